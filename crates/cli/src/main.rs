@@ -1,0 +1,2 @@
+//! The `robots-lens` command.
+fn main() {}

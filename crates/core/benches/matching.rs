@@ -1,0 +1,2 @@
+//! Criterion benchmarks for parsing and checking; see README "Performance" for recorded numbers.
+fn main() {}

@@ -1,0 +1,323 @@
+//! Groups, sitemaps and other directives, formed from the lines as Google forms them.
+//!
+//! A group is a run of user-agent lines followed by the rules that apply to them. Only an Allow
+//! or Disallow line closes the list of agents: a user-agent line after a rule starts the next
+//! group, while sitemap, unknown and other lines in between leave the group open (google/robotstxt
+//! commit c8ac4b1; RFC 9309 §2.1 "crawlers MUST ignore" other records). Rules before the first
+//! user-agent line belong to no group and are ignored by every crawler we model.
+
+use crate::lines::{is_ascii_space, Line, LineKind};
+
+/// What a user-agent line names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(tag = "type", content = "token", rename_all = "kebab-case")
+)]
+pub enum AgentToken {
+    /// `*`, the group for every crawler without a group of its own. Google also reads `* anything`
+    /// as `*`.
+    Star,
+    /// A product token: the value's leading run of `[A-Za-z_-]`, which is all Google compares.
+    /// It may be empty (`User-agent: 123`), in which case it names no crawler.
+    Product(String),
+}
+
+/// One `User-agent:` line of a group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AgentLine {
+    /// The line number.
+    pub line: usize,
+    /// The value as written.
+    pub value: String,
+    /// The token a crawler compares with its own.
+    pub token: AgentToken,
+    /// The value holds more than the token (`Googlebot/2.1`, `Googlebot Images`): only the token
+    /// is compared.
+    pub has_extra_text: bool,
+    /// The line lies past the size limit and is not read by Googlebot.
+    pub beyond_size_limit: bool,
+}
+
+impl AgentLine {
+    fn new(line: &Line) -> AgentLine {
+        let value = line.value_bytes();
+        let token = agent_token(value);
+        let has_extra_text = match &token {
+            AgentToken::Star => value.len() > 1,
+            AgentToken::Product(token) => token.len() < value.len(),
+        };
+        AgentLine {
+            line: line.number,
+            value: line.value.clone().unwrap_or_default(),
+            token,
+            has_extra_text,
+            beyond_size_limit: line.beyond_size_limit,
+        }
+    }
+
+    /// The product token, unless the line is `*`.
+    pub fn product(&self) -> Option<&str> {
+        match &self.token {
+            AgentToken::Star => None,
+            AgentToken::Product(token) => Some(token),
+        }
+    }
+}
+
+/// Google's reading of a user-agent value (`RobotsMatcher::HandleUserAgent`,
+/// `ExtractUserAgent`).
+pub fn agent_token(value: &[u8]) -> AgentToken {
+    if value.first() == Some(&b'*') && value.get(1).is_none_or(|&b| is_ascii_space(b)) {
+        return AgentToken::Star;
+    }
+    AgentToken::Product(product_token(value).to_owned())
+}
+
+/// The leading run of `[A-Za-z_-]`: the part of a user-agent string that names the product.
+pub fn product_token(value: &[u8]) -> &str {
+    let end = value
+        .iter()
+        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .unwrap_or(value.len());
+    // Only ASCII letters, `-` and `_` are taken, so the slice is valid UTF-8.
+    std::str::from_utf8(&value[..end]).unwrap_or_default()
+}
+
+/// Allow or Disallow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum RuleKind {
+    /// `Allow:`
+    Allow,
+    /// `Disallow:`
+    Disallow,
+}
+
+/// One Allow or Disallow line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Rule {
+    /// The line number.
+    pub line: usize,
+    /// Allow or Disallow.
+    pub kind: RuleKind,
+    /// The pattern as written (trimmed, comment removed).
+    pub pattern: String,
+    /// The line lies past the size limit and is not read by Googlebot.
+    pub beyond_size_limit: bool,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) pattern_bytes: Vec<u8>,
+}
+
+impl Rule {
+    fn new(line: &Line) -> Rule {
+        Rule {
+            line: line.number,
+            kind: if line.kind == LineKind::Allow {
+                RuleKind::Allow
+            } else {
+                RuleKind::Disallow
+            },
+            pattern: line.value.clone().unwrap_or_default(),
+            beyond_size_limit: line.beyond_size_limit,
+            pattern_bytes: line.value_bytes().to_vec(),
+        }
+    }
+
+    /// The pattern's raw bytes (which may be invalid UTF-8).
+    pub fn pattern_bytes(&self) -> &[u8] {
+        &self.pattern_bytes
+    }
+}
+
+/// A run of user-agent lines and the rules that follow them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Group {
+    /// Position of the group in the file, from 0.
+    pub index: usize,
+    /// The user-agent lines that name the group's crawlers.
+    pub agents: Vec<AgentLine>,
+    /// The rules, in file order.
+    pub rules: Vec<Rule>,
+    /// Non-standard directive lines (`Crawl-delay`, …) and unknown keys inside the group.
+    pub other_lines: Vec<usize>,
+    /// Every line the group owns, in order: its user-agent lines, rules and other directives.
+    pub lines: Vec<usize>,
+    /// The first and last line the group owns.
+    pub first_line: usize,
+    /// See `first_line`.
+    pub last_line: usize,
+}
+
+impl Group {
+    /// Whether one of the group's user-agent lines is `*`.
+    pub fn is_star(&self, include_beyond_limit: bool) -> bool {
+        self.agents.iter().any(|agent| {
+            agent.token == AgentToken::Star && (include_beyond_limit || !agent.beyond_size_limit)
+        })
+    }
+}
+
+/// A `Sitemap:` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Sitemap {
+    /// The line number.
+    pub line: usize,
+    /// The URL as written.
+    pub url: String,
+}
+
+/// A line with a key that is neither a group line nor a sitemap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Directive {
+    /// The line number.
+    pub line: usize,
+    /// The key as written.
+    pub key: String,
+    /// The canonical name when the directive is a known non-standard one (`crawl-delay`, …).
+    pub name: Option<&'static str>,
+    /// The value as written.
+    pub value: String,
+    /// The group the line stands in, if any (its index).
+    pub group: Option<usize>,
+}
+
+/// Everything the lines add up to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Structure {
+    pub groups: Vec<Group>,
+    pub orphan_rules: Vec<Rule>,
+    pub sitemaps: Vec<Sitemap>,
+    pub directives: Vec<Directive>,
+}
+
+pub(crate) fn form_groups(lines: &[Line]) -> Structure {
+    let mut structure = Structure::default();
+    // Google's `seen_separator_`: the current group has had a rule, so a user-agent line starts
+    // a new one.
+    let mut group_closed = true;
+    for line in lines {
+        match line.kind {
+            LineKind::UserAgent => {
+                if group_closed {
+                    structure.groups.push(Group {
+                        index: structure.groups.len(),
+                        agents: Vec::new(),
+                        rules: Vec::new(),
+                        other_lines: Vec::new(),
+                        lines: Vec::new(),
+                        first_line: line.number,
+                        last_line: line.number,
+                    });
+                    group_closed = false;
+                }
+                let group = structure
+                    .groups
+                    .last_mut()
+                    .expect("a group was just opened");
+                group.agents.push(AgentLine::new(line));
+                own_line(group, line.number);
+            }
+            LineKind::Allow | LineKind::Disallow => match structure.groups.last_mut() {
+                Some(group) => {
+                    group.rules.push(Rule::new(line));
+                    own_line(group, line.number);
+                    group_closed = true;
+                }
+                None => structure.orphan_rules.push(Rule::new(line)),
+            },
+            LineKind::Sitemap => structure.sitemaps.push(Sitemap {
+                line: line.number,
+                url: line.value.clone().unwrap_or_default(),
+            }),
+            LineKind::Other | LineKind::Unknown => {
+                let group = structure.groups.last_mut();
+                let index = group.as_ref().map(|group| group.index);
+                if let Some(group) = group {
+                    group.other_lines.push(line.number);
+                    own_line(group, line.number);
+                }
+                structure.directives.push(Directive {
+                    line: line.number,
+                    key: line.key.clone().unwrap_or_default(),
+                    name: line.directive,
+                    value: line.value.clone().unwrap_or_default(),
+                    group: index,
+                });
+            }
+            LineKind::Comment | LineKind::Blank | LineKind::Malformed => {}
+        }
+    }
+    structure
+}
+
+fn own_line(group: &mut Group, number: usize) {
+    group.lines.push(number);
+    group.last_line = number;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lines::read_lines;
+
+    fn structure(input: &str) -> Structure {
+        form_groups(&read_lines(input.as_bytes()).0)
+    }
+
+    #[test]
+    fn consecutive_agents_share_a_group_and_a_rule_closes_it() {
+        let s = structure("User-agent: a\nUser-agent: b\nDisallow: /x\nUser-agent: c\nAllow: /");
+        assert_eq!(s.groups.len(), 2);
+        assert_eq!(s.groups[0].agents.len(), 2);
+        assert_eq!(s.groups[0].lines, [1, 2, 3]);
+        assert_eq!(s.groups[1].rules[0].kind, RuleKind::Allow);
+    }
+
+    #[test]
+    fn sitemaps_and_other_lines_leave_the_group_open() {
+        let s = structure(
+            "User-agent: a\nSitemap: https://x/s.xml\nCrawl-delay: 5\nUser-agent: b\nDisallow: /",
+        );
+        assert_eq!(s.groups.len(), 1);
+        assert_eq!(s.groups[0].agents.len(), 2);
+        assert_eq!(s.sitemaps.len(), 1);
+        assert_eq!(s.directives[0].group, Some(0));
+    }
+
+    #[test]
+    fn rules_before_any_agent_are_orphans() {
+        let s = structure("Disallow: /a\nUser-agent: *\nDisallow: /b");
+        assert_eq!(s.orphan_rules.len(), 1);
+        assert_eq!(s.orphan_rules[0].line, 1);
+        assert_eq!(s.groups[0].rules.len(), 1);
+    }
+
+    #[test]
+    fn tokens_are_extracted_as_google_does() {
+        let token = |v: &str| agent_token(v.as_bytes());
+        assert_eq!(token("*"), AgentToken::Star);
+        assert_eq!(token("* everyone"), AgentToken::Star);
+        assert_eq!(token("*bot"), AgentToken::Product(String::new()));
+        assert_eq!(
+            token("Googlebot/2.1"),
+            AgentToken::Product("Googlebot".into())
+        );
+        assert_eq!(
+            token("Googlebot Images"),
+            AgentToken::Product("Googlebot".into())
+        );
+        assert_eq!(token("MJ12bot"), AgentToken::Product("MJ".into()));
+        assert_eq!(
+            token("foo-bar_baz"),
+            AgentToken::Product("foo-bar_baz".into())
+        );
+    }
+}

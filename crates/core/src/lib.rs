@@ -1,0 +1,154 @@
+//! Robots Lens reads a robots.txt the way crawlers do and explains every verdict.
+//!
+//! A tester that answers wrongly is worse than none, so this crate reads bytes exactly as
+//! Google's open-source parser (google/robotstxt, written alongside RFC 9309) does, matches by
+//! the RFC or by Google's library to the letter, and says which line decided and why.
+//!
+//! ```
+//! use robots_lens::{AgentMatch, Profile, Reason, RobotsTxt};
+//!
+//! let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private\nAllow: /private/press\n");
+//! let checker = robots.checker(Profile::Rfc9309);
+//!
+//! let verdict = checker.check("ExampleBot/1.0", "https://example.com/private/plans", AgentMatch::Substring);
+//! assert!(!verdict.allowed);
+//! assert_eq!(verdict.reason, Reason::RuleMatched);
+//! assert_eq!(verdict.decisive.unwrap().line, 2);
+//!
+//! let verdict = checker.check("ExampleBot/1.0", "/private/press/2026", AgentMatch::Substring);
+//! assert!(verdict.allowed);
+//! assert_eq!(verdict.decisive.unwrap().length, "/private/press".len());
+//! ```
+//!
+//! # Overview
+//!
+//! - [`RobotsTxt::parse`] never fails. It keeps every physical line ([`Line`]) with its number,
+//!   byte span, text and kind, and forms [`Group`]s, [`Sitemap`]s and other [`Directive`]s the
+//!   way Google does. Problems are facts about lines, not errors.
+//! - [`RobotsTxt::checker`] compiles the patterns for one [`Profile`]; [`Checker::check`] answers
+//!   for an agent and a URL with a [`Verdict`] that carries its whole explanation.
+//! - [`AgentMatch`] says how the agent is compared with the groups: `substring` (a token found
+//!   anywhere in a full UA string) or `token` (RFC 9309 §2.2.1 exact product token).
+//!
+//! # RFC 9309 conformance, and where Google differs
+//!
+//! The file is always read as Google reads it: lines end at LF, CRLF or CR; a BOM is skipped;
+//! keys are case-insensitive and recognised by prefix with Google's typo list (`disalow`,
+//! `useragent`, …); a line without a colon is read when it is exactly two words; a user-agent
+//! value is reduced to its leading `[A-Za-z_-]` run; only a rule closes a group's list of agents.
+//!
+//! Matching then follows one of two profiles:
+//!
+//! | | `rfc9309` (default) | `google` |
+//! |---|---|---|
+//! | `/robots.txt` | always allowed (§2.2.2) | matched like any path |
+//! | percent-encoding | normalised on both sides (§2.2.2): `/%7Ejoe` = `/~joe`, `/café` = `/caf%C3%A9` | patterns escaped, URL compared as requested |
+//! | `%2A`, `%24` in a pattern | a literal `*`, `$` (§2.2.3) | the three octets `%2A`, `%24` |
+//! | `Allow: /d/index.html` | only that file | also `/d/` (Google's `index.htm` rule) |
+//!
+//! In both, the URL a person types is first turned into what a crawler requests: non-ASCII
+//! octets, spaces and controls are percent-encoded, and scheme, user information, host, port and
+//! fragment are removed as Google removes them.
+//!
+//! # Untrusted input
+//!
+//! - Any bytes are accepted: invalid UTF-8 (shown as U+FFFD, matched as the original octets),
+//!   a BOM, NUL bytes (which end a line for Google), any mix of line endings.
+//! - A line is cut after [`MAX_LINE_BYTES`] octets, as Google cuts it; lines starting past
+//!   [`SIZE_LIMIT`] (500 KiB) are kept for display but ignored by verdicts, which say so when
+//!   reading them would have changed the answer.
+//! - Matching costs O(|path| · |pattern|) per rule and can never go exponential.
+//! - Parsing costs time and memory linear in the input. Nothing panics on any input; a panic is
+//!   a bug.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod encoding;
+mod group;
+mod lines;
+mod matcher;
+mod pattern;
+mod profile;
+
+pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
+pub use group::{
+    agent_token, product_token, AgentLine, AgentToken, Directive, Group, Rule, RuleKind, Sitemap,
+};
+pub use lines::{
+    InputFacts, KeySpelling, Line, LineEndings, LineKind, Malformed, MAX_LINE_BYTES,
+    OTHER_DIRECTIVES, SIZE_LIMIT,
+};
+pub use matcher::{AppliedGroup, Checker, Reason, RuleMatch, Verdict};
+pub use pattern::Pattern;
+pub use profile::{AgentMatch, Encoding, Profile, ProfileSpec, UnknownName};
+
+/// A parsed robots.txt: every line, and the groups, sitemaps and directives they form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RobotsTxt {
+    lines: Vec<Line>,
+    facts: InputFacts,
+    groups: Vec<Group>,
+    orphan_rules: Vec<Rule>,
+    sitemaps: Vec<Sitemap>,
+    directives: Vec<Directive>,
+}
+
+impl RobotsTxt {
+    /// Reads a robots.txt from its bytes. Never fails.
+    pub fn parse(input: &[u8]) -> RobotsTxt {
+        let (lines, facts) = lines::read_lines(input);
+        let structure = group::form_groups(&lines);
+        RobotsTxt {
+            lines,
+            facts,
+            groups: structure.groups,
+            orphan_rules: structure.orphan_rules,
+            sitemaps: structure.sitemaps,
+            directives: structure.directives,
+        }
+    }
+
+    /// Every physical line, in order; `lines()[n - 1]` is line `n`.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// Line `number` (1-based), if the file has it.
+    pub fn line(&self, number: usize) -> Option<&Line> {
+        number
+            .checked_sub(1)
+            .and_then(|index| self.lines.get(index))
+    }
+
+    /// Facts about the input as a whole: size, BOM, encoding, line endings, size limit.
+    pub fn facts(&self) -> &InputFacts {
+        &self.facts
+    }
+
+    /// The groups, in file order.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// Allow and Disallow lines before the first user-agent line: no crawler obeys them.
+    pub fn orphan_rules(&self) -> &[Rule] {
+        &self.orphan_rules
+    }
+
+    /// Every `Sitemap:` line, wherever it stands.
+    pub fn sitemaps(&self) -> &[Sitemap] {
+        &self.sitemaps
+    }
+
+    /// Lines with other keys: non-standard directives and unknown keys.
+    pub fn directives(&self) -> &[Directive] {
+        &self.directives
+    }
+
+    /// Compiles the file's patterns for `profile`, to check any number of URLs.
+    pub fn checker(&self, profile: Profile) -> Checker<'_> {
+        Checker::new(self, profile)
+    }
+}

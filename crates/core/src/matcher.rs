@@ -1,0 +1,491 @@
+//! Verdicts, each with the explanation that produced it.
+//!
+//! A [`Checker`] compiles every pattern of a parsed file once for one profile and then answers
+//! any number of (agent, URL) questions. Each answer is a [`Verdict`]: allowed or not, why, the
+//! decisive rule, the groups that applied and every rule that matched with its length. Renderers
+//! (the CLI, the page) only display it.
+//!
+//! The decision is RFC 9309 §2.2.2 as google/robotstxt implements it (`RobotsMatcher::disallow`):
+//! the groups naming the agent are merged; only when none does are the `*` groups used; the
+//! longest matching pattern wins, measured in octets after normalisation; Allow wins a tie; an
+//! empty pattern matches with length 0 and never decides; no matching rule means allowed.
+
+use crate::encoding::{google_escape, request_path, rfc9309_normalise};
+use crate::group::{product_token, AgentToken, Group, Rule, RuleKind};
+use crate::pattern::Pattern;
+use crate::profile::{AgentMatch, Encoding, Profile};
+use crate::RobotsTxt;
+
+/// Why a verdict came out the way it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Reason {
+    /// A rule decided: see [`Verdict::decisive`].
+    RuleMatched,
+    /// A group applied but none of its rules matched the path (or only empty ones did).
+    NoRuleMatched,
+    /// No group names the agent and there is no `*` group.
+    NoGroupApplies,
+    /// RFC 9309 §2.2.2: the `/robots.txt` URI is implicitly allowed.
+    ImplicitRobotsTxtAllow,
+    /// A rule past the 500 KiB Googlebot reads would have decided otherwise; see
+    /// [`Verdict::beyond_size_limit`].
+    BeyondSizeLimit,
+}
+
+impl Reason {
+    /// The reason's name in JSON output.
+    pub fn id(self) -> &'static str {
+        match self {
+            Reason::RuleMatched => "rule-matched",
+            Reason::NoRuleMatched => "no-rule-matched",
+            Reason::NoGroupApplies => "no-group-applies",
+            Reason::ImplicitRobotsTxtAllow => "implicit-robots-txt-allow",
+            Reason::BeyondSizeLimit => "beyond-size-limit",
+        }
+    }
+}
+
+/// A rule that matched the path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RuleMatch {
+    /// The rule's line.
+    pub line: usize,
+    /// Allow or Disallow.
+    pub kind: RuleKind,
+    /// The pattern as written.
+    pub pattern: String,
+    /// The pattern as compared, after the profile's normalisation.
+    pub normalised: String,
+    /// Its length in octets, which is its priority.
+    pub length: usize,
+    /// Google's `index.htm` rule matched: `Allow: /d/index.html` was read as `Allow: /d/$`.
+    pub via_index_html: bool,
+}
+
+/// A group that applied to the agent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AppliedGroup {
+    /// The group's index in [`RobotsTxt::groups`].
+    pub index: usize,
+    /// The lines of its user-agent lines.
+    pub agent_lines: Vec<usize>,
+    /// Those of its user-agent lines that matched the agent (or were `*`).
+    pub matched_agent_lines: Vec<usize>,
+    /// Every line the group owns.
+    pub lines: Vec<usize>,
+}
+
+/// The answer to "may this agent fetch this URL?", with how it was reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Verdict {
+    /// Whether the URL may be fetched.
+    pub allowed: bool,
+    /// Why.
+    pub reason: Reason,
+    /// The profile that answered.
+    pub profile: Profile,
+    /// How the agent was compared.
+    pub agent_match: AgentMatch,
+    /// The agent as given.
+    pub agent: String,
+    /// The agent's product token, as [`AgentMatch::Token`] compares it.
+    pub agent_token: String,
+    /// The path, parameters and query that were requested.
+    pub path: String,
+    /// The path as compared, after the profile's normalisation.
+    pub normalised_path: String,
+    /// The rule that decided, if one did.
+    pub decisive: Option<RuleMatch>,
+    /// The groups that applied, merged.
+    pub groups: Vec<AppliedGroup>,
+    /// No group named the agent, so the `*` groups applied.
+    pub used_star_group: bool,
+    /// Every rule of the applied groups that matched, in file order.
+    pub matches: Vec<RuleMatch>,
+    /// When the verdict would differ if the whole file were read: the rule past the size limit
+    /// that would then decide.
+    pub beyond_size_limit: Option<RuleMatch>,
+}
+
+#[derive(Debug, Clone)]
+struct CompiledRule {
+    pattern: Pattern,
+    normalised: String,
+    length: usize,
+    /// Google's `index.htm` fallback: the directory pattern `…/$` and its text.
+    directory: Option<(Pattern, String)>,
+}
+
+/// A file compiled for one profile: parse once, check many URLs.
+#[derive(Debug, Clone)]
+pub struct Checker<'r> {
+    robots: &'r RobotsTxt,
+    profile: Profile,
+    /// `rules[g][r]` is rule `r` of group `g`.
+    rules: Vec<Vec<CompiledRule>>,
+}
+
+impl<'r> Checker<'r> {
+    pub(crate) fn new(robots: &'r RobotsTxt, profile: Profile) -> Checker<'r> {
+        let rules = robots
+            .groups()
+            .iter()
+            .map(|group| {
+                group
+                    .rules
+                    .iter()
+                    .map(|rule| compile_rule(rule, profile))
+                    .collect()
+            })
+            .collect();
+        Checker {
+            robots,
+            profile,
+            rules,
+        }
+    }
+
+    /// The profile this checker answers for.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// May `agent` fetch `url`? `url` is what a person would type: a full URL or a path.
+    pub fn check(&self, agent: &str, url: &str, agent_match: AgentMatch) -> Verdict {
+        let path = request_path(url);
+        let normalised_path = match self.profile.spec().encoding {
+            Encoding::GoogleEscape => path.clone(),
+            Encoding::Rfc9309 => lossless_ascii(rfc9309_normalise(path.as_bytes())),
+        };
+        let agent = agent.trim();
+        let mut verdict = self.decide(agent, &normalised_path, agent_match, false);
+        if self.robots.facts().first_line_beyond_limit.is_some() {
+            let whole = self.decide(agent, &normalised_path, agent_match, true);
+            if whole.allowed != verdict.allowed {
+                verdict.reason = Reason::BeyondSizeLimit;
+                verdict.beyond_size_limit = whole.decisive;
+            }
+        }
+        if self.profile.spec().implicit_robots_txt_allow && normalised_path == "/robots.txt" {
+            verdict.allowed = true;
+            verdict.reason = Reason::ImplicitRobotsTxtAllow;
+        }
+        Verdict {
+            profile: self.profile,
+            agent_match,
+            agent: agent.to_owned(),
+            agent_token: product_token(agent.as_bytes()).to_owned(),
+            path,
+            normalised_path,
+            ..verdict
+        }
+    }
+
+    fn decide(
+        &self,
+        agent: &str,
+        path: &str,
+        agent_match: AgentMatch,
+        include_beyond_limit: bool,
+    ) -> Verdict {
+        let groups = self.robots.groups();
+        let agent_matches = |token: &str| match agent_match {
+            AgentMatch::Substring => !token.is_empty() && contains_ignore_case(agent, token),
+            AgentMatch::Token => {
+                !token.is_empty() && product_token(agent.as_bytes()).eq_ignore_ascii_case(token)
+            }
+        };
+        let matched_lines = |group: &Group, want_star: bool| -> Vec<usize> {
+            group
+                .agents
+                .iter()
+                .filter(|agent| include_beyond_limit || !agent.beyond_size_limit)
+                .filter(|agent| match &agent.token {
+                    AgentToken::Star => want_star,
+                    AgentToken::Product(token) => !want_star && agent_matches(token),
+                })
+                .map(|agent| agent.line)
+                .collect()
+        };
+        let mut applied: Vec<AppliedGroup> = Vec::new();
+        let mut used_star_group = false;
+        for want_star in [false, true] {
+            for group in groups {
+                let matched = matched_lines(group, want_star);
+                if !matched.is_empty() {
+                    applied.push(AppliedGroup {
+                        index: group.index,
+                        agent_lines: group.agents.iter().map(|agent| agent.line).collect(),
+                        matched_agent_lines: matched,
+                        lines: group.lines.clone(),
+                    });
+                }
+            }
+            if !applied.is_empty() {
+                used_star_group = want_star;
+                break;
+            }
+        }
+        let mut matches = Vec::new();
+        for group in &applied {
+            let rules = groups[group.index]
+                .rules
+                .iter()
+                .zip(&self.rules[group.index]);
+            for (rule, compiled) in rules {
+                if rule.beyond_size_limit && !include_beyond_limit {
+                    continue;
+                }
+                if let Some(found) = match_rule(rule, compiled, path.as_bytes()) {
+                    matches.push(found);
+                }
+            }
+        }
+        matches.sort_by_key(|found| found.line);
+        let decisive = decisive_match(&matches).cloned();
+        let (allowed, reason) = match (&decisive, applied.is_empty()) {
+            (Some(rule), _) => (rule.kind == RuleKind::Allow, Reason::RuleMatched),
+            (None, true) => (true, Reason::NoGroupApplies),
+            (None, false) => (true, Reason::NoRuleMatched),
+        };
+        Verdict {
+            allowed,
+            reason,
+            profile: self.profile,
+            agent_match,
+            agent: String::new(),
+            agent_token: String::new(),
+            path: String::new(),
+            normalised_path: String::new(),
+            decisive,
+            groups: applied,
+            used_star_group,
+            matches,
+            beyond_size_limit: None,
+        }
+    }
+}
+
+/// Longest pattern wins; Allow wins a tie; among equals the first in the file; length 0 never
+/// decides (`RobotsMatcher::disallow`, `Match::Set` with a strict comparison).
+fn decisive_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
+    let longest = |kind: RuleKind| {
+        matches
+            .iter()
+            .filter(|found| found.kind == kind && found.length > 0)
+            .fold(None, |best: Option<&RuleMatch>, found| match best {
+                Some(best) if best.length >= found.length => Some(best),
+                _ => Some(found),
+            })
+    };
+    match (longest(RuleKind::Allow), longest(RuleKind::Disallow)) {
+        (Some(allow), Some(disallow)) if disallow.length > allow.length => Some(disallow),
+        (Some(allow), _) => Some(allow),
+        (None, disallow) => disallow,
+    }
+}
+
+fn match_rule(rule: &Rule, compiled: &CompiledRule, path: &[u8]) -> Option<RuleMatch> {
+    let found = |normalised: &str, length: usize, via_index_html: bool| RuleMatch {
+        line: rule.line,
+        kind: rule.kind,
+        pattern: rule.pattern.clone(),
+        normalised: normalised.to_owned(),
+        length,
+        via_index_html,
+    };
+    if compiled.pattern.matches(path) {
+        return Some(found(&compiled.normalised, compiled.length, false));
+    }
+    let (directory, text) = compiled.directory.as_ref()?;
+    directory
+        .matches(path)
+        .then(|| found(text, text.len(), true))
+}
+
+fn compile_rule(rule: &Rule, profile: Profile) -> CompiledRule {
+    let spec = profile.spec();
+    let (normalised, pattern) = match spec.encoding {
+        Encoding::GoogleEscape => {
+            let escaped = google_escape(rule.pattern_bytes());
+            let pattern = Pattern::google(&escaped);
+            (escaped, pattern)
+        }
+        Encoding::Rfc9309 => {
+            let normalised = rfc9309_normalise(rule.pattern_bytes());
+            let pattern = Pattern::rfc9309(&normalised);
+            (normalised, pattern)
+        }
+    };
+    let directory = (spec.index_html_allows_directory && rule.kind == RuleKind::Allow)
+        .then(|| index_html_directory(&normalised))
+        .flatten()
+        .map(|directory| (Pattern::google(&directory), lossless_ascii(directory)));
+    CompiledRule {
+        length: normalised.len(),
+        normalised: lossless_ascii(normalised),
+        pattern,
+        directory,
+    }
+}
+
+/// Google's `index.htm` rule (`RobotsMatcher::HandleAllow`): when the last segment of an Allow
+/// pattern starts with `index.htm`, the directory itself, `…/$`, is allowed too.
+fn index_html_directory(pattern: &[u8]) -> Option<Vec<u8>> {
+    let slash = pattern.iter().rposition(|&b| b == b'/')?;
+    if !pattern[slash..].starts_with(b"/index.htm") {
+        return None;
+    }
+    let mut directory = pattern[..=slash].to_vec();
+    directory.push(b'$');
+    Some(directory)
+}
+
+/// Normalised patterns and paths are ASCII by construction; this keeps any stray byte visible
+/// instead of failing.
+fn lossless_ascii(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+}
+
+fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
+    let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
+    needle.len() <= haystack.len()
+        && haystack
+            .windows(needle.len())
+            .any(|window| window.eq_ignore_ascii_case(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(robots: &str, agent: &str, url: &str, profile: Profile, model: AgentMatch) -> Verdict {
+        RobotsTxt::parse(robots.as_bytes())
+            .checker(profile)
+            .check(agent, url, model)
+    }
+
+    fn allowed(robots: &str, agent: &str, url: &str) -> bool {
+        check(robots, agent, url, Profile::Google, AgentMatch::Token).allowed
+    }
+
+    #[test]
+    fn longest_match_wins_and_allow_wins_a_tie() {
+        let robots = "User-agent: *\nDisallow: /a\nAllow: /a/b\nAllow: /c\nDisallow: /c";
+        assert!(!allowed(robots, "x", "/a/c"));
+        assert!(allowed(robots, "x", "/a/b/c"));
+        let tie = check(robots, "x", "/c", Profile::Google, AgentMatch::Token);
+        assert!(tie.allowed);
+        assert_eq!(tie.decisive.unwrap().line, 4);
+        assert_eq!(tie.matches.len(), 2);
+    }
+
+    #[test]
+    fn a_specific_group_replaces_star_even_without_rules() {
+        let robots = "User-agent: *\nDisallow: /\nUser-agent: FooBot";
+        let verdict = check(robots, "FooBot", "/x", Profile::Google, AgentMatch::Token);
+        assert!(verdict.allowed);
+        assert_eq!(verdict.reason, Reason::NoRuleMatched);
+        assert!(!verdict.used_star_group);
+        assert!(!allowed(robots, "BarBot", "/x"));
+    }
+
+    #[test]
+    fn groups_naming_the_same_agent_merge() {
+        let robots =
+            "User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /\nUser-agent: a\nAllow: /x/y";
+        let verdict = check(robots, "a", "/x/y", Profile::Google, AgentMatch::Token);
+        assert!(verdict.allowed);
+        assert_eq!(verdict.groups.len(), 2);
+        assert!(!allowed(robots, "a", "/x/z"));
+    }
+
+    #[test]
+    fn substring_model_finds_a_token_inside_a_full_ua() {
+        let robots = "User-agent: ExampleBot\nDisallow: /";
+        let ua = "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)";
+        assert!(!check(robots, ua, "/", Profile::Rfc9309, AgentMatch::Substring).allowed);
+        assert!(check(robots, ua, "/", Profile::Rfc9309, AgentMatch::Token).allowed);
+        assert!(
+            !check(
+                robots,
+                "examplebot/2",
+                "/",
+                Profile::Rfc9309,
+                AgentMatch::Token
+            )
+            .allowed
+        );
+    }
+
+    #[test]
+    fn no_group_means_allowed() {
+        let verdict = check(
+            "User-agent: a\nDisallow: /",
+            "b",
+            "/",
+            Profile::Google,
+            AgentMatch::Token,
+        );
+        assert!(verdict.allowed);
+        assert_eq!(verdict.reason, Reason::NoGroupApplies);
+    }
+
+    #[test]
+    fn robots_txt_is_implicitly_allowed_only_by_the_rfc() {
+        let robots = "User-agent: *\nDisallow: /";
+        let rfc = check(
+            robots,
+            "x",
+            "https://example.com/robots.txt",
+            Profile::Rfc9309,
+            AgentMatch::Token,
+        );
+        assert!(rfc.allowed);
+        assert_eq!(rfc.reason, Reason::ImplicitRobotsTxtAllow);
+        assert!(!allowed(robots, "x", "/robots.txt"));
+    }
+
+    #[test]
+    fn percent_encoding_is_normalised_by_the_rfc_profile() {
+        let robots = "User-agent: *\nDisallow: /caf%C3%A9\nDisallow: /%7Ejoe\nDisallow: /b%2A";
+        let rfc = |url| check(robots, "x", url, Profile::Rfc9309, AgentMatch::Token).allowed;
+        assert!(!rfc("/café"));
+        assert!(!rfc("/caf%c3%a9"));
+        assert!(!rfc("/~joe"));
+        assert!(!rfc("/b*"));
+        assert!(allowed(robots, "x", "/~joe"));
+        assert!(
+            !allowed(robots, "x", "/café"),
+            "typed URLs are encoded for Google too"
+        );
+        assert!(
+            allowed(robots, "x", "/caf%c3%a9"),
+            "Google leaves the URL's hex case alone"
+        );
+    }
+
+    #[test]
+    fn index_html_allows_its_directory_for_google_only() {
+        let robots = "User-agent: *\nDisallow: /\nAllow: /dir/index.html";
+        let google = check(robots, "x", "/dir/", Profile::Google, AgentMatch::Token);
+        assert!(google.allowed);
+        assert!(google.decisive.unwrap().via_index_html);
+        assert!(!check(robots, "x", "/dir/", Profile::Rfc9309, AgentMatch::Token).allowed);
+    }
+
+    #[test]
+    fn empty_patterns_never_decide() {
+        let robots = "User-agent: *\nDisallow:\nAllow:";
+        let verdict = check(robots, "x", "/a", Profile::Google, AgentMatch::Token);
+        assert!(verdict.allowed);
+        assert_eq!(verdict.reason, Reason::NoRuleMatched);
+        assert_eq!(verdict.matches.len(), 2);
+    }
+}

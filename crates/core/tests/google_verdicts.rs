@@ -1,0 +1,87 @@
+//! Ground truth for the `google` profile: every case in `../shared/reference/google-verdicts.jsonl`
+//! carries the verdict that Google's C++ library (`RobotsMatcher::OneAgentAllowedByRobots`) itself
+//! returned. The `google` profile with `token` matching must agree on every one.
+//!
+//! The file lives beside the project, not in it; a clone without it skips this test and says so.
+
+use std::path::PathBuf;
+
+use robots_lens::{AgentMatch, Profile, RobotsTxt};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Case {
+    id: String,
+    robots: String,
+    agent: String,
+    url: String,
+    expected: bool,
+    tags: Vec<String>,
+}
+
+fn reference_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/reference/google-verdicts.jsonl")
+}
+
+#[test]
+fn google_profile_agrees_with_googles_library_on_every_reference_case() {
+    let path = reference_file();
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "NOTICE: skipping the Google reference verdicts: {} is not there",
+            path.display()
+        );
+        return;
+    };
+    let filter = std::env::var("GOOGLE_VERDICTS_FILTER").ok();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let case: Case = serde_json::from_str(line)
+            .unwrap_or_else(|error| panic!("line {} of {}: {error}", index + 1, path.display()));
+        if filter
+            .as_deref()
+            .is_some_and(|filter| !case.id.contains(filter))
+        {
+            continue;
+        }
+        let verdict = RobotsTxt::parse(case.robots.as_bytes())
+            .checker(Profile::Google)
+            .check(&case.agent, &case.url, AgentMatch::Token);
+        checked += 1;
+        if verdict.allowed != case.expected {
+            failures.push(format!(
+                "{}: expected {}, got {} ({:?}, decisive {:?}) tags {:?}\n  agent {:?} url {:?}\n  robots {:?}",
+                case.id,
+                if case.expected { "allowed" } else { "disallowed" },
+                if verdict.allowed { "allowed" } else { "disallowed" },
+                verdict.reason,
+                verdict.decisive.map(|rule| rule.line),
+                case.tags,
+                case.agent,
+                case.url,
+                case.robots
+            ));
+        }
+    }
+    assert!(
+        checked > 0 || filter.is_some(),
+        "no reference case was read"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} reference verdicts disagree:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    eprintln!("{checked} Google reference verdicts agree");
+}
