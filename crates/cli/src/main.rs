@@ -1,2 +1,82 @@
-//! The `robots-lens` command.
-fn main() {}
+//! The `robots-lens` command: check URLs against a robots.txt and explain every verdict.
+//!
+//! The command only renders what the core decides. Exit codes: 0 allowed (or nothing to report),
+//! 1 disallowed (or, for `lint`, an error-severity finding), 2 a usage or input error.
+
+mod args;
+mod check;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use args::{Args, UsageError};
+
+const HELP: &str = "\
+robots-lens — read a robots.txt the way crawlers do, and explain every verdict
+
+USAGE
+  robots-lens check FILE --agent AGENT --url URL [--url URL …] [OPTIONS]
+  robots-lens check --jsonl [OPTIONS] < cases.jsonl
+  robots-lens --help | --version
+
+COMMANDS
+  check     May AGENT fetch URL? Prints the verdict, the line that decided it and the
+            group that applied. FILE may be '-' for standard input. Exit status: 0 when
+            every URL is allowed, 1 when any is disallowed, 2 on an error.
+
+            With --jsonl, reads JSON Lines on standard input, one case per line:
+              {\"id\": 1, \"robots\": \"User-agent: *\\nDisallow: /\", \"agent\": \"Bot\", \"url\": \"/x\"}
+            (optional \"profile\" and \"match\" fields override the options) and writes one
+            line per case, in order:
+              {\"id\": 1, \"allowed\": false, \"line\": 2, \"reason\": \"rule-matched\"}
+            A malformed line gets {\"id\": null, \"error\": \"…\"} and the rest goes on.
+
+OPTIONS
+  --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.
+  --url URL           A path (/shop/cart) or a full URL; give several to check each.
+  --match MODEL       How AGENT finds its group:
+                        substring  the group's token appears anywhere in AGENT (default)
+                        token      AGENT's product token equals the group's (RFC 9309 §2.2.1)
+  --profile PROFILE   How the file is matched:
+                        rfc9309    RFC 9309 as written (default): /robots.txt always
+                                   allowed, percent-encoding normalised on both sides
+                        google     exactly what google/robotstxt answers, quirks included
+  --json              Print the whole verdict (with every matching rule) as JSON.
+
+EXAMPLE
+  $ robots-lens check robots.txt --agent Googlebot --url https://example.com/private/x
+  DISALLOWED  /private/x
+    decided by line 2: Disallow: /private  (pattern length 8, the longest match)
+";
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    match run(&raw) {
+        Ok(code) => code,
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "robots-lens: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
+    let Some((command, rest)) = raw.split_first() else {
+        print!("{HELP}");
+        return Ok(ExitCode::from(2));
+    };
+    match command.as_str() {
+        "-h" | "--help" | "help" => {
+            print!("{HELP}");
+            Ok(ExitCode::SUCCESS)
+        }
+        "-V" | "--version" => {
+            println!("robots-lens {}", env!("CARGO_PKG_VERSION"));
+            Ok(ExitCode::SUCCESS)
+        }
+        "check" => check::run(&Args::parse(rest)?),
+        other => Err(UsageError::new(format!(
+            "unknown command '{other}'; try 'robots-lens --help'"
+        ))),
+    }
+}

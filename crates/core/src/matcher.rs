@@ -174,6 +174,7 @@ impl<'r> Checker<'r> {
         if self.profile.spec().implicit_robots_txt_allow && normalised_path == "/robots.txt" {
             verdict.allowed = true;
             verdict.reason = Reason::ImplicitRobotsTxtAllow;
+            verdict.decisive = None;
         }
         Verdict {
             profile: self.profile,

@@ -1,1 +1,173 @@
-//! WebAssembly bindings of Robots Lens.
+//! WebAssembly bindings of Robots Lens: the only crate that knows about JavaScript.
+//!
+//! It translates and decides nothing. Core results become boundary structs (camelCase, positions
+//! in UTF-16 code units so that they index the textarea's string directly) and are handed to JS
+//! as plain objects through one serializer configuration. Every error becomes a JS `Error`.
+//!
+//! Exports: `version()`, `defaults()`, `analyze(text)`, `check(text, agent, url, options)` and the
+//! class `RobotsFile` (parse once, check many).
+
+use robots_lens::{AgentMatch, Profile, RobotsTxt};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+mod view;
+
+use view::{FileView, VerdictView};
+
+/// Installs the panic hook once, so that a panic reaches the console with its message.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The version of the engine, for the page's footer and bug reports.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Choice {
+    id: &'static str,
+    title: &'static str,
+    summary: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Defaults {
+    profile: &'static str,
+    agent_match: &'static str,
+    profiles: Vec<Choice>,
+    agent_matches: Vec<Choice>,
+    size_limit: usize,
+    max_line_bytes: usize,
+}
+
+/// The defaults and the choices the page offers, so JS never repeats a Rust constant.
+#[wasm_bindgen]
+pub fn defaults() -> Result<JsValue, JsError> {
+    let defaults = Defaults {
+        profile: Profile::default().id(),
+        agent_match: AgentMatch::default().id(),
+        profiles: Profile::ALL
+            .iter()
+            .map(|profile| {
+                let spec = profile.spec();
+                Choice {
+                    id: spec.id,
+                    title: spec.title,
+                    summary: spec.summary,
+                }
+            })
+            .collect(),
+        agent_matches: AgentMatch::ALL
+            .iter()
+            .map(|model| Choice {
+                id: model.id(),
+                title: match model {
+                    AgentMatch::Substring => "Substring",
+                    AgentMatch::Token => "Exact token",
+                },
+                summary: match model {
+                    AgentMatch::Substring => {
+                        "A group applies when its token appears anywhere in the agent string, \
+                         so a full UA string finds its group."
+                    }
+                    AgentMatch::Token => {
+                        "RFC 9309 §2.2.1 as Google implements it: the agent's product token \
+                         must equal the group's token."
+                    }
+                },
+            })
+            .collect(),
+        size_limit: robots_lens::SIZE_LIMIT,
+        max_line_bytes: robots_lens::MAX_LINE_BYTES,
+    };
+    to_js(&defaults)
+}
+
+/// Options of a check, as the page passes them. Missing fields take the defaults.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct CheckOptions {
+    profile: Option<String>,
+    agent_match: Option<String>,
+}
+
+impl CheckOptions {
+    fn from_js(options: JsValue) -> Result<(Profile, AgentMatch), JsError> {
+        let options: CheckOptions = if options.is_undefined() || options.is_null() {
+            CheckOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).map_err(into_error)?
+        };
+        let profile = match options.profile {
+            Some(name) => name.parse().map_err(into_error)?,
+            None => Profile::default(),
+        };
+        let agent_match = match options.agent_match {
+            Some(name) => name.parse().map_err(into_error)?,
+            None => AgentMatch::default(),
+        };
+        Ok((profile, agent_match))
+    }
+}
+
+/// Everything the page shows about a file: lines, groups, sitemaps, directives, facts.
+#[wasm_bindgen]
+pub fn analyze(text: &str) -> Result<JsValue, JsError> {
+    RobotsFile::new(text).analysis()
+}
+
+/// May `agent` fetch `url` under the rules in `text`? Returns the verdict with its explanation.
+#[wasm_bindgen]
+pub fn check(text: &str, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+    RobotsFile::new(text).check(agent, url, options)
+}
+
+/// A parsed file kept on the Rust side, to check many URLs without parsing again.
+#[wasm_bindgen]
+pub struct RobotsFile {
+    text: String,
+    robots: RobotsTxt,
+}
+
+#[wasm_bindgen]
+impl RobotsFile {
+    /// Parses `text` (the textarea's content).
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str) -> RobotsFile {
+        RobotsFile {
+            text: text.to_owned(),
+            robots: RobotsTxt::parse(text.as_bytes()),
+        }
+    }
+
+    /// Lines, groups, sitemaps, directives and facts of the file.
+    pub fn analysis(&self) -> Result<JsValue, JsError> {
+        to_js(&FileView::new(&self.text, &self.robots))
+    }
+
+    /// The verdict for `agent` and `url`, with `options` `{ profile, agentMatch }`.
+    pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+        let (profile, agent_match) = CheckOptions::from_js(options)?;
+        let verdict = self.robots.checker(profile).check(agent, url, agent_match);
+        to_js(&VerdictView::from(&verdict))
+    }
+}
+
+/// The one serializer configuration: absent values are `null`, maps are plain objects.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(into_error)
+}
+
+/// Any error, as a JS `Error` carrying its message.
+fn into_error(error: impl std::fmt::Display) -> JsError {
+    JsError::new(&error.to_string())
+}

@@ -1,0 +1,156 @@
+//! Command-line options, parsed by hand: the grammar is small and a dependency would cost more
+//! than it saves.
+
+use std::fmt;
+
+use robots_lens::{AgentMatch, Profile};
+
+/// A mistake in how the command was called (or an input that cannot be read), with a message
+/// that says what to do.
+#[derive(Debug)]
+pub struct UsageError(String);
+
+impl UsageError {
+    pub fn new(message: impl Into<String>) -> UsageError {
+        UsageError(message.into())
+    }
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The options of every command; each command reads the ones it needs.
+#[derive(Debug, Default)]
+pub struct Args {
+    /// Positional arguments (FILE).
+    pub positional: Vec<String>,
+    pub agent: Option<String>,
+    pub urls: Vec<String>,
+    pub agent_match: AgentMatch,
+    pub profile: Profile,
+    pub json: bool,
+    pub jsonl: bool,
+    pub format: Option<String>,
+    pub status: Option<String>,
+    pub crawler: Option<String>,
+}
+
+impl Args {
+    pub fn parse(raw: &[String]) -> Result<Args, UsageError> {
+        let mut args = Args::default();
+        let mut iter = raw.iter();
+        while let Some(arg) = iter.next() {
+            // Accept both `--name value` and `--name=value`.
+            let (name, inline) = match arg.split_once('=') {
+                Some((name, value)) if name.starts_with("--") => (name, Some(value.to_owned())),
+                _ => (arg.as_str(), None),
+            };
+            let mut value = |what: &str| -> Result<String, UsageError> {
+                inline
+                    .clone()
+                    .or_else(|| iter.next().cloned())
+                    .ok_or_else(|| UsageError::new(format!("{name} needs a value: {name} {what}")))
+            };
+            match name {
+                "--agent" | "-a" => args.agent = Some(value("AGENT")?),
+                "--url" | "-u" => args.urls.push(value("URL")?),
+                "--match" => {
+                    args.agent_match = value("substring|token")?
+                        .parse()
+                        .map_err(|error| UsageError::new(format!("--match: {error}")))?;
+                }
+                "--profile" => {
+                    args.profile = value("PROFILE")?
+                        .parse()
+                        .map_err(|error| UsageError::new(format!("--profile: {error}")))?;
+                }
+                "--format" => args.format = Some(value("text|json|github")?),
+                "--status" => args.status = Some(value("CODE")?),
+                "--crawler" => args.crawler = Some(value("NAME")?),
+                "--json" => args.json = true,
+                "--jsonl" => args.jsonl = true,
+                "-" => args.positional.push(arg.clone()),
+                flag if flag.starts_with('-') => {
+                    return Err(UsageError::new(format!(
+                        "unknown option '{flag}'; try 'robots-lens --help'"
+                    )))
+                }
+                _ => args.positional.push(arg.clone()),
+            }
+        }
+        Ok(args)
+    }
+
+    /// The one FILE argument, read as bytes (`-` is standard input).
+    pub fn read_file(&self) -> Result<(String, Vec<u8>), UsageError> {
+        let path = match self.positional.as_slice() {
+            [path] => path,
+            [] => {
+                return Err(UsageError::new(
+                    "missing FILE: give a robots.txt path, or - for standard input",
+                ))
+            }
+            [_, extra, ..] => {
+                return Err(UsageError::new(format!(
+                    "unexpected argument '{extra}': give one FILE (use --url for each URL)"
+                )))
+            }
+        };
+        let bytes = if path == "-" {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+                .map_err(|error| UsageError::new(format!("cannot read standard input: {error}")))?;
+            bytes
+        } else {
+            std::fs::read(path)
+                .map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))?
+        };
+        Ok((path.clone(), bytes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Args, UsageError> {
+        Args::parse(&args.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn options_take_values_in_both_spellings() {
+        let args = parse(&[
+            "robots.txt",
+            "--agent",
+            "Bot",
+            "--url=/a",
+            "--url",
+            "/b",
+            "--match=token",
+        ])
+        .unwrap();
+        assert_eq!(args.positional, ["robots.txt"]);
+        assert_eq!(args.agent.as_deref(), Some("Bot"));
+        assert_eq!(args.urls, ["/a", "/b"]);
+        assert_eq!(args.agent_match, AgentMatch::Token);
+    }
+
+    #[test]
+    fn mistakes_say_what_to_do() {
+        assert_eq!(
+            parse(&["--agent"]).unwrap_err().to_string(),
+            "--agent needs a value: --agent AGENT"
+        );
+        assert!(parse(&["--profile", "bing"])
+            .unwrap_err()
+            .to_string()
+            .contains("expected one of"));
+        assert!(parse(&["--frobnicate"])
+            .unwrap_err()
+            .to_string()
+            .contains("unknown option"));
+    }
+}

@@ -1,0 +1,284 @@
+//! `robots-lens check`: verdicts for one file and several URLs, or for a stream of JSON cases.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use robots_lens::{AgentMatch, Profile, Reason, RobotsTxt, RuleKind, Verdict};
+use serde::{Deserialize, Serialize};
+
+use crate::args::{Args, UsageError};
+
+pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
+    if args.jsonl {
+        return run_jsonl(args);
+    }
+    let agent = args.agent.as_deref().ok_or_else(|| {
+        UsageError::new(
+            "check needs --agent AGENT (a product token such as Googlebot, or a whole UA string)",
+        )
+    })?;
+    if args.urls.is_empty() {
+        return Err(UsageError::new(
+            "check needs at least one --url URL (a path such as /shop/cart, or a full URL)",
+        ));
+    }
+    let (_, bytes) = args.read_file()?;
+    let robots = RobotsTxt::parse(&bytes);
+    let checker = robots.checker(args.profile);
+    let mut out = io::stdout().lock();
+    let mut all_allowed = true;
+    for url in &args.urls {
+        let verdict = checker.check(agent, url, args.agent_match);
+        all_allowed &= verdict.allowed;
+        let written = if args.json {
+            serde_json::to_writer(&mut out, &verdict)
+                .map_err(io::Error::other)
+                .and_then(|()| writeln!(out))
+        } else {
+            write_verdict(&mut out, &robots, &verdict)
+        };
+        written.map_err(|error| UsageError::new(format!("cannot write the output: {error}")))?;
+    }
+    Ok(if all_allowed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Words for a reason, for people.
+pub fn describe_reason(reason: Reason) -> &'static str {
+    match reason {
+        Reason::RuleMatched => "a rule decided",
+        Reason::NoRuleMatched => "no rule of the group matches this path, so it is allowed",
+        Reason::NoGroupApplies => {
+            "no group names this agent and there is no * group, so everything is allowed"
+        }
+        Reason::ImplicitRobotsTxtAllow => "/robots.txt itself is always allowed (RFC 9309 §2.2.2)",
+        Reason::BeyondSizeLimit => {
+            "a rule past the 500 KiB that Googlebot reads would decide otherwise; it is ignored"
+        }
+    }
+}
+
+fn line_text(robots: &RobotsTxt, number: usize) -> &str {
+    robots.line(number).map_or("", |line| line.text.trim_end())
+}
+
+fn write_verdict(out: &mut impl Write, robots: &RobotsTxt, verdict: &Verdict) -> io::Result<()> {
+    let word = if verdict.allowed {
+        "ALLOWED"
+    } else {
+        "DISALLOWED"
+    };
+    writeln!(out, "{word}  {}", verdict.path)?;
+    writeln!(
+        out,
+        "  agent       {} ({} match, profile {})",
+        verdict.agent, verdict.agent_match, verdict.profile
+    )?;
+    if verdict.normalised_path != verdict.path {
+        writeln!(out, "  compared as {}", verdict.normalised_path)?;
+    }
+    match &verdict.decisive {
+        Some(rule) if verdict.reason == Reason::RuleMatched => {
+            let why = if rule.kind == RuleKind::Allow
+                && verdict
+                    .matches
+                    .iter()
+                    .any(|m| m.kind == RuleKind::Disallow && m.length == rule.length)
+            {
+                "Allow wins a tie"
+            } else {
+                "the longest match"
+            };
+            writeln!(
+                out,
+                "  decided by  line {}: {}  (pattern length {}, {why})",
+                rule.line,
+                line_text(robots, rule.line),
+                rule.length
+            )?;
+            if rule.via_index_html {
+                writeln!(
+                    out,
+                    "              Google reads an Allow of …/index.html as also allowing the directory"
+                )?;
+            }
+        }
+        _ => writeln!(out, "  reason      {}", describe_reason(verdict.reason))?,
+    }
+    if let Some(rule) = &verdict.beyond_size_limit {
+        writeln!(
+            out,
+            "  ignored     line {}: {}  (past the size limit)",
+            rule.line,
+            line_text(robots, rule.line)
+        )?;
+    }
+    if verdict.groups.is_empty() {
+        writeln!(out, "  group       none applies")?;
+    }
+    for group in &verdict.groups {
+        let fallback = if verdict.used_star_group {
+            "  (no group names this agent: the * group applies)"
+        } else {
+            ""
+        };
+        writeln!(out, "  group {}{fallback}", group.index + 1)?;
+        for &number in &group.lines {
+            let marker = match &verdict.decisive {
+                Some(rule) if rule.line == number => "  <- decides",
+                _ if verdict.matches.iter().any(|m| m.line == number) => "  <- matches",
+                _ => "",
+            };
+            writeln!(
+                out,
+                "    {number:>5} | {}{marker}",
+                line_text(robots, number)
+            )?;
+        }
+    }
+    if verdict.matches.len() > 1 {
+        writeln!(out, "  matching rules")?;
+        for found in &verdict.matches {
+            let kind = match found.kind {
+                RuleKind::Allow => "Allow",
+                RuleKind::Disallow => "Disallow",
+            };
+            writeln!(
+                out,
+                "    line {:>5}  {kind:<8}  {:<30}  length {}",
+                found.line, found.normalised, found.length
+            )?;
+        }
+    }
+    writeln!(out)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonCase {
+    #[serde(default)]
+    id: serde_json::Value,
+    robots: String,
+    agent: String,
+    url: String,
+    profile: Option<String>,
+    #[serde(rename = "match")]
+    agent_match: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonAnswer<'a> {
+    id: &'a serde_json::Value,
+    allowed: bool,
+    line: Option<usize>,
+    reason: &'static str,
+}
+
+#[derive(Serialize)]
+struct JsonError {
+    id: Option<serde_json::Value>,
+    error: String,
+}
+
+fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
+    let stdin = io::stdin().lock();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let write_error =
+        |error: io::Error| UsageError::new(format!("cannot write the output: {error}"));
+    for (index, line) in stdin.split(b'\n').enumerate() {
+        let line =
+            line.map_err(|error| UsageError::new(format!("cannot read standard input: {error}")))?;
+        let text = String::from_utf8_lossy(&line);
+        if text.trim().is_empty() {
+            continue;
+        }
+        let answer = answer_case(&text, args.profile, args.agent_match);
+        let written = match answer {
+            Ok(json) => writeln!(out, "{json}"),
+            Err(message) => {
+                let id = serde_json::from_str::<serde_json::Value>(&text)
+                    .ok()
+                    .and_then(|value| value.get("id").cloned());
+                let error = JsonError {
+                    id,
+                    error: format!("input line {}: {message}", index + 1),
+                };
+                writeln!(out, "{}", serde_json::to_string(&error).unwrap_or_default())
+            }
+        };
+        written.map_err(write_error)?;
+    }
+    out.flush().map_err(write_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<String, String> {
+    let case: JsonCase = serde_json::from_str(text).map_err(|error| error.to_string())?;
+    let profile = match &case.profile {
+        Some(name) => name.parse().map_err(|error| format!("{error}"))?,
+        None => profile,
+    };
+    let agent_match = match &case.agent_match {
+        Some(name) => name.parse().map_err(|error| format!("{error}"))?,
+        None => agent_match,
+    };
+    let verdict = RobotsTxt::parse(case.robots.as_bytes())
+        .checker(profile)
+        .check(&case.agent, &case.url, agent_match);
+    let answer = JsonAnswer {
+        id: &case.id,
+        allowed: verdict.allowed,
+        line: verdict.decisive.as_ref().map(|rule| rule.line),
+        reason: verdict.reason.id(),
+    };
+    serde_json::to_string(&answer).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_json_case_is_answered_with_its_line() {
+        let answer = answer_case(
+            r#"{"id": 7, "robots": "User-agent: *\nDisallow: /", "agent": "Bot", "url": "/x"}"#,
+            Profile::Rfc9309,
+            AgentMatch::Substring,
+        )
+        .unwrap();
+        assert_eq!(
+            answer,
+            r#"{"id":7,"allowed":false,"line":2,"reason":"rule-matched"}"#
+        );
+    }
+
+    #[test]
+    fn a_case_can_choose_its_profile() {
+        let case = r#"{"id": "r", "robots": "User-agent: *\nDisallow: /", "agent": "Bot", "url": "/robots.txt", "profile": "google"}"#;
+        let answer = answer_case(case, Profile::Rfc9309, AgentMatch::Substring).unwrap();
+        assert!(answer.contains(r#""allowed":false"#));
+        let answer = answer_case(case, Profile::Google, AgentMatch::Substring);
+        assert!(answer.is_ok());
+    }
+
+    #[test]
+    fn malformed_cases_say_why() {
+        let error = answer_case(
+            r#"{"id": 1, "robots": 3}"#,
+            Profile::Rfc9309,
+            AgentMatch::Token,
+        )
+        .unwrap_err();
+        assert!(error.contains("invalid type"), "{error}");
+        let error = answer_case(
+            r#"{"id": 1, "robots": "", "agent": "a", "url": "/", "profile": "bing"}"#,
+            Profile::Rfc9309,
+            AgentMatch::Token,
+        )
+        .unwrap_err();
+        assert!(error.contains("unknown profile"), "{error}");
+    }
+}

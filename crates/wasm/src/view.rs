@@ -1,0 +1,360 @@
+//! Boundary structs: what JS receives, converted from the core's types.
+//!
+//! Field names are camelCase and every position is a UTF-16 offset into the text that was
+//! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
+
+use robots_lens::{
+    AgentToken, AppliedGroup, Group, InputFacts, KeySpelling, Line, LineKind, Malformed, Reason,
+    RobotsTxt, Rule, RuleKind, RuleMatch, Verdict,
+};
+use serde::Serialize;
+
+/// Converts byte offsets of the parsed text into UTF-16 offsets, walking forward only.
+struct Utf16Offsets<'t> {
+    text: &'t str,
+    byte: usize,
+    unit: usize,
+}
+
+impl<'t> Utf16Offsets<'t> {
+    fn new(text: &'t str) -> Self {
+        Utf16Offsets {
+            text,
+            byte: 0,
+            unit: 0,
+        }
+    }
+
+    /// The UTF-16 offset of `byte`; offsets must be asked for in increasing order.
+    fn at(&mut self, byte: usize) -> usize {
+        let byte = byte.clamp(self.byte, self.text.len());
+        // Line boundaries are always at character boundaries of a `&str`; be lenient anyway.
+        let chunk = self.text.get(self.byte..byte).unwrap_or("");
+        self.unit += chunk.encode_utf16().count();
+        self.byte = byte;
+        self.unit
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileView {
+    facts: FactsView,
+    lines: Vec<LineView>,
+    groups: Vec<GroupView>,
+    orphan_rules: Vec<RuleView>,
+    sitemaps: Vec<SitemapView>,
+    directives: Vec<DirectiveView>,
+}
+
+impl FileView {
+    pub fn new(text: &str, robots: &RobotsTxt) -> FileView {
+        let mut owner = vec![None; robots.lines().len() + 1];
+        for group in robots.groups() {
+            for &line in &group.lines {
+                owner[line] = Some(group.index);
+            }
+        }
+        let mut offsets = Utf16Offsets::new(text);
+        let lines = robots
+            .lines()
+            .iter()
+            .map(|line| LineView::new(line, owner[line.number], &mut offsets))
+            .collect();
+        FileView {
+            facts: FactsView::new(robots.facts(), robots.lines().len()),
+            lines,
+            groups: robots.groups().iter().map(GroupView::from).collect(),
+            orphan_rules: robots.orphan_rules().iter().map(RuleView::from).collect(),
+            sitemaps: robots
+                .sitemaps()
+                .iter()
+                .map(|sitemap| SitemapView {
+                    line: sitemap.line,
+                    url: sitemap.url.clone(),
+                })
+                .collect(),
+            directives: robots
+                .directives()
+                .iter()
+                .map(|directive| DirectiveView {
+                    line: directive.line,
+                    key: directive.key.clone(),
+                    name: directive.name,
+                    value: directive.value.clone(),
+                    group: directive.group,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FactsView {
+    size: usize,
+    line_count: usize,
+    bom_bytes: usize,
+    valid_utf8: bool,
+    first_line_beyond_limit: Option<usize>,
+    lf: usize,
+    crlf: usize,
+    cr: usize,
+}
+
+impl FactsView {
+    fn new(facts: &InputFacts, line_count: usize) -> FactsView {
+        FactsView {
+            size: facts.size,
+            line_count,
+            bom_bytes: facts.bom_bytes,
+            valid_utf8: facts.valid_utf8,
+            first_line_beyond_limit: facts.first_line_beyond_limit,
+            lf: facts.line_endings.lf,
+            crlf: facts.line_endings.crlf,
+            cr: facts.line_endings.cr,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LineView {
+    number: usize,
+    /// UTF-16 offsets of the line in the parsed text, terminator excluded.
+    start: usize,
+    end: usize,
+    text: String,
+    kind: LineKind,
+    key: Option<String>,
+    value: Option<String>,
+    directive: Option<&'static str>,
+    spelling: KeySpelling,
+    malformed: Option<Malformed>,
+    has_comment: bool,
+    missing_colon: bool,
+    too_long: bool,
+    has_nul: bool,
+    invalid_utf8: bool,
+    beyond_size_limit: bool,
+    cut_by_size_limit: bool,
+    /// The index of the group that owns the line, if any.
+    group: Option<usize>,
+}
+
+impl LineView {
+    fn new(line: &Line, group: Option<usize>, offsets: &mut Utf16Offsets<'_>) -> LineView {
+        LineView {
+            number: line.number,
+            start: offsets.at(line.start),
+            end: offsets.at(line.end),
+            text: line.text.clone(),
+            kind: line.kind,
+            key: line.key.clone(),
+            value: line.value.clone(),
+            directive: line.directive,
+            spelling: line.spelling,
+            malformed: line.malformed,
+            has_comment: line.has_comment,
+            missing_colon: line.missing_colon,
+            too_long: line.too_long,
+            has_nul: line.has_nul,
+            invalid_utf8: line.invalid_utf8,
+            beyond_size_limit: line.beyond_size_limit,
+            cut_by_size_limit: line.cut_by_size_limit,
+            group,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AgentView {
+    line: usize,
+    value: String,
+    /// The product token, or `null` for `*`.
+    token: Option<String>,
+    is_star: bool,
+    has_extra_text: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleView {
+    line: usize,
+    kind: RuleKind,
+    pattern: String,
+    beyond_size_limit: bool,
+}
+
+impl From<&Rule> for RuleView {
+    fn from(rule: &Rule) -> RuleView {
+        RuleView {
+            line: rule.line,
+            kind: rule.kind,
+            pattern: rule.pattern.clone(),
+            beyond_size_limit: rule.beyond_size_limit,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GroupView {
+    index: usize,
+    agents: Vec<AgentView>,
+    rules: Vec<RuleView>,
+    other_lines: Vec<usize>,
+    lines: Vec<usize>,
+    first_line: usize,
+    last_line: usize,
+}
+
+impl From<&Group> for GroupView {
+    fn from(group: &Group) -> GroupView {
+        GroupView {
+            index: group.index,
+            agents: group
+                .agents
+                .iter()
+                .map(|agent| AgentView {
+                    line: agent.line,
+                    value: agent.value.clone(),
+                    token: agent.product().map(str::to_owned),
+                    is_star: agent.token == AgentToken::Star,
+                    has_extra_text: agent.has_extra_text,
+                })
+                .collect(),
+            rules: group.rules.iter().map(RuleView::from).collect(),
+            other_lines: group.other_lines.clone(),
+            lines: group.lines.clone(),
+            first_line: group.first_line,
+            last_line: group.last_line,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SitemapView {
+    line: usize,
+    url: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DirectiveView {
+    line: usize,
+    key: String,
+    name: Option<&'static str>,
+    value: String,
+    group: Option<usize>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleMatchView {
+    line: usize,
+    kind: RuleKind,
+    pattern: String,
+    normalised: String,
+    length: usize,
+    via_index_html: bool,
+}
+
+impl From<&RuleMatch> for RuleMatchView {
+    fn from(found: &RuleMatch) -> RuleMatchView {
+        RuleMatchView {
+            line: found.line,
+            kind: found.kind,
+            pattern: found.pattern.clone(),
+            normalised: found.normalised.clone(),
+            length: found.length,
+            via_index_html: found.via_index_html,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AppliedGroupView {
+    index: usize,
+    agent_lines: Vec<usize>,
+    matched_agent_lines: Vec<usize>,
+    lines: Vec<usize>,
+}
+
+impl From<&AppliedGroup> for AppliedGroupView {
+    fn from(group: &AppliedGroup) -> AppliedGroupView {
+        AppliedGroupView {
+            index: group.index,
+            agent_lines: group.agent_lines.clone(),
+            matched_agent_lines: group.matched_agent_lines.clone(),
+            lines: group.lines.clone(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerdictView {
+    allowed: bool,
+    reason: Reason,
+    profile: &'static str,
+    agent_match: &'static str,
+    agent: String,
+    agent_token: String,
+    path: String,
+    normalised_path: String,
+    decisive: Option<RuleMatchView>,
+    groups: Vec<AppliedGroupView>,
+    used_star_group: bool,
+    matches: Vec<RuleMatchView>,
+    beyond_size_limit: Option<RuleMatchView>,
+}
+
+impl From<&Verdict> for VerdictView {
+    fn from(verdict: &Verdict) -> VerdictView {
+        VerdictView {
+            allowed: verdict.allowed,
+            reason: verdict.reason,
+            profile: verdict.profile.id(),
+            agent_match: verdict.agent_match.id(),
+            agent: verdict.agent.clone(),
+            agent_token: verdict.agent_token.clone(),
+            path: verdict.path.clone(),
+            normalised_path: verdict.normalised_path.clone(),
+            decisive: verdict.decisive.as_ref().map(RuleMatchView::from),
+            groups: verdict.groups.iter().map(AppliedGroupView::from).collect(),
+            used_star_group: verdict.used_star_group,
+            matches: verdict.matches.iter().map(RuleMatchView::from).collect(),
+            beyond_size_limit: verdict.beyond_size_limit.as_ref().map(RuleMatchView::from),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_count_utf16_units() {
+        let text = "\u{feff}a: é\r\nb: 😀\nc";
+        let mut offsets = Utf16Offsets::new(text);
+        assert_eq!(offsets.at(3), 1);
+        assert_eq!(offsets.at(text.find('\r').unwrap()), 5);
+        let b = text.find('b').unwrap();
+        assert_eq!(offsets.at(b), 7);
+        assert_eq!(offsets.at(text.rfind('\n').unwrap()), 7 + 5);
+    }
+
+    #[test]
+    fn lines_carry_utf16_spans_and_their_group() {
+        let text = "User-agent: *\nDisallow: /é\n# c";
+        let robots = RobotsTxt::parse(text.as_bytes());
+        let view = FileView::new(text, &robots);
+        assert_eq!((view.lines[1].start, view.lines[1].end), (14, 26));
+        assert_eq!(view.lines[1].group, Some(0));
+        assert_eq!(view.lines[2].group, None);
+    }
+}
