@@ -54,9 +54,10 @@ fn needs_encoding_in_request(byte: u8) -> bool {
 /// The result always starts with `/`. Scheme, user information, host, port and fragment are
 /// removed the way google/robotstxt's `GetPathParamsQuery` removes them; before that, bytes that
 /// a browser would percent-encode (non-ASCII, spaces, controls) are encoded. Surrounding
-/// whitespace is trimmed.
+/// C0 controls and spaces are trimmed.
 pub fn request_path(url: &str) -> String {
-    let url = url.trim();
+    // A browser strips leading and trailing C0 controls and spaces, nothing else (not U+00A0).
+    let url = url.trim_matches(|c: char| c <= ' ');
     let mut encoded = Vec::with_capacity(url.len());
     for &byte in url.as_bytes() {
         if needs_encoding_in_request(byte) {

@@ -1,0 +1,329 @@
+//! The shared vectors: every case in `tests/vectors/*.json`, run through the core.
+//!
+//! The same files feed the node tests and the page's self-test, so this runner is strict about
+//! their shape (unknown fields, unknown categories, duplicate ids and unknown profiles are errors)
+//! and reports every failing case at once, with enough detail to judge it without rerunning.
+//!
+//! `VECTORS_FILTER=percent cargo test -p robots-lens --test vectors` runs only the cases whose id
+//! or category contains `percent`; `VECTORS_DIR=path` reads the files from another directory. The
+//! schema is documented in `tests/vectors/README.md`.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use robots_lens::{AgentMatch, Profile, RobotsTxt, Verdict};
+use serde::{Deserialize, Deserializer};
+
+/// The categories a case may have, in the order the README lists them.
+const CATEGORIES: &[&str] = &[
+    "longest-match",
+    "negative-paths",
+    "wildcard",
+    "end-anchor",
+    "case-sensitivity",
+    "group-merging",
+    "fallback-to-star",
+    "empty-rules",
+    "rules-before-user-agent",
+    "agent-matching",
+    "implicit-robots-txt",
+    "percent-encoding",
+    "sitemap-extraction",
+    "line-endings-and-bom",
+    "typos",
+    "syntax",
+    "index-html",
+    "url-forms",
+    "limits",
+    "parser-divergence",
+];
+
+/// Issue 2 asks for at least this many vectors; dropping below means cases were lost.
+const MIN_CASES: usize = 150;
+
+/// Robots texts longer than this are shortened in failure reports (the long-line cases hold 33 kB).
+const SHOWN_ROBOTS_CHARS: usize = 600;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VectorFile {
+    description: String,
+    cases: Vec<Case>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    id: String,
+    category: String,
+    profile: String,
+    #[serde(rename = "match")]
+    agent_match: String,
+    robots: String,
+    agent: String,
+    url: String,
+    expected: Expected,
+    source: String,
+    why: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expected {
+    allowed: bool,
+    /// Must be present: a number, or `null` when no rule decides.
+    #[serde(deserialize_with = "present_or_null")]
+    line: Option<usize>,
+    #[serde(default)]
+    sitemaps: Option<Vec<String>>,
+}
+
+/// Serde fills a missing `Option` field with `None`; a custom deserializer makes `"line"`
+/// mandatory, so a forgotten expectation is an error rather than a silent "no rule decided".
+fn present_or_null<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<usize>, D::Error> {
+    Option::<usize>::deserialize(deserializer)
+}
+
+/// A case with the file it came from.
+struct Loaded {
+    file: String,
+    case: Case,
+}
+
+/// `tests/vectors` at the top of the repository, or the directory named by `VECTORS_DIR` (to run
+/// a modified copy, for example one with a deliberately broken expectation).
+fn vectors_dir() -> PathBuf {
+    match std::env::var_os("VECTORS_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/vectors"),
+    }
+}
+
+/// Reads every `*.json` file of the vectors directory, in name order. Any file that is not valid
+/// JSON of the documented shape is an error naming the file.
+fn load() -> Vec<Loaded> {
+    let dir = vectors_dir();
+    let entries = fs::read_dir(&dir)
+        .unwrap_or_else(|error| panic!("cannot read the vectors in {}: {error}", dir.display()));
+    let mut paths: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    paths.sort();
+    assert!(
+        !paths.is_empty(),
+        "no *.json vector files in {}",
+        dir.display()
+    );
+    let mut loaded = Vec::new();
+    for path in paths {
+        let name = path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = fs::read_to_string(&path)
+            .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+        let file: VectorFile = serde_json::from_str(&text)
+            .unwrap_or_else(|error| panic!("{name} does not follow the vector schema: {error}"));
+        assert!(
+            !file.description.trim().is_empty(),
+            "{name}: the description is empty"
+        );
+        loaded.extend(file.cases.into_iter().map(|case| Loaded {
+            file: name.clone(),
+            case,
+        }));
+    }
+    loaded
+}
+
+fn is_kebab_case(id: &str) -> bool {
+    !id.is_empty()
+        && id.split('-').all(|word| {
+            !word.is_empty()
+                && word
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+/// Every problem with the shape of the cases, as one message per problem.
+fn schema_problems(loaded: &[Loaded]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for Loaded { file, case } in loaded {
+        let at = format!("{file}: {}", case.id);
+        if !is_kebab_case(&case.id) {
+            problems.push(format!("{at}: the id is not kebab-case"));
+        }
+        if let Some(first) = seen.insert(case.id.as_str(), file.as_str()) {
+            problems.push(format!("{at}: the id is also used in {first}"));
+        }
+        if !CATEGORIES.contains(&case.category.as_str()) {
+            problems.push(format!(
+                "{at}: unknown category '{}' (add it to tests/vectors/README.md and CATEGORIES)",
+                case.category
+            ));
+        }
+        if let Err(error) = case.profile.parse::<Profile>() {
+            problems.push(format!("{at}: {error}"));
+        }
+        if let Err(error) = case.agent_match.parse::<AgentMatch>() {
+            problems.push(format!("{at}: {error}"));
+        }
+        if case.source.trim().is_empty() || case.why.trim().is_empty() {
+            problems.push(format!("{at}: source and why must both say something"));
+        }
+        if !case.expected.allowed && case.expected.line.is_none() {
+            problems.push(format!(
+                "{at}: a disallow always has a deciding line, but line is null"
+            ));
+        }
+    }
+    problems
+}
+
+fn describe(allowed: bool, line: Option<usize>) -> String {
+    let verdict = if allowed { "allowed" } else { "disallowed" };
+    match line {
+        Some(line) => format!("{verdict}, line {line}"),
+        None => format!("{verdict}, no deciding line"),
+    }
+}
+
+fn shown_robots(robots: &str) -> String {
+    if robots.chars().count() <= SHOWN_ROBOTS_CHARS {
+        return format!("{robots:?}");
+    }
+    let head: String = robots.chars().take(SHOWN_ROBOTS_CHARS).collect();
+    format!("{head:?}… ({} bytes in all)", robots.len())
+}
+
+/// Runs one case; `None` when it passes, otherwise a report of everything that differs.
+fn run(file: &str, case: &Case) -> Option<String> {
+    let (profile, agent_match) = match (case.profile.parse::<Profile>(), case.agent_match.parse()) {
+        (Ok(profile), Ok(agent_match)) => (profile, agent_match),
+        (Err(error), _) => return Some(format!("{} in {file}: {error}", case.id)),
+        (_, Err(error)) => return Some(format!("{} in {file}: {error}", case.id)),
+    };
+    let robots = RobotsTxt::parse(case.robots.as_bytes());
+    let verdict: Verdict = robots
+        .checker(profile)
+        .check(&case.agent, &case.url, agent_match);
+    let line = verdict.decisive.as_ref().map(|rule| rule.line);
+    let sitemaps: Vec<&str> = robots.sitemaps().iter().map(|s| s.url.as_str()).collect();
+
+    let mut differences = Vec::new();
+    if verdict.allowed != case.expected.allowed || line != case.expected.line {
+        differences.push(format!(
+            "expected {}; got {} (reason {})",
+            describe(case.expected.allowed, case.expected.line),
+            describe(verdict.allowed, line),
+            verdict.reason.id()
+        ));
+    }
+    if let Some(expected) = &case.expected.sitemaps {
+        if sitemaps != *expected {
+            differences.push(format!("expected sitemaps {expected:?}; got {sitemaps:?}"));
+        }
+    }
+    if differences.is_empty() {
+        return None;
+    }
+    let mut report = format!(
+        "{} [{}] in {file} ({}, {})\n",
+        case.id, case.category, case.profile, case.agent_match
+    );
+    for difference in differences {
+        let _ = writeln!(report, "  {difference}");
+    }
+    let _ = writeln!(report, "  agent {:?}  url {:?}", case.agent, case.url);
+    let _ = writeln!(
+        report,
+        "  path compared {:?}; groups applied {:?}{}",
+        verdict.normalised_path,
+        verdict
+            .groups
+            .iter()
+            .map(|group| group.agent_lines.clone())
+            .collect::<Vec<_>>(),
+        if verdict.used_star_group { " (*)" } else { "" }
+    );
+    let _ = writeln!(report, "  robots {}", shown_robots(&case.robots));
+    let _ = writeln!(report, "  source: {}", case.source);
+    let _ = write!(report, "  why: {}", case.why);
+    Some(report)
+}
+
+#[test]
+fn every_vector_file_follows_the_schema() {
+    let loaded = load();
+    let problems = schema_problems(&loaded);
+    assert!(
+        problems.is_empty(),
+        "{} problems in the vector files:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert!(
+        loaded.len() >= MIN_CASES,
+        "only {} vectors; at least {MIN_CASES} are expected",
+        loaded.len()
+    );
+    for category in CATEGORIES {
+        assert!(
+            loaded
+                .iter()
+                .any(|loaded| loaded.case.category == *category),
+            "no vector has the category {category}"
+        );
+    }
+}
+
+#[test]
+fn every_vector_gives_its_expected_verdict() {
+    let loaded = load();
+    let filter = std::env::var("VECTORS_FILTER")
+        .ok()
+        .filter(|filter| !filter.is_empty());
+    let selected: Vec<&Loaded> = loaded
+        .iter()
+        .filter(|Loaded { case, .. }| {
+            filter
+                .as_deref()
+                .is_none_or(|filter| case.id.contains(filter) || case.category.contains(filter))
+        })
+        .collect();
+    if let Some(filter) = &filter {
+        assert!(
+            !selected.is_empty(),
+            "VECTORS_FILTER={filter:?} matches no case id or category"
+        );
+        eprintln!(
+            "VECTORS_FILTER={filter:?}: running {} of {} vectors",
+            selected.len(),
+            loaded.len()
+        );
+    }
+    let failures: Vec<String> = selected
+        .iter()
+        .filter_map(|Loaded { file, case }| run(file, case))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} vectors failed:\n\n{}",
+        failures.len(),
+        selected.len(),
+        failures.join("\n\n")
+    );
+    eprintln!("{} vectors pass", selected.len());
+}
+
+#[test]
+fn the_line_field_is_required() {
+    let missing = r#"{ "allowed": true }"#;
+    assert!(serde_json::from_str::<Expected>(missing).is_err());
+    let null = r#"{ "allowed": true, "line": null }"#;
+    assert_eq!(serde_json::from_str::<Expected>(null).unwrap().line, None);
+}
