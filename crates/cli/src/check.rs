@@ -58,6 +58,12 @@ pub fn describe_reason(reason: Reason) -> &'static str {
         Reason::BeyondSizeLimit => {
             "a rule past the 500 KiB that Googlebot reads would decide otherwise; it is ignored"
         }
+        Reason::FileUnavailable => {
+            "the fetch status makes the file unavailable, so everything is allowed"
+        }
+        Reason::FileUnreachable => {
+            "the fetch status makes the file unreachable, so everything is disallowed"
+        }
     }
 }
 

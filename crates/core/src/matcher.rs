@@ -9,9 +9,16 @@
 //! the groups naming the agent are merged; only when none does are the `*` groups used; the
 //! longest matching pattern wins, measured in octets after normalisation; Allow wins a tie; an
 //! empty pattern matches with length 0 and never decides; no matching rule means allowed.
+//!
+//! Which groups apply is the one step that varies: [`Checker::check`] takes the groups naming an
+//! agent, else the `*` groups; [`Checker::check_chain`] walks a crawler's documented fallback
+//! chain ([`ChainStep`]) and takes the groups of the first step that finds any. Everything after
+//! that choice is shared.
 
+use crate::crawlers::{ChainStep, UsedStep};
 use crate::encoding::{google_escape, request_path, rfc9309_normalise};
-use crate::group::{product_token, AgentToken, Group, Rule, RuleKind};
+use crate::group::{product_token, AgentToken, Rule, RuleKind};
+use crate::legacy::Reading;
 use crate::pattern::Pattern;
 use crate::profile::{AgentMatch, Encoding, Profile};
 use crate::RobotsTxt;
@@ -32,6 +39,15 @@ pub enum Reason {
     /// A rule past the 500 KiB Googlebot reads would have decided otherwise; see
     /// [`Verdict::beyond_size_limit`].
     BeyondSizeLimit,
+    /// The fetch status says the file is unavailable (a 4xx, too many redirects): everything is
+    /// allowed whatever the file says. See [`crate::status_handling`].
+    FileUnavailable,
+    /// The fetch status says the file is unreachable (a 5xx, a network error, and for Google a
+    /// 429): everything is disallowed whatever the file says. See [`crate::status_handling`].
+    FileUnreachable,
+    /// The reader the profile models raises an error for this URL instead of answering (Python's
+    /// `can_fetch` raises `ValueError` for `http://[x/`): not allowed, as nothing was answered.
+    ReaderError,
 }
 
 impl Reason {
@@ -43,6 +59,9 @@ impl Reason {
             Reason::NoGroupApplies => "no-group-applies",
             Reason::ImplicitRobotsTxtAllow => "implicit-robots-txt-allow",
             Reason::BeyondSizeLimit => "beyond-size-limit",
+            Reason::FileUnavailable => "file-unavailable",
+            Reason::FileUnreachable => "file-unreachable",
+            Reason::ReaderError => "reader-error",
         }
     }
 }
@@ -69,7 +88,8 @@ pub struct RuleMatch {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AppliedGroup {
-    /// The group's index in [`RobotsTxt::groups`].
+    /// The group's index in [`RobotsTxt::groups`] (for the `python` and `legacy-1994` profiles,
+    /// which form records of their own, the record's index among them).
     pub index: usize,
     /// The lines of its user-agent lines.
     pub agent_lines: Vec<usize>,
@@ -105,6 +125,10 @@ pub struct Verdict {
     pub groups: Vec<AppliedGroup>,
     /// No group named the agent, so the `*` groups applied.
     pub used_star_group: bool,
+    /// For a check along a fallback chain ([`Checker::check_chain`]): the step whose groups
+    /// applied, and whether it was a fallback. `None` for [`Checker::check`] and when no step
+    /// found a group.
+    pub chain_step: Option<UsedStep>,
     /// Every rule of the applied groups that matched, in file order.
     pub matches: Vec<RuleMatch>,
     /// When the verdict would differ if the whole file were read: the rule past the size limit
@@ -128,6 +152,9 @@ pub struct Checker<'r> {
     profile: Profile,
     /// `rules[g][r]` is rule `r` of group `g`.
     rules: Vec<Vec<CompiledRule>>,
+    /// For profiles whose reader forms records of its own (`python`, `legacy-1994`): the file as
+    /// that reader read it, which answers instead of the groups.
+    reading: Option<Reading>,
 }
 
 impl<'r> Checker<'r> {
@@ -147,6 +174,7 @@ impl<'r> Checker<'r> {
             robots,
             profile,
             rules,
+            reading: Reading::for_profile(robots, profile),
         }
     }
 
@@ -155,17 +183,67 @@ impl<'r> Checker<'r> {
         self.profile
     }
 
+    /// The file being checked.
+    pub(crate) fn robots(&self) -> &'r RobotsTxt {
+        self.robots
+    }
+
+    /// The profile's reader forms records of its own (`python`, `legacy-1994`), so
+    /// [`RobotsTxt::groups`] and fallback chains do not apply to it.
+    pub(crate) fn reads_records(&self) -> bool {
+        self.reading.is_some()
+    }
+
     /// May `agent` fetch `url`? `url` is what a person would type: a full URL or a path.
     pub fn check(&self, agent: &str, url: &str, agent_match: AgentMatch) -> Verdict {
+        if let Some(reading) = &self.reading {
+            return reading.check(self.profile, agent, url, agent_match);
+        }
+        let agent = agent.trim();
+        let verdict = self.answer(
+            GroupSelection::Agent {
+                agent,
+                model: agent_match,
+            },
+            url,
+        );
+        Verdict {
+            agent: agent.to_owned(),
+            agent_token: product_token(agent.as_bytes()).to_owned(),
+            ..verdict
+        }
+    }
+
+    /// May a crawler that looks for its groups along `chain` fetch `url`? The first step that
+    /// finds at least one group wins and all of that step's groups merge; a token step compares
+    /// as [`AgentMatch::Token`] does, `*` takes the `*` groups; when no step finds a group,
+    /// nothing restricts the crawler. [`Verdict::chain_step`] says which step applied.
+    pub fn check_chain(&self, chain: &[ChainStep<'_>], url: &str) -> Verdict {
+        let token = chain.iter().find_map(|step| step.token()).unwrap_or("*");
+        if let Some(reading) = &self.reading {
+            // These readers know no fallback chain: the crawler asks with its own name.
+            return reading.check(self.profile, token, url, AgentMatch::Token);
+        }
+        let verdict = self.answer(GroupSelection::Chain(chain), url);
+        Verdict {
+            agent: token.to_owned(),
+            agent_token: token.to_owned(),
+            ..verdict
+        }
+    }
+
+    /// The verdict for `url` with the groups `selection` picks; the agent fields are the
+    /// caller's to fill.
+    fn answer(&self, selection: GroupSelection<'_>, url: &str) -> Verdict {
         let path = request_path(url);
         let normalised_path = match self.profile.spec().encoding {
-            Encoding::GoogleEscape => path.clone(),
+            // The record readers answer in `check`; octets as requested keep this total.
+            Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => path.clone(),
             Encoding::Rfc9309 => lossless_ascii(rfc9309_normalise(path.as_bytes())),
         };
-        let agent = agent.trim();
-        let mut verdict = self.decide(agent, &normalised_path, agent_match, false);
+        let mut verdict = self.decide(selection, &normalised_path, false);
         if self.robots.facts().first_line_beyond_limit.is_some() {
-            let whole = self.decide(agent, &normalised_path, agent_match, true);
+            let whole = self.decide(selection, &normalised_path, true);
             if whole.allowed != verdict.allowed {
                 verdict.reason = Reason::BeyondSizeLimit;
                 verdict.beyond_size_limit = whole.decisive;
@@ -178,60 +256,78 @@ impl<'r> Checker<'r> {
         }
         Verdict {
             profile: self.profile,
-            agent_match,
-            agent: agent.to_owned(),
-            agent_token: product_token(agent.as_bytes()).to_owned(),
             path,
             normalised_path,
             ..verdict
         }
     }
 
-    fn decide(
+    /// The groups that apply: those of the first step of `selection` that finds any, merged.
+    pub(crate) fn select_groups(
         &self,
-        agent: &str,
-        path: &str,
-        agent_match: AgentMatch,
+        selection: GroupSelection<'_>,
         include_beyond_limit: bool,
-    ) -> Verdict {
-        let groups = self.robots.groups();
-        let agent_matches = |token: &str| match agent_match {
-            AgentMatch::Substring => !token.is_empty() && contains_ignore_case(agent, token),
-            AgentMatch::Token => {
-                !token.is_empty() && product_token(agent.as_bytes()).eq_ignore_ascii_case(token)
-            }
-        };
-        let matched_lines = |group: &Group, want_star: bool| -> Vec<usize> {
-            group
-                .agents
+    ) -> SelectedGroups {
+        for index in 0..selection.len() {
+            let step = selection.step(index);
+            let applied: Vec<AppliedGroup> = self
+                .robots
+                .groups()
                 .iter()
-                .filter(|agent| include_beyond_limit || !agent.beyond_size_limit)
-                .filter(|agent| match &agent.token {
-                    AgentToken::Star => want_star,
-                    AgentToken::Product(token) => !want_star && agent_matches(token),
-                })
-                .map(|agent| agent.line)
-                .collect()
-        };
-        let mut applied: Vec<AppliedGroup> = Vec::new();
-        let mut used_star_group = false;
-        for want_star in [false, true] {
-            for group in groups {
-                let matched = matched_lines(group, want_star);
-                if !matched.is_empty() {
-                    applied.push(AppliedGroup {
+                .filter_map(|group| {
+                    let matched: Vec<usize> = group
+                        .agents
+                        .iter()
+                        .filter(|agent| include_beyond_limit || !agent.beyond_size_limit)
+                        .filter(|agent| step.accepts(&agent.token))
+                        .map(|agent| agent.line)
+                        .collect();
+                    (!matched.is_empty()).then(|| AppliedGroup {
                         index: group.index,
                         agent_lines: group.agents.iter().map(|agent| agent.line).collect(),
                         matched_agent_lines: matched,
                         lines: group.lines.clone(),
-                    });
-                }
-            }
+                    })
+                })
+                .collect();
             if !applied.is_empty() {
-                used_star_group = want_star;
-                break;
+                return SelectedGroups {
+                    groups: applied,
+                    used_star_group: matches!(step, Step::Star),
+                    chain_step: match selection {
+                        GroupSelection::Chain(chain) => Some(UsedStep::new(index, &chain[index])),
+                        GroupSelection::Agent { .. } => None,
+                    },
+                };
             }
         }
+        SelectedGroups::default()
+    }
+
+    /// The rules of group `group` with their pattern as compared and its length.
+    pub(crate) fn compiled_rules(
+        &self,
+        group: usize,
+    ) -> impl Iterator<Item = (&Rule, &str, usize)> {
+        self.robots.groups()[group]
+            .rules
+            .iter()
+            .zip(&self.rules[group])
+            .map(|(rule, compiled)| (rule, compiled.normalised.as_str(), compiled.length))
+    }
+
+    fn decide(
+        &self,
+        selection: GroupSelection<'_>,
+        path: &str,
+        include_beyond_limit: bool,
+    ) -> Verdict {
+        let groups = self.robots.groups();
+        let SelectedGroups {
+            groups: applied,
+            used_star_group,
+            chain_step,
+        } = self.select_groups(selection, include_beyond_limit);
         let mut matches = Vec::new();
         for group in &applied {
             let rules = groups[group.index]
@@ -258,7 +354,10 @@ impl<'r> Checker<'r> {
             allowed,
             reason,
             profile: self.profile,
-            agent_match,
+            agent_match: match selection {
+                GroupSelection::Agent { model, .. } => model,
+                GroupSelection::Chain(_) => AgentMatch::Token,
+            },
             agent: String::new(),
             agent_token: String::new(),
             path: String::new(),
@@ -266,10 +365,73 @@ impl<'r> Checker<'r> {
             decisive,
             groups: applied,
             used_star_group,
+            chain_step,
             matches,
             beyond_size_limit: None,
         }
     }
+}
+
+/// How the groups that apply are chosen.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum GroupSelection<'a> {
+    /// The groups naming `agent` as `model` compares it, else the `*` groups (RFC 9309 §2.2.1).
+    Agent { agent: &'a str, model: AgentMatch },
+    /// The groups of the first step of a crawler's fallback chain that finds any.
+    Chain(&'a [ChainStep<'a>]),
+}
+
+impl<'a> GroupSelection<'a> {
+    fn len(self) -> usize {
+        match self {
+            GroupSelection::Agent { .. } => 2,
+            GroupSelection::Chain(chain) => chain.len(),
+        }
+    }
+
+    fn step(self, index: usize) -> Step<'a> {
+        match (self, index) {
+            (GroupSelection::Agent { agent, model }, 0) => Step::Agent(agent, model),
+            (GroupSelection::Agent { .. }, _) => Step::Star,
+            (GroupSelection::Chain(chain), _) => match chain[index] {
+                ChainStep::Token(token) => Step::Token(token),
+                ChainStep::Star => Step::Star,
+            },
+        }
+    }
+}
+
+/// One step of a group selection: which user-agent lines it accepts.
+#[derive(Debug, Clone, Copy)]
+enum Step<'a> {
+    Agent(&'a str, AgentMatch),
+    Token(&'a str),
+    Star,
+}
+
+impl Step<'_> {
+    fn accepts(self, line: &AgentToken) -> bool {
+        match (self, line) {
+            (Step::Star, AgentToken::Star) => true,
+            (Step::Star, AgentToken::Product(_)) | (_, AgentToken::Star) => false,
+            (_, AgentToken::Product(token)) if token.is_empty() => false,
+            (Step::Agent(agent, AgentMatch::Substring), AgentToken::Product(token)) => {
+                contains_ignore_case(agent, token)
+            }
+            (Step::Agent(agent, AgentMatch::Token), AgentToken::Product(token)) => {
+                product_token(agent.as_bytes()).eq_ignore_ascii_case(token)
+            }
+            (Step::Token(step), AgentToken::Product(token)) => step.eq_ignore_ascii_case(token),
+        }
+    }
+}
+
+/// The groups a selection found, and which step found them.
+#[derive(Debug, Default)]
+pub(crate) struct SelectedGroups {
+    pub groups: Vec<AppliedGroup>,
+    pub used_star_group: bool,
+    pub chain_step: Option<UsedStep>,
 }
 
 /// Longest pattern wins; Allow wins a tie; among equals the first in the file; length 0 never
@@ -312,7 +474,9 @@ fn match_rule(rule: &Rule, compiled: &CompiledRule, path: &[u8]) -> Option<RuleM
 fn compile_rule(rule: &Rule, profile: Profile) -> CompiledRule {
     let spec = profile.spec();
     let (normalised, pattern) = match spec.encoding {
-        Encoding::GoogleEscape => {
+        // The record readers never consult these rules (see `Checker::reading`), but group-level
+        // helpers may, so they are compiled as Google compiles them.
+        Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => {
             let escaped = google_escape(rule.pattern_bytes());
             let pattern = Pattern::google(&escaped);
             (escaped, pattern)

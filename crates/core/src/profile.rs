@@ -19,6 +19,14 @@ pub enum Profile {
     Rfc9309,
     /// Exactly what google/robotstxt's `RobotsMatcher` answers, quirks included.
     Google,
+    /// CPython's `urllib.robotparser` as released up to Python 3.12: records end at blank lines,
+    /// the first record naming the agent and the first matching rule decide, `*` and `$` are
+    /// literal. (CPython 3.13 and later ship an RFC 9309 rewrite that answers differently.)
+    Python,
+    /// The original 1994 robots exclusion convention: records end at blank lines, `User-agent`
+    /// and `Disallow` only, plain prefix matching.
+    #[cfg_attr(feature = "serde", serde(rename = "legacy-1994"))]
+    Legacy1994,
 }
 
 /// How the octets of patterns and paths are prepared before they are compared.
@@ -31,6 +39,51 @@ pub enum Encoding {
     /// Both sides: unreserved escapes decoded, others upper-cased, non-ASCII encoded; `%2A` and
     /// `%24` in a pattern are a literal `*` and `$`.
     Rfc9309,
+    /// Python's `quote(unquote(…))` on both sides: every escape is decoded, then everything but
+    /// ASCII letters, digits, `_.-~/` is encoded again, so `*`, `$`, `?` and `#` in a pattern are
+    /// ordinary characters and `%2F` is `/`.
+    PythonQuote,
+    /// Octet for octet as requested: nothing is decoded and hex case matters; only octets a
+    /// request line cannot carry raw (spaces, controls, non-ASCII) are percent-encoded.
+    Octets,
+}
+
+/// How lines form groups (records).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Grouping {
+    /// google/robotstxt and RFC 9309: consecutive user-agent lines share a group, only a rule
+    /// ends its list of agents, and blank lines, sitemaps and other keys change nothing.
+    Google,
+    /// A blank line ends the record, and a user-agent line after a rule starts a new one;
+    /// user-agent lines cut off by a blank line before any rule name no record.
+    BlankLineEndsRecord,
+}
+
+/// Which of the matching rules decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Precedence {
+    /// The longest pattern (in octets, after normalisation); Allow wins a tie (RFC 9309 §2.2.2).
+    LongestMatch,
+    /// The first matching rule in file order.
+    FirstMatch,
+}
+
+/// Which groups apply to an agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum AgentSelection {
+    /// Every group naming the agent (as [`AgentMatch`] compares) applies, merged; the `*`
+    /// groups only when none does.
+    MergeAllMatching,
+    /// Only the first record in file order whose user-agent value is a case-insensitive
+    /// substring of the agent's name before its first `/`; else the first `*` record. The
+    /// reader's own comparison: [`AgentMatch`] is not used.
+    FirstMatchingRecord,
 }
 
 /// The policies that make up a profile.
@@ -49,6 +102,16 @@ pub struct ProfileSpec {
     pub implicit_robots_txt_allow: bool,
     /// An Allow pattern ending in `/index.htm…` also allows its directory (`…/$`), as Google does.
     pub index_html_allows_directory: bool,
+    /// How lines form groups.
+    pub grouping: Grouping,
+    /// Which groups apply to an agent.
+    pub agent_selection: AgentSelection,
+    /// Which matching rule decides.
+    pub precedence: Precedence,
+    /// `*` matches any run and a final `$` anchors; otherwise both are ordinary characters.
+    pub wildcards: bool,
+    /// `Allow:` lines are read; otherwise they are unknown lines and ignored.
+    pub allow_lines: bool,
 }
 
 const RFC9309: ProfileSpec = ProfileSpec {
@@ -59,6 +122,11 @@ const RFC9309: ProfileSpec = ProfileSpec {
     encoding: Encoding::Rfc9309,
     implicit_robots_txt_allow: true,
     index_html_allows_directory: false,
+    grouping: Grouping::Google,
+    agent_selection: AgentSelection::MergeAllMatching,
+    precedence: Precedence::LongestMatch,
+    wildcards: true,
+    allow_lines: true,
 };
 
 const GOOGLE: ProfileSpec = ProfileSpec {
@@ -69,21 +137,66 @@ const GOOGLE: ProfileSpec = ProfileSpec {
     encoding: Encoding::GoogleEscape,
     implicit_robots_txt_allow: false,
     index_html_allows_directory: true,
+    grouping: Grouping::Google,
+    agent_selection: AgentSelection::MergeAllMatching,
+    precedence: Precedence::LongestMatch,
+    wildcards: true,
+    allow_lines: true,
+};
+
+const PYTHON: ProfileSpec = ProfileSpec {
+    id: "python",
+    title: "Python urllib.robotparser (up to 3.12)",
+    summary: "CPython's urllib.robotparser as most deployed scrapers run it: a blank line ends a \
+              record, the first record naming the agent and then its first matching rule decide, \
+              * and $ are literal, and /robots.txt has no exception. CPython 3.13 and later ship \
+              an RFC 9309 rewrite that answers differently.",
+    encoding: Encoding::PythonQuote,
+    implicit_robots_txt_allow: false,
+    index_html_allows_directory: false,
+    grouping: Grouping::BlankLineEndsRecord,
+    agent_selection: AgentSelection::FirstMatchingRecord,
+    precedence: Precedence::FirstMatch,
+    wildcards: false,
+    allow_lines: true,
+};
+
+const LEGACY_1994: ProfileSpec = ProfileSpec {
+    id: "legacy-1994",
+    title: "1994 convention (norobots)",
+    summary: "The original robots exclusion convention of 1994: records end at blank lines, only \
+              User-agent and Disallow are known (Allow is ignored), a Disallow value is a plain \
+              prefix with no wildcards, and the first record naming the robot applies, else *.",
+    encoding: Encoding::Octets,
+    implicit_robots_txt_allow: false,
+    index_html_allows_directory: false,
+    grouping: Grouping::BlankLineEndsRecord,
+    agent_selection: AgentSelection::FirstMatchingRecord,
+    precedence: Precedence::FirstMatch,
+    wildcards: false,
+    allow_lines: false,
 };
 
 impl Profile {
     /// Every profile, the default first.
-    pub const ALL: [Profile; 2] = [Profile::Rfc9309, Profile::Google];
+    pub const ALL: [Profile; 4] = [
+        Profile::Rfc9309,
+        Profile::Google,
+        Profile::Python,
+        Profile::Legacy1994,
+    ];
 
     /// The policies of this profile.
     pub fn spec(self) -> &'static ProfileSpec {
         match self {
             Profile::Rfc9309 => &RFC9309,
             Profile::Google => &GOOGLE,
+            Profile::Python => &PYTHON,
+            Profile::Legacy1994 => &LEGACY_1994,
         }
     }
 
-    /// The profile's name on the command line (`rfc9309`, `google`).
+    /// The profile's name on the command line (`rfc9309`, `google`, `python`, `legacy-1994`).
     pub fn id(self) -> &'static str {
         self.spec().id
     }
@@ -201,7 +314,30 @@ mod tests {
         let error = "bing".parse::<Profile>().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "unknown profile 'bing': expected one of rfc9309, google"
+            "unknown profile 'bing': expected one of rfc9309, google, python, legacy-1994"
         );
+        assert_eq!("Legacy-1994".parse::<Profile>(), Ok(Profile::Legacy1994));
+    }
+
+    #[test]
+    fn record_readers_are_described_by_their_policies() {
+        for profile in [Profile::Python, Profile::Legacy1994] {
+            let spec = profile.spec();
+            assert_eq!(spec.grouping, Grouping::BlankLineEndsRecord);
+            assert_eq!(spec.agent_selection, AgentSelection::FirstMatchingRecord);
+            assert_eq!(spec.precedence, Precedence::FirstMatch);
+            assert!(!spec.wildcards);
+            assert!(!spec.implicit_robots_txt_allow);
+        }
+        assert!(Profile::Python.spec().allow_lines);
+        assert!(!Profile::Legacy1994.spec().allow_lines);
+        assert!(
+            Profile::Python.spec().summary.contains("3.13"),
+            "the page must say that newer CPython reads files differently"
+        );
+        for profile in [Profile::Rfc9309, Profile::Google] {
+            assert_eq!(profile.spec().grouping, Grouping::Google);
+            assert_eq!(profile.spec().precedence, Precedence::LongestMatch);
+        }
     }
 }

@@ -1,0 +1,407 @@
+//! Turns the crawler catalogue, `data/crawlers.json`, into static Rust tables.
+//!
+//! The catalogue is data so that it can be reviewed and extended without touching the matcher,
+//! but the wasm build should not carry a JSON parser for it: this script reads and validates the
+//! file at build time and writes `crawlers.rs` into `OUT_DIR`, which `src/crawlers.rs` includes.
+//! Invalid data fails the build with every problem listed, so a bad edit never ships.
+//!
+//! `tests/crawlers.rs` includes this file as a module to test [`validate`] on broken catalogues.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde::Deserialize;
+
+const CATALOGUE: &str = "data/crawlers.json";
+
+/// The purposes a crawler may have, as written in the JSON, with the Rust variant of each.
+const PURPOSES: &[(&str, &str)] = &[
+    ("search", "Search"),
+    ("ai-training", "AiTraining"),
+    ("ai-search", "AiSearch"),
+    ("user-triggered", "UserTriggered"),
+    ("seo-tool", "SeoTool"),
+    ("archive", "Archive"),
+    ("ads", "Ads"),
+    ("other", "Other"),
+];
+
+const CRAWL_DELAY: &[(&str, &str)] = &[("yes", "Yes"), ("no", "No"), ("unknown", "Unknown")];
+
+const ROBOTS_TXT: &[(&str, &str)] = &[
+    ("obeys", "Obeys"),
+    ("may-ignore", "MayIgnore"),
+    ("ignores", "Ignores"),
+    ("unknown", "Unknown"),
+];
+
+/// Written in a chain for the `*` groups.
+const STAR: &str = "*";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Catalogue {
+    #[allow(dead_code)]
+    about: Option<String>,
+    pub(crate) sources: Vec<Source>,
+    pub(crate) crawlers: Vec<Crawler>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Source {
+    pub(crate) id: String,
+    pub(crate) title: String,
+    pub(crate) url: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Crawler {
+    pub(crate) name: String,
+    pub(crate) operator: String,
+    pub(crate) purpose: String,
+    pub(crate) description: String,
+    pub(crate) tokens: Vec<String>,
+    pub(crate) user_agent: Option<String>,
+    #[serde(default)]
+    pub(crate) token_only: bool,
+    pub(crate) chain: Vec<String>,
+    pub(crate) crawl_delay: String,
+    pub(crate) robots_txt: String,
+    pub(crate) note: Option<String>,
+    pub(crate) sources: ClaimSources,
+}
+
+/// The sources of each claim, by source id.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClaimSources {
+    #[serde(default)]
+    pub(crate) purpose: Vec<String>,
+    #[serde(default)]
+    pub(crate) tokens: Vec<String>,
+    #[serde(default)]
+    pub(crate) user_agent: Vec<String>,
+    #[serde(default)]
+    pub(crate) chain: Vec<String>,
+    #[serde(default)]
+    pub(crate) crawl_delay: Vec<String>,
+    #[serde(default)]
+    pub(crate) robots_txt: Vec<String>,
+}
+
+impl ClaimSources {
+    fn claims(&self) -> [(&'static str, &[String]); 6] {
+        [
+            ("purpose", &self.purpose),
+            ("tokens", &self.tokens),
+            ("user_agent", &self.user_agent),
+            ("chain", &self.chain),
+            ("crawl_delay", &self.crawl_delay),
+            ("robots_txt", &self.robots_txt),
+        ]
+    }
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed={CATALOGUE}");
+    println!("cargo:rerun-if-changed=build.rs");
+    let text = std::fs::read_to_string(CATALOGUE)
+        .unwrap_or_else(|error| fail(&[format!("cannot read {CATALOGUE}: {error}")]));
+    let catalogue = validate(&text).unwrap_or_else(|problems| fail(&problems));
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
+    let out = Path::new(&out_dir).join("crawlers.rs");
+    std::fs::write(&out, generate(&catalogue))
+        .unwrap_or_else(|error| fail(&[format!("cannot write {}: {error}", out.display())]));
+}
+
+fn fail(problems: &[String]) -> ! {
+    eprintln!("error: {CATALOGUE} is not a valid crawler catalogue:");
+    for problem in problems {
+        eprintln!("  - {problem}");
+    }
+    std::process::exit(1);
+}
+
+/// Parses and checks the catalogue; on failure, every problem found, each naming its crawler.
+pub(crate) fn validate(text: &str) -> Result<Catalogue, Vec<String>> {
+    let catalogue: Catalogue =
+        serde_json::from_str(text).map_err(|error| vec![format!("invalid JSON: {error}")])?;
+    let mut problems = Vec::new();
+
+    let mut source_ids = HashSet::new();
+    for source in &catalogue.sources {
+        if !source_ids.insert(source.id.as_str()) {
+            problems.push(format!("source '{}' is listed twice", source.id));
+        }
+        if source.title.trim().is_empty() {
+            problems.push(format!("source '{}' has no title", source.id));
+        }
+        if !(source.url.starts_with("https://") || source.url.starts_with("http://")) {
+            problems.push(format!(
+                "source '{}' has no http(s) URL: '{}'",
+                source.id, source.url
+            ));
+        }
+    }
+
+    // Every token, case-insensitively, to the crawler that owns it.
+    let mut owners: HashMap<String, &str> = HashMap::new();
+    let mut names = HashSet::new();
+    for crawler in &catalogue.crawlers {
+        if crawler.name.trim().is_empty() {
+            problems.push("a crawler has an empty name".to_owned());
+        }
+        if !names.insert(crawler.name.to_ascii_lowercase()) {
+            problems.push(format!("crawler '{}' is listed twice", crawler.name));
+        }
+        if crawler.tokens.is_empty() {
+            problems.push(format!("crawler '{}' has no token", crawler.name));
+        }
+        for token in &crawler.tokens {
+            if !is_product_token(token) {
+                problems.push(format!(
+                    "crawler '{}': token '{token}' is not a product token (one or more of \
+                     A-Z, a-z, '-', '_', RFC 9309 §2.2.1)",
+                    crawler.name
+                ));
+            }
+            if let Some(owner) = owners.insert(token.to_ascii_lowercase(), &crawler.name) {
+                problems.push(format!(
+                    "token '{token}' belongs to both '{owner}' and '{}'",
+                    crawler.name
+                ));
+            }
+        }
+    }
+
+    for crawler in &catalogue.crawlers {
+        let name = &crawler.name;
+        let mut problem = |text: String| problems.push(format!("crawler '{name}': {text}"));
+        if crawler.operator.trim().is_empty() {
+            problem("no operator".to_owned());
+        }
+        if crawler.description.trim().is_empty() {
+            problem("no description".to_owned());
+        }
+        check_choice(&mut problem, "purpose", &crawler.purpose, PURPOSES);
+        check_choice(
+            &mut problem,
+            "crawl_delay",
+            &crawler.crawl_delay,
+            CRAWL_DELAY,
+        );
+        check_choice(&mut problem, "robots_txt", &crawler.robots_txt, ROBOTS_TXT);
+
+        match &crawler.user_agent {
+            Some(_) if crawler.token_only => {
+                problem("a token-only crawler never fetches, so it has no user agent".to_owned())
+            }
+            Some(user_agent) => {
+                let named = crawler
+                    .tokens
+                    .iter()
+                    .any(|token| names_token(user_agent, token));
+                if !named {
+                    problem(format!(
+                        "the user agent '{user_agent}' does not contain any of its tokens as a \
+                         whole word, so it would not be recognised"
+                    ));
+                }
+            }
+            None => {}
+        }
+
+        if crawler.chain.is_empty() {
+            problem("the chain is empty: it would obey no group at all".to_owned());
+        }
+        match crawler.chain.first() {
+            Some(first) if !crawler.tokens.iter().any(|t| t.eq_ignore_ascii_case(first)) => {
+                problem(format!(
+                    "the chain starts with '{first}', not with one of its own tokens"
+                ))
+            }
+            _ => {}
+        }
+        let mut seen = HashSet::new();
+        for (index, step) in crawler.chain.iter().enumerate() {
+            if !seen.insert(step.to_ascii_lowercase()) {
+                problem(format!("the chain names '{step}' twice"));
+            }
+            if step == STAR {
+                if index + 1 != crawler.chain.len() {
+                    problem("'*' must be the chain's last step".to_owned());
+                }
+            } else if !owners.contains_key(&step.to_ascii_lowercase()) {
+                problem(format!(
+                    "the chain step '{step}' is neither '*' nor a catalogued token"
+                ));
+            }
+        }
+
+        for (claim, ids) in crawler.sources.claims() {
+            let unknown_value = match claim {
+                "crawl_delay" => crawler.crawl_delay == "unknown",
+                "robots_txt" => crawler.robots_txt == "unknown",
+                "user_agent" => crawler.user_agent.is_none(),
+                _ => false,
+            };
+            if ids.is_empty() && !unknown_value {
+                problem(format!("the claim '{claim}' has no source"));
+            }
+            for id in ids {
+                if !source_ids.contains(id.as_str()) {
+                    problem(format!(
+                        "the claim '{claim}' cites an unknown source '{id}'"
+                    ));
+                }
+            }
+        }
+    }
+
+    if problems.is_empty() {
+        Ok(catalogue)
+    } else {
+        Err(problems)
+    }
+}
+
+fn check_choice(
+    problem: &mut impl FnMut(String),
+    field: &str,
+    value: &str,
+    choices: &[(&str, &str)],
+) {
+    if !choices.iter().any(|(id, _)| *id == value) {
+        let expected: Vec<&str> = choices.iter().map(|(id, _)| *id).collect();
+        problem(format!(
+            "{field} '{value}' is not one of {}",
+            expected.join(", ")
+        ));
+    }
+}
+
+fn is_product_token(token: &str) -> bool {
+    !token.is_empty()
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'_')
+}
+
+/// The same whole-word test as `recognise_crawler` in `src/crawlers.rs`.
+fn names_token(user_agent: &str, token: &str) -> bool {
+    let (haystack, needle) = (user_agent.as_bytes(), token.as_bytes());
+    (0..haystack.len().saturating_sub(needle.len() - 1)).any(|start| {
+        let end = start + needle.len();
+        haystack[start..end].eq_ignore_ascii_case(needle)
+            && (start == 0 || !is_token_byte(haystack[start - 1]))
+            && haystack
+                .get(end)
+                .is_none_or(|&b| matches!(b, b'/' | b';' | b')') || b.is_ascii_whitespace())
+    })
+}
+
+fn is_token_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
+}
+
+fn variant<'a>(value: &str, choices: &[(&str, &'a str)]) -> &'a str {
+    choices
+        .iter()
+        .find(|(id, _)| *id == value)
+        .map(|(_, variant)| *variant)
+        .expect("validated")
+}
+
+/// The Rust source of the tables. Strings are written with `{:?}`, which always yields a valid
+/// Rust string literal.
+pub(crate) fn generate(catalogue: &Catalogue) -> String {
+    let index: BTreeMap<&str, usize> = catalogue
+        .sources
+        .iter()
+        .enumerate()
+        .map(|(index, source)| (source.id.as_str(), index))
+        .collect();
+    let mut out =
+        String::from("// @generated by build.rs from data/crawlers.json: do not edit.\n\n");
+    let _ = writeln!(
+        out,
+        "static SOURCES: [Source; {}] = [",
+        catalogue.sources.len()
+    );
+    for source in &catalogue.sources {
+        let _ = writeln!(
+            out,
+            "    Source {{ id: {:?}, title: {:?}, url: {:?} }},",
+            source.id, source.title, source.url
+        );
+    }
+    out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
+        "static CRAWLERS: [Crawler; {}] = [",
+        catalogue.crawlers.len()
+    );
+    for crawler in &catalogue.crawlers {
+        let list = |items: &[String]| {
+            items
+                .iter()
+                .map(|item| format!("{item:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let chain = crawler
+            .chain
+            .iter()
+            .map(|step| match step.as_str() {
+                STAR => "ChainStep::Star".to_owned(),
+                token => format!("ChainStep::Token({token:?})"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sources = crawler
+            .sources
+            .claims()
+            .iter()
+            .map(|(claim, ids)| {
+                let refs = ids
+                    .iter()
+                    .map(|id| format!("&SOURCES[{}]", index[id.as_str()]))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("{claim}: &[{refs}]")
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(out, "    Crawler {{");
+        let _ = writeln!(out, "        name: {:?},", crawler.name);
+        let _ = writeln!(out, "        operator: {:?},", crawler.operator);
+        let _ = writeln!(
+            out,
+            "        purpose: Purpose::{},",
+            variant(&crawler.purpose, PURPOSES)
+        );
+        let _ = writeln!(out, "        description: {:?},", crawler.description);
+        let _ = writeln!(out, "        tokens: &[{}],", list(&crawler.tokens));
+        let _ = writeln!(out, "        user_agent: {:?},", crawler.user_agent);
+        let _ = writeln!(out, "        token_only: {},", crawler.token_only);
+        let _ = writeln!(out, "        chain: &[{chain}],");
+        let _ = writeln!(
+            out,
+            "        crawl_delay: CrawlDelay::{},",
+            variant(&crawler.crawl_delay, CRAWL_DELAY)
+        );
+        let _ = writeln!(
+            out,
+            "        robots_txt: RobotsTxtCompliance::{},",
+            variant(&crawler.robots_txt, ROBOTS_TXT)
+        );
+        let _ = writeln!(out, "        note: {:?},", crawler.note);
+        let _ = writeln!(out, "        sources: ClaimSources {{ {sources} }},");
+        let _ = writeln!(out, "    }},");
+    }
+    out.push_str("];\n");
+    out
+}

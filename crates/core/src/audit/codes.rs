@@ -1,0 +1,1152 @@
+//! Every audit code, with the documentation the page and the CLI show for it.
+//!
+//! This file is the one source of the text: each [`CodeDoc`] has the same headings as Ruff's rule
+//! documentation (what it does, why it matters, an example, the fix, a reference), and
+//! [`Code::doc`] finds it. The crate's tests run every example through the audit: the example
+//! must produce its code and the fix must not, so the documentation cannot drift from the checks.
+//!
+//! # Codes are stable
+//!
+//! A code is `RL` and three digits; the first digit names the concern: `RL1xx` the file as a
+//! whole, `RL2xx` how single lines are read, `RL3xx` groups and user agents, `RL4xx` Allow and
+//! Disallow patterns, `RL5xx` sitemaps and non-standard directives. A code keeps its meaning
+//! forever; a check that is withdrawn leaves its number unused, and a new check takes a new one.
+//! Each code also has a kebab-case name for people; tools should key on the code.
+//!
+//! # Text conventions
+//!
+//! Texts are plain sentences; code, keys and values are in `backticks` (the page renders them as
+//! code, nothing else is markup). Examples are robots.txt files as they would be served; where a
+//! problem lies in bytes that text cannot show (a byte order mark, UTF-16, a NUL), a `#` comment
+//! in the example says which bytes are there.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::Severity;
+
+/// An audit code: what kind of problem a [`Finding`](super::Finding) reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    /// RL101 `html-page`
+    HtmlPage,
+    /// RL102 `utf16-file`
+    Utf16File,
+    /// RL103 `byte-order-mark`
+    ByteOrderMark,
+    /// RL104 `invalid-utf8`
+    InvalidUtf8,
+    /// RL105 `over-size-limit`
+    OverSizeLimit,
+    /// RL106 `no-groups`
+    NoGroups,
+    /// RL201 `unreadable-line`
+    UnreadableLine,
+    /// RL202 `text-line`
+    TextLine,
+    /// RL203 `missing-colon`
+    MissingColon,
+    /// RL204 `misspelled-directive`
+    MisspelledDirective,
+    /// RL205 `unknown-directive`
+    UnknownDirective,
+    /// RL206 `nonstandard-spelling`
+    NonstandardSpelling,
+    /// RL207 `invisible-character`
+    InvisibleCharacter,
+    /// RL208 `nul-byte`
+    NulByte,
+    /// RL209 `line-too-long`
+    LineTooLong,
+    /// RL301 `rule-before-user-agent`
+    RuleBeforeUserAgent,
+    /// RL302 `named-group-ignores-star`
+    NamedGroupIgnoresStar,
+    /// RL303 `agent-in-several-groups`
+    AgentInSeveralGroups,
+    /// RL304 `repeated-user-agent`
+    RepeatedUserAgent,
+    /// RL305 `no-star-group`
+    NoStarGroup,
+    /// RL306 `site-closed-to-all`
+    SiteClosedToAll,
+    /// RL307 `user-agent-extra-text`
+    UserAgentExtraText,
+    /// RL308 `several-agents-on-one-line`
+    SeveralAgentsOnOneLine,
+    /// RL309 `agent-token-cut`
+    AgentTokenCut,
+    /// RL310 `empty-user-agent`
+    EmptyUserAgent,
+    /// RL311 `line-inside-agent-list`
+    LineInsideAgentList,
+    /// RL312 `group-without-rules`
+    GroupWithoutRules,
+    /// RL313 `blank-line-in-group`
+    BlankLineInGroup,
+    /// RL401 `pattern-without-slash`
+    PatternWithoutSlash,
+    /// RL402 `dollar-inside-pattern`
+    DollarInsidePattern,
+    /// RL403 `redundant-wildcard`
+    RedundantWildcard,
+    /// RL404 `empty-rule-among-rules`
+    EmptyRuleAmongRules,
+    /// RL405 `allow-disallow-same-pattern`
+    AllowDisallowSamePattern,
+    /// RL406 `shadowed-rule`
+    ShadowedRule,
+    /// RL407 `duplicate-rule`
+    DuplicateRule,
+    /// RL408 `blocks-css-or-js`
+    BlocksCssOrJs,
+    /// RL409 `non-ascii-pattern`
+    NonAsciiPattern,
+    /// RL410 `space-in-pattern`
+    SpaceInPattern,
+    /// RL411 `several-paths-on-one-line`
+    SeveralPathsOnOneLine,
+    /// RL412 `hash-in-pattern`
+    HashInPattern,
+    /// RL501 `noindex-directive`
+    NoindexDirective,
+    /// RL502 `crawl-delay`
+    CrawlDelay,
+    /// RL503 `crawl-delay-not-a-number`
+    CrawlDelayNotANumber,
+    /// RL504 `yandex-only-directive`
+    YandexOnlyDirective,
+    /// RL505 `obsolete-directive`
+    ObsoleteDirective,
+    /// RL506 `sitemap-url-not-absolute`
+    SitemapUrlNotAbsolute,
+}
+
+impl Code {
+    /// Every code, in the order of [`CODES`].
+    pub const ALL: [Code; 46] = [
+        Code::HtmlPage,
+        Code::Utf16File,
+        Code::ByteOrderMark,
+        Code::InvalidUtf8,
+        Code::OverSizeLimit,
+        Code::NoGroups,
+        Code::UnreadableLine,
+        Code::TextLine,
+        Code::MissingColon,
+        Code::MisspelledDirective,
+        Code::UnknownDirective,
+        Code::NonstandardSpelling,
+        Code::InvisibleCharacter,
+        Code::NulByte,
+        Code::LineTooLong,
+        Code::RuleBeforeUserAgent,
+        Code::NamedGroupIgnoresStar,
+        Code::AgentInSeveralGroups,
+        Code::RepeatedUserAgent,
+        Code::NoStarGroup,
+        Code::SiteClosedToAll,
+        Code::UserAgentExtraText,
+        Code::SeveralAgentsOnOneLine,
+        Code::AgentTokenCut,
+        Code::EmptyUserAgent,
+        Code::LineInsideAgentList,
+        Code::GroupWithoutRules,
+        Code::BlankLineInGroup,
+        Code::PatternWithoutSlash,
+        Code::DollarInsidePattern,
+        Code::RedundantWildcard,
+        Code::EmptyRuleAmongRules,
+        Code::AllowDisallowSamePattern,
+        Code::ShadowedRule,
+        Code::DuplicateRule,
+        Code::BlocksCssOrJs,
+        Code::NonAsciiPattern,
+        Code::SpaceInPattern,
+        Code::SeveralPathsOnOneLine,
+        Code::HashInPattern,
+        Code::NoindexDirective,
+        Code::CrawlDelay,
+        Code::CrawlDelayNotANumber,
+        Code::YandexOnlyDirective,
+        Code::ObsoleteDirective,
+        Code::SitemapUrlNotAbsolute,
+    ];
+
+    /// The code's documentation.
+    pub fn doc(self) -> &'static CodeDoc {
+        &CODES[self as usize]
+    }
+
+    /// The stable identifier, such as `RL301`.
+    pub fn id(self) -> &'static str {
+        self.doc().id
+    }
+
+    /// The kebab-case name, such as `rule-before-user-agent`.
+    pub fn name(self) -> &'static str {
+        self.doc().name
+    }
+
+    /// How serious a finding with this code is.
+    pub fn severity(self) -> Severity {
+        self.doc().severity
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The text given is neither the identifier (`RL301`) nor the name (`rule-before-user-agent`)
+/// of any audit code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownCode(String);
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown audit code '{}'", self.0)
+    }
+}
+
+impl std::error::Error for UnknownCode {}
+
+impl FromStr for Code {
+    type Err = UnknownCode;
+
+    /// Accepts the identifier in any letter case (`RL301`, `rl301`) or the kebab-case name.
+    fn from_str(text: &str) -> Result<Code, UnknownCode> {
+        let text = text.trim();
+        Code::ALL
+            .into_iter()
+            .find(|code| code.id().eq_ignore_ascii_case(text) || code.name() == text)
+            .ok_or_else(|| UnknownCode(text.to_owned()))
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+/// The documentation of one code, with Ruff's fixed headings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CodeDoc {
+    /// The code this documents.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub code: Code,
+    /// The stable identifier, such as `RL301`.
+    pub id: &'static str,
+    /// The kebab-case name, such as `rule-before-user-agent`.
+    pub name: &'static str,
+    /// How serious a finding with this code is.
+    pub severity: Severity,
+    /// A short title.
+    pub title: &'static str,
+    /// What the check looks for.
+    pub what_it_does: &'static str,
+    /// What a crawler does with such a file, and why that hurts.
+    pub why_it_matters: &'static str,
+    /// A file that produces the finding.
+    pub example: &'static str,
+    /// The same file, fixed.
+    pub fix: &'static str,
+    /// Where the behaviour is specified: RFC 9309 sections, Google's documentation or parser.
+    pub reference: &'static str,
+}
+
+/// The documentation of every code, in code order; `CODES[code as usize]` documents `code`.
+pub const CODES: &[CodeDoc] = &[
+    CodeDoc {
+        code: Code::HtmlPage,
+        id: "RL101",
+        name: "html-page",
+        severity: Severity::Error,
+        title: "The file is an HTML page",
+        what_it_does: "Detects content that opens like an HTML or XML document (`<!DOCTYPE html>`, \
+            `<html>`, `<head>`, `<?xml …>`) instead of robots.txt lines.",
+        why_it_matters: "Sites that answer every unknown path with a page (single-page apps, \
+            catch-all rewrites, error pages sent with status 200) serve that page as their \
+            robots.txt. Crawlers skip every line they cannot read, so an HTML page blocks \
+            nothing and announces no sitemap, whatever rules the owner meant to publish. The \
+            audit reports this once and skips the hundreds of unreadable-line findings it would \
+            otherwise cause.",
+        example: "<!DOCTYPE html>\n<html lang=\"en\">\n<head><title>Example Shop</title></head>\n\
+            <body><div id=\"app\"></div></body>\n</html>\n",
+        fix: "User-agent: *\nDisallow: /checkout/\n\nSitemap: https://www.example.com/sitemap.xml\n",
+        reference: "RFC 9309 §2.3.1.1 and §2.3.1.5 (crawlers follow only the parseable rules); \
+            google/robotstxt skips every line without a recognised key.",
+    },
+    CodeDoc {
+        code: Code::Utf16File,
+        id: "RL102",
+        name: "utf16-file",
+        severity: Severity::Error,
+        title: "The file is UTF-16, not UTF-8",
+        what_it_does: "Detects a file saved as UTF-16 (an ASCII letter, then a NUL byte, and so on), \
+            as some Windows editors save text.",
+        why_it_matters: "RFC 9309 requires UTF-8. Read as UTF-8, a UTF-16 file has a NUL byte after \
+            every letter; Google's parser ends a line at a NUL, so it reads `U` where the file says \
+            `User-agent: *` and finds no directive at all. Nothing is blocked.",
+        example: "# The file is saved as UTF-16 LE: its bytes are FF FE 55 00 73 00 65 00 72 00 …\n\
+            User-agent: *\nDisallow: /private/\n",
+        fix: "# The same text saved as UTF-8: 55 73 65 72 …\nUser-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.3 (the file MUST be UTF-8 encoded); google/robotstxt reads lines \
+            as C strings.",
+    },
+    CodeDoc {
+        code: Code::ByteOrderMark,
+        id: "RL103",
+        name: "byte-order-mark",
+        severity: Severity::Warning,
+        title: "A byte order mark precedes the first line",
+        what_it_does: "Detects a UTF-8 byte order mark (the bytes `EF BB BF`, or a prefix of them) \
+            at the start of the file when the first line holds a directive.",
+        why_it_matters: "Google skips the mark. Several widely used parsers do not: Python's \
+            `urllib.robotparser`, Scrapy's Protego and the Rust `robotstxt` crate read the first \
+            key as U+FEFF followed by `User-agent` and drop the line, so for them the first group has no \
+            user agent and its rules apply to nobody.",
+        example: "# (the file starts with the bytes EF BB BF before `User-agent`)\n\
+            User-agent: *\nDisallow: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "google/robotstxt `RobotsTxtParser::Parse` skips a whole or partial BOM; \
+            RFC 9309 §2.3 (UTF-8, where a BOM is neither required nor useful).",
+    },
+    CodeDoc {
+        code: Code::InvalidUtf8,
+        id: "RL104",
+        name: "invalid-utf8",
+        severity: Severity::Warning,
+        title: "A directive is not valid UTF-8",
+        what_it_does: "Detects lines whose key or value contains bytes that are not UTF-8, usually \
+            because the file was saved as Latin-1 or Windows-1252.",
+        why_it_matters: "Crawlers compare patterns as percent-encoded UTF-8. A Latin-1 `é` is the \
+            single byte `E9`, so `Disallow: /café` becomes `/caf%E9`, while browsers and crawlers \
+            request `/caf%C3%A9`: the rule never matches the page it names.",
+        example: "# (saved as Latin-1: the é below is the single byte E9)\n\
+            User-agent: *\nDisallow: /café/\n",
+        fix: "User-agent: *\nDisallow: /café/\n",
+        reference: "RFC 9309 §2.3 (UTF-8) and §2.2.2 (octets outside US-ASCII are percent-encoded \
+            before comparison); google/robotstxt `MaybeEscapePattern`.",
+    },
+    CodeDoc {
+        code: Code::OverSizeLimit,
+        id: "RL105",
+        name: "over-size-limit",
+        severity: Severity::Error,
+        title: "Rules lie beyond the 500 KiB Googlebot reads",
+        what_it_does: "Detects a file larger than 500 KiB (512,000 bytes) with user-agent lines, \
+            rules or sitemaps after that point, and says from which line they are ignored.",
+        why_it_matters: "Googlebot reads the first 500 KiB and ignores the rest; RFC 9309 lets \
+            every crawler stop there. Rules past the limit, and the end of the line the limit cuts, \
+            do not exist for them.",
+        example: "# (600 KiB of rules: everything after byte 512,000 is ignored)\n\
+            User-agent: *\nDisallow: /a-very-long-list-of-urls-1\n",
+        fix: "User-agent: *\nDisallow: /a-very-long-list-of-urls-\n",
+        reference: "RFC 9309 §2.5 (the parsing limit MUST be at least 500 kibibytes); Google's \
+            robots.txt documentation (content after the first 500 KiB is ignored).",
+    },
+    CodeDoc {
+        code: Code::NoGroups,
+        id: "RL106",
+        name: "no-groups",
+        severity: Severity::Info,
+        title: "The file has no user-agent line",
+        what_it_does: "Notes a file (possibly empty) that has no `User-agent` line, so no group.",
+        why_it_matters: "Rules only apply inside a group, so such a file blocks nothing: every \
+            crawler may fetch every URL. That is fine for a file that only lists sitemaps; it is \
+            a surprise if rules were meant to be there.",
+        example: "Sitemap: https://www.example.com/sitemap.xml\n",
+        fix: "User-agent: *\nAllow: /\n\nSitemap: https://www.example.com/sitemap.xml\n",
+        reference: "RFC 9309 §2.2.1 (if no group matches and there is no `*` group, no rules \
+            apply).",
+    },
+    CodeDoc {
+        code: Code::UnreadableLine,
+        id: "RL201",
+        name: "unreadable-line",
+        severity: Severity::Error,
+        title: "A directive has no `:` separator",
+        what_it_does: "Detects a line that starts with a directive name but has no `:` (and is not \
+            the two-word form Google accepts), or a line that starts with `:`.",
+        why_it_matters: "Without a separator no crawler can tell the key from the value, so the \
+            line is skipped entirely; the rule or user agent it was meant to be does not exist.",
+        example: "User-agent: *\nDisallow /private /tmp\n",
+        fix: "User-agent: *\nDisallow: /private\nDisallow: /tmp\n",
+        reference: "RFC 9309 §2.2 (every line is `key: value`); google/robotstxt \
+            `GetKeyAndValueFrom` (without a colon, only a line of exactly two words is read).",
+    },
+    CodeDoc {
+        code: Code::TextLine,
+        id: "RL202",
+        name: "text-line",
+        severity: Severity::Warning,
+        title: "Text that is not a comment",
+        what_it_does: "Detects lines of prose (a notice, a licence, an ASCII-art banner) that are \
+            not directives and do not start with `#`. Consecutive lines are reported once.",
+        why_it_matters: "Crawlers skip what they cannot read, so the text is harmless only by luck: \
+            a line that happens to contain a colon or exactly two words is read as a directive \
+            (`Disallow everything` is a Disallow of the pattern `everything`). Marking text as a \
+            comment makes the intent explicit for every parser.",
+        example: "Welcome, robots, to the Example Shop\nPlease crawl politely\n\
+            User-agent: *\nDisallow: /checkout/\n",
+        fix: "# Welcome, robots, to the Example Shop\n# Please crawl politely\n\
+            User-agent: *\nDisallow: /checkout/\n",
+        reference: "RFC 9309 §2.2 (comments start with `#`) and §2.3.1.5 (parsing errors).",
+    },
+    CodeDoc {
+        code: Code::MissingColon,
+        id: "RL203",
+        name: "missing-colon",
+        severity: Severity::Warning,
+        title: "A directive without a colon",
+        what_it_does: "Detects two-word lines such as `Disallow /private` that Google reads by \
+            taking the space as the separator.",
+        why_it_matters: "Google, its ports and texting_robots accept the missing colon; RFC 9309's \
+            syntax requires it, and npm's robots-parser, Python's `urllib.robotparser` and \
+            (for capitalised keys) Protego skip the line. The rule holds for some crawlers only.",
+        example: "User-agent: *\nDisallow /private\n",
+        fix: "User-agent: *\nDisallow: /private\n",
+        reference: "RFC 9309 §2.2 (`*WS \":\" *WS`); google/robotstxt `GetKeyAndValueFrom` \
+            (`is_missing_colon_separator` in its reporting library).",
+    },
+    CodeDoc {
+        code: Code::MisspelledDirective,
+        id: "RL204",
+        name: "misspelled-directive",
+        severity: Severity::Error,
+        title: "A misspelled User-agent, Allow, Disallow or Sitemap",
+        what_it_does: "Detects an unrecognised key that is a small edit away from `User-agent`, \
+            `Allow`, `Disallow` or `Sitemap` (or is one of them behind an invisible character), \
+            and names the directive it was meant to be.",
+        why_it_matters: "Crawlers skip keys they do not know. Google accepts a handful of common \
+            typos (`Disalow`, `User agent`), but not this one, so the rule, user agent or sitemap \
+            on this line does not exist for any crawler.",
+        example: "User-agent: *\nDisalllow: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2 and §2.2.4; google/robotstxt `ParsedRobotsKey::Parse` and its \
+            list of accepted typos (`kAllowFrequentTypos`).",
+    },
+    CodeDoc {
+        code: Code::UnknownDirective,
+        id: "RL205",
+        name: "unknown-directive",
+        severity: Severity::Warning,
+        title: "A key no crawler reads",
+        what_it_does: "Detects a `key: value` line whose key is neither a standard directive nor a \
+            known extension (Crawl-delay, Host, Clean-param, …). When the key is close to a known \
+            extension, the finding names it.",
+        why_it_matters: "Crawlers ignore keys they do not know, so whatever the line was meant to \
+            achieve does not happen. If it is a note for people, a `#` comment says so.",
+        example: "User-agent: *\nDisallow: /private/\nCrawl-dealy: 10\n",
+        fix: "User-agent: *\nDisallow: /private/\nCrawl-delay: 10\n",
+        reference: "RFC 9309 §2.2.4 (crawlers MAY interpret other records); google/robotstxt \
+            `HandleUnknownAction` and the list of known but unused keys in `reporting_robots.cc`.",
+    },
+    CodeDoc {
+        code: Code::NonstandardSpelling,
+        id: "RL206",
+        name: "nonstandard-spelling",
+        severity: Severity::Warning,
+        title: "A key spelled the way only Google accepts",
+        what_it_does: "Detects keys that Google reads but that are not the standard spelling: its \
+            accepted typos (`Disalow`, `Useragent`, `User agent`, `Site-map`), and keys that only \
+            start with the standard name (`Disallowed`, `Sitemaps`, `User-agents`).",
+        why_it_matters: "Google matches keys leniently; parsers that follow RFC 9309 to the letter \
+            (Python's `urllib.robotparser`, npm's robots-parser) skip these lines, so the rule or \
+            user agent holds for Google and not for them.",
+        example: "User agent: *\nDisallowed: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2 and §2.2.4 (crawlers MAY accept misspellings); google/robotstxt \
+            `KeyIsDisallow` and friends (prefix test, `kAllowFrequentTypos`).",
+    },
+    CodeDoc {
+        code: Code::InvisibleCharacter,
+        id: "RL207",
+        name: "invisible-character",
+        severity: Severity::Warning,
+        title: "An invisible or control character in a directive",
+        what_it_does: "Detects control characters, non-breaking spaces, zero-width characters, \
+            soft hyphens and stray byte order marks inside a key or value (not in comments).",
+        why_it_matters: "Crawlers trim only ASCII spaces and tabs. Any other invisible character \
+            becomes part of the key or pattern: `Disallow: /private` followed by a non-breaking \
+            space is the pattern `/private%C2%A0`, which matches nothing the site serves. These \
+            characters usually arrive by copying from a web page or a word processor.",
+        example: "User-agent: *\nDisallow: /private\u{a0}\n",
+        fix: "User-agent: *\nDisallow: /private\n",
+        reference: "RFC 9309 §2.2 (`UTF8-char-noctl`, `WS` is only space and tab); \
+            google/robotstxt trims with `absl::ascii_isspace`.",
+    },
+    CodeDoc {
+        code: Code::NulByte,
+        id: "RL208",
+        name: "nul-byte",
+        severity: Severity::Error,
+        title: "A NUL byte cuts the line",
+        what_it_does: "Detects a NUL byte (`00`) inside a line.",
+        why_it_matters: "Google's parser handles lines as C strings and stops at the first NUL, so \
+            it reads only what comes before it; other parsers read the whole line. The same line \
+            means different rules to different crawlers.",
+        example: "# (a NUL byte stands between `/private` and `/archive` below)\n\
+            User-agent: *\nDisallow: /private/archive\n",
+        fix: "User-agent: *\nDisallow: /private/archive\n",
+        reference: "google/robotstxt `RobotsTxtParser::Parse` (C-string lines); RFC 9309 §2.2 \
+            (`UTF8-char-noctl` excludes control characters).",
+    },
+    CodeDoc {
+        code: Code::LineTooLong,
+        id: "RL209",
+        name: "line-too-long",
+        severity: Severity::Error,
+        title: "A line longer than Google reads",
+        what_it_does: "Detects a line longer than Google reads (16,663 bytes) whose directive, not \
+            only its comment, is cut by the limit.",
+        why_it_matters: "Google reads a line into a buffer of 2083 × 8 = 16,664 bytes, one of them \
+            the terminating NUL, and drops the rest, so a pattern cut there is a shorter pattern: \
+            a Disallow blocks more than intended, an Allow opens more.",
+        example: "# (a pattern of 20,000 bytes on one line)\nUser-agent: *\nDisallow: /aaaa…\n",
+        fix: "User-agent: *\nDisallow: /aaaa\n",
+        reference: "google/robotstxt `kMaxLineLen` (2083 × 8 bytes, one kept for the NUL) and \
+            its test `GoogleOnly_LineTooLong`.",
+    },
+    CodeDoc {
+        code: Code::RuleBeforeUserAgent,
+        id: "RL301",
+        name: "rule-before-user-agent",
+        severity: Severity::Error,
+        title: "A rule before the first User-agent line",
+        what_it_does: "Detects Allow and Disallow lines that come before any `User-agent` line.",
+        why_it_matters: "A rule belongs to the group of the user-agent lines above it. With none \
+            above, it belongs to no group and every major crawler ignores it, so the path it names \
+            is not blocked.",
+        example: "Disallow: /private/\n\nUser-agent: *\nDisallow: /tmp/\n",
+        fix: "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",
+        reference: "RFC 9309 §2.2.2 (crawlers SHOULD ignore rules that are not in any group); \
+            google/robotstxt ignores rules until a user-agent line has been seen.",
+    },
+    CodeDoc {
+        code: Code::NamedGroupIgnoresStar,
+        id: "RL302",
+        name: "named-group-ignores-star",
+        severity: Severity::Warning,
+        title: "A named crawler no longer obeys the `*` rules",
+        what_it_does: "For each crawler named in a group, lists the Disallow rules of the `*` \
+            group that its own groups neither repeat nor cover.",
+        why_it_matters: "A crawler obeys the groups that name it and ignores `*` entirely; rules \
+            are not inherited. Adding `User-agent: Bingbot` with a `Crawl-delay` (or one extra \
+            Disallow) silently opens every path the `*` group closes, for that crawler. This is \
+            the mistake that costs site owners most. Crawlers that ignore `*` anyway (AdsBot, \
+            Mediapartners-Google, APIs-Google) are not reported.",
+        example: "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\n\n\
+            User-agent: Bingbot\nCrawl-delay: 5\n",
+        fix: "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\n\n\
+            User-agent: Bingbot\nCrawl-delay: 5\nDisallow: /checkout/\nDisallow: /account/\n",
+        reference: "RFC 9309 §2.2.1 (the `*` group is obeyed only if no group matches); Google's \
+            robots.txt documentation (only one group is followed, the most specific one).",
+    },
+    CodeDoc {
+        code: Code::AgentInSeveralGroups,
+        id: "RL303",
+        name: "agent-in-several-groups",
+        severity: Severity::Warning,
+        title: "The same crawler is named in several groups",
+        what_it_does: "Detects a product token (or `*`) named by more than one group and says \
+            where each one is.",
+        why_it_matters: "RFC 9309 crawlers merge all groups that name them, so rules far apart in \
+            the file combine, which is easy to miss when editing one of them. Python's legacy \
+            `urllib.robotparser` uses only the first `*` group. One group per crawler keeps every \
+            rule for it in one place.",
+        example: "User-agent: Googlebot\nDisallow: /search\n\nUser-agent: *\nDisallow: /tmp/\n\n\
+            User-agent: Googlebot\nDisallow: /print/\n",
+        fix: "User-agent: Googlebot\nDisallow: /search\nDisallow: /print/\nDisallow: /tmp/\n\n\
+            User-agent: *\nDisallow: /tmp/\n",
+        reference: "RFC 9309 §2.2.1 (matching groups MUST be combined); google/robotstxt merges \
+            them while streaming.",
+    },
+    CodeDoc {
+        code: Code::RepeatedUserAgent,
+        id: "RL304",
+        name: "repeated-user-agent",
+        severity: Severity::Info,
+        title: "A user agent named twice in one group",
+        what_it_does: "Detects a group that names the same product token (or `*`) on two of its \
+            user-agent lines.",
+        why_it_matters: "The second line changes nothing. It is often a sign of a copy-paste that \
+            was meant to name another crawler.",
+        example: "User-agent: GPTBot\nUser-agent: gptbot\nDisallow: /\n",
+        fix: "User-agent: GPTBot\nDisallow: /\n",
+        reference: "RFC 9309 §2.2.1 (tokens are compared case-insensitively).",
+    },
+    CodeDoc {
+        code: Code::NoStarGroup,
+        id: "RL305",
+        name: "no-star-group",
+        severity: Severity::Info,
+        title: "No group for `*`",
+        what_it_does: "Notes a file whose groups all name specific crawlers.",
+        why_it_matters: "A crawler that no group names has no rules and may fetch everything. That \
+            is often the intent (blocking a few AI crawlers), but worth knowing.",
+        example: "User-agent: GPTBot\nDisallow: /\n",
+        fix: "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
+        reference: "RFC 9309 §2.2.1 (if no group matches and there is no `*` group, no rules \
+            apply).",
+    },
+    CodeDoc {
+        code: Code::SiteClosedToAll,
+        id: "RL306",
+        name: "site-closed-to-all",
+        severity: Severity::Warning,
+        title: "The whole site is closed to every crawler",
+        what_it_does: "Detects a `Disallow: /` (or `/*`) in the `*` group with no Allow rule, when \
+            no named group opens the site to some crawler.",
+        why_it_matters: "No compliant crawler may fetch any page. Search engines then show pages \
+            without a description or drop them. This is the robots.txt of a staging site, and it \
+            reaches production more often than anyone would like.",
+        example: "User-agent: *\nDisallow: /\n",
+        fix: "User-agent: *\nDisallow: /checkout/\n",
+        reference: "RFC 9309 §2.2.2; Google's robots.txt documentation (a disallowed URL can \
+            still be indexed without its content).",
+    },
+    CodeDoc {
+        code: Code::UserAgentExtraText,
+        id: "RL307",
+        name: "user-agent-extra-text",
+        severity: Severity::Warning,
+        title: "A user-agent value with a version or extra words",
+        what_it_does: "Detects user-agent values with more than a product token: a version \
+            (`Googlebot/2.1`), extra words (`Googlebot Images`), a whole browser UA string \
+            (`Mozilla/5.0 (compatible; …)`), or text after `*`.",
+        why_it_matters: "Google and RFC 9309 compare only the product token, the leading run of \
+            letters, `-` and `_`: `Googlebot Images` is a group for `Googlebot`, not for \
+            Googlebot-Image, and `Mozilla/5.0 (…)` is a group for a crawler called `Mozilla`. \
+            Parsers that compare the whole value find no match at all.",
+        example: "User-agent: Googlebot/2.1\nDisallow: /private/\n",
+        fix: "User-agent: Googlebot\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2.1 (product tokens are letters, `_` and `-`); google/robotstxt \
+            `ExtractUserAgent`.",
+    },
+    CodeDoc {
+        code: Code::SeveralAgentsOnOneLine,
+        id: "RL308",
+        name: "several-agents-on-one-line",
+        severity: Severity::Error,
+        title: "Several user agents on one line",
+        what_it_does: "Detects user-agent values that list crawlers separated by commas or \
+            semicolons.",
+        why_it_matters: "A user-agent line names one crawler. Google reads the first name and \
+            ignores the rest, so every crawler after the first comma is not in the group and \
+            follows other rules.",
+        example: "User-agent: GPTBot, CCBot, ClaudeBot\nDisallow: /\n",
+        fix: "User-agent: GPTBot\nUser-agent: CCBot\nUser-agent: ClaudeBot\nDisallow: /\n",
+        reference: "RFC 9309 §2.2 (`startgroupline` holds one `product-token`) and §2.2.1.",
+    },
+    CodeDoc {
+        code: Code::AgentTokenCut,
+        id: "RL309",
+        name: "agent-token-cut",
+        severity: Severity::Error,
+        title: "Google cuts the crawler's name short",
+        what_it_does: "Detects user-agent values whose name contains a character other than \
+            letters, `-` and `_` (a digit, a dot, a quote, a `*` that is not alone), so that \
+            Google's reading of the name stops early or is empty.",
+        why_it_matters: "Google and its ports keep only the leading run of letters, `-` and `_`: \
+            `MJ12bot` is read as `MJ`, `360Spider` and `\"Googlebot\"` as an empty name, \
+            `Google*` as `Google`. The group then applies to a crawler with that shorter name, \
+            or to none, and the crawler the line meant falls back to `*`. The crawler's own \
+            parser may read the full name; crawlers built on Google's library will not.",
+        example: "User-agent: \"Googlebot\"\nDisallow: /private/\n",
+        fix: "User-agent: Googlebot\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2.1 (a product token MUST contain only letters, `_` and `-`); \
+            google/robotstxt `ExtractUserAgent` (see its `MJ12bot` case).",
+    },
+    CodeDoc {
+        code: Code::EmptyUserAgent,
+        id: "RL310",
+        name: "empty-user-agent",
+        severity: Severity::Error,
+        title: "A user-agent line with no name",
+        what_it_does: "Detects `User-agent:` with an empty value.",
+        why_it_matters: "An empty name matches no crawler, so if it is the group's only \
+            user-agent line, the group's rules apply to nobody. It usually means `*` was meant.",
+        example: "User-agent:\nDisallow: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2 (`product-token = identifier / \"*\"`, at least one character).",
+    },
+    CodeDoc {
+        code: Code::LineInsideAgentList,
+        id: "RL311",
+        name: "line-inside-agent-list",
+        severity: Severity::Warning,
+        title: "A line between the user-agent lines of one group",
+        what_it_does: "Detects a Sitemap, Crawl-delay or other non-rule line placed between two \
+            user-agent lines of the same group.",
+        why_it_matters: "RFC 9309 and Google keep the group open across such lines, so the agents \
+            above share the rules below. Several parsers (npm's robots-parser, Protego, Python's \
+            `urllib.robotparser` for Crawl-delay, the Rust `robotstxt` crate) end the list of \
+            agents there, so for them the first agents get no rules. The crawlers disagree about \
+            what the file says.",
+        example: "User-agent: GPTBot\nCrawl-delay: 10\nUser-agent: CCBot\nDisallow: /\n",
+        fix: "User-agent: GPTBot\nUser-agent: CCBot\nCrawl-delay: 10\nDisallow: /\n",
+        reference: "RFC 9309 §2.2.4 (other records MUST NOT terminate a group); google/robotstxt \
+            commit c8ac4b1 and test `ID_LineSyntax_Groups_OtherRules`.",
+    },
+    CodeDoc {
+        code: Code::GroupWithoutRules,
+        id: "RL312",
+        name: "group-without-rules",
+        severity: Severity::Info,
+        title: "A group without rules",
+        what_it_does: "Notes a group (always the last one) that names crawlers but has no Allow \
+            or Disallow line.",
+        why_it_matters: "Its crawlers may fetch everything and do not fall back to `*`. That is \
+            what RFC 9309 specifies, but npm's robots-parser drops such a group and applies `*` \
+            instead; an explicit `Allow: /` says the same to every parser.",
+        example: "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\n",
+        fix: "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nAllow: /\n",
+        reference: "RFC 9309 §2.1 (the last group may have no rules, which allows everything) and \
+            §5.1 (`quxbot`).",
+    },
+    CodeDoc {
+        code: Code::BlankLineInGroup,
+        id: "RL313",
+        name: "blank-line-in-group",
+        severity: Severity::Warning,
+        title: "A blank line inside a group",
+        what_it_does: "Detects blank lines between a group's user-agent lines and its rules, or \
+            between its rules.",
+        why_it_matters: "RFC 9309 and Google ignore blank lines, so the group goes on. The 1994 \
+            convention, still followed by Python's legacy `urllib.robotparser`, ends a record at a \
+            blank line: for such parsers the user agent above loses the rules below, or the rules \
+            below belong to no one. Between two user-agent lines, a blank line also hides that \
+            the first agent shares the next group's rules.",
+        example: "User-agent: *\n\nDisallow: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2 (`emptyline` may appear inside a group); Python \
+            `urllib.robotparser` before the RFC 9309 rewrite (a blank line ends the entry).",
+    },
+    CodeDoc {
+        code: Code::PatternWithoutSlash,
+        id: "RL401",
+        name: "pattern-without-slash",
+        severity: Severity::Error,
+        title: "A pattern that starts with neither `/` nor `*`",
+        what_it_does: "Detects Allow and Disallow values that do not start with `/` or `*`: \
+            relative paths, full URLs, file extensions.",
+        why_it_matters: "Matching starts at the first octet of the path, which is always `/`. A \
+            pattern starting with anything else matches nothing for Google, so the rule does \
+            nothing. A full URL is worse: some parsers used to read `Disallow: http://…` as \
+            blocking everything.",
+        example: "User-agent: *\nDisallow: private/\nDisallow: https://www.example.com/tmp/\n",
+        fix: "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",
+        reference: "RFC 9309 §2.2 (`path-pattern = \"/\" *UTF8-char-noctl`) and §2.2.2; \
+            google/robotstxt `RobotsMatchStrategy::Matches`.",
+    },
+    CodeDoc {
+        code: Code::DollarInsidePattern,
+        id: "RL402",
+        name: "dollar-inside-pattern",
+        severity: Severity::Warning,
+        title: "A `$` that is not at the end of the pattern",
+        what_it_does: "Detects a `$` anywhere but as the last character of a pattern.",
+        why_it_matters: "Only a final `$` anchors the pattern at the end of the URL. Google matches \
+            an inner `$` as the character `$`; Python's RFC 9309 robotparser drops the rule and \
+            texting_robots treats it as an anchor. The rule means different things to different \
+            crawlers and rarely what was meant.",
+        example: "User-agent: *\nDisallow: /*.pdf$?download\n",
+        fix: "User-agent: *\nDisallow: /*.pdf?download\n",
+        reference: "RFC 9309 §2.2.3 (`$` designates the end of the match pattern); \
+            google/robotstxt `RobotsMatchStrategy::Matches`.",
+    },
+    CodeDoc {
+        code: Code::RedundantWildcard,
+        id: "RL403",
+        name: "redundant-wildcard",
+        severity: Severity::Info,
+        title: "A `*` that matches nothing more",
+        what_it_does: "Detects stars that do not change which URLs a pattern matches: a trailing \
+            `*` (`/private*` is `/private`), a trailing `*$`, repeated stars (`**`), `/*` alone \
+            (the same as `/`).",
+        why_it_matters: "Patterns match URL prefixes already, so the star adds nothing, except \
+            length: priority is the pattern's length in octets, and `Disallow: /*` (2) beats \
+            `Allow: /` (1) where `Disallow: /` would lose the tie. The finding offers the shorter \
+            form only when no rule of the other kind has a length in between.",
+        example: "User-agent: *\nDisallow: /private*\n",
+        fix: "User-agent: *\nDisallow: /private\n",
+        reference: "RFC 9309 §2.2.2 (the most specific match has the most octets) and §2.2.3.",
+    },
+    CodeDoc {
+        code: Code::EmptyRuleAmongRules,
+        id: "RL404",
+        name: "empty-rule-among-rules",
+        severity: Severity::Warning,
+        title: "An empty Allow or Disallow beside other rules",
+        what_it_does: "Detects `Disallow:` or `Allow:` with no pattern in a group that also has \
+            real rules. (`User-agent: *` with only `Disallow:` is the usual way to allow \
+            everything and is not reported.)",
+        why_it_matters: "An empty pattern never decides for Google or RFC 9309 crawlers, so the \
+            line does nothing for them; it is usually a template leftover. Older parsers disagree: \
+            Python's legacy `urllib.robotparser` reads an empty Disallow as \"allow everything\" \
+            and, if it comes first, lets crawlers into the paths the other rules close.",
+        example: "User-agent: *\nDisallow:\nDisallow: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2 (`empty-pattern`); google/robotstxt gives an empty pattern \
+            priority 0 (`RobotsMatcher::disallow`).",
+    },
+    CodeDoc {
+        code: Code::AllowDisallowSamePattern,
+        id: "RL405",
+        name: "allow-disallow-same-pattern",
+        severity: Severity::Warning,
+        title: "Allow and Disallow with the same pattern",
+        what_it_does: "Detects a Disallow whose pattern equals (after percent-encoding \
+            normalisation) an Allow's in the rules a crawler obeys.",
+        why_it_matters: "Two equally long matches tie, and the Allow wins a tie, so the Disallow \
+            never blocks anything. One of the two lines is a mistake.",
+        example: "User-agent: *\nAllow: /drafts/\nDisallow: /drafts/\n",
+        fix: "User-agent: *\nDisallow: /drafts/\n",
+        reference: "RFC 9309 §2.2.2 (if an allow and a disallow rule are equivalent, the allow \
+            rule SHOULD be used); google/robotstxt `RobotsMatcher::disallow`.",
+    },
+    CodeDoc {
+        code: Code::ShadowedRule,
+        id: "RL406",
+        name: "shadowed-rule",
+        severity: Severity::Warning,
+        title: "A rule that can never decide",
+        what_it_does: "Detects a rule overridden everywhere by a rule of the other kind that \
+            provably matches every URL it matches and wins on length (or on the tie rule). Only \
+            what can be proved from the patterns is reported.",
+        why_it_matters: "The longest match decides, not the order of lines. A rule that always \
+            loses does nothing, and whoever wrote it expected it to.",
+        example: "User-agent: *\nDisallow: /shop*\nAllow: /shop\n",
+        fix: "User-agent: *\nDisallow: /shop/cart\nAllow: /shop\n",
+        reference: "RFC 9309 §2.2.2 (the most specific match, with the most octets, is used).",
+    },
+    CodeDoc {
+        code: Code::DuplicateRule,
+        id: "RL407",
+        name: "duplicate-rule",
+        severity: Severity::Info,
+        title: "A duplicate rule",
+        what_it_does: "Detects a rule that repeats another rule of the same kind and pattern for \
+            the same crawlers.",
+        why_it_matters: "The copy changes nothing; removing it makes the file shorter and easier \
+            to review.",
+        example: "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nDisallow: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",
+        reference: "RFC 9309 §2.2.2 (duplicate rules in a group MAY be deduplicated).",
+    },
+    CodeDoc {
+        code: Code::BlocksCssOrJs,
+        id: "RL408",
+        name: "blocks-css-or-js",
+        severity: Severity::Warning,
+        title: "Style sheets or scripts blocked for search engines",
+        what_it_does: "Detects Disallow rules that keep Googlebot or Bingbot from `.css` or `.js` \
+            files, or from folders that usually hold them (`/assets/`, `/static/`, \
+            `/wp-includes/`, …), after taking the file's Allow rules into account.",
+        why_it_matters: "Search engines render pages as a browser does. Without the style sheets \
+            and scripts a page may look empty or broken to them, and they index what they see.",
+        example: "User-agent: *\nDisallow: /wp-includes/\nDisallow: /*.js$\n",
+        fix: "User-agent: *\nDisallow: /wp-includes/\nAllow: /wp-includes/*.css\n\
+            Allow: /wp-includes/*.js\n",
+        reference: "Google Search Central, JavaScript SEO basics and the guidance not to block \
+            CSS or JavaScript; RFC 9309 §2.2.2 for how the Allow lines win.",
+    },
+    CodeDoc {
+        code: Code::NonAsciiPattern,
+        id: "RL409",
+        name: "non-ascii-pattern",
+        severity: Severity::Info,
+        title: "A pattern with non-ASCII characters",
+        what_it_does: "Notes patterns with characters outside ASCII and shows their \
+            percent-encoded form.",
+        why_it_matters: "This is fine: crawlers percent-encode the UTF-8 bytes before comparing, \
+            so `/café` is `/caf%C3%A9`. Writing the encoded form avoids surprises with parsers \
+            that compare raw text against encoded URLs.",
+        example: "User-agent: *\nDisallow: /café/\n",
+        fix: "User-agent: *\nDisallow: /caf%C3%A9/\n",
+        reference: "RFC 9309 §2.2.2 (octets outside US-ASCII MUST be percent-encoded prior to \
+            comparison); google/robotstxt `MaybeEscapePattern`.",
+    },
+    CodeDoc {
+        code: Code::SpaceInPattern,
+        id: "RL410",
+        name: "space-in-pattern",
+        severity: Severity::Warning,
+        title: "A space inside a pattern",
+        what_it_does: "Detects a space or tab inside an Allow or Disallow pattern.",
+        why_it_matters: "URLs never contain a raw space; browsers send `%20`. Google compares the \
+            pattern as written, so the rule never matches; RFC 9309 crawlers encode it first and \
+            do match. Writing `%20` works for both.",
+        example: "User-agent: *\nDisallow: /my files/\n",
+        fix: "User-agent: *\nDisallow: /my%20files/\n",
+        reference: "RFC 9309 §2.2 (`UTF8-char-noctl` excludes the space) and §2.2.2; \
+            google/robotstxt escapes only non-ASCII bytes.",
+    },
+    CodeDoc {
+        code: Code::SeveralPathsOnOneLine,
+        id: "RL411",
+        name: "several-paths-on-one-line",
+        severity: Severity::Error,
+        title: "Several paths in one rule",
+        what_it_does: "Detects an Allow or Disallow whose value is several paths separated by \
+            spaces.",
+        why_it_matters: "A rule has one pattern. `Disallow: /a /b` is the single pattern `/a /b` \
+            with a space in it, which matches neither `/a` nor `/b`.",
+        example: "User-agent: *\nDisallow: /cart /checkout /account\n",
+        fix: "User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\n",
+        reference: "RFC 9309 §2.2 (`rule` holds one `path-pattern`).",
+    },
+    CodeDoc {
+        code: Code::HashInPattern,
+        id: "RL412",
+        name: "hash-in-pattern",
+        severity: Severity::Warning,
+        title: "A `#` inside a pattern starts a comment",
+        what_it_does: "Detects a `#` written directly after a pattern, as in `/page#section` or \
+            the hash-bang URL `/#!/admin`.",
+        why_it_matters: "Everything from `#` is a comment, so the rule is cut there: \
+            `Disallow: /#!/admin` is `Disallow: /`, which blocks the whole site. Fragments are \
+            never sent to the server, so a rule cannot target them anyway.",
+        example: "User-agent: *\nDisallow: /#!/admin\n",
+        fix: "User-agent: *\nDisallow: /admin\n",
+        reference: "RFC 9309 §2.2.3 (`#` designates a comment); RFC 3986 §3.5 (fragments are \
+            not sent).",
+    },
+    CodeDoc {
+        code: Code::NoindexDirective,
+        id: "RL501",
+        name: "noindex-directive",
+        severity: Severity::Error,
+        title: "Noindex, Nofollow or Noarchive in robots.txt",
+        what_it_does: "Detects `Noindex:`, `Nofollow:` and `Noarchive:` lines.",
+        why_it_matters: "These are page-level instructions. Google stopped reading `Noindex` in \
+            robots.txt in September 2019, and no major search engine reads the others there, so \
+            the pages stay indexed. Worse, a Disallow on the same pages stops crawlers from ever \
+            seeing a noindex on the page itself.",
+        example: "User-agent: *\nNoindex: /internal/\n",
+        fix: "# Send `X-Robots-Tag: noindex` for /internal/ (or a robots meta tag),\n\
+            # and keep the pages crawlable so that crawlers see it.\nUser-agent: *\nAllow: /\n",
+        reference: "Google Search Central blog, \"A note on unsupported rules in robots.txt\" \
+            (July 2019); draft-illyes-repext (the robots meta tag and X-Robots-Tag).",
+    },
+    CodeDoc {
+        code: Code::CrawlDelay,
+        id: "RL502",
+        name: "crawl-delay",
+        severity: Severity::Info,
+        title: "Crawl-delay is not read by Googlebot",
+        what_it_does: "Notes `Crawl-delay` lines.",
+        why_it_matters: "Googlebot ignores Crawl-delay and adapts its rate to how the server \
+            responds. Bingbot and several other crawlers read it as seconds to wait between \
+            requests, so the line works for them only, within the groups that name them.",
+        example: "User-agent: *\nCrawl-delay: 10\nDisallow: /search\n",
+        fix: "User-agent: *\nDisallow: /search\n",
+        reference: "Google's robots.txt documentation (crawl-delay is not supported); RFC 9309 \
+            §2.2.4 (other records).",
+    },
+    CodeDoc {
+        code: Code::CrawlDelayNotANumber,
+        id: "RL503",
+        name: "crawl-delay-not-a-number",
+        severity: Severity::Warning,
+        title: "A Crawl-delay that is not a number",
+        what_it_does: "Detects a `Crawl-delay` whose value is not a number of seconds.",
+        why_it_matters: "Crawlers that honour Crawl-delay expect a number such as `10` or `0.5`; \
+            they ignore anything else, so the delay is not applied.",
+        example: "User-agent: Bingbot\nCrawl-delay: 10 seconds\nDisallow: /search\n",
+        fix: "User-agent: Bingbot\nCrawl-delay: 10\nDisallow: /search\n",
+        reference: "Bing Webmaster guidelines (Crawl-delay in seconds); RFC 9309 §2.2.4.",
+    },
+    CodeDoc {
+        code: Code::YandexOnlyDirective,
+        id: "RL504",
+        name: "yandex-only-directive",
+        severity: Severity::Info,
+        title: "Host or Clean-param, read only by Yandex",
+        what_it_does: "Notes `Host` and `Clean-param` lines.",
+        why_it_matters: "Both are Yandex extensions: `Clean-param` lists query parameters Yandex \
+            may ignore, `Host` named the preferred mirror (Yandex now follows redirects instead). \
+            Other crawlers skip them; a canonical link or a redirect tells every search engine.",
+        example: "User-agent: *\nDisallow: /search\nHost: www.example.com\n",
+        fix: "User-agent: *\nDisallow: /search\n",
+        reference: "Yandex Webmaster documentation (Clean-param; Host); google/robotstxt lists \
+            both as known but unused keys.",
+    },
+    CodeDoc {
+        code: Code::ObsoleteDirective,
+        id: "RL505",
+        name: "obsolete-directive",
+        severity: Severity::Info,
+        title: "A directive no major crawler reads",
+        what_it_does: "Notes `Request-rate`, `Visit-time`, `Revisit-after` and `Domain` lines.",
+        why_it_matters: "`Request-rate` and `Visit-time` come from a 1996 extension proposal that \
+            no major crawler adopted; `Revisit-after` is a meta tag that never worked in \
+            robots.txt. The lines do nothing.",
+        example: "User-agent: *\nDisallow: /search\nRequest-rate: 1/10\nVisit-time: 0600-0845\n",
+        fix: "User-agent: *\nDisallow: /search\n",
+        reference: "The 1996 robots.txt extension draft (Request-rate, Visit-time); \
+            google/robotstxt lists them as known but unused keys.",
+    },
+    CodeDoc {
+        code: Code::SitemapUrlNotAbsolute,
+        id: "RL506",
+        name: "sitemap-url-not-absolute",
+        severity: Severity::Error,
+        title: "A sitemap that is not an absolute http(s) URL",
+        what_it_does: "Detects `Sitemap:` values that are empty, relative (`/sitemap.xml`), or \
+            use a scheme other than http or https.",
+        why_it_matters: "A robots.txt may be read apart from its site, so a sitemap must be named \
+            by its full URL. Google and Bing ignore a relative one, and the sitemap is never \
+            fetched from this line.",
+        example: "Sitemap: /sitemap.xml\n",
+        fix: "Sitemap: https://www.example.com/sitemap.xml\n",
+        reference: "sitemaps.org protocol (the Sitemap line takes the full URL); Google's \
+            robots.txt documentation (a fully qualified URL).",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn the_table_is_in_code_order() {
+        assert_eq!(CODES.len(), Code::ALL.len());
+        for (index, (doc, code)) in CODES.iter().zip(Code::ALL).enumerate() {
+            assert_eq!(doc.code, code, "CODES[{index}]");
+            assert_eq!(code as usize, index, "{code:?} is out of order");
+            assert_eq!(code.doc().id, doc.id);
+        }
+    }
+
+    #[test]
+    fn identifiers_and_names_are_unique_and_well_formed() {
+        let mut ids = HashSet::new();
+        let mut names = HashSet::new();
+        for doc in CODES {
+            assert!(ids.insert(doc.id), "{} is used twice", doc.id);
+            assert!(names.insert(doc.name), "{} is used twice", doc.name);
+            let digits = doc.id.strip_prefix("RL").expect("RL prefix");
+            assert!(digits.len() == 3 && digits.bytes().all(|b| b.is_ascii_digit()));
+            assert!(doc
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'));
+        }
+    }
+
+    #[test]
+    fn identifiers_are_grouped_by_concern_in_order() {
+        let mut previous = 0;
+        for doc in CODES {
+            let number: u32 = doc.id[2..].parse().unwrap();
+            assert!(number > previous, "{} is out of order", doc.id);
+            previous = number;
+        }
+    }
+
+    /// Codes are never reused: this list only grows. A withdrawn code stays here, marked.
+    #[test]
+    fn published_codes_keep_their_names() {
+        let published = [
+            ("RL101", "html-page"),
+            ("RL102", "utf16-file"),
+            ("RL103", "byte-order-mark"),
+            ("RL104", "invalid-utf8"),
+            ("RL105", "over-size-limit"),
+            ("RL106", "no-groups"),
+            ("RL201", "unreadable-line"),
+            ("RL202", "text-line"),
+            ("RL203", "missing-colon"),
+            ("RL204", "misspelled-directive"),
+            ("RL205", "unknown-directive"),
+            ("RL206", "nonstandard-spelling"),
+            ("RL207", "invisible-character"),
+            ("RL208", "nul-byte"),
+            ("RL209", "line-too-long"),
+            ("RL301", "rule-before-user-agent"),
+            ("RL302", "named-group-ignores-star"),
+            ("RL303", "agent-in-several-groups"),
+            ("RL304", "repeated-user-agent"),
+            ("RL305", "no-star-group"),
+            ("RL306", "site-closed-to-all"),
+            ("RL307", "user-agent-extra-text"),
+            ("RL308", "several-agents-on-one-line"),
+            ("RL309", "agent-token-cut"),
+            ("RL310", "empty-user-agent"),
+            ("RL311", "line-inside-agent-list"),
+            ("RL312", "group-without-rules"),
+            ("RL313", "blank-line-in-group"),
+            ("RL401", "pattern-without-slash"),
+            ("RL402", "dollar-inside-pattern"),
+            ("RL403", "redundant-wildcard"),
+            ("RL404", "empty-rule-among-rules"),
+            ("RL405", "allow-disallow-same-pattern"),
+            ("RL406", "shadowed-rule"),
+            ("RL407", "duplicate-rule"),
+            ("RL408", "blocks-css-or-js"),
+            ("RL409", "non-ascii-pattern"),
+            ("RL410", "space-in-pattern"),
+            ("RL411", "several-paths-on-one-line"),
+            ("RL412", "hash-in-pattern"),
+            ("RL501", "noindex-directive"),
+            ("RL502", "crawl-delay"),
+            ("RL503", "crawl-delay-not-a-number"),
+            ("RL504", "yandex-only-directive"),
+            ("RL505", "obsolete-directive"),
+            ("RL506", "sitemap-url-not-absolute"),
+        ];
+        for (id, name) in published {
+            let code: Code = id.parse().unwrap_or_else(|_| panic!("{id} was withdrawn"));
+            assert_eq!(code.name(), name, "{id} changed its name");
+        }
+        assert_eq!(
+            published.len(),
+            CODES.len(),
+            "a new code must be added here"
+        );
+    }
+
+    #[test]
+    fn codes_parse_from_identifier_or_name() {
+        assert_eq!("RL301".parse(), Ok(Code::RuleBeforeUserAgent));
+        assert_eq!("rl301".parse(), Ok(Code::RuleBeforeUserAgent));
+        assert_eq!(
+            "rule-before-user-agent".parse(),
+            Ok(Code::RuleBeforeUserAgent)
+        );
+        assert!("RL999".parse::<Code>().is_err());
+        assert_eq!(Code::ShadowedRule.to_string(), "RL406");
+    }
+
+    #[test]
+    fn every_doc_has_every_heading() {
+        for doc in CODES {
+            for (heading, text) in [
+                ("title", doc.title),
+                ("what it does", doc.what_it_does),
+                ("why it matters", doc.why_it_matters),
+                ("example", doc.example),
+                ("fix", doc.fix),
+                ("reference", doc.reference),
+            ] {
+                assert!(!text.trim().is_empty(), "{} has no {heading}", doc.id);
+            }
+            assert_ne!(doc.example, doc.fix, "{}", doc.id);
+            assert!(
+                doc.example.ends_with('\n') && doc.fix.ends_with('\n'),
+                "{}",
+                doc.id
+            );
+        }
+    }
+}

@@ -1,0 +1,425 @@
+//! The file as a whole: is it robots.txt at all (not an HTML page, not UTF-16), its encoding, its
+//! size, and whether it has any group.
+
+use super::text::{describe_lines, line_range, quote, span_in_line, thousands};
+use super::{Code, Context, Finding, Span};
+use crate::lines::{LineKind, SIZE_LIMIT};
+
+/// Runs the file-level checks. Returns `false` when the content is not a robots.txt at all (an
+/// HTML page, a UTF-16 file): the line checks would then report every line for one cause.
+pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
+    size_limit(cx, out);
+    if html_page(cx, out) || utf16(cx, out) {
+        return false;
+    }
+    byte_order_mark(cx, out);
+    invalid_utf8(cx, out);
+    no_groups(cx, out);
+    true
+}
+
+/// Tags that open an HTML or XML document, lower case.
+const DOCUMENT_OPENERS: &[&str] = &[
+    "<!doctype",
+    "<html",
+    "<head",
+    "<body",
+    "<?xml",
+    "<!--",
+    "<meta",
+    "<script",
+    "<title",
+    "<link",
+    "<style",
+    "<div",
+    "<pre",
+    "<p>",
+    "<br",
+    "<table",
+    "<h1",
+    "<center",
+];
+
+fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
+    let lines = cx.robots.lines();
+    let mut content = lines
+        .iter()
+        .filter(|line| !matches!(line.kind, LineKind::Blank));
+    let Some(first) = content.next() else {
+        return false;
+    };
+    let opens_document = |text: &str| {
+        let text = text.trim_start().to_ascii_lowercase();
+        DOCUMENT_OPENERS.iter().any(|tag| text.starts_with(tag))
+    };
+    if !opens_document(&first.text) {
+        return false;
+    }
+    let tag_lines = lines
+        .iter()
+        .filter(|line| line.text.trim_start().starts_with('<'))
+        .count();
+    let directive_lines = lines
+        .iter()
+        .filter(|line| {
+            matches!(
+                line.kind,
+                LineKind::UserAgent | LineKind::Allow | LineKind::Disallow | LineKind::Sitemap
+            )
+        })
+        .count();
+    // A robots.txt that starts with a stray `<!-- … -->` but is otherwise made of directives is
+    // not a page: only call it one when markup outweighs directives.
+    if directive_lines >= tag_lines {
+        return false;
+    }
+    let outcome = if cx.robots.groups().is_empty() {
+        "crawlers find no rule in it, so nothing is blocked".to_owned()
+    } else {
+        format!(
+            "crawlers skip its markup and read only the {} robots.txt lines they can parse",
+            thousands(directive_lines)
+        )
+    };
+    out.push(
+        Finding::new(
+            Code::HtmlPage,
+            first.number,
+            format!(
+                "The file is an HTML document (it opens with {}), not a robots.txt; {outcome}.",
+                quote(first.text.trim())
+            ),
+            "Servers that answer unknown paths with a page (single-page apps, catch-all \
+             rewrites) serve it as robots.txt, and crawlers then follow none of the rules the \
+             owner meant to publish.",
+            "Serve a plain-text robots.txt (Content-Type text/plain) at /robots.txt, or answer \
+             404 if the site has no rules.",
+        )
+        .with_span(span_in_line(first, 0, first.text.len())),
+    );
+    true
+}
+
+fn utf16(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
+    let (mut nuls, mut chars) = (0usize, 0usize);
+    for line in cx.robots.lines() {
+        chars += line.text.chars().count();
+        nuls += line.text.chars().filter(|&c| c == '\0').count();
+    }
+    // In UTF-16 every ASCII character comes with a NUL; a stray NUL or two is something else.
+    if nuls < 4 || nuls * 3 < chars {
+        return false;
+    }
+    out.push(Finding::new(
+        Code::Utf16File,
+        1,
+        format!(
+            "The file looks like UTF-16: {} of its {} characters are NUL bytes.",
+            thousands(nuls),
+            thousands(chars)
+        ),
+        "Crawlers read robots.txt as UTF-8, and Google's parser stops each line at its first \
+         NUL, so no directive in the file is read and nothing is blocked.",
+        "Save the file as UTF-8 (without a byte order mark).",
+    ));
+    true
+}
+
+fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let bom_bytes = cx.robots.facts().bom_bytes;
+    let first = cx.line(1);
+    let carries_directive = !matches!(
+        first.kind,
+        LineKind::Blank | LineKind::Comment | LineKind::Malformed
+    );
+    if bom_bytes == 0 || !carries_directive {
+        return;
+    }
+    let what = if bom_bytes == 3 {
+        "a UTF-8 byte order mark (EF BB BF)".to_owned()
+    } else {
+        format!("{bom_bytes} bytes of a UTF-8 byte order mark")
+    };
+    out.push(
+        Finding::new(
+            Code::ByteOrderMark,
+            1,
+            format!(
+                "The file starts with {what} before {}.",
+                quote(first.text.trim())
+            ),
+            "Google skips it, but Python's robotparser, Protego and other parsers read it as \
+             part of the first key and drop the line, so for them this line does not exist.",
+            "Save the file as UTF-8 without a byte order mark.",
+        )
+        .with_span(Some(Span {
+            start: 0,
+            end: bom_bytes,
+        })),
+    );
+}
+
+fn invalid_utf8(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    // Only lines whose key or value is affected: invalid bytes in a comment change nothing.
+    let affected: Vec<_> = cx
+        .robots
+        .lines()
+        .iter()
+        .filter(|line| {
+            line.invalid_utf8
+                && (line.key.as_deref().is_some_and(|k| k.contains('\u{fffd}'))
+                    || line
+                        .value
+                        .as_deref()
+                        .is_some_and(|v| v.contains('\u{fffd}')))
+        })
+        .collect();
+    let Some(first) = affected.first() else {
+        return;
+    };
+    let encoded = crate::encoding::google_escape(first.value_bytes());
+    let example = if first.kind.is_rule() {
+        format!(
+            ", so crawlers compare {} against URLs that are UTF-8",
+            quote(&String::from_utf8_lossy(&encoded))
+        )
+    } else {
+        String::new()
+    };
+    let count = if affected.len() == 1 {
+        String::from("A directive")
+    } else {
+        format!(
+            "{} directives ({})",
+            affected.len(),
+            describe_lines(&affected.iter().map(|l| l.number).collect::<Vec<_>>())
+        )
+    };
+    out.push(
+        Finding::new(
+            Code::InvalidUtf8,
+            first.number,
+            format!(
+                "{count} contain bytes that are not UTF-8 (the file is probably Latin-1 or \
+                 Windows-1252){example}."
+            ),
+            "Each invalid byte is percent-encoded on its own (`é` as `%E9` instead of \
+             `%C3%A9`), so the rule never matches the page it names.",
+            "Save the file as UTF-8, or write the characters percent-encoded as UTF-8 \
+             (`%C3%A9` for `é`).",
+        )
+        .with_related(affected.iter().map(|l| l.number).collect()),
+    );
+}
+
+fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let facts = cx.robots.facts();
+    let lines = cx.robots.lines();
+    let cut = lines.iter().find(|line| line.cut_by_size_limit);
+    let beyond: Vec<_> = lines.iter().filter(|line| line.beyond_size_limit).collect();
+    let count = |kinds: &[LineKind]| beyond.iter().filter(|l| kinds.contains(&l.kind)).count();
+    let rules = count(&[LineKind::Allow, LineKind::Disallow]);
+    let agents = count(&[LineKind::UserAgent]);
+    let sitemaps = count(&[LineKind::Sitemap]);
+    let cut_matters =
+        cut.is_some_and(|line| line.kind != LineKind::Comment && line.kind != LineKind::Blank);
+    if rules + agents + sitemaps == 0 && !cut_matters {
+        return;
+    }
+    let mut lost = Vec::new();
+    for (n, what) in [
+        (rules, "rule"),
+        (agents, "user-agent line"),
+        (sitemaps, "sitemap"),
+    ] {
+        match n {
+            0 => {}
+            1 => lost.push(format!("1 {what}")),
+            _ => lost.push(format!("{} {what}s", thousands(n))),
+        }
+    }
+    let last = lines.len();
+    let (line, range) = match (cut, facts.first_line_beyond_limit) {
+        (Some(cut), _) if cut.number == last => (cut.number, format!("the end of line {last} is")),
+        (Some(cut), _) => (
+            cut.number,
+            format!(
+                "the end of line {} and {} are",
+                cut.number,
+                line_range(cut.number + 1, last)
+            ),
+        ),
+        (None, Some(first)) if first == last => (first, format!("line {first} is")),
+        (None, Some(first)) => (first, format!("{} are", line_range(first, last))),
+        (None, None) => return,
+    };
+    let lost = if lost.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", super::text::join_words(&lost))
+    };
+    let span = cut.and_then(|line| {
+        let offset = SIZE_LIMIT - line.start;
+        span_in_line(line, offset, line.end - line.start - offset)
+    });
+    out.push(
+        Finding::new(
+            Code::OverSizeLimit,
+            line,
+            format!(
+                "The file is {} bytes; Googlebot reads only the first {} (500 KiB), so {range} \
+                 ignored{lost}.",
+                thousands(facts.size),
+                thousands(SIZE_LIMIT)
+            ),
+            "Rules past the limit do not exist for Googlebot, and RFC 9309 lets every crawler \
+             stop there.",
+            "Shorten the file below 500 KiB: merge rules with `*` and `$` patterns, drop rules \
+             for URLs that no longer exist, and keep the most important rules first.",
+        )
+        .with_span(span),
+    );
+}
+
+fn no_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    if !cx.robots.groups().is_empty() {
+        return;
+    }
+    let empty = cx
+        .robots
+        .lines()
+        .iter()
+        .all(|line| matches!(line.kind, LineKind::Blank | LineKind::Comment));
+    let message = if empty {
+        "The file has no directive, so every crawler may fetch every URL."
+    } else {
+        "The file has no `User-agent` line, so it blocks nothing: every crawler may fetch \
+         every URL."
+    };
+    out.push(Finding::new(
+        Code::NoGroups,
+        1,
+        message,
+        "Rules apply only inside a group that starts with a `User-agent` line.",
+        "If that is the intent, nothing needs to change; otherwise start a group with \
+         `User-agent: *` above the rules.",
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::super::Code;
+    use crate::{RobotsTxt, SIZE_LIMIT};
+
+    fn codes_of(bytes: &[u8]) -> Vec<(Code, usize)> {
+        super::super::audit(&RobotsTxt::parse(bytes))
+            .iter()
+            .map(|f| (f.code, f.line))
+            .collect()
+    }
+
+    #[test]
+    fn an_html_page_is_one_finding() {
+        let page = "<!DOCTYPE html>\n<html>\n<head><title>Shop</title></head>\n\
+                    <body>Disallow this: nothing</body>\n</html>\n";
+        assert_eq!(codes(page), [(Code::HtmlPage, 1)]);
+        let found = findings(page);
+        assert!(found[0].message.contains("nothing is blocked"));
+    }
+
+    #[test]
+    fn a_comment_in_markup_does_not_make_a_page() {
+        let input = "<!-- generated -->\nUser-agent: *\nDisallow: /a\n";
+        assert!(!codes(input).iter().any(|(c, _)| *c == Code::HtmlPage));
+    }
+
+    #[test]
+    fn utf16_is_recognised() {
+        let mut bytes = vec![0xFF, 0xFE];
+        for unit in "User-agent: *\r\nDisallow: /private/\r\n".encode_utf16() {
+            bytes.extend_from_slice(&unit.to_le_bytes());
+        }
+        assert_eq!(codes_of(&bytes), [(Code::Utf16File, 1)]);
+        let mut big_endian = vec![0xFE, 0xFF];
+        for unit in "User-agent: *\nDisallow: /\n".encode_utf16() {
+            big_endian.extend_from_slice(&unit.to_be_bytes());
+        }
+        assert_eq!(codes_of(&big_endian), [(Code::Utf16File, 1)]);
+    }
+
+    #[test]
+    fn a_bom_before_a_directive_is_reported() {
+        let found = super::super::audit(&RobotsTxt::parse(
+            b"\xEF\xBB\xBFUser-agent: *\nDisallow: /a\n",
+        ));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, Code::ByteOrderMark);
+        assert_eq!(found[0].span.map(|s| (s.start, s.end)), Some((0, 3)));
+        assert_eq!(
+            codes_of(b"\xEF\xBBUser-agent: *\nDisallow: /a\n"),
+            [(Code::ByteOrderMark, 1)]
+        );
+        assert_eq!(
+            codes_of(b"\xEF\xBB\xBF# robots\nUser-agent: *\nDisallow: /a\n"),
+            []
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_in_values_is_reported_once() {
+        let found = super::super::audit(&RobotsTxt::parse(
+            b"User-agent: *\nDisallow: /caf\xE9\nDisallow: /cr\xE8me\n# \xA9 2024\n",
+        ));
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, Code::InvalidUtf8);
+        assert_eq!(found[0].line, 2);
+        assert_eq!(found[0].related_lines, [3]);
+        assert!(
+            found[0].message.contains("`/caf%E9`"),
+            "{}",
+            found[0].message
+        );
+        assert_eq!(codes_of(b"User-agent: *\nDisallow: /a # \xA9 2024\n"), []);
+    }
+
+    #[test]
+    fn rules_past_500_kib_are_reported_from_the_line_that_is_cut() {
+        let mut input = String::from("User-agent: *\n");
+        let mut line = 1;
+        while input.len() < SIZE_LIMIT + 1_000 {
+            line += 1;
+            input.push_str(&format!("Disallow: /section-{line:08}/page\n"));
+        }
+        let found = super::super::audit(&RobotsTxt::parse(input.as_bytes()));
+        let size: Vec<_> = found
+            .iter()
+            .filter(|f| f.code == Code::OverSizeLimit)
+            .collect();
+        assert_eq!(size.len(), 1);
+        let robots = RobotsTxt::parse(input.as_bytes());
+        let cut = robots.lines().iter().find(|l| l.cut_by_size_limit).unwrap();
+        assert_eq!(size[0].line, cut.number);
+        assert!(size[0].message.contains("512,000"), "{}", size[0].message);
+        assert!(size[0].message.contains("rules"), "{}", size[0].message);
+    }
+
+    #[test]
+    fn comments_past_500_kib_are_not_reported() {
+        let mut input = String::from("User-agent: *\nDisallow: /a\n");
+        while input.len() < SIZE_LIMIT + 1_000 {
+            input.push_str("# padding padding padding padding padding padding\n");
+        }
+        assert_eq!(codes(&input), []);
+    }
+
+    #[test]
+    fn a_file_without_groups_is_noted() {
+        assert_eq!(codes(""), [(Code::NoGroups, 1)]);
+        assert_eq!(codes("# nothing here\n"), [(Code::NoGroups, 1)]);
+        assert_eq!(
+            codes("Sitemap: https://example.com/s.xml\n"),
+            [(Code::NoGroups, 1)]
+        );
+    }
+}

@@ -1,0 +1,963 @@
+//! Groups and user agents: rules outside any group, who obeys which group (and so which `*`
+//! rules a named crawler escapes), names Google reads differently from how they are written,
+//! and the layouts that parsers disagree about (blank lines, lines between user agents).
+
+use std::collections::HashMap;
+
+use super::overlap::{covers_within, is_match_all, COVER_BUDGET};
+use super::text::{
+    describe_lines, join_words, line_range, quote, quote_directive, rebuild, value_span,
+};
+use super::{AgentSet, Code, Context, Finding};
+use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
+use crate::lines::LineKind;
+
+/// Google's crawlers that ignore the `*` group and obey only groups that name them.
+const IGNORE_STAR: &[&str] = &[
+    "adsbot-google",
+    "adsbot-google-mobile",
+    "mediapartners-google",
+    "apis-google",
+];
+
+/// How many rules a message lists before it says "and N more".
+const LISTED_RULES: usize = 5;
+
+pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    orphan_rules(cx, out);
+    agent_values(cx, out);
+    several_groups(cx, out);
+    repeated_in_group(cx, out);
+    let released = named_groups_ignore_star(cx, out);
+    groups_without_rules(cx, out, &released);
+    no_star_group(cx, out);
+    closed_to_all(cx, out);
+    lines_inside_agent_lists(cx, out);
+    blank_lines(cx, out);
+}
+
+fn orphan_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let first_group = cx.robots.groups().first().map(|group| group.first_line);
+    for rule in cx.robots.orphan_rules() {
+        let line = cx.line(rule.line);
+        let key = line.key.as_deref().unwrap_or_default();
+        let where_ = match first_group {
+            Some(first) => format!("comes before the first `User-agent` line (line {first})"),
+            None => "stands in a file without any `User-agent` line".to_owned(),
+        };
+        out.push(
+            Finding::new(
+                Code::RuleBeforeUserAgent,
+                rule.line,
+                format!(
+                    "{} {where_}, so it belongs to no group and no crawler obeys it.",
+                    quote_directive(key, &rule.pattern)
+                ),
+                "A rule applies to the user agents named above it; with none above, every \
+                 major crawler ignores it.",
+                "Put a `User-agent` line above it (for example `User-agent: *`), or move the \
+                 rule into the group it was meant for.",
+            )
+            .with_related(first_group.into_iter().collect()),
+        );
+    }
+}
+
+/// Separators after which extra text is a version or a comment, not part of the name.
+fn ends_name(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '/' | '(' | ';' | ',')
+}
+
+fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    for agent in cx.robots.groups().iter().flat_map(|g| g.agents.iter()) {
+        let line = cx.line(agent.line);
+        let value = agent.value.as_str();
+        let span = value_span(line);
+        if value.is_empty() {
+            out.push(
+                Finding::new(
+                    Code::EmptyUserAgent,
+                    agent.line,
+                    "The user-agent line names no crawler, so it adds no one to its group.",
+                    "An empty name matches no crawler; if it is the group's only user-agent \
+                     line, the group's rules apply to nobody.",
+                    "Write the crawler's product token after the colon, or `*` for every \
+                     crawler.",
+                )
+                .with_span(super::text::key_span(line)),
+            );
+            continue;
+        }
+        if let Some(names) = listed_names(value) {
+            several_agents(agent, &names, out, line);
+            continue;
+        }
+        match &agent.token {
+            AgentToken::Star if agent.has_extra_text => out.push(
+                Finding::new(
+                    Code::UserAgentExtraText,
+                    agent.line,
+                    format!(
+                        "Google reads {} as `*`; parsers that compare the whole value read it \
+                         as the name of a crawler.",
+                        quote(value)
+                    ),
+                    "Only `*` on its own stands for every crawler.",
+                    "Write `User-agent: *` and move the rest into a comment.",
+                )
+                .with_span(span)
+                .with_replacement(rebuild(line, "User-agent", "*")),
+            ),
+            AgentToken::Star => {}
+            AgentToken::Product(token) => {
+                let next = value[token.len()..].chars().next();
+                if token.is_empty() || next.is_some_and(|c| !ends_name(c)) {
+                    token_cut(agent, token, out, line);
+                } else if agent.has_extra_text {
+                    extra_text(agent, token, out, line);
+                }
+            }
+        }
+    }
+}
+
+/// `GPTBot, CCBot`: the names of a list, when the value is one.
+fn listed_names(value: &str) -> Option<Vec<String>> {
+    // A `;` inside parentheses belongs to a browser UA string, not to a list.
+    if !value.contains([',', ';']) || value.contains('(') {
+        return None;
+    }
+    let names: Vec<String> = value
+        .split([',', ';'])
+        .map(str::trim)
+        .filter_map(|part| {
+            if part == "*" {
+                return Some("*".to_owned());
+            }
+            let token = product_token(part.as_bytes());
+            (!token.is_empty()).then(|| token.to_owned())
+        })
+        .collect();
+    (names.len() >= 2).then_some(names)
+}
+
+fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, line: &crate::Line) {
+    let first = &names[0];
+    let others: Vec<String> = names[1..].iter().map(|n| format!("`{n}`")).collect();
+    let replacement = (!line.invalid_utf8).then(|| {
+        names
+            .iter()
+            .map(|name| format!("User-agent: {name}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    });
+    out.push(
+        Finding::new(
+            Code::SeveralAgentsOnOneLine,
+            agent.line,
+            format!(
+                "{} names {} crawlers on one line; Google reads only `{first}`, so {} {} not \
+                 in this group.",
+                quote(&agent.value),
+                names.len(),
+                join_words(&others),
+                if others.len() == 1 { "is" } else { "are" }
+            ),
+            "A user-agent line names one crawler; the others follow whatever other group \
+             applies to them, usually `*`.",
+            "Write one `User-agent` line per crawler, one above the other.",
+        )
+        .with_span(value_span(line))
+        .with_replacement(replacement),
+    );
+}
+
+fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::Line) {
+    let value = agent.value.as_str();
+    let word: String = value.chars().take_while(|&c| !ends_name(c)).collect();
+    let unquoted = value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+        .filter(|inner| !inner.is_empty() && product_token(inner.as_bytes()) == *inner);
+    let (message, replacement) = if let Some(inner) = unquoted {
+        (
+            format!(
+                "The quotes around `{inner}` are part of the value; Google reads the name as \
+                 empty, so the group applies to no crawler."
+            ),
+            rebuild(line, "User-agent", inner),
+        )
+    } else if token.is_empty() && value.starts_with('*') {
+        (
+            format!(
+                "{} is not `*`: a star is special only on its own, and Google reads this \
+                 name as empty, so the group applies to no crawler.",
+                quote(value)
+            ),
+            None,
+        )
+    } else if token.is_empty() {
+        (
+            format!(
+                "Google reads {} as an empty name (a product token starts with a letter, `-` \
+                 or `_`), so the group applies to no crawler.",
+                quote(value)
+            ),
+            None,
+        )
+    } else if value[token.len()..].starts_with('*') {
+        (
+            format!(
+                "A `*` inside a name is not a wildcard: Google reads {} as `{token}`, so the \
+                 group is for a crawler called exactly `{token}`.",
+                quote(value)
+            ),
+            rebuild(line, "User-agent", token),
+        )
+    } else {
+        (
+            format!(
+                "Google reads {} as `{token}`: a product token holds only letters, `-` and \
+                 `_`, so the group is for a crawler called `{token}`, and {} falls back to \
+                 the `*` group.",
+                quote(value),
+                quote(&word)
+            ),
+            None,
+        )
+    };
+    out.push(
+        Finding::new(
+            Code::AgentTokenCut,
+            agent.line,
+            message,
+            "Crawlers built on Google's parser compare only the shortened name; the crawler's \
+             own parser may read the full one, but nothing guarantees it.",
+            "Write the crawler's product token as its documentation gives it; a name with \
+             digits or dots cannot be addressed for Google-based parsers, so make sure the `*` \
+             group suits that crawler too.",
+        )
+        .with_span(value_span(line))
+        .with_replacement(replacement),
+    );
+}
+
+fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::Line) {
+    let value = agent.value.as_str();
+    let rest = value[token.len()..].trim();
+    let (message, replacement) = if token.eq_ignore_ascii_case("mozilla") {
+        let bot = bot_names(value);
+        (
+            format!(
+                "{} is a whole browser User-Agent header; Google compares only `{token}`, a \
+                 name no crawler uses.",
+                quote(value)
+            ),
+            match bot.as_slice() {
+                [one] => rebuild(line, "User-agent", one),
+                _ => None,
+            },
+        )
+    } else if rest.starts_with('/') || rest.starts_with('(') {
+        (
+            format!(
+                "Only the product token is compared: Google reads {} as `{token}` and ignores \
+                 {}.",
+                quote(value),
+                quote(rest)
+            ),
+            rebuild(line, "User-agent", token),
+        )
+    } else {
+        (
+            format!(
+                "Google reads {} as `{token}`: only the first word is compared, so this group \
+                 is for `{token}` and {} is ignored.",
+                quote(value),
+                quote(rest)
+            ),
+            None,
+        )
+    };
+    out.push(
+        Finding::new(
+            Code::UserAgentExtraText,
+            agent.line,
+            message,
+            "Google and RFC 9309 compare only the product token; parsers that compare the whole \
+             value match no crawler at all.",
+            "Write only the crawler's product token, such as `Googlebot` or \
+             `Googlebot-Image`.",
+        )
+        .with_span(value_span(line))
+        .with_replacement(replacement),
+    );
+}
+
+/// Words of a UA string that look like a crawler's product token (`Googlebot`, `Baiduspider`).
+fn bot_names(value: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for word in value.split(|c: char| !(c.is_ascii_alphabetic() || c == '-' || c == '_')) {
+        let lower = word.to_ascii_lowercase();
+        let botlike = ["bot", "spider", "crawler"]
+            .iter()
+            .any(|suffix| lower.ends_with(suffix) && lower.len() > suffix.len());
+        if botlike && !names.iter().any(|n| n.eq_ignore_ascii_case(word)) {
+            names.push(word.to_owned());
+        }
+    }
+    names
+}
+
+fn group_range(group: &Group) -> String {
+    line_range(group.first_line, group.last_line)
+}
+
+fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let star = cx.star_groups.clone();
+    let star_lines: Vec<usize> = star
+        .iter()
+        .flat_map(|&g| cx.group(g).agents.iter())
+        .filter(|a| a.token == AgentToken::Star)
+        .map(|a| a.line)
+        .collect();
+    let mut named: Vec<(String, &[usize], Vec<usize>)> = cx
+        .agents
+        .iter()
+        .map(|a| {
+            (
+                format!("`{}`", a.token),
+                a.groups.as_slice(),
+                a.lines.clone(),
+            )
+        })
+        .collect();
+    named.insert(0, ("`*`".to_owned(), &star, star_lines));
+    for (name, groups, lines) in named {
+        if groups.len() < 2 {
+            continue;
+        }
+        let ranges: Vec<String> = groups
+            .iter()
+            .map(|&g| {
+                let group = cx.group(g);
+                line_range(group.first_line, group.last_line)
+                    .replace("lines ", "")
+                    .replace("line ", "")
+            })
+            .collect();
+        for &later in &groups[1..] {
+            let group = cx.group(later);
+            let Some(&line) = lines
+                .iter()
+                .find(|&&l| group.first_line <= l && l <= group.last_line)
+            else {
+                continue;
+            };
+            let first = cx.group(groups[0]);
+            out.push(
+                Finding::new(
+                    Code::AgentInSeveralGroups,
+                    line,
+                    format!(
+                        "{name} was already named in the group of {}: crawlers merge the rules \
+                         of its {} groups (lines {}).",
+                        group_range(first),
+                        groups.len(),
+                        join_words(&ranges)
+                    ),
+                    "Rules far apart combine, which is easy to miss when editing one group, and \
+                     Python's legacy robotparser reads only the first of them.",
+                    format!(
+                        "Move this group's rules into the group of {} and delete this one.",
+                        group_range(first)
+                    ),
+                )
+                .with_related(lines.clone()),
+            );
+        }
+    }
+}
+
+fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    for group in cx.robots.groups() {
+        let mut seen: Vec<(String, usize)> = Vec::new();
+        for agent in &group.agents {
+            let key = match &agent.token {
+                AgentToken::Star => "*".to_owned(),
+                AgentToken::Product(token) if token.is_empty() => continue,
+                AgentToken::Product(token) => token.to_ascii_lowercase(),
+            };
+            match seen.iter().find(|(k, _)| *k == key) {
+                Some((_, first)) => out.push(
+                    Finding::new(
+                        Code::RepeatedUserAgent,
+                        agent.line,
+                        format!(
+                            "{} repeats the user agent of line {first} in the same group.",
+                            quote(&agent.value)
+                        ),
+                        "The second line changes nothing; it may have been meant for another \
+                         crawler.",
+                        "Delete the line, or name the crawler it was meant for.",
+                    )
+                    .with_related(vec![*first]),
+                ),
+                None => seen.push((key, agent.line)),
+            }
+        }
+    }
+}
+
+/// Whether a set of rules deliberately opens everything: `Allow: /` or an empty `Disallow:`
+/// and nothing else.
+fn allows_everything(rules: &[&Rule]) -> bool {
+    !rules.is_empty()
+        && rules.iter().all(|rule| {
+            rule.pattern.is_empty() || (rule.kind == RuleKind::Allow && is_match_all(&rule.pattern))
+        })
+}
+
+/// Reports, for each named crawler, the `*` Disallow rules it no longer obeys. Returns the
+/// groups reported, so that `group-without-rules` does not repeat them.
+fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usize> {
+    let mut reported = Vec::new();
+    let star_rules: Vec<&Rule> = cx
+        .rules_of(&cx.star_groups)
+        .filter(|rule| rule.kind == RuleKind::Disallow && !rule.pattern.is_empty())
+        .collect();
+    if star_rules.is_empty() {
+        return reported;
+    }
+    // Crawlers that obey exactly the same groups are reported together.
+    let mut buckets: Vec<(&[usize], Vec<&AgentSet>)> = Vec::new();
+    let mut bucket_of: HashMap<&[usize], usize> = HashMap::new();
+    for agent in &cx.agents {
+        if IGNORE_STAR
+            .iter()
+            .any(|t| agent.token.eq_ignore_ascii_case(t))
+        {
+            continue;
+        }
+        match bucket_of.get(agent.groups.as_slice()) {
+            Some(&index) => buckets[index].1.push(agent),
+            None => {
+                bucket_of.insert(&agent.groups, buckets.len());
+                buckets.push((&agent.groups, vec![agent]));
+            }
+        }
+    }
+    let mut budget = COVER_BUDGET;
+    for (groups, agents) in buckets {
+        let own: Vec<&Rule> = cx.rules_of(groups).collect();
+        if allows_everything(&own) {
+            continue;
+        }
+        let mut lost: Vec<&Rule> = Vec::new();
+        for &star in &star_rules {
+            let mut kept = false;
+            for rule in &own {
+                kept = rule.line == star.line
+                    || (rule.kind == RuleKind::Disallow
+                        && rule.pattern_bytes() == star.pattern_bytes());
+                if !kept && rule.kind == RuleKind::Disallow {
+                    let covered =
+                        covers_within(rule.pattern_bytes(), star.pattern_bytes(), &mut budget);
+                    // Out of budget: nothing more can be proved, so nothing more is claimed.
+                    let Some(covered) = covered else {
+                        return reported;
+                    };
+                    kept = covered;
+                }
+                if kept {
+                    break;
+                }
+            }
+            if !kept {
+                lost.push(star);
+            }
+        }
+        if lost.is_empty() {
+            continue;
+        }
+        reported.extend_from_slice(groups);
+        let names: Vec<String> = agents.iter().map(|a| format!("`{}`", a.token)).collect();
+        let line = agents.iter().map(|a| a.lines[0]).min().unwrap_or(1);
+        let listed: Vec<String> = lost
+            .iter()
+            .take(LISTED_RULES)
+            .map(|rule| {
+                format!(
+                    "{} (line {})",
+                    quote_directive("Disallow", &rule.pattern),
+                    rule.line
+                )
+            })
+            .collect();
+        let more = match lost.len().saturating_sub(LISTED_RULES) {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        let (subject, verbs) = if names.len() == 1 {
+            (
+                names[0].clone(),
+                "follows only its own group, so it no longer obeys",
+            )
+        } else {
+            (
+                join_words(&names),
+                "follow only their own group, so they no longer obey",
+            )
+        };
+        let rules_word = if lost.len() == 1 { "rule" } else { "rules" };
+        out.push(
+            Finding::new(
+                Code::NamedGroupIgnoresStar,
+                line,
+                format!(
+                    "{subject} {verbs} {} Disallow {rules_word} of the `*` group: {}{more}.",
+                    lost.len(),
+                    listed.join(", ")
+                ),
+                "A crawler obeys only the groups that name it; the `*` group's rules are not \
+                 inherited.",
+                format!(
+                    "Repeat in this group the `*` rules that {subject} should still obey ({}), \
+                     or remove them from `*` if only other crawlers should obey them.",
+                    describe_lines(&lost.iter().map(|r| r.line).collect::<Vec<_>>())
+                ),
+            )
+            .with_related(lost.iter().map(|r| r.line).collect()),
+        );
+    }
+    reported
+}
+
+fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[usize]) {
+    for group in cx.robots.groups() {
+        if !group.rules.is_empty() || released.contains(&group.index) {
+            continue;
+        }
+        let names: Vec<String> = group
+            .agents
+            .iter()
+            .filter(|agent| agent.token != AgentToken::Star)
+            .map(|agent| quote(&agent.value))
+            .collect();
+        let message = match names.len() {
+            0 => "The `*` group has no Allow or Disallow line, so every crawler without a group \
+                  of its own may fetch every URL."
+                .to_owned(),
+            1 => format!(
+                "The group of {} has no Allow or Disallow line, so it may fetch every URL \
+                 (without falling back to the `*` group).",
+                names[0]
+            ),
+            _ => format!(
+                "The group of {} has no Allow or Disallow line, so they may fetch every URL \
+                 (without falling back to the `*` group).",
+                join_words(&names)
+            ),
+        };
+        out.push(Finding::new(
+            Code::GroupWithoutRules,
+            group.first_line,
+            message,
+            "RFC 9309 reads a group without rules as allowing everything, but npm's \
+             robots-parser drops such a group and applies `*` instead.",
+            "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
+             everything), or delete the group.",
+        ));
+    }
+}
+
+fn no_star_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let Some(first) = cx.robots.groups().first() else {
+        return;
+    };
+    if !cx.star_groups.is_empty() || cx.agents.is_empty() {
+        return;
+    }
+    let mut names: Vec<String> = cx
+        .agents
+        .iter()
+        .take(3)
+        .map(|a| format!("`{}`", a.token))
+        .collect();
+    if cx.agents.len() > 3 {
+        names.push(format!("{} others", cx.agents.len() - 3));
+    }
+    out.push(Finding::new(
+        Code::NoStarGroup,
+        first.first_line,
+        format!(
+            "No group is for `*`, so every crawler other than {} may fetch every URL.",
+            join_words(&names)
+        ),
+        "A crawler that no group names has no rules.",
+        "If other crawlers should be limited too, add a `User-agent: *` group.",
+    ));
+}
+
+fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let closes = |rules: &[&Rule]| -> Option<usize> {
+        if rules
+            .iter()
+            .any(|r| r.kind == RuleKind::Allow && !r.pattern.is_empty())
+        {
+            return None;
+        }
+        rules
+            .iter()
+            .find(|r| r.kind == RuleKind::Disallow && is_match_all(&r.pattern))
+            .map(|r| r.line)
+    };
+    let star: Vec<&Rule> = cx.rules_of(&cx.star_groups).collect();
+    let Some(line) = closes(&star) else {
+        return;
+    };
+    // The `*` groups are one of the rule sets; every other set belongs to named crawlers.
+    let all_named_closed = cx.rule_sets.iter().all(|set| {
+        let own: Vec<&Rule> = cx.rules_of(set).collect();
+        closes(&own).is_some()
+    });
+    if !all_named_closed {
+        return;
+    }
+    let rule = cx.line(line);
+    let whom = if cx.agents.is_empty() {
+        "every crawler"
+    } else {
+        "every crawler, and every named group closes it too"
+    };
+    out.push(
+        Finding::new(
+            Code::SiteClosedToAll,
+            line,
+            format!(
+                "{} in the `*` group closes the whole site to {whom}.",
+                quote_directive(
+                    rule.key.as_deref().unwrap_or("Disallow"),
+                    rule.value.as_deref().unwrap_or_default()
+                )
+            ),
+            "No compliant crawler may fetch any page, so search engines show the site's pages \
+             without a description or drop them.",
+            "If the site should be crawled, remove the rule or narrow it to the paths to hide; \
+             if this is a staging site, protect it with a password instead.",
+        )
+        .with_span(value_span(rule)),
+    );
+}
+
+fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    for group in cx.robots.groups() {
+        let (Some(first), Some(last)) = (group.agents.first(), group.agents.last()) else {
+            continue;
+        };
+        for number in first.line + 1..last.line {
+            let line = cx.line(number);
+            if !matches!(
+                line.kind,
+                LineKind::Sitemap | LineKind::Other | LineKind::Unknown
+            ) {
+                continue;
+            }
+            let above: Vec<String> = group
+                .agents
+                .iter()
+                .filter(|a| a.line < number)
+                .map(|a| quote(&a.value))
+                .collect();
+            let (them, obey) = if above.len() == 1 {
+                ("it", "obeys")
+            } else {
+                ("them", "obey")
+            };
+            out.push(
+                Finding::new(
+                    Code::LineInsideAgentList,
+                    number,
+                    format!(
+                        "{} stands between the user-agent lines of one group: Google and RFC \
+                         9309 keep {} in the group, so {} the rules below line {}, but \
+                         parsers that end a group at any other line give {them} no rules.",
+                        quote(line.text.trim()),
+                        join_words(&above),
+                        if above.len() == 1 {
+                            format!("it {obey}")
+                        } else {
+                            format!("they {obey}")
+                        },
+                        last.line
+                    ),
+                    "Crawlers disagree about which user agents the group's rules are for.",
+                    "Move this line below the group's rules, so that its user-agent lines are \
+                     consecutive.",
+                )
+                .with_related(group.agents.iter().map(|a| a.line).collect()),
+            );
+        }
+    }
+}
+
+fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    for group in cx.robots.groups() {
+        let mut significant: Vec<(usize, bool)> = group
+            .agents
+            .iter()
+            .map(|a| (a.line, true))
+            .chain(group.rules.iter().map(|r| (r.line, false)))
+            .collect();
+        significant.sort_unstable();
+        for pair in significant.windows(2) {
+            let ((before, before_is_agent), (after, after_is_agent)) = (pair[0], pair[1]);
+            let Some(blank) = (before + 1..after).find(|&n| cx.line(n).kind == LineKind::Blank)
+            else {
+                continue;
+            };
+            let before_value = cx.line(before).value.clone().unwrap_or_default();
+            let after_value = cx.line(after).value.clone().unwrap_or_default();
+            let (message, fix) = match (before_is_agent, after_is_agent) {
+                (true, true) => (
+                    format!(
+                        "A blank line separates {} (line {before}) from {} (line {after}), but \
+                         they are one group: {} obeys the same rules as {}.",
+                        quote(&before_value),
+                        quote(&after_value),
+                        quote(&before_value),
+                        quote(&after_value)
+                    ),
+                    format!(
+                        "If {} should have rules of its own, write them under it; otherwise \
+                         delete the blank line.",
+                        quote(&before_value)
+                    ),
+                ),
+                (true, false) => (
+                    format!(
+                        "A blank line separates the user agents above from their first rule \
+                         (line {after}); RFC 9309 crawlers read on, but 1994-style parsers end \
+                         the group here and drop its user agents."
+                    ),
+                    "Delete the blank line.".to_owned(),
+                ),
+                _ => (
+                    format!(
+                        "A blank line splits the rules of the group of {}; RFC 9309 crawlers \
+                         read on, but 1994-style parsers end the group here, so for them the \
+                         rules from line {after} on belong to no user agent.",
+                        group_range(group)
+                    ),
+                    "Delete the blank line (a `#` comment line can separate sections \
+                     instead)."
+                        .to_owned(),
+                ),
+            };
+            out.push(
+                Finding::new(
+                    Code::BlankLineInGroup,
+                    blank,
+                    message,
+                    "Python's legacy robotparser, still common, ends a record at a blank line, \
+                     while Google and RFC 9309 ignore it: crawlers disagree about the group.",
+                    fix,
+                )
+                .with_related(vec![before, after]),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::super::Code;
+
+    #[test]
+    fn rules_before_any_user_agent_are_errors() {
+        let found = with_code(
+            "Disallow: /a\nAllow: /b\nUser-agent: *\nDisallow: /c\n",
+            Code::RuleBeforeUserAgent,
+        );
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(found[0].related_lines, [3]);
+        assert!(found[0].message.contains("`Disallow: /a`"));
+    }
+
+    #[test]
+    fn a_named_group_lists_the_star_rules_it_escapes() {
+        let input = "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\nDisallow: /tmp\n\n\
+                     User-agent: Bingbot\nCrawl-delay: 5\nDisallow: /tmp/x\nDisallow: /account/\n";
+        let found = with_code(input, Code::NamedGroupIgnoresStar);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 6);
+        assert_eq!(found[0].related_lines, [2, 4]);
+        assert!(found[0]
+            .message
+            .contains("`Bingbot` follows only its own group"));
+        assert!(found[0].message.contains("`Disallow: /checkout/` (line 2)"));
+    }
+
+    #[test]
+    fn a_covering_disallow_keeps_the_star_rules() {
+        let input =
+            "User-agent: *\nDisallow: /a/\nDisallow: *.gif$\n\nUser-agent: GPTBot\nDisallow: /\n";
+        assert!(with_code(input, Code::NamedGroupIgnoresStar).is_empty());
+        let input = "User-agent: *\nDisallow: /a/b\n\nUser-agent: x\nDisallow: /a*\n";
+        assert!(with_code(input, Code::NamedGroupIgnoresStar).is_empty());
+    }
+
+    #[test]
+    fn crawlers_with_identical_groups_are_reported_together() {
+        let input =
+            "User-agent: *\nDisallow: /a\n\nUser-agent: bot-a\nUser-agent: bot-b\nDisallow: /z\n";
+        let found = with_code(input, Code::NamedGroupIgnoresStar);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].message.contains("`bot-a` and `bot-b` follow only their own group, so they no longer obey 1 Disallow rule"), "{}", found[0].message);
+    }
+
+    #[test]
+    fn an_explicit_allow_all_and_star_ignoring_crawlers_are_not_reported() {
+        let input =
+            "User-agent: Googlebot\nAllow: /\n\nUser-agent: AdsBot-Google\nDisallow: /x\n\n\
+                     User-agent: *\nDisallow: /\n";
+        assert!(with_code(input, Code::NamedGroupIgnoresStar).is_empty());
+        let input = "User-agent: Googlebot\nDisallow:\n\nUser-agent: *\nDisallow: /\n";
+        assert!(with_code(input, Code::NamedGroupIgnoresStar).is_empty());
+    }
+
+    #[test]
+    fn an_agent_named_twice_is_reported_where_it_repeats() {
+        let input = "User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n\nUser-agent: A\nDisallow: /z\n\n\
+                     User-agent: *\nDisallow: /w\n";
+        let found = with_code(input, Code::AgentInSeveralGroups);
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [7, 10]);
+        assert_eq!(found[0].related_lines, [1]);
+        assert!(
+            found[0].message.contains("lines 1–2 and 7–8"),
+            "{}",
+            found[0].message
+        );
+    }
+
+    #[test]
+    fn a_repeated_agent_in_one_group_is_info() {
+        assert_eq!(
+            codes("User-agent: *\nUser-agent: * \nDisallow: /x\n"),
+            [(Code::RepeatedUserAgent, 2)]
+        );
+    }
+
+    #[test]
+    fn user_agent_values_are_read_as_google_reads_them() {
+        let input = "User-agent: Googlebot/2.1\nUser-agent: MJ12bot\nUser-agent: \"Bingbot\"\n\
+                     User-agent: *bot\nUser-agent: GPTBot, CCBot\nUser-agent:\nUser-agent: * all\n\
+                     User-agent: Mozilla/5.0 (compatible; Yandexbot/3.0)\nUser-agent: Googlebot Images\n\
+                     User-agent: Google*\nUser-agent: 360Spider\nDisallow: /\n";
+        let found = findings(input);
+        let by_line = |n: usize| {
+            found
+                .iter()
+                .find(|f| f.line == n)
+                .map(|f| (f.code, f.replacement.clone()))
+        };
+        assert_eq!(
+            by_line(1),
+            Some((
+                Code::UserAgentExtraText,
+                Some("User-agent: Googlebot".into())
+            ))
+        );
+        assert_eq!(by_line(2), Some((Code::AgentTokenCut, None)));
+        assert_eq!(
+            by_line(3),
+            Some((Code::AgentTokenCut, Some("User-agent: Bingbot".into())))
+        );
+        assert_eq!(by_line(4), Some((Code::AgentTokenCut, None)));
+        assert_eq!(
+            by_line(5),
+            Some((
+                Code::SeveralAgentsOnOneLine,
+                Some("User-agent: GPTBot\nUser-agent: CCBot".into())
+            ))
+        );
+        assert_eq!(by_line(6), Some((Code::EmptyUserAgent, None)));
+        assert_eq!(
+            by_line(7),
+            Some((Code::UserAgentExtraText, Some("User-agent: *".into())))
+        );
+        assert_eq!(
+            by_line(8),
+            Some((
+                Code::UserAgentExtraText,
+                Some("User-agent: Yandexbot".into())
+            ))
+        );
+        assert_eq!(by_line(9), Some((Code::UserAgentExtraText, None)));
+        assert_eq!(
+            by_line(10),
+            Some((Code::AgentTokenCut, Some("User-agent: Google".into())))
+        );
+        assert_eq!(by_line(11), Some((Code::AgentTokenCut, None)));
+        let mj = found.iter().find(|f| f.line == 2).unwrap();
+        assert!(mj.message.contains("as `MJ`"), "{}", mj.message);
+    }
+
+    #[test]
+    fn no_star_group_and_closed_sites() {
+        assert_eq!(
+            codes("User-agent: GPTBot\nDisallow: /\n"),
+            [(Code::NoStarGroup, 1)]
+        );
+        assert_eq!(
+            codes("User-agent: *\nDisallow: /\n"),
+            [(Code::SiteClosedToAll, 2)]
+        );
+        assert_eq!(
+            codes("User-agent: *\nDisallow: /*\n"),
+            [(Code::SiteClosedToAll, 2), (Code::RedundantWildcard, 2)]
+        );
+        assert!(with_code(
+            "User-agent: *\nDisallow: /\nAllow: /$\n",
+            Code::SiteClosedToAll
+        )
+        .is_empty());
+        let allow_list = "User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n";
+        assert!(with_code(allow_list, Code::SiteClosedToAll).is_empty());
+        let all_closed = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /\n";
+        assert_eq!(with_code(all_closed, Code::SiteClosedToAll).len(), 1);
+    }
+
+    #[test]
+    fn lines_between_user_agents_are_warnings() {
+        let input = "User-agent: a\nSitemap: https://x.example/s.xml\nUser-agent: b\nDisallow: /\n";
+        let found = with_code(input, Code::LineInsideAgentList);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 2);
+        assert_eq!(found[0].related_lines, [1, 3]);
+    }
+
+    #[test]
+    fn a_trailing_group_without_rules_is_info_unless_it_escapes_star_rules() {
+        assert_eq!(
+            codes("User-agent: *\nAllow: /\n\nUser-agent: quxbot\n"),
+            [(Code::GroupWithoutRules, 4)]
+        );
+        assert_eq!(
+            codes("User-agent: *\nDisallow: /x\n\nUser-agent: quxbot\n"),
+            [(Code::NamedGroupIgnoresStar, 4)]
+        );
+    }
+
+    #[test]
+    fn blank_lines_inside_groups_are_warnings_with_the_right_story() {
+        let input = "User-agent: a\n\nUser-agent: b\n\nDisallow: /x\n\nDisallow: /y\n\nUser-agent: c\nDisallow: /z\n";
+        let found = with_code(input, Code::BlankLineInGroup);
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4, 6]);
+        assert!(found[0].message.contains("they are one group"));
+        assert!(found[1].message.contains("from their first rule"));
+        assert!(found[2].message.contains("splits the rules"));
+    }
+}

@@ -1,0 +1,414 @@
+//! The audit: every line a crawler will skip or misread, with why it matters and how to fix it.
+//!
+//! The auditor is one more consumer of the parse, like google/robotstxt's
+//! `reporting_robots.cc`: it reads the facts [`RobotsTxt`] already holds about each line (kind,
+//! key spelling, missing colon, NUL, cut, size limit), the groups and the merged rule sets, and
+//! never reads the text again on its own terms. Each problem is a [`Finding`] with a stable
+//! [`Code`], a [`Severity`], the line and, where it helps, the byte span, one sentence on what is
+//! wrong, one on why it matters, a concrete fix and, when the fix is mechanical, the corrected
+//! line.
+//!
+//! ```
+//! use robots_lens::{audit::Severity, RobotsTxt};
+//!
+//! let robots = RobotsTxt::parse(b"Disallow: /private/\nUser-agent: *\nDisallow: /tmp/\n");
+//! let findings = robots_lens::audit(&robots);
+//! assert_eq!(findings[0].code.id(), "RL301");
+//! assert_eq!(findings[0].severity, Severity::Error);
+//! assert_eq!(findings[0].line, 1);
+//! ```
+//!
+//! # Severities
+//!
+//! - [`Severity::Error`]: a crawler will do something the author almost certainly did not intend
+//!   (a rule no crawler obeys, a pattern that can never match, a sitemap never fetched).
+//! - [`Severity::Warning`]: a likely mistake, or a line that real parsers read differently.
+//! - [`Severity::Info`]: worth knowing; nothing is wrong. A well-formed, idiomatic file produces
+//!   no error and no warning, and the corpus under `tests/audit/` holds such files to prove it.
+//!
+//! Every code is documented in [`CODES`] (see [`Code::doc`]) with fixed headings: what it does,
+//! why it matters, an example, the fix and a reference.
+//!
+//! # Untrusted input
+//!
+//! The audit never panics and costs time linear in the file, except two analyses of rule pairs:
+//! shadowing compares each rule with the wildcard rules of the same crawler, under a fixed budget
+//! of steps after which it stops claiming anything, and the CSS/JS probe runs at most
+//! [`MAX_RESOURCE_PROBES`] verdicts. Both can only miss findings, never invent one.
+
+mod codes;
+mod directives;
+mod file;
+mod groups;
+mod overlap;
+mod patterns;
+mod syntax;
+mod text;
+
+pub use codes::{Code, CodeDoc, UnknownCode, CODES};
+pub use overlap::MAX_RESOURCE_PROBES;
+
+use std::collections::{HashMap, HashSet};
+
+use crate::group::{AgentToken, Group, Rule};
+use crate::lines::Line;
+use crate::RobotsTxt;
+
+/// How serious a finding is. Sorted from the most serious.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Severity {
+    /// A crawler will do something the author almost certainly did not intend.
+    Error,
+    /// A likely mistake, or a line that parsers read differently.
+    Warning,
+    /// Worth knowing; nothing is wrong.
+    Info,
+}
+
+impl Severity {
+    /// The severity's name in JSON and on the command line: `error`, `warning`, `info`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+/// A byte range of the input, like [`Line::start`] and [`Line::end`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// Offset just past the last byte.
+    pub end: usize,
+}
+
+/// One problem found on one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Finding {
+    /// What kind of problem this is; its documentation is [`Code::doc`].
+    pub code: Code,
+    /// How serious it is (always `code.severity()`).
+    pub severity: Severity,
+    /// The line (1-based). Findings about the whole file point at the line that shows it best.
+    pub line: usize,
+    /// The bytes of the line the finding is about, when narrower than the line; byte offsets
+    /// into the input.
+    pub span: Option<Span>,
+    /// What is wrong on this line, naming the values involved.
+    pub message: String,
+    /// Why it matters: what a crawler will do.
+    pub why: String,
+    /// What to do about it.
+    pub fix: String,
+    /// The corrected text of the line, when the fix is mechanical. It may hold several lines
+    /// (one rule per line); an empty string never stands for "delete the line".
+    pub replacement: Option<String>,
+    /// Other lines involved: the rule that shadows this one, the earlier group naming the same
+    /// crawler, the `*` rules a crawler no longer obeys.
+    pub related_lines: Vec<usize>,
+}
+
+impl Finding {
+    fn new(
+        code: Code,
+        line: usize,
+        message: impl Into<String>,
+        why: impl Into<String>,
+        fix: impl Into<String>,
+    ) -> Finding {
+        Finding {
+            code,
+            severity: code.severity(),
+            line,
+            span: None,
+            message: message.into(),
+            why: why.into(),
+            fix: fix.into(),
+            replacement: None,
+            related_lines: Vec::new(),
+        }
+    }
+
+    fn with_span(mut self, span: Option<Span>) -> Finding {
+        self.span = span;
+        self
+    }
+
+    fn with_replacement(mut self, replacement: Option<String>) -> Finding {
+        self.replacement = replacement;
+        self
+    }
+
+    fn with_related(mut self, mut lines: Vec<usize>) -> Finding {
+        lines.sort_unstable();
+        lines.dedup();
+        lines.retain(|&line| line != self.line);
+        self.related_lines = lines;
+        self
+    }
+}
+
+/// Audits a parsed file: every finding, sorted by line, then from the most serious.
+pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
+    let context = Context::new(robots);
+    let mut findings = Vec::new();
+    let readable = file::check(&context, &mut findings);
+    if readable {
+        syntax::check(&context, &mut findings);
+        groups::check(&context, &mut findings);
+        patterns::check(&context, &mut findings);
+        overlap::check(&context, &mut findings);
+        directives::check(&context, &mut findings);
+    }
+    findings.sort_by(|a, b| {
+        (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(
+            b.line,
+            b.severity,
+            b.code,
+            b.span.map(|s| s.start),
+        ))
+    });
+    findings
+}
+
+impl RobotsTxt {
+    /// Audits the file; see [`audit()`](crate::audit()).
+    pub fn audit(&self) -> Vec<Finding> {
+        audit(self)
+    }
+}
+
+/// What the checks share: the parse, and who obeys which groups.
+struct Context<'r> {
+    robots: &'r RobotsTxt,
+    /// One entry per product token (compared case-insensitively, as crawlers compare them), in
+    /// the order of first mention. Empty tokens name no crawler and have no entry.
+    agents: Vec<AgentSet>,
+    /// The groups with a `*` user-agent line.
+    star_groups: Vec<usize>,
+    /// Every distinct set of groups that some crawler obeys: the `*` groups, and the groups of
+    /// each named crawler.
+    rule_sets: Vec<Vec<usize>>,
+    /// For each group, the indices in `rule_sets` of the sets that contain it.
+    sets_of_group: Vec<Vec<usize>>,
+}
+
+/// The groups that one crawler obeys.
+struct AgentSet {
+    /// The token as first written.
+    token: String,
+    /// Every user-agent line that names it.
+    lines: Vec<usize>,
+    /// The groups that name it, in file order.
+    groups: Vec<usize>,
+}
+
+impl<'r> Context<'r> {
+    fn new(robots: &'r RobotsTxt) -> Context<'r> {
+        let mut agents: Vec<AgentSet> = Vec::new();
+        let mut by_token: HashMap<String, usize> = HashMap::new();
+        let mut star_groups = Vec::new();
+        for group in robots.groups() {
+            for agent in &group.agents {
+                match &agent.token {
+                    AgentToken::Star => {
+                        if star_groups.last() != Some(&group.index) {
+                            star_groups.push(group.index);
+                        }
+                    }
+                    AgentToken::Product(token) if token.is_empty() => {}
+                    AgentToken::Product(token) => match by_token.get(&token.to_ascii_lowercase()) {
+                        Some(&index) => {
+                            let set = &mut agents[index];
+                            set.lines.push(agent.line);
+                            if set.groups.last() != Some(&group.index) {
+                                set.groups.push(group.index);
+                            }
+                        }
+                        None => {
+                            by_token.insert(token.to_ascii_lowercase(), agents.len());
+                            agents.push(AgentSet {
+                                token: token.clone(),
+                                lines: vec![agent.line],
+                                groups: vec![group.index],
+                            });
+                        }
+                    },
+                }
+            }
+        }
+        let mut rule_sets: Vec<Vec<usize>> = Vec::new();
+        let mut seen: HashSet<&[usize]> = HashSet::new();
+        let candidates = std::iter::once(&star_groups)
+            .filter(|set| !set.is_empty())
+            .chain(agents.iter().map(|agent| &agent.groups));
+        for set in candidates {
+            if seen.insert(set) {
+                rule_sets.push(set.clone());
+            }
+        }
+        let mut sets_of_group = vec![Vec::new(); robots.groups().len()];
+        for (index, set) in rule_sets.iter().enumerate() {
+            for &group in set {
+                sets_of_group[group].push(index);
+            }
+        }
+        Context {
+            robots,
+            agents,
+            star_groups,
+            rule_sets,
+            sets_of_group,
+        }
+    }
+
+    fn line(&self, number: usize) -> &'r Line {
+        &self.robots.lines()[number - 1]
+    }
+
+    fn group(&self, index: usize) -> &'r Group {
+        &self.robots.groups()[index]
+    }
+
+    /// The rules of a set of groups, merged as a crawler merges them, in file order.
+    fn rules_of<'s>(&self, groups: &'s [usize]) -> impl Iterator<Item = &'r Rule> + 's
+    where
+        'r: 's,
+    {
+        let robots = self.robots;
+        groups
+            .iter()
+            .flat_map(move |&index| robots.groups()[index].rules.iter())
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    //! Helpers for the unit tests of every concern.
+
+    use super::{Code, Finding};
+    use crate::RobotsTxt;
+
+    /// The findings for `input`.
+    pub fn findings(input: &str) -> Vec<Finding> {
+        super::audit(&RobotsTxt::parse(input.as_bytes()))
+    }
+
+    /// The (code, line) pairs for `input`.
+    pub fn codes(input: &str) -> Vec<(Code, usize)> {
+        findings(input).iter().map(|f| (f.code, f.line)).collect()
+    }
+
+    /// The findings with `code` for `input`.
+    pub fn with_code(input: &str, code: Code) -> Vec<Finding> {
+        findings(input)
+            .into_iter()
+            .filter(|f| f.code == code)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::*;
+    use super::*;
+
+    #[test]
+    fn findings_are_sorted_by_line_then_severity() {
+        let found = findings(
+            "Disallow: /a\nUser-agent: *\nUser-agent: Googlebot/2.1\nDisallow: /a\nNoindex: /b\n",
+        );
+        for pair in found.windows(2) {
+            assert!((pair[0].line, pair[0].severity) <= (pair[1].line, pair[1].severity));
+        }
+        assert_eq!(found[0].code, Code::RuleBeforeUserAgent);
+    }
+
+    #[test]
+    fn severity_is_always_the_codes() {
+        let found = findings(
+            "<html>\nUser-agent: MJ12bot\nDisallow: foo\nCrawl-delay: x\nSitemap: /s.xml\n",
+        );
+        assert!(!found.is_empty());
+        for finding in found {
+            assert_eq!(finding.severity, finding.code.severity());
+        }
+    }
+
+    #[test]
+    fn an_idiomatic_file_has_no_finding() {
+        let input = "User-agent: *\nDisallow: /admin/\nAllow: /admin/public/\n\n\
+                     Sitemap: https://www.example.com/sitemap.xml\n";
+        assert_eq!(findings(input), []);
+    }
+
+    #[test]
+    fn the_method_and_the_function_agree() {
+        let robots = RobotsTxt::parse(b"Disallow: /x\n");
+        assert_eq!(robots.audit(), audit(&robots));
+    }
+
+    #[test]
+    fn spans_and_related_lines_stay_inside_the_file() {
+        let input = "\u{feff}User-agent: *\nDisallow: /a b\nDisallow: /a b\nAllow: /a b\n\
+                     User-agent: x\nDisallow: /*.js\nSitemap: s\nCrawl-delay: 1\u{a0}\n";
+        let robots = RobotsTxt::parse(input.as_bytes());
+        for finding in audit(&robots) {
+            let line = robots.line(finding.line).expect("the line exists");
+            if let Some(span) = finding.span {
+                // The byte order mark precedes line 1 and is reported on it.
+                let start = if finding.line == 1 { 0 } else { line.start };
+                assert!(
+                    start <= span.start && span.start <= span.end && span.end <= line.end,
+                    "{finding:?}"
+                );
+                assert!(input.is_char_boundary(span.start) && input.is_char_boundary(span.end));
+            }
+            for related in &finding.related_lines {
+                assert!(robots.line(*related).is_some(), "{finding:?}");
+            }
+            assert!(!finding.message.is_empty() && !finding.why.is_empty());
+            assert!(!finding.fix.is_empty());
+        }
+    }
+
+    /// The documentation's examples are run: each example shows its code, each fix does not.
+    #[test]
+    fn every_documented_example_produces_its_code_and_every_fix_does_not() {
+        // Problems in bytes that a text example cannot carry; their unit tests build the bytes.
+        let illustrative = [
+            Code::Utf16File,
+            Code::ByteOrderMark,
+            Code::InvalidUtf8,
+            Code::OverSizeLimit,
+            Code::NulByte,
+            Code::LineTooLong,
+        ];
+        let mut failures = Vec::new();
+        for doc in CODES {
+            if illustrative.contains(&doc.code) {
+                continue;
+            }
+            let example = codes(doc.example);
+            if !example.iter().any(|(code, _)| *code == doc.code) {
+                failures.push(format!("{}: the example gives {example:?}", doc.id));
+            }
+            let fixed = codes(doc.fix);
+            if fixed.iter().any(|(code, _)| *code == doc.code) {
+                failures.push(format!("{}: the fix still gives {fixed:?}", doc.id));
+            }
+            let fixed_findings = findings(doc.fix);
+            if let Some(serious) = fixed_findings.iter().find(|f| f.severity != Severity::Info) {
+                failures.push(format!("{}: the fix has {serious:?}", doc.id));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+}

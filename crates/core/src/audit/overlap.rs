@@ -1,0 +1,743 @@
+//! Rules judged together, as a crawler merges them: duplicates, an Allow and a Disallow with the
+//! same pattern, rules that can never decide, and style sheets or scripts kept from the crawlers
+//! that render pages.
+//!
+//! Only what can be proved is claimed. Pattern inclusion ([`covers_within`]) is decided on patterns
+//! made of printable ASCII without `%`, whose octets and lengths are the same for Google and for
+//! RFC 9309 crawlers, by a test that is sound but not complete: it may miss an inclusion, it
+//! never invents one. A rule is reported only when it loses in every rule set that contains
+//! it (a group may be obeyed by `*` and by named crawlers at once).
+
+use std::collections::HashMap;
+
+use super::text::{join_words, line_range, quote, quote_directive};
+use super::{Code, Context, Finding};
+use crate::encoding::{google_escape, rfc9309_normalise};
+use crate::group::{Rule, RuleKind};
+use crate::pattern::Pattern;
+use crate::profile::{AgentMatch, Profile};
+
+/// How many (rule, URL) probes the CSS/JS check runs at most; rules past that are not checked.
+pub const MAX_RESOURCE_PROBES: usize = 256;
+
+/// How many matcher steps the shadowing analysis may spend on a file; past that it claims
+/// nothing more. Real files need a few thousand.
+const SHADOW_BUDGET: usize = 4_000_000;
+
+pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    dominated_rules(cx, out);
+    resources(cx, out);
+}
+
+/// Whether a pattern matches every path: `/`, `/*`, `*`, `/*$`.
+pub(super) fn is_match_all(pattern: &str) -> bool {
+    let rest = pattern.strip_prefix('/').unwrap_or(pattern);
+    if pattern.is_empty() || (rest.len() == pattern.len() && !pattern.starts_with('*')) {
+        return false;
+    }
+    let stars = rest.trim_end_matches('$');
+    let dollars = rest.len() - stars.len();
+    stars.bytes().all(|b| b == b'*') && (dollars == 0 || (dollars == 1 && !stars.is_empty()))
+}
+
+/// Patterns whose octets both profiles compare unchanged: printable ASCII, no `%`.
+fn analysable(pattern: &[u8]) -> bool {
+    !pattern.is_empty() && pattern.iter().all(|&b| b.is_ascii_graphic() && b != b'%')
+}
+
+/// [`covers_within`] without a budget.
+#[cfg(test)]
+fn covers(outer: &[u8], inner: &[u8]) -> bool {
+    let mut unlimited = usize::MAX;
+    covers_within(outer, inner, &mut unlimited) == Some(true)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Token {
+    Octet(u8),
+    /// A stretch of the path that `inner`'s `*` matched: any octets, so `outer` can only match
+    /// it with a `*` of its own.
+    Any,
+}
+
+/// How many matcher steps the pattern-inclusion tests outside shadowing may spend.
+pub(super) const COVER_BUDGET: usize = 4_000_000;
+
+/// Whether every path `inner` matches is also matched by `outer`, spending at most `budget`
+/// steps (`None` when the budget ran out). Sound, not complete: `Some(true)` is a proof, and
+/// patterns it cannot analyse give `Some(false)`.
+///
+/// `inner` is turned into sequences of octets and opaque [`Token::Any`] stretches that between
+/// them stand for every path `inner` matches; `outer` must match each sequence with its `*`s
+/// absorbing the opaque stretches. Because every path starts with `/`, a leading `*` in `inner`
+/// splits into two cases: it matched nothing (the rest starts at the path's `/`), or it matched
+/// a stretch starting with `/`.
+pub(super) fn covers_within(outer: &[u8], inner: &[u8], budget: &mut usize) -> Option<bool> {
+    if !analysable(outer) || !analysable(inner) {
+        return Some(false);
+    }
+    let (body, anchored) = split_anchor(inner);
+    let tokens = |bytes: &[u8]| -> Vec<Token> {
+        let mut tokens: Vec<Token> = bytes
+            .iter()
+            .map(|&b| {
+                if b == b'*' {
+                    Token::Any
+                } else {
+                    Token::Octet(b)
+                }
+            })
+            .collect();
+        if !anchored {
+            tokens.push(Token::Any);
+        }
+        tokens
+    };
+    let mut cases = Vec::with_capacity(2);
+    if body.first() == Some(&b'*') {
+        let rest = &body[body.iter().take_while(|&&b| b == b'*').count()..];
+        if rest.first() == Some(&b'/') {
+            cases.push(tokens(rest));
+        }
+        let mut stretched = vec![Token::Octet(b'/'), Token::Any];
+        stretched.extend(tokens(rest));
+        cases.push(stretched);
+    } else {
+        cases.push(tokens(body));
+    }
+    for case in cases {
+        if !matches_tokens(outer, &case, budget)? {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
+fn split_anchor(pattern: &[u8]) -> (&[u8], bool) {
+    match pattern.split_last() {
+        Some((b'$', body)) => (body, true),
+        _ => (pattern, false),
+    }
+}
+
+/// Google's matching simulation, over tokens instead of octets: a literal octet never matches
+/// an opaque stretch.
+fn matches_tokens(pattern: &[u8], tokens: &[Token], budget: &mut usize) -> Option<bool> {
+    let (body, anchored) = split_anchor(pattern);
+    let mut positions: Vec<usize> = vec![0];
+    let mut next = Vec::new();
+    for &element in body {
+        *budget = budget.checked_sub(positions.len() + 1)?;
+        if element == b'*' {
+            let from = positions[0];
+            positions.clear();
+            positions.extend(from..=tokens.len());
+            continue;
+        }
+        next.clear();
+        next.extend(
+            positions
+                .iter()
+                .filter(|&&at| tokens.get(at) == Some(&Token::Octet(element)))
+                .map(|&at| at + 1),
+        );
+        std::mem::swap(&mut positions, &mut next);
+        if positions.is_empty() {
+            return Some(false);
+        }
+    }
+    Some(!anchored || positions.last() == Some(&tokens.len()))
+}
+
+/// One rule, prepared for comparison.
+struct Prepared<'r> {
+    rule: &'r Rule,
+    group: usize,
+    /// Equal for two patterns that every profile reads the same.
+    key: (Vec<u8>, Vec<u8>),
+    length: usize,
+    has_star: bool,
+}
+
+/// Why a rule never decides.
+#[derive(Clone, Copy)]
+enum Dominance {
+    /// The same kind and pattern appear on an earlier line.
+    Duplicate(usize),
+    /// An Allow with the same pattern wins every tie.
+    SamePatternAllowed(usize),
+    /// A rule of the other kind matches everything this one does and wins.
+    Shadowed(usize),
+}
+
+fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let mut group_of: HashMap<usize, usize> = HashMap::new();
+    for group in cx.robots.groups() {
+        for rule in &group.rules {
+            group_of.insert(rule.line, group.index);
+        }
+    }
+    let mut budget = SHADOW_BUDGET;
+    // For each rule line, what dominates it in each set that contains its group.
+    let mut found: HashMap<usize, Vec<Option<Dominance>>> = HashMap::new();
+    for set in &cx.rule_sets {
+        let prepared: Vec<Prepared<'_>> = set
+            .iter()
+            .flat_map(|&g| cx.group(g).rules.iter().map(move |rule| (g, rule)))
+            .filter(|(_, rule)| !rule.beyond_size_limit && !rule.pattern.is_empty())
+            .map(|(group, rule)| {
+                let google = google_escape(rule.pattern_bytes());
+                Prepared {
+                    rule,
+                    group,
+                    length: google.len(),
+                    key: (google, rfc9309_normalise(rule.pattern_bytes())),
+                    has_star: rule.pattern_bytes().contains(&b'*'),
+                }
+            })
+            .collect();
+        let firsts = FirstRules::new(&prepared);
+        let mut wildcards: Vec<&Prepared<'_>> = prepared.iter().filter(|p| p.has_star).collect();
+        wildcards.sort_by_key(|p| std::cmp::Reverse(p.length));
+        for a in &prepared {
+            let dominance = firsts
+                .dominance(a)
+                .or_else(|| shadowing(a, &wildcards, &mut budget));
+            found.entry(a.rule.line).or_default().push(dominance);
+        }
+    }
+    let mut lines: Vec<_> = found.into_iter().collect();
+    lines.sort_unstable_by_key(|(line, _)| *line);
+    for (line, per_set) in lines {
+        // Dominated in every set that obeys it; sets that do not contain it left no entry.
+        let Some(dominance) = per_set.iter().copied().collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        let Some(&dominance) = dominance.first() else {
+            continue;
+        };
+        report(cx, line, group_of[&line], dominance, out);
+    }
+}
+
+/// The first rule of each pattern and kind, in the whole set and in each group, so that every
+/// rule finds its duplicate or its Allow twin at once. The same group is preferred, so that the
+/// same rule is named in every set.
+struct FirstRules<'p> {
+    in_group: HashMap<(&'p (Vec<u8>, Vec<u8>), bool, usize), usize>,
+    anywhere: HashMap<(&'p (Vec<u8>, Vec<u8>), bool), usize>,
+}
+
+impl<'p> FirstRules<'p> {
+    fn new(prepared: &'p [Prepared<'_>]) -> FirstRules<'p> {
+        let mut firsts = FirstRules {
+            in_group: HashMap::new(),
+            anywhere: HashMap::new(),
+        };
+        for rule in prepared {
+            let allow = rule.rule.kind == RuleKind::Allow;
+            let line = rule.rule.line;
+            let in_group = firsts
+                .in_group
+                .entry((&rule.key, allow, rule.group))
+                .or_insert(line);
+            *in_group = (*in_group).min(line);
+            let anywhere = firsts.anywhere.entry((&rule.key, allow)).or_insert(line);
+            *anywhere = (*anywhere).min(line);
+        }
+        firsts
+    }
+
+    /// The first rule with this pattern and kind: in `group` if there is one, else anywhere.
+    fn first(&self, key: &(Vec<u8>, Vec<u8>), allow: bool, group: usize) -> Option<usize> {
+        self.in_group
+            .get(&(key, allow, group))
+            .or_else(|| self.anywhere.get(&(key, allow)))
+            .copied()
+    }
+
+    fn dominance(&self, a: &Prepared<'_>) -> Option<Dominance> {
+        let allow = a.rule.kind == RuleKind::Allow;
+        if let Some(line) = self.first(&a.key, allow, a.group) {
+            if line < a.rule.line {
+                return Some(Dominance::Duplicate(line));
+            }
+            // The first in its own group may come after an earlier one elsewhere.
+            if let Some(&line) = self.anywhere.get(&(&a.key, allow)) {
+                if line < a.rule.line {
+                    return Some(Dominance::Duplicate(line));
+                }
+            }
+        }
+        if !allow {
+            if let Some(line) = self.first(&a.key, true, a.group) {
+                return Some(Dominance::SamePatternAllowed(line));
+            }
+        }
+        None
+    }
+}
+
+fn shadowing(
+    a: &Prepared<'_>,
+    wildcards: &[&Prepared<'_>],
+    budget: &mut usize,
+) -> Option<Dominance> {
+    let pattern = a.rule.pattern_bytes();
+    if !matches!(pattern.first(), Some(b'/' | b'*')) {
+        return None;
+    }
+    // Google also allows the directory of an `…/index.htm…` Allow: that rule matches more than
+    // its pattern says.
+    if a.rule.kind == RuleKind::Allow && widened_by_index_html(pattern) {
+        return None;
+    }
+    // Candidates in the same group first, so that the same rule is named in every set.
+    for same_group in [true, false] {
+        for b in wildcards.iter().take_while(|b| b.length >= a.length) {
+            *budget = budget.checked_sub(1)?;
+            let wins =
+                b.length > a.length || (b.length == a.length && b.rule.kind == RuleKind::Allow);
+            if (b.group == a.group) != same_group || b.rule.kind == a.rule.kind || !wins {
+                continue;
+            }
+            match covers_within(b.rule.pattern_bytes(), pattern, budget) {
+                Some(true) => return Some(Dominance::Shadowed(b.rule.line)),
+                Some(false) => {}
+                None => return None,
+            }
+        }
+    }
+    None
+}
+
+fn widened_by_index_html(pattern: &[u8]) -> bool {
+    pattern
+        .iter()
+        .rposition(|&b| b == b'/')
+        .is_some_and(|slash| pattern[slash..].starts_with(b"/index.htm"))
+}
+
+fn report(
+    cx: &Context<'_>,
+    line: usize,
+    group: usize,
+    dominance: Dominance,
+    out: &mut Vec<Finding>,
+) {
+    let this = cx.line(line);
+    let this_rule = quote_directive(
+        this.key.as_deref().unwrap_or_default(),
+        this.value.as_deref().unwrap_or_default(),
+    );
+    let other_line = match dominance {
+        Dominance::Duplicate(l) | Dominance::SamePatternAllowed(l) | Dominance::Shadowed(l) => l,
+    };
+    let other = cx.line(other_line);
+    let other_rule = quote_directive(
+        other.key.as_deref().unwrap_or_default(),
+        other.value.as_deref().unwrap_or_default(),
+    );
+    let elsewhere = {
+        let own = cx.group(group);
+        if own.first_line <= other_line && other_line <= own.last_line {
+            String::new()
+        } else {
+            let owner = cx
+                .robots
+                .groups()
+                .iter()
+                .find(|g| g.first_line <= other_line && other_line <= g.last_line);
+            owner.map_or(String::new(), |g| {
+                format!(
+                    " (in the group of {}, which the same crawlers obey)",
+                    line_range(g.first_line, g.last_line)
+                )
+            })
+        }
+    };
+    let finding = match dominance {
+        Dominance::Duplicate(_) => Finding::new(
+            Code::DuplicateRule,
+            line,
+            format!("{this_rule} repeats line {other_line}{elsewhere}; the copy changes nothing."),
+            "The same crawlers already obey the identical rule, so this line has no effect.",
+            "Delete this line.",
+        ),
+        Dominance::SamePatternAllowed(_) => Finding::new(
+            Code::AllowDisallowSamePattern,
+            line,
+            format!(
+                "{this_rule} never blocks anything: {other_rule} on line {other_line}{elsewhere} \
+                 has the same pattern, and Allow wins a tie."
+            ),
+            "Matches of equal length tie and the Allow wins, so one of the two lines is a \
+             mistake.",
+            "Delete the Allow if the path should be blocked, or this Disallow if it should be \
+             open.",
+        ),
+        Dominance::Shadowed(_) => {
+            let (a, b) = (
+                this.value.as_deref().unwrap_or_default(),
+                other.value.as_deref().unwrap_or_default(),
+            );
+            let (la, lb) = (
+                google_escape(a.as_bytes()).len(),
+                google_escape(b.as_bytes()).len(),
+            );
+            let wins = if lb > la {
+                format!("is longer ({lb} octets against {la})")
+            } else {
+                format!("is as long ({lb} octets) and Allow wins a tie")
+            };
+            Finding::new(
+                Code::ShadowedRule,
+                line,
+                format!(
+                    "{this_rule} can never decide: {other_rule} on line {other_line}{elsewhere} \
+                     matches every URL it matches and {wins}."
+                ),
+                "The longest matching rule decides, not the order of lines, so this rule always \
+                 loses.",
+                format!(
+                    "Make this rule more specific than line {other_line}, or narrow line \
+                     {other_line} so that it no longer covers these URLs."
+                ),
+            )
+        }
+    };
+    out.push(
+        finding
+            .with_span(super::text::value_span(this))
+            .with_related(vec![other_line]),
+    );
+}
+
+/// Folders that usually hold style sheets and scripts, lower case, without slashes.
+const ASSET_FOLDERS: &[&str] = &[
+    "assets",
+    "static",
+    "css",
+    "js",
+    "javascript",
+    "scripts",
+    "styles",
+    "stylesheets",
+    "wp-includes",
+    "wp-content",
+    "wp-content/themes",
+    "wp-content/plugins",
+    "_next",
+    "_next/static",
+    "_nuxt",
+    "dist",
+    "build",
+    "themes",
+    "skin",
+    "core",
+    "modules",
+];
+
+/// The crawlers that render pages, for which blocked style sheets and scripts matter.
+const RENDERERS: [&str; 2] = ["Googlebot", "Bingbot"];
+
+/// What a Disallow pattern blocks, if it looks like style sheets or scripts, with paths that
+/// show it.
+fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
+    let lower = pattern.to_ascii_lowercase();
+    let names_extension = [".css", ".js"].iter().any(|ext| {
+        lower.match_indices(ext).any(|(at, _)| {
+            matches!(
+                lower.as_bytes().get(at + ext.len()),
+                None | Some(b'$' | b'*' | b'?')
+            )
+        })
+    });
+    if names_extension {
+        let body = pattern.strip_suffix('$').unwrap_or(pattern);
+        let mut probe = body.replace('*', "assets/app");
+        if !probe.starts_with('/') {
+            probe.insert(0, '/');
+        }
+        return Some((false, vec![probe]));
+    }
+    let folder = lower.trim_end_matches(['*', '$']).trim_matches('/');
+    if pattern.ends_with('$') || !ASSET_FOLDERS.contains(&folder) {
+        return None;
+    }
+    let base = format!("/{}/", pattern.trim_end_matches('*').trim_matches('/'));
+    Some((
+        true,
+        vec![format!("{base}app.js"), format!("{base}style.css")],
+    ))
+}
+
+fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let checker = cx.robots.checker(Profile::Google);
+    let mut probes_left = MAX_RESOURCE_PROBES;
+    for group in cx.robots.groups() {
+        for rule in &group.rules {
+            if rule.kind != RuleKind::Disallow || rule.beyond_size_limit {
+                continue;
+            }
+            let Some((is_folder, probes)) = resource_probes(&rule.pattern) else {
+                continue;
+            };
+            let compiled = Pattern::google(rule.pattern_bytes());
+            let mut blocked_paths: Vec<String> = Vec::new();
+            let mut blocked_for: Vec<String> = Vec::new();
+            for probe in probes.iter().filter(|p| compiled.matches(p.as_bytes())) {
+                for agent in RENDERERS {
+                    if probes_left == 0 {
+                        return;
+                    }
+                    probes_left -= 1;
+                    let verdict = checker.check(agent, probe, AgentMatch::Token);
+                    let decided_here = verdict
+                        .decisive
+                        .as_ref()
+                        .is_some_and(|d| d.line == rule.line);
+                    if !verdict.allowed && decided_here {
+                        if !blocked_paths.contains(probe) {
+                            blocked_paths.push(probe.clone());
+                        }
+                        if !blocked_for.iter().any(|a| a == agent) {
+                            blocked_for.push(agent.to_owned());
+                        }
+                    }
+                }
+            }
+            if blocked_paths.is_empty() {
+                continue;
+            }
+            let line = cx.line(rule.line);
+            let agents: Vec<String> = blocked_for.iter().map(|a| format!("`{a}`")).collect();
+            let paths: Vec<String> = blocked_paths.iter().map(|p| quote(p)).collect();
+            let base = format!("/{}/", rule.pattern.trim_end_matches('*').trim_matches('/'));
+            let folder_note = if is_folder {
+                format!(": `{base}` usually holds the site's scripts and style sheets")
+            } else {
+                String::new()
+            };
+            let fix = if is_folder {
+                format!(
+                    "Add `Allow: {base}*.css` and `Allow: {base}*.js` to the group (they are \
+                     longer, so they win), or remove the rule."
+                )
+            } else {
+                "Remove the rule; if some scripts must stay private, block them by their full \
+                 path."
+                    .to_owned()
+            };
+            out.push(
+                Finding::new(
+                    Code::BlocksCssOrJs,
+                    rule.line,
+                    format!(
+                        "{} keeps {} from files such as {}{folder_note}.",
+                        quote_directive(line.key.as_deref().unwrap_or("Disallow"), &rule.pattern),
+                        join_words(&agents),
+                        join_words(&paths)
+                    ),
+                    "Search engines render pages with their style sheets and scripts; without \
+                     them a page can look empty or broken, and it is indexed as it looks.",
+                    fix,
+                )
+                .with_span(super::text::value_span(line)),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::super::Code;
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn match_all_patterns() {
+        for p in ["/", "/*", "*", "/*$", "*$", "/**"] {
+            assert!(is_match_all(p), "{p}");
+        }
+        for p in ["", "/$", "$", "/a", "/*a", "a", "/*$$"] {
+            assert!(!is_match_all(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn covering_is_decided_on_wildcards() {
+        let yes = [
+            ("/a", "/a/b"),
+            ("/a*", "/a"),
+            ("/*", "/anything$"),
+            ("/", "*.gif$"),
+            ("/*.php", "/x/*.php$"),
+            ("*.php", "/*.php"),
+            ("/a*$", "/a"),
+            ("/*b", "/a*b"),
+            ("/fish*", "/fish"),
+        ];
+        for (outer, inner) in yes {
+            assert!(
+                covers(outer.as_bytes(), inner.as_bytes()),
+                "{outer} ⊇ {inner}"
+            );
+        }
+        let no = [
+            ("/a/b", "/a"),
+            ("/a$", "/a"),
+            ("/a", "/*a"),
+            ("/*.php$", "/*.php"),
+            ("/x", "*.gif$"),
+            ("/a%2F", "/a%2F"),
+            ("/*/a", "*/a"),
+        ];
+        for (outer, inner) in no {
+            assert!(
+                !covers(outer.as_bytes(), inner.as_bytes()),
+                "{outer} ⊉ {inner}"
+            );
+        }
+    }
+
+    fn enumerate_paths() -> Vec<String> {
+        // Every path over {/, a, b} up to 6 octets, starting with '/'.
+        let mut paths = vec!["/".to_owned()];
+        let mut frontier = vec!["/".to_owned()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                for c in ['/', 'a', 'b'] {
+                    next.push(format!("{p}{c}"));
+                }
+            }
+            paths.extend(next.iter().cloned());
+            frontier = next;
+        }
+        paths
+    }
+
+    proptest! {
+        /// Soundness: whenever `covers` says yes, no path matched by the inner pattern escapes
+        /// the outer one.
+        #[test]
+        fn covers_never_claims_a_false_inclusion(
+            outer in "[/ab*]{1,5}\\$?",
+            inner in "[/ab*]{1,5}\\$?",
+        ) {
+            if covers(outer.as_bytes(), inner.as_bytes()) {
+                let (o, i) = (Pattern::google(outer.as_bytes()), Pattern::google(inner.as_bytes()));
+                for path in enumerate_paths() {
+                    prop_assert!(!i.matches(path.as_bytes()) || o.matches(path.as_bytes()),
+                        "{} matches {} but {} does not", inner, path, outer);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn duplicates_and_same_pattern_conflicts() {
+        let input = "User-agent: *\nDisallow: /a\nAllow: /b\nDisallow: /a\nDisallow: /b\nDisallow: /%7e\nDisallow: /~\n";
+        let found: Vec<_> = findings(input)
+            .into_iter()
+            .map(|f| (f.code, f.line, f.related_lines))
+            .collect();
+        assert!(
+            found.contains(&(Code::DuplicateRule, 4, vec![2])),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(Code::AllowDisallowSamePattern, 5, vec![3])),
+            "{found:?}"
+        );
+        assert!(
+            !found.iter().any(|(_, line, _)| *line == 7),
+            "`/%7e` and `/~` differ for Google: {found:?}"
+        );
+    }
+
+    #[test]
+    fn a_longer_wildcard_of_the_other_kind_shadows() {
+        let found = with_code(
+            "User-agent: *\nAllow: /fish\nDisallow: /fish*\n",
+            Code::ShadowedRule,
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 2);
+        assert!(
+            found[0].message.contains("6 octets against 5"),
+            "{}",
+            found[0].message
+        );
+        assert!(with_code(
+            "User-agent: *\nAllow: /fish/\nDisallow: /fish*\n",
+            Code::ShadowedRule
+        )
+        .is_empty());
+        assert!(with_code(
+            "User-agent: *\nAllow: /fish\nDisallow: /fish\n",
+            Code::ShadowedRule
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_rule_that_decides_for_some_crawler_is_not_reported() {
+        let input = "User-agent: *\nUser-agent: Googlebot\nAllow: /fish\n\nUser-agent: Googlebot\nDisallow: /fish*\n";
+        assert!(with_code(input, Code::ShadowedRule).is_empty());
+        let merged =
+            "User-agent: Googlebot\nAllow: /fish\n\nUser-agent: Googlebot\nDisallow: /fish*\n";
+        let found = with_code(merged, Code::ShadowedRule);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].message.contains("in the group of lines 4–5"),
+            "{}",
+            found[0].message
+        );
+    }
+
+    #[test]
+    fn index_html_allows_are_not_called_shadowed() {
+        assert!(with_code(
+            "User-agent: *\nAllow: /d/index.html\nDisallow: /d/index.html*\n",
+            Code::ShadowedRule
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn blocked_css_and_js_are_found_after_allows() {
+        let input = "User-agent: *\nDisallow: /wp-includes/\nDisallow: /*.js$\nDisallow: /*.json$\nDisallow: /core/\n\
+                     Allow: /core/*.css$\nAllow: /core/*.js$\n";
+        let found = with_code(input, Code::BlocksCssOrJs);
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 3]);
+        assert!(
+            found[0].message.contains("`Googlebot` and `Bingbot`"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            found[0].message.contains("`/wp-includes/app.js`"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            found[1].message.contains("`/assets/app.js`"),
+            "{}",
+            found[1].message
+        );
+    }
+
+    #[test]
+    fn resource_rules_for_other_crawlers_are_not_reported() {
+        let input = "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /tmp/\n";
+        assert!(with_code(input, Code::BlocksCssOrJs).is_empty());
+        let only_bing =
+            "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\nDisallow: /tmp/\n";
+        let found = with_code(only_bing, Code::BlocksCssOrJs);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].message.contains("keeps `Bingbot` from"));
+    }
+}

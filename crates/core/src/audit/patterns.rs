@@ -1,0 +1,596 @@
+//! One Allow or Disallow pattern at a time: patterns that can never match, special characters
+//! used where they are not special (`$` inside, `#`), stars that add nothing, spaces, several
+//! paths in one rule, non-ASCII characters, and empty rules beside real ones.
+
+use std::collections::HashMap;
+
+use super::overlap::is_match_all;
+use super::text::{
+    canonical_key, describe_invisible, describe_lines, is_invisible, quote, quote_directive,
+    rebuild, span_in_line, value_offset, value_span,
+};
+use super::{Code, Context, Finding};
+use crate::encoding::{google_escape, google_path_params_query};
+use crate::group::{Rule, RuleKind};
+use crate::lines::{Line, LineKind};
+
+/// How many rules of a length that a redundant star could matter against are examined before
+/// the check gives up on that rule (only pathological files have that many).
+const MAX_CONTESTANTS: usize = 1_000;
+
+/// The non-empty rules of one rule set, with their lengths, shortest first.
+type ByLength<'r> = Vec<(usize, &'r Rule)>;
+
+pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let by_length: Vec<ByLength<'_>> = cx
+        .rule_sets
+        .iter()
+        .map(|set| {
+            let mut rules: ByLength<'_> = cx
+                .rules_of(set)
+                .filter(|rule| !rule.pattern.is_empty())
+                .map(|rule| (google_escape(rule.pattern_bytes()).len(), rule))
+                .collect();
+            rules.sort_by_key(|(length, _)| *length);
+            rules
+        })
+        .collect();
+    let mut group_of: HashMap<usize, usize> = HashMap::new();
+    for group in cx.robots.groups() {
+        for rule in &group.rules {
+            group_of.insert(rule.line, group.index);
+        }
+    }
+    for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
+        let value = line.value.as_deref().unwrap_or_default();
+        if value.is_empty() {
+            continue;
+        }
+        let key = canonical_key(line).unwrap_or("Disallow");
+        if !matches!(value.as_bytes()[0], b'/' | b'*') || is_scheme_relative_url(value) {
+            without_slash(line, key, value, out);
+        }
+        dollar_inside(line, value, out);
+        if let Some(&group) = group_of.get(&line.number) {
+            redundant_wildcard(cx, &by_length, line, key, value, group, out);
+        }
+        non_ascii(line, key, value, out);
+        spaces(line, key, value, out);
+        hash_after_pattern(line, key, value, out);
+    }
+    for group in cx.robots.groups() {
+        empty_rules(cx, group, out);
+    }
+}
+
+/// `//www.example.com/private`: a URL without its scheme, which as a pattern matches only paths
+/// that start with two slashes.
+fn is_scheme_relative_url(value: &str) -> bool {
+    value
+        .strip_prefix("//")
+        .and_then(|rest| rest.split('/').next())
+        .is_some_and(|host| host.contains('.') && !host.contains(['*', '$', '?']))
+}
+
+fn without_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+    let lower = value.to_ascii_lowercase();
+    let first = value.chars().next().unwrap_or_default();
+    let (what, replacement) = if lower.starts_with("http://") || lower.starts_with("https://") {
+        let path = google_path_params_query(value);
+        (
+            format!("{} is a full URL, but a pattern is a path", quote(value)),
+            Some(path),
+        )
+    } else if is_scheme_relative_url(value) {
+        (
+            format!(
+                "{} is a URL without its scheme, which as a pattern only matches paths starting \
+                 with `//`",
+                quote(value)
+            ),
+            Some(google_path_params_query(value)),
+        )
+    } else if is_invisible(first) {
+        let rest = value.trim_start_matches(is_invisible);
+        (
+            format!(
+                "{} starts with an invisible {}",
+                quote(value),
+                describe_invisible(first)
+            ),
+            matches!(rest.as_bytes().first(), Some(b'/' | b'*')).then(|| rest.to_owned()),
+        )
+    } else if first == '.' || first == '?' {
+        (
+            format!(
+                "{} starts with `{first}` instead of `/` (`/*{value}` matches it anywhere)",
+                quote(value)
+            ),
+            Some(format!("/*{value}")),
+        )
+    } else if first.is_ascii_alphanumeric() || matches!(first, '_' | '-' | '~' | '%') {
+        (
+            format!(
+                "{} is a relative path; patterns start with `/`",
+                quote(value)
+            ),
+            Some(format!("/{value}")),
+        )
+    } else {
+        (
+            format!("{} starts with neither `/` nor `*`", quote(value)),
+            None,
+        )
+    };
+    out.push(
+        Finding::new(
+            Code::PatternWithoutSlash,
+            line.number,
+            format!("{what}, so the rule matches no URL for Google."),
+            "Matching starts at the path's first octet, which is always `/`, so this rule does \
+             nothing.",
+            match &replacement {
+                Some(pattern) => format!("Write the pattern as `{pattern}`."),
+                None => "Start the pattern with `/` (or `*`).".to_owned(),
+            },
+        )
+        .with_span(value_span(line))
+        .with_replacement(replacement.and_then(|pattern| rebuild(line, key, &pattern))),
+    );
+}
+
+fn dollar_inside(line: &Line, value: &str, out: &mut Vec<Finding>) {
+    let Some(at) = value.as_bytes()[..value.len() - 1]
+        .iter()
+        .position(|&b| b == b'$')
+    else {
+        return;
+    };
+    out.push(
+        Finding::new(
+            Code::DollarInsidePattern,
+            line.number,
+            format!(
+                "The `$` at position {} of {} is matched as the character `$`, not as the end \
+                 of the URL: only a final `$` anchors.",
+                value[..at].chars().count() + 1,
+                quote(value)
+            ),
+            "Google matches it literally, Python's RFC 9309 robotparser drops the rule and \
+             texting_robots anchors there, so crawlers disagree about the rule.",
+            "Move the `$` to the end if the URL must end there, or write `%24` if the URL \
+             really contains a `$`.",
+        )
+        .with_span(value_offset(line).and_then(|offset| span_in_line(line, offset + at, 1))),
+    );
+}
+
+/// The pattern without stars that add nothing: runs of `*` collapsed, a trailing `*` or `*$`
+/// removed, `*` alone written `/`.
+fn without_redundant_stars(value: &str) -> String {
+    let mut collapsed = String::with_capacity(value.len());
+    for c in value.chars() {
+        if !(c == '*' && collapsed.ends_with('*')) {
+            collapsed.push(c);
+        }
+    }
+    let trimmed = collapsed
+        .strip_suffix("*$")
+        .or_else(|| collapsed.strip_suffix('*'))
+        .unwrap_or(&collapsed);
+    if trimmed.is_empty() {
+        "/".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+/// Whether two patterns may match a common URL: false only when their literal beginnings (up
+/// to the first `*`) already differ.
+fn may_overlap(a: &[u8], b: &[u8]) -> bool {
+    let head = |p: &[u8]| -> Vec<u8> {
+        let body = p.strip_suffix(b"$").unwrap_or(p);
+        body.iter().copied().take_while(|&c| c != b'*').collect()
+    };
+    let (a, b) = (head(a), head(b));
+    a.starts_with(&b) || b.starts_with(&a)
+}
+
+fn redundant_wildcard(
+    cx: &Context<'_>,
+    by_length: &[ByLength<'_>],
+    line: &Line,
+    key: &str,
+    value: &str,
+    group: usize,
+    out: &mut Vec<Finding>,
+) {
+    let simpler = without_redundant_stars(value);
+    if simpler == value {
+        return;
+    }
+    let old = google_escape(value.as_bytes()).len();
+    let new = google_escape(simpler.as_bytes()).len();
+    let kind = if line.kind == LineKind::Allow {
+        RuleKind::Allow
+    } else {
+        RuleKind::Disallow
+    };
+    let beats = |length: usize, other: usize| {
+        length > other || (length == other && kind == RuleKind::Allow)
+    };
+    // A rule of the other kind, obeyed by the same crawlers, whose contest with this one the
+    // star decides: only lengths from the shorter form to the longer one can be decided.
+    let contestants: Vec<&Rule> = cx.sets_of_group[group]
+        .iter()
+        .flat_map(|&set| {
+            let rules = &by_length[set];
+            let from = rules.partition_point(|(length, _)| *length < new);
+            let to = rules.partition_point(|(length, _)| *length <= old);
+            rules[from..to].iter()
+        })
+        .filter(|(_, rule)| rule.kind != kind)
+        .take(MAX_CONTESTANTS + 1)
+        .map(|(_, rule)| *rule)
+        .collect();
+    if contestants.len() > MAX_CONTESTANTS {
+        return;
+    }
+    let contest = contestants.into_iter().find(|rule| {
+        let length = google_escape(rule.pattern_bytes()).len();
+        beats(old, length) != beats(new, length)
+            && may_overlap(rule.pattern_bytes(), value.as_bytes())
+    });
+    let same = if value == "*" || is_match_all(value) {
+        format!(
+            "{} matches every URL, exactly as {} does",
+            quote(value),
+            quote(&simpler)
+        )
+    } else {
+        format!(
+            "{} matches the same URLs as {}",
+            quote(value),
+            quote(&simpler)
+        )
+    };
+    let finding = match contest {
+        Some(rule) => Finding::new(
+            Code::RedundantWildcard,
+            line.number,
+            format!(
+                "{same}, but its extra length ({old} octets against {new}) can decide its \
+                 contest with {} on line {}.",
+                quote_directive(
+                    if rule.kind == RuleKind::Allow {
+                        "Allow"
+                    } else {
+                        "Disallow"
+                    },
+                    &rule.pattern
+                ),
+                rule.line
+            ),
+            "Priority is the pattern's length, so removing the star would change which rule \
+             wins there.",
+            format!(
+                "Keep the star if it is meant to win that contest (a comment saying so helps); \
+                 otherwise write `{simpler}`."
+            ),
+        )
+        .with_related(vec![rule.line]),
+        None => Finding::new(
+            Code::RedundantWildcard,
+            line.number,
+            format!("{same}; the extra `*` adds nothing."),
+            "Patterns already match URL prefixes; the star only makes the rule longer, and a \
+             rule's length is its priority.",
+            format!("Write `{simpler}`."),
+        )
+        .with_replacement(rebuild(line, key, &simpler)),
+    };
+    out.push(finding.with_span(value_span(line)));
+}
+
+fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+    if line.invalid_utf8 || value.chars().all(|c| c.is_ascii() || is_invisible(c)) {
+        return;
+    }
+    let encoded = String::from_utf8_lossy(&google_escape(value.as_bytes())).into_owned();
+    out.push(
+        Finding::new(
+            Code::NonAsciiPattern,
+            line.number,
+            format!(
+                "{} holds non-ASCII characters; crawlers compare it as {}.",
+                quote(value),
+                quote(&encoded)
+            ),
+            "That is how browsers and crawlers request these characters, so the rule works; \
+             the encoded form reads the same to every parser.",
+            format!("Nothing is required; writing `{encoded}` avoids any doubt."),
+        )
+        .with_span(value_span(line))
+        .with_replacement(rebuild(line, key, &encoded)),
+    );
+}
+
+fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+    if !value.contains([' ', '\t']) {
+        return;
+    }
+    let parts: Vec<&str> = value.split([' ', '\t']).filter(|p| !p.is_empty()).collect();
+    if parts
+        .iter()
+        .all(|p| p.starts_with('/') || p.starts_with('*'))
+    {
+        let lines: Vec<String> = parts.iter().map(|p| format!("{key}: {p}")).collect();
+        out.push(
+            Finding::new(
+                Code::SeveralPathsOnOneLine,
+                line.number,
+                format!(
+                    "{} holds {} paths; a rule has one pattern, so this is the single pattern {} \
+                     with spaces, which matches none of them.",
+                    quote(value),
+                    parts.len(),
+                    quote(value)
+                ),
+                "The paths the line lists are not blocked (or allowed) at all.",
+                "Write one rule per path, one per line.",
+            )
+            .with_span(value_span(line))
+            .with_replacement((!line.invalid_utf8).then(|| lines.join("\n"))),
+        );
+        return;
+    }
+    let encoded = value.replace(' ', "%20").replace('\t', "%09");
+    out.push(
+        Finding::new(
+            Code::SpaceInPattern,
+            line.number,
+            format!(
+                "{} contains a space; URLs carry it as `%20`, which Google does not match \
+                 against a raw space.",
+                quote(value)
+            ),
+            "For Google the rule never matches; RFC 9309 crawlers encode the space first and do \
+             match, so crawlers disagree.",
+            format!("Write the space as `%20`: `{encoded}`."),
+        )
+        .with_span(value_span(line))
+        .with_replacement(rebuild(line, key, &encoded)),
+    );
+}
+
+fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+    if !line.has_comment || line.invalid_utf8 {
+        return;
+    }
+    let Some(hash) = line.text.find('#') else {
+        return;
+    };
+    let glued = line.text[..hash]
+        .chars()
+        .next_back()
+        .is_some_and(|c| !c.is_whitespace() && c != ':');
+    if !glued {
+        return;
+    }
+    let dropped = line.text[hash..].split_whitespace().next().unwrap_or("#");
+    let effect = match (is_match_all(value), line.kind) {
+        (true, LineKind::Disallow) => " (which blocks every URL)",
+        (true, _) => " (which allows every URL)",
+        _ => "",
+    };
+    out.push(
+        Finding::new(
+            Code::HashInPattern,
+            line.number,
+            format!(
+                "The `#` right after {} starts a comment, so crawlers read {}{effect} and \
+                 ignore {}.",
+                quote(value),
+                quote_directive(key, value),
+                quote(dropped)
+            ),
+            "Everything from `#` is a comment, and URL fragments are never sent to servers, so \
+             no rule can target them.",
+            "Write the rule for the path the server sees, without the fragment, and put a space \
+             before any comment.",
+        )
+        .with_span(span_in_line(line, hash, line.text.len() - hash)),
+    );
+}
+
+fn empty_rules(cx: &Context<'_>, group: &crate::Group, out: &mut Vec<Finding>) {
+    let real: Vec<usize> = group
+        .rules
+        .iter()
+        .filter(|rule| !rule.pattern.is_empty())
+        .map(|rule| rule.line)
+        .collect();
+    let Some(&first_real) = real.first() else {
+        return;
+    };
+    for rule in group.rules.iter().filter(|rule| rule.pattern.is_empty()) {
+        let line = cx.line(rule.line);
+        let message = match rule.kind {
+            RuleKind::Disallow => format!(
+                "An empty `Disallow:` does nothing beside the group's other rules ({}): it \
+                 never decides for Google, while Python's legacy robotparser reads it as \
+                 \"allow everything\"{}.",
+                describe_lines(&real),
+                if rule.line < first_real {
+                    " and, as it comes first, lets crawlers into every path"
+                } else {
+                    ""
+                }
+            ),
+            RuleKind::Allow => format!(
+                "An empty `Allow:` does nothing: an empty pattern never decides, so it neither \
+                 opens nor closes anything beside the group's other rules ({}).",
+                describe_lines(&real)
+            ),
+        };
+        out.push(
+            Finding::new(
+                Code::EmptyRuleAmongRules,
+                rule.line,
+                message,
+                "It is usually a template leftover, and parsers disagree about what it means.",
+                "Delete the line.",
+            )
+            .with_span(span_in_line(line, 0, line.text.len()))
+            .with_related(real.clone()),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::super::Code;
+    use super::without_redundant_stars;
+
+    fn replacement(input: &str, code: Code) -> Option<String> {
+        with_code(input, code)
+            .first()
+            .and_then(|f| f.replacement.clone())
+    }
+
+    #[test]
+    fn patterns_without_a_leading_slash_get_a_fix() {
+        let cases = [
+            ("private/", "Disallow: /private/"),
+            ("https://www.example.com/tmp/?a=1", "Disallow: /tmp/?a=1"),
+            ("//www.example.com/tmp/", "Disallow: /tmp/"),
+            (".pdf$", "Disallow: /*.pdf$"),
+            ("?sort=", "Disallow: /*?sort="),
+        ];
+        for (pattern, fixed) in cases {
+            let input = format!("User-agent: *\nDisallow: {pattern}\n");
+            assert_eq!(
+                replacement(&input, Code::PatternWithoutSlash).as_deref(),
+                Some(fixed),
+                "{pattern}"
+            );
+        }
+        assert_eq!(
+            codes("User-agent: *\nDisallow: $\n"),
+            [(Code::PatternWithoutSlash, 2)]
+        );
+        assert!(with_code(
+            "User-agent: *\nDisallow: *.gif$\n",
+            Code::PatternWithoutSlash
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn an_inner_dollar_is_pointed_at() {
+        let found = with_code("User-agent: *\nDisallow: /a$b\n", Code::DollarInsidePattern);
+        assert_eq!(found.len(), 1);
+        let span = found[0].span.unwrap();
+        assert_eq!(span.end - span.start, 1);
+        assert!(with_code("User-agent: *\nDisallow: /a$\n", Code::DollarInsidePattern).is_empty());
+    }
+
+    #[test]
+    fn redundant_stars_are_removed() {
+        assert_eq!(without_redundant_stars("/a*"), "/a");
+        assert_eq!(without_redundant_stars("/a**b"), "/a*b");
+        assert_eq!(without_redundant_stars("/a*$"), "/a");
+        assert_eq!(without_redundant_stars("/*"), "/");
+        assert_eq!(without_redundant_stars("*"), "/");
+        assert_eq!(without_redundant_stars("*$"), "/");
+        assert_eq!(without_redundant_stars("/a$"), "/a$");
+        assert_eq!(without_redundant_stars("/*.php$"), "/*.php$");
+    }
+
+    #[test]
+    fn a_redundant_star_gets_a_replacement_unless_it_decides_a_contest() {
+        assert_eq!(
+            replacement(
+                "User-agent: *\nDisallow: /private*\n",
+                Code::RedundantWildcard
+            )
+            .as_deref(),
+            Some("Disallow: /private")
+        );
+        let contest = with_code(
+            "User-agent: *\nAllow: /\nDisallow: /*\n",
+            Code::RedundantWildcard,
+        );
+        assert_eq!(contest.len(), 1);
+        assert_eq!(contest[0].replacement, None);
+        assert_eq!(contest[0].related_lines, [2]);
+        assert!(
+            contest[0].message.contains("2 octets against 1"),
+            "{}",
+            contest[0].message
+        );
+        let unrelated = "User-agent: *\nAllow: /blog\nAllow: /docs\nDisallow: /docs*\n";
+        let found = with_code(unrelated, Code::RedundantWildcard);
+        assert_eq!(
+            found[0].related_lines,
+            [3],
+            "only a rule that can match the same URLs"
+        );
+    }
+
+    #[test]
+    fn non_ascii_is_noted_with_its_encoding() {
+        let found = with_code("User-agent: *\nDisallow: /café\n", Code::NonAsciiPattern);
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("Disallow: /caf%C3%A9")
+        );
+    }
+
+    #[test]
+    fn spaces_and_several_paths() {
+        assert_eq!(
+            replacement(
+                "User-agent: *\nDisallow: /my files/\n",
+                Code::SpaceInPattern
+            )
+            .as_deref(),
+            Some("Disallow: /my%20files/")
+        );
+        assert_eq!(
+            replacement(
+                "User-agent: *\nDisallow: /a /b\n",
+                Code::SeveralPathsOnOneLine
+            )
+            .as_deref(),
+            Some("Disallow: /a\nDisallow: /b")
+        );
+    }
+
+    #[test]
+    fn a_hash_glued_to_a_pattern() {
+        let found = with_code("User-agent: *\nDisallow: /#!/admin\n", Code::HashInPattern);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].message.contains("blocks every URL"),
+            "{}",
+            found[0].message
+        );
+        assert!(with_code("User-agent: *\nDisallow: /a # note\n", Code::HashInPattern).is_empty());
+        assert!(with_code("User-agent: *\nDisallow:# nothing\n", Code::HashInPattern).is_empty());
+    }
+
+    #[test]
+    fn empty_rules_beside_real_ones() {
+        assert_eq!(codes("User-agent: *\nDisallow:\n"), []);
+        assert_eq!(codes("User-agent: *\nAllow:\n"), []);
+        let found = with_code(
+            "User-agent: *\nDisallow:\nDisallow: /x\nAllow:\n",
+            Code::EmptyRuleAmongRules,
+        );
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4]);
+        assert!(found[0].message.contains("comes first"));
+        assert!(found[1].message.contains("empty `Allow:`"));
+    }
+}

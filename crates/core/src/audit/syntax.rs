@@ -1,0 +1,660 @@
+//! How each line reads: lines crawlers cannot read, prose, missing colons, misspelled and
+//! unknown keys, Google-only spellings, invisible characters, NUL bytes and over-long lines.
+
+use super::text::{
+    canonical_key, describe_invisible, describe_lines, display_name, is_google_space, is_invisible,
+    is_standard_key, key_span, line_span, nearest_key, quote, quote_directive, rebuild,
+    span_in_line, thousands, value_offset, KNOWN_KEYS,
+};
+use super::{Code, Context, Finding, Span};
+use crate::lines::{KeySpelling, Line, LineKind, Malformed, MAX_LINE_BYTES};
+
+pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let mut prose: Vec<&Line> = Vec::new();
+    for line in cx.robots.lines() {
+        let (is_prose, key_reported) = match line.kind {
+            LineKind::Malformed => (malformed(line, out), false),
+            LineKind::Unknown => unknown(line, out),
+            LineKind::UserAgent
+            | LineKind::Allow
+            | LineKind::Disallow
+            | LineKind::Sitemap
+            | LineKind::Other => {
+                spelling(line, out);
+                (false, false)
+            }
+            LineKind::Comment | LineKind::Blank => (false, false),
+        };
+        let continues_run = prose
+            .last()
+            .is_some_and(|last| last.number + 1 == line.number);
+        if !is_prose || !continues_run {
+            text_lines(&prose, out);
+            prose.clear();
+        }
+        if is_prose {
+            prose.push(line);
+        } else if !key_reported {
+            invisible(line, out);
+        }
+        nul(line, out);
+        too_long(line, out);
+    }
+    text_lines(&prose, out);
+}
+
+/// A malformed line: a directive without a separator (reported here), or prose (returns true).
+fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
+    let content = content(line);
+    if line.malformed == Some(Malformed::EmptyKey) {
+        out.push(
+            Finding::new(
+                Code::UnreadableLine,
+                line.number,
+                format!(
+                    "{} starts with `:`, so it has no key and crawlers skip it.",
+                    quote(content)
+                ),
+                "A line is read as `key: value`; with nothing before the colon no crawler \
+                 knows what the value is for.",
+                "Write the directive's name before the colon, as in `Disallow: /path`, or \
+                 start the line with `#` if it is a note.",
+            )
+            .with_span(Some(line_span(line))),
+        );
+        return false;
+    }
+    let words: Vec<&str> = content.split_whitespace().collect();
+    let Some((name, key_words)) = intended_key(&words) else {
+        return true;
+    };
+    let display = display_name(name);
+    let values = &words[key_words..];
+    let exact_key = squeeze(&words[..key_words].concat()) == squeeze(name);
+    let replacement = if exact_key {
+        corrected_lines(line, display, name, values)
+    } else {
+        None
+    };
+    out.push(
+        Finding::new(
+            Code::UnreadableLine,
+            line.number,
+            format!(
+                "{} has no `:` after {}, so crawlers skip the line.",
+                quote(content),
+                quote(&words[..key_words].join(" "))
+            ),
+            "Without a separator no crawler can tell the key from the value; Google reads a \
+             line without a colon only when it is exactly two words.",
+            match name {
+                "allow" | "disallow" => {
+                    format!("Write `{display}: ` followed by one path, one rule per line.")
+                }
+                _ => format!("Write `{display}: ` followed by the value."),
+            },
+        )
+        .with_span(Some(line_span(line)))
+        .with_replacement(replacement),
+    );
+    false
+}
+
+/// The known key a line without separator starts with, and how many words it takes: `User
+/// agent Googlebot` starts with a two-word key.
+fn intended_key(words: &[&str]) -> Option<(&'static str, usize)> {
+    let first = *words.first()?;
+    if let [first, second, ..] = words {
+        if second.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-') {
+            let joined = squeeze(&format!("{first}{second}"));
+            if let Some((name, _)) = KNOWN_KEYS.iter().find(|(name, _)| squeeze(name) == joined) {
+                return Some((name, 2));
+            }
+        }
+    }
+    nearest_key(first).map(|name| (name, 1))
+}
+
+fn squeeze(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The line as it should read: one rule per path when several are given.
+fn corrected_lines(line: &Line, display: &str, name: &str, values: &[&str]) -> Option<String> {
+    let is_rule = matches!(name, "allow" | "disallow");
+    let several_paths = is_rule
+        && values.len() > 1
+        && values
+            .iter()
+            .all(|v| v.starts_with('/') || v.starts_with('*'));
+    if several_paths {
+        let mut lines: Vec<String> = values.iter().map(|v| format!("{display}: {v}")).collect();
+        if let Some(comment) = super::text::comment(line) {
+            lines[0] = format!("{} {comment}", lines[0]);
+        }
+        return (!line.invalid_utf8).then(|| lines.join("\n"));
+    }
+    if is_rule && values.len() > 1 {
+        return None;
+    }
+    rebuild(line, display, &values.join(" "))
+}
+
+/// A `key: value` line whose key no crawler reads. Returns (is prose, key already reported).
+fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
+    let key = line.key.as_deref().unwrap_or_default();
+    let value = line.value.as_deref().unwrap_or_default();
+    let cleaned: String = key.chars().filter(|&c| !is_invisible(c)).collect();
+    if cleaned != key {
+        if let Some(name) = nearest_key(&cleaned).filter(|n| squeeze(n) == squeeze(&cleaned)) {
+            let hidden = key.chars().find(|&c| is_invisible(c)).unwrap_or('\u{feff}');
+            let display = display_name(name);
+            out.push(
+                Finding::new(
+                    Code::MisspelledDirective,
+                    line.number,
+                    format!(
+                        "The key {} carries an invisible {}, so crawlers do not recognise \
+                         it as `{display}` and skip the line.",
+                        quote(&cleaned),
+                        describe_invisible(hidden)
+                    ),
+                    "Invisible characters (often a byte order mark left where two files were \
+                     joined, or text pasted from a web page) become part of the key.",
+                    format!(
+                        "Delete the invisible character so that the line starts with `{display}`."
+                    ),
+                )
+                .with_span(key_span(line))
+                .with_replacement(rebuild(line, display, value)),
+            );
+            return (false, true);
+        }
+    }
+    let suggestion = nearest_key(key);
+    match suggestion {
+        Some(name) if is_standard_key(name) => {
+            let display = display_name(name);
+            out.push(
+                Finding::new(
+                    Code::MisspelledDirective,
+                    line.number,
+                    format!(
+                        "{} is not a key any crawler reads; it looks like a misspelling of \
+                         `{display}`, so this {} is ignored.",
+                        quote(key),
+                        match name {
+                            "user-agent" => "user-agent line",
+                            "sitemap" => "sitemap",
+                            _ => "rule",
+                        }
+                    ),
+                    "Crawlers skip keys they do not know; Google accepts a few common typos, \
+                     but not this one.",
+                    format!("Spell the key `{display}`."),
+                )
+                .with_span(key_span(line))
+                .with_replacement(rebuild(line, display, value)),
+            );
+            (false, false)
+        }
+        None if line.missing_colon || key.contains(is_google_space) => (true, false),
+        _ => {
+            let display = suggestion.map(display_name);
+            let message = match display {
+                Some(display) => format!(
+                    "{} is not a key any crawler reads; did you mean `{display}`?",
+                    quote(key)
+                ),
+                None => format!(
+                    "{} is not a key any crawler we know of reads; the line is ignored.",
+                    quote(key)
+                ),
+            };
+            let fix = match display {
+                Some(display) => format!("Spell the key `{display}`."),
+                None => {
+                    "Remove the line, or start it with `#` if it is a note for people.".to_owned()
+                }
+            };
+            out.push(
+                Finding::new(
+                    Code::UnknownDirective,
+                    line.number,
+                    message,
+                    "Crawlers ignore keys they do not know, so the line has no effect.",
+                    fix,
+                )
+                .with_span(key_span(line))
+                .with_replacement(display.and_then(|display| rebuild(line, display, value))),
+            );
+            (false, false)
+        }
+    }
+}
+
+/// Consecutive lines of prose, reported once.
+fn text_lines(run: &[&Line], out: &mut Vec<Finding>) {
+    let Some(first) = run.first() else {
+        return;
+    };
+    let numbers: Vec<usize> = run.iter().map(|line| line.number).collect();
+    let (message, fix) = if run.len() == 1 {
+        (
+            format!(
+                "{} is text, not a directive; crawlers skip it only because they cannot read it.",
+                quote(first.text.trim())
+            ),
+            "Start the line with `#` to make it a comment.",
+        )
+    } else {
+        (
+            format!(
+                "{} are text, not directives; crawlers skip them only because they cannot \
+                 read them.",
+                capitalised(&describe_lines(&numbers))
+            ),
+            "Start each of these lines with `#` to make them comments.",
+        )
+    };
+    let replacement =
+        (run.len() == 1 && !first.invalid_utf8).then(|| format!("# {}", first.text.trim()));
+    out.push(
+        Finding::new(
+            Code::TextLine,
+            first.number,
+            message,
+            "A line of text that happens to contain a colon, or to be two words, is read as a \
+             directive (`Disallow everything` is a rule).",
+            fix,
+        )
+        .with_replacement(replacement)
+        .with_related(numbers),
+    );
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Missing colons and spellings that only Google accepts.
+fn spelling(line: &Line, out: &mut Vec<Finding>) {
+    let Some(canonical) = canonical_key(line) else {
+        return;
+    };
+    let key = line.key.as_deref().unwrap_or_default();
+    let value = line.value.as_deref().unwrap_or_default();
+    let replacement = rebuild(line, canonical, value);
+    if line.missing_colon {
+        out.push(
+            Finding::new(
+                Code::MissingColon,
+                line.number,
+                format!(
+                    "{} has no colon: Google reads it as {}, but parsers that follow RFC \
+                     9309's syntax skip it.",
+                    quote(content(line)),
+                    quote_directive(canonical, value)
+                ),
+                "The directive holds for Google and its ports, and not for Python's \
+                 robotparser, npm's robots-parser and others.",
+                format!("Put a colon after the key: `{canonical}: {value}`."),
+            )
+            .with_span(key_span(line))
+            .with_replacement(replacement),
+        );
+        return;
+    }
+    let message = match (line.spelling, line.kind) {
+        (KeySpelling::Exact, _) => return,
+        (KeySpelling::Typo, LineKind::Other) => format!(
+            "{} is not the usual spelling of `{canonical}`; crawlers that read {canonical} \
+             may not recognise it.",
+            quote(key)
+        ),
+        (KeySpelling::Typo, _) => format!(
+            "{} is a misspelling of `{canonical}` that Google accepts; parsers that follow \
+             the standard skip the line.",
+            quote(key)
+        ),
+        (KeySpelling::Prefix, _) => format!(
+            "Google reads {} as `{canonical}` because it starts with it; parsers that compare \
+             the whole key skip the line.",
+            quote(key)
+        ),
+    };
+    out.push(
+        Finding::new(
+            Code::NonstandardSpelling,
+            line.number,
+            message,
+            "The line holds for Google and not for Python's robotparser, npm's robots-parser \
+             and other strict parsers, so crawlers disagree about the file.",
+            format!("Spell the key `{canonical}`."),
+        )
+        .with_span(key_span(line))
+        .with_replacement(replacement),
+    );
+}
+
+/// Invisible and control characters inside a key or value (comments are left alone).
+fn invisible(line: &Line, out: &mut Vec<Finding>) {
+    if matches!(line.kind, LineKind::Blank | LineKind::Comment) {
+        return;
+    }
+    let content = content(line);
+    let trimmed = content.trim_matches(is_google_space);
+    let lead = content.len() - content.trim_start_matches(is_google_space).len();
+    let found: Vec<(usize, char)> = trimmed
+        .char_indices()
+        .filter(|&(_, c)| is_invisible(c) && c != '\0' && c != '\u{fffd}')
+        .collect();
+    let Some(&(offset, first)) = found.first() else {
+        return;
+    };
+    let offset = lead + offset;
+    let place = match value_offset(line) {
+        Some(value_at) if offset >= value_at => "value",
+        _ if line.key.is_some() => "key",
+        _ => "line",
+    };
+    let more = if found.len() > 1 {
+        format!(" (and {} more)", found.len() - 1)
+    } else {
+        String::new()
+    };
+    let replacement = (!line.invalid_utf8).then(|| {
+        line.text
+            .chars()
+            .filter(|&c| !is_invisible(c) || c == '\0')
+            .collect::<String>()
+    });
+    out.push(
+        Finding::new(
+            Code::InvisibleCharacter,
+            line.number,
+            format!(
+                "The {place} contains an invisible {}{more} at column {}; crawlers keep it as \
+                 part of the {place}.",
+                describe_invisible(first),
+                line.text[..offset].chars().count() + 1
+            ),
+            "Only ASCII spaces and tabs are trimmed; any other invisible character changes \
+             the key or pattern, which then matches nothing the site serves.",
+            "Delete the invisible character (retype the line rather than pasting it).",
+        )
+        .with_span(span_in_line(line, offset, first.len_utf8()))
+        .with_replacement(replacement),
+    );
+}
+
+fn nul(line: &Line, out: &mut Vec<Finding>) {
+    if !line.has_nul {
+        return;
+    }
+    let Some(offset) = line.text.find('\0') else {
+        return;
+    };
+    let before = line.text[..offset].trim();
+    let reading = match (line.key.as_deref(), line.value.as_deref()) {
+        _ if before.is_empty() || line.kind == LineKind::Comment => {
+            "so Google reads nothing of it".to_owned()
+        }
+        (Some(key), Some(value)) => format!("so Google reads only {}", quote_directive(key, value)),
+        _ => format!("so Google reads only {}", quote(before)),
+    };
+    let replacement =
+        (!line.invalid_utf8).then(|| line.text.chars().filter(|&c| c != '\0').collect());
+    out.push(
+        Finding::new(
+            Code::NulByte,
+            line.number,
+            format!(
+                "A NUL byte stands at column {}, {reading}; other parsers read the whole line.",
+                line.text[..offset].chars().count() + 1
+            ),
+            "Google's parser ends a line at a NUL, so crawlers disagree about what the line \
+             says.",
+            "Delete the NUL byte (an editor that shows control characters helps).",
+        )
+        .with_span(span_in_line(line, offset, line.end - line.start - offset))
+        .with_replacement(replacement),
+    );
+}
+
+fn too_long(line: &Line, out: &mut Vec<Finding>) {
+    // When the comment starts before the cut, only the comment is lost.
+    if !line.too_long || line.has_comment || matches!(line.kind, LineKind::Blank) {
+        return;
+    }
+    let length = line.end - line.start;
+    let value = line.value.as_deref().unwrap_or_default();
+    let tail: String = value
+        .chars()
+        .rev()
+        .take(20)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let reading = match line.kind {
+        LineKind::Allow | LineKind::Disallow => format!(
+            "so the pattern ends at …{} and matches more than written",
+            quote(&tail)
+        ),
+        _ => "so the rest of the line is ignored".to_owned(),
+    };
+    out.push(
+        Finding::new(
+            Code::LineTooLong,
+            line.number,
+            format!(
+                "The line is {} bytes long; Google reads only the first {}, {reading}.",
+                thousands(length),
+                thousands(MAX_LINE_BYTES)
+            ),
+            "A cut pattern is a shorter pattern: a Disallow blocks more than intended, an \
+             Allow opens more.",
+            "Split the pattern into shorter rules, using `*` for the parts that vary.",
+        )
+        .with_span(Some(Span {
+            start: line.start + MAX_LINE_BYTES,
+            end: line.end,
+        })),
+    );
+}
+
+/// The line before its comment, trimmed.
+fn content(line: &Line) -> &str {
+    let text = match line.text.find('#') {
+        Some(hash) => &line.text[..hash],
+        None => &line.text,
+    };
+    text.trim_matches(is_google_space)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use super::super::Code;
+    use crate::RobotsTxt;
+
+    #[test]
+    fn a_directive_without_separator_is_an_error_with_a_fix() {
+        let found = with_code("User-agent: *\nDisallow /a /b\n", Code::UnreadableLine);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 2);
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("Disallow: /a\nDisallow: /b")
+        );
+        let found = with_code("User agent Googlebot\nDisallow: /\n", Code::UnreadableLine);
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("User-agent: Googlebot")
+        );
+        let found = with_code("User-agent: *\nDisallow\n", Code::UnreadableLine);
+        assert_eq!(found[0].replacement.as_deref(), Some("Disallow:"));
+        assert_eq!(
+            codes(": /a\nUser-agent: *\nDisallow: /x\n")[0],
+            (Code::UnreadableLine, 1)
+        );
+    }
+
+    #[test]
+    fn a_misspelled_key_without_separator_has_no_replacement() {
+        let found = with_code("User-agent: *\nDisalow /a /b\n", Code::UnreadableLine);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].replacement, None);
+    }
+
+    #[test]
+    fn prose_is_reported_once_per_paragraph() {
+        let input = "Welcome to Example\nWe love robots very much\n\nThis is us\n\
+                     User-agent: *\nDisallow: /x\n";
+        assert_eq!(codes(input), [(Code::TextLine, 1), (Code::TextLine, 4)]);
+        let found = findings(input);
+        assert_eq!(found[0].related_lines, [2]);
+        assert_eq!(found[1].replacement.as_deref(), Some("# This is us"));
+    }
+
+    #[test]
+    fn two_word_prose_and_spaced_keys_are_text() {
+        assert_eq!(
+            codes("Hello robots\nUser-agent: *\nDisallow: /x\n"),
+            [(Code::TextLine, 1)]
+        );
+        assert_eq!(
+            codes("Please be nice: thanks\nUser-agent: *\nDisallow: /x\n"),
+            [(Code::TextLine, 1)]
+        );
+    }
+
+    #[test]
+    fn a_missing_colon_is_a_warning_with_the_fix() {
+        let found = findings("User-agent: *\nDisallow /private # old\n");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, Code::MissingColon);
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("Disallow: /private # old")
+        );
+        let found = findings("User-agent: *\nDisalow /private\n");
+        assert_eq!(found.len(), 1, "one finding fixes key and colon: {found:?}");
+        assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /private"));
+    }
+
+    #[test]
+    fn misspelled_standard_keys_are_errors() {
+        let found = with_code(
+            "User-agent: *\nDisalllow: /private/\n",
+            Code::MisspelledDirective,
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /private/"));
+        assert!(found[0].message.contains("`Disallow`"));
+        assert_eq!(
+            codes("Usr-agent: *\nDisallow: /\n")[0],
+            (Code::MisspelledDirective, 1)
+        );
+        let sitemap = with_code(
+            "User-agent: *\nSitmap: https://a.example/s.xml\n",
+            Code::MisspelledDirective,
+        );
+        assert_eq!(sitemap[0].line, 2);
+    }
+
+    #[test]
+    fn an_invisible_character_before_a_key_is_named() {
+        let found = findings("User-agent: *\nDisallow: /a\n\u{feff}User-agent: x\nDisallow: /\n");
+        let key = found.iter().find(|f| f.line == 3).unwrap();
+        assert_eq!(key.code, Code::MisspelledDirective);
+        assert!(key.message.contains("U+FEFF"), "{}", key.message);
+        assert_eq!(key.replacement.as_deref(), Some("User-agent: x"));
+        assert_eq!(found.iter().filter(|f| f.line == 3).count(), 1);
+    }
+
+    #[test]
+    fn unknown_keys_are_warnings_with_a_suggestion_when_close() {
+        let found = with_code("User-agent: *\nCrawl-dealy: 10\n", Code::UnknownDirective);
+        assert_eq!(found[0].replacement.as_deref(), Some("Crawl-delay: 10"));
+        let found = with_code("User-agent: *\nPolicy: be nice\n", Code::UnknownDirective);
+        assert_eq!(found[0].replacement, None);
+        assert!(found[0].fix.contains('#'));
+    }
+
+    #[test]
+    fn google_only_spellings_are_warnings() {
+        let input = "User agent: *\nDisallowed: /a\nDISALOW: /b\nSite-map: https://a.example/s\n\
+                     Crawl delay: 4\n";
+        let spellings: Vec<_> = with_code(input, Code::NonstandardSpelling)
+            .into_iter()
+            .map(|f| (f.line, f.replacement.unwrap()))
+            .collect();
+        assert_eq!(
+            spellings,
+            [
+                (1, "User-agent: *".to_owned()),
+                (2, "Disallow: /a".to_owned()),
+                (3, "Disallow: /b".to_owned()),
+                (4, "Sitemap: https://a.example/s".to_owned()),
+                (5, "Crawl-delay: 4".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn invisible_characters_in_values_are_reported_with_their_place() {
+        let found = with_code(
+            "User-agent: *\nDisallow: /private\u{a0}\n",
+            Code::InvisibleCharacter,
+        );
+        assert_eq!(found.len(), 1);
+        assert!(found[0].message.contains("U+00A0 (non-breaking space)"));
+        assert!(found[0].message.contains("value"));
+        assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /private"));
+        let span = found[0].span.unwrap();
+        assert_eq!(span.end - span.start, 2);
+        assert!(with_code("User-agent: * # \u{a0}note\n", Code::InvisibleCharacter).is_empty());
+        assert!(with_code(
+            "User-agent: *\u{b}\nDisallow: /a\n",
+            Code::InvisibleCharacter
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_nul_byte_is_an_error_that_says_what_google_reads() {
+        let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /a\0/b\n");
+        let found: Vec<_> = super::super::audit(&robots)
+            .into_iter()
+            .filter(|f| f.code == Code::NulByte)
+            .collect();
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].message.contains("`Disallow: /a`"),
+            "{}",
+            found[0].message
+        );
+        assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /a/b"));
+    }
+
+    #[test]
+    fn an_over_long_pattern_is_an_error_but_an_over_long_comment_is_not() {
+        let long = format!("User-agent: *\nDisallow: /{}\n", "a".repeat(20_000));
+        let found = with_code(&long, Code::LineTooLong);
+        assert_eq!(found.len(), 1);
+        assert!(found[0]
+            .message
+            .contains(&super::thousands(crate::MAX_LINE_BYTES)));
+        let comment = format!("User-agent: *\nDisallow: /a # {}\n", "a".repeat(20_000));
+        assert!(with_code(&comment, Code::LineTooLong).is_empty());
+    }
+}

@@ -1,0 +1,394 @@
+//! Small helpers the checks share: where a key or value sits in its line, how a line reads once
+//! corrected, how far a key is from a known name, and how values are quoted in messages.
+
+use super::Span;
+use crate::lines::{Line, LineKind};
+
+/// The whitespace Google trims around keys and values (`absl::ascii_isspace`).
+pub(super) fn is_google_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r')
+}
+
+/// The whole line.
+pub(super) fn line_span(line: &Line) -> Span {
+    Span {
+        start: line.start,
+        end: line.end,
+    }
+}
+
+/// `len` bytes from byte `offset` of the line's text, when the text is the input's bytes.
+pub(super) fn span_in_line(line: &Line, offset: usize, len: usize) -> Option<Span> {
+    (!line.invalid_utf8 && offset + len <= line.end - line.start).then(|| Span {
+        start: line.start + offset,
+        end: line.start + offset + len,
+    })
+}
+
+/// Where the key starts in the line's text.
+fn key_offset(line: &Line) -> Option<usize> {
+    let key = line.key.as_deref()?;
+    let lead = line.text.len() - line.text.trim_start_matches(is_google_space).len();
+    line.text[lead..].starts_with(key).then_some(lead)
+}
+
+/// The key's bytes.
+pub(super) fn key_span(line: &Line) -> Option<Span> {
+    let offset = key_offset(line)?;
+    span_in_line(line, offset, line.key.as_deref()?.len())
+}
+
+/// Where the value starts in the line's text (it may be empty).
+pub(super) fn value_offset(line: &Line) -> Option<usize> {
+    if line.invalid_utf8 {
+        return None;
+    }
+    let value = line.value.as_deref()?;
+    let after_key = key_offset(line)? + line.key.as_deref()?.len();
+    let rest = &line.text[after_key..];
+    let rest = rest.trim_start_matches(is_google_space);
+    let rest = if line.missing_colon {
+        rest
+    } else {
+        rest.strip_prefix(':')?.trim_start_matches(is_google_space)
+    };
+    let offset = line.text.len() - rest.len();
+    rest.starts_with(value).then_some(offset)
+}
+
+/// The value's bytes, when it is not empty.
+pub(super) fn value_span(line: &Line) -> Option<Span> {
+    let value = line.value.as_deref()?;
+    if value.is_empty() {
+        return None;
+    }
+    span_in_line(line, value_offset(line)?, value.len())
+}
+
+/// The comment of a line, from its `#`.
+pub(super) fn comment(line: &Line) -> Option<&str> {
+    if !line.has_comment {
+        return None;
+    }
+    line.text.find('#').map(|hash| &line.text[hash..])
+}
+
+/// The standard spelling of a line's key.
+pub(super) fn canonical_key(line: &Line) -> Option<&'static str> {
+    Some(match line.kind {
+        LineKind::UserAgent => "User-agent",
+        LineKind::Allow => "Allow",
+        LineKind::Disallow => "Disallow",
+        LineKind::Sitemap => "Sitemap",
+        LineKind::Other => display_name(line.directive?),
+        _ => return None,
+    })
+}
+
+/// `key: value`, keeping the line's comment; `None` when the line is not valid UTF-8 (its
+/// text would not be what the file holds).
+pub(super) fn rebuild(line: &Line, key: &str, value: &str) -> Option<String> {
+    if line.invalid_utf8 {
+        return None;
+    }
+    let mut text = if value.is_empty() {
+        format!("{key}:")
+    } else {
+        format!("{key}: {value}")
+    };
+    if let Some(comment) = comment(line) {
+        text.push(' ');
+        text.push_str(comment);
+    }
+    Some(text)
+}
+
+/// Every key a crawler we know of reads: the standard four first, then the extensions. Each is
+/// `(lower-case name, display spelling)`.
+pub(super) const KNOWN_KEYS: &[(&str, &str)] = &[
+    ("user-agent", "User-agent"),
+    ("allow", "Allow"),
+    ("disallow", "Disallow"),
+    ("sitemap", "Sitemap"),
+    ("crawl-delay", "Crawl-delay"),
+    ("host", "Host"),
+    ("clean-param", "Clean-param"),
+    ("noindex", "Noindex"),
+    ("nofollow", "Nofollow"),
+    ("noarchive", "Noarchive"),
+    ("request-rate", "Request-rate"),
+    ("visit-time", "Visit-time"),
+    ("content-signal", "Content-Signal"),
+    ("content-usage", "Content-Usage"),
+    ("domain", "Domain"),
+    ("revisit-after", "Revisit-after"),
+];
+
+/// The display spelling of a known key.
+pub(super) fn display_name(name: &str) -> &'static str {
+    KNOWN_KEYS
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map_or("", |(_, display)| display)
+}
+
+/// Whether `name` (lower case) is one of the four keys RFC 9309 and the Sitemaps protocol
+/// define.
+pub(super) fn is_standard_key(name: &str) -> bool {
+    matches!(name, "user-agent" | "allow" | "disallow" | "sitemap")
+}
+
+/// Keys that name a directive without being close to its spelling.
+const ALIASES: &[(&str, &str)] = &[
+    ("ua", "user-agent"),
+    ("agent", "user-agent"),
+    ("user", "user-agent"),
+];
+
+/// The known key that `key` was most likely meant to be, if it is close enough to say so.
+/// Letter case, spaces, `-` and `_` are ignored; the allowed distance grows with the length, so
+/// that short words are not mistaken for keys.
+pub(super) fn nearest_key(key: &str) -> Option<&'static str> {
+    let squeezed = squeeze(key);
+    if let Some((_, name)) = ALIASES.iter().find(|(alias, _)| *alias == squeezed) {
+        return Some(name);
+    }
+    let allowed = match squeezed.len() {
+        0..=3 => return None,
+        4..=5 => 1,
+        6..=9 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, &'static str)> = None;
+    for (name, _) in KNOWN_KEYS {
+        let distance = edit_distance(squeezed.as_bytes(), squeeze(name).as_bytes());
+        if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, name));
+        }
+    }
+    best.map(|(_, name)| name)
+}
+
+fn squeeze(key: &str) -> String {
+    key.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
+/// of adjacent bytes each cost 1 (`useragnet` is one step from `useragent`).
+pub(super) fn edit_distance(a: &[u8], b: &[u8]) -> usize {
+    let width = b.len() + 1;
+    let mut rows = vec![0usize; (a.len() + 1) * width];
+    for (j, cell) in rows.iter_mut().enumerate().take(width) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        rows[i * width] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[(i - 1) * width + j] + 1)
+                .min(rows[i * width + j - 1] + 1)
+                .min(rows[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[(i - 2) * width + j - 2] + 1);
+            }
+            rows[i * width + j] = best;
+        }
+    }
+    rows[a.len() * width + b.len()]
+}
+
+/// Characters that are invisible or control characters, which crawlers keep as part of a key
+/// or value. Tab is ordinary whitespace and is not one of them.
+pub(super) fn is_invisible(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(
+            c,
+            '\u{a0}' | '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}'
+        )
+}
+
+/// How an invisible character is named in a message.
+pub(super) fn describe_invisible(c: char) -> String {
+    let name = match c {
+        '\0' => "NUL",
+        '\u{b}' => "vertical tab",
+        '\u{c}' => "form feed",
+        '\u{7f}' => "DEL",
+        '\u{a0}' => "non-breaking space",
+        '\u{ad}' => "soft hyphen",
+        '\u{200b}' => "zero-width space",
+        '\u{200c}' => "zero-width non-joiner",
+        '\u{200d}' => "zero-width joiner",
+        '\u{2060}' => "word joiner",
+        '\u{feff}' => "byte order mark",
+        _ => "control character",
+    };
+    format!("U+{:04X} ({name})", u32::from(c))
+}
+
+/// A value from the file, in backticks, shortened when long (a 16 kB pattern helps nobody).
+pub(super) fn quote(value: &str) -> String {
+    const MAX_CHARS: usize = 80;
+    let shown: String = value
+        .chars()
+        .map(|c| if is_invisible(c) { '\u{fffd}' } else { c })
+        .take(MAX_CHARS)
+        .collect();
+    if value.chars().count() > MAX_CHARS {
+        format!("`{shown}…`")
+    } else {
+        format!("`{shown}`")
+    }
+}
+
+/// A rule or directive as a crawler reads it: `Disallow: /private`.
+pub(super) fn quote_directive(key: &str, value: &str) -> String {
+    if value.is_empty() {
+        quote(&format!("{key}:"))
+    } else {
+        quote(&format!("{key}: {value}"))
+    }
+}
+
+/// `12,345`.
+pub(super) fn thousands(number: usize) -> String {
+    let digits = number.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// `line 4`, `lines 4 and 9`, `lines 4, 9 and 12`, or `lines 4–7` for a run.
+pub(super) fn describe_lines(lines: &[usize]) -> String {
+    match lines {
+        [] => String::new(),
+        [one] => format!("line {one}"),
+        _ if lines.windows(2).all(|pair| pair[1] == pair[0] + 1) => {
+            format!("lines {}–{}", lines[0], lines[lines.len() - 1])
+        }
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(usize::to_string).collect();
+            format!("lines {} and {last}", init.join(", "))
+        }
+    }
+}
+
+/// `line 4` or `lines 4–90`.
+pub(super) fn line_range(first: usize, last: usize) -> String {
+    if first == last {
+        format!("line {first}")
+    } else {
+        format!("lines {first}–{last}")
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(super) fn join_words(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RobotsTxt;
+
+    fn line(text: &str) -> Line {
+        RobotsTxt::parse(text.as_bytes()).lines()[0].clone()
+    }
+
+    #[test]
+    fn spans_find_key_and_value() {
+        let l = line("  Disallow :  /a/b  # note");
+        let key = key_span(&l).unwrap();
+        assert_eq!(&l.text[key.start..key.end], "Disallow");
+        let value = value_span(&l).unwrap();
+        assert_eq!(&l.text[value.start..value.end], "/a/b");
+        let l = line("Disallow /x");
+        let value = value_span(&l).unwrap();
+        assert_eq!(&l.text[value.start..value.end], "/x");
+        assert_eq!(value_span(&line("Disallow:")), None);
+    }
+
+    #[test]
+    fn spans_are_offsets_into_the_input() {
+        let robots = RobotsTxt::parse(b"User-agent: *\r\nDisallow: /x\n");
+        let l = &robots.lines()[1];
+        assert_eq!(value_span(l), Some(Span { start: 25, end: 27 }));
+    }
+
+    #[test]
+    fn no_span_for_invalid_utf8() {
+        let robots = RobotsTxt::parse(b"Disallow: /caf\xE9");
+        assert_eq!(value_span(&robots.lines()[0]), None);
+    }
+
+    #[test]
+    fn rebuild_keeps_the_comment() {
+        let l = line("disalow:/a # old");
+        assert_eq!(
+            rebuild(&l, "Disallow", "/a").as_deref(),
+            Some("Disallow: /a # old")
+        );
+        assert_eq!(
+            rebuild(&l, "Disallow", "").as_deref(),
+            Some("Disallow: # old")
+        );
+    }
+
+    #[test]
+    fn nearest_key_suggests_only_close_names() {
+        assert_eq!(nearest_key("Disalllow"), Some("disallow"));
+        assert_eq!(nearest_key("useragnet"), Some("user-agent"));
+        assert_eq!(nearest_key("User_Agent"), Some("user-agent"));
+        assert_eq!(nearest_key("site map"), Some("sitemap"));
+        assert_eq!(nearest_key("Crawl-dealy"), Some("crawl-delay"));
+        assert_eq!(nearest_key("alow"), Some("allow"));
+        assert_eq!(nearest_key("UA"), Some("user-agent"));
+        assert_eq!(nearest_key("Note"), None);
+        assert_eq!(nearest_key("Welcome"), None);
+        assert_eq!(nearest_key("Policy"), None);
+        assert_eq!(nearest_key("foo"), None);
+    }
+
+    #[test]
+    fn edit_distance_counts_transpositions_once() {
+        assert_eq!(edit_distance(b"abc", b"abc"), 0);
+        assert_eq!(edit_distance(b"abc", b"acb"), 1);
+        assert_eq!(edit_distance(b"", b"abc"), 3);
+        assert_eq!(edit_distance(b"kitten", b"sitting"), 3);
+    }
+
+    #[test]
+    fn numbers_and_lists_read_well() {
+        assert_eq!(thousands(512_000), "512,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(describe_lines(&[3]), "line 3");
+        assert_eq!(describe_lines(&[3, 4, 5]), "lines 3–5");
+        assert_eq!(describe_lines(&[3, 7]), "lines 3 and 7");
+        assert_eq!(describe_lines(&[3, 7, 9]), "lines 3, 7 and 9");
+        assert_eq!(
+            join_words(&["a".into(), "b".into(), "c".into()]),
+            "a, b and c"
+        );
+    }
+
+    #[test]
+    fn long_values_are_shortened_and_invisibles_shown() {
+        assert_eq!(quote("/a"), "`/a`");
+        assert!(quote(&"x".repeat(500)).ends_with("…`"));
+        assert_eq!(quote("/a\u{a0}"), "`/a\u{fffd}`");
+    }
+}

@@ -1,0 +1,545 @@
+//! Readers that read the file their own way: CPython's `urllib.robotparser` (profile `python`)
+//! and the original 1994 convention (profile `legacy-1994`).
+//!
+//! Both predate RFC 9309 and share its ancestors' model, which differs from Google's at every
+//! step, so they are not a variation of the matcher but readers of their own:
+//!
+//! - the file is made of *records*, and a blank line ends one (Google ignores blank lines);
+//! - the caller's name before `/` is compared with each record's user-agent values by a
+//!   case-insensitive substring test, and the *first* record in file order that names it applies,
+//!   else the first `*` record (Google merges every group that names the agent);
+//! - within the record the *first* rule in file order whose path is a prefix of the URL decides
+//!   (Google takes the longest pattern), and nothing is a wildcard.
+//!
+//! Each reader turns the parsed file ([`RobotsTxt::lines`]) into [`Record`]s once, when a
+//! [`crate::Checker`] is made; [`Reading::check`] then answers with the same [`Verdict`] as the
+//! matcher. In those verdicts:
+//!
+//! - [`AppliedGroup::index`] is the record's position among this reader's records, which are not
+//!   [`RobotsTxt::groups`];
+//! - [`RuleMatch::length`] is the length of the compared pattern, shown for information: under
+//!   first-match it decides nothing;
+//! - [`Verdict::agent_token`] is the caller's name as the reader compares it (cut at the first
+//!   `/`, lower-cased), and [`crate::AgentMatch`] is not used: each reader has its own agent test;
+//! - [`Verdict::path`] is what a crawler requests, as for every profile, and
+//!   [`Verdict::normalised_path`] what the reader compares, which for Python may not even start
+//!   with `/` (`http://h?x` is compared as `%3Fx`).
+
+mod koster1994;
+mod python;
+mod python_unicode;
+mod python_url;
+
+pub use python::{python_fetch_outcome, PythonFetchOutcome};
+
+use crate::encoding::request_path;
+use crate::group::RuleKind;
+use crate::matcher::{AppliedGroup, Reason, RuleMatch, Verdict};
+use crate::profile::{AgentMatch, Profile};
+use crate::RobotsTxt;
+
+/// An error the modelled reader raises while reading the file, instead of reading on.
+///
+/// CPython's `RobotFileParser.parse()` raises `ValueError` when `urlparse` refuses a rule's path
+/// (`Disallow: //[x]`) or when `int()` refuses a crawl-delay that `str.isdigit()` accepted
+/// (`Crawl-delay: ²`). Records completed before that line stay, the rest of the file is never
+/// read, and a caller that catches the error gets answers from what was read: the verdicts of
+/// the `python` profile are those answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ReaderError {
+    /// The line being read when the reader gave up.
+    pub line: usize,
+    /// What the reader says, in its words (Python's exception type and message).
+    pub message: String,
+}
+
+/// The error `profile`'s reader raises while reading `robots`, if it raises one. Only the
+/// `python` profile's reader can fail.
+pub fn reader_error(robots: &RobotsTxt, profile: Profile) -> Option<ReaderError> {
+    Reading::for_profile(robots, profile).and_then(|reading| reading.error)
+}
+
+/// Which reader made a [`Reading`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reader {
+    Python,
+    Koster1994,
+}
+
+/// A user-agent value of a record, as the reader compares it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct RecordAgent {
+    line: usize,
+    name: String,
+}
+
+/// A rule of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct RecordRule {
+    line: usize,
+    /// What the rule answers when it is the first to match. Python turns an empty `Disallow:`
+    /// into an allowing rule that matches everything.
+    allow: bool,
+    /// The value as written in the file (trimmed, comment removed).
+    written: String,
+    /// The path the reader compares URLs with, by prefix.
+    compared: String,
+}
+
+/// User-agent lines and the rules that follow them, up to the end of the record.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Record {
+    agents: Vec<RecordAgent>,
+    rules: Vec<RecordRule>,
+    /// Every line the reader took into the record.
+    lines: Vec<usize>,
+}
+
+impl Record {
+    fn is_star(&self) -> bool {
+        self.agents.iter().any(|agent| agent.name == "*")
+    }
+}
+
+/// A file as one record-based reader understood it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Reading {
+    reader: Reader,
+    /// Every record the reader kept, in file order.
+    records: Vec<Record>,
+    /// The records searched by name, in order.
+    named: Vec<usize>,
+    /// The record for robots no other record names: the first `*` record.
+    default: Option<usize>,
+    error: Option<ReaderError>,
+}
+
+impl Reading {
+    /// The reading of `robots` by `profile`'s reader, for profiles that have their own.
+    pub(crate) fn for_profile(robots: &RobotsTxt, profile: Profile) -> Option<Reading> {
+        match profile {
+            Profile::Python => Some(python::read(robots)),
+            Profile::Legacy1994 => Some(koster1994::read(robots)),
+            Profile::Rfc9309 | Profile::Google => None,
+        }
+    }
+
+    fn new(reader: Reader, records: Vec<Record>, error: Option<ReaderError>) -> Reading {
+        let default = records.iter().position(Record::is_star);
+        let named = match reader {
+            // `_add_entry`: a record with a `*` line is the default (or dropped, after the first)
+            // and never searched by name.
+            Reader::Python => (0..records.len())
+                .filter(|&index| !records[index].is_star())
+                .collect(),
+            // A record naming the robot applies even when it also holds `*`.
+            Reader::Koster1994 => (0..records.len()).collect(),
+        };
+        Reading {
+            reader,
+            records,
+            named,
+            default,
+            error,
+        }
+    }
+
+    /// The reader's answer for `agent` and `url`.
+    pub(crate) fn check(
+        &self,
+        profile: Profile,
+        agent: &str,
+        url: &str,
+        agent_match: AgentMatch,
+    ) -> Verdict {
+        let name = caller_name(agent);
+        let mut verdict = Verdict {
+            allowed: true,
+            reason: Reason::NoGroupApplies,
+            profile,
+            agent_match,
+            agent: agent.to_owned(),
+            agent_token: name.clone(),
+            path: request_path(url),
+            normalised_path: String::new(),
+            decisive: None,
+            groups: Vec::new(),
+            used_star_group: false,
+            chain_step: None,
+            matches: Vec::new(),
+            beyond_size_limit: None,
+        };
+        let request = match self.reader {
+            Reader::Python => python::request(url),
+            Reader::Koster1994 => Ok(koster1994::request(url)),
+        };
+        let compared = match request {
+            Ok(compared) => compared,
+            Err(_) => {
+                // `can_fetch` raises: there is no answer, and a crawler must not fetch.
+                verdict.allowed = false;
+                verdict.reason = Reason::ReaderError;
+                return verdict;
+            }
+        };
+        let by_name = self.named.iter().copied().find(|&index| {
+            self.records[index]
+                .agents
+                .iter()
+                .any(|agent| self.names(&agent.name, &name))
+        });
+        let Some((index, used_star)) = by_name
+            .map(|index| (index, false))
+            .or(self.default.map(|index| (index, true)))
+        else {
+            verdict.normalised_path = compared;
+            return verdict;
+        };
+        let record = &self.records[index];
+        verdict.used_star_group = used_star;
+        verdict.groups.push(AppliedGroup {
+            index,
+            agent_lines: record.agents.iter().map(|agent| agent.line).collect(),
+            matched_agent_lines: record
+                .agents
+                .iter()
+                .filter(|agent| {
+                    if used_star {
+                        agent.name == "*"
+                    } else {
+                        self.names(&agent.name, &name)
+                    }
+                })
+                .map(|agent| agent.line)
+                .collect(),
+            lines: record.lines.clone(),
+        });
+        verdict.matches = record
+            .rules
+            .iter()
+            .filter(|rule| compared.starts_with(&rule.compared))
+            .map(|rule| RuleMatch {
+                line: rule.line,
+                kind: if rule.allow {
+                    RuleKind::Allow
+                } else {
+                    RuleKind::Disallow
+                },
+                pattern: rule.written.clone(),
+                normalised: rule.compared.clone(),
+                length: rule.compared.len(),
+                via_index_html: false,
+            })
+            .collect();
+        verdict.decisive = verdict.matches.first().cloned();
+        (verdict.allowed, verdict.reason) = match &verdict.decisive {
+            Some(rule) => (rule.kind == RuleKind::Allow, Reason::RuleMatched),
+            None => (true, Reason::NoRuleMatched),
+        };
+        verdict.normalised_path = compared;
+        verdict
+    }
+
+    /// Whether a record's user-agent value names the caller (`name`, already reduced).
+    fn names(&self, value: &str, name: &str) -> bool {
+        match self.reader {
+            // `Entry.applies_to`: `*` names everyone, and so does an empty value.
+            Reader::Python => value == "*" || name.contains(&value.to_lowercase()),
+            // `*` is the default record, found as such; an empty value names no robot.
+            Reader::Koster1994 => {
+                value != "*" && !value.is_empty() && name.contains(&value.to_lowercase())
+            }
+        }
+    }
+}
+
+/// The caller's name as both readers compare it: the text before the first `/` (the name
+/// without version information), lower-cased.
+fn caller_name(agent: &str) -> String {
+    agent.split('/').next().unwrap_or_default().to_lowercase()
+}
+
+/// Whether `c` lies in one of the sorted inclusive `ranges`.
+fn in_ranges(c: char, ranges: &[(char, char)]) -> bool {
+    ranges
+        .binary_search_by(|&(low, high)| {
+            if high < c {
+                std::cmp::Ordering::Less
+            } else if low > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(profile: Profile, robots: &str, agent: &str, url: &str) -> Verdict {
+        RobotsTxt::parse(robots.as_bytes()).checker(profile).check(
+            agent,
+            url,
+            AgentMatch::Substring,
+        )
+    }
+
+    /// `(row, robots, agent, url, allowed)`: the rows of the divergence matrix in
+    /// `parsers.md` §2c, with the verdict CPython 3.11.7's robotparser gives (column PyL).
+    #[rustfmt::skip]
+    const DIVERGENCE_MATRIX: &[(u8, &str, &str, &str, bool)] = &[
+        (1, "User-agent: *\nDisallow: /\nAllow: /public", "x", "/public", false),
+        (2, "User-agent: *\nDisallow: /*.php$", "x", "/a.php", true),
+        (3, "User-agent: *\nDisallow: /", "x", "/robots.txt", false),
+        (4, "User-agent: *\nDisallow: /\nAllow: /dir/index.html", "x", "/dir/", false),
+        (5, "User-agent: Googlebot/2.1\nDisallow: /", "Googlebot", "/", true),
+        (6, "User-agent: bot\nDisallow: /", "Googlebot", "/", false),
+        (7, "User-agent: Googlebot\nDisallow: /", "Googlebot-Image", "/", false),
+        (8, "User-agent: *\nDisallow: /\nUser-agent: quxbot", "quxbot", "/x", false),
+        (9, "User-agent: a\nSitemap: https://x/s.xml\nUser-agent: b\nDisallow: /", "a", "/", false),
+        (10, "User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /", "a", "/", true),
+        (11, "User-agent: *\nDisallow:\nDisallow: /", "x", "/a", true),
+        (12, "User-agent: *\nDisallow /", "x", "/a", true),
+        (13, "User-agent: *\nDisalow: /", "x", "/a", true),
+        (14, "User-agent: *\nDisallowed: /", "x", "/a", true),
+        (15, "\u{feff}User-agent: *\nDisallow: /", "x", "/a", true),
+        (16, "User-agent: *\nDisallow: /%62", "x", "/b", false),
+        (17, "User-agent: *\nDisallow: /a-%2A", "x", "/a-*", false),
+        (18, "User-agent: *\nDisallow: /ツ", "x", "/ツ", false),
+        (19, "User-agent: *\nAllow: /page\nDisallow: /page$", "x", "/page", true),
+        (20, "User-agent: *\nAllow: /fish\nDisallow: /fish*", "x", "/fish", true),
+        (21, "User-agent: *\nAllow: /x/page.\nDisallow: /*.html", "x", "/x/page.html", true),
+        (22, "User-agent: *\nDisallow: /a$b", "x", "/a$b", false),
+        (23, "User-agent: *\nDisallow: /a$", "x", "/a#frag", true),
+        (24, "User-agent: MJ12bot\nDisallow: /", "MJ12bot", "/", false),
+        (25, "User-agent: *\nDisallow: /a b", "x", "/a%20b", false),
+        (26, "Disallow: /secret", "x", "/secret", true),
+        (27, "User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /a", "x", "/a", true),
+        (28, "User-agent: FooBot\n\nDisallow: /", "FooBot", "/", true),
+        (29, "User-agent: Googlebot Images\nDisallow: /", "Googlebot", "/", true),
+    ];
+
+    #[test]
+    fn python_agrees_with_every_row_of_the_divergence_matrix() {
+        let wrong: Vec<u8> = DIVERGENCE_MATRIX
+            .iter()
+            .filter(|(_, robots, agent, url, allowed)| {
+                check(Profile::Python, robots, agent, url).allowed != *allowed
+            })
+            .map(|(row, ..)| *row)
+            .collect();
+        assert!(wrong.is_empty(), "rows answered unlike CPython: {wrong:?}");
+    }
+
+    #[test]
+    fn python_takes_the_first_matching_rule_and_says_which() {
+        let verdict = check(
+            Profile::Python,
+            "User-agent: *\nDisallow: /\nAllow: /public",
+            "x",
+            "https://example.com/public/page",
+        );
+        assert!(!verdict.allowed);
+        assert_eq!(verdict.reason, Reason::RuleMatched);
+        let decisive = verdict.decisive.unwrap();
+        assert_eq!((decisive.line, decisive.kind), (2, RuleKind::Disallow));
+        assert_eq!(decisive.normalised, "/");
+        assert_eq!(verdict.matches.len(), 2, "the Allow matched too, too late");
+        assert!(verdict.used_star_group);
+        assert_eq!(verdict.groups[0].agent_lines, [1]);
+        assert_eq!(verdict.normalised_path, "/public/page");
+    }
+
+    #[test]
+    fn python_reads_an_empty_disallow_as_an_allow_that_matches_everything() {
+        let verdict = check(
+            Profile::Python,
+            "User-agent: *\nDisallow:\nDisallow: /",
+            "x",
+            "/a",
+        );
+        assert!(verdict.allowed);
+        let decisive = verdict.decisive.unwrap();
+        assert_eq!((decisive.line, decisive.kind), (2, RuleKind::Allow));
+    }
+
+    #[test]
+    fn python_keeps_only_the_first_star_record_and_searches_names_first() {
+        let robots = "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n\n\
+                      User-agent: foo\nDisallow: /c\n\nUser-agent: FooBot\nDisallow: /d";
+        let verdict = check(Profile::Python, robots, "Other", "/b");
+        assert!(verdict.allowed, "the second * record is dropped");
+        let verdict = check(Profile::Python, robots, "FooBot/2.1", "/d");
+        assert!(verdict.allowed, "`foo` names FooBot first");
+        assert_eq!(verdict.agent_token, "foobot");
+        assert_eq!(verdict.groups[0].matched_agent_lines, [7]);
+        assert_eq!(verdict.groups[0].index, 2);
+        assert!(!check(Profile::Python, robots, "FooBot/2.1", "/c").allowed);
+    }
+
+    #[test]
+    fn python_lines_of_spaces_and_comments_do_not_end_a_record() {
+        let robots = "User-agent: FooBot\n   \n# note\nDisallow: /";
+        assert!(!check(Profile::Python, robots, "FooBot", "/x").allowed);
+        assert!(check(Profile::Legacy1994, robots, "FooBot", "/x").allowed);
+    }
+
+    #[test]
+    fn python_stops_reading_where_parse_raises() {
+        let robots = "User-agent: a\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\nDisallow: //[x]/";
+        let parsed = RobotsTxt::parse(robots.as_bytes());
+        let error = reader_error(&parsed, Profile::Python).unwrap();
+        assert_eq!(error.line, 6);
+        assert!(
+            error.message.starts_with("ValueError: "),
+            "{}",
+            error.message
+        );
+        assert!(reader_error(&parsed, Profile::Legacy1994).is_none());
+        assert!(reader_error(&parsed, Profile::Google).is_none());
+        let checker = parsed.checker(Profile::Python);
+        assert!(!checker.check("a", "/a", AgentMatch::Token).allowed);
+        assert!(
+            checker.check("x", "/b", AgentMatch::Token).allowed,
+            "the unfinished * record is lost"
+        );
+    }
+
+    #[test]
+    fn python_can_fetch_raising_is_not_an_allow() {
+        let verdict = check(
+            Profile::Python,
+            "User-agent: *\nAllow: /",
+            "x",
+            "http://[x/a",
+        );
+        assert!(!verdict.allowed);
+        assert_eq!(verdict.reason, Reason::ReaderError);
+    }
+
+    #[test]
+    fn python_crawl_delay_closes_the_agent_list_and_keeps_the_record() {
+        let robots = "User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n\n\
+                      User-agent: *\nDisallow: /";
+        let verdict = check(Profile::Python, robots, "a", "/x");
+        assert!(verdict.allowed);
+        assert_eq!(verdict.reason, Reason::NoRuleMatched);
+        assert_eq!(verdict.groups[0].lines, [1, 2]);
+    }
+
+    #[test]
+    fn legacy_1994_ignores_allow_and_takes_wildcards_literally() {
+        let robots = "User-agent: *\nDisallow: /private\nAllow: /private/press\nDisallow: /*.php";
+        let verdict = check(Profile::Legacy1994, robots, "x", "/private/press");
+        assert!(!verdict.allowed);
+        assert_eq!(verdict.decisive.unwrap().line, 2);
+        assert!(check(Profile::Legacy1994, robots, "x", "/a.php").allowed);
+        assert!(!check(Profile::Legacy1994, robots, "x", "/*.php").allowed);
+        assert!(
+            check(
+                Profile::Legacy1994,
+                "User-agent: *\nDisallow: /a$",
+                "x",
+                "/a"
+            )
+            .allowed
+        );
+    }
+
+    #[test]
+    fn legacy_1994_matches_by_prefix_as_the_text_shows() {
+        let help = "User-agent: *\nDisallow: /help";
+        assert!(!check(Profile::Legacy1994, help, "x", "/help.html").allowed);
+        assert!(!check(Profile::Legacy1994, help, "x", "/help/index.html").allowed);
+        let dir = "User-agent: *\nDisallow: /help/";
+        assert!(check(Profile::Legacy1994, dir, "x", "/help.html").allowed);
+        assert!(!check(Profile::Legacy1994, dir, "x", "/help/index.html").allowed);
+        assert!(
+            check(Profile::Legacy1994, help, "x", "/Help").allowed,
+            "case matters"
+        );
+        let tilde = "User-agent: *\nDisallow: /%7Ejoe";
+        assert!(
+            check(Profile::Legacy1994, tilde, "x", "/~joe").allowed,
+            "nothing decoded"
+        );
+        assert!(
+            !check(
+                Profile::Legacy1994,
+                "User-agent: *\nDisallow: /ツ",
+                "x",
+                "/ツ"
+            )
+            .allowed
+        );
+    }
+
+    #[test]
+    fn legacy_1994_empty_disallow_restricts_nothing() {
+        assert!(check(Profile::Legacy1994, "User-agent: *\nDisallow:", "x", "/a").allowed);
+        let both = "User-agent: *\nDisallow:\nDisallow: /";
+        let verdict = check(Profile::Legacy1994, both, "x", "/a");
+        assert!(
+            !verdict.allowed,
+            "unlike Python, the empty value is no rule that matches"
+        );
+        assert_eq!(verdict.decisive.unwrap().line, 3);
+    }
+
+    #[test]
+    fn legacy_1994_records_end_at_blank_lines_and_need_a_disallow() {
+        let robots = "User-agent: FooBot\n\nDisallow: /x\n\nUser-agent: *\nDisallow: /";
+        let verdict = check(Profile::Legacy1994, robots, "FooBot", "/a");
+        assert!(
+            !verdict.allowed,
+            "FooBot's line forms no record, so * applies"
+        );
+        assert!(verdict.used_star_group);
+        let commented =
+            "User-agent: FooBot\n# only a comment\nDisallow: /x\n\nUser-agent: *\nDisallow: /";
+        assert!(check(Profile::Legacy1994, commented, "FooBot", "/a").allowed);
+        let no_blank = "User-agent: FooBot\nDisallow: /x\nUser-agent: *\nDisallow: /";
+        let verdict = check(Profile::Legacy1994, no_blank, "FooBot", "/a");
+        assert!(
+            verdict.allowed,
+            "a User-agent line after Disallow starts a record"
+        );
+        assert_eq!(verdict.groups[0].agent_lines, [1]);
+    }
+
+    #[test]
+    fn legacy_1994_takes_the_first_record_naming_the_robot_before_star() {
+        let robots = "User-agent: *\nDisallow: /\n\nUser-agent: webcrawler\nDisallow: /tmp\n\n\
+                      User-agent: WebCrawler\nDisallow: /a\n\nUser-agent: *\nDisallow: /b";
+        let verdict = check(Profile::Legacy1994, robots, "WebCrawler/3.0", "/a");
+        assert!(verdict.allowed, "the first record naming it applies, alone");
+        assert_eq!(verdict.agent_token, "webcrawler");
+        assert!(!check(Profile::Legacy1994, robots, "WebCrawler/3.0", "/tmp/x").allowed);
+        assert!(!check(Profile::Legacy1994, robots, "Other", "/b/c").allowed);
+        let first_star = check(Profile::Legacy1994, robots, "Other", "/b");
+        assert_eq!(
+            first_star.decisive.unwrap().line,
+            2,
+            "the first * record is used"
+        );
+    }
+
+    #[test]
+    fn legacy_1994_knows_only_exact_field_names() {
+        for robots in [
+            "User-agent: *\nDisalow: /",
+            "User-agent: *\nDisallowed: /",
+            "User-agent: *\nDisallow /",
+            "Useragent: *\nDisallow: /",
+        ] {
+            assert!(
+                check(Profile::Legacy1994, robots, "x", "/a").allowed,
+                "{robots:?}"
+            );
+        }
+        assert!(!check(Profile::Legacy1994, "USER-AGENT: *\ndisallow: /", "x", "/a").allowed);
+    }
+}

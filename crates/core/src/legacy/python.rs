@@ -1,0 +1,349 @@
+//! CPython's `urllib.robotparser` as released up to Python 3.12 (and in 3.13 and 3.14 releases
+//! before the RFC 9309 rewrite of gh-138907): `RobotFileParser.parse(lines)` followed by
+//! `can_fetch(useragent, url)`, modelled step by step from `Lib/urllib/robotparser.py` of
+//! Python 3.11.7 and checked against it by `tests/python_differential.rs`.
+//!
+//! Reading the file (`parse`):
+//!
+//! - The text is split as `str.splitlines()` splits it: at LF, CR and CRLF like every reader,
+//!   and also at `\v`, `\f`, `\x1c`–`\x1e`, U+0085, U+2028 and U+2029. A BOM stays in the first
+//!   line, so that line's key is not recognised. (`read()` decodes the body as strict UTF-8 and
+//!   raises on invalid bytes; this model reads such a file as `decode("utf-8", "replace")` would.)
+//! - Only an empty line is blank: it ends the record. A record whose user-agent lines are not yet
+//!   followed by a rule is thrown away with them; a record with rules is kept. A line of spaces or
+//!   a comment is not blank.
+//! - Everything from the first `#` is removed and the line is stripped of Unicode whitespace; the
+//!   key is what stands before the first `:` (a line without one is skipped), stripped and
+//!   lower-cased, and must be exactly `user-agent`, `allow`, `disallow`, `crawl-delay`,
+//!   `request-rate` or `sitemap`. The value is stripped, then percent-decoded (`unquote`).
+//! - A user-agent line after a rule starts a new record; `allow`/`disallow` lines before any
+//!   user-agent line are ignored. `crawl-delay` and `request-rate` lines count as rules for this
+//!   purpose (they keep a record and close its list of agents) but hold no path.
+//! - A rule's path is `quote(urlunparse(urlparse(value)))`: `*` becomes `%2A` and `$` becomes
+//!   `%24`, so both are literal; an empty `Disallow:` becomes a rule that allows everything.
+//! - The first record with a `*` line becomes the default and any later one is dropped; the
+//!   other records are searched in file order.
+//!
+//! Answering (`can_fetch`): the URL is percent-decoded, parsed, reassembled without scheme and
+//! host but *with* parameters, query and fragment, then quoted (`/` if that is empty). The first
+//! record in file order with a user-agent value that is `*` or a case-insensitive substring of the
+//! caller's name before `/` applies, else the default record, else everything is allowed; in the
+//! record the first rule whose quoted path is a prefix of the quoted URL decides. There is no
+//! implicit `/robots.txt` allow.
+
+use std::borrow::Cow;
+
+use super::python_unicode::{DECIMAL, DIGIT_NOT_DECIMAL, WHITESPACE};
+use super::python_url::{quote, unquote, urlparse, urlunparse, UrlError, UrlParts};
+use super::{in_ranges, Reader, ReaderError, Reading, Record, RecordAgent, RecordRule};
+use crate::RobotsTxt;
+
+/// What `RobotFileParser.read()` leaves behind once `urlopen` has its final HTTP status (after
+/// the redirects it follows: 301, 302, 303, 307 and 308, at most 10 of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum PythonFetchOutcome {
+    /// 2xx: the body is read (`parse(raw.decode("utf-8").splitlines())`).
+    ReadsBody,
+    /// 401 and 403: `disallow_all`, so `can_fetch` answers False for every URL.
+    DisallowAll,
+    /// Any other 4xx, 429 included: `allow_all`, so `can_fetch` answers True for every URL.
+    AllowAll,
+    /// Every other status `urlopen` raises `HTTPError` for (5xx, a 3xx it did not follow, 1xx):
+    /// `read()` swallows the error and sets nothing, the parser still counts as never read, and
+    /// `can_fetch` answers False for every URL until a later `read()` succeeds. (A network
+    /// failure raises `URLError` out of `read()` and leaves the same state.)
+    NothingRead,
+}
+
+/// How CPython's `RobotFileParser.read()` (3.11) reacts to the final HTTP status of the
+/// robots.txt response.
+pub fn python_fetch_outcome(status: u16) -> PythonFetchOutcome {
+    match status {
+        200..=299 => PythonFetchOutcome::ReadsBody,
+        401 | 403 => PythonFetchOutcome::DisallowAll,
+        400..=499 => PythonFetchOutcome::AllowAll,
+        _ => PythonFetchOutcome::NothingRead,
+    }
+}
+
+/// `int()` refuses strings longer than this many digits (`sys.get_int_max_str_digits()`, 3.11).
+const INT_MAX_STR_DIGITS: usize = 4300;
+
+/// `parse`'s state: 0, 1 and 2 in the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Start,
+    SawAgent,
+    SawRule,
+}
+
+/// Reads `robots` as `RobotFileParser.parse(text.splitlines())` does.
+pub(super) fn read(robots: &RobotsTxt) -> Reading {
+    let mut records = Vec::new();
+    let mut entry = Record::default();
+    let mut state = State::Start;
+    for (number, line) in python_lines(robots) {
+        if line.is_empty() {
+            match state {
+                State::SawAgent => entry = Record::default(),
+                State::SawRule => records.push(std::mem::take(&mut entry)),
+                State::Start => {}
+            }
+            state = State::Start;
+            continue;
+        }
+        let content = strip(line.split('#').next().unwrap_or_default());
+        let Some((key, value)) = content.split_once(':') else {
+            continue;
+        };
+        let key = strip(key).to_lowercase();
+        let written = strip(value);
+        let value = unquote(written);
+        match key.as_str() {
+            "user-agent" => {
+                if state == State::SawRule {
+                    records.push(std::mem::take(&mut entry));
+                }
+                entry.agents.push(RecordAgent {
+                    line: number,
+                    name: value,
+                });
+                entry.lines.push(number);
+                state = State::SawAgent;
+            }
+            "allow" | "disallow" if state != State::Start => {
+                match rule_path(&value) {
+                    Ok(compared) => entry.rules.push(RecordRule {
+                        line: number,
+                        allow: key == "allow" || value.is_empty(),
+                        written: written.to_owned(),
+                        compared,
+                    }),
+                    Err(UrlError(message)) => {
+                        return Reading::new(Reader::Python, records, raised(number, message))
+                    }
+                }
+                entry.lines.push(number);
+                state = State::SawRule;
+            }
+            "crawl-delay" if state != State::Start => {
+                if is_digits(&value) {
+                    if let Err(message) = int(&value) {
+                        return Reading::new(Reader::Python, records, raised(number, message));
+                    }
+                }
+                entry.lines.push(number);
+                state = State::SawRule;
+            }
+            "request-rate" if state != State::Start => {
+                let numbers: Vec<&str> = value.split('/').collect();
+                if let [requests, seconds] = numbers[..] {
+                    if is_digits(requests) && is_digits(seconds) {
+                        if let Err(message) = int(requests).and_then(|()| int(seconds)) {
+                            return Reading::new(Reader::Python, records, raised(number, message));
+                        }
+                    }
+                }
+                entry.lines.push(number);
+                state = State::SawRule;
+            }
+            // Sitemap lines, unknown keys, and rules or delays outside a record change nothing.
+            _ => {}
+        }
+    }
+    if state == State::SawRule {
+        records.push(entry);
+    }
+    Reading::new(Reader::Python, records, None)
+}
+
+fn raised(line: usize, message: String) -> Option<ReaderError> {
+    Some(ReaderError {
+        line,
+        message: format!("ValueError: {message}"),
+    })
+}
+
+/// `RuleLine.__init__`: the path a rule compares, `quote(urlunparse(urlparse(value)))`.
+fn rule_path(value: &str) -> Result<String, UrlError> {
+    urlparse(value).map(|parts| quote(&urlunparse(&parts)))
+}
+
+/// The start of `can_fetch`: the string it compares with the rules for `url`, or the
+/// `ValueError` it raises.
+pub(super) fn request(url: &str) -> Result<String, UrlError> {
+    let parts = urlparse(&unquote(url))?;
+    let path = urlunparse(&UrlParts {
+        scheme: String::new(),
+        netloc: String::new(),
+        ..parts
+    });
+    let mut compared = quote(&path);
+    if compared.is_empty() {
+        compared.push('/');
+    }
+    Ok(compared)
+}
+
+/// `value.strip().isdigit()`: the guard before crawl-delay and request-rate values reach
+/// `int()`. It accepts digits `int()` refuses (`²`, `①`).
+fn is_digits(value: &str) -> bool {
+    let digits = strip(value);
+    !digits.is_empty()
+        && digits
+            .chars()
+            .all(|c| in_ranges(c, DECIMAL) || in_ranges(c, DIGIT_NOT_DECIMAL))
+}
+
+/// `int(value)` for a value that passed [`is_digits`]: it raises for a digit that is not
+/// decimal and for more than 4300 digits.
+fn int(value: &str) -> Result<(), String> {
+    let digits = strip(value);
+    if digits.chars().any(|c| in_ranges(c, DIGIT_NOT_DECIMAL)) {
+        return Err(format!("invalid literal for int() with base 10: '{value}'"));
+    }
+    let count = digits.chars().count();
+    if count > INT_MAX_STR_DIGITS {
+        return Err(format!(
+            "Exceeds the limit ({INT_MAX_STR_DIGITS} digits) for integer string conversion: \
+             value has {count} digits"
+        ));
+    }
+    Ok(())
+}
+
+/// `str.strip()`: Unicode whitespace as Python defines it, which includes `\x1c`–`\x1f`.
+fn strip(text: &str) -> &str {
+    text.trim_matches(|c: char| in_ranges(c, WHITESPACE))
+}
+
+/// `str.splitlines()` breaks at these besides LF, CR and CRLF.
+fn is_python_only_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0B}' | '\u{0C}' | '\u{1C}' | '\u{1D}' | '\u{1E}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+/// The lines Python's `parse` receives, each with the number of the physical line it comes from.
+///
+/// The physical lines already end at LF, CR and CRLF, as they do for Python; each is split again
+/// at the breaks only Python knows. A BOM, which the line reader skips, is put back: Python keeps
+/// U+FEFF as the first character. A partial BOM is invalid UTF-8 and reads as one U+FFFD; either
+/// way the first line's key is one no reader recognises.
+fn python_lines(robots: &RobotsTxt) -> Vec<(usize, Cow<'_, str>)> {
+    let facts = robots.facts();
+    let lines = robots.lines();
+    let mut out = Vec::with_capacity(lines.len());
+    for (index, line) in lines.iter().enumerate() {
+        let terminated = index + 1 < lines.len() || line.end < facts.size;
+        let bom = match (index, facts.bom_bytes) {
+            (0, 3) => "\u{FEFF}",
+            (0, 1 | 2) => "\u{FFFD}",
+            _ => "",
+        };
+        if bom.is_empty() {
+            let pieces = split_python_only(&line.text, terminated);
+            out.extend(pieces.map(|piece| (line.number, Cow::Borrowed(piece))));
+        } else {
+            let text = format!("{bom}{}", line.text);
+            let pieces = split_python_only(&text, terminated);
+            out.extend(pieces.map(|piece| (line.number, Cow::Owned(piece.to_owned()))));
+        }
+    }
+    out
+}
+
+/// The pieces of one physical line between the breaks only Python knows. `splitlines` yields
+/// no empty piece after the text's last break, so an unterminated line's empty tail is dropped.
+fn split_python_only(text: &str, terminated: bool) -> impl Iterator<Item = &str> {
+    let mut pieces = text.split(is_python_only_line_break).peekable();
+    std::iter::from_fn(move || {
+        let piece = pieces.next()?;
+        let dropped = pieces.peek().is_none() && !terminated && piece.is_empty();
+        (!dropped).then_some(piece)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8]) -> Vec<(usize, String)> {
+        python_lines(&RobotsTxt::parse(input))
+            .into_iter()
+            .map(|(number, text)| (number, text.into_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn lines_split_where_splitlines_splits() {
+        assert_eq!(
+            lines(b"a\x0bb\r\nc\xc2\x85\nd\xe2\x80\xa8"),
+            [
+                (1, "a".to_owned()),
+                (1, "b".to_owned()),
+                (2, "c".to_owned()),
+                (2, String::new()),
+                (3, "d".to_owned()),
+            ]
+        );
+        assert!(lines(b"").is_empty());
+        assert_eq!(lines(b"\n\r"), [(1, String::new()), (2, String::new())]);
+        assert_eq!(
+            lines(b"a\x1f")[0].1,
+            "a\x1f",
+            "\\x1f is whitespace, not a break"
+        );
+    }
+
+    #[test]
+    fn a_bom_stays_in_the_first_line() {
+        assert_eq!(lines(b"\xef\xbb\xbfa")[0].1, "\u{feff}a");
+        assert_eq!(lines(b"\xef\xbba")[0].1, "\u{fffd}a");
+    }
+
+    #[test]
+    fn status_handling_follows_read() {
+        assert_eq!(python_fetch_outcome(200), PythonFetchOutcome::ReadsBody);
+        assert_eq!(python_fetch_outcome(401), PythonFetchOutcome::DisallowAll);
+        assert_eq!(python_fetch_outcome(403), PythonFetchOutcome::DisallowAll);
+        assert_eq!(python_fetch_outcome(404), PythonFetchOutcome::AllowAll);
+        assert_eq!(python_fetch_outcome(429), PythonFetchOutcome::AllowAll);
+        assert_eq!(python_fetch_outcome(500), PythonFetchOutcome::NothingRead);
+        assert_eq!(python_fetch_outcome(304), PythonFetchOutcome::NothingRead);
+    }
+
+    #[test]
+    fn int_guard_raises_only_where_int_does() {
+        let raises = |value: &str| is_digits(value) && int(value).is_err();
+        assert!(!raises("5"));
+        assert!(!raises(" 5 "));
+        assert!(!raises("5.5"), "not all digits: int() never runs");
+        assert!(!raises("\u{0665}"), "Arabic-Indic five is decimal");
+        assert!(raises("\u{b2}"));
+        assert!(raises("1\u{b2}"));
+        assert!(!raises("\u{b2}x"));
+        assert!(!raises(&"1".repeat(4300)));
+        assert!(raises(&"1".repeat(4301)));
+    }
+
+    #[test]
+    fn request_keeps_params_query_and_fragment() {
+        let compared = |url| request(url).unwrap();
+        assert_eq!(compared("https://example.com"), "/");
+        assert_eq!(
+            compared("https://example.com/a;p?q=1#f"),
+            "/a%3Bp%3Fq%3D1%23f"
+        );
+        assert_eq!(compared("/a%2Fb"), "/a/b");
+        assert_eq!(
+            compared("http://h?x"),
+            "%3Fx",
+            "no path, so no leading slash"
+        );
+        assert!(request("http://[x/").is_err());
+    }
+}

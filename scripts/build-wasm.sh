@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Builds the page's wasm package into www/pkg/ and checks its size budget.
+#
+# Usage: scripts/build-wasm.sh [--force]
+#
+# Steps: wasm-pack (release, --target web, never downloading anything) ->
+# wasm-opt -Oz from the npm `binaryen` package with the target features rustc
+# emits, stripping debug info and producers -> raw and gzipped size report,
+# failing over budget (scripts/wasm-size.mjs).
+#
+# The package is built in target/www-pkg.staging and replaces www/pkg only when
+# every step passed, so a failed build leaves the last good package in place.
+#
+# The one `--target web` output serves the page, the node tests (initSync) and
+# the browser tests. A content-hash stamp of everything that feeds the build
+# (crates/, Cargo manifests and lock, tool versions, this script) lets a second
+# run skip the rebuild; `--force` rebuilds anyway. Run scripts/setup.sh first.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+force=0
+for arg in "$@"; do
+  case "$arg" in
+    --force) force=1 ;;
+    *) die "unknown argument '$arg' (expected --force)" ;;
+  esac
+done
+
+cd "$REPO_ROOT"
+OUT_DIR="$REPO_ROOT/www/pkg"
+STAGING="$REPO_ROOT/target/www-pkg.staging"
+OUT_NAME=robots_lens_wasm
+WASM_FILE="${OUT_NAME}_bg.wasm"
+STAMP_FILE=.build-stamp
+WASM_OPT="$REPO_ROOT/node_modules/.bin/wasm-opt"
+WASM_TARGET=wasm32-unknown-unknown
+
+command -v wasm-pack >/dev/null 2>&1 || die "wasm-pack is missing: run 'npm run setup' (scripts/setup.sh)"
+want_bindgen="$(wasm_bindgen_version)"
+have_bindgen="$(tool_version wasm-bindgen)"
+[ "$have_bindgen" = "$want_bindgen" ] ||
+  die "wasm-bindgen-cli ${have_bindgen:-is missing} but crates/wasm pins $want_bindgen: run 'npm run setup'"
+[ -x "$WASM_OPT" ] || die "wasm-opt from the npm binaryen package is missing: run 'npm run setup'"
+
+# Concurrent builds in one tree would interleave writes to www/pkg.
+exec 9>"${TMPDIR:-/tmp}/robots-lens-build-$(printf '%s' "$REPO_ROOT" | sha256sum | cut -c 1-12).lock"
+flock 9
+
+build_inputs_hash() {
+  {
+    find crates -type f -not -path '*/target/*' -print0 | sort -z | xargs -0 sha256sum
+    sha256sum Cargo.toml Cargo.lock scripts/build-wasm.sh scripts/lib.sh package-lock.json
+    rustc -vV
+    printf 'wasm-bindgen %s\nwasm-pack %s\n' "$have_bindgen" "$(tool_version wasm-pack)"
+  } | sha256sum | cut -d ' ' -f 1
+}
+
+inputs="$(build_inputs_hash)"
+if [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$STAMP_FILE")" = "$inputs" ] &&
+  [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ]; then
+  say "wasm package is up to date (nothing under crates/ or Cargo.lock changed)"
+  node scripts/wasm-size.mjs "$OUT_DIR/$WASM_FILE"
+  exit 0
+fi
+
+# rustc's wasm target features, translated to wasm-opt's flag names. wasm-opt
+# must accept every feature the module uses, or it rejects (or breaks) it.
+wasm_opt_feature_flags() {
+  local feature
+  rustc --print cfg --target "$WASM_TARGET" | sed -n 's/^target_feature="\(.*\)"$/\1/p' | while read -r feature; do
+    case "$feature" in
+      bulk-memory | bulk-memory-opt) echo --enable-bulk-memory ;;
+      call-indirect-overlong | reference-types) echo --enable-reference-types ;;
+      exception-handling) echo --enable-exception-handling ;;
+      extended-const) echo --enable-extended-const ;;
+      multimemory) echo --enable-multimemory ;;
+      multivalue) echo --enable-multivalue ;;
+      mutable-globals) echo --enable-mutable-globals ;;
+      nontrapping-fptoint) echo --enable-nontrapping-float-to-int ;;
+      relaxed-simd) echo --enable-relaxed-simd ;;
+      sign-ext) echo --enable-sign-ext ;;
+      simd128) echo --enable-simd ;;
+      tail-call) echo --enable-tail-call ;;
+      atomics) echo --enable-threads ;;
+      *) die "rustc enables the wasm feature '$feature', which scripts/build-wasm.sh does not map to a wasm-opt flag; add it" ;;
+    esac
+  done | sort -u
+}
+
+started=$SECONDS
+say "Building the wasm package (wasm-pack, release, --target web)"
+rm -rf "$STAGING"
+# The out-dir is resolved against the crate, so pass it absolute. `--mode
+# no-install` uses the wasm-bindgen on PATH and never downloads one.
+wasm-pack --quiet build crates/wasm \
+  --target web --release --mode no-install --no-pack \
+  --out-dir "$STAGING" --out-name "$OUT_NAME"
+
+feature_list="$(wasm_opt_feature_flags)"
+mapfile -t feature_flags <<<"$feature_list"
+say "Optimising with wasm-opt $("$WASM_OPT" --version | grep -oE '[0-9]+' | head -n 1) -Oz (${feature_flags[*]})"
+"$WASM_OPT" "$STAGING/$WASM_FILE" -o "$STAGING/$WASM_FILE.opt" -Oz "${feature_flags[@]}" \
+  --strip-debug --strip-producers --strip-target-features
+mv "$STAGING/$WASM_FILE.opt" "$STAGING/$WASM_FILE"
+
+# Refuse a module the engine cannot instantiate before anyone serves it.
+node --input-type=module -e '
+  const { readFileSync } = await import("node:fs");
+  await WebAssembly.compile(readFileSync(process.argv[1]));
+' "$STAGING/$WASM_FILE" || die "wasm-opt produced a module that does not compile"
+
+note "built in $((SECONDS - started)) s"
+node scripts/wasm-size.mjs "$STAGING/$WASM_FILE" ||
+  die "the build is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/"
+
+printf '%s\n' "$inputs" >"$STAGING/$STAMP_FILE"
+mkdir -p "$(dirname "$OUT_DIR")"
+rm -rf "$OUT_DIR.old"
+if [ -e "$OUT_DIR" ]; then mv "$OUT_DIR" "$OUT_DIR.old"; fi
+mv "$STAGING" "$OUT_DIR"
+rm -rf "$OUT_DIR.old"
+note "installed into www/pkg/"

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Everything `npm test` (and so CI, through .ci/run) checks, in order, stopping
+# at the first failure.
+#
+# Usage: scripts/test.sh [all|rust|node|browser]     (default: all)
+#
+#   rust     cargo fmt --check, clippy -D warnings, cargo test --workspace
+#   node     the wasm build, then node --test tests/node/ (vectors, robustness, server)
+#   browser  the wasm build, then node --test tests/browser/ in headless Chromium
+#   all      setup (with Chromium), rust, the wasm build, node, browser
+#
+# VECTORS_FILTER=text narrows the node vector run to matching cases.
+# Every node test run has a per-test timeout and the whole run a hard limit, so
+# a hung browser or server cannot stall CI; the harness closes what it starts.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "$0")/lib.sh"
+cd "$REPO_ROOT"
+
+# Per test, and for a whole `node --test` run (sent SIGTERM, then SIGKILL 30 s later).
+NODE_TEST_TIMEOUT_MS=300000
+NODE_RUN_LIMIT=30m
+
+selection="${1:-all}"
+case "$selection" in
+  all | rust | node | browser) ;;
+  *) die "unknown selection '$selection' (expected all, rust, node or browser)" ;;
+esac
+
+started=$SECONDS
+steps_run=0
+step() {
+  local title="$1"
+  shift
+  steps_run=$((steps_run + 1))
+  say "[$steps_run] $title"
+  local step_started=$SECONDS
+  if ! "$@"; then
+    die "'$title' failed (after $((SECONDS - step_started)) s); nothing after it ran"
+  fi
+  note "ok: $title ($((SECONDS - step_started)) s)"
+}
+
+node_tests() {
+  timeout --kill-after=30 "$NODE_RUN_LIMIT" \
+    node --test --test-timeout="$NODE_TEST_TIMEOUT_MS" "$@"
+}
+
+case "$selection" in
+  all) step "setup (Rust target, wasm tools, npm packages, Chromium)" bash scripts/setup.sh --browser ;;
+  node) step "setup (Rust target, wasm tools, npm packages)" bash scripts/setup.sh ;;
+  browser) step "setup (Rust target, wasm tools, npm packages, Chromium)" bash scripts/setup.sh --browser ;;
+esac
+
+if [ "$selection" = all ] || [ "$selection" = rust ]; then
+  step "cargo fmt --check" cargo fmt --all -- --check
+  step "cargo clippy -D warnings" cargo clippy --workspace --all-targets -- -D warnings
+  step "cargo test --workspace" cargo test --workspace
+fi
+
+if [ "$selection" != rust ]; then
+  step "build the wasm package" bash scripts/build-wasm.sh
+fi
+
+if [ "$selection" = all ] || [ "$selection" = node ]; then
+  step "node tests (tests/node/)" node_tests tests/node/
+fi
+
+if [ "$selection" = all ] || [ "$selection" = browser ]; then
+  step "browser tests (tests/browser/)" node_tests tests/browser/
+fi
+
+say "All $steps_run steps passed in $((SECONDS - started)) s"

@@ -1,0 +1,55 @@
+// The wasm size budget: one definition, used by the build (which fails over
+// budget) and by the benchmark (which reports against it).
+//
+// Usage: node scripts/wasm-size.mjs [path/to/module.wasm]
+// Prints the raw and gzipped size; exits 1 when the gzipped size is over budget.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, constants } from 'node:zlib';
+
+/** Gzipped wasm budget from the page issue: under 150 kB. */
+export const WASM_GZIP_BUDGET_BYTES = 150_000;
+
+/** The module the build produces, relative to the repository root. */
+export const DEFAULT_WASM_PATH = fileURLToPath(
+  new URL('../www/pkg/robots_lens_wasm_bg.wasm', import.meta.url),
+);
+
+/** Raw and gzip -9 sizes in bytes of the wasm module at `path`. */
+export function wasmSizes(path = DEFAULT_WASM_PATH) {
+  const bytes = readFileSync(path);
+  const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length;
+  return { raw: bytes.length, gzip };
+}
+
+/** "123,456 B (120.6 KiB)" */
+export function formatBytes(bytes) {
+  return `${bytes.toLocaleString('en-US')} B (${(bytes / 1024).toFixed(1)} KiB)`;
+}
+
+function main() {
+  const path = process.argv[2] ?? DEFAULT_WASM_PATH;
+  let sizes;
+  try {
+    sizes = wasmSizes(path);
+  } catch (error) {
+    console.error(`ERROR: cannot read ${path}: ${error.message}`);
+    process.exit(1);
+  }
+  const share = ((sizes.gzip / WASM_GZIP_BUDGET_BYTES) * 100).toFixed(0);
+  console.error(`    wasm raw:     ${formatBytes(sizes.raw)}`);
+  console.error(
+    `    wasm gzipped: ${formatBytes(sizes.gzip)}, ${share}% of the ${WASM_GZIP_BUDGET_BYTES.toLocaleString('en-US')} B budget`,
+  );
+  if (sizes.gzip > WASM_GZIP_BUDGET_BYTES) {
+    console.error(
+      `ERROR: the gzipped wasm is over budget by ${formatBytes(sizes.gzip - WASM_GZIP_BUDGET_BYTES)}`,
+    );
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main();
+}

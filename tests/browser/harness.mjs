@@ -1,0 +1,193 @@
+// Shared set-up for the browser tests: the static server on an ephemeral port,
+// Debian's Chromium driven by playwright-core, a log of every request the page
+// makes, and one close() that ends all of it.
+//
+// Example (node:test):
+//
+//   import { after, before, test } from 'node:test';
+//   import { startSession } from './harness.mjs';
+//
+//   let session;
+//   before(async () => { session = await startSession(); });
+//   after(() => session?.close());
+//
+//   test('the page loads without requests elsewhere', async () => {
+//     await session.goto('/');
+//     const mark = session.mark();
+//     // ... type, click ...
+//     assert.deepEqual(session.requestsSince(mark), []);
+//     assert.deepEqual(session.foreignRequests(), []);
+//   });
+//
+// Requests to any origin other than the test server are recorded and then
+// aborted, so a test can assert on them and never reaches the internet.
+// Chromium is /usr/bin/chromium (scripts/setup.sh --browser installs it), or
+// CHROMIUM_PATH. Playwright's own browser downloads are never used.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+import { startServer } from '../../scripts/serve.mjs';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Flags that keep Chromium quiet, offline and working as root in a container. */
+export const CHROMIUM_ARGS = Object.freeze([
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--metrics-recording-only',
+]);
+
+/** Desktop and phone viewports for screenshots and layout checks. */
+export const VIEWPORTS = Object.freeze({
+  desktop: Object.freeze({ width: 1280, height: 900 }),
+  phone: Object.freeze({ width: 390, height: 844 }),
+});
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+/** Launches headless Chromium; close it with `browser.close()`. */
+export async function launchBrowser() {
+  try {
+    return await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [...CHROMIUM_ARGS],
+      timeout: 60_000,
+    });
+  } catch (error) {
+    throw new Error(
+      `cannot start Chromium at ${chromiumPath()} (install it with 'npm run setup:browser'): ${error.message}`,
+    );
+  }
+}
+
+/**
+ * Starts what a browser test needs and returns a session:
+ *   server, baseUrl    the static server (root: the repository by default)
+ *   browser, context, page
+ *   requests           every request: { url, method, resourceType, sameOrigin, at }
+ *   errors             uncaught page exceptions and console errors, as strings
+ *   goto(path)         navigates relative to baseUrl and waits for the load event
+ *   mark()             a position in `requests`; requestsSince(mark) lists later ones
+ *   foreignRequests()  requests to any origin but the server's (all were aborted)
+ *   close()            closes the page, the browser (if launched here) and the server
+ *
+ * Options: root (served directory), viewport ({width, height}), browser (reuse a
+ * launched one; then close() leaves it open), contextOptions (Playwright's).
+ */
+export async function startSession({ root = REPO_ROOT, viewport = VIEWPORTS.desktop, browser, contextOptions = {} } = {}) {
+  const cleanups = [];
+  const close = async () => {
+    while (cleanups.length > 0) {
+      const cleanup = cleanups.pop();
+      await cleanup().catch(() => {});
+    }
+  };
+  try {
+    const server = await startServer({ port: 0, root });
+    cleanups.push(() => server.close());
+    const origin = new URL(server.url).origin;
+
+    if (browser === undefined) {
+      browser = await launchBrowser();
+      const launched = browser;
+      cleanups.push(() => launched.close());
+    }
+    const context = await browser.newContext({ viewport, ...contextOptions });
+    cleanups.push(() => context.close());
+
+    const started = Date.now();
+    const requests = [];
+    const errors = [];
+    context.on('request', (request) => {
+      const url = request.url();
+      requests.push({
+        url,
+        method: request.method(),
+        resourceType: request.resourceType(),
+        sameOrigin: sameOrigin(url, origin),
+        at: Date.now() - started,
+      });
+    });
+    await context.route('**/*', (route) =>
+      sameOrigin(route.request().url(), origin) ? route.continue() : route.abort('blockedbyclient'),
+    );
+
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      // The harness's own abort of a foreign request logs an error; that request
+      // is already in foreignRequests(), so it is not repeated here.
+      const source = message.location().url;
+      if (message.text().includes('ERR_BLOCKED_BY_CLIENT') && source && !sameOrigin(source, origin)) return;
+      errors.push(`console.error: ${message.text()}`);
+    });
+
+    return {
+      server,
+      baseUrl: server.url,
+      browser,
+      context,
+      page,
+      requests,
+      errors,
+      goto: (path = '/', options = {}) => page.goto(new URL(path, server.url).href, { waitUntil: 'load', ...options }),
+      mark: () => requests.length,
+      requestsSince: (mark) => requests.slice(mark),
+      foreignRequests: () => requests.filter((request) => !request.sameOrigin),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function sameOrigin(url, origin) {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+const require = createRequire(import.meta.url);
+let axeSource;
+
+/**
+ * Runs axe-core in the page and returns its results. Injected through the
+ * DevTools protocol, so the page's Content-Security-Policy stays as shipped.
+ * `options` are axe.run options; by default WCAG 2.x A/AA rules and best practices.
+ */
+export async function runAxe(page, options = { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }) {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate((runOptions) => globalThis.axe.run(document, runOptions), options);
+}
+
+/** axe violations of impact serious or critical, summarised for an assertion message. */
+export function seriousViolations(results) {
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}

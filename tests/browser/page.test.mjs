@@ -1,0 +1,462 @@
+// The page in a real browser: paste, open, examples, the checker's switches, untrusted text,
+// saved work, permalinks, engine failures and a 10 MB paste. Every test also asserts that no
+// request left for another origin.
+//
+// Run: node --test tests/browser/page.test.mjs   (after `npm run build`)
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+import { EXAMPLES } from '../../www/examples.js';
+import wasm from '../node/wasm.mjs';
+import { REPO_ROOT, launchBrowser, startSession } from './harness.mjs';
+
+const WAIT_MS = 15_000;
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/**
+ * Opens the page in a fresh context (empty storage), waits for the first verdict, runs `body`
+ * and then checks that every request stayed on the page's origin.
+ */
+async function withPage(body, { beforeLoad, allowErrors = false, waitForVerdict = true } = {}) {
+  const session = await startSession({ browser });
+  try {
+    await beforeLoad?.(session);
+    await session.goto('/');
+    if (waitForVerdict) await session.page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await body(session.page, session);
+    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
+    if (!allowErrors) assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Waits until the page has caught up with its inputs (`#result` is no longer aria-busy) and
+ * `#verdict` says `verdict` with `data-line` = `line` (null for none).
+ */
+async function expectVerdict(page, verdict, line) {
+  const want = [verdict, line === null ? '' : String(line)];
+  try {
+    await page.waitForFunction(
+      ([value, number]) => {
+        const element = document.querySelector('#verdict');
+        const settled = document.querySelector('#result').getAttribute('aria-busy') === 'false';
+        return settled && element.dataset.verdict === value && element.dataset.line === number;
+      },
+      want,
+      { timeout: WAIT_MS },
+    );
+  } catch (error) {
+    const actual = await page.locator('#verdict').evaluate((element) => [element.dataset.verdict, element.dataset.line]);
+    assert.fail(`expected #verdict ${want.join(' line ')}, found ${actual.join(' line ')}: ${error.message}`);
+  }
+}
+
+/** The verdict attributes the page must show for `text`, computed by the same wasm in Node. */
+function engineVerdict(text, agent, url, options = {}) {
+  const verdict = wasm.check(text, agent, url, options);
+  const ruleDecided = verdict.reason === 'rule-matched' || verdict.reason === 'beyond-size-limit';
+  return [verdict.allowed ? 'allowed' : 'disallowed', ruleDecided && verdict.decisive ? verdict.decisive.line : null];
+}
+
+async function fillCheck(page, { text, agent, url }) {
+  if (text !== undefined) await page.fill('#robots', text);
+  if (agent !== undefined) await page.fill('#agent', agent);
+  if (url !== undefined) await page.fill('#url', url);
+}
+
+const PASTED = [
+  'User-agent: *',
+  'Disallow: /private/',
+  'Allow: /private/press/',
+  '',
+  'User-agent: ExampleBot',
+  'Disallow: /',
+  '',
+  'Sitemap: https://example.com/sitemap.xml',
+  '',
+].join('\n');
+
+test('a first visit shows an example, its verdict and the engine version', async () => {
+  await withPage(async (page) => {
+    const [first] = EXAMPLES;
+    assert.equal(await page.inputValue('#robots'), first.text);
+    assert.equal(await page.inputValue('#agent'), first.check.agent);
+    await expectVerdict(page, ...engineVerdict(first.text, first.check.agent, first.check.url));
+    assert.equal(await page.getAttribute('html', 'data-debounce-ms'), '150');
+    assert.equal(await page.isHidden('#boot-message'), true);
+    assert.equal(await page.textContent('#engine-version'), `v${wasm.version()}`);
+    const profiles = await page.$$eval('input[name="profile"]', (inputs) => inputs.map((input) => input.value));
+    assert.deepEqual(profiles, wasm.defaults().profiles.map((profile) => profile.id));
+  });
+});
+
+test('a pasted file shows its groups, sitemaps and the deciding line', async () => {
+  await withPage(async (page) => {
+    await fillCheck(page, { text: PASTED, agent: 'ExampleBot/2.0', url: '/private/press/today' });
+    await expectVerdict(page, 'disallowed', 6);
+
+    assert.equal(await page.locator('#groups .group-card').count(), 2);
+    assert.match(await page.textContent('#groups'), /User-agent\s*ExampleBot/);
+    assert.match(await page.textContent('#sitemaps'), /https:\/\/example\.com\/sitemap\.xml/);
+    assert.match(await page.textContent('#explanation'), /Decided by\s*Line 6\s*Disallow: \//);
+    const marked = await page.$$eval('#file-view .file-line', (rows) =>
+      rows.map((row) => [row.querySelector('.file-number').textContent, row.className]),
+    );
+    assert.match(marked.find(([number]) => number === '6')[1], /\bdecides\b/);
+    assert.match(marked.find(([number]) => number === '5')[1], /\bin-group\b/);
+    assert.doesNotMatch(marked.find(([number]) => number === '2')[1], /\bin-group\b/);
+
+    // Another crawler falls back to `*`, where the longer Allow wins.
+    await page.fill('#agent', 'OtherBot');
+    await expectVerdict(page, 'allowed', 3);
+    assert.match(await page.textContent('#explanation'), /follows the User-agent: \* group/);
+    const rows = await page.$$eval('.matches-table tbody tr', (trs) =>
+      trs.map((tr) => ({ cells: [...tr.cells].map((cell) => cell.textContent.trim()), winner: tr.classList.contains('winner') })),
+    );
+    assert.deepEqual(
+      rows.map((row) => [row.cells[0], row.cells[2], row.winner]),
+      [
+        ['2', '9', false],
+        ['3', '15', true],
+      ],
+    );
+  });
+});
+
+test('a line link selects that line in the editor, by mouse and by keyboard', async () => {
+  await withPage(async (page) => {
+    await fillCheck(page, { text: PASTED, agent: 'OtherBot', url: '/private/press/today' });
+    await expectVerdict(page, 'allowed', 3);
+    await page.click('#explanation .decisive .line-link');
+    const selected = () =>
+      page.evaluate(() => {
+        const textarea = document.querySelector('#robots');
+        return [document.activeElement === textarea, textarea.value.slice(textarea.selectionStart, textarea.selectionEnd)];
+      });
+    assert.deepEqual(await selected(), [true, 'Allow: /private/press/']);
+
+    await page.focus('#file-view .file-line:nth-child(6) .file-number');
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await selected(), [true, 'Disallow: /']);
+  });
+});
+
+test('opening a file with a BOM and invalid UTF-8 says so', async () => {
+  await withPage(async (page) => {
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('User-agent: *\r\nDisallow: /caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('\r\nSitemap: https://example.com/s.xml\r\n'),
+    ]);
+    await page.setInputFiles('#file-input', { name: 'robots.txt', mimeType: 'text/plain', buffer: bytes });
+    await page.waitForSelector('#file-notes .note-warning');
+    const notes = await page.textContent('#file-notes');
+    assert.match(notes, /Opened robots\.txt/);
+    assert.match(notes, /not valid UTF-8 \(line 2\)/);
+    assert.match(notes, /byte order mark/);
+    assert.match(notes, /CRLF/);
+    const text = await page.inputValue('#robots');
+    assert.equal(text, '\uFEFFUser-agent: *\nDisallow: /caf\uFFFD\nSitemap: https://example.com/s.xml\n');
+    await fillCheck(page, { agent: 'AnyBot', url: '/caf%C3%A9' });
+    await expectVerdict(page, ...engineVerdict(text, 'AnyBot', '/caf%C3%A9'));
+    assert.match(await page.textContent('#file-facts'), /starts with a BOM/);
+    assert.match(await page.textContent('#line-notes'), /byte order mark/);
+    assert.match(await page.textContent('#sitemaps'), /https:\/\/example\.com\/s\.xml/);
+  });
+});
+
+test('a file dropped on the editor is opened', async () => {
+  await withPage(async (page) => {
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['User-agent: *\nDisallow: /dropped/\n'], 'dropped.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await page.dispatchEvent('#editor', 'drop', { dataTransfer });
+    await page.waitForFunction(() => document.querySelector('#robots').value.includes('/dropped/'));
+    assert.match(await page.textContent('#file-notes'), /Opened dropped\.txt/);
+    await fillCheck(page, { url: '/dropped/x' });
+    await expectVerdict(page, 'disallowed', 2);
+  });
+});
+
+test('every example loads with the verdict the engine gives', async () => {
+  await withPage(async (page) => {
+    await fillCheck(page, { text: '', agent: 'Nobody', url: '/' });
+    await expectVerdict(page, 'allowed', null);
+    for (const example of EXAMPLES) {
+      await page.selectOption('#example-select', example.id);
+      await page.click('#load-example');
+      assert.equal(await page.inputValue('#robots'), example.text);
+      assert.equal(await page.inputValue('#agent'), example.check.agent);
+      assert.equal(await page.inputValue('#url'), example.check.url);
+      await expectVerdict(page, ...engineVerdict(example.text, example.check.agent, example.check.url));
+      const analysis = wasm.analyze(example.text);
+      await page.waitForFunction((count) => document.querySelectorAll('#groups .group-card').length === count, analysis.groups.length);
+      assert.match(await page.textContent('#file-notes'), new RegExp(`Loaded the example "${example.title}"`));
+    }
+  });
+});
+
+test('the mistakes example: line notes for each kind of problem', async () => {
+  await withPage(async (page) => {
+    await page.selectOption('#example-select', 'mistakes');
+    await page.click('#load-example');
+    await page.waitForFunction(() => document.querySelectorAll('#line-notes .line-note').length > 5);
+    const notes = await page.textContent('#line-notes');
+    assert.match(notes, /"Disalow" is a misspelling of Disallow/);
+    assert.match(notes, /No colon after "Disallow"/);
+    assert.match(notes, /"Disallowed" is read as Disallow/);
+    assert.match(notes, /Not a "key: value" line/);
+    assert.match(notes, /has no key/);
+    assert.match(await page.textContent('#orphan-rules'), /\/admin\//);
+    assert.match(await page.textContent('#directives'), /Crawl-delay/);
+    assert.match(await page.textContent('#groups'), /Googlebot\/2\.1\s*compared as\s*Googlebot/);
+  });
+});
+
+test('the match model switch changes the verdict for a full UA string', async () => {
+  await withPage(async (page) => {
+    const example = EXAMPLES.find(({ id }) => id === 'mistakes');
+    await page.selectOption('#example-select', example.id);
+    await page.click('#load-example');
+    const { agent, url } = example.check;
+    await expectVerdict(page, ...engineVerdict(example.text, agent, url, { agentMatch: 'substring' }));
+    const substring = engineVerdict(example.text, agent, url, { agentMatch: 'substring' });
+    const token = engineVerdict(example.text, agent, url, { agentMatch: 'token' });
+    assert.notDeepEqual(substring, token, 'the example must show a difference');
+
+    await page.check('#agent-match-token');
+    await expectVerdict(page, ...token);
+    assert.match(await page.textContent('#explanation'), /Agent compared as\s*Mozilla/);
+    await page.check('#agent-match-substring');
+    await expectVerdict(page, ...substring);
+  });
+});
+
+test('the profile switch decides /robots.txt under Disallow: /', async () => {
+  await withPage(async (page) => {
+    await fillCheck(page, { text: 'User-agent: *\nDisallow: /\n', agent: 'Googlebot', url: '/robots.txt' });
+    await expectVerdict(page, 'allowed', null);
+    assert.match(await page.textContent('#verdict'), /always allowed/);
+    assert.match(await page.textContent('.matches-table'), /Set aside: \/robots\.txt is always allowed/);
+    await page.check('#profile-google');
+    await expectVerdict(page, 'disallowed', 2);
+    await page.check('#profile-rfc9309');
+    await expectVerdict(page, 'allowed', null);
+  });
+});
+
+test('markup in the file and the fields is shown as text and never runs', async () => {
+  await withPage(async (page, session) => {
+    const payloads = {
+      agentLine: '<img src=x onerror="window.__pwned=1">',
+      rule: '/<script>window.__pwned=2</script>',
+      sitemap: 'javascript:window.__pwned=3',
+      prose: '<b onmouseover="window.__pwned=4">bold</b> <iframe src="/x"></iframe>',
+    };
+    const text = [
+      `User-agent: ${payloads.agentLine}`,
+      `Disallow: ${payloads.rule}`,
+      `Sitemap: ${payloads.sitemap}`,
+      payloads.prose,
+      '',
+    ].join('\n');
+    await fillCheck(page, { text, agent: '<img src=x onerror="window.__pwned=5">', url: '/<svg onload="window.__pwned=6">' });
+    await page.waitForFunction(() => document.querySelector('#groups').textContent.includes('<script>'));
+    await expectVerdict(page, 'allowed', null);
+
+    assert.match(await page.textContent('#groups'), /<img src=x onerror="window.__pwned=1">/);
+    assert.ok((await page.textContent('#groups')).includes(payloads.rule));
+    assert.ok((await page.textContent('#sitemaps')).includes(payloads.sitemap));
+    assert.ok((await page.textContent('#line-notes')).includes(payloads.prose));
+    assert.equal(await page.evaluate(() => window.__pwned), undefined);
+    const injected = await page.evaluate(() => document.querySelectorAll('img, iframe, svg, b, script:not([src])').length);
+    assert.equal(injected, 0);
+    const strays = session.requests.filter((request) => /\/x$/.test(new URL(request.url).pathname));
+    assert.deepEqual(strays, []);
+  });
+});
+
+test('the text, the check and the switches survive a reload', async () => {
+  await withPage(async (page) => {
+    await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/anything' });
+    await page.check('#agent-match-token');
+    await page.check('#profile-google');
+    await expectVerdict(page, 'disallowed', 6);
+    await page.reload();
+    await expectVerdict(page, 'disallowed', 6);
+    assert.equal(await page.inputValue('#robots'), PASTED);
+    assert.equal(await page.inputValue('#agent'), 'ExampleBot');
+    assert.equal(await page.inputValue('#url'), '/anything');
+    assert.equal(await page.isChecked('#agent-match-token'), true);
+    assert.equal(await page.isChecked('#profile-google'), true);
+  });
+});
+
+test('loading an example over your own text offers it back', async () => {
+  await withPage(async (page) => {
+    const mine = 'User-agent: MyBot\nDisallow: /mine/\n';
+    await fillCheck(page, { text: mine });
+    await page.selectOption('#example-select', 'classic');
+    await page.click('#load-example');
+    await page.click('#file-notes [data-action="restore-previous"]');
+    assert.equal(await page.inputValue('#robots'), mine);
+    await page.reload();
+    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]');
+    assert.equal(await page.inputValue('#robots'), mine);
+  });
+});
+
+test('a permalink carries the file and the check, and keeps your text restorable', async () => {
+  await withPage(async (page, session) => {
+    const shared = 'User-agent: *\nDisallow: /shared/\n# é ✓ 😀\n';
+    await fillCheck(page, { text: shared, agent: 'LinkBot', url: '/shared/page' });
+    await page.check('#profile-google');
+    await expectVerdict(page, 'disallowed', 2);
+    await page.click('#copy-link');
+    const link = await page.inputValue('[data-share-link]', { timeout: WAIT_MS });
+    assert.ok(link.startsWith(`${session.baseUrl}#share=`), link);
+
+    await fillCheck(page, { text: 'User-agent: *\nAllow: /\n', agent: 'Other', url: '/' });
+    await page.check('#profile-rfc9309');
+    await expectVerdict(page, 'allowed', 2);
+    await page.goto(link);
+    await page.waitForFunction((text) => document.querySelector('#robots').value === text, shared);
+    await expectVerdict(page, 'disallowed', 2);
+    assert.equal(await page.inputValue('#robots'), shared);
+    assert.equal(await page.inputValue('#agent'), 'LinkBot');
+    assert.equal(await page.isChecked('#profile-google'), true);
+    assert.equal(await page.evaluate(() => location.hash), '');
+    await page.click('#file-notes [data-action="restore-previous"]');
+    assert.equal(await page.inputValue('#robots'), 'User-agent: *\nAllow: /\n');
+
+    await page.goto(`${session.baseUrl}#share=broken`);
+    await page.waitForFunction(() => document.querySelector('#file-notes').textContent.includes('damaged'));
+    assert.equal(await page.inputValue('#robots'), 'User-agent: *\nAllow: /\n');
+  });
+});
+
+test('a trap in the engine is reported and the page recovers', async () => {
+  const marker = 'TRAP-THE-ENGINE';
+  const workers = [];
+  await withPage(
+    async (page) => {
+      assert.equal(workers.length, 1);
+      await fillCheck(page, { text: `User-agent: *\nDisallow: /${marker}\n` });
+      await page.waitForSelector('#engine-error:not([hidden])', { timeout: WAIT_MS });
+      assert.match(await page.textContent('#engine-error'), /crashed.*memory access out of bounds.*restarted/s);
+      await expectVerdict(page, '', null);
+
+      await fillCheck(page, { text: 'User-agent: *\nDisallow: /after/\n', url: '/after/crash' });
+      await expectVerdict(page, 'disallowed', 2);
+      assert.equal(await page.isHidden('#engine-error'), true);
+      // The trapped instance was thrown away with its worker, and a fresh one answered.
+      assert.equal(workers.length, 2);
+    },
+    {
+      // A real trap: the served glue makes the module read far outside its memory when the
+      // text holds the marker, as a bug in the engine would.
+      beforeLoad: (session) => {
+        session.page.on('worker', (worker) => workers.push(worker));
+        return session.context.route('**/www/pkg/robots_lens_wasm.js', async (route) => {
+          const response = await route.fetch();
+          const glue = await response.text();
+          const hook = 'const ret = wasm.robotsfile_new(ptr0, len0);';
+          assert.ok(glue.includes(hook), 'the wasm-bindgen glue changed; update this test');
+          const body = glue.replace(hook, `${hook}\nif (text.includes('${marker}')) wasm.robotsfile_analysis(0xfffffff0);`);
+          await route.fulfill({ response, body });
+        });
+      },
+    },
+  );
+});
+
+test('a wasm module that cannot be loaded is explained', async () => {
+  await withPage(
+    async (page) => {
+      await page.waitForSelector('#engine-error:not([hidden])', { timeout: WAIT_MS });
+      assert.match(await page.textContent('#engine-error'), /could not be loaded.*npm start/s);
+      assert.equal(await page.isHidden('#boot-message'), true);
+      assert.equal(await page.inputValue('#robots'), EXAMPLES[0].text);
+      assert.equal(await page.getAttribute('#verdict', 'data-verdict'), '');
+    },
+    {
+      allowErrors: true,
+      waitForVerdict: false,
+      beforeLoad: (session) =>
+        session.context.route('**/www/pkg/robots_lens_wasm_bg.wasm', (route) => route.fulfill({ status: 404, body: 'Not Found' })),
+    },
+  );
+});
+
+test('opened from file://, the page says how to serve it', async () => {
+  // Outside the harness's server on purpose: this is what double-clicking index.html does.
+  const context = await browser.newContext();
+  try {
+    const requests = [];
+    context.on('request', (request) => requests.push(request.url()));
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(`${REPO_ROOT}index.html`).href, { waitUntil: 'load' });
+    assert.equal(await page.isVisible('#boot-message'), true);
+    assert.match(await page.textContent('#boot-message'), /served over HTTP.*file:\/\/.*npm start/s);
+    assert.deepEqual(requests.filter((url) => !url.startsWith('file:')), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a 10 MB paste keeps the DOM small and still gets its verdict', async () => {
+  await withPage(async (page) => {
+    const lines = await page.evaluate(() => {
+      const rows = [];
+      let size = 0;
+      for (let index = 0; size < 10_000_000; index += 1) {
+        const row = index % 20 === 0 ? `User-agent: bot${index}` : `Disallow: /path/number/${index}/*.php$`;
+        rows.push(row);
+        size += row.length + 1;
+      }
+      const textarea = document.querySelector('#robots');
+      textarea.value = rows.join('\n');
+      textarea.dispatchEvent(new Event('input', { bubbles: true }));
+      return rows.length;
+    });
+    await fillCheck(page, { agent: 'bot140', url: '/path/number/145/page.php' });
+    await expectVerdict(page, 'disallowed', 146);
+    const counts = await page.evaluate(() => ({
+      elements: document.querySelectorAll('*').length,
+      gutterRows: document.querySelector('#gutter-numbers').textContent.split('\n').length,
+      fileRows: document.querySelectorAll('#file-view .file-line').length,
+      facts: document.querySelector('#file-facts').textContent,
+    }));
+    assert.ok(counts.elements < 10_000, `${counts.elements} elements`);
+    assert.ok(counts.gutterRows < 100, `${counts.gutterRows} gutter rows`);
+    assert.ok(counts.fileRows <= 400, `${counts.fileRows} file rows`);
+    assert.match(counts.facts, new RegExp(`${lines.toLocaleString('en')} lines`));
+    assert.match(await page.textContent('#line-notes'), /Googlebot reads only the first 500 KiB/);
+
+    // The gutter follows the scroll to the last line.
+    await page.evaluate(() => {
+      const textarea = document.querySelector('#robots');
+      textarea.scrollTop = textarea.scrollHeight;
+    });
+    await page.waitForFunction(
+      (last) => document.querySelector('#gutter-numbers').textContent.split('\n').includes(String(last)),
+      lines,
+    );
+  });
+});

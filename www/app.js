@@ -1,0 +1,518 @@
+/**
+ * The page's wiring: element references, event handlers, the debounced refresh, and what is
+ * kept between visits.
+ *
+ * Every change (typing, a file, an example, a link, a switch) ends in `scheduleRefresh`, which
+ * saves the work, then asks the engine for the analysis and the verdict of the current text and
+ * hands them to the render functions. Nothing here knows robots.txt rules: the engine decides,
+ * render.js puts it into words.
+ */
+
+import { decodeBytes, describeLines } from './decode.js';
+import { Editor } from './editor.js';
+import { Engine, EngineError } from './engine.js';
+import { EXAMPLES, exampleById } from './examples.js';
+import { formatBytes } from './format.js';
+import { lineAt } from './line-table.js';
+import { decodeShare, encodeShare, isShare } from './permalink.js';
+import * as render from './render.js';
+
+/** Quiet time after the last keystroke before the page recomputes. */
+const DEBOUNCE_MS = 150;
+/** Larger files are refused before reading: the textarea would not cope. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** How long "Copy link" waits for the clipboard before showing the link to copy by hand. */
+const CLIPBOARD_TIMEOUT_MS = 1000;
+const STORAGE = {
+  text: 'robots-lens:text',
+  check: 'robots-lens:check',
+  previous: 'robots-lens:previous',
+};
+
+const $ = (selector) => document.querySelector(selector);
+const elements = {
+  bootMessage: $('#boot-message'),
+  engineError: $('#engine-error'),
+  textarea: $('#robots'),
+  editor: $('#editor'),
+  gutter: $('#gutter-numbers'),
+  openFile: $('#open-file'),
+  fileInput: $('#file-input'),
+  exampleSelect: $('#example-select'),
+  loadExample: $('#load-example'),
+  copyLink: $('#copy-link'),
+  facts: $('#file-facts'),
+  fileNotes: $('#file-notes'),
+  agent: $('#agent'),
+  url: $('#url'),
+  agentMatchChoices: $('#agent-match-choices'),
+  profileChoices: $('#profile-choices'),
+  result: $('#result'),
+  verdict: $('#verdict'),
+  explanation: $('#explanation'),
+  fileView: $('#file-view'),
+  lineNotes: $('#line-notes'),
+  groups: $('#groups'),
+  sitemaps: $('#sitemaps'),
+  directives: $('#directives'),
+  orphanRules: $('#orphan-rules'),
+  version: $('#engine-version'),
+};
+
+const state = {
+  engine: null,
+  /** The analysis on display and the text it belongs to. */
+  analysis: null,
+  analysisText: null,
+  agentMatch: null,
+  profile: null,
+  /** Notes about how the current text arrived (file, example, link). */
+  loadNotes: [],
+  /** The text a load replaced, offered back with "Restore". */
+  previousText: null,
+  /** The last save failed (storage full or disabled): warn before the page closes. */
+  unsaved: false,
+  /** The line the file view was last scrolled to. */
+  revealedLine: null,
+  refreshTimer: 0,
+  refreshing: null,
+  refreshAgain: false,
+};
+
+const editor = new Editor({
+  textarea: elements.textarea,
+  gutter: elements.gutter,
+  dropZone: elements.editor,
+  onFiles: openFiles,
+});
+
+main();
+
+async function main() {
+  // The worker loads the module while the page restores the work.
+  const starting = Engine.start();
+  starting.catch(() => {}); // Reported by startEngine, once the page is ready to show it.
+  document.documentElement.dataset.debounceMs = String(DEBOUNCE_MS);
+  for (const example of EXAMPLES) {
+    elements.exampleSelect.append(new Option(example.title, example.id));
+  }
+  wireEvents();
+  await restoreWork();
+  await startEngine(starting);
+}
+
+function wireEvents() {
+  elements.textarea.addEventListener('input', scheduleRefresh);
+  elements.agent.addEventListener('input', scheduleRefresh);
+  elements.url.addEventListener('input', scheduleRefresh);
+  elements.agentMatchChoices.addEventListener('change', handleChoice);
+  elements.profileChoices.addEventListener('change', handleChoice);
+  elements.openFile.addEventListener('click', () => elements.fileInput.click());
+  elements.fileInput.addEventListener('change', () => {
+    openFiles([...elements.fileInput.files]);
+    elements.fileInput.value = '';
+  });
+  elements.loadExample.addEventListener('click', () => loadExample(elements.exampleSelect.value));
+  elements.copyLink.addEventListener('click', copyLink);
+  document.addEventListener('click', handleDelegatedClick);
+  window.addEventListener('hashchange', () => {
+    if (isShare(location.hash)) applyShare(location.hash);
+  });
+  // Save what is pending when the page goes away, and warn when it could not be saved at all.
+  window.addEventListener('pagehide', flushSave);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushSave();
+  });
+  window.addEventListener('beforeunload', (event) => {
+    if (state.unsaved && editor.text.trim() !== '') event.preventDefault();
+  });
+}
+
+// -------------------------------------------------------------------------------------------
+// The engine and the refresh cycle
+
+async function startEngine(starting) {
+  try {
+    state.engine = await starting;
+  } catch (error) {
+    elements.bootMessage.hidden = true;
+    showEngineError(error);
+    showNoVerdict('No verdict: the engine is not available.');
+    elements.result.setAttribute('aria-busy', 'false');
+    return;
+  }
+  state.engine.onRestart = showEngineError;
+  const { defaults, version } = state.engine;
+  elements.version.textContent = `v${version}`;
+  state.agentMatch = pick(defaults.agentMatches, state.agentMatch, defaults.agentMatch);
+  state.profile = pick(defaults.profiles, state.profile, defaults.profile);
+  elements.agentMatchChoices.append(render.renderChoices('agent-match', defaults.agentMatches, state.agentMatch));
+  elements.profileChoices.append(render.renderChoices('profile', defaults.profiles, state.profile));
+  elements.bootMessage.hidden = true;
+  await refresh();
+}
+
+/** `wanted` when it is one of `choices`, else `fallback`. */
+function pick(choices, wanted, fallback) {
+  return choices.some((choice) => choice.id === wanted) ? wanted : fallback;
+}
+
+function handleChoice(event) {
+  if (event.target.name === 'agent-match') state.agentMatch = event.target.value;
+  if (event.target.name === 'profile') state.profile = event.target.value;
+  syncChoices();
+  scheduleRefresh();
+}
+
+function scheduleRefresh() {
+  elements.result.setAttribute('aria-busy', 'true');
+  clearTimeout(state.refreshTimer);
+  state.refreshTimer = setTimeout(() => {
+    state.refreshTimer = 0;
+    refresh();
+  }, DEBOUNCE_MS);
+}
+
+/**
+ * Saves the work, then brings the analysis and the verdict up to date with the inputs. Runs
+ * one at a time; a call while one runs makes it run once more at the end, with the latest input.
+ */
+async function refresh() {
+  saveWork();
+  if (state.refreshing) {
+    state.refreshAgain = true;
+    return state.refreshing;
+  }
+  state.refreshing = (async () => {
+    // Without an engine (it failed to load) there is nothing to recompute; the work is saved.
+    while (state.engine !== null) {
+      state.refreshAgain = false;
+      await recompute();
+      if (!state.refreshAgain) break;
+    }
+  })();
+  try {
+    await state.refreshing;
+  } finally {
+    state.refreshing = null;
+    // Busy until the verdict matches the inputs: tests and assistive technology wait for this.
+    if (state.refreshTimer === 0) elements.result.setAttribute('aria-busy', 'false');
+  }
+}
+
+async function recompute() {
+  const text = editor.text;
+  const agent = elements.agent.value;
+  const url = elements.url.value;
+  try {
+    const analysis = await state.engine.analyze(text);
+    const verdict = await state.engine.check(text, agent, url, { agentMatch: state.agentMatch, profile: state.profile });
+    // The verdict first, so it is on screen in the next frame; then what explains it.
+    showVerdictHeadline(verdict);
+    hideEngineError();
+    await nextFrame();
+    showExplanation(verdict, analysis, text, url);
+    if (analysis !== state.analysis) showAnalysis(analysis, text);
+  } catch (error) {
+    if (error instanceof EngineError) {
+      showEngineError(error);
+      showNoVerdict('No verdict: the engine failed on this input.');
+    } else {
+      // A bug in the page itself: say so rather than leave a stale verdict on screen.
+      console.error(error);
+      showEngineError(new Error(`The page failed to show this result (${error.message}). This is a bug in Robots Lens; please report it.`));
+      showNoVerdict('No verdict: the page failed to show it.');
+    }
+  }
+}
+
+function showAnalysis(analysis, text) {
+  state.analysis = analysis;
+  state.analysisText = text;
+  const limits = state.engine.defaults;
+  elements.facts.textContent = render.renderFacts(analysis);
+  elements.lineNotes.replaceChildren(render.renderLineNotes(analysis, limits));
+  elements.groups.replaceChildren(render.renderGroups(analysis));
+  elements.sitemaps.replaceChildren(render.renderSitemaps(analysis));
+  elements.directives.replaceChildren(render.renderDirectives(analysis));
+  elements.orphanRules.replaceChildren(render.renderOrphanRules(analysis));
+}
+
+/** Resolves after the browser has had a chance to paint. */
+function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+function showVerdictHeadline(verdict) {
+  const headline = render.renderVerdictHeadline(verdict);
+  const spoken = headline.map((node) => node.textContent).join(' ');
+  // Replace the live region's content only when it says something new, so screen readers
+  // announce a changed verdict and not every keystroke.
+  if (elements.verdict.dataset.spoken !== spoken) {
+    elements.verdict.replaceChildren(...headline);
+    elements.verdict.dataset.spoken = spoken;
+  }
+  elements.verdict.className = `verdict ${verdict.allowed ? 'verdict-allowed' : 'verdict-disallowed'}`;
+  elements.verdict.dataset.verdict = verdict.allowed ? 'allowed' : 'disallowed';
+  elements.verdict.dataset.line = String(render.decidingLine(verdict) ?? '');
+}
+
+function showExplanation(verdict, analysis, text, url) {
+  const profile = state.engine.defaults.profiles.find((choice) => choice.id === verdict.profile);
+  elements.explanation.replaceChildren(render.renderExplanation(verdict, analysis, text, url, profile));
+  elements.fileView.replaceChildren(render.renderFileView(verdict, analysis, text));
+  revealInFileView(render.decidingLine(verdict) ?? verdict.groups[0]?.matchedAgentLines[0] ?? null);
+}
+
+/** Scrolls the file view (not the page) to line `number` when the line to show changed. */
+function revealInFileView(number) {
+  if (number === state.revealedLine) return;
+  state.revealedLine = number;
+  const row = number === null ? null : elements.fileView.querySelector(`[data-goto-line="${number}"]`)?.parentElement;
+  const view = elements.fileView;
+  view.scrollTop = row ? Math.max(0, row.offsetTop - view.clientHeight / 3) : 0;
+}
+
+function showNoVerdict(message) {
+  elements.verdict.className = 'verdict verdict-none';
+  elements.verdict.dataset.verdict = '';
+  elements.verdict.dataset.line = '';
+  elements.verdict.dataset.spoken = message;
+  elements.verdict.replaceChildren(render.h('span', { class: 'verdict-word' }, message));
+  elements.explanation.replaceChildren();
+  elements.fileView.replaceChildren();
+}
+
+function showEngineError(error) {
+  elements.engineError.replaceChildren(render.h('p', {}, error.message));
+  elements.engineError.hidden = false;
+}
+
+function hideEngineError() {
+  if (!elements.engineError.hidden) {
+    elements.engineError.hidden = true;
+    elements.engineError.replaceChildren();
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// Clicks on rendered content: line links and note actions
+
+async function handleDelegatedClick(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const goto = target?.closest('[data-goto-line]');
+  if (goto) {
+    await goToLine(Number(goto.dataset.gotoLine));
+    return;
+  }
+  const action = target?.closest('[data-action]')?.dataset.action;
+  if (action === 'restore-previous') restorePrevious();
+  const shareField = target?.closest('[data-share-link]');
+  if (shareField) shareField.select();
+}
+
+async function goToLine(number) {
+  // The line table must describe the text in the box; a click right after typing waits for it.
+  if (state.analysisText !== editor.text) {
+    clearTimeout(state.refreshTimer);
+    state.refreshTimer = 0;
+    await refresh();
+  }
+  const line = state.analysis && lineAt(state.analysis.lineTable, editor.text, number);
+  if (line) editor.selectLine(line);
+}
+
+// -------------------------------------------------------------------------------------------
+// Loading text: files, examples, links; and giving back what a load replaced
+
+/** Puts `text` in the editor, remembering what it replaces so that it can be restored. */
+function replaceText(text, notes) {
+  const replaced = editor.text;
+  // An unedited example is not work to protect.
+  const isWork = replaced.trim() !== '' && !EXAMPLES.some((example) => example.text === replaced);
+  if (isWork && replaced !== text) {
+    state.previousText = replaced;
+    storageSet(STORAGE.previous, replaced);
+    notes = [...notes, { severity: 'info', text: 'Your previous text was kept.', action: { id: 'restore-previous', label: 'Restore it' } }];
+  }
+  editor.text = text;
+  showLoadNotes(notes);
+  scheduleRefresh();
+}
+
+function restorePrevious() {
+  const previous = state.previousText ?? storageGet(STORAGE.previous);
+  if (previous === null) return;
+  replaceText(previous, [{ severity: 'info', text: 'Restored the previous text.' }]);
+  elements.textarea.focus();
+}
+
+function showLoadNotes(notes) {
+  state.loadNotes = notes;
+  const storageNote = state.unsaved
+    ? [{ severity: 'warning', text: 'This browser could not store your text (too large, or storage is off): keep a copy, or it is lost when the page closes.' }]
+    : [];
+  elements.fileNotes.replaceChildren(...render.renderLoadNotes([...storageNote, ...notes]));
+}
+
+async function openFiles(files) {
+  const [file] = files;
+  if (!file) return;
+  if (file.size > MAX_FILE_BYTES) {
+    showLoadNotes([{ severity: 'error', text: `${file.name} is ${formatBytes(file.size)}; the editor takes files up to ${formatBytes(MAX_FILE_BYTES)}. Googlebot reads only the first 500 KiB of a robots.txt.` }]);
+    return;
+  }
+  let bytes;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch (error) {
+    showLoadNotes([{ severity: 'error', text: `${file.name} could not be read: ${error.message}` }]);
+    return;
+  }
+  const decoded = decodeBytes(bytes);
+  const notes = [{ severity: 'info', text: `Opened ${file.name} (${formatBytes(bytes.length)}), read on this device only.` }];
+  if (files.length > 1) notes.push({ severity: 'info', text: `Only the first of the ${files.length} dropped files was opened.` });
+  if (!decoded.validUtf8) {
+    notes.push({
+      severity: 'warning',
+      text:
+        `The file is not valid UTF-8 (${describeLines(decoded.invalidLines)}). The bytes that are not UTF-8 are shown ` +
+        'and checked as � (U+FFFD), so a pattern containing them may match differently than it does for crawlers, which compare the original bytes.',
+    });
+  }
+  if (decoded.bom) notes.push({ severity: 'info', text: 'The file starts with a UTF-8 byte order mark (BOM). Crawlers skip it; it stays in the editor, invisible.' });
+  if (decoded.crlf > 0 || decoded.cr > 0) {
+    const kind = decoded.cr > 0 ? 'CR (old Mac)' : 'CRLF (Windows)';
+    notes.push({ severity: 'info', text: `The file ends lines with ${kind}; the editor shows them as LF. Crawlers treat all three alike, so no verdict changes.` });
+  }
+  replaceText(decoded.text, notes);
+}
+
+function loadExample(id) {
+  const example = exampleById(id);
+  if (!example) return;
+  replaceText(example.text, [{ severity: 'info', text: `Loaded the example "${example.title}" with a check to try on it.` }]);
+  elements.agent.value = example.check.agent;
+  elements.url.value = example.check.url;
+}
+
+async function copyLink() {
+  const fragment = await encodeShare(currentWork());
+  if (fragment === null) {
+    showLoadNotes([...state.loadNotes.filter((note) => !note.link), { severity: 'warning', text: 'This file is too large for a link. Share the file itself.' }]);
+    return;
+  }
+  const link = `${location.origin}${location.pathname}#${fragment}`;
+  let copied = false;
+  try {
+    // Some browsers leave the promise pending while they wait for a permission that never comes.
+    const refused = new Promise((_, reject) => setTimeout(reject, CLIPBOARD_TIMEOUT_MS));
+    await Promise.race([navigator.clipboard.writeText(link), refused]);
+    copied = true;
+  } catch {
+    // No clipboard permission: the field below lets the user copy it.
+  }
+  const text = copied
+    ? 'Link copied. It holds the file and the check in the part after #, which browsers never send to a server.'
+    : 'Copy this link. It holds the file and the check in the part after #, which browsers never send to a server.';
+  showLoadNotes([...state.loadNotes.filter((note) => !note.link), { severity: 'info', text, link }]);
+}
+
+/** Loads the file and check a permalink carries, then removes it from the address bar. */
+async function applyShare(hash) {
+  history.replaceState(null, '', location.pathname + location.search);
+  let shared;
+  try {
+    shared = await decodeShare(hash);
+  } catch (error) {
+    showLoadNotes([{ severity: 'error', text: `${error.message} Your own text was kept.` }]);
+    return;
+  }
+  replaceText(shared.text, [{ severity: 'info', text: 'Loaded the file and the check from the link.' }]);
+  applyCheck(shared);
+  syncChoices();
+}
+
+// -------------------------------------------------------------------------------------------
+// Keeping the work between visits
+
+function currentWork() {
+  return {
+    text: editor.text,
+    agent: elements.agent.value,
+    url: elements.url.value,
+    agentMatch: state.agentMatch,
+    profile: state.profile,
+  };
+}
+
+function applyCheck(check) {
+  if (typeof check.agent === 'string') elements.agent.value = check.agent;
+  if (typeof check.url === 'string') elements.url.value = check.url;
+  if (typeof check.agentMatch === 'string') state.agentMatch = check.agentMatch;
+  if (typeof check.profile === 'string') state.profile = check.profile;
+}
+
+/** Checks the radio buttons that match the state and shows their summaries, once they exist. */
+function syncChoices() {
+  if (state.engine === null) return;
+  const { defaults } = state.engine;
+  const sync = (name, choices, value) => {
+    const input = document.querySelector(`input[name="${name}"][value="${CSS.escape(value ?? '')}"]`);
+    if (input) input.checked = true;
+    const summary = document.getElementById(`${name}-summary`);
+    if (summary) summary.textContent = render.choiceSummary(choices, value);
+  };
+  sync('agent-match', defaults.agentMatches, state.agentMatch);
+  sync('profile', defaults.profiles, state.profile);
+}
+
+async function restoreWork() {
+  const text = storageGet(STORAGE.text);
+  let check = {};
+  try {
+    check = JSON.parse(storageGet(STORAGE.check) ?? '{}') ?? {};
+  } catch {
+    // A damaged entry: start from the defaults.
+  }
+  state.previousText = storageGet(STORAGE.previous);
+  if (text !== null) {
+    editor.text = text;
+    applyCheck(check);
+  } else {
+    const [first] = EXAMPLES;
+    editor.text = first.text;
+    applyCheck(first.check);
+  }
+  if (isShare(location.hash)) await applyShare(location.hash);
+}
+
+function saveWork() {
+  const { text, ...check } = currentWork();
+  const saved = storageSet(STORAGE.text, text) && storageSet(STORAGE.check, JSON.stringify(check));
+  if (saved !== !state.unsaved) {
+    state.unsaved = !saved;
+    showLoadNotes(state.loadNotes);
+  }
+}
+
+function flushSave() {
+  if (state.refreshTimer !== 0) saveWork();
+}
+
+function storageGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}

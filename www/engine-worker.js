@@ -1,0 +1,116 @@
+/**
+ * The engine worker: the one place the WebAssembly module is instantiated for the page.
+ *
+ * It runs in a dedicated worker so that reading a 10 MB paste never freezes typing, and so
+ * that a trap or a hang costs this worker and not the page (www/engine.js replaces it). It
+ * keeps the last parsed file (`RobotsFile`) to answer many checks without parsing again, and
+ * shapes results for the trip to the page: lines become a transferred line table, and long
+ * lists are cut to what the page shows, with their full counts.
+ *
+ * Protocol: the worker posts `{ ready: { version, defaults } }` or `{ failed: message }` once,
+ * then answers each `{ id, op, args }` with `{ id, ok: true, result }` or
+ * `{ id, ok: false, error: { message, trap } }`.
+ */
+
+import init, { RobotsFile, defaults, version } from './pkg/robots_lens_wasm.js';
+import { hasLineNotes } from './line-notes.js';
+import { buildLineTable, lineTableBuffers } from './line-table.js';
+
+/** How many items of each list cross to the page; the page says when a list was cut. */
+const LIMITS = {
+  groups: 50,
+  rulesPerGroup: 200,
+  orphanRules: 200,
+  sitemaps: 200,
+  directives: 200,
+  notedLines: 200,
+  matches: 100,
+};
+
+let file = null;
+
+// console_error_panic_hook reports a panic through console.error just before the trap;
+// keeping the last message lets the page say what went wrong.
+let lastConsoleError = '';
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  lastConsoleError = args.map(String).join(' ');
+  consoleError(...args);
+};
+
+const operations = {
+  /** Parses `text`, keeps it for later checks and returns its analysis for the page. */
+  load(text) {
+    file?.free();
+    file = null;
+    file = new RobotsFile(text);
+    return summarise(file.analysis());
+  },
+
+  /** The verdict for `agent` and `url` on the loaded file. */
+  check(agent, url, options) {
+    if (file === null) throw new Error('no file is loaded in the engine');
+    const verdict = file.check(agent, url, options);
+    const matches = cut(verdict.matches, LIMITS.matches);
+    return { ...verdict, matches: matches.items, matchCount: matches.total };
+  },
+};
+
+function summarise(analysis) {
+  const noted = [];
+  let notedCount = 0;
+  for (const line of analysis.lines) {
+    if (!hasLineNotes(line)) continue;
+    notedCount += 1;
+    if (noted.length < LIMITS.notedLines) noted.push(line);
+  }
+  let ruleCount = 0;
+  for (const group of analysis.groups) ruleCount += group.rules.length;
+  const groups = cut(analysis.groups, LIMITS.groups);
+  return {
+    facts: analysis.facts,
+    lineTable: buildLineTable(analysis.lines),
+    notedLines: { items: noted, total: notedCount },
+    groups: {
+      total: groups.total,
+      items: groups.items.map(({ lines, rules, ...group }) => {
+        const kept = cut(rules, LIMITS.rulesPerGroup);
+        return { ...group, rules: kept.items, ruleCount: kept.total };
+      }),
+    },
+    ruleCount,
+    orphanRules: cut(analysis.orphanRules, LIMITS.orphanRules),
+    sitemaps: cut(analysis.sitemaps, LIMITS.sitemaps),
+    directives: cut(analysis.directives, LIMITS.directives),
+  };
+}
+
+function cut(list, limit) {
+  return { items: list.length > limit ? list.slice(0, limit) : list, total: list.length };
+}
+
+function transferables(result) {
+  return result?.lineTable ? lineTableBuffers(result.lineTable) : [];
+}
+
+const ready = init().then(() => ({ version: version(), defaults: defaults() }));
+
+ready.then(
+  (info) => self.postMessage({ ready: info }),
+  (error) => self.postMessage({ failed: String(error?.message ?? error) }),
+);
+
+self.addEventListener('message', async ({ data }) => {
+  const { id, op, args } = data;
+  try {
+    await ready;
+    if (!Object.hasOwn(operations, op)) throw new Error(`unknown engine operation '${op}'`);
+    lastConsoleError = '';
+    const result = operations[op](...args);
+    self.postMessage({ id, ok: true, result }, transferables(result));
+  } catch (error) {
+    const trap = error instanceof WebAssembly.RuntimeError;
+    const message = trap && lastConsoleError ? lastConsoleError : String(error?.message ?? error);
+    self.postMessage({ id, ok: false, error: { message, trap } });
+  }
+});
