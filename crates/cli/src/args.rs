@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use robots_lens::{AgentMatch, Profile};
+use robots_lens::{AgentMatch, FetchStatus, Profile};
 
 /// A mistake in how the command was called (or an input that cannot be read), with a message
 /// that says what to do.
@@ -82,6 +82,16 @@ impl Args {
             }
         }
         Ok(args)
+    }
+
+    /// How the file was served (`--status`), 200 when not given.
+    pub fn fetch_status(&self) -> Result<FetchStatus, UsageError> {
+        match &self.status {
+            None => Ok(FetchStatus::ok()),
+            Some(text) => text
+                .parse()
+                .map_err(|error| UsageError::new(format!("--status: {error}"))),
+        }
     }
 
     /// The one FILE argument, read as bytes (`-` is standard input).

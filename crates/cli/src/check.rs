@@ -3,7 +3,10 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use robots_lens::{AgentMatch, Profile, Reason, RobotsTxt, RuleKind, Verdict};
+use robots_lens::{
+    crawlers, find_crawler, status_handling, AgentMatch, Crawler, FetchStatus, Profile, Reason,
+    RobotsTxt, RuleKind, Verdict,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::args::{Args, UsageError};
@@ -12,30 +15,47 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     if args.jsonl {
         return run_jsonl(args);
     }
-    let agent = args.agent.as_deref().ok_or_else(|| {
-        UsageError::new(
-            "check needs --agent AGENT (a product token such as Googlebot, or a whole UA string)",
-        )
-    })?;
+    let crawler = match (&args.agent, &args.crawler) {
+        (Some(_), Some(_)) => {
+            return Err(UsageError::new(
+                "give either --agent or --crawler, not both: --crawler follows the crawler's \
+                 documented fallback chain, --agent matches the groups directly",
+            ))
+        }
+        (None, None) => {
+            return Err(UsageError::new(
+                "check needs --agent AGENT (a product token such as Googlebot, or a whole UA \
+                 string) or --crawler NAME (see 'robots-lens crawlers --help')",
+            ))
+        }
+        (None, Some(name)) => Some(find_crawler_or_explain(name)?),
+        (Some(_), None) => None,
+    };
     if args.urls.is_empty() {
         return Err(UsageError::new(
             "check needs at least one --url URL (a path such as /shop/cart, or a full URL)",
         ));
     }
+    let status = args.fetch_status()?;
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse(&bytes);
     let checker = robots.checker(args.profile);
     let mut out = io::stdout().lock();
     let mut all_allowed = true;
     for url in &args.urls {
-        let verdict = checker.check(agent, url, args.agent_match);
+        let verdict = match (crawler, &args.agent) {
+            (Some(crawler), _) => checker.check_crawler(crawler, url),
+            (None, Some(agent)) => checker.check(agent, url, args.agent_match),
+            (None, None) => unreachable!("checked above"),
+        };
+        let verdict = verdict.with_status(&status);
         all_allowed &= verdict.allowed;
         let written = if args.json {
             serde_json::to_writer(&mut out, &verdict)
                 .map_err(io::Error::other)
                 .and_then(|()| writeln!(out))
         } else {
-            write_verdict(&mut out, &robots, &verdict)
+            write_verdict(&mut out, &robots, &verdict, &status)
         };
         written.map_err(|error| UsageError::new(format!("cannot write the output: {error}")))?;
     }
@@ -43,6 +63,17 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// The catalogued crawler called `name`, or an error listing the names there are.
+pub fn find_crawler_or_explain(name: &str) -> Result<&'static Crawler, UsageError> {
+    find_crawler(name).ok_or_else(|| {
+        let names: Vec<&str> = crawlers().iter().map(|crawler| crawler.name).collect();
+        UsageError::new(format!(
+            "no catalogued crawler is called '{name}'; known crawlers: {}",
+            names.join(", ")
+        ))
     })
 }
 
@@ -64,6 +95,10 @@ pub fn describe_reason(reason: Reason) -> &'static str {
         Reason::FileUnreachable => {
             "the fetch status makes the file unreachable, so everything is disallowed"
         }
+        Reason::ReaderError => {
+            "this reader stops with an error part-way through the file; the answer comes from \
+             what it read before"
+        }
     }
 }
 
@@ -71,7 +106,12 @@ fn line_text(robots: &RobotsTxt, number: usize) -> &str {
     robots.line(number).map_or("", |line| line.text.trim_end())
 }
 
-fn write_verdict(out: &mut impl Write, robots: &RobotsTxt, verdict: &Verdict) -> io::Result<()> {
+fn write_verdict(
+    out: &mut impl Write,
+    robots: &RobotsTxt,
+    verdict: &Verdict,
+    status: &FetchStatus,
+) -> io::Result<()> {
     let word = if verdict.allowed {
         "ALLOWED"
     } else {
@@ -85,6 +125,10 @@ fn write_verdict(out: &mut impl Write, robots: &RobotsTxt, verdict: &Verdict) ->
     )?;
     if verdict.normalised_path != verdict.path {
         writeln!(out, "  compared as {}", verdict.normalised_path)?;
+    }
+    if *status != FetchStatus::ok() {
+        let handling = status_handling(status, verdict.profile);
+        writeln!(out, "  served as   {status}: {}", handling.explanation)?;
     }
     match &verdict.decisive {
         Some(rule) if verdict.reason == Reason::RuleMatched => {

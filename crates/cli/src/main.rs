@@ -5,6 +5,7 @@
 
 mod args;
 mod check;
+mod crawlers;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -16,7 +17,10 @@ robots-lens — read a robots.txt the way crawlers do, and explain every verdict
 
 USAGE
   robots-lens check FILE --agent AGENT --url URL [--url URL …] [OPTIONS]
+  robots-lens check FILE --crawler NAME --url URL [OPTIONS]
   robots-lens check --jsonl [OPTIONS] < cases.jsonl
+  robots-lens crawlers FILE [--url URL] [--status CODE] [--profile PROFILE] [--json]
+  robots-lens crawlers
   robots-lens --help | --version
 
 COMMANDS
@@ -31,6 +35,12 @@ COMMANDS
               {\"id\": 1, \"allowed\": false, \"line\": 2, \"reason\": \"rule-matched\"}
             A malformed line gets {\"id\": null, \"error\": \"…\"} and the rest goes on.
 
+  crawlers  For one URL (default /), the verdict of every catalogued crawler (Googlebot,
+            Bingbot, GPTBot, ClaudeBot, …), each following its documented fallback chain
+            (Googlebot-Image obeys the Googlebot group when it has none of its own; AdsBot
+            ignores *), with the line that decided and what the whole file allows it.
+            Without FILE, lists the catalogue.
+
 OPTIONS
   --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.
   --url URL           A path (/shop/cart) or a full URL; give several to check each.
@@ -41,6 +51,13 @@ OPTIONS
                         rfc9309    RFC 9309 as written (default): /robots.txt always
                                    allowed, percent-encoding normalised on both sides
                         google     exactly what google/robotstxt answers, quirks included
+  --crawler NAME      A catalogued crawler (Googlebot-Image, GPTBot, …) instead of --agent:
+                      its documented fallback chain picks the group.
+  --status CODE       How the file was served: 200 (default), 404, 403, 410, 429, 500, 503,
+                      'html' (a 200 that is an HTML page), 'timeout'/'unreachable', redirects
+                      before the final answer (301>200), or too many (3xx*6). A 4xx means no
+                      rules (everything allowed); a 5xx means everything disallowed; 429 is
+                      a 4xx for RFC 9309 but a 5xx for Google.
   --json              Print the whole verdict (with every matching rule) as JSON.
 
 EXAMPLE
@@ -75,6 +92,7 @@ fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
             Ok(ExitCode::SUCCESS)
         }
         "check" => check::run(&Args::parse(rest)?),
+        "crawlers" => crawlers::run(&Args::parse(rest)?),
         other => Err(UsageError::new(format!(
             "unknown command '{other}'; try 'robots-lens --help'"
         ))),

@@ -11,7 +11,8 @@ fn robots_lens(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // The command may exit (on a usage error) before it reads its input: a broken pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
     child.wait_with_output().unwrap()
 }
 
@@ -133,4 +134,121 @@ fn invalid_utf8_and_nul_bytes_are_read() {
         b"User-agent: *\nDisallow: /caf\xE9\0junk\n",
     );
     assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn a_crawler_follows_its_fallback_chain() {
+    let robots = b"User-agent: Googlebot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n";
+    let image = robots_lens(
+        &[
+            "check",
+            "-",
+            "--crawler",
+            "Googlebot-Image",
+            "--url",
+            "/public",
+        ],
+        robots,
+    );
+    assert_eq!(
+        image.status.code(),
+        Some(0),
+        "Googlebot-Image follows the Googlebot group"
+    );
+    let ads = robots_lens(
+        &[
+            "check",
+            "-",
+            "--crawler",
+            "AdsBot-Google",
+            "--url",
+            "/public",
+            "--json",
+        ],
+        robots,
+    );
+    let verdict: serde_json::Value = serde_json::from_slice(&ads.stdout).unwrap();
+    assert_eq!(verdict["reason"], "no-group-applies", "AdsBot ignores *");
+    let unknown = robots_lens(
+        &["check", "-", "--crawler", "NoSuchBot", "--url", "/"],
+        robots,
+    );
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("known crawlers: Googlebot"));
+}
+
+#[test]
+fn the_fetch_status_overrides_the_file() {
+    let open = b"User-agent: *\nAllow: /\n";
+    let unreachable = robots_lens(
+        &[
+            "check", "-", "--agent", "a", "--url", "/x", "--status", "503",
+        ],
+        open,
+    );
+    assert_eq!(unreachable.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&unreachable.stdout).contains("served as   503"));
+    let too_many = robots_lens(
+        &[
+            "check",
+            "-",
+            "--agent",
+            "a",
+            "--url",
+            "/x",
+            "--status",
+            "429",
+            "--profile",
+            "google",
+        ],
+        open,
+    );
+    assert_eq!(
+        too_many.status.code(),
+        Some(1),
+        "Google treats 429 as a server error"
+    );
+    let rfc = robots_lens(
+        &[
+            "check", "-", "--agent", "a", "--url", "/x", "--status", "429",
+        ],
+        b"User-agent: *\nDisallow: /\n",
+    );
+    assert_eq!(
+        rfc.status.code(),
+        Some(0),
+        "RFC 9309 treats 429 as unavailable: allow all"
+    );
+    let bad = robots_lens(
+        &[
+            "check", "-", "--agent", "a", "--url", "/x", "--status", "999",
+        ],
+        open,
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn the_crawlers_table_lists_every_crawler() {
+    let output = robots_lens(&["crawlers", "-", "--url", "/blog/"], SHOP);
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let gptbot = text
+        .lines()
+        .find(|line| line.starts_with("GPTBot "))
+        .unwrap();
+    assert!(
+        gptbot.contains("DISALLOWED") && gptbot.contains("blocked from everything"),
+        "{gptbot}"
+    );
+    let googlebot = text
+        .lines()
+        .find(|line| line.starts_with("Googlebot "))
+        .unwrap();
+    assert!(googlebot.contains("allowed"), "{googlebot}");
+    let json = robots_lens(&["crawlers", "-", "--json"], SHOP);
+    let rows: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(rows.as_array().unwrap().len() >= 31);
+    let listing = robots_lens(&["crawlers"], b"");
+    assert!(String::from_utf8_lossy(&listing.stdout).contains("Googlebot-Image"));
 }
