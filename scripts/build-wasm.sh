@@ -104,11 +104,20 @@ say "Optimising with wasm-opt $("$WASM_OPT" --version | grep -oE '[0-9]+' | head
   --strip-debug --strip-producers --strip-target-features
 mv "$STAGING/$WASM_FILE.opt" "$STAGING/$WASM_FILE"
 
-# Refuse a module the engine cannot instantiate before anyone serves it.
+# Refuse a package that does not work before anyone serves it: an optimiser
+# that mis-handles a feature yields a module that loads but answers wrongly.
+# shellcheck disable=SC2016 # JavaScript, not shell, expands these.
 node --input-type=module -e '
   const { readFileSync } = await import("node:fs");
-  await WebAssembly.compile(readFileSync(process.argv[1]));
-' "$STAGING/$WASM_FILE" || die "wasm-opt produced a module that does not compile"
+  const { pathToFileURL } = await import("node:url");
+  const [dir, name] = process.argv.slice(1);
+  const wasm = await import(pathToFileURL(`${dir}/${name}.js`).href);
+  wasm.initSync({ module: readFileSync(`${dir}/${name}_bg.wasm`) });
+  const verdict = wasm.check("User-agent: *\nDisallow: /a\n", "bot", "/a/b", {});
+  if (verdict.allowed !== false || verdict.decisive?.line !== 2) {
+    throw new Error(`smoke check gave ${JSON.stringify(verdict)}`);
+  }
+' "$STAGING" "$OUT_NAME" || die "the optimised wasm package fails its smoke check (see above)"
 
 note "built in $((SECONDS - started)) s"
 node scripts/wasm-size.mjs "$STAGING/$WASM_FILE" ||

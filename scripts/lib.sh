@@ -14,10 +14,17 @@ case ":$PATH:" in
   *) export PATH="$CARGO_BIN:$PATH" ;;
 esac
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Bold headings and red errors on a terminal; plain text in CI logs and with NO_COLOR.
+if [ -t 2 ] && [ -z "${NO_COLOR:-}" ]; then
+  STYLE_BOLD=$'\033[1m' STYLE_ERROR=$'\033[1;31m' STYLE_RESET=$'\033[0m'
+else
+  STYLE_BOLD='' STYLE_ERROR='' STYLE_RESET=''
+fi
+
+say() { printf '%s==> %s%s\n' "$STYLE_BOLD" "$*" "$STYLE_RESET" >&2; }
 note() { printf '    %s\n' "$*" >&2; }
 die() {
-  printf '\033[1;31mERROR: %s\033[0m\n' "$*" >&2
+  printf '%sERROR: %s%s\n' "$STYLE_ERROR" "$*" "$STYLE_RESET" >&2
   exit 1
 }
 

@@ -7,10 +7,11 @@
 //! Exports: `version()`, `defaults()`, `analyze(text)`, `check(text, agent, url, options)` and the
 //! class `RobotsFile` (parse once, check many).
 
-use robots_lens::{AgentMatch, Profile, RobotsTxt};
+use robots_lens::{find_crawler, AgentMatch, FetchStatus, Profile, RobotsTxt};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+mod crawler_view;
 mod view;
 
 use view::{FileView, VerdictView};
@@ -92,27 +93,56 @@ pub fn defaults() -> Result<JsValue, JsError> {
 /// Options of a check, as the page passes them. Missing fields take the defaults.
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
-struct CheckOptions {
+struct RawOptions {
     profile: Option<String>,
     agent_match: Option<String>,
+    /// How the file was served: `200`, `404`, `301>200`, `html`, `unreachable`, …
+    status: Option<String>,
+    /// A catalogued crawler whose fallback chain picks the group, instead of the agent.
+    crawler: Option<String>,
+}
+
+/// [`RawOptions`] read and checked.
+struct CheckOptions {
+    profile: Profile,
+    agent_match: AgentMatch,
+    status: FetchStatus,
+    crawler: Option<&'static robots_lens::Crawler>,
 }
 
 impl CheckOptions {
-    fn from_js(options: JsValue) -> Result<(Profile, AgentMatch), JsError> {
-        let options: CheckOptions = if options.is_undefined() || options.is_null() {
-            CheckOptions::default()
+    fn from_js(options: JsValue) -> Result<CheckOptions, JsError> {
+        let raw: RawOptions = if options.is_undefined() || options.is_null() {
+            RawOptions::default()
         } else {
             serde_wasm_bindgen::from_value(options).map_err(into_error)?
         };
-        let profile = match options.profile {
-            Some(name) => name.parse().map_err(into_error)?,
-            None => Profile::default(),
+        let blank = |value: &Option<String>| {
+            value
+                .as_deref()
+                .filter(|text| !text.trim().is_empty())
+                .map(str::to_owned)
         };
-        let agent_match = match options.agent_match {
-            Some(name) => name.parse().map_err(into_error)?,
-            None => AgentMatch::default(),
-        };
-        Ok((profile, agent_match))
+        Ok(CheckOptions {
+            profile: match blank(&raw.profile) {
+                Some(name) => name.parse().map_err(into_error)?,
+                None => Profile::default(),
+            },
+            agent_match: match blank(&raw.agent_match) {
+                Some(name) => name.parse().map_err(into_error)?,
+                None => AgentMatch::default(),
+            },
+            status: match blank(&raw.status) {
+                Some(text) => text.parse().map_err(into_error)?,
+                None => FetchStatus::ok(),
+            },
+            crawler: match blank(&raw.crawler) {
+                Some(name) => Some(find_crawler(&name).ok_or_else(|| {
+                    JsError::new(&format!("no catalogued crawler is called '{name}'"))
+                })?),
+                None => None,
+            },
+        })
     }
 }
 
@@ -151,11 +181,33 @@ impl RobotsFile {
         to_js(&FileView::new(&self.text, &self.robots))
     }
 
-    /// The verdict for `agent` and `url`, with `options` `{ profile, agentMatch }`.
+    /// The verdict for `agent` and `url`, with `options`
+    /// `{ profile, agentMatch, status, crawler }` (all optional). With `crawler`, the crawler's
+    /// documented fallback chain picks the group and `agent` is not used.
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
-        let (profile, agent_match) = CheckOptions::from_js(options)?;
-        let verdict = self.robots.checker(profile).check(agent, url, agent_match);
-        to_js(&VerdictView::from(&verdict))
+        let options = CheckOptions::from_js(options)?;
+        let checker = self.robots.checker(options.profile);
+        let verdict = match options.crawler {
+            Some(crawler) => checker.check_crawler(crawler, url),
+            None => checker.check(agent, url, options.agent_match),
+        };
+        to_js(&VerdictView::from(&verdict.with_status(&options.status)))
+    }
+
+    /// For `url`, one row per catalogued crawler: its verdict (following its fallback chain)
+    /// and what the whole file allows it. `options`: `{ profile, status }`.
+    #[wasm_bindgen(js_name = crawlerTable)]
+    pub fn crawler_table(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+        let options = CheckOptions::from_js(options)?;
+        let rows = self
+            .robots
+            .checker(options.profile)
+            .crawler_table(url, &options.status);
+        let views: Vec<crawler_view::CrawlerRowView> = rows
+            .iter()
+            .map(crawler_view::CrawlerRowView::from)
+            .collect();
+        to_js(&views)
     }
 }
 

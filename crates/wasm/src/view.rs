@@ -9,6 +9,8 @@ use robots_lens::{
 };
 use serde::Serialize;
 
+use crate::crawler_view::UsedStepView;
+
 /// Converts byte offsets of the parsed text into UTF-16 offsets, walking forward only.
 struct Utf16Offsets<'t> {
     text: &'t str,
@@ -309,6 +311,8 @@ pub struct VerdictView {
     decisive: Option<RuleMatchView>,
     groups: Vec<AppliedGroupView>,
     used_star_group: bool,
+    /// For a crawler's check: the step of its fallback chain whose groups applied.
+    chain_step: Option<UsedStepView>,
     matches: Vec<RuleMatchView>,
     beyond_size_limit: Option<RuleMatchView>,
 }
@@ -327,6 +331,7 @@ impl From<&Verdict> for VerdictView {
             decisive: verdict.decisive.as_ref().map(RuleMatchView::from),
             groups: verdict.groups.iter().map(AppliedGroupView::from).collect(),
             used_star_group: verdict.used_star_group,
+            chain_step: verdict.chain_step.as_ref().map(UsedStepView::from),
             matches: verdict.matches.iter().map(RuleMatchView::from).collect(),
             beyond_size_limit: verdict.beyond_size_limit.as_ref().map(RuleMatchView::from),
         }

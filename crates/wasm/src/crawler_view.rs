@@ -1,0 +1,262 @@
+//! Boundary structs and exports for the crawler catalogue, the all-crawlers table and the fetch
+//! status: what the crawler picker, the table and the status picker render.
+
+use robots_lens::{
+    crawlers, recognise_crawler, status_handling, Crawler, CrawlerRow, FetchStatus, FileSummary,
+    Profile, Purpose, Source, StatusEffect, UsedStep,
+};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::view::VerdictView;
+use crate::{into_error, to_js};
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SourceView {
+    id: &'static str,
+    title: &'static str,
+    url: &'static str,
+}
+
+impl From<&Source> for SourceView {
+    fn from(source: &Source) -> SourceView {
+        SourceView {
+            id: source.id,
+            title: source.title,
+            url: source.url,
+        }
+    }
+}
+
+fn sources(list: &[&Source]) -> Vec<SourceView> {
+    list.iter()
+        .map(|source| SourceView::from(*source))
+        .collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ClaimSourcesView {
+    purpose: Vec<SourceView>,
+    tokens: Vec<SourceView>,
+    user_agent: Vec<SourceView>,
+    chain: Vec<SourceView>,
+    crawl_delay: Vec<SourceView>,
+    robots_txt: Vec<SourceView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CrawlerView {
+    name: &'static str,
+    operator: &'static str,
+    purpose: Purpose,
+    purpose_title: &'static str,
+    description: &'static str,
+    tokens: &'static [&'static str],
+    user_agent: Option<&'static str>,
+    token_only: bool,
+    /// The fallback chain, as tokens; `*` for the star groups.
+    chain: Vec<String>,
+    crawl_delay: robots_lens::CrawlDelay,
+    robots_txt: robots_lens::RobotsTxtCompliance,
+    note: Option<&'static str>,
+    sources: ClaimSourcesView,
+}
+
+impl From<&Crawler> for CrawlerView {
+    fn from(crawler: &Crawler) -> CrawlerView {
+        let claims = &crawler.sources;
+        CrawlerView {
+            name: crawler.name,
+            operator: crawler.operator,
+            purpose: crawler.purpose,
+            purpose_title: crawler.purpose.title(),
+            description: crawler.description,
+            tokens: crawler.tokens,
+            user_agent: crawler.user_agent,
+            token_only: crawler.token_only,
+            chain: crawler.chain.iter().map(ToString::to_string).collect(),
+            crawl_delay: crawler.crawl_delay,
+            robots_txt: crawler.robots_txt,
+            note: crawler.note,
+            sources: ClaimSourcesView {
+                purpose: sources(claims.purpose),
+                tokens: sources(claims.tokens),
+                user_agent: sources(claims.user_agent),
+                chain: sources(claims.chain),
+                crawl_delay: sources(claims.crawl_delay),
+                robots_txt: sources(claims.robots_txt),
+            },
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UsedStepView {
+    index: usize,
+    token: Option<String>,
+    fallback: bool,
+}
+
+impl From<&UsedStep> for UsedStepView {
+    fn from(step: &UsedStep) -> UsedStepView {
+        UsedStepView {
+            index: step.index,
+            token: step.token.clone(),
+            fallback: step.fallback,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SummaryView {
+    /// The summary in words: "blocked from everything", "3 rules (no group of its own: …)".
+    text: String,
+    access: robots_lens::Access,
+    rules: usize,
+    used_star_group: bool,
+    chain_step: Option<UsedStepView>,
+    blocking_line: Option<usize>,
+    status: Option<StatusEffect>,
+}
+
+impl From<&FileSummary> for SummaryView {
+    fn from(summary: &FileSummary) -> SummaryView {
+        SummaryView {
+            text: summary.to_string(),
+            access: summary.access,
+            rules: summary.rules,
+            used_star_group: summary.used_star_group,
+            chain_step: summary.chain_step.as_ref().map(UsedStepView::from),
+            blocking_line: summary.blocking_line,
+            status: summary.status,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CrawlerRowView {
+    name: &'static str,
+    purpose: Purpose,
+    purpose_title: &'static str,
+    token_only: bool,
+    robots_txt: robots_lens::RobotsTxtCompliance,
+    verdict: VerdictView,
+    summary: SummaryView,
+}
+
+impl From<&CrawlerRow> for CrawlerRowView {
+    fn from(row: &CrawlerRow) -> CrawlerRowView {
+        CrawlerRowView {
+            name: row.crawler.name,
+            purpose: row.crawler.purpose,
+            purpose_title: row.crawler.purpose.title(),
+            token_only: row.crawler.token_only,
+            robots_txt: row.crawler.robots_txt,
+            verdict: VerdictView::from(&row.verdict),
+            summary: SummaryView::from(&row.summary),
+        }
+    }
+}
+
+/// Every catalogued crawler with its tokens, fallback chain, claims and their sources.
+#[wasm_bindgen(js_name = crawlerCatalogue)]
+pub fn crawler_catalogue() -> Result<JsValue, JsError> {
+    let views: Vec<CrawlerView> = crawlers().iter().map(CrawlerView::from).collect();
+    to_js(&views)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RecognisedView {
+    name: &'static str,
+    token: &'static str,
+}
+
+/// The catalogued crawler named in a pasted user agent string, or `null`.
+#[wasm_bindgen(js_name = recogniseCrawler)]
+pub fn recognise(user_agent: &str) -> Result<JsValue, JsError> {
+    let found = recognise_crawler(user_agent).map(|found| RecognisedView {
+        name: found.crawler.name,
+        token: found.token,
+    });
+    to_js(&found)
+}
+
+/// The statuses the page offers, as the text the engine reads (`404`, `301>200`, `3xx*6`, …).
+const STATUS_CHOICES: [&str; 14] = [
+    "200",
+    "301>200",
+    "3xx*6",
+    "404",
+    "403",
+    "401",
+    "410",
+    "429",
+    "500",
+    "503",
+    "html",
+    "unreachable",
+    "301>404",
+    "301>503",
+];
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StatusChoice {
+    value: &'static str,
+    label: String,
+    class: &'static str,
+}
+
+/// The fetch statuses the page offers, each with its label and class.
+#[wasm_bindgen(js_name = statusChoices)]
+pub fn status_choices() -> Result<JsValue, JsError> {
+    let choices: Result<Vec<StatusChoice>, _> = STATUS_CHOICES
+        .iter()
+        .map(|&value| {
+            value.parse::<FetchStatus>().map(|status| StatusChoice {
+                value,
+                label: status.to_string(),
+                class: status.class().id(),
+            })
+        })
+        .collect();
+    to_js(&choices.map_err(into_error)?)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StatusHandlingView {
+    status: String,
+    class: &'static str,
+    effect: StatusEffect,
+    rfc_section: &'static str,
+    rfc: &'static str,
+    google: &'static str,
+    google_differs: bool,
+    explanation: &'static str,
+}
+
+/// What a fetch status does under a profile, in words: the RFC's rule, Google's, and the effect.
+#[wasm_bindgen(js_name = statusHandling)]
+pub fn status_handling_of(status: &str, profile: &str) -> Result<JsValue, JsError> {
+    let status: FetchStatus = status.parse().map_err(into_error)?;
+    let profile: Profile = profile.parse().map_err(into_error)?;
+    let handling = status_handling(&status, profile);
+    to_js(&StatusHandlingView {
+        status: handling.status.to_string(),
+        class: handling.class.id(),
+        effect: handling.effect,
+        rfc_section: handling.rfc_section,
+        rfc: handling.rfc,
+        google: handling.google,
+        google_differs: handling.google_differs,
+        explanation: handling.explanation,
+    })
+}
