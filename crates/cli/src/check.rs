@@ -4,8 +4,8 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
-    crawlers, find_crawler, status_handling, AgentMatch, Crawler, FetchStatus, Profile, Reason,
-    RobotsTxt, RuleKind, Verdict,
+    compare_profiles, crawlers, find_crawler, status_handling, AgentMatch, Crawler, FetchStatus,
+    Profile, Reason, RobotsTxt, RuleKind, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +56,13 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                 .and_then(|()| writeln!(out))
         } else {
             write_verdict(&mut out, &robots, &verdict, &status)
+                .and_then(|()| match (crawler, &args.agent) {
+                    (None, Some(agent)) if status == FetchStatus::ok() => {
+                        write_other_readers(&mut out, &robots, agent, url, args, &verdict)
+                    }
+                    _ => Ok(()),
+                })
+                .and_then(|()| writeln!(out))
         };
         written.map_err(|error| UsageError::new(format!("cannot write the output: {error}")))?;
     }
@@ -203,7 +210,34 @@ fn write_verdict(
             )?;
         }
     }
-    writeln!(out)
+    Ok(())
+}
+
+/// How the other profiles answer the same question, when one disagrees or another line decides.
+fn write_other_readers(
+    out: &mut impl Write,
+    robots: &RobotsTxt,
+    agent: &str,
+    url: &str,
+    args: &Args,
+    verdict: &Verdict,
+) -> io::Result<()> {
+    let rows = compare_profiles(robots, agent, url, args.agent_match, verdict);
+    let notes: Vec<_> = rows.iter().filter(|row| row.why.is_some()).collect();
+    if notes.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "  other readers")?;
+    for row in notes {
+        let word = if row.verdict.allowed {
+            "allowed"
+        } else {
+            "DISALLOWED"
+        };
+        let why = row.why.as_deref().unwrap_or_default();
+        writeln!(out, "    {:<12} {word:<10}  {why}", row.profile.id())?;
+    }
+    Ok(())
 }
 
 #[derive(Deserialize)]

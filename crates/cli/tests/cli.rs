@@ -55,7 +55,11 @@ fn allowed_urls_exit_0() {
     );
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(text.matches("ALLOWED").count(), 2, "{text}");
+    let verdicts = text
+        .lines()
+        .filter(|line| line.starts_with("ALLOWED"))
+        .count();
+    assert_eq!(verdicts, 2, "{text}");
 }
 
 #[test]
@@ -251,4 +255,18 @@ fn the_crawlers_table_lists_every_crawler() {
     assert!(rows.as_array().unwrap().len() >= 31);
     let listing = robots_lens(&["crawlers"], b"");
     assert!(String::from_utf8_lossy(&listing.stdout).contains("Googlebot-Image"));
+}
+
+#[test]
+fn other_readers_are_named_when_they_disagree() {
+    let output = robots_lens(
+        &["check", "-", "--agent", "bot", "--url", "/private/press/a"],
+        SHOP,
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("other readers"), "{text}");
+    assert!(
+        text.contains("takes the first matching rule, line 2"),
+        "{text}"
+    );
 }

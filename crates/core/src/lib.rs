@@ -35,6 +35,8 @@
 //! - [`FetchStatus`] is how the file was served (404, 503, too many redirects, …):
 //!   [`status_handling`] says what that does under each profile and [`Verdict::with_status`]
 //!   applies it.
+//! - [`audit()`] reads the same parse for mistakes: each [`Finding`] has a stable code, a
+//!   severity, the line, why it matters and how to fix it; [`audit::CODES`] documents every code.
 //!
 //! # RFC 9309 conformance, and where Google differs
 //!
@@ -78,6 +80,7 @@
 
 pub mod audit;
 mod crawlers;
+mod divergence;
 mod encoding;
 mod group;
 mod legacy;
@@ -93,6 +96,7 @@ pub use crawlers::{
     CrawlDelay, Crawler, CrawlerRow, FileSummary, Purpose, Recognised, RobotsTxtCompliance, Source,
     UsedStep,
 };
+pub use divergence::{compare_profiles, ProfileVerdict};
 pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
 pub use group::{
     agent_token, product_token, AgentLine, AgentToken, Directive, Group, Rule, RuleKind, Sitemap,

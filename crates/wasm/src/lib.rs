@@ -194,6 +194,28 @@ impl RobotsFile {
         to_js(&VerdictView::from(&verdict.with_status(&options.status)))
     }
 
+    /// The same question asked of every profile: one row per profile with its verdict, whether
+    /// it agrees with the verdict under `options.profile`, and one sentence of why not.
+    #[wasm_bindgen(js_name = compareProfiles)]
+    pub fn compare_profiles(
+        &self,
+        agent: &str,
+        url: &str,
+        options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let options = CheckOptions::from_js(options)?;
+        let main = self
+            .robots
+            .checker(options.profile)
+            .check(agent, url, options.agent_match);
+        let rows: Vec<view::ProfileRowView> =
+            robots_lens::compare_profiles(&self.robots, agent, url, options.agent_match, &main)
+                .iter()
+                .map(view::ProfileRowView::from)
+                .collect();
+        to_js(&rows)
+    }
+
     /// For `url`, one row per catalogued crawler: its verdict (following its fallback chain)
     /// and what the whole file allows it. `options`: `{ profile, status }`.
     #[wasm_bindgen(js_name = crawlerTable)]

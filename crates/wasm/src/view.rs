@@ -4,8 +4,8 @@
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
 use robots_lens::{
-    AgentToken, AppliedGroup, Group, InputFacts, KeySpelling, Line, LineKind, Malformed, Reason,
-    RobotsTxt, Rule, RuleKind, RuleMatch, Verdict,
+    AgentToken, AppliedGroup, Group, InputFacts, KeySpelling, Line, LineKind, Malformed,
+    ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, Verdict,
 };
 use serde::Serialize;
 
@@ -334,6 +334,28 @@ impl From<&Verdict> for VerdictView {
             chain_step: verdict.chain_step.as_ref().map(UsedStepView::from),
             matches: verdict.matches.iter().map(RuleMatchView::from).collect(),
             beyond_size_limit: verdict.beyond_size_limit.as_ref().map(RuleMatchView::from),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileRowView {
+    profile: &'static str,
+    title: &'static str,
+    verdict: VerdictView,
+    agrees: bool,
+    why: Option<String>,
+}
+
+impl From<&ProfileVerdict> for ProfileRowView {
+    fn from(row: &ProfileVerdict) -> ProfileRowView {
+        ProfileRowView {
+            profile: row.profile.id(),
+            title: row.profile.spec().title,
+            verdict: VerdictView::from(&row.verdict),
+            agrees: row.agrees,
+            why: row.why.clone(),
         }
     }
 }

@@ -1,0 +1,508 @@
+//! Where real readers disagree: the same question asked of every profile, and one sentence of
+//! why each disagreeing reader answers differently.
+//!
+//! The sentence is derived from the two verdicts and the policies of the two profiles
+//! ([`ProfileSpec`]), so it names the actual cause in this file — "Python's robotparser takes the
+//! first matching rule, line 4, not the longest, line 6" — rather than a generic warning.
+
+use crate::legacy::reader_error;
+use crate::matcher::{Reason, RuleMatch, Verdict};
+use crate::profile::{
+    AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec,
+};
+use crate::{KeySpelling, LineKind, RobotsTxt, RuleKind};
+
+/// One profile's answer to the question, set against the main verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ProfileVerdict {
+    /// The profile that answered.
+    pub profile: Profile,
+    /// Its verdict, with its own explanation.
+    pub verdict: Verdict,
+    /// It reaches the same allowed/disallowed answer as the main verdict.
+    pub agrees: bool,
+    /// When it disagrees (or agrees for another reason worth knowing, such as another deciding
+    /// line): why, in one sentence.
+    pub why: Option<String>,
+}
+
+/// Asks every profile the question that `main` answered, and explains each difference.
+pub fn compare_profiles(
+    robots: &RobotsTxt,
+    agent: &str,
+    url: &str,
+    agent_match: AgentMatch,
+    main: &Verdict,
+) -> Vec<ProfileVerdict> {
+    Profile::ALL
+        .iter()
+        .map(|&profile| {
+            let verdict = if profile == main.profile {
+                main.clone()
+            } else {
+                robots.checker(profile).check(agent, url, agent_match)
+            };
+            let agrees = verdict.allowed == main.allowed;
+            let why = if profile == main.profile {
+                None
+            } else if !agrees {
+                Some(capitalised(explain(robots, main, &verdict)))
+            } else {
+                explain_same_answer(main, &verdict).map(capitalised)
+            };
+            ProfileVerdict {
+                profile,
+                verdict,
+                agrees,
+                why,
+            }
+        })
+        .collect()
+}
+
+/// The reader's name as it stands inside a sentence.
+fn reader_name(spec: &ProfileSpec) -> &'static str {
+    match spec.id {
+        "rfc9309" => "RFC 9309",
+        "google" => "Google's parser",
+        "python" => "Python's robotparser (≤ 3.12)",
+        "legacy-1994" => "the 1994 convention",
+        _ => spec.title,
+    }
+}
+
+/// The first letter upper-cased, for a sentence that starts with a reader's name.
+fn capitalised(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+fn describe(rule: &RuleMatch) -> String {
+    match rule.kind {
+        RuleKind::Allow if rule.pattern.is_empty() => {
+            format!(
+                "line {} (an empty rule, read as allowing everything)",
+                rule.line
+            )
+        }
+        RuleKind::Allow => format!("line {} (Allow: {})", rule.line, rule.pattern),
+        RuleKind::Disallow => format!("line {} (Disallow: {})", rule.line, rule.pattern),
+    }
+}
+
+/// Why `other` answers differently from `main`.
+fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> String {
+    let spec = other.profile.spec();
+    let main_spec = main.profile.spec();
+    let name = reader_name(spec);
+    if other.reason == Reason::ImplicitRobotsTxtAllow {
+        return format!("{name} always allows /robots.txt itself (RFC 9309 §2.2.2).");
+    }
+    if main.reason == Reason::ImplicitRobotsTxtAllow {
+        return format!(
+            "{name} makes no exception for /robots.txt, so {} applies to it like to any path.",
+            other
+                .decisive
+                .as_ref()
+                .map_or_else(|| "the file".to_owned(), describe)
+        );
+    }
+    if other.reason == Reason::ReaderError {
+        return match reader_error(robots, other.profile) {
+            Some(error) => format!(
+                "{name} stops with an error at line {} ({}) and answers from what it read before.",
+                error.line, error.message
+            ),
+            None => format!("{name} raises an error for this URL and refuses it."),
+        };
+    }
+    if let Some(error) = reader_error(robots, other.profile) {
+        return format!(
+            "{name} stops reading at line {} with an error ({}), so the lines after it never count.",
+            error.line, error.message
+        );
+    }
+    if other.groups.is_empty() && !main.groups.is_empty() {
+        return why_no_group(robots, main, spec);
+    }
+    if let Some(unread) = main
+        .decisive
+        .as_ref()
+        .and_then(|rule| unread_rule_line(robots, rule.line, spec))
+    {
+        return unread;
+    }
+    if !other.groups.is_empty() && main.groups.is_empty() {
+        let lines = agent_lines(other);
+        return match spec.agent_selection {
+            AgentSelection::FirstMatchingRecord => format!(
+                "{name} finds a record for this agent (user-agent line {lines}): it looks for the \
+                 record's name anywhere in the agent's name."
+            ),
+            AgentSelection::MergeAllMatching => {
+                format!("{name} finds a group for this agent at user-agent line {lines}.")
+            }
+        };
+    }
+    if agent_lines(other) != agent_lines(main) {
+        return match spec.agent_selection {
+            AgentSelection::FirstMatchingRecord => format!(
+                "{name} obeys only the first record that names the agent (user-agent line {}), \
+                 not every group naming it (lines {}).",
+                agent_lines(other),
+                agent_lines(main)
+            ),
+            AgentSelection::MergeAllMatching => format!(
+                "{name} applies the groups at user-agent line {} instead of line {}.",
+                agent_lines(other),
+                agent_lines(main)
+            ),
+        };
+    }
+    match (&main.decisive, &other.decisive) {
+        (Some(ours), Some(theirs)) => {
+            if let Some(cause) = why_not_matching(ours, other, spec) {
+                return format!(
+                    "Under {name}, {} does not match: {cause}; {} decides instead.",
+                    describe(ours),
+                    describe(theirs)
+                );
+            }
+            if theirs.via_index_html {
+                return format!(
+                    "{name} reads {} as also allowing its directory (Google's index.htm rule).",
+                    describe(theirs)
+                );
+            }
+            if spec.precedence == Precedence::FirstMatch && theirs.line < ours.line {
+                return format!(
+                    "{name} takes the first matching rule, {}, not the longest, {}.",
+                    describe(theirs),
+                    describe(ours)
+                );
+            }
+            if let Some(cause) = why_matching(theirs, main, main_spec, spec) {
+                return format!("Under {name}, {} matches: {cause}.", describe(theirs));
+            }
+            format!(
+                "Under {name}, {} decides instead of {}.",
+                describe(theirs),
+                describe(ours)
+            )
+        }
+        (Some(ours), None) => match why_not_matching(ours, other, spec) {
+            Some(cause) => format!(
+                "Under {name}, {} does not match: {cause}; no other rule disallows the path.",
+                describe(ours)
+            ),
+            None => format!("Under {name}, no rule decides for this path."),
+        },
+        (None, Some(theirs)) => {
+            if theirs.via_index_html {
+                return format!(
+                    "{name} reads {} as also allowing its directory (Google's index.htm rule).",
+                    describe(theirs)
+                );
+            }
+            match why_matching(theirs, main, main_spec, spec) {
+                Some(cause) => format!("Under {name}, {} matches: {cause}.", describe(theirs)),
+                None => format!("Under {name}, {} decides.", describe(theirs)),
+            }
+        }
+        (None, None) => format!("{name} reads this file differently."),
+    }
+}
+
+/// When the answer is the same but another line decides, that is still worth a sentence.
+fn explain_same_answer(main: &Verdict, other: &Verdict) -> Option<String> {
+    let name = reader_name(other.profile.spec());
+    match (&main.decisive, &other.decisive) {
+        (Some(ours), Some(theirs)) if ours.line != theirs.line => Some(format!(
+            "Same answer, but under {name} {} decides, not line {}.",
+            describe(theirs),
+            ours.line
+        )),
+        _ => None,
+    }
+}
+
+fn agent_lines(verdict: &Verdict) -> String {
+    let lines: Vec<String> = verdict
+        .groups
+        .iter()
+        .flat_map(|group| &group.matched_agent_lines)
+        .map(ToString::to_string)
+        .collect();
+    lines.join(", ")
+}
+
+fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> String {
+    let name = reader_name(spec);
+    if let Some(unread) = main
+        .decisive
+        .as_ref()
+        .and_then(|rule| unread_rule_line(robots, rule.line, spec))
+    {
+        return unread;
+    }
+    let Some(&agent) = main
+        .groups
+        .iter()
+        .flat_map(|group| &group.matched_agent_lines)
+        .next()
+    else {
+        return format!("{name} finds no group for this agent.");
+    };
+    if agent == 1 && robots.facts().bom_bytes > 0 && spec.grouping == Grouping::BlankLineEndsRecord
+    {
+        return format!(
+            "{name} does not skip the byte order mark, so line 1 is not a user-agent line to it."
+        );
+    }
+    if spec.grouping == Grouping::BlankLineEndsRecord {
+        // A blank line between the matched user-agent line and the group's first rule ends the
+        // record there, leaving the agent with no rules.
+        for group in &main.groups {
+            let Some(&last) = group.lines.last() else {
+                continue;
+            };
+            let blank = (agent..last).find(|&number| {
+                robots
+                    .line(number)
+                    .is_some_and(|line| line.kind == LineKind::Blank)
+            });
+            if let Some(blank) = blank {
+                return format!(
+                    "{name} ends a record at a blank line (line {blank}), so user-agent line \
+                     {agent} is left without rules."
+                );
+            }
+        }
+    }
+    let value = robots
+        .line(agent)
+        .and_then(|line| line.value.clone())
+        .unwrap_or_default();
+    match spec.agent_selection {
+        AgentSelection::FirstMatchingRecord => format!(
+            "{name} does not apply the record at line {agent} (User-agent: {value}): it looks \
+             for the whole value inside the agent's name before its first '/'."
+        ),
+        AgentSelection::MergeAllMatching => format!("{name} finds no group for this agent."),
+    }
+}
+
+/// When a reader that only knows exact keys does not read the rule line at all.
+fn unread_rule_line(robots: &RobotsTxt, number: usize, spec: &ProfileSpec) -> Option<String> {
+    if spec.grouping != Grouping::BlankLineEndsRecord {
+        return None;
+    }
+    let line = robots.line(number)?;
+    let text = line.text.trim();
+    if line.missing_colon {
+        return Some(format!(
+            "{} ignores line {number} ({text}): without a colon it is not a rule.",
+            reader_name(spec)
+        ));
+    }
+    if line.spelling != KeySpelling::Exact {
+        return Some(format!(
+            "{} ignores line {number} ({text}): it reads only the exact key names, not \
+             Google's accepted misspellings and longer keys.",
+            reader_name(spec)
+        ));
+    }
+    None
+}
+
+/// Why `rule`, which matched under the main profile, does not match under `other`'s.
+fn why_not_matching(rule: &RuleMatch, other: &Verdict, spec: &ProfileSpec) -> Option<String> {
+    if other.matches.iter().any(|found| found.line == rule.line) {
+        return None;
+    }
+    if rule.kind == RuleKind::Allow && !spec.allow_lines {
+        return Some("it does not know Allow lines".to_owned());
+    }
+    if !spec.wildcards && (rule.pattern.contains('*') || rule.pattern.ends_with('$')) {
+        return Some("it takes * and $ literally".to_owned());
+    }
+    Some(encoding_cause(spec, other))
+}
+
+/// Why `rule` matches under `spec` although it did not under the main profile.
+fn why_matching(
+    rule: &RuleMatch,
+    main: &Verdict,
+    main_spec: &ProfileSpec,
+    spec: &ProfileSpec,
+) -> Option<String> {
+    if main.matches.iter().any(|found| found.line == rule.line) {
+        return None;
+    }
+    if main_spec.encoding != spec.encoding {
+        return Some(encoding_cause(spec, main));
+    }
+    None
+}
+
+fn encoding_cause(spec: &ProfileSpec, verdict: &Verdict) -> String {
+    let compared = &verdict.normalised_path;
+    match spec.encoding {
+        Encoding::GoogleEscape => format!(
+            "Google compares the URL exactly as requested ({compared}), without decoding \
+             percent-escapes"
+        ),
+        Encoding::Rfc9309 => format!(
+            "RFC 9309 normalises percent-encoding on both sides before comparing ({compared})"
+        ),
+        Encoding::PythonQuote => {
+            format!("it decodes and re-quotes both sides, so the path is compared as {compared}")
+        }
+        Encoding::Octets => {
+            format!("it compares octet for octet, without decoding escapes ({compared})")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compare(robots: &str, agent: &str, url: &str) -> Vec<ProfileVerdict> {
+        let robots = RobotsTxt::parse(robots.as_bytes());
+        let main = robots
+            .checker(Profile::Rfc9309)
+            .check(agent, url, AgentMatch::Substring);
+        compare_profiles(&robots, agent, url, AgentMatch::Substring, &main)
+    }
+
+    fn row(rows: &[ProfileVerdict], profile: Profile) -> &ProfileVerdict {
+        rows.iter().find(|row| row.profile == profile).unwrap()
+    }
+
+    #[test]
+    fn every_profile_answers_and_the_main_one_agrees_with_itself() {
+        let rows = compare("User-agent: *\nDisallow: /a", "bot", "/a");
+        assert_eq!(rows.len(), Profile::ALL.len());
+        let main = row(&rows, Profile::Rfc9309);
+        assert!(main.agrees);
+        assert!(main.why.is_none());
+    }
+
+    #[test]
+    fn first_match_is_named_with_both_lines() {
+        let rows = compare(
+            "User-agent: *\nDisallow: /\nAllow: /public",
+            "bot",
+            "/public/x",
+        );
+        let python = row(&rows, Profile::Python);
+        assert!(!python.agrees);
+        assert_eq!(
+            python.why.as_deref(),
+            Some(
+                "Python's robotparser (≤ 3.12) takes the first matching rule, line 2 \
+                 (Disallow: /), not the longest, line 3 (Allow: /public)."
+            )
+        );
+    }
+
+    #[test]
+    fn the_robots_txt_exception_is_explained() {
+        let rows = compare("User-agent: *\nDisallow: /", "bot", "/robots.txt");
+        let google = row(&rows, Profile::Google);
+        assert!(!google.agrees);
+        assert!(google
+            .why
+            .as_deref()
+            .unwrap()
+            .contains("no exception for /robots.txt"));
+    }
+
+    #[test]
+    fn literal_wildcards_are_explained() {
+        let rows = compare("User-agent: *\nDisallow: /*.php$", "bot", "/a.php");
+        let python = row(&rows, Profile::Python);
+        assert!(!python.agrees);
+        assert!(
+            python
+                .why
+                .as_deref()
+                .unwrap()
+                .contains("takes * and $ literally"),
+            "{:?}",
+            python.why
+        );
+    }
+
+    #[test]
+    fn a_blank_line_ending_a_record_is_explained() {
+        let rows = compare("User-agent: FooBot\n\nDisallow: /", "FooBot", "/x");
+        let python = row(&rows, Profile::Python);
+        assert!(!python.agrees);
+        let why = python.why.as_deref().unwrap();
+        assert!(why.contains("blank line (line 2)"), "{why}");
+    }
+
+    #[test]
+    fn percent_encoding_differences_are_explained() {
+        let rows = compare("User-agent: *\nDisallow: /%7Ejoe", "bot", "/~joe");
+        let google = row(&rows, Profile::Google);
+        assert!(!google.agrees);
+        assert!(
+            google
+                .why
+                .as_deref()
+                .unwrap()
+                .contains("exactly as requested"),
+            "{:?}",
+            google.why
+        );
+    }
+
+    #[test]
+    fn the_index_html_rule_is_explained() {
+        let rows = compare(
+            "User-agent: *\nDisallow: /\nAllow: /d/index.html",
+            "bot",
+            "/d/",
+        );
+        let google = row(&rows, Profile::Google);
+        assert!(!google.agrees);
+        assert!(
+            google.why.as_deref().unwrap().contains("index.htm rule"),
+            "{:?}",
+            google.why
+        );
+    }
+
+    #[test]
+    fn keys_only_google_reads_are_named() {
+        let rows = compare("User-agent: *\nDisalow: /", "bot", "/a");
+        let python = row(&rows, Profile::Python);
+        assert!(!python.agrees);
+        assert_eq!(
+            python.why.as_deref(),
+            Some(
+                "Python's robotparser (≤ 3.12) ignores line 2 (Disalow: /): it reads only the \
+                 exact key names, not Google's accepted misspellings and longer keys."
+            )
+        );
+    }
+
+    #[test]
+    fn the_same_answer_from_another_line_is_mentioned() {
+        let rows = compare("User-agent: *\nDisallow: /a\nDisallow: /a/b", "bot", "/a/b");
+        let python = row(&rows, Profile::Python);
+        assert!(python.agrees);
+        assert!(python
+            .why
+            .as_deref()
+            .unwrap()
+            .starts_with("Same answer, but under Python"));
+    }
+}
