@@ -1,7 +1,9 @@
 """The oracle for the `python` profile: this Python's own urllib.robotparser answers.
 
-First writes one line about itself, {"python": "3.11.7", "unicode": "14.0.0", "legacy": true}
-("legacy" is false when the stdlib carries the RFC 9309 rewrite instead). Then reads JSON Lines
+First writes one line about itself,
+    {"python": "3.11.7", "unicode": "14.0.0", "legacy": true, "differences": []}
+("legacy" is false when the stdlib carries the RFC 9309 rewrite instead; "differences" lists the
+known ways this urllib.parse differs from 3.11.7's). Then reads JSON Lines
 on stdin, one robots.txt with its questions per line, and writes one JSON line per input line,
 in order:
 
@@ -76,11 +78,29 @@ def is_legacy_parser():
     return not parser.can_fetch("x", "/public")
 
 
+def url_parsing_differences():
+    """How this urllib.parse differs from 3.11.7's, which the profile models, in the ways known
+    to change robotparser's answers between releases."""
+    differences = []
+    if urllib.parse.urlunsplit(("", "", "//a", "", "")) != "//a":
+        differences.append(
+            "urlunsplit adds '//' before a path that starts with '//' "
+            "(gh-67693, in releases from mid-2024 on)"
+        )
+    try:
+        urllib.parse.urlsplit("//[x]/")
+        differences.append("urlsplit accepts any bracketed host (before 3.11.4)")
+    except ValueError:
+        pass
+    return differences
+
+
 def main():
     hello = {
         "python": sys.version.split()[0],
         "unicode": unicodedata.unidata_version,
         "legacy": is_legacy_parser(),
+        "differences": url_parsing_differences(),
     }
     json.dump(hello, sys.stdout)
     sys.stdout.write("\n")

@@ -81,10 +81,8 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
                 if open.has_disallow {
                     open.finish(&mut records);
                 }
-                open.record.agents.push(RecordAgent {
-                    line: line.number,
-                    name: line.value.clone().unwrap_or_default(),
-                });
+                let name = line.value.clone().unwrap_or_default();
+                open.record.agents.push(RecordAgent::new(line.number, name));
                 open.record.lines.push(line.number);
             }
             Field::Disallow(line) if !open.record.agents.is_empty() => {

@@ -72,6 +72,18 @@ enum Reader {
 struct RecordAgent {
     line: usize,
     name: String,
+    /// `name` lower-cased, once rather than at every check.
+    lowered: String,
+}
+
+impl RecordAgent {
+    fn new(line: usize, name: String) -> RecordAgent {
+        RecordAgent {
+            line,
+            lowered: name.to_lowercase(),
+            name,
+        }
+    }
 }
 
 /// A rule of a record.
@@ -187,7 +199,7 @@ impl Reading {
             self.records[index]
                 .agents
                 .iter()
-                .any(|agent| self.names(&agent.name, &name))
+                .any(|agent| self.names(agent, &name))
         });
         let Some((index, used_star)) = by_name
             .map(|index| (index, false))
@@ -208,7 +220,7 @@ impl Reading {
                     if used_star {
                         agent.name == "*"
                     } else {
-                        self.names(&agent.name, &name)
+                        self.names(agent, &name)
                     }
                 })
                 .map(|agent| agent.line)
@@ -242,13 +254,13 @@ impl Reading {
     }
 
     /// Whether a record's user-agent value names the caller (`name`, already reduced).
-    fn names(&self, value: &str, name: &str) -> bool {
+    fn names(&self, agent: &RecordAgent, name: &str) -> bool {
         match self.reader {
             // `Entry.applies_to`: `*` names everyone, and so does an empty value.
-            Reader::Python => value == "*" || name.contains(&value.to_lowercase()),
+            Reader::Python => agent.name == "*" || name.contains(&agent.lowered),
             // `*` is the default record, found as such; an empty value names no robot.
             Reader::Koster1994 => {
-                value != "*" && !value.is_empty() && name.contains(&value.to_lowercase())
+                agent.name != "*" && !agent.name.is_empty() && name.contains(&agent.lowered)
             }
         }
     }
@@ -428,6 +440,26 @@ mod tests {
         assert!(verdict.allowed);
         assert_eq!(verdict.reason, Reason::NoRuleMatched);
         assert_eq!(verdict.groups[0].lines, [1, 2]);
+    }
+
+    #[test]
+    fn record_readers_ask_a_fallback_chain_with_its_first_name() {
+        let robots =
+            RobotsTxt::parse(b"User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /");
+        let chain = [
+            crate::ChainStep::Token("Googlebot-Image"),
+            crate::ChainStep::Token("Googlebot"),
+            crate::ChainStep::Star,
+        ];
+        for profile in [Profile::Python, Profile::Legacy1994] {
+            let verdict = robots.checker(profile).check_chain(&chain, "/a");
+            assert!(
+                !verdict.allowed,
+                "{profile}: `googlebot` is in `googlebot-image`"
+            );
+            assert_eq!(verdict.agent_token, "googlebot-image");
+            assert_eq!(verdict.chain_step, None);
+        }
     }
 
     #[test]

@@ -30,6 +30,12 @@
 //! caller's name before `/` applies, else the default record, else everything is allowed; in the
 //! record the first rule whose quoted path is a prefix of the quoted URL decides. There is no
 //! implicit `/robots.txt` allow.
+//!
+//! `urllib.parse` itself changed between patch releases, and with it a few answers: the model is
+//! 3.11.7's (3.12.1 agrees on every generated case). Releases from mid-2024 on (gh-67693: 3.13.0
+//! and the 3.11 and 3.12 updates of that time) write a path that starts with `//` as `////…`, so
+//! `https://example.com//a` is compared as `////a`; releases before 3.11.4 accept any bracketed
+//! host where this model, like 3.11.7, raises `ValueError`.
 
 use std::borrow::Cow;
 
@@ -106,10 +112,7 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
                 if state == State::SawRule {
                     records.push(std::mem::take(&mut entry));
                 }
-                entry.agents.push(RecordAgent {
-                    line: number,
-                    name: value,
-                });
+                entry.agents.push(RecordAgent::new(number, value));
                 entry.lines.push(number);
                 state = State::SawAgent;
             }
