@@ -269,17 +269,18 @@ pub const CODES: &[CodeDoc] = &[
         name: "html-page",
         severity: Severity::Error,
         title: "The file is an HTML page",
-        what_it_does: "Detects content that opens like an HTML or XML document (`<!DOCTYPE html>`, \
+        what_it_does:
+            "Detects content that opens like an HTML or XML document (`<!DOCTYPE html>`, \
             `<html>`, `<head>`, `<?xml …>`) instead of robots.txt lines.",
         why_it_matters: "Sites that answer every unknown path with a page (single-page apps, \
             catch-all rewrites, error pages sent with status 200) serve that page as their \
-            robots.txt. Crawlers skip every line they cannot read, so an HTML page blocks \
-            nothing and announces no sitemap, whatever rules the owner meant to publish. The \
-            audit reports this once and skips the hundreds of unreadable-line findings it would \
-            otherwise cause.",
+            robots.txt. Crawlers skip every line they cannot read, so an HTML page blocks nothing \
+            and announces no sitemap, whatever rules the owner meant to publish. The audit reports \
+            this once and skips the hundreds of unreadable-line findings it would otherwise cause.",
         example: "<!DOCTYPE html>\n<html lang=\"en\">\n<head><title>Example Shop</title></head>\n\
             <body><div id=\"app\"></div></body>\n</html>\n",
-        fix: "User-agent: *\nDisallow: /checkout/\n\nSitemap: https://www.example.com/sitemap.xml\n",
+        fix: "User-agent: *\nDisallow: /checkout/\n\n\
+            Sitemap: https://www.example.com/sitemap.xml\n",
         reference: "RFC 9309 §2.3.1.1 and §2.3.1.5 (crawlers follow only the parseable rules); \
             google/robotstxt skips every line without a recognised key.",
     },
@@ -289,12 +290,13 @@ pub const CODES: &[CodeDoc] = &[
         name: "utf16-file",
         severity: Severity::Error,
         title: "The file is UTF-16, not UTF-8",
-        what_it_does: "Detects a file saved as UTF-16 (an ASCII letter, then a NUL byte, and so on), \
-            as some Windows editors save text.",
-        why_it_matters: "RFC 9309 requires UTF-8. Read as UTF-8, a UTF-16 file has a NUL byte after \
-            every letter; Google's parser ends a line at a NUL, so it reads `U` where the file says \
-            `User-agent: *` and finds no directive at all. Nothing is blocked.",
-        example: "# The file is saved as UTF-16 LE: its bytes are FF FE 55 00 73 00 65 00 72 00 …\n\
+        what_it_does: "Detects a file saved as UTF-16 (an ASCII letter, then a NUL byte, and so \
+            on), as some Windows editors save text.",
+        why_it_matters: "RFC 9309 requires UTF-8. Read as UTF-8, a UTF-16 file has a NUL byte \
+            after every letter; Google's parser ends a line at a NUL, so it reads `U` where the \
+            file says `User-agent: *` and finds no directive at all. Nothing is blocked.",
+        example:
+            "# The file is saved as UTF-16 LE: its bytes are FF FE 55 00 73 00 65 00 72 00 …\n\
             User-agent: *\nDisallow: /private/\n",
         fix: "# The same text saved as UTF-8: 55 73 65 72 …\nUser-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.3 (the file MUST be UTF-8 encoded); google/robotstxt reads lines \
@@ -306,17 +308,18 @@ pub const CODES: &[CodeDoc] = &[
         name: "byte-order-mark",
         severity: Severity::Warning,
         title: "A byte order mark precedes the first line",
-        what_it_does: "Detects a UTF-8 byte order mark (the bytes `EF BB BF`, or a prefix of them) \
+        what_it_does:
+            "Detects a UTF-8 byte order mark (the bytes `EF BB BF`, or a prefix of them) \
             at the start of the file when the first line holds a directive.",
         why_it_matters: "Google skips the mark. Several widely used parsers do not: Python's \
             `urllib.robotparser`, Scrapy's Protego and the Rust `robotstxt` crate read the first \
-            key as U+FEFF followed by `User-agent` and drop the line, so for them the first group has no \
-            user agent and its rules apply to nobody.",
+            key as U+FEFF followed by `User-agent` and drop the line, so for them the first group \
+            has no user agent and its rules apply to nobody.",
         example: "# (the file starts with the bytes EF BB BF before `User-agent`)\n\
             User-agent: *\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
-        reference: "google/robotstxt `RobotsTxtParser::Parse` skips a whole or partial BOM; \
-            RFC 9309 §2.3 (UTF-8, where a BOM is neither required nor useful).",
+        reference: "google/robotstxt `RobotsTxtParser::Parse` skips a whole or partial BOM; RFC \
+            9309 §2.3 (UTF-8, where a BOM is neither required nor useful).",
     },
     CodeDoc {
         code: Code::InvalidUtf8,
@@ -324,7 +327,8 @@ pub const CODES: &[CodeDoc] = &[
         name: "invalid-utf8",
         severity: Severity::Warning,
         title: "A directive is not valid UTF-8",
-        what_it_does: "Detects lines whose key or value contains bytes that are not UTF-8, usually \
+        what_it_does:
+            "Detects lines whose key or value contains bytes that are not UTF-8, usually \
             because the file was saved as Latin-1 or Windows-1252.",
         why_it_matters: "Crawlers compare patterns as percent-encoded UTF-8. A Latin-1 `é` is the \
             single byte `E9`, so `Disallow: /café` becomes `/caf%E9`, while browsers and crawlers \
@@ -344,8 +348,8 @@ pub const CODES: &[CodeDoc] = &[
         what_it_does: "Detects a file larger than 500 KiB (512,000 bytes) with user-agent lines, \
             rules or sitemaps after that point, and says from which line they are ignored.",
         why_it_matters: "Googlebot reads the first 500 KiB and ignores the rest; RFC 9309 lets \
-            every crawler stop there. Rules past the limit, and the end of the line the limit cuts, \
-            do not exist for them.",
+            every crawler stop there. Rules past the limit, and the end of the line the limit \
+            cuts, do not exist for them.",
         example: "# (600 KiB of rules: everything after byte 512,000 is ignored)\n\
             User-agent: *\nDisallow: /a-very-long-list-of-urls-1\n",
         fix: "User-agent: *\nDisallow: /a-very-long-list-of-urls-\n",
@@ -360,8 +364,8 @@ pub const CODES: &[CodeDoc] = &[
         title: "The file has no user-agent line",
         what_it_does: "Notes a file (possibly empty) that has no `User-agent` line, so no group.",
         why_it_matters: "Rules only apply inside a group, so such a file blocks nothing: every \
-            crawler may fetch every URL. That is fine for a file that only lists sitemaps; it is \
-            a surprise if rules were meant to be there.",
+            crawler may fetch every URL. That is fine for a file that only lists sitemaps; it is a \
+            surprise if rules were meant to be there.",
         example: "Sitemap: https://www.example.com/sitemap.xml\n",
         fix: "User-agent: *\nAllow: /\n\nSitemap: https://www.example.com/sitemap.xml\n",
         reference: "RFC 9309 §2.2.1 (if no group matches and there is no `*` group, no rules \
@@ -373,7 +377,8 @@ pub const CODES: &[CodeDoc] = &[
         name: "unreadable-line",
         severity: Severity::Error,
         title: "A directive has no `:` separator",
-        what_it_does: "Detects a line that starts with a directive name but has no `:` (and is not \
+        what_it_does:
+            "Detects a line that starts with a directive name but has no `:` (and is not \
             the two-word form Google accepts), or a line that starts with `:`.",
         why_it_matters: "Without a separator no crawler can tell the key from the value, so the \
             line is skipped entirely; the rule or user agent it was meant to be does not exist.",
@@ -390,10 +395,10 @@ pub const CODES: &[CodeDoc] = &[
         title: "Text that is not a comment",
         what_it_does: "Detects lines of prose (a notice, a licence, an ASCII-art banner) that are \
             not directives and do not start with `#`. Consecutive lines are reported once.",
-        why_it_matters: "Crawlers skip what they cannot read, so the text is harmless only by luck: \
-            a line that happens to contain a colon or exactly two words is read as a directive \
-            (`Disallow everything` is a Disallow of the pattern `everything`). Marking text as a \
-            comment makes the intent explicit for every parser.",
+        why_it_matters: "Crawlers skip what they cannot read, so the text is harmless only by \
+            luck: a line that happens to contain a colon or exactly two words is read as a \
+            directive (`Disallow everything` is a Disallow of the pattern `everything`). Marking \
+            text as a comment makes the intent explicit for every parser.",
         example: "Welcome, robots, to the Example Shop\nPlease crawl politely\n\
             User-agent: *\nDisallow: /checkout/\n",
         fix: "# Welcome, robots, to the Example Shop\n# Please crawl politely\n\
@@ -408,9 +413,10 @@ pub const CODES: &[CodeDoc] = &[
         title: "A directive without a colon",
         what_it_does: "Detects two-word lines such as `Disallow /private` that Google reads by \
             taking the space as the separator.",
-        why_it_matters: "Google, its ports and texting_robots accept the missing colon; RFC 9309's \
-            syntax requires it, and npm's robots-parser, Python's `urllib.robotparser` and \
-            (for capitalised keys) Protego skip the line. The rule holds for some crawlers only.",
+        why_it_matters:
+            "Google, its ports and texting_robots accept the missing colon; RFC 9309's \
+            syntax requires it, and npm's robots-parser, Python's `urllib.robotparser` and (for \
+            capitalised keys) Protego skip the line. The rule holds for some crawlers only.",
         example: "User-agent: *\nDisallow /private\n",
         fix: "User-agent: *\nDisallow: /private\n",
         reference: "RFC 9309 §2.2 (`*WS \":\" *WS`); google/robotstxt `GetKeyAndValueFrom` \
@@ -439,7 +445,8 @@ pub const CODES: &[CodeDoc] = &[
         name: "unknown-directive",
         severity: Severity::Warning,
         title: "A key no crawler reads",
-        what_it_does: "Detects a `key: value` line whose key is neither a standard directive nor a \
+        what_it_does:
+            "Detects a `key: value` line whose key is neither a standard directive nor a \
             known extension (Crawl-delay, Host, Clean-param, …). When the key is close to a known \
             extension, the finding names it.",
         why_it_matters: "Crawlers ignore keys they do not know, so whatever the line was meant to \
@@ -458,7 +465,8 @@ pub const CODES: &[CodeDoc] = &[
         what_it_does: "Detects keys that Google reads but that are not the standard spelling: its \
             accepted typos (`Disalow`, `Useragent`, `User agent`, `Site-map`), and keys that only \
             start with the standard name (`Disallowed`, `Sitemaps`, `User-agents`).",
-        why_it_matters: "Google matches keys leniently; parsers that follow RFC 9309 to the letter \
+        why_it_matters:
+            "Google matches keys leniently; parsers that follow RFC 9309 to the letter \
             (Python's `urllib.robotparser`, npm's robots-parser) skip these lines, so the rule or \
             user agent holds for Google and not for them.",
         example: "User agent: *\nDisallowed: /private/\n",
@@ -490,7 +498,8 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "A NUL byte cuts the line",
         what_it_does: "Detects a NUL byte (`00`) inside a line.",
-        why_it_matters: "Google's parser handles lines as C strings and stops at the first NUL, so \
+        why_it_matters:
+            "Google's parser handles lines as C strings and stops at the first NUL, so \
             it reads only what comes before it; other parsers read the whole line. The same line \
             means different rules to different crawlers.",
         example: "# (a NUL byte stands between `/private` and `/archive` below)\n\
@@ -505,15 +514,17 @@ pub const CODES: &[CodeDoc] = &[
         name: "line-too-long",
         severity: Severity::Error,
         title: "A line longer than Google reads",
-        what_it_does: "Detects a line longer than Google reads (16,663 bytes) whose directive, not \
+        what_it_does:
+            "Detects a line longer than Google reads (16,663 bytes) whose directive, not \
             only its comment, is cut by the limit.",
-        why_it_matters: "Google reads a line into a buffer of 2083 × 8 = 16,664 bytes, one of them \
+        why_it_matters:
+            "Google reads a line into a buffer of 2083 × 8 = 16,664 bytes, one of them \
             the terminating NUL, and drops the rest, so a pattern cut there is a shorter pattern: \
             a Disallow blocks more than intended, an Allow opens more.",
         example: "# (a pattern of 20,000 bytes on one line)\nUser-agent: *\nDisallow: /aaaa…\n",
         fix: "User-agent: *\nDisallow: /aaaa\n",
-        reference: "google/robotstxt `kMaxLineLen` (2083 × 8 bytes, one kept for the NUL) and \
-            its test `GoogleOnly_LineTooLong`.",
+        reference: "google/robotstxt `kMaxLineLen` (2083 × 8 bytes, one kept for the NUL) and its \
+            test `GoogleOnly_LineTooLong`.",
     },
     CodeDoc {
         code: Code::RuleBeforeUserAgent,
@@ -590,7 +601,8 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Info,
         title: "No group for `*`",
         what_it_does: "Notes a file whose groups all name specific crawlers.",
-        why_it_matters: "A crawler that no group names has no rules and may fetch everything. That \
+        why_it_matters:
+            "A crawler that no group names has no rules and may fetch everything. That \
             is often the intent (blocking a few AI crawlers), but worth knowing.",
         example: "User-agent: GPTBot\nDisallow: /\n",
         fix: "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
@@ -603,15 +615,17 @@ pub const CODES: &[CodeDoc] = &[
         name: "site-closed-to-all",
         severity: Severity::Warning,
         title: "The whole site is closed to every crawler",
-        what_it_does: "Detects a `Disallow: /` (or `/*`) in the `*` group with no Allow rule, when \
+        what_it_does:
+            "Detects a `Disallow: /` (or `/*`) in the `*` group with no Allow rule, when \
             no named group opens the site to some crawler.",
         why_it_matters: "No compliant crawler may fetch any page. Search engines then show pages \
             without a description or drop them. This is the robots.txt of a staging site, and it \
             reaches production more often than anyone would like.",
         example: "User-agent: *\nDisallow: /\n",
         fix: "User-agent: *\nDisallow: /checkout/\n",
-        reference: "RFC 9309 §2.2.2; Google's robots.txt documentation (a disallowed URL can \
-            still be indexed without its content).",
+        reference:
+            "RFC 9309 §2.2.2; Google's robots.txt documentation (a disallowed URL can still \
+            be indexed without its content).",
     },
     CodeDoc {
         code: Code::UserAgentExtraText,
@@ -656,10 +670,10 @@ pub const CODES: &[CodeDoc] = &[
             letters, `-` and `_` (a digit, a dot, a quote, a `*` that is not alone), so that \
             Google's reading of the name stops early or is empty.",
         why_it_matters: "Google and its ports keep only the leading run of letters, `-` and `_`: \
-            `MJ12bot` is read as `MJ`, `360Spider` and `\"Googlebot\"` as an empty name, \
-            `Google*` as `Google`. The group then applies to a crawler with that shorter name, \
-            or to none, and the crawler the line meant falls back to `*`. The crawler's own \
-            parser may read the full name; crawlers built on Google's library will not.",
+            `MJ12bot` is read as `MJ`, `360Spider` and `\"Googlebot\"` as an empty name, `Google*` \
+            as `Google`. The group then applies to a crawler with that shorter name, or to none, \
+            and the crawler the line meant falls back to `*`. The crawler's own parser may read \
+            the full name; crawlers built on Google's library will not.",
         example: "User-agent: \"Googlebot\"\nDisallow: /private/\n",
         fix: "User-agent: Googlebot\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.1 (a product token MUST contain only letters, `_` and `-`); \
@@ -672,8 +686,9 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "A user-agent line with no name",
         what_it_does: "Detects `User-agent:` with an empty value.",
-        why_it_matters: "An empty name matches no crawler, so if it is the group's only \
-            user-agent line, the group's rules apply to nobody. It usually means `*` was meant.",
+        why_it_matters:
+            "An empty name matches no crawler, so if it is the group's only user-agent \
+            line, the group's rules apply to nobody. It usually means `*` was meant.",
         example: "User-agent:\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`product-token = identifier / \"*\"`, at least one character).",
@@ -702,8 +717,9 @@ pub const CODES: &[CodeDoc] = &[
         name: "group-without-rules",
         severity: Severity::Info,
         title: "A group without rules",
-        what_it_does: "Notes a group (always the last one) that names crawlers but has no Allow \
-            or Disallow line.",
+        what_it_does:
+            "Notes a group (always the last one) that names crawlers but has no Allow or \
+            Disallow line.",
         why_it_matters: "Its crawlers may fetch everything and do not fall back to `*`. That is \
             what RFC 9309 specifies, but npm's robots-parser drops such a group and applies `*` \
             instead; an explicit `Allow: /` says the same to every parser.",
@@ -723,8 +739,8 @@ pub const CODES: &[CodeDoc] = &[
         why_it_matters: "RFC 9309 and Google ignore blank lines, so the group goes on. The 1994 \
             convention, still followed by Python's legacy `urllib.robotparser`, ends a record at a \
             blank line: for such parsers the user agent above loses the rules below, or the rules \
-            below belong to no one. Between two user-agent lines, a blank line also hides that \
-            the first agent shares the next group's rules.",
+            below belong to no one. Between two user-agent lines, a blank line also hides that the \
+            first agent shares the next group's rules.",
         example: "User-agent: *\n\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`emptyline` may appear inside a group); Python \
@@ -754,10 +770,10 @@ pub const CODES: &[CodeDoc] = &[
         severity: Severity::Warning,
         title: "A `$` that is not at the end of the pattern",
         what_it_does: "Detects a `$` anywhere but as the last character of a pattern.",
-        why_it_matters: "Only a final `$` anchors the pattern at the end of the URL. Google matches \
-            an inner `$` as the character `$`; Python's RFC 9309 robotparser drops the rule and \
-            texting_robots treats it as an anchor. The rule means different things to different \
-            crawlers and rarely what was meant.",
+        why_it_matters: "Only a final `$` anchors the pattern at the end of the URL. Google \
+            matches an inner `$` as the character `$`; Python's RFC 9309 robotparser drops the \
+            rule and texting_robots treats it as an anchor. The rule means different things to \
+            different crawlers and rarely what was meant.",
         example: "User-agent: *\nDisallow: /*.pdf$?download\n",
         fix: "User-agent: *\nDisallow: /*.pdf?download\n",
         reference: "RFC 9309 §2.2.3 (`$` designates the end of the match pattern); \
@@ -856,8 +872,9 @@ pub const CODES: &[CodeDoc] = &[
         example: "User-agent: *\nDisallow: /wp-includes/\nDisallow: /*.js$\n",
         fix: "User-agent: *\nDisallow: /wp-includes/\nAllow: /wp-includes/*.css\n\
             Allow: /wp-includes/*.js\n",
-        reference: "Google Search Central, JavaScript SEO basics and the guidance not to block \
-            CSS or JavaScript; RFC 9309 §2.2.2 for how the Allow lines win.",
+        reference:
+            "Google Search Central, JavaScript SEO basics and the guidance not to block CSS \
+            or JavaScript; RFC 9309 §2.2.2 for how the Allow lines win.",
     },
     CodeDoc {
         code: Code::NonAsciiPattern,
@@ -912,13 +929,13 @@ pub const CODES: &[CodeDoc] = &[
         title: "A `#` inside a pattern starts a comment",
         what_it_does: "Detects a `#` written directly after a pattern, as in `/page#section` or \
             the hash-bang URL `/#!/admin`.",
-        why_it_matters: "Everything from `#` is a comment, so the rule is cut there: \
-            `Disallow: /#!/admin` is `Disallow: /`, which blocks the whole site. Fragments are \
-            never sent to the server, so a rule cannot target them anyway.",
+        why_it_matters: "Everything from `#` is a comment, so the rule is cut there: `Disallow: \
+            /#!/admin` is `Disallow: /`, which blocks the whole site. Fragments are never sent to \
+            the server, so a rule cannot target them anyway.",
         example: "User-agent: *\nDisallow: /#!/admin\n",
         fix: "User-agent: *\nDisallow: /admin\n",
-        reference: "RFC 9309 §2.2.3 (`#` designates a comment); RFC 3986 §3.5 (fragments are \
-            not sent).",
+        reference: "RFC 9309 §2.2.3 (`#` designates a comment); RFC 3986 §3.5 (fragments are not \
+            sent).",
     },
     CodeDoc {
         code: Code::NoindexDirective,
@@ -934,8 +951,9 @@ pub const CODES: &[CodeDoc] = &[
         example: "User-agent: *\nNoindex: /internal/\n",
         fix: "# Send `X-Robots-Tag: noindex` for /internal/ (or a robots meta tag),\n\
             # and keep the pages crawlable so that crawlers see it.\nUser-agent: *\nAllow: /\n",
-        reference: "Google Search Central blog, \"A note on unsupported rules in robots.txt\" \
-            (July 2019); draft-illyes-repext (the robots meta tag and X-Robots-Tag).",
+        reference:
+            "Google Search Central blog, \"A note on unsupported rules in robots.txt\" (July \
+            2019); draft-illyes-repext (the robots meta tag and X-Robots-Tag).",
     },
     CodeDoc {
         code: Code::CrawlDelay,
@@ -1001,8 +1019,9 @@ pub const CODES: &[CodeDoc] = &[
         name: "sitemap-url-not-absolute",
         severity: Severity::Error,
         title: "A sitemap that is not an absolute http(s) URL",
-        what_it_does: "Detects `Sitemap:` values that are empty, relative (`/sitemap.xml`), or \
-            use a scheme other than http or https.",
+        what_it_does:
+            "Detects `Sitemap:` values that are empty, relative (`/sitemap.xml`), or use \
+            a scheme other than http or https.",
         why_it_matters: "A robots.txt may be read apart from its site, so a sitemap must be named \
             by its full URL. Google and Bing ignore a relative one, and the sitemap is never \
             fetched from this line.",

@@ -210,8 +210,9 @@ mod tests {
 
     #[test]
     fn sitemaps_must_be_absolute_http_urls() {
-        let input = "User-agent: *\nDisallow: /a\nSitemap: /sitemap.xml\nSitemap: ftp://example.com/s.xml\n\
-                     Sitemap:\nSitemap: HTTPS://example.com/s.xml\nSitemap: www.example.com/s.xml\n";
+        let input = "User-agent: *\nDisallow: /a\nSitemap: /sitemap.xml\n\
+                     Sitemap: ftp://example.com/s.xml\nSitemap:\n\
+                     Sitemap: HTTPS://example.com/s.xml\nSitemap: www.example.com/s.xml\n";
         let lines: Vec<usize> = with_code(input, Code::SitemapUrlNotAbsolute)
             .iter()
             .map(|f| f.line)

@@ -1,7 +1,7 @@
 //! The file as a whole: is it robots.txt at all (not an HTML page, not UTF-16), its encoding, its
 //! size, and whether it has any group.
 
-use super::text::{describe_lines, line_range, quote, span_in_line, thousands};
+use super::text::{describe_lines, line_range, quote, span_in_line, span_to_end, thousands};
 use super::{Code, Context, Finding, Span};
 use crate::lines::{LineKind, SIZE_LIMIT};
 
@@ -258,10 +258,7 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
     } else {
         format!(" ({})", super::text::join_words(&lost))
     };
-    let span = cut.and_then(|line| {
-        let offset = SIZE_LIMIT - line.start;
-        span_in_line(line, offset, line.end - line.start - offset)
-    });
+    let span = cut.and_then(|line| span_to_end(line, SIZE_LIMIT - line.start));
     out.push(
         Finding::new(
             Code::OverSizeLimit,

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::overlap::{covers_within, is_match_all, COVER_BUDGET};
+use super::overlap::{is_match_all, Inner, COVER_BUDGET};
 use super::text::{
     describe_lines, join_words, line_range, quote, quote_directive, rebuild, value_span,
 };
@@ -448,6 +448,10 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
             }
         }
     }
+    let star_inners: Vec<Option<Inner>> = star_rules
+        .iter()
+        .map(|rule| Inner::new(rule.pattern_bytes()))
+        .collect();
     let mut budget = COVER_BUDGET;
     for (groups, agents) in buckets {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
@@ -455,15 +459,17 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
             continue;
         }
         let mut lost: Vec<&Rule> = Vec::new();
-        for &star in &star_rules {
+        for (&star, inner) in star_rules.iter().zip(&star_inners) {
             let mut kept = false;
             for rule in &own {
                 kept = rule.line == star.line
                     || (rule.kind == RuleKind::Disallow
                         && rule.pattern_bytes() == star.pattern_bytes());
                 if !kept && rule.kind == RuleKind::Disallow {
-                    let covered =
-                        covers_within(rule.pattern_bytes(), star.pattern_bytes(), &mut budget);
+                    let covered = match inner {
+                        Some(inner) => inner.covered_by(rule.pattern_bytes(), &mut budget),
+                        None => Some(false),
+                    };
                     // Out of budget: nothing more can be proved, so nothing more is claimed.
                     let Some(covered) = covered else {
                         return reported;
@@ -815,7 +821,14 @@ mod tests {
             "User-agent: *\nDisallow: /a\n\nUser-agent: bot-a\nUser-agent: bot-b\nDisallow: /z\n";
         let found = with_code(input, Code::NamedGroupIgnoresStar);
         assert_eq!(found.len(), 1);
-        assert!(found[0].message.contains("`bot-a` and `bot-b` follow only their own group, so they no longer obey 1 Disallow rule"), "{}", found[0].message);
+        assert!(
+            found[0].message.contains(
+                "`bot-a` and `bot-b` follow only their own group, so \
+            they no longer obey 1 Disallow rule"
+            ),
+            "{}",
+            found[0].message
+        );
     }
 
     #[test]
@@ -830,7 +843,8 @@ mod tests {
 
     #[test]
     fn an_agent_named_twice_is_reported_where_it_repeats() {
-        let input = "User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n\nUser-agent: A\nDisallow: /z\n\n\
+        let input = "User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n\nUser-agent: A\n\
+            Disallow: /z\n\n\
                      User-agent: *\nDisallow: /w\n";
         let found = with_code(input, Code::AgentInSeveralGroups);
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [7, 10]);
@@ -854,7 +868,8 @@ mod tests {
     fn user_agent_values_are_read_as_google_reads_them() {
         let input = "User-agent: Googlebot/2.1\nUser-agent: MJ12bot\nUser-agent: \"Bingbot\"\n\
                      User-agent: *bot\nUser-agent: GPTBot, CCBot\nUser-agent:\nUser-agent: * all\n\
-                     User-agent: Mozilla/5.0 (compatible; Yandexbot/3.0)\nUser-agent: Googlebot Images\n\
+                     User-agent: Mozilla/5.0 (compatible; Yandexbot/3.0)\n\
+                     User-agent: Googlebot Images\n\
                      User-agent: Google*\nUser-agent: 360Spider\nDisallow: /\n";
         let found = findings(input);
         let by_line = |n: usize| {
@@ -953,7 +968,8 @@ mod tests {
 
     #[test]
     fn blank_lines_inside_groups_are_warnings_with_the_right_story() {
-        let input = "User-agent: a\n\nUser-agent: b\n\nDisallow: /x\n\nDisallow: /y\n\nUser-agent: c\nDisallow: /z\n";
+        let input = "User-agent: a\n\nUser-agent: b\n\nDisallow: /x\n\nDisallow: /y\n\n\
+            User-agent: c\nDisallow: /z\n";
         let found = with_code(input, Code::BlankLineInGroup);
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4, 6]);
         assert!(found[0].message.contains("they are one group"));

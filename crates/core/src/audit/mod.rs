@@ -379,6 +379,98 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "serde")]
+    #[test]
+    fn findings_serialize_with_codes_as_identifiers() {
+        let found = findings("User-agent: *\nDisallow: private\n");
+        let json = serde_json::to_value(&found[0]).unwrap();
+        assert_eq!(json["code"], "RL401");
+        assert_eq!(json["severity"], "error");
+        assert_eq!(json["line"], 2);
+        assert_eq!(json["replacement"], "Disallow: /private");
+        assert_eq!(json["span"]["start"], 24);
+        let doc = serde_json::to_value(Code::PatternWithoutSlash.doc()).unwrap();
+        assert_eq!(doc["id"], "RL401");
+        assert_eq!(doc["name"], "pattern-without-slash");
+        assert_eq!(doc["severity"], "error");
+    }
+
+    /// Pieces that real and broken files are made of, so that random files hit the checks.
+    const PIECES: &[&[u8]] = &[
+        b"User-agent: ",
+        b"Disallow: ",
+        b"Allow: ",
+        b"Sitemap: ",
+        b"Crawl-delay: ",
+        b"Noindex: ",
+        b"useragent ",
+        b"Disalow ",
+        b"*",
+        b"$",
+        b"/",
+        b"/a",
+        b"/b*",
+        b".js",
+        b"#",
+        b":",
+        b" ",
+        b"\t",
+        b"\n",
+        b"\r\n",
+        b"\r",
+        b"\0",
+        b"Googlebot",
+        b"MJ12bot",
+        b"bot, x",
+        b"\xEF\xBB\xBF",
+        b"\xE9",
+        b"\xC2\xA0",
+        b"caf\xC3\xA9",
+        b"<html>",
+        b"https://x.example/s",
+        b"/wp-includes/",
+        b"%2A",
+        b"\x0B",
+    ];
+
+    proptest::proptest! {
+        #[test]
+        fn any_file_is_audited_without_panic_and_with_sound_positions(
+            picks in proptest::collection::vec(0..PIECES.len(), 0..60)
+        ) {
+            let input: Vec<u8> = picks.iter().flat_map(|&i| PIECES[i].iter().copied()).collect();
+            let robots = RobotsTxt::parse(&input);
+            let found = audit(&robots);
+            for pair in found.windows(2) {
+                proptest::prop_assert!(
+                    (pair[0].line, pair[0].severity) <= (pair[1].line, pair[1].severity)
+                );
+            }
+            for finding in &found {
+                proptest::prop_assert_eq!(finding.severity, finding.code.severity());
+                let line = robots.line(finding.line);
+                proptest::prop_assert!(line.is_some(), "{:?}", finding);
+                let line = line.unwrap();
+                if let Some(span) = finding.span {
+                    let start = if finding.line == 1 { 0 } else { line.start };
+                    proptest::prop_assert!(
+                        start <= span.start && span.start <= span.end && span.end <= line.end,
+                        "{:?} on {:?}", finding, line.text
+                    );
+                    if let Ok(text) = std::str::from_utf8(&input) {
+                        proptest::prop_assert!(
+                            text.is_char_boundary(span.start) && text.is_char_boundary(span.end)
+                        );
+                    }
+                }
+                proptest::prop_assert!(!finding.related_lines.contains(&finding.line));
+                for related in &finding.related_lines {
+                    proptest::prop_assert!(robots.line(*related).is_some());
+                }
+            }
+        }
+    }
+
     /// The documentation's examples are run: each example shows its code, each fix does not.
     #[test]
     fn every_documented_example_produces_its_code_and_every_fix_does_not() {

@@ -2,7 +2,7 @@
 //! same pattern, rules that can never decide, and style sheets or scripts kept from the crawlers
 //! that render pages.
 //!
-//! Only what can be proved is claimed. Pattern inclusion ([`covers_within`]) is decided on patterns
+//! Only what can be proved is claimed. Pattern inclusion ([`Inner`]) is decided on patterns
 //! made of printable ASCII without `%`, whose octets and lengths are the same for Google and for
 //! RFC 9309 crawlers, by a test that is sound but not complete: it may miss an inclusion, it
 //! never invents one. A rule is reported only when it loses in every rule set that contains
@@ -18,11 +18,11 @@ use crate::pattern::Pattern;
 use crate::profile::{AgentMatch, Profile};
 
 /// How many (rule, URL) probes the CSS/JS check runs at most; rules past that are not checked.
-pub const MAX_RESOURCE_PROBES: usize = 256;
+pub const MAX_RESOURCE_PROBES: usize = 64;
 
 /// How many matcher steps the shadowing analysis may spend on a file; past that it claims
 /// nothing more. Real files need a few thousand.
-const SHADOW_BUDGET: usize = 4_000_000;
+const SHADOW_BUDGET: usize = 2_000_000;
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     dominated_rules(cx, out);
@@ -45,15 +45,15 @@ fn analysable(pattern: &[u8]) -> bool {
     !pattern.is_empty() && pattern.iter().all(|&b| b.is_ascii_graphic() && b != b'%')
 }
 
-/// [`covers_within`] without a budget.
+/// Whether every path `inner` matches is also matched by `outer`, without a budget.
 #[cfg(test)]
 fn covers(outer: &[u8], inner: &[u8]) -> bool {
     let mut unlimited = usize::MAX;
-    covers_within(outer, inner, &mut unlimited) == Some(true)
+    Inner::new(inner).is_some_and(|inner| inner.covered_by(outer, &mut unlimited) == Some(true))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Token {
+pub(super) enum Token {
     Octet(u8),
     /// A stretch of the path that `inner`'s `*` matched: any octets, so `outer` can only match
     /// it with a `*` of its own.
@@ -63,54 +63,64 @@ enum Token {
 /// How many matcher steps the pattern-inclusion tests outside shadowing may spend.
 pub(super) const COVER_BUDGET: usize = 4_000_000;
 
-/// Whether every path `inner` matches is also matched by `outer`, spending at most `budget`
-/// steps (`None` when the budget ran out). Sound, not complete: `Some(true)` is a proof, and
-/// patterns it cannot analyse give `Some(false)`.
-///
-/// `inner` is turned into sequences of octets and opaque [`Token::Any`] stretches that between
-/// them stand for every path `inner` matches; `outer` must match each sequence with its `*`s
-/// absorbing the opaque stretches. Because every path starts with `/`, a leading `*` in `inner`
-/// splits into two cases: it matched nothing (the rest starts at the path's `/`), or it matched
-/// a stretch starting with `/`.
-pub(super) fn covers_within(outer: &[u8], inner: &[u8], budget: &mut usize) -> Option<bool> {
-    if !analysable(outer) || !analysable(inner) {
-        return Some(false);
-    }
-    let (body, anchored) = split_anchor(inner);
-    let tokens = |bytes: &[u8]| -> Vec<Token> {
-        let mut tokens: Vec<Token> = bytes
-            .iter()
-            .map(|&b| {
-                if b == b'*' {
-                    Token::Any
-                } else {
-                    Token::Octet(b)
-                }
-            })
-            .collect();
-        if !anchored {
-            tokens.push(Token::Any);
+/// Every path a pattern matches, as sequences of octets and opaque [`Token::Any`] stretches;
+/// another pattern covers them all if it matches each sequence with its `*`s absorbing the
+/// opaque stretches. Because every path starts with `/`, a leading `*` splits into two cases:
+/// it matched nothing (the rest starts at the path's `/`), or a stretch starting with `/`.
+pub(super) struct Inner {
+    cases: Vec<Vec<Token>>,
+}
+
+impl Inner {
+    /// `None` for a pattern that cannot be analysed.
+    pub(super) fn new(inner: &[u8]) -> Option<Inner> {
+        if !analysable(inner) {
+            return None;
         }
-        tokens
-    };
-    let mut cases = Vec::with_capacity(2);
-    if body.first() == Some(&b'*') {
-        let rest = &body[body.iter().take_while(|&&b| b == b'*').count()..];
-        if rest.first() == Some(&b'/') {
-            cases.push(tokens(rest));
+        let (body, anchored) = split_anchor(inner);
+        let tokens = |bytes: &[u8]| -> Vec<Token> {
+            let mut tokens: Vec<Token> = bytes
+                .iter()
+                .map(|&b| {
+                    if b == b'*' {
+                        Token::Any
+                    } else {
+                        Token::Octet(b)
+                    }
+                })
+                .collect();
+            if !anchored {
+                tokens.push(Token::Any);
+            }
+            tokens
+        };
+        let mut cases = Vec::with_capacity(2);
+        if body.first() == Some(&b'*') {
+            let rest = &body[body.iter().take_while(|&&b| b == b'*').count()..];
+            if rest.first() == Some(&b'/') {
+                cases.push(tokens(rest));
+            }
+            let mut stretched = vec![Token::Octet(b'/'), Token::Any];
+            stretched.extend(tokens(rest));
+            cases.push(stretched);
+        } else {
+            cases.push(tokens(body));
         }
-        let mut stretched = vec![Token::Octet(b'/'), Token::Any];
-        stretched.extend(tokens(rest));
-        cases.push(stretched);
-    } else {
-        cases.push(tokens(body));
+        Some(Inner { cases })
     }
-    for case in cases {
-        if !matches_tokens(outer, &case, budget)? {
+
+    /// Whether `outer` matches every path of this pattern; `None` when the budget ran out.
+    pub(super) fn covered_by(&self, outer: &[u8], budget: &mut usize) -> Option<bool> {
+        if !analysable(outer) {
             return Some(false);
         }
+        for case in &self.cases {
+            if !matches_tokens(outer, case, budget)? {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
-    Some(true)
 }
 
 fn split_anchor(pattern: &[u8]) -> (&[u8], bool) {
@@ -149,12 +159,15 @@ fn matches_tokens(pattern: &[u8], tokens: &[Token], budget: &mut usize) -> Optio
     Some(!anchored || positions.last() == Some(&tokens.len()))
 }
 
+/// A pattern as Google escapes it and as RFC 9309 normalises it: equal for two patterns that
+/// every profile reads the same.
+type PatternKey = (Vec<u8>, Vec<u8>);
+
 /// One rule, prepared for comparison.
 struct Prepared<'r> {
     rule: &'r Rule,
     group: usize,
-    /// Equal for two patterns that every profile reads the same.
-    key: (Vec<u8>, Vec<u8>),
+    key: PatternKey,
     length: usize,
     has_star: bool,
 }
@@ -224,8 +237,10 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
 /// rule finds its duplicate or its Allow twin at once. The same group is preferred, so that the
 /// same rule is named in every set.
 struct FirstRules<'p> {
-    in_group: HashMap<(&'p (Vec<u8>, Vec<u8>), bool, usize), usize>,
-    anywhere: HashMap<(&'p (Vec<u8>, Vec<u8>), bool), usize>,
+    /// (pattern, is Allow, group) → first line.
+    in_group: HashMap<(&'p PatternKey, bool, usize), usize>,
+    /// (pattern, is Allow) → first line.
+    anywhere: HashMap<(&'p PatternKey, bool), usize>,
 }
 
 impl<'p> FirstRules<'p> {
@@ -249,7 +264,7 @@ impl<'p> FirstRules<'p> {
     }
 
     /// The first rule with this pattern and kind: in `group` if there is one, else anywhere.
-    fn first(&self, key: &(Vec<u8>, Vec<u8>), allow: bool, group: usize) -> Option<usize> {
+    fn first(&self, key: &PatternKey, allow: bool, group: usize) -> Option<usize> {
         self.in_group
             .get(&(key, allow, group))
             .or_else(|| self.anywhere.get(&(key, allow)))
@@ -292,6 +307,7 @@ fn shadowing(
     if a.rule.kind == RuleKind::Allow && widened_by_index_html(pattern) {
         return None;
     }
+    let inner = Inner::new(pattern)?;
     // Candidates in the same group first, so that the same rule is named in every set.
     for same_group in [true, false] {
         for b in wildcards.iter().take_while(|b| b.length >= a.length) {
@@ -301,7 +317,7 @@ fn shadowing(
             if (b.group == a.group) != same_group || b.rule.kind == a.rule.kind || !wins {
                 continue;
             }
-            match covers_within(b.rule.pattern_bytes(), pattern, budget) {
+            match inner.covered_by(b.rule.pattern_bytes(), budget) {
                 Some(true) => return Some(Dominance::Shadowed(b.rule.line)),
                 Some(false) => {}
                 None => return None,
@@ -639,7 +655,8 @@ mod tests {
 
     #[test]
     fn duplicates_and_same_pattern_conflicts() {
-        let input = "User-agent: *\nDisallow: /a\nAllow: /b\nDisallow: /a\nDisallow: /b\nDisallow: /%7e\nDisallow: /~\n";
+        let input = "User-agent: *\nDisallow: /a\nAllow: /b\nDisallow: /a\nDisallow: /b\n\
+            Disallow: /%7e\nDisallow: /~\n";
         let found: Vec<_> = findings(input)
             .into_iter()
             .map(|f| (f.code, f.line, f.related_lines))
@@ -685,7 +702,8 @@ mod tests {
 
     #[test]
     fn a_rule_that_decides_for_some_crawler_is_not_reported() {
-        let input = "User-agent: *\nUser-agent: Googlebot\nAllow: /fish\n\nUser-agent: Googlebot\nDisallow: /fish*\n";
+        let input = "User-agent: *\nUser-agent: Googlebot\nAllow: /fish\n\nUser-agent: Googlebot\n\
+            Disallow: /fish*\n";
         assert!(with_code(input, Code::ShadowedRule).is_empty());
         let merged =
             "User-agent: Googlebot\nAllow: /fish\n\nUser-agent: Googlebot\nDisallow: /fish*\n";
@@ -709,7 +727,8 @@ mod tests {
 
     #[test]
     fn blocked_css_and_js_are_found_after_allows() {
-        let input = "User-agent: *\nDisallow: /wp-includes/\nDisallow: /*.js$\nDisallow: /*.json$\nDisallow: /core/\n\
+        let input = "User-agent: *\nDisallow: /wp-includes/\nDisallow: /*.js$\n\
+            Disallow: /*.json$\nDisallow: /core/\n\
                      Allow: /core/*.css$\nAllow: /core/*.js$\n";
         let found = with_code(input, Code::BlocksCssOrJs);
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 3]);
@@ -732,7 +751,8 @@ mod tests {
 
     #[test]
     fn resource_rules_for_other_crawlers_are_not_reported() {
-        let input = "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /tmp/\n";
+        let input = "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\n\
+            User-agent: Bingbot\nDisallow: /tmp/\n";
         assert!(with_code(input, Code::BlocksCssOrJs).is_empty());
         let only_bing =
             "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\nDisallow: /tmp/\n";

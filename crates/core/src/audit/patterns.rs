@@ -6,35 +6,27 @@ use std::collections::HashMap;
 
 use super::overlap::is_match_all;
 use super::text::{
-    canonical_key, describe_invisible, describe_lines, is_invisible, quote, quote_directive,
-    rebuild, span_in_line, value_offset, value_span,
+    canonical_key, describe_invisible, describe_lines, is_google_space, is_invisible, quote,
+    quote_directive, rebuild, span_in_line, value_offset, value_span,
 };
 use super::{Code, Context, Finding};
 use crate::encoding::{google_escape, google_path_params_query};
 use crate::group::{Rule, RuleKind};
 use crate::lines::{Line, LineKind};
 
-/// How many rules of a length that a redundant star could matter against are examined before
-/// the check gives up on that rule (only pathological files have that many).
-const MAX_CONTESTANTS: usize = 1_000;
-
-/// The non-empty rules of one rule set, with their lengths, shortest first.
-type ByLength<'r> = Vec<(usize, &'r Rule)>;
+/// How many rules the redundant-star check may look at in all, to find the rules whose contest
+/// a star decides; past that it stops reporting (real files need a few thousand).
+const CONTEST_BUDGET: usize = 4_000_000;
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    let by_length: Vec<ByLength<'_>> = cx
-        .rule_sets
-        .iter()
-        .map(|set| {
-            let mut rules: ByLength<'_> = cx
-                .rules_of(set)
-                .filter(|rule| !rule.pattern.is_empty())
-                .map(|rule| (google_escape(rule.pattern_bytes()).len(), rule))
-                .collect();
-            rules.sort_by_key(|(length, _)| *length);
-            rules
-        })
-        .collect();
+    let mut contests = Contests {
+        sets: cx
+            .rule_sets
+            .iter()
+            .map(|set| Contestants::new(cx.rules_of(set)))
+            .collect(),
+        budget: CONTEST_BUDGET,
+    };
     let mut group_of: HashMap<usize, usize> = HashMap::new();
     for group in cx.robots.groups() {
         for rule in &group.rules {
@@ -52,7 +44,14 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
         dollar_inside(line, value, out);
         if let Some(&group) = group_of.get(&line.number) {
-            redundant_wildcard(cx, &by_length, line, key, value, group, out);
+            redundant_wildcard(
+                &mut contests,
+                &cx.sets_of_group[group],
+                line,
+                key,
+                value,
+                out,
+            );
         }
         non_ascii(line, key, value, out);
         spaces(line, key, value, out);
@@ -185,24 +184,105 @@ fn without_redundant_stars(value: &str) -> String {
     }
 }
 
-/// Whether two patterns may match a common URL: false only when their literal beginnings (up
-/// to the first `*`) already differ.
-fn may_overlap(a: &[u8], b: &[u8]) -> bool {
-    let head = |p: &[u8]| -> Vec<u8> {
-        let body = p.strip_suffix(b"$").unwrap_or(p);
-        body.iter().copied().take_while(|&c| c != b'*').collect()
-    };
-    let (a, b) = (head(a), head(b));
-    a.starts_with(&b) || b.starts_with(&a)
+/// A pattern's literal beginning: what comes before its first `*` (a final `$` set aside). Two
+/// patterns can match a common URL only if one's beginning starts with the other's.
+fn literal_head(pattern: &[u8]) -> &[u8] {
+    let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
+    let star = body.iter().position(|&b| b == b'*').unwrap_or(body.len());
+    &body[..star]
 }
 
+/// The non-empty rules of one rule set, sorted by literal beginning, to find quickly the rules
+/// that may match a URL that a given pattern matches.
+struct Contestants<'r> {
+    /// (literal beginning, length in octets, rule)
+    rules: Vec<(&'r [u8], usize, &'r Rule)>,
+}
+
+impl<'r> Contestants<'r> {
+    fn new(rules: impl Iterator<Item = &'r Rule>) -> Contestants<'r> {
+        let mut rules: Vec<_> = rules
+            .filter(|rule| !rule.pattern.is_empty())
+            .map(|rule| {
+                let length = google_escape(rule.pattern_bytes()).len();
+                (literal_head(rule.pattern_bytes()), length, rule)
+            })
+            .collect();
+        rules.sort_by(|a, b| a.0.cmp(b.0));
+        Contestants { rules }
+    }
+
+    /// The rules whose beginning is a prefix of `head` or starts with it, spending one unit of
+    /// `budget` per rule looked at; `None` when the budget ran out.
+    fn overlapping(&self, head: &[u8], budget: &mut usize) -> Option<Vec<(usize, &'r Rule)>> {
+        let mut found = Vec::new();
+        let rules = &self.rules;
+        for cut in 0..head.len() {
+            let prefix = &head[..cut];
+            let from = rules.partition_point(|(h, _, _)| *h < prefix);
+            for &(_, length, rule) in rules[from..].iter().take_while(|(h, _, _)| *h == prefix) {
+                *budget = budget.checked_sub(1)?;
+                found.push((length, rule));
+            }
+        }
+        let from = rules.partition_point(|(h, _, _)| *h < head);
+        for &(_, length, rule) in rules[from..]
+            .iter()
+            .take_while(|(h, _, _)| h.starts_with(head))
+        {
+            *budget = budget.checked_sub(1)?;
+            found.push((length, rule));
+        }
+        Some(found)
+    }
+}
+
+/// The rules of every rule set, and what the search for contests may still spend.
+struct Contests<'r> {
+    sets: Vec<Contestants<'r>>,
+    budget: usize,
+}
+
+impl<'r> Contests<'r> {
+    /// A rule of the other kind, obeyed by the same crawlers (in one of `sets`) and able to
+    /// match the same URLs, whose contest with this rule would be decided differently at
+    /// length `old` and at length `new`. `Err` when the budget ran out.
+    fn find(
+        &mut self,
+        sets: &[usize],
+        pattern: &[u8],
+        kind: RuleKind,
+        old: usize,
+        new: usize,
+    ) -> Result<Option<&'r Rule>, OutOfBudget> {
+        let beats = |length: usize, other: usize| {
+            length > other || (length == other && kind == RuleKind::Allow)
+        };
+        let head = literal_head(pattern);
+        for &set in sets {
+            let rules = self.sets[set]
+                .overlapping(head, &mut self.budget)
+                .ok_or(OutOfBudget)?;
+            let contest = rules.into_iter().find_map(|(length, rule)| {
+                (rule.kind != kind && beats(old, length) != beats(new, length)).then_some(rule)
+            });
+            if contest.is_some() {
+                return Ok(contest);
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The analysis spent its budget and proves nothing more.
+struct OutOfBudget;
+
 fn redundant_wildcard(
-    cx: &Context<'_>,
-    by_length: &[ByLength<'_>],
+    contests: &mut Contests<'_>,
+    sets: &[usize],
     line: &Line,
     key: &str,
     value: &str,
-    group: usize,
     out: &mut Vec<Finding>,
 ) {
     let simpler = without_redundant_stars(value);
@@ -216,31 +296,10 @@ fn redundant_wildcard(
     } else {
         RuleKind::Disallow
     };
-    let beats = |length: usize, other: usize| {
-        length > other || (length == other && kind == RuleKind::Allow)
-    };
-    // A rule of the other kind, obeyed by the same crawlers, whose contest with this one the
-    // star decides: only lengths from the shorter form to the longer one can be decided.
-    let contestants: Vec<&Rule> = cx.sets_of_group[group]
-        .iter()
-        .flat_map(|&set| {
-            let rules = &by_length[set];
-            let from = rules.partition_point(|(length, _)| *length < new);
-            let to = rules.partition_point(|(length, _)| *length <= old);
-            rules[from..to].iter()
-        })
-        .filter(|(_, rule)| rule.kind != kind)
-        .take(MAX_CONTESTANTS + 1)
-        .map(|(_, rule)| *rule)
-        .collect();
-    if contestants.len() > MAX_CONTESTANTS {
+    // Out of budget: nothing can be proved about this rule, so nothing is said.
+    let Ok(contest) = contests.find(sets, value.as_bytes(), kind, old, new) else {
         return;
-    }
-    let contest = contestants.into_iter().find(|rule| {
-        let length = google_escape(rule.pattern_bytes()).len();
-        beats(old, length) != beats(new, length)
-            && may_overlap(rule.pattern_bytes(), value.as_bytes())
-    });
+    };
     let same = if value == "*" || is_match_all(value) {
         format!(
             "{} matches every URL, exactly as {} does",
@@ -377,7 +436,10 @@ fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding
     if !glued {
         return;
     }
-    let dropped = line.text[hash..].split_whitespace().next().unwrap_or("#");
+    let dropped = line.text[hash..]
+        .split(is_google_space)
+        .next()
+        .unwrap_or("#");
     let effect = match (is_match_all(value), line.kind) {
         (true, LineKind::Disallow) => " (which blocks every URL)",
         (true, _) => " (which allows every URL)",

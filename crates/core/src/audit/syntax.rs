@@ -4,9 +4,9 @@
 use super::text::{
     canonical_key, describe_invisible, describe_lines, display_name, is_google_space, is_invisible,
     is_standard_key, key_span, line_span, nearest_key, quote, quote_directive, rebuild,
-    span_in_line, thousands, value_offset, KNOWN_KEYS,
+    span_in_line, span_to_end, squeeze, thousands, value_offset, KNOWN_KEYS,
 };
-use super::{Code, Context, Finding, Span};
+use super::{Code, Context, Finding};
 use crate::lines::{KeySpelling, Line, LineKind, Malformed, MAX_LINE_BYTES};
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -64,7 +64,11 @@ fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
         );
         return false;
     }
-    let words: Vec<&str> = content.split_whitespace().collect();
+    // Words as Google separates them (a non-breaking space is not a separator for it).
+    let words: Vec<&str> = content
+        .split(is_google_space)
+        .filter(|word| !word.is_empty())
+        .collect();
     let Some((name, key_words)) = intended_key(&words) else {
         return true;
     };
@@ -103,23 +107,20 @@ fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
 /// The known key a line without separator starts with, and how many words it takes: `User
 /// agent Googlebot` starts with a two-word key.
 fn intended_key(words: &[&str]) -> Option<(&'static str, usize)> {
-    let first = *words.first()?;
+    let first: String = words
+        .first()?
+        .chars()
+        .filter(|&c| !is_invisible(c))
+        .collect();
     if let [first, second, ..] = words {
         if second.bytes().all(|b| b.is_ascii_alphabetic() || b == b'-') {
             let joined = squeeze(&format!("{first}{second}"));
-            if let Some((name, _)) = KNOWN_KEYS.iter().find(|(name, _)| squeeze(name) == joined) {
+            if let Some((name, _, _)) = KNOWN_KEYS.iter().find(|(_, _, known)| *known == joined) {
                 return Some((name, 2));
             }
         }
     }
-    nearest_key(first).map(|name| (name, 1))
-}
-
-fn squeeze(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' '))
-        .flat_map(char::to_lowercase)
-        .collect()
+    nearest_key(&first).map(|name| (name, 1))
 }
 
 /// The line as it should read: one rule per path when several are given.
@@ -349,9 +350,13 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
     if matches!(line.kind, LineKind::Blank | LineKind::Comment) {
         return;
     }
-    let content = content(line);
-    let trimmed = content.trim_matches(is_google_space);
-    let lead = content.len() - content.trim_start_matches(is_google_space).len();
+    // Offsets are counted from the start of the line, comment and trimming aside.
+    let before_comment = line
+        .text
+        .find('#')
+        .map_or(&line.text[..], |hash| &line.text[..hash]);
+    let trimmed = before_comment.trim_matches(is_google_space);
+    let lead = before_comment.len() - before_comment.trim_start_matches(is_google_space).len();
     let found: Vec<(usize, char)> = trimmed
         .char_indices()
         .filter(|&(_, c)| is_invisible(c) && c != '\0' && c != '\u{fffd}')
@@ -424,7 +429,7 @@ fn nul(line: &Line, out: &mut Vec<Finding>) {
              says.",
             "Delete the NUL byte (an editor that shows control characters helps).",
         )
-        .with_span(span_in_line(line, offset, line.end - line.start - offset))
+        .with_span(span_to_end(line, offset))
         .with_replacement(replacement),
     );
 }
@@ -464,10 +469,7 @@ fn too_long(line: &Line, out: &mut Vec<Finding>) {
              Allow opens more.",
             "Split the pattern into shorter rules, using `*` for the parts that vary.",
         )
-        .with_span(Some(Span {
-            start: line.start + MAX_LINE_BYTES,
-            end: line.end,
-        })),
+        .with_span(span_to_end(line, MAX_LINE_BYTES)),
     );
 }
 

@@ -25,6 +25,19 @@ pub(super) fn span_in_line(line: &Line, offset: usize, len: usize) -> Option<Spa
     })
 }
 
+/// From byte `offset` of the line to its end, moved forward to the next character boundary so
+/// that the span can be converted to characters.
+pub(super) fn span_to_end(line: &Line, offset: usize) -> Option<Span> {
+    if line.invalid_utf8 {
+        return None;
+    }
+    let mut at = offset.min(line.text.len());
+    while !line.text.is_char_boundary(at) {
+        at += 1;
+    }
+    span_in_line(line, at, line.text.len() - at)
+}
+
 /// Where the key starts in the line's text.
 fn key_offset(line: &Line) -> Option<usize> {
     let key = line.key.as_deref()?;
@@ -104,32 +117,33 @@ pub(super) fn rebuild(line: &Line, key: &str, value: &str) -> Option<String> {
 }
 
 /// Every key a crawler we know of reads: the standard four first, then the extensions. Each is
-/// `(lower-case name, display spelling)`.
-pub(super) const KNOWN_KEYS: &[(&str, &str)] = &[
-    ("user-agent", "User-agent"),
-    ("allow", "Allow"),
-    ("disallow", "Disallow"),
-    ("sitemap", "Sitemap"),
-    ("crawl-delay", "Crawl-delay"),
-    ("host", "Host"),
-    ("clean-param", "Clean-param"),
-    ("noindex", "Noindex"),
-    ("nofollow", "Nofollow"),
-    ("noarchive", "Noarchive"),
-    ("request-rate", "Request-rate"),
-    ("visit-time", "Visit-time"),
-    ("content-signal", "Content-Signal"),
-    ("content-usage", "Content-Usage"),
-    ("domain", "Domain"),
-    ("revisit-after", "Revisit-after"),
+/// `(lower-case name, display spelling, name without hyphens)`; the last is what keys are
+/// compared with once letter case, spaces, `-` and `_` are set aside.
+pub(super) const KNOWN_KEYS: &[(&str, &str, &str)] = &[
+    ("user-agent", "User-agent", "useragent"),
+    ("allow", "Allow", "allow"),
+    ("disallow", "Disallow", "disallow"),
+    ("sitemap", "Sitemap", "sitemap"),
+    ("crawl-delay", "Crawl-delay", "crawldelay"),
+    ("host", "Host", "host"),
+    ("clean-param", "Clean-param", "cleanparam"),
+    ("noindex", "Noindex", "noindex"),
+    ("nofollow", "Nofollow", "nofollow"),
+    ("noarchive", "Noarchive", "noarchive"),
+    ("request-rate", "Request-rate", "requestrate"),
+    ("visit-time", "Visit-time", "visittime"),
+    ("content-signal", "Content-Signal", "contentsignal"),
+    ("content-usage", "Content-Usage", "contentusage"),
+    ("domain", "Domain", "domain"),
+    ("revisit-after", "Revisit-after", "revisitafter"),
 ];
 
 /// The display spelling of a known key.
 pub(super) fn display_name(name: &str) -> &'static str {
     KNOWN_KEYS
         .iter()
-        .find(|(known, _)| *known == name)
-        .map_or("", |(_, display)| display)
+        .find(|(known, _, _)| *known == name)
+        .map_or("", |(_, display, _)| display)
 }
 
 /// Whether `name` (lower case) is one of the four keys RFC 9309 and the Sitemaps protocol
@@ -160,8 +174,12 @@ pub(super) fn nearest_key(key: &str) -> Option<&'static str> {
         _ => 3,
     };
     let mut best: Option<(usize, &'static str)> = None;
-    for (name, _) in KNOWN_KEYS {
-        let distance = edit_distance(squeezed.as_bytes(), squeeze(name).as_bytes());
+    for (name, _, squeezed_name) in KNOWN_KEYS {
+        // The distance is at least the difference in length: most keys stop here.
+        if squeezed.len().abs_diff(squeezed_name.len()) > allowed {
+            continue;
+        }
+        let distance = edit_distance(squeezed.as_bytes(), squeezed_name.as_bytes());
         if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, name));
         }
@@ -169,7 +187,8 @@ pub(super) fn nearest_key(key: &str) -> Option<&'static str> {
     best.map(|(_, name)| name)
 }
 
-fn squeeze(key: &str) -> String {
+/// A key with letter case, spaces, tabs, `-` and `_` set aside.
+pub(super) fn squeeze(key: &str) -> String {
     key.chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '\t'))
         .flat_map(char::to_lowercase)
@@ -179,25 +198,26 @@ fn squeeze(key: &str) -> String {
 /// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
 /// of adjacent bytes each cost 1 (`useragnet` is one step from `useragent`).
 pub(super) fn edit_distance(a: &[u8], b: &[u8]) -> usize {
-    let width = b.len() + 1;
-    let mut rows = vec![0usize; (a.len() + 1) * width];
-    for (j, cell) in rows.iter_mut().enumerate().take(width) {
-        *cell = j;
-    }
+    // Rows i-2, i-1 and i of the usual table.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current: Vec<usize> = vec![0; b.len() + 1];
     for i in 1..=a.len() {
-        rows[i * width] = i;
+        current[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (rows[(i - 1) * width + j] + 1)
-                .min(rows[i * width + j - 1] + 1)
-                .min(rows[(i - 1) * width + j - 1] + cost);
+            let mut best = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[(i - 2) * width + j - 2] + 1);
+                best = best.min(before[j - 2] + 1);
             }
-            rows[i * width + j] = best;
+            current[j] = best;
         }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut current);
     }
-    rows[a.len() * width + b.len()]
+    previous[b.len()]
 }
 
 /// Characters that are invisible or control characters, which crawlers keep as part of a key
@@ -363,11 +383,21 @@ mod tests {
     }
 
     #[test]
+    fn squeezed_names_are_the_names_without_hyphens() {
+        for (name, display, squeezed) in KNOWN_KEYS {
+            assert_eq!(squeeze(name), *squeezed);
+            assert!(display.eq_ignore_ascii_case(name));
+        }
+    }
+
+    #[test]
     fn edit_distance_counts_transpositions_once() {
         assert_eq!(edit_distance(b"abc", b"abc"), 0);
         assert_eq!(edit_distance(b"abc", b"acb"), 1);
         assert_eq!(edit_distance(b"", b"abc"), 3);
         assert_eq!(edit_distance(b"kitten", b"sitting"), 3);
+        assert_eq!(edit_distance(b"ca", b"abc"), 3);
+        assert_eq!(edit_distance(b"abcdef", b"badcfe"), 3);
     }
 
     #[test]
