@@ -8,17 +8,36 @@ use robots_lens::{AgentMatch, FetchStatus, Profile};
 /// A mistake in how the command was called (or an input that cannot be read), with a message
 /// that says what to do.
 #[derive(Debug)]
-pub struct UsageError(String);
+pub struct UsageError {
+    message: String,
+    /// The reader of the output went away (`robots-lens … | head`): not worth a message.
+    broken_pipe: bool,
+}
 
 impl UsageError {
     pub fn new(message: impl Into<String>) -> UsageError {
-        UsageError(message.into())
+        UsageError {
+            message: message.into(),
+            broken_pipe: false,
+        }
+    }
+
+    /// Writing the output failed.
+    pub fn output(error: std::io::Error) -> UsageError {
+        UsageError {
+            message: format!("cannot write the output: {error}"),
+            broken_pipe: error.kind() == std::io::ErrorKind::BrokenPipe,
+        }
+    }
+
+    pub fn is_broken_pipe(&self) -> bool {
+        self.broken_pipe
     }
 }
 
 impl fmt::Display for UsageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 

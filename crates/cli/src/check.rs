@@ -64,7 +64,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                 })
                 .and_then(|()| writeln!(out))
         };
-        written.map_err(|error| UsageError::new(format!("cannot write the output: {error}")))?;
+        written.map_err(UsageError::output)?;
     }
     Ok(if all_allowed {
         ExitCode::SUCCESS
@@ -270,8 +270,6 @@ struct JsonError {
 fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
     let stdin = io::stdin().lock();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let write_error =
-        |error: io::Error| UsageError::new(format!("cannot write the output: {error}"));
     for (index, line) in stdin.split(b'\n').enumerate() {
         let line =
             line.map_err(|error| UsageError::new(format!("cannot read standard input: {error}")))?;
@@ -293,9 +291,9 @@ fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
                 writeln!(out, "{}", serde_json::to_string(&error).unwrap_or_default())
             }
         };
-        written.map_err(write_error)?;
+        written.map_err(UsageError::output)?;
     }
-    out.flush().map_err(write_error)?;
+    out.flush().map_err(UsageError::output)?;
     Ok(ExitCode::SUCCESS)
 }
 

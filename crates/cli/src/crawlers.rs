@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     } else {
         write_table(&robots, &rows, url, &status, args)
     };
-    written.map_err(|error| UsageError::new(format!("cannot write the output: {error}")))?;
+    written.map_err(UsageError::output)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -143,6 +143,6 @@ fn list_catalogue(json: bool) -> Result<ExitCode, UsageError> {
             )
         })
     };
-    written.map_err(|error| UsageError::new(format!("cannot write the output: {error}")))?;
+    written.map_err(UsageError::output)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@
 mod args;
 mod check;
 mod crawlers;
+mod lint;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -21,6 +22,8 @@ USAGE
   robots-lens check --jsonl [OPTIONS] < cases.jsonl
   robots-lens crawlers FILE [--url URL] [--status CODE] [--profile PROFILE] [--json]
   robots-lens crawlers
+  robots-lens lint FILE [--format text|json|github] [--json]
+  robots-lens explain [CODE]
   robots-lens --help | --version
 
 COMMANDS
@@ -40,6 +43,14 @@ COMMANDS
             (Googlebot-Image obeys the Googlebot group when it has none of its own; AdsBot
             ignores *), with the line that decided and what the whole file allows it.
             Without FILE, lists the catalogue.
+
+  lint      Audits the file: every line a crawler will skip or misread, each with why it
+            matters and how to fix it (the corrected line where the fix is mechanical).
+            --format text (default) is for people, json (or --json) for tools, github
+            prints GitHub Actions annotations. Exit status 1 when any finding is an error.
+
+  explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
+            list of every code.
 
 OPTIONS
   --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.
@@ -70,6 +81,7 @@ fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     match run(&raw) {
         Ok(code) => code,
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
             let _ = writeln!(std::io::stderr(), "robots-lens: {error}");
             ExitCode::from(2)
@@ -93,6 +105,8 @@ fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         }
         "check" => check::run(&Args::parse(rest)?),
         "crawlers" => crawlers::run(&Args::parse(rest)?),
+        "lint" => lint::run(&Args::parse(rest)?),
+        "explain" => lint::explain(&Args::parse(rest)?),
         other => Err(UsageError::new(format!(
             "unknown command '{other}'; try 'robots-lens --help'"
         ))),

@@ -270,3 +270,61 @@ fn other_readers_are_named_when_they_disagree() {
         "{text}"
     );
 }
+
+const FAULTY: &[u8] = b"Disallow: /x\nUser-agent: *\nDisalow: /a\nSitemap: /sitemap.xml\n";
+
+#[test]
+fn lint_reports_findings_and_exits_1_on_errors() {
+    let output = robots_lens(&["lint", "-"], FAULTY);
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("robots.txt:1: error RL301 rule-before-user-agent"),
+        "{text}"
+    );
+    assert!(text.contains("use: Disallow: /a"), "{text}");
+    let clean = robots_lens(
+        &["lint", "-"],
+        b"User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n",
+    );
+    assert_eq!(clean.status.code(), Some(0));
+}
+
+#[test]
+fn lint_json_lists_code_severity_line_message_and_fix() {
+    let output = robots_lens(&["lint", "-", "--json"], FAULTY);
+    let findings: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let first = &findings[0];
+    assert_eq!(first["code"], "RL301");
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["line"], 1);
+    assert!(first["message"].as_str().unwrap().contains("Disallow: /x"));
+    assert!(!first["fix"].as_str().unwrap().is_empty());
+}
+
+#[test]
+fn lint_github_prints_annotations() {
+    let output = robots_lens(&["lint", "-", "--format", "github"], FAULTY);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .starts_with("::error file=robots.txt,line=1,title=RL301 rule-before-user-agent::"),
+        "{text}"
+    );
+    assert!(text.contains("::warning file=robots.txt,line=3"), "{text}");
+}
+
+#[test]
+fn explain_documents_a_code() {
+    let output = robots_lens(&["explain", "rule-before-user-agent"], b"");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with("RL301 rule-before-user-agent (error)"),
+        "{text}"
+    );
+    assert!(text.contains("Why it matters"));
+    let unknown = robots_lens(&["explain", "RL999"], b"");
+    assert_eq!(unknown.status.code(), Some(2));
+}
