@@ -146,7 +146,9 @@ async function startEngine(starting) {
   elements.version.textContent = `v${version}`;
   state.agentMatch = pick(defaults.agentMatches, state.agentMatch, defaults.agentMatch);
   state.profile = pick(defaults.profiles, state.profile, defaults.profile);
-  elements.agentMatchChoices.append(render.renderChoices('agent-match', defaults.agentMatches, state.agentMatch));
+  elements.agentMatchChoices.append(
+    render.renderChoices('agent-match', defaults.agentMatches, state.agentMatch),
+  );
   elements.profileChoices.append(render.renderChoices('profile', defaults.profiles, state.profile));
   elements.bootMessage.hidden = true;
   await refresh();
@@ -206,7 +208,10 @@ async function recompute() {
   const url = elements.url.value;
   try {
     const analysis = await state.engine.analyze(text);
-    const verdict = await state.engine.check(text, agent, url, { agentMatch: state.agentMatch, profile: state.profile });
+    const verdict = await state.engine.check(text, agent, url, {
+      agentMatch: state.agentMatch,
+      profile: state.profile,
+    });
     // The verdict first, so it is on screen in the next frame; then what explains it.
     showVerdictHeadline(verdict);
     hideEngineError();
@@ -220,7 +225,11 @@ async function recompute() {
     } else {
       // A bug in the page itself: say so rather than leave a stale verdict on screen.
       console.error(error);
-      showEngineError(new Error(`The page failed to show this result (${error.message}). This is a bug in Robots Lens; please report it.`));
+      showEngineError(
+        new Error(
+          `The page failed to show this result (${error.message}). This is a bug in Robots Lens; please report it.`,
+        ),
+      );
       showNoVerdict('No verdict: the page failed to show it.');
     }
   }
@@ -268,7 +277,8 @@ function showExplanation(verdict, analysis, text, url) {
 function revealInFileView(number) {
   if (number === state.revealedLine) return;
   state.revealedLine = number;
-  const row = number === null ? null : elements.fileView.querySelector(`[data-goto-line="${number}"]`)?.parentElement;
+  const row =
+    number === null ? null : elements.fileView.querySelector(`[data-goto-line="${number}"]`)?.parentElement;
   const view = elements.fileView;
   view.scrollTop = row ? Math.max(0, row.offsetTop - view.clientHeight / 3) : 0;
 }
@@ -333,7 +343,14 @@ function replaceText(text, notes) {
   if (isWork && replaced !== text) {
     state.previousText = replaced;
     storageSet(STORAGE.previous, replaced);
-    notes = [...notes, { severity: 'info', text: 'Your previous text was kept.', action: { id: 'restore-previous', label: 'Restore it' } }];
+    notes = [
+      ...notes,
+      {
+        severity: 'info',
+        text: 'Your previous text was kept.',
+        action: { id: 'restore-previous', label: 'Restore it' },
+      },
+    ];
   }
   editor.text = text;
   showLoadNotes(notes);
@@ -350,7 +367,12 @@ function restorePrevious() {
 function showLoadNotes(notes) {
   state.loadNotes = notes;
   const storageNote = state.unsaved
-    ? [{ severity: 'warning', text: 'This browser could not store your text (too large, or storage is off): keep a copy, or it is lost when the page closes.' }]
+    ? [
+        {
+          severity: 'warning',
+          text: 'This browser could not store your text (too large, or storage is off): keep a copy, or it is lost when the page closes.',
+        },
+      ]
     : [];
   elements.fileNotes.replaceChildren(...render.renderLoadNotes([...storageNote, ...notes]));
 }
@@ -359,7 +381,15 @@ async function openFiles(files) {
   const [file] = files;
   if (!file) return;
   if (file.size > MAX_FILE_BYTES) {
-    showLoadNotes([{ severity: 'error', text: `${file.name} is ${formatBytes(file.size)}; the editor takes files up to ${formatBytes(MAX_FILE_BYTES)}. Googlebot reads only the first 500 KiB of a robots.txt.` }]);
+    const limit = state.engine
+      ? ` Googlebot reads only the first ${formatBytes(state.engine.defaults.sizeLimit)} of a robots.txt.`
+      : '';
+    showLoadNotes([
+      {
+        severity: 'error',
+        text: `${file.name} is ${formatBytes(file.size)}; the editor takes files up to ${formatBytes(MAX_FILE_BYTES)}.${limit}`,
+      },
+    ]);
     return;
   }
   let bytes;
@@ -370,8 +400,14 @@ async function openFiles(files) {
     return;
   }
   const decoded = decodeBytes(bytes);
-  const notes = [{ severity: 'info', text: `Opened ${file.name} (${formatBytes(bytes.length)}), read on this device only.` }];
-  if (files.length > 1) notes.push({ severity: 'info', text: `Only the first of the ${files.length} dropped files was opened.` });
+  const notes = [
+    {
+      severity: 'info',
+      text: `Opened ${file.name} (${formatBytes(bytes.length)}), read on this device only.`,
+    },
+  ];
+  if (files.length > 1)
+    notes.push({ severity: 'info', text: `Only the first of the ${files.length} dropped files was opened.` });
   if (!decoded.validUtf8) {
     notes.push({
       severity: 'warning',
@@ -380,10 +416,17 @@ async function openFiles(files) {
         'and checked as � (U+FFFD), so a pattern containing them may match differently than it does for crawlers, which compare the original bytes.',
     });
   }
-  if (decoded.bom) notes.push({ severity: 'info', text: 'The file starts with a UTF-8 byte order mark (BOM). Crawlers skip it; it stays in the editor, invisible.' });
+  if (decoded.bom)
+    notes.push({
+      severity: 'info',
+      text: 'The file starts with a UTF-8 byte order mark (BOM). Crawlers skip it; it stays in the editor, invisible.',
+    });
   if (decoded.crlf > 0 || decoded.cr > 0) {
     const kind = decoded.cr > 0 ? 'CR (old Mac)' : 'CRLF (Windows)';
-    notes.push({ severity: 'info', text: `The file ends lines with ${kind}; the editor shows them as LF. Crawlers treat all three alike, so no verdict changes.` });
+    notes.push({
+      severity: 'info',
+      text: `The file ends lines with ${kind}; the editor shows them as LF. Crawlers treat all three alike, so no verdict changes.`,
+    });
   }
   replaceText(decoded.text, notes);
 }
@@ -391,7 +434,9 @@ async function openFiles(files) {
 function loadExample(id) {
   const example = exampleById(id);
   if (!example) return;
-  replaceText(example.text, [{ severity: 'info', text: `Loaded the example "${example.title}" with a check to try on it.` }]);
+  replaceText(example.text, [
+    { severity: 'info', text: `Loaded the example "${example.title}" with a check to try on it.` },
+  ]);
   elements.agent.value = example.check.agent;
   elements.url.value = example.check.url;
 }
@@ -399,7 +444,10 @@ function loadExample(id) {
 async function copyLink() {
   const fragment = await encodeShare(currentWork());
   if (fragment === null) {
-    showLoadNotes([...state.loadNotes.filter((note) => !note.link), { severity: 'warning', text: 'This file is too large for a link. Share the file itself.' }]);
+    showLoadNotes([
+      ...state.loadNotes.filter((note) => !note.link),
+      { severity: 'warning', text: 'This file is too large for a link. Share the file itself.' },
+    ]);
     return;
   }
   const link = `${location.origin}${location.pathname}#${fragment}`;

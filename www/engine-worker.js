@@ -7,9 +7,9 @@
  * shapes results for the trip to the page: lines become a transferred line table, and long
  * lists are cut to what the page shows, with their full counts.
  *
- * Protocol: the worker posts `{ ready: { version, defaults } }` or `{ failed: message }` once,
- * then answers each `{ id, op, args }` with `{ id, ok: true, result }` or
- * `{ id, ok: false, error: { message, trap } }`.
+ * Protocol: each `{ id, op, args }` is answered with `{ id, ok: true, result }` or
+ * `{ id, ok: false, error: { message, trap } }`. The first operation is `init`, with the
+ * compiled `WebAssembly.Module` (compiled once by the page, so a restart only instantiates).
  */
 
 import init, { RobotsFile, defaults, version } from './pkg/robots_lens_wasm.js';
@@ -38,7 +38,16 @@ console.error = (...args) => {
   consoleError(...args);
 };
 
+let initialised = false;
+
 const operations = {
+  /** Instantiates `module`; answers with the engine's version and defaults. */
+  async init(module) {
+    await init({ module_or_path: module });
+    initialised = true;
+    return { version: version(), defaults: defaults() };
+  },
+
   /** Parses `text`, keeps it for later checks and returns its analysis for the page. */
   load(text) {
     file?.free();
@@ -93,24 +102,22 @@ function transferables(result) {
   return result?.lineTable ? lineTableBuffers(result.lineTable) : [];
 }
 
-const ready = init().then(() => ({ version: version(), defaults: defaults() }));
+// One operation at a time, in order: `init` is asynchronous, and nothing may overtake it.
+let queue = Promise.resolve();
+self.addEventListener('message', ({ data }) => {
+  queue = queue.then(() => answer(data));
+});
 
-ready.then(
-  (info) => self.postMessage({ ready: info }),
-  (error) => self.postMessage({ failed: String(error?.message ?? error) }),
-);
-
-self.addEventListener('message', async ({ data }) => {
-  const { id, op, args } = data;
+async function answer({ id, op, args }) {
   try {
-    await ready;
     if (!Object.hasOwn(operations, op)) throw new Error(`unknown engine operation '${op}'`);
+    if (op !== 'init' && !initialised) throw new Error('the engine is not initialised');
     lastConsoleError = '';
-    const result = operations[op](...args);
+    const result = await operations[op](...args);
     self.postMessage({ id, ok: true, result }, transferables(result));
   } catch (error) {
     const trap = error instanceof WebAssembly.RuntimeError;
     const message = trap && lastConsoleError ? lastConsoleError : String(error?.message ?? error);
     self.postMessage({ id, ok: false, error: { message, trap } });
   }
-});
+}

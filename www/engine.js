@@ -13,8 +13,10 @@
  */
 
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
+/** The module wasm-pack builds (scripts/build-wasm.sh); index.html preloads it. */
+const WASM_URL = new URL('./pkg/robots_lens_wasm_bg.wasm', import.meta.url);
 
-/** How long the worker may take to load the module. */
+/** How long starting a worker and instantiating the module may take. */
 const START_TIMEOUT_MS = 20_000;
 /** How long one call may take: a base, plus time in proportion to the text it reads. */
 const CALL_TIMEOUT_BASE_MS = 20_000;
@@ -36,6 +38,8 @@ export class EngineError extends Error {
 export class Engine {
   #worker = null;
   #starting = null;
+  /** The compiled module (a promise), shared by every worker this engine starts. */
+  #module = null;
   #info = null;
   #calls = new Map();
   #nextId = 1;
@@ -101,56 +105,69 @@ export class Engine {
     return this.#starting;
   }
 
-  #spawn() {
-    return new Promise((resolve, reject) => {
-      let worker;
-      try {
-        worker = new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
-      } catch (error) {
-        reject(loadError(error.message));
-        return;
-      }
-      const fail = (detail) => {
-        clearTimeout(timer);
-        worker.terminate();
-        reject(loadError(detail));
-      };
-      const timer = setTimeout(() => fail('it did not start within 20 seconds'), START_TIMEOUT_MS);
+  /**
+   * Starts a worker and instantiates the module in it. The module is fetched and compiled
+   * once, here, while the worker starts; a restart reuses it.
+   */
+  async #spawn() {
+    this.#module ??= compileModule();
+    let worker;
+    try {
+      worker = new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
+    } catch (error) {
+      throw loadError(error.message);
+    }
+    let timer;
+    const failed = new Promise((_, reject) => {
       worker.onerror = (event) => {
         event.preventDefault();
-        fail(event.message || 'the worker script or the module it imports failed to load');
+        reject(loadError(event.message || 'the worker script or a module it imports failed to load'));
       };
-      worker.onmessage = ({ data }) => {
-        if (data.failed !== undefined) {
-          fail(data.failed);
-          return;
-        }
-        clearTimeout(timer);
-        this.#info ??= data.ready;
-        this.#worker = worker;
-        worker.onmessage = ({ data: reply }) => this.#settle(reply);
-        worker.onerror = (event) => {
-          event.preventDefault();
-          this.#restart(new EngineError('crash', crashMessage(event.message)));
-        };
-        resolve();
-      };
+      timer = setTimeout(
+        () => reject(loadError(`it did not start within ${START_TIMEOUT_MS / 1000} seconds`)),
+        START_TIMEOUT_MS,
+      );
     });
+    worker.onmessage = ({ data }) => this.#settle(data);
+    try {
+      const module = await Promise.race([this.#module, failed]);
+      const info = await Promise.race([this.#post(worker, 'init', [module], 0), failed]);
+      this.#info ??= info;
+    } catch (error) {
+      worker.terminate();
+      this.#module = null; // The next attempt starts from scratch.
+      throw error instanceof EngineError && error.kind === 'load' ? error : loadError(error.message);
+    } finally {
+      clearTimeout(timer);
+    }
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#restart(new EngineError('crash', crashMessage(event.message)));
+    };
+    this.#worker = worker;
   }
 
   async #call(op, args, textLength) {
     await this.#ensureWorker();
+    return this.#post(this.#worker, op, args, textLength);
+  }
+
+  /** Sends one operation to `worker`; the answer arrives through #settle. */
+  #post(worker, op, args, textLength) {
     const id = this.#nextId++;
     const timeoutMs = CALL_TIMEOUT_BASE_MS + Math.ceil(textLength / 1e6) * CALL_TIMEOUT_PER_MB_MS;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         const seconds = Math.round(timeoutMs / 1000);
         this.#restart(
-          new EngineError('timeout', `The engine did not answer within ${seconds} seconds and was restarted. Your text is safe.`),
+          new EngineError(
+            'timeout',
+            `The engine did not answer within ${seconds} seconds and was restarted. Your text is safe.`,
+          ),
         );
       }, timeoutMs);
       this.#calls.set(id, { resolve, reject, timer });
-      this.#worker.postMessage({ id, op, args });
+      worker.postMessage({ id, op, args });
     });
   }
 
@@ -182,6 +199,29 @@ export class Engine {
     }
     this.#calls.clear();
     this.onRestart(error);
+  }
+}
+
+async function compileModule() {
+  let response;
+  try {
+    response = await fetch(WASM_URL);
+  } catch (error) {
+    throw loadError(error.message);
+  }
+  if (!response.ok)
+    throw loadError(`${WASM_URL.pathname} answered ${response.status} ${response.statusText}`);
+  try {
+    return await WebAssembly.compileStreaming(response.clone());
+  } catch {
+    // Streaming needs the application/wasm type; a server without it still serves the bytes.
+    try {
+      return await WebAssembly.compile(await response.arrayBuffer());
+    } catch (error) {
+      throw loadError(
+        `${WASM_URL.pathname} is not a WebAssembly module the browser accepts: ${error.message}`,
+      );
+    }
   }
 }
 

@@ -34,7 +34,9 @@ export async function decodeShare(hash) {
   const data = hash.replace(/^#/, '').slice(PREFIX.length);
   let state;
   try {
-    const json = new TextDecoder().decode(await transform(fromBase64Url(data), new DecompressionStream('deflate-raw')));
+    const json = new TextDecoder().decode(
+      await transform(fromBase64Url(data), new DecompressionStream('deflate-raw')),
+    );
     state = JSON.parse(json);
   } catch {
     throw new Error('The link is damaged or cut short (was it copied in full?).');
@@ -43,7 +45,13 @@ export async function decodeShare(hash) {
     throw new Error('The link was made by a different version of Robots Lens and cannot be read.');
   }
   const field = (name) => (typeof state[name] === 'string' ? state[name] : undefined);
-  return { text: state.text, agent: field('agent'), url: field('url'), agentMatch: field('agentMatch'), profile: field('profile') };
+  return {
+    text: state.text,
+    agent: field('agent'),
+    url: field('url'),
+    agentMatch: field('agentMatch'),
+    profile: field('profile'),
+  };
 }
 
 async function transform(bytes, stream) {

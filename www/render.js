@@ -29,6 +29,9 @@ const RULE_WORDS = { allow: 'Allow', disallow: 'Disallow' };
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
+    // Behaviour and inline style are never set from here: the CSP forbids them, and user text
+    // must never reach either.
+    if (/^on|^style$/i.test(name)) throw new Error(`h() does not set '${name}'`);
     if (value === null || value === undefined || value === false) continue;
     element.setAttribute(name, value === true ? '' : String(value));
   }
@@ -71,7 +74,11 @@ function visuallyHidden(text) {
 
 function moreNote(shown, total, what) {
   if (total <= shown) return null;
-  return h('p', { class: 'hint more' }, `Showing the first ${formatCount(shown)} of ${formatCount(total)} ${what}.`);
+  return h(
+    'p',
+    { class: 'hint more' },
+    `Showing the first ${formatCount(shown)} of ${formatCount(total)} ${what}.`,
+  );
 }
 
 function plural(count, one, many = `${one}s`) {
@@ -115,56 +122,62 @@ export function renderLoadNotes(notes) {
           )
         : null,
       note.action
-        ? h('button', { type: 'button', class: 'button button-small', 'data-action': note.action.id }, note.action.label)
+        ? h(
+            'button',
+            { type: 'button', class: 'button button-small', 'data-action': note.action.id },
+            note.action.label,
+          )
         : null,
     ),
   );
 }
 
-/** The line notes section: file-wide facts first, then each noted line. */
+/** The line notes section: the noted lines and the file-wide facts, in line order. */
 export function renderLineNotes(analysis, limits) {
   const { facts, notedLines } = analysis;
-  const items = [];
+  const entries = notedLines.items.map((line) => ({
+    line: line.number,
+    item: lineNoteItem(line.number, `Line ${formatCount(line.number)}`, line.text, lineNotes(line, limits)),
+  }));
   if (facts.bomBytes > 0) {
-    items.push(
-      h(
-        'li',
-        { class: 'line-note severity-info' },
-        h('p', { class: 'line-note-head' }, lineLink(1, 'Line 1')),
-        noteList([{ severity: 'info', text: 'The file starts with a UTF-8 byte order mark (BOM). Crawlers skip it; it is invisible in the editor.' }]),
-      ),
+    const text =
+      'The file starts with a UTF-8 byte order mark (BOM). Crawlers skip it; it is invisible in the editor.';
+    entries.unshift({ line: 1, item: lineNoteItem(1, 'Line 1', null, [{ severity: 'info', text }]) });
+  }
+  const beyond = facts.firstLineBeyondLimit;
+  if (beyond !== null) {
+    const text = `The file is ${formatBytes(facts.size)}; Googlebot reads only the first ${formatBytes(limits.sizeLimit)}, so these lines do not count for its verdicts.`;
+    const label = `Line ${formatCount(beyond)} onwards`;
+    entries.push({ line: beyond, item: lineNoteItem(beyond, label, null, [{ severity: 'warning', text }]) });
+  }
+  if (entries.length === 0) {
+    return fragment(
+      h('p', { class: 'empty-state' }, 'Every line reads cleanly: nothing malformed, misspelled or unknown.'),
     );
   }
-  if (facts.firstLineBeyondLimit !== null) {
-    items.push(
-      h(
-        'li',
-        { class: 'line-note severity-warning' },
-        h('p', { class: 'line-note-head' }, lineLink(facts.firstLineBeyondLimit, `Line ${formatCount(facts.firstLineBeyondLimit)} onwards`)),
-        noteList([
-          {
-            severity: 'warning',
-            text: `The file is ${formatBytes(facts.size)}; Googlebot reads only the first ${formatBytes(limits.sizeLimit)}, so these lines do not count for its verdicts.`,
-          },
-        ]),
-      ),
-    );
-  }
-  for (const line of notedLines.items) {
-    const notes = lineNotes(line, limits);
-    items.push(
-      h(
-        'li',
-        { class: `line-note severity-${notes[0]?.severity ?? 'info'}` },
-        h('p', { class: 'line-note-head' }, lineLink(line.number, `Line ${formatCount(line.number)}`), ' ', code(line.text, 'line-text')),
-        noteList(notes),
-      ),
-    );
-  }
-  if (items.length === 0) {
-    return fragment(h('p', { class: 'empty-state' }, 'Every line reads cleanly: nothing malformed, misspelled or unknown.'));
-  }
-  return fragment(h('ul', { class: 'line-notes' }, items), moreNote(notedLines.items.length, notedLines.total, 'lines with notes'));
+  entries.sort((a, b) => a.line - b.line); // Stable: the BOM note stays first on line 1.
+  return fragment(
+    h(
+      'ul',
+      { class: 'line-notes' },
+      entries.map((entry) => entry.item),
+    ),
+    moreNote(notedLines.items.length, notedLines.total, 'lines with notes'),
+  );
+}
+
+function lineNoteItem(number, label, text, notes) {
+  return h(
+    'li',
+    { class: `line-note severity-${notes[0]?.severity ?? 'info'}` },
+    h(
+      'p',
+      { class: 'line-note-head' },
+      lineLink(number, label),
+      text === null ? null : [' ', code(text, 'line-text')],
+    ),
+    noteList(notes),
+  );
 }
 
 function noteList(notes) {
@@ -172,7 +185,13 @@ function noteList(notes) {
     'ul',
     { class: 'note-list' },
     notes.map((note) =>
-      h('li', { class: `severity-${note.severity}` }, h('span', { class: 'severity-label' }, severityWord(note.severity)), ' ', note.text),
+      h(
+        'li',
+        { class: `severity-${note.severity}` },
+        h('span', { class: 'severity-label' }, severityWord(note.severity)),
+        ' ',
+        note.text,
+      ),
     ),
   );
 }
@@ -210,16 +229,26 @@ export function renderGroups(analysis) {
 }
 
 function groupCard(group, rules) {
-  const span = group.firstLine === group.lastLine ? `line ${group.firstLine}` : `lines ${group.firstLine}–${group.lastLine}`;
+  const span =
+    group.firstLine === group.lastLine
+      ? `line ${group.firstLine}`
+      : `lines ${group.firstLine}–${group.lastLine}`;
   return h(
     'article',
     { class: 'group-card', 'aria-label': `Group ${group.index + 1}` },
     h('h4', {}, `Group ${group.index + 1}`, ' ', h('span', { class: 'muted' }, span)),
     h('ul', { class: 'agents' }, group.agents.map(agentItem)),
-    rules.length > 0 ? rulesTable(rules) : h('p', { class: 'hint' }, 'No rules: the crawlers it names may fetch everything.'),
+    rules.length > 0
+      ? rulesTable(rules)
+      : h('p', { class: 'hint' }, 'No rules: the crawlers it names may fetch everything.'),
     moreNote(rules.length, group.ruleCount, 'rules of this group'),
     group.otherLines.length > 0
-      ? h('p', { class: 'hint other-lines' }, 'Other lines in this group: ', joinNodes(group.otherLines.map((line) => lineLink(line))))
+      ? h(
+          'p',
+          { class: 'hint other-lines' },
+          'Other lines in this group: ',
+          joinNodes(group.otherLines.map((line) => lineLink(line))),
+        )
       : null,
   );
 }
@@ -227,25 +256,49 @@ function groupCard(group, rules) {
 function agentItem(agent) {
   let note = null;
   if (agent.isStar) note = h('span', { class: 'hint' }, ' every crawler without a group of its own');
-  else if (agent.token === '' || agent.token === null) note = h('span', { class: 'hint' }, ' names no crawler (no letters at its start)');
+  else if (agent.token === '' || agent.token === null)
+    note = h('span', { class: 'hint' }, ' names no crawler (no letters at its start)');
   else if (agent.hasExtraText) note = h('span', { class: 'hint' }, ' compared as ', code(agent.token));
-  return h('li', {}, lineLink(agent.line, String(agent.line)), ' ', h('span', { class: 'key' }, 'User-agent'), ' ', code(agent.value), note);
+  return h(
+    'li',
+    {},
+    lineLink(agent.line, String(agent.line)),
+    ' ',
+    h('span', { class: 'key' }, 'User-agent'),
+    ' ',
+    code(agent.value),
+    note,
+  );
 }
 
 function rulesTable(rules) {
   return h(
     'table',
     { class: 'rules' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Line'), h('th', { scope: 'col', class: 'rule-column' }, 'Rule'), h('th', { scope: 'col' }, 'Pattern'))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Line'),
+        h('th', { scope: 'col', class: 'rule-column' }, 'Rule'),
+        h('th', { scope: 'col' }, 'Pattern'),
+      ),
+    ),
     h(
       'tbody',
       {},
       rules.map((rule) =>
         h(
           'tr',
-          { class: rule.beyondSizeLimit ? 'beyond-limit' : null },
+          {},
           h('td', {}, lineLink(rule.line, String(rule.line))),
-          h('td', {}, h('span', { class: `rule-kind rule-${rule.kind}` }, RULE_WORDS[rule.kind] ?? rule.kind)),
+          h(
+            'td',
+            {},
+            h('span', { class: `rule-kind rule-${rule.kind}` }, RULE_WORDS[rule.kind] ?? rule.kind),
+          ),
           h(
             'td',
             {},
@@ -268,7 +321,13 @@ export function renderSitemaps(analysis) {
   const { items, total } = analysis.sitemaps;
   if (total === 0) return fragment(h('p', { class: 'empty-state' }, 'No Sitemap lines.'));
   return fragment(
-    h('ul', { class: 'plain-list' }, items.map((sitemap) => h('li', {}, lineLink(sitemap.line, String(sitemap.line)), ' ', code(sitemap.url, 'url')))),
+    h(
+      'ul',
+      { class: 'plain-list' },
+      items.map((sitemap) =>
+        h('li', {}, lineLink(sitemap.line, String(sitemap.line)), ' ', code(sitemap.url, 'url')),
+      ),
+    ),
     moreNote(items.length, total, 'sitemaps'),
   );
 }
@@ -276,7 +335,14 @@ export function renderSitemaps(analysis) {
 /** Lines with keys beyond the four RFC 9309 defines: Crawl-delay, Host, unknown keys… */
 export function renderDirectives(analysis) {
   const { items, total } = analysis.directives;
-  if (total === 0) return fragment(h('p', { class: 'empty-state' }, 'None: every line is a User-agent, Allow, Disallow or Sitemap line, a comment or blank.'));
+  if (total === 0)
+    return fragment(
+      h(
+        'p',
+        { class: 'empty-state' },
+        'None: every line is a User-agent, Allow, Disallow or Sitemap line, a comment or blank.',
+      ),
+    );
   return fragment(
     h(
       'ul',
@@ -290,12 +356,20 @@ export function renderDirectives(analysis) {
           h('span', { class: 'key' }, directive.key),
           ' ',
           code(directive.value),
-          h('span', { class: 'hint' }, directive.group === null ? ' outside any group' : ` in group ${directive.group + 1}`),
+          h(
+            'span',
+            { class: 'hint' },
+            directive.group === null ? ' outside any group' : ` in group ${directive.group + 1}`,
+          ),
           directive.name === null ? h('span', { class: 'hint' }, ' — unknown key') : null,
         ),
       ),
     ),
-    h('p', { class: 'hint' }, 'RFC 9309 defines only User-agent, Allow, Disallow and Sitemap. Google does not use these lines; some other crawlers read some of them.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'RFC 9309 defines only User-agent, Allow, Disallow and Sitemap. Google does not use these lines; some other crawlers read some of them.',
+    ),
     moreNote(items.length, total, 'directives'),
   );
 }
@@ -305,7 +379,11 @@ export function renderOrphanRules(analysis) {
   const { items, total } = analysis.orphanRules;
   if (total === 0) return fragment(h('p', { class: 'empty-state' }, 'None.'));
   return fragment(
-    h('p', { class: 'hint warning-text' }, 'No crawler obeys these: a rule counts only in a group, after a User-agent line.'),
+    h(
+      'p',
+      { class: 'hint warning-text' },
+      'No crawler obeys these: a rule counts only in a group, after a User-agent line.',
+    ),
     rulesTable(items),
     moreNote(items.length, total, 'rules'),
   );
@@ -361,7 +439,8 @@ export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
 
 /** How the profile picks among matching rules, in words; `precedence` may be unknown (null). */
 const PRECEDENCE_WORDS = {
-  'longest-match': 'Of the rules that match this path, the one with the longest pattern decides; Allow wins a tie.',
+  'longest-match':
+    'Of the rules that match this path, the one with the longest pattern decides; Allow wins a tie.',
   'first-match': 'The first rule in the file that matches this path decides.',
 };
 
@@ -394,7 +473,13 @@ function fileLine(analysis, text, number) {
 
 function lineQuote(analysis, text, number) {
   const line = fileLine(analysis, text, number);
-  return h('span', { class: 'line-quote' }, lineLink(number, `Line ${formatCount(number)}`), ' ', code(line ? line.text : '', 'line-text'));
+  return h(
+    'span',
+    { class: 'line-quote' },
+    lineLink(number, `Line ${formatCount(number)}`),
+    ' ',
+    code(line ? line.text : '', 'line-text'),
+  );
 }
 
 function decisiveBlock(verdict, analysis, text) {
@@ -406,7 +491,11 @@ function decisiveBlock(verdict, analysis, text) {
     h('span', { class: 'label' }, 'Decided by '),
     lineQuote(analysis, text, line),
     verdict.decisive.viaIndexHtml
-      ? h('span', { class: 'hint' }, ` Google reads this Allow of an index page as also allowing its directory, ${verdict.decisive.normalised}.`)
+      ? h(
+          'span',
+          { class: 'hint' },
+          ` Google reads this Allow of an index page as also allowing its directory, ${verdict.decisive.normalised}.`,
+        )
       : null,
   );
 }
@@ -423,7 +512,11 @@ function beyondLimitBlock(verdict, analysis, text) {
 
 function groupsBlock(verdict, analysis, text) {
   if (verdict.groups.length === 0) {
-    return h('p', { class: 'groups-applied' }, 'No group names this crawler, and the file has no User-agent: * group.');
+    return h(
+      'p',
+      { class: 'groups-applied' },
+      'No group names this crawler, and the file has no User-agent: * group.',
+    );
   }
   const intro = verdict.usedStarGroup
     ? 'No group names this crawler, so it follows the User-agent: * group:'
@@ -433,7 +526,12 @@ function groupsBlock(verdict, analysis, text) {
   const agentLines = verdict.groups.flatMap((group) =>
     group.matchedAgentLines.map((number) => h('li', {}, lineQuote(analysis, text, number))),
   );
-  return h('div', { class: 'groups-applied' }, h('p', {}, intro), h('ul', { class: 'plain-list' }, agentLines));
+  return h(
+    'div',
+    { class: 'groups-applied' },
+    h('p', {}, intro),
+    h('ul', { class: 'plain-list' }, agentLines),
+  );
 }
 
 function comparisonBlock(verdict, typedUrl) {
@@ -447,13 +545,19 @@ function comparisonBlock(verdict, typedUrl) {
   if (typed !== verdict.path) rows.push(['Path requested', verdict.path]);
   if (verdict.normalisedPath !== verdict.path) rows.push(['Path compared as', verdict.normalisedPath]);
   if (rows.length === 0) return null;
-  return h('dl', { class: 'comparison' }, rows.map(([term, value]) => [h('dt', {}, term), h('dd', {}, code(value))]));
+  return h(
+    'dl',
+    { class: 'comparison' },
+    rows.map(([term, value]) => [h('dt', {}, term), h('dd', {}, code(value))]),
+  );
 }
 
 function matchesBlock(verdict, precedence) {
   const matches = verdict.matches;
   if (matches.length === 0) {
-    return verdict.groups.length > 0 ? h('p', { class: 'hint' }, 'No rule of the applying group matches this path.') : null;
+    return verdict.groups.length > 0
+      ? h('p', { class: 'hint' }, 'No rule of the applying group matches this path.')
+      : null;
   }
   const decisive = decidingLine(verdict) !== null ? verdict.decisive : null;
   return h(
@@ -490,7 +594,9 @@ function matchesBlock(verdict, precedence) {
               h('span', { class: `rule-kind rule-${match.kind}` }, RULE_WORDS[match.kind] ?? match.kind),
               ' ',
               code(match.pattern),
-              match.normalised !== match.pattern ? h('span', { class: 'hint' }, ' compared as ', code(match.normalised)) : null,
+              match.normalised !== match.pattern
+                ? h('span', { class: 'hint' }, ' compared as ', code(match.normalised))
+                : null,
             ),
             h('td', { class: 'numeric' }, formatCount(match.length)),
             h('td', {}, matchOutcome(match, wins, verdict, precedence)),
@@ -542,12 +648,16 @@ export function renderFileView(verdict, analysis, text) {
   for (const [from, to] of windows) {
     if (from > next) rows.push(gapRow(from - next));
     for (let number = from; number <= to && shown < FILE_VIEW_MAX_ROWS; number += 1, shown += 1) {
-      rows.push(fileRow(lineAt(table, text, number), inGroup.has(number), number === decisive, matched.has(number)));
+      rows.push(
+        fileRow(lineAt(table, text, number), inGroup.has(number), number === decisive, matched.has(number)),
+      );
       next = number + 1;
     }
   }
   if (next <= total) rows.push(gapRow(total - next + 1));
-  return fragment(h('div', { class: 'file-lines', role: 'list', 'aria-label': 'The file with line numbers' }, rows));
+  return fragment(
+    h('div', { class: 'file-lines', role: 'list', 'aria-label': 'The file with line numbers' }, rows),
+  );
 }
 
 /** Line ranges around the lines that explain the verdict, merged, in order. */
@@ -592,7 +702,16 @@ function fileRow(line, inGroup, decides, matches) {
   return h(
     'div',
     { class: classes.join(' '), role: 'listitem' },
-    h('button', { type: 'button', class: 'file-number', 'data-goto-line': line.number, 'aria-label': `Go to line ${line.number}` }, String(line.number)),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'file-number',
+        'data-goto-line': line.number,
+        'aria-label': `Go to line ${line.number}`,
+      },
+      String(line.number),
+    ),
     h('code', { class: 'file-text' }, line.text),
     marks.length > 0 ? visuallyHidden(` (${marks.join(', ')})`) : null,
   );
@@ -614,7 +733,14 @@ export function renderChoices(name, choices, selected) {
         return h(
           'span',
           { class: 'choice' },
-          h('input', { type: 'radio', name, id, value: choice.id, checked: choice.id === selected, 'aria-describedby': summaryId }),
+          h('input', {
+            type: 'radio',
+            name,
+            id,
+            value: choice.id,
+            checked: choice.id === selected,
+            'aria-describedby': summaryId,
+          }),
           h('label', { for: id }, choice.title),
         );
       }),

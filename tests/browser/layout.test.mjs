@@ -31,10 +31,16 @@ async function openWithExample(exampleId, { viewport = VIEWPORTS.desktop, colorS
   const session = await startSession({ browser, viewport, contextOptions: { colorScheme } });
   try {
     await session.goto('/');
-    await session.page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await session.page.waitForSelector(
+      '#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]',
+      { timeout: WAIT_MS },
+    );
     await session.page.selectOption('#example-select', exampleId);
     await session.page.click('#load-example');
-    await session.page.waitForSelector('#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])', { timeout: WAIT_MS });
+    await session.page.waitForSelector(
+      '#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])',
+      { timeout: WAIT_MS },
+    );
     return session;
   } catch (error) {
     await session.close();
@@ -70,7 +76,9 @@ for (const width of [360, 390, 768, 1280]) {
   test(`nothing scrolls sideways at ${width} px`, async () => {
     const session = await openWithExample('mistakes', { viewport: { width, height: 900 } });
     try {
-      const overflow = await session.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await session.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       assert.ok(overflow <= 0, `the page is ${overflow} px wider than the window`);
     } finally {
       await session.close();
@@ -82,8 +90,15 @@ test('every control has a label and is reachable with the keyboard', async () =>
   const session = await openWithExample('shop');
   try {
     const { page } = session;
-    const unlabelled = await page.$$eval('input:not([type="hidden"]):not([hidden]), select, textarea, button', (controls) =>
-      controls.filter((control) => !control.labels?.length && !control.getAttribute('aria-label') && !control.textContent.trim()).map((control) => control.outerHTML),
+    const unlabelled = await page.$$eval(
+      'input:not([type="hidden"]):not([hidden]), select, textarea, button',
+      (controls) =>
+        controls
+          .filter(
+            (control) =>
+              !control.labels?.length && !control.getAttribute('aria-label') && !control.textContent.trim(),
+          )
+          .map((control) => control.outerHTML),
     );
     assert.deepEqual(unlabelled, []);
 
@@ -103,7 +118,8 @@ test('every control has a label and is reachable with the keyboard', async () =>
       assert.ok(reached.has(id), `${id} is not reached by Tab: ${[...reached.keys()].join(', ')}`);
     }
     // A visible focus ring (the editor draws it around the textarea and its gutter instead).
-    for (const id of ['open-file', 'load-example', 'agent', 'url']) assert.equal(reached.get(id), 'solid', id);
+    for (const id of ['open-file', 'load-example', 'agent', 'url'])
+      assert.equal(reached.get(id), 'solid', id);
   } finally {
     await session.close();
   }

@@ -33,7 +33,11 @@ async function withPage(body, { beforeLoad, allowErrors = false, waitForVerdict 
   try {
     await beforeLoad?.(session);
     await session.goto('/');
-    if (waitForVerdict) await session.page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    if (waitForVerdict)
+      await session.page.waitForSelector(
+        '#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]',
+        { timeout: WAIT_MS },
+      );
     await body(session.page, session);
     assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
     if (!allowErrors) assert.deepEqual(session.errors, []);
@@ -59,7 +63,9 @@ async function expectVerdict(page, verdict, line) {
       { timeout: WAIT_MS },
     );
   } catch (error) {
-    const actual = await page.locator('#verdict').evaluate((element) => [element.dataset.verdict, element.dataset.line]);
+    const actual = await page
+      .locator('#verdict')
+      .evaluate((element) => [element.dataset.verdict, element.dataset.line]);
     assert.fail(`expected #verdict ${want.join(' line ')}, found ${actual.join(' line ')}: ${error.message}`);
   }
 }
@@ -68,7 +74,10 @@ async function expectVerdict(page, verdict, line) {
 function engineVerdict(text, agent, url, options = {}) {
   const verdict = wasm.check(text, agent, url, options);
   const ruleDecided = verdict.reason === 'rule-matched' || verdict.reason === 'beyond-size-limit';
-  return [verdict.allowed ? 'allowed' : 'disallowed', ruleDecided && verdict.decisive ? verdict.decisive.line : null];
+  return [
+    verdict.allowed ? 'allowed' : 'disallowed',
+    ruleDecided && verdict.decisive ? verdict.decisive.line : null,
+  ];
 }
 
 async function fillCheck(page, { text, agent, url }) {
@@ -98,8 +107,13 @@ test('a first visit shows an example, its verdict and the engine version', async
     assert.equal(await page.getAttribute('html', 'data-debounce-ms'), '150');
     assert.equal(await page.isHidden('#boot-message'), true);
     assert.equal(await page.textContent('#engine-version'), `v${wasm.version()}`);
-    const profiles = await page.$$eval('input[name="profile"]', (inputs) => inputs.map((input) => input.value));
-    assert.deepEqual(profiles, wasm.defaults().profiles.map((profile) => profile.id));
+    const profiles = await page.$$eval('input[name="profile"]', (inputs) =>
+      inputs.map((input) => input.value),
+    );
+    assert.deepEqual(
+      profiles,
+      wasm.defaults().profiles.map((profile) => profile.id),
+    );
   });
 });
 
@@ -124,7 +138,10 @@ test('a pasted file shows its groups, sitemaps and the deciding line', async () 
     await expectVerdict(page, 'allowed', 3);
     assert.match(await page.textContent('#explanation'), /follows the User-agent: \* group/);
     const rows = await page.$$eval('.matches-table tbody tr', (trs) =>
-      trs.map((tr) => ({ cells: [...tr.cells].map((cell) => cell.textContent.trim()), winner: tr.classList.contains('winner') })),
+      trs.map((tr) => ({
+        cells: [...tr.cells].map((cell) => cell.textContent.trim()),
+        winner: tr.classList.contains('winner'),
+      })),
     );
     assert.deepEqual(
       rows.map((row) => [row.cells[0], row.cells[2], row.winner]),
@@ -144,7 +161,10 @@ test('a line link selects that line in the editor, by mouse and by keyboard', as
     const selected = () =>
       page.evaluate(() => {
         const textarea = document.querySelector('#robots');
-        return [document.activeElement === textarea, textarea.value.slice(textarea.selectionStart, textarea.selectionEnd)];
+        return [
+          document.activeElement === textarea,
+          textarea.value.slice(textarea.selectionStart, textarea.selectionEnd),
+        ];
       });
     assert.deepEqual(await selected(), [true, 'Allow: /private/press/']);
 
@@ -183,7 +203,9 @@ test('a file dropped on the editor is opened', async () => {
   await withPage(async (page) => {
     const dataTransfer = await page.evaluateHandle(() => {
       const transfer = new DataTransfer();
-      transfer.items.add(new File(['User-agent: *\nDisallow: /dropped/\n'], 'dropped.txt', { type: 'text/plain' }));
+      transfer.items.add(
+        new File(['User-agent: *\nDisallow: /dropped/\n'], 'dropped.txt', { type: 'text/plain' }),
+      );
       return transfer;
     });
     await page.dispatchEvent('#editor', 'drop', { dataTransfer });
@@ -206,8 +228,14 @@ test('every example loads with the verdict the engine gives', async () => {
       assert.equal(await page.inputValue('#url'), example.check.url);
       await expectVerdict(page, ...engineVerdict(example.text, example.check.agent, example.check.url));
       const analysis = wasm.analyze(example.text);
-      await page.waitForFunction((count) => document.querySelectorAll('#groups .group-card').length === count, analysis.groups.length);
-      assert.match(await page.textContent('#file-notes'), new RegExp(`Loaded the example "${example.title}"`));
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('#groups .group-card').length === count,
+        analysis.groups.length,
+      );
+      assert.match(
+        await page.textContent('#file-notes'),
+        new RegExp(`Loaded the example "${example.title}"`),
+      );
     }
   });
 });
@@ -276,7 +304,11 @@ test('markup in the file and the fields is shown as text and never runs', async 
       payloads.prose,
       '',
     ].join('\n');
-    await fillCheck(page, { text, agent: '<img src=x onerror="window.__pwned=5">', url: '/<svg onload="window.__pwned=6">' });
+    await fillCheck(page, {
+      text,
+      agent: '<img src=x onerror="window.__pwned=5">',
+      url: '/<svg onload="window.__pwned=6">',
+    });
     await page.waitForFunction(() => document.querySelector('#groups').textContent.includes('<script>'));
     await expectVerdict(page, 'allowed', null);
 
@@ -285,7 +317,9 @@ test('markup in the file and the fields is shown as text and never runs', async 
     assert.ok((await page.textContent('#sitemaps')).includes(payloads.sitemap));
     assert.ok((await page.textContent('#line-notes')).includes(payloads.prose));
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
-    const injected = await page.evaluate(() => document.querySelectorAll('img, iframe, svg, b, script:not([src])').length);
+    const injected = await page.evaluate(
+      () => document.querySelectorAll('img, iframe, svg, b, script:not([src])').length,
+    );
     assert.equal(injected, 0);
     const strays = session.requests.filter((request) => /\/x$/.test(new URL(request.url).pathname));
     assert.deepEqual(strays, []);
@@ -359,7 +393,10 @@ test('a trap in the engine is reported and the page recovers', async () => {
       assert.equal(workers.length, 1);
       await fillCheck(page, { text: `User-agent: *\nDisallow: /${marker}\n` });
       await page.waitForSelector('#engine-error:not([hidden])', { timeout: WAIT_MS });
-      assert.match(await page.textContent('#engine-error'), /crashed.*memory access out of bounds.*restarted/s);
+      assert.match(
+        await page.textContent('#engine-error'),
+        /crashed.*memory access out of bounds.*restarted/s,
+      );
       await expectVerdict(page, '', null);
 
       await fillCheck(page, { text: 'User-agent: *\nDisallow: /after/\n', url: '/after/crash' });
@@ -378,7 +415,10 @@ test('a trap in the engine is reported and the page recovers', async () => {
           const glue = await response.text();
           const hook = 'const ret = wasm.robotsfile_new(ptr0, len0);';
           assert.ok(glue.includes(hook), 'the wasm-bindgen glue changed; update this test');
-          const body = glue.replace(hook, `${hook}\nif (text.includes('${marker}')) wasm.robotsfile_analysis(0xfffffff0);`);
+          const body = glue.replace(
+            hook,
+            `${hook}\nif (text.includes('${marker}')) wasm.robotsfile_analysis(0xfffffff0);`,
+          );
           await route.fulfill({ response, body });
         });
       },
@@ -399,7 +439,9 @@ test('a wasm module that cannot be loaded is explained', async () => {
       allowErrors: true,
       waitForVerdict: false,
       beforeLoad: (session) =>
-        session.context.route('**/www/pkg/robots_lens_wasm_bg.wasm', (route) => route.fulfill({ status: 404, body: 'Not Found' })),
+        session.context.route('**/www/pkg/robots_lens_wasm_bg.wasm', (route) =>
+          route.fulfill({ status: 404, body: 'Not Found' }),
+        ),
     },
   );
 });
@@ -414,7 +456,10 @@ test('opened from file://, the page says how to serve it', async () => {
     await page.goto(pathToFileURL(`${REPO_ROOT}index.html`).href, { waitUntil: 'load' });
     assert.equal(await page.isVisible('#boot-message'), true);
     assert.match(await page.textContent('#boot-message'), /served over HTTP.*file:\/\/.*npm start/s);
-    assert.deepEqual(requests.filter((url) => !url.startsWith('file:')), []);
+    assert.deepEqual(
+      requests.filter((url) => !url.startsWith('file:')),
+      [],
+    );
   } finally {
     await context.close();
   }

@@ -36,12 +36,29 @@ struct Choice {
     summary: &'static str,
 }
 
+/// A profile and its policies, so the page can say in words how it reads a file.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileChoice {
+    id: &'static str,
+    title: &'static str,
+    summary: &'static str,
+    encoding: robots_lens::Encoding,
+    implicit_robots_txt_allow: bool,
+    index_html_allows_directory: bool,
+    grouping: robots_lens::Grouping,
+    agent_selection: robots_lens::AgentSelection,
+    precedence: robots_lens::Precedence,
+    wildcards: bool,
+    allow_lines: bool,
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Defaults {
     profile: &'static str,
     agent_match: &'static str,
-    profiles: Vec<Choice>,
+    profiles: Vec<ProfileChoice>,
     agent_matches: Vec<Choice>,
     size_limit: usize,
     max_line_bytes: usize,
@@ -57,10 +74,18 @@ pub fn defaults() -> Result<JsValue, JsError> {
             .iter()
             .map(|profile| {
                 let spec = profile.spec();
-                Choice {
+                ProfileChoice {
                     id: spec.id,
                     title: spec.title,
                     summary: spec.summary,
+                    encoding: spec.encoding,
+                    implicit_robots_txt_allow: spec.implicit_robots_txt_allow,
+                    index_html_allows_directory: spec.index_html_allows_directory,
+                    grouping: spec.grouping,
+                    agent_selection: spec.agent_selection,
+                    precedence: spec.precedence,
+                    wildcards: spec.wildcards,
+                    allow_lines: spec.allow_lines,
                 }
             })
             .collect(),
@@ -146,6 +171,17 @@ impl CheckOptions {
     }
 }
 
+/// The documentation of every audit code (What it does, Why it matters, Example, Fix,
+/// Reference), the one source of the page's "learn more" texts.
+#[wasm_bindgen(js_name = auditCodes)]
+pub fn audit_codes() -> Result<JsValue, JsError> {
+    let docs: Vec<view::CodeDocView> = robots_lens::audit::CODES
+        .iter()
+        .map(view::CodeDocView::from)
+        .collect();
+    to_js(&docs)
+}
+
 /// Everything the page shows about a file: lines, groups, sitemaps, directives, facts.
 #[wasm_bindgen]
 pub fn analyze(text: &str) -> Result<JsValue, JsError> {
@@ -179,6 +215,15 @@ impl RobotsFile {
     /// Lines, groups, sitemaps, directives and facts of the file.
     pub fn analysis(&self) -> Result<JsValue, JsError> {
         to_js(&FileView::new(&self.text, &self.robots))
+    }
+
+    /// The audit's findings, sorted by line then severity, with UTF-16 spans into the text.
+    pub fn audit(&self) -> Result<JsValue, JsError> {
+        to_js(&view::findings(
+            &self.text,
+            &self.robots,
+            &self.robots.audit(),
+        ))
     }
 
     /// The verdict for `agent` and `url`, with `options`

@@ -3,8 +3,9 @@
 //! Field names are camelCase and every position is a UTF-16 offset into the text that was
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
+use robots_lens::audit::{CodeDoc, Severity};
 use robots_lens::{
-    AgentToken, AppliedGroup, Group, InputFacts, KeySpelling, Line, LineKind, Malformed,
+    AgentToken, AppliedGroup, Finding, Group, InputFacts, KeySpelling, Line, LineKind, Malformed,
     ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, Verdict,
 };
 use serde::Serialize;
@@ -340,6 +341,94 @@ impl From<&Verdict> for VerdictView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
+pub struct CodeDocView {
+    id: &'static str,
+    name: &'static str,
+    severity: Severity,
+    title: &'static str,
+    what_it_does: &'static str,
+    why_it_matters: &'static str,
+    example: &'static str,
+    fix: &'static str,
+    reference: &'static str,
+}
+
+impl From<&CodeDoc> for CodeDocView {
+    fn from(doc: &CodeDoc) -> CodeDocView {
+        CodeDocView {
+            id: doc.id,
+            name: doc.name,
+            severity: doc.severity,
+            title: doc.title,
+            what_it_does: doc.what_it_does,
+            why_it_matters: doc.why_it_matters,
+            example: doc.example,
+            fix: doc.fix,
+            reference: doc.reference,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FindingView {
+    code: &'static str,
+    name: &'static str,
+    severity: Severity,
+    line: usize,
+    /// UTF-16 offsets of the part of the text the finding is about, when narrower than the line.
+    start: Option<usize>,
+    end: Option<usize>,
+    message: String,
+    why: String,
+    fix: String,
+    replacement: Option<String>,
+    related_lines: Vec<usize>,
+}
+
+/// The findings with their byte spans turned into UTF-16 offsets into `text`.
+pub fn findings(text: &str, robots: &RobotsTxt, findings: &[Finding]) -> Vec<FindingView> {
+    // UTF-16 offset of each line's start, computed in one forward pass.
+    let mut offsets = Utf16Offsets::new(text);
+    let line_starts: Vec<(usize, usize)> = robots
+        .lines()
+        .iter()
+        .map(|line| (line.start, offsets.at(line.start)))
+        .collect();
+    let utf16 = |line: usize, byte: usize| -> usize {
+        match line.checked_sub(1).and_then(|index| line_starts.get(index)) {
+            Some(&(start, start16)) if byte >= start => {
+                start16
+                    + text
+                        .get(start..byte)
+                        .map_or(0, |chunk| chunk.encode_utf16().count())
+            }
+            // Only the byte order mark lies before its line.
+            _ => text
+                .get(..byte)
+                .map_or(0, |chunk| chunk.encode_utf16().count()),
+        }
+    };
+    findings
+        .iter()
+        .map(|finding| FindingView {
+            code: finding.code.id(),
+            name: finding.code.name(),
+            severity: finding.severity,
+            line: finding.line,
+            start: finding.span.map(|span| utf16(finding.line, span.start)),
+            end: finding.span.map(|span| utf16(finding.line, span.end)),
+            message: finding.message.clone(),
+            why: finding.why.clone(),
+            fix: finding.fix.clone(),
+            replacement: finding.replacement.clone(),
+            related_lines: finding.related_lines.clone(),
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ProfileRowView {
     profile: &'static str,
     title: &'static str,
@@ -373,6 +462,21 @@ mod tests {
         let b = text.find('b').unwrap();
         assert_eq!(offsets.at(b), 7);
         assert_eq!(offsets.at(text.rfind('\n').unwrap()), 7 + 5);
+    }
+
+    #[test]
+    fn finding_spans_are_utf16_offsets() {
+        let text = "User-agent: *\nDisallow: /é$x\n";
+        let robots = RobotsTxt::parse(text.as_bytes());
+        let found = robots.audit();
+        let views = findings(text, &robots, &found);
+        let dollar = views
+            .iter()
+            .find(|view| view.code == "RL402")
+            .expect("a mid-pattern $");
+        let (start, end) = (dollar.start.unwrap(), dollar.end.unwrap());
+        let units: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(String::from_utf16(&units[start..end]).unwrap(), "$");
     }
 
     #[test]
