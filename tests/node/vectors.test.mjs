@@ -8,6 +8,12 @@
 // (unknown fields, duplicate ids, missing lines), so a misspelt field cannot
 // switch a check off here either; the cargo runner owns the category list.
 //
+// Every profile the wasm offers (defaults().profiles: rfc9309, google, python,
+// legacy-1994) is accepted, and a case's profile and match go to check()
+// unchanged. The python and legacy-1994 readers compare agents their own way
+// and ignore match; the cargo runner owns the rule that their cases say
+// "substring" and proves the answer does not depend on it.
+//
 // Run: node --test tests/node/vectors.test.mjs   (after `npm run build`)
 // Filter: VECTORS_FILTER=text runs only the cases whose id or category
 //         contains text (e.g. VECTORS_FILTER=percent), as the cargo runner does.

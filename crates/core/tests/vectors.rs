@@ -4,16 +4,27 @@
 //! their shape (unknown fields, unknown categories, duplicate ids and unknown profiles are errors)
 //! and reports every failing case at once, with enough detail to judge it without rerunning.
 //!
+//! Profiles with a reader of their own (`python`, `legacy-1994`) compare agents their own way and
+//! never consult the case's `match`: such cases must say `"substring"`, and each is also run under
+//! every other model to prove the answer does not depend on it.
+//!
+//! The `python` cases are also put to this machine's CPython `urllib.robotparser`
+//! (`tests/python/robotparser_oracle.py`): their verdicts, and whether a rule decided, must be
+//! the real library's, so a case cannot pin a mistake of the model. Without `python3`, or with a
+//! Python other than the legacy parser the profile models, that test says so and skips.
+//!
 //! `VECTORS_FILTER=percent cargo test -p robots-lens --test vectors` runs only the cases whose id
 //! or category contains `percent`; `VECTORS_DIR=path` reads the files from another directory. The
 //! schema is documented in `tests/vectors/README.md`.
 
 use std::fmt::Write as _;
 use std::fs;
+use std::io::{BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
-use robots_lens::{AgentMatch, Profile, RobotsTxt, Verdict};
-use serde::{Deserialize, Deserializer};
+use robots_lens::{AgentMatch, AgentSelection, Profile, RobotsTxt, Verdict};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// The categories a case may have, in the order the README lists them.
 const CATEGORIES: &[&str] = &[
@@ -38,6 +49,9 @@ const CATEGORIES: &[&str] = &[
     "limits",
     "parser-divergence",
 ];
+
+/// The `match` a case must name when its profile's reader does not consult it.
+const UNCONSULTED_MATCH: AgentMatch = AgentMatch::Substring;
 
 /// Issue 2 asks for at least this many vectors; dropping below means cases were lost.
 const MIN_CASES: usize = 150;
@@ -138,6 +152,11 @@ fn load() -> Vec<Loaded> {
     loaded
 }
 
+/// Whether `profile`'s reader has its own agent test and ignores [`AgentMatch`].
+fn ignores_agent_match(profile: Profile) -> bool {
+    profile.spec().agent_selection == AgentSelection::FirstMatchingRecord
+}
+
 fn is_kebab_case(id: &str) -> bool {
     !id.is_empty()
         && id.split('-').all(|word| {
@@ -166,11 +185,22 @@ fn schema_problems(loaded: &[Loaded]) -> Vec<String> {
                 case.category
             ));
         }
-        if let Err(error) = case.profile.parse::<Profile>() {
-            problems.push(format!("{at}: {error}"));
-        }
         if let Err(error) = case.agent_match.parse::<AgentMatch>() {
             problems.push(format!("{at}: {error}"));
+        }
+        match case.profile.parse::<Profile>() {
+            Err(error) => problems.push(format!("{at}: {error}")),
+            Ok(profile)
+                if ignores_agent_match(profile) && case.agent_match != UNCONSULTED_MATCH.id() =>
+            {
+                problems.push(format!(
+                    "{at}: the {profile} reader compares agents its own way and never reads \
+                     match; write \"{}\" (got \"{}\")",
+                    UNCONSULTED_MATCH.id(),
+                    case.agent_match
+                ));
+            }
+            Ok(_) => {}
         }
         if case.source.trim().is_empty() || case.why.trim().is_empty() {
             problems.push(format!("{at}: source and why must both say something"));
@@ -222,6 +252,19 @@ fn run(file: &str, case: &Case) -> Option<String> {
             describe(verdict.allowed, line),
             verdict.reason.id()
         ));
+    }
+    if ignores_agent_match(profile) {
+        for other in AgentMatch::ALL {
+            let again = robots.checker(profile).check(&case.agent, &case.url, other);
+            let again_line = again.decisive.as_ref().map(|rule| rule.line);
+            if (again.allowed, again_line) != (verdict.allowed, line) {
+                differences.push(format!(
+                    "the {profile} reader must not consult match, but with \"{other}\" it \
+                     answers {}",
+                    describe(again.allowed, again_line)
+                ));
+            }
+        }
     }
     if let Some(expected) = &case.expected.sitemaps {
         if sitemaps != *expected {
@@ -326,4 +369,176 @@ fn the_line_field_is_required() {
     assert!(serde_json::from_str::<Expected>(missing).is_err());
     let null = r#"{ "allowed": true, "line": null }"#;
     assert_eq!(serde_json::from_str::<Expected>(null).unwrap().line, None);
+}
+
+#[test]
+fn a_reader_with_its_own_agent_test_takes_only_the_unconsulted_match() {
+    let case = |profile: &str, agent_match: &str| Loaded {
+        file: "test.json".to_owned(),
+        case: Case {
+            id: format!("case-{profile}-{agent_match}"),
+            category: "parser-divergence".to_owned(),
+            profile: profile.to_owned(),
+            agent_match: agent_match.to_owned(),
+            robots: "User-agent: *\nDisallow: /\n".to_owned(),
+            agent: "ExampleBot".to_owned(),
+            url: "/".to_owned(),
+            expected: Expected {
+                allowed: false,
+                line: Some(2),
+                sitemaps: None,
+            },
+            source: "a test".to_owned(),
+            why: "a test".to_owned(),
+        },
+    };
+    let problems = |profile, agent_match| schema_problems(&[case(profile, agent_match)]);
+    assert_eq!(problems("python", "token").len(), 1);
+    assert_eq!(problems("legacy-1994", "token").len(), 1);
+    assert!(problems("python", "substring").is_empty());
+    assert!(problems("legacy-1994", "substring").is_empty());
+    assert!(problems("google", "token").is_empty());
+    assert!(problems("rfc9309", "token").is_empty());
+}
+
+/// A question for the robotparser oracle: one file, one agent and URL.
+#[derive(Serialize)]
+struct OracleCase<'a> {
+    id: usize,
+    robots: &'a str,
+    queries: [[&'a str; 2]; 1],
+}
+
+/// The oracle's first line: which Python answers.
+#[derive(Deserialize)]
+struct OracleHello {
+    python: String,
+    legacy: bool,
+    differences: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct OracleReply {
+    id: usize,
+    parse_error: Option<serde_json::Value>,
+    answers: Vec<OracleAnswer>,
+}
+
+/// `rule` is the deciding rule's allowance and quoted path, `null` when none decided.
+#[derive(Deserialize)]
+struct OracleAnswer {
+    allowed: Option<bool>,
+    rule: Option<(bool, String)>,
+    error: Option<String>,
+}
+
+#[test]
+fn python_vectors_agree_with_the_real_robotparser() {
+    let loaded = load();
+    let python: Vec<&Case> = loaded
+        .iter()
+        .map(|loaded| &loaded.case)
+        .filter(|case| case.profile == Profile::Python.id())
+        .collect();
+    assert!(!python.is_empty(), "no python vectors");
+    let oracle =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python/robotparser_oracle.py");
+    let child = Command::new("python3")
+        .arg(&oracle)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(child) => child,
+        Err(error) => {
+            eprintln!("NOTICE: python vectors not confirmed: cannot run python3 ({error})");
+            return;
+        }
+    };
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("the oracle says hello");
+    let hello: OracleHello = serde_json::from_str(&first).expect("the oracle's hello line");
+    if !hello.legacy || !hello.differences.is_empty() {
+        eprintln!(
+            "NOTICE: python vectors not confirmed: Python {} is not the legacy robotparser of \
+             3.11.7 the profile models (RFC 9309 rewrite: {}; {:?})",
+            hello.python, !hello.legacy, hello.differences
+        );
+        drop(child.stdin.take());
+        let _ = child.wait();
+        return;
+    }
+    let questions: Vec<String> = python
+        .iter()
+        .enumerate()
+        .map(|(id, case)| {
+            let question = OracleCase {
+                id,
+                robots: &case.robots,
+                queries: [[&case.agent, &case.url]],
+            };
+            serde_json::to_string(&question).expect("serialisable")
+        })
+        .collect();
+    // Write from another thread: the oracle answers while it reads, and both pipes are finite.
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || {
+        for question in questions {
+            writeln!(stdin, "{question}").expect("the oracle reads its input");
+        }
+    });
+
+    let mut failures = Vec::new();
+    for (id, case) in python.iter().enumerate() {
+        let mut reply = String::new();
+        stdout.read_line(&mut reply).expect("the oracle answers");
+        let reply: OracleReply = serde_json::from_str(&reply)
+            .unwrap_or_else(|error| panic!("oracle reply for {}: {error}: {reply}", case.id));
+        assert_eq!(reply.id, id, "the oracle answers in order");
+        let answer = &reply.answers[0];
+        let expected = &case.expected;
+        let problem = if let Some(error) = &reply.parse_error {
+            Some(format!("parse() raised {error}"))
+        } else if let Some(error) = &answer.error {
+            Some(format!("can_fetch raised ValueError({error:?})"))
+        } else if answer.allowed != Some(expected.allowed) {
+            Some(format!(
+                "can_fetch answers {:?}, the case expects {}",
+                answer.allowed, expected.allowed
+            ))
+        } else if answer.rule.is_some() != expected.line.is_some() {
+            Some(format!(
+                "the deciding rule is {:?}, the case expects line {:?}",
+                answer.rule, expected.line
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            failures.push(format!(
+                "{}: {problem}\n  robots {}  agent {:?}  url {:?}",
+                case.id,
+                shown_robots(&case.robots),
+                case.agent,
+                case.url
+            ));
+        }
+    }
+    writer.join().expect("the writer thread ends");
+    let status = child.wait().expect("the oracle exits");
+    assert!(status.success(), "the oracle failed: {status}");
+    assert!(
+        failures.is_empty(),
+        "{} of {} python vectors disagree with Python {}'s urllib.robotparser:\n\n{}",
+        failures.len(),
+        python.len(),
+        hello.python,
+        failures.join("\n\n")
+    );
+    eprintln!(
+        "{} python vectors confirmed by Python {}'s urllib.robotparser",
+        python.len(),
+        hello.python
+    );
 }

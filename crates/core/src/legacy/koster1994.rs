@@ -28,6 +28,9 @@
 //!   the decisive one. "Any empty value, indicates that all URLs can be retrieved": an empty
 //!   `Disallow:` restricts nothing (a non-empty Disallow line in the same record still does).
 //!
+//! - The 1994 text predates byte order marks: a BOM is part of the first line's field name, so
+//!   that line is an unrecognised header and ignored (Google skips a BOM; this reader does not).
+//!
 //! The 1994 text says nothing about encoding; octets a request line cannot carry raw (spaces,
 //! controls, non-ASCII) are percent-encoded on both sides, as the robot would send them.
 
@@ -44,8 +47,8 @@ enum Field<'l> {
     Ignored,
 }
 
-fn field(line: &Line) -> Field<'_> {
-    let exact = line.spelling == KeySpelling::Exact && !line.missing_colon;
+fn field(line: &Line, after_bom: bool) -> Field<'_> {
+    let exact = line.spelling == KeySpelling::Exact && !line.missing_colon && !after_bom;
     match line.kind {
         LineKind::Blank => Field::Blank,
         LineKind::UserAgent if exact => Field::UserAgent(line),
@@ -74,8 +77,9 @@ impl Open {
 pub(super) fn read(robots: &RobotsTxt) -> Reading {
     let mut records = Vec::new();
     let mut open = Open::default();
+    let has_bom = robots.facts().bom_bytes > 0;
     for line in robots.lines() {
-        match field(line) {
+        match field(line, has_bom && line.number == 1) {
             Field::Blank => open.finish(&mut records),
             Field::UserAgent(line) => {
                 if open.has_disallow {
