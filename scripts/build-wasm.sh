@@ -119,6 +119,12 @@ node --input-type=module -e '
   }
 ' "$STAGING" "$OUT_NAME" || die "the optimised wasm package fails its smoke check (see above)"
 
+# The audit codes' documentation comes from the same Rust source as the audit, through the
+# CLI, so the wasm module does not have to carry its prose.
+say "Writing the audit codes' documentation (robots-lens explain --json)"
+cargo run --quiet -p robots-lens-cli -- explain --json >"$STAGING/audit-codes.json" ||
+  die "robots-lens explain --json failed"
+
 note "built in $((SECONDS - started)) s"
 node scripts/wasm-size.mjs "$STAGING/$WASM_FILE" ||
   die "the build is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/"

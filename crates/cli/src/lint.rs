@@ -180,6 +180,7 @@ fn write_github(out: &mut impl Write, name: &str, findings: &[Finding]) -> io::R
 pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
     let mut out = io::stdout().lock();
     let written = match args.positional.as_slice() {
+        [] if args.json => write_docs_json(&mut out),
         [] => CODES.iter().try_for_each(|doc| {
             writeln!(
                 out,
@@ -217,6 +218,41 @@ pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
     };
     written.map_err(UsageError::output)?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DocJson {
+    id: &'static str,
+    name: &'static str,
+    severity: &'static str,
+    title: &'static str,
+    what_it_does: &'static str,
+    why_it_matters: &'static str,
+    example: &'static str,
+    fix: &'static str,
+    reference: &'static str,
+}
+
+/// Every code's documentation as JSON: the page's "learn more" texts are generated from this at
+/// build time, so the prose has one source and the wasm module does not carry it.
+fn write_docs_json(out: &mut impl Write) -> io::Result<()> {
+    let docs: Vec<DocJson> = CODES
+        .iter()
+        .map(|doc| DocJson {
+            id: doc.id,
+            name: doc.name,
+            severity: doc.severity.id(),
+            title: doc.title,
+            what_it_does: doc.what_it_does,
+            why_it_matters: doc.why_it_matters,
+            example: doc.example,
+            fix: doc.fix,
+            reference: doc.reference,
+        })
+        .collect();
+    serde_json::to_writer_pretty(&mut *out, &docs).map_err(io::Error::other)?;
+    writeln!(out)
 }
 
 fn indent(block: &str) -> String {

@@ -23,7 +23,7 @@ USAGE
   robots-lens crawlers FILE [--url URL] [--status CODE] [--profile PROFILE] [--json]
   robots-lens crawlers
   robots-lens lint FILE [--format text|json|github] [--json]
-  robots-lens explain [CODE]
+  robots-lens explain [CODE] [--json]
   robots-lens --help | --version
 
 COMMANDS
@@ -50,7 +50,7 @@ COMMANDS
             prints GitHub Actions annotations. Exit status 1 when any finding is an error.
 
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
-            list of every code.
+            list of every code; with --json, every code's documentation as JSON.
 
 OPTIONS
   --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.

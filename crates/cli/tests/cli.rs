@@ -328,3 +328,15 @@ fn explain_documents_a_code() {
     let unknown = robots_lens(&["explain", "RL999"], b"");
     assert_eq!(unknown.status.code(), Some(2));
 }
+
+#[test]
+fn explain_json_documents_every_code() {
+    let output = robots_lens(&["explain", "--json"], b"");
+    let docs: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let docs = docs.as_array().unwrap();
+    assert!(docs.len() >= 40);
+    let rl301 = docs.iter().find(|doc| doc["id"] == "RL301").unwrap();
+    assert_eq!(rl301["name"], "rule-before-user-agent");
+    assert_eq!(rl301["severity"], "error");
+    assert!(!rl301["whyItMatters"].as_str().unwrap().is_empty());
+}

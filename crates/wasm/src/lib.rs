@@ -4,11 +4,14 @@
 //! in UTF-16 code units so that they index the textarea's string directly) and are handed to JS
 //! as plain objects through one serializer configuration. Every error becomes a JS `Error`.
 //!
+//! The audit codes' documentation is not exported: the build writes it to `www/pkg/audit-codes.json`
+//! from `robots-lens explain --json`, so the module does not carry its prose.
+//!
 //! Exports: `version()`, `defaults()`, `analyze(text)`, `check(text, agent, url, options)` and the
 //! class `RobotsFile` (parse once, check many).
 
 use robots_lens::{find_crawler, AgentMatch, FetchStatus, Profile, RobotsTxt};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod crawler_view;
@@ -115,17 +118,39 @@ pub fn defaults() -> Result<JsValue, JsError> {
     to_js(&defaults)
 }
 
-/// Options of a check, as the page passes them. Missing fields take the defaults.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", default)]
-struct RawOptions {
-    profile: Option<String>,
-    agent_match: Option<String>,
+#[wasm_bindgen]
+extern "C" {
+    /// Options of a check, as the page passes them: a plain object whose fields are all
+    /// optional. Read through getters rather than serde, which would cost the module a
+    /// deserializer.
+    #[wasm_bindgen(typescript_type = "CheckOptions")]
+    pub type RawOptions;
+
+    #[wasm_bindgen(method, getter, structural)]
+    fn profile(this: &RawOptions) -> Option<String>;
+
+    #[wasm_bindgen(method, getter, structural, js_name = agentMatch)]
+    fn agent_match(this: &RawOptions) -> Option<String>;
+
     /// How the file was served: `200`, `404`, `301>200`, `html`, `unreachable`, …
-    status: Option<String>,
+    #[wasm_bindgen(method, getter, structural)]
+    fn status(this: &RawOptions) -> Option<String>;
+
     /// A catalogued crawler whose fallback chain picks the group, instead of the agent.
-    crawler: Option<String>,
+    #[wasm_bindgen(method, getter, structural)]
+    fn crawler(this: &RawOptions) -> Option<String>;
 }
+
+#[wasm_bindgen(typescript_custom_section)]
+const CHECK_OPTIONS: &str = r#"
+/** Options of a check; every field is optional and defaults as `defaults()` says. */
+export interface CheckOptions {
+  profile?: string;
+  agentMatch?: string;
+  status?: string;
+  crawler?: string;
+}
+"#;
 
 /// [`RawOptions`] read and checked.
 struct CheckOptions {
@@ -137,31 +162,32 @@ struct CheckOptions {
 
 impl CheckOptions {
     fn from_js(options: JsValue) -> Result<CheckOptions, JsError> {
-        let raw: RawOptions = if options.is_undefined() || options.is_null() {
-            RawOptions::default()
-        } else {
-            serde_wasm_bindgen::from_value(options).map_err(into_error)?
+        let read = |getter: fn(&RawOptions) -> Option<String>| -> Option<String> {
+            if options.is_undefined() || options.is_null() {
+                return None;
+            }
+            getter(options.unchecked_ref::<RawOptions>()).filter(|text| !text.trim().is_empty())
         };
-        let blank = |value: &Option<String>| {
-            value
-                .as_deref()
-                .filter(|text| !text.trim().is_empty())
-                .map(str::to_owned)
-        };
+        let raw = (
+            read(RawOptions::profile),
+            read(RawOptions::agent_match),
+            read(RawOptions::status),
+            read(RawOptions::crawler),
+        );
         Ok(CheckOptions {
-            profile: match blank(&raw.profile) {
+            profile: match raw.0 {
                 Some(name) => name.parse().map_err(into_error)?,
                 None => Profile::default(),
             },
-            agent_match: match blank(&raw.agent_match) {
+            agent_match: match raw.1 {
                 Some(name) => name.parse().map_err(into_error)?,
                 None => AgentMatch::default(),
             },
-            status: match blank(&raw.status) {
+            status: match raw.2 {
                 Some(text) => text.parse().map_err(into_error)?,
                 None => FetchStatus::ok(),
             },
-            crawler: match blank(&raw.crawler) {
+            crawler: match raw.3 {
                 Some(name) => Some(find_crawler(&name).ok_or_else(|| {
                     JsError::new(&format!("no catalogued crawler is called '{name}'"))
                 })?),
@@ -169,17 +195,6 @@ impl CheckOptions {
             },
         })
     }
-}
-
-/// The documentation of every audit code (What it does, Why it matters, Example, Fix,
-/// Reference), the one source of the page's "learn more" texts.
-#[wasm_bindgen(js_name = auditCodes)]
-pub fn audit_codes() -> Result<JsValue, JsError> {
-    let docs: Vec<view::CodeDocView> = robots_lens::audit::CODES
-        .iter()
-        .map(view::CodeDocView::from)
-        .collect();
-    to_js(&docs)
 }
 
 /// Everything the page shows about a file: lines, groups, sitemaps, directives, facts.

@@ -3,7 +3,7 @@
 //! Field names are camelCase and every position is a UTF-16 offset into the text that was
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
-use robots_lens::audit::{CodeDoc, Severity};
+use robots_lens::audit::Severity;
 use robots_lens::{
     AgentToken, AppliedGroup, Finding, Group, InputFacts, KeySpelling, Line, LineKind, Malformed,
     ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, Verdict,
@@ -335,36 +335,6 @@ impl From<&Verdict> for VerdictView {
             chain_step: verdict.chain_step.as_ref().map(UsedStepView::from),
             matches: verdict.matches.iter().map(RuleMatchView::from).collect(),
             beyond_size_limit: verdict.beyond_size_limit.as_ref().map(RuleMatchView::from),
-        }
-    }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CodeDocView {
-    id: &'static str,
-    name: &'static str,
-    severity: Severity,
-    title: &'static str,
-    what_it_does: &'static str,
-    why_it_matters: &'static str,
-    example: &'static str,
-    fix: &'static str,
-    reference: &'static str,
-}
-
-impl From<&CodeDoc> for CodeDocView {
-    fn from(doc: &CodeDoc) -> CodeDocView {
-        CodeDocView {
-            id: doc.id,
-            name: doc.name,
-            severity: doc.severity,
-            title: doc.title,
-            what_it_does: doc.what_it_does,
-            why_it_matters: doc.why_it_matters,
-            example: doc.example,
-            fix: doc.fix,
-            reference: doc.reference,
         }
     }
 }

@@ -181,19 +181,48 @@ impl Code {
 
     /// The stable identifier, such as `RL301`.
     pub fn id(self) -> &'static str {
-        self.doc().id
+        IDENTITIES[self as usize].id
     }
 
     /// The kebab-case name, such as `rule-before-user-agent`.
     pub fn name(self) -> &'static str {
-        self.doc().name
+        IDENTITIES[self as usize].name
     }
 
     /// How serious a finding with this code is.
     pub fn severity(self) -> Severity {
-        self.doc().severity
+        IDENTITIES[self as usize].severity
     }
 }
+
+/// What a finding needs to know about its code, without the prose.
+#[derive(Debug, Clone, Copy)]
+struct Identity {
+    id: &'static str,
+    name: &'static str,
+    severity: Severity,
+}
+
+/// The identities, taken from [`DOCS`] at compile time. Auditing reads only this table, so a
+/// program that never shows the documentation (the page's wasm module) does not carry its
+/// prose: the page gets it from `robots-lens explain --json`, generated from the same [`DOCS`].
+static IDENTITIES: [Identity; Code::ALL.len()] = {
+    let mut identities = [Identity {
+        id: "",
+        name: "",
+        severity: Severity::Info,
+    }; Code::ALL.len()];
+    let mut index = 0;
+    while index < identities.len() {
+        identities[index] = Identity {
+            id: DOCS[index].id,
+            name: DOCS[index].name,
+            severity: DOCS[index].severity,
+        };
+        index += 1;
+    }
+    identities
+};
 
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -262,7 +291,10 @@ pub struct CodeDoc {
 }
 
 /// The documentation of every code, in code order; `CODES[code as usize]` documents `code`.
-pub const CODES: &[CodeDoc] = &[
+pub static CODES: &[CodeDoc] = DOCS;
+
+/// The documentation as a constant, so that [`IDENTITIES`] can be computed from it.
+const DOCS: &[CodeDoc] = &[
     CodeDoc {
         code: Code::HtmlPage,
         id: "RL101",

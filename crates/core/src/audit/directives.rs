@@ -80,18 +80,13 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
 }
 
 fn crawl_delay(directive: &crate::Directive, shown: &str) -> Finding {
-    let seconds = directive
-        .value
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0);
-    if seconds.is_none() {
+    if !is_number_of_seconds(&directive.value) {
         let number: String = directive
             .value
             .chars()
             .take_while(|c| c.is_ascii_digit() || *c == '.')
             .collect();
-        let fix = if number.parse::<f64>().is_ok() {
+        let fix = if is_number_of_seconds(&number) {
             format!("Write the number of seconds alone: `Crawl-delay: {number}`.")
         } else {
             "Write a number of seconds, such as `Crawl-delay: 10`.".to_owned()
@@ -124,6 +119,14 @@ fn crawl_delay(directive: &crate::Directive, shown: &str) -> Finding {
         "Keep it for the crawlers that read it; to slow Googlebot, answer with 429 or 503 while \
          the server is overloaded.",
     )
+}
+
+/// A plain decimal number such as `10`, `0.5` or `.5`: what crawlers that honour Crawl-delay
+/// accept. Checked by hand because a float parser would cost the wasm module several kilobytes.
+fn is_number_of_seconds(text: &str) -> bool {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    !(whole.is_empty() && fraction.is_empty()) && digits(whole) && digits(fraction)
 }
 
 fn sitemaps(cx: &Context<'_>, out: &mut Vec<Finding>) {
