@@ -88,6 +88,7 @@ mod lines;
 mod matcher;
 mod pattern;
 mod profile;
+mod sorting;
 mod status;
 
 pub use audit::{audit, Finding};

@@ -343,7 +343,7 @@ impl<'r> Checker<'r> {
                 }
             }
         }
-        matches.sort_by_key(|found| found.line);
+        crate::sorting::sort_by_key(&mut matches, |found| found.line);
         let decisive = decisive_match(&matches).cloned();
         let (allowed, reason) = match (&decisive, applied.is_empty()) {
             (Some(rule), _) => (rule.kind == RuleKind::Allow, Reason::RuleMatched),

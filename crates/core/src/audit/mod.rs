@@ -167,7 +167,7 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
         overlap::check(&context, &mut findings);
         directives::check(&context, &mut findings);
     }
-    findings.sort_by(|a, b| {
+    crate::sorting::sort_by(&mut findings, |a, b| {
         (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(
             b.line,
             b.severity,

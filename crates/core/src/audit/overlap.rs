@@ -211,7 +211,7 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
             .collect();
         let firsts = FirstRules::new(&prepared);
         let mut wildcards: Vec<&Prepared<'_>> = prepared.iter().filter(|p| p.has_star).collect();
-        wildcards.sort_by_key(|p| std::cmp::Reverse(p.length));
+        crate::sorting::sort_by_key(&mut wildcards, |p| std::cmp::Reverse(p.length));
         for a in &prepared {
             let dominance = firsts
                 .dominance(a)
@@ -220,7 +220,7 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
     }
     let mut lines: Vec<_> = found.into_iter().collect();
-    lines.sort_unstable_by_key(|(line, _)| *line);
+    crate::sorting::sort_by_key(&mut lines, |(line, _)| *line);
     for (line, per_set) in lines {
         // Dominated in every set that obeys it; sets that do not contain it left no entry.
         let Some(dominance) = per_set.iter().copied().collect::<Option<Vec<_>>>() else {

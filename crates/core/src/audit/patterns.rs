@@ -208,7 +208,7 @@ impl<'r> Contestants<'r> {
                 (literal_head(rule.pattern_bytes()), length, rule)
             })
             .collect();
-        rules.sort_by(|a, b| a.0.cmp(b.0));
+        crate::sorting::sort_by(&mut rules, |a, b| a.0.cmp(b.0));
         Contestants { rules }
     }
 
