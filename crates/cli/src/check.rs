@@ -177,10 +177,16 @@ fn write_verdict(
         writeln!(out, "  group       none applies")?;
     }
     for group in &verdict.groups {
-        let fallback = if verdict.used_star_group {
-            "  (no group names this agent: the * group applies)"
-        } else {
-            ""
+        let fallback = match &verdict.chain_step {
+            _ if verdict.used_star_group => {
+                "  (no group names this agent: the * group applies)".to_owned()
+            }
+            Some(step) if step.fallback => format!(
+                "  ({} has no group of its own: it follows the {} group)",
+                verdict.agent,
+                step.token.as_deref().unwrap_or("*")
+            ),
+            _ => String::new(),
         };
         writeln!(out, "  group {}{fallback}", group.index + 1)?;
         for &number in &group.lines {
