@@ -16,6 +16,8 @@ import { formatBytes } from './format.js';
 import { lineAt } from './line-table.js';
 import { decodeShare, encodeShare, isShare } from './permalink.js';
 import * as render from './render.js';
+import { CrawlerPanel } from './crawlers.js';
+import { FetchStatusPicker } from './fetch-status.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -85,6 +87,8 @@ const editor = new Editor({
   dropZone: elements.editor,
   onFiles: openFiles,
 });
+const crawlers = new CrawlerPanel({ agent: elements.agent, onChange: scheduleRefresh });
+const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
 
 main();
 
@@ -151,7 +155,20 @@ async function startEngine(starting) {
   );
   elements.profileChoices.append(render.renderChoices('profile', defaults.profiles, state.profile));
   elements.bootMessage.hidden = true;
+  await startCrawlers();
   await refresh();
+}
+
+/** Fills the crawler picker, the all-crawlers filter and the status menu from the engine. */
+async function startCrawlers() {
+  try {
+    const { catalogue, statusChoices } = await state.engine.crawlerSetup();
+    crawlers.start(catalogue);
+    fetchStatus.start(statusChoices, catalogue);
+  } catch (error) {
+    // The checker still works on the agent as typed and a file served with 200.
+    showEngineError(error);
+  }
 }
 
 /** `wanted` when it is one of `choices`, else `fallback`. */
@@ -208,16 +225,17 @@ async function recompute() {
   const url = elements.url.value;
   try {
     const analysis = await state.engine.analyze(text);
-    const verdict = await state.engine.check(text, agent, url, {
-      agentMatch: state.agentMatch,
-      profile: state.profile,
-    });
+    // `status` (how the file was served) applies to every verdict; `crawler` to the main one.
+    const options = { agentMatch: state.agentMatch, profile: state.profile, ...fetchStatus.checkOptions() };
+    const verdict = await state.engine.check(text, agent, url, { ...options, ...crawlers.checkOptions() });
     // The verdict first, so it is on screen in the next frame; then what explains it.
     showVerdictHeadline(verdict);
     hideEngineError();
     await nextFrame();
     showExplanation(verdict, analysis, text, url);
     if (analysis !== state.analysis) showAnalysis(analysis, text);
+    // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
+    if (!state.refreshAgain) await showCrawlers(text, agent, url, options, verdict);
   } catch (error) {
     if (error instanceof EngineError) {
       showEngineError(error);
@@ -250,6 +268,14 @@ function showAnalysis(analysis, text) {
 /** Resolves after the browser has had a chance to paint. */
 function nextFrame() {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** The all-crawlers table, what the chosen or recognised crawler is, what the status does. */
+async function showCrawlers(text, agent, url, options, verdict) {
+  const { profile, status } = options;
+  const report = await state.engine.crawlerReport(text, agent, url, { profile, status });
+  fetchStatus.show(report.status, state.engine.defaults.profiles.find((choice) => choice.id === profile));
+  crawlers.show(report, verdict);
 }
 
 function showVerdictHeadline(verdict) {
@@ -291,6 +317,7 @@ function showNoVerdict(message) {
   elements.verdict.replaceChildren(render.h('span', { class: 'verdict-word' }, message));
   elements.explanation.replaceChildren();
   elements.fileView.replaceChildren();
+  crawlers.clear(message);
 }
 
 function showEngineError(error) {
@@ -491,6 +518,8 @@ function currentWork() {
     url: elements.url.value,
     agentMatch: state.agentMatch,
     profile: state.profile,
+    crawler: crawlers.crawler,
+    status: fetchStatus.status,
   };
 }
 
@@ -499,6 +528,9 @@ function applyCheck(check) {
   if (typeof check.url === 'string') elements.url.value = check.url;
   if (typeof check.agentMatch === 'string') state.agentMatch = check.agentMatch;
   if (typeof check.profile === 'string') state.profile = check.profile;
+  // After the agent: a crawler choice holds for the agent text it was made with.
+  crawlers.restore(check.crawler ?? null);
+  fetchStatus.restore(check.status ?? null);
 }
 
 /** Checks the radio buttons that match the state and shows their summaries, once they exist. */

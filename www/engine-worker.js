@@ -13,6 +13,7 @@
  */
 
 import init, { RobotsFile, defaults, version } from './pkg/robots_lens_wasm.js';
+import { crawlerCatalogue, recogniseCrawler, statusChoices, statusHandling } from './pkg/robots_lens_wasm.js';
 import { hasLineNotes } from './line-notes.js';
 import { buildLineTable, lineTableBuffers } from './line-table.js';
 
@@ -62,6 +63,31 @@ const operations = {
     const verdict = file.check(agent, url, options);
     const matches = cut(verdict.matches, LIMITS.matches);
     return { ...verdict, matches: matches.items, matchCount: matches.total };
+  },
+
+  /** The crawler catalogue and the fetch statuses the page offers. */
+  crawlerSetup() {
+    return { catalogue: crawlerCatalogue(), statusChoices: statusChoices() };
+  },
+
+  /**
+   * For `url` on the loaded file with `options` `{ profile, status }`: every catalogued
+   * crawler's verdict and whole-file summary, the crawler named in `agent` (a pasted UA string)
+   * and what the status does under the profile (null when no status is given).
+   */
+  crawlerReport(agent, url, options = {}) {
+    if (file === null) throw new Error('no file is loaded in the engine');
+    // The table shows a verdict, its deciding line and the group used; the rules that matched
+    // and the lines of each group stay here.
+    const rows = file.crawlerTable(url, options).map(({ verdict, ...row }) => {
+      const { matches, beyondSizeLimit, groups, ...kept } = verdict;
+      return { ...row, verdict: { ...kept, groups: groups.map(({ lines, ...group }) => group) } };
+    });
+    return {
+      rows,
+      recognised: recogniseCrawler(agent),
+      status: options.status ? statusHandling(options.status, options.profile ?? defaults().profile) : null,
+    };
   },
 };
 

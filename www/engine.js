@@ -80,6 +80,22 @@ export class Engine {
     });
   }
 
+  /** The crawler catalogue and the fetch statuses to offer: `{ catalogue, statusChoices }`. */
+  crawlerSetup() {
+    return this.#enqueue(() => this.#call('crawlerSetup', [], 0));
+  }
+
+  /**
+   * For `url` on `text` with `options` `{ profile, status }`: `{ rows, recognised, status }`,
+   * the all-crawlers table, the crawler named in `agent` and what the status does.
+   */
+  crawlerReport(text, agent, url, options) {
+    return this.#enqueue(async () => {
+      await this.#load(text);
+      return this.#call('crawlerReport', [agent, url, options], text.length);
+    });
+  }
+
   #enqueue(task) {
     const run = this.#queue.then(task);
     // A failed call must not block the ones after it.

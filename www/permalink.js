@@ -12,7 +12,7 @@ export const MAX_FRAGMENT_LENGTH = 24_000;
 const MAX_COMPRESSION_RATIO = 20;
 
 /**
- * `state` (`{ text, agent, url, agentMatch, profile }`) as a fragment without the `#`, or null
+ * `state` (`{ text, agent, url, agentMatch, profile, crawler, status }`) as a fragment without the `#`, or null
  * when it would be longer than MAX_FRAGMENT_LENGTH.
  */
 export async function encodeShare(state) {
@@ -51,6 +51,8 @@ export async function decodeShare(hash) {
     url: field('url'),
     agentMatch: field('agentMatch'),
     profile: field('profile'),
+    crawler: field('crawler'),
+    status: field('status'),
   };
 }
 
