@@ -18,6 +18,9 @@ import { decodeShare, encodeShare, isShare } from './permalink.js';
 import * as render from './render.js';
 import { CrawlerPanel } from './crawlers.js';
 import { FetchStatusPicker } from './fetch-status.js';
+import { AuditPanel, copyReplacement } from './findings.js';
+import { renderDivergence } from './divergence.js';
+import { setUpSelfTest } from './selftest.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -53,6 +56,8 @@ const elements = {
   verdict: $('#verdict'),
   explanation: $('#explanation'),
   fileView: $('#file-view'),
+  audit: $('#audit'),
+  divergence: $('#divergence'),
   lineNotes: $('#line-notes'),
   groups: $('#groups'),
   sitemaps: $('#sitemaps'),
@@ -89,6 +94,7 @@ const editor = new Editor({
 });
 const crawlers = new CrawlerPanel({ agent: elements.agent, onChange: scheduleRefresh });
 const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
+const audit = new AuditPanel({ container: elements.audit, fileView: elements.fileView });
 
 main();
 
@@ -101,6 +107,13 @@ async function main() {
     elements.exampleSelect.append(new Option(example.title, example.id));
   }
   wireEvents();
+  setUpSelfTest({
+    button: $('#selftest-run'),
+    summary: $('#selftest-summary'),
+    progress: $('#selftest-progress'),
+    results: $('#selftest-results'),
+    engine: () => state.engine,
+  });
   await restoreWork();
   await startEngine(starting);
 }
@@ -142,6 +155,7 @@ async function startEngine(starting) {
     elements.bootMessage.hidden = true;
     showEngineError(error);
     showNoVerdict('No verdict: the engine is not available.');
+    audit.stop('No audit: the engine is not available.');
     elements.result.setAttribute('aria-busy', 'false');
     return;
   }
@@ -155,8 +169,12 @@ async function startEngine(starting) {
   );
   elements.profileChoices.append(render.renderChoices('profile', defaults.profiles, state.profile));
   elements.bootMessage.hidden = true;
-  await startCrawlers();
+  // Not awaited: the worker answers it before the first check, so the menus are filled by the
+  // time the check reads them, without a round trip of its own before the first verdict.
+  startCrawlers();
   await refresh();
+  // A second worker, started once the first verdict is on screen, so it does not delay it.
+  audit.start();
 }
 
 /** Fills the crawler picker, the all-crawlers filter and the status menu from the engine. */
@@ -233,6 +251,9 @@ async function recompute() {
     hideEngineError();
     await nextFrame();
     showExplanation(verdict, analysis, text, url);
+    audit.update(text);
+    audit.markFileView(text);
+    await showDivergence(text, agent, url, options, verdict);
     if (analysis !== state.analysis) showAnalysis(analysis, text);
     // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
     if (!state.refreshAgain) await showCrawlers(text, agent, url, options, verdict);
@@ -270,11 +291,18 @@ function nextFrame() {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/** The same question asked of every other parser profile, under the verdict. */
+async function showDivergence(text, agent, url, options, verdict) {
+  const rows = await state.engine.compareProfiles(text, agent, url, options);
+  elements.divergence.replaceChildren(renderDivergence(rows, verdict, state.engine.defaults.profiles));
+}
+
 /** The all-crawlers table, what the chosen or recognised crawler is, what the status does. */
 async function showCrawlers(text, agent, url, options, verdict) {
   const { profile, status } = options;
   const report = await state.engine.crawlerReport(text, agent, url, { profile, status });
-  fetchStatus.show(report.status, state.engine.defaults.profiles.find((choice) => choice.id === profile));
+  const profileChoice = state.engine.defaults.profiles.find((choice) => choice.id === profile);
+  fetchStatus.show(report.status, profileChoice);
   crawlers.show(report, verdict);
 }
 
@@ -316,6 +344,7 @@ function showNoVerdict(message) {
   elements.verdict.dataset.spoken = message;
   elements.verdict.replaceChildren(render.h('span', { class: 'verdict-word' }, message));
   elements.explanation.replaceChildren();
+  elements.divergence.replaceChildren();
   elements.fileView.replaceChildren();
   crawlers.clear(message);
 }
@@ -339,16 +368,19 @@ async function handleDelegatedClick(event) {
   const target = event.target instanceof Element ? event.target : null;
   const goto = target?.closest('[data-goto-line]');
   if (goto) {
-    await goToLine(Number(goto.dataset.gotoLine));
+    // A finding's link selects the part of the line it is about.
+    await goToLine(Number(goto.dataset.gotoLine), audit.spanOf(goto, editor.text));
     return;
   }
   const action = target?.closest('[data-action]')?.dataset.action;
   if (action === 'restore-previous') restorePrevious();
+  if (action === 'copy-replacement') copyReplacement(target.closest('[data-action]'));
   const shareField = target?.closest('[data-share-link]');
   if (shareField) shareField.select();
 }
 
-async function goToLine(number) {
+/** Selects line `number` in the editor, or `span` (`{ number, start, end }`) within it. */
+async function goToLine(number, span = null) {
   // The line table must describe the text in the box; a click right after typing waits for it.
   if (state.analysisText !== editor.text) {
     clearTimeout(state.refreshTimer);
@@ -356,7 +388,7 @@ async function goToLine(number) {
     await refresh();
   }
   const line = state.analysis && lineAt(state.analysis.lineTable, editor.text, number);
-  if (line) editor.selectLine(line);
+  if (line) editor.selectLine(span ?? line);
 }
 
 // -------------------------------------------------------------------------------------------

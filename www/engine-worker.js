@@ -65,6 +65,37 @@ const operations = {
     return { ...verdict, matches: matches.items, matchCount: matches.total };
   },
 
+  /**
+   * The audit of `text`, parsed here apart from the loaded file (the page audits in an engine
+   * of its own): counts by severity, the first findings of each, and every flagged line.
+   */
+  audit(text) {
+    const robots = new RobotsFile(text);
+    try {
+      return summariseAudit(robots.audit());
+    } finally {
+      robots.free();
+    }
+  },
+
+  /** The check's question asked of every profile, on the loaded file (see `check`). */
+  compareProfiles(agent, url, options) {
+    if (file === null) throw new Error('no file is loaded in the engine');
+    return file.compareProfiles(agent, url, options).map((row) => {
+      const matches = cut(row.verdict.matches, LIMITS.matches);
+      return { ...row, verdict: { ...row.verdict, matches: matches.items, matchCount: matches.total } };
+    });
+  },
+
+  /**
+   * The page's self-test: runs test-vector cases `{ robots, agent, url, profile, match,
+   * sitemaps }`, each on a file parsed and freed here (the loaded file is not touched), and
+   * answers what the engine decided, for the page to compare with the expectations.
+   */
+  runCases(cases) {
+    return cases.map(runCase);
+  },
+
   /** The crawler catalogue and the fetch statuses the page offers. */
   crawlerSetup() {
     return { catalogue: crawlerCatalogue(), statusChoices: statusChoices() };
@@ -145,5 +176,59 @@ async function answer({ id, op, args }) {
     const trap = error instanceof WebAssembly.RuntimeError;
     const message = trap && lastConsoleError ? lastConsoleError : String(error?.message ?? error);
     self.postMessage({ id, ok: false, error: { message, trap } });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The audit and the self-test (www/findings.js, www/selftest.js)
+
+/** Findings of each severity that cross to the page; the counts are always complete. */
+const FINDINGS_PER_SEVERITY = 200;
+/** Severities, most serious first; a flagged line's rank is its index here. */
+const SEVERITIES = ['error', 'warning', 'info'];
+
+/**
+ * `{ counts, total, items, flagged }`: the findings (sorted by line) cut to a number per
+ * severity, and for every flagged line its worst severity, as typed arrays of line numbers and
+ * ranks into `flagged.names` (a 10 MB file can flag tens of thousands of lines).
+ */
+function summariseAudit(findings) {
+  const counts = { error: 0, warning: 0, info: 0 };
+  const items = [];
+  const worst = new Map();
+  for (const finding of findings) {
+    const rank = SEVERITIES.includes(finding.severity) ? SEVERITIES.indexOf(finding.severity) : SEVERITIES.length - 1;
+    const severity = SEVERITIES[rank];
+    counts[severity] += 1;
+    if (counts[severity] <= FINDINGS_PER_SEVERITY) items.push({ ...finding, severity });
+    const previous = worst.get(finding.line);
+    if (previous === undefined || rank < previous) worst.set(finding.line, rank);
+  }
+  const lines = Uint32Array.from([...worst.keys()].sort((a, b) => a - b));
+  const severities = Uint8Array.from(lines, (line) => worst.get(line));
+  return { counts, total: findings.length, items, flagged: { names: SEVERITIES, lines, severities } };
+}
+
+/** One self-test case; an input the engine refuses is an answer (`error`), a trap is not. */
+function runCase({ robots, agent, url, profile, match, sitemaps }) {
+  let parsed = null;
+  try {
+    parsed = new RobotsFile(robots);
+    const verdict = parsed.check(agent, url, { profile, agentMatch: match });
+    const decisive = verdict.decisive;
+    return {
+      error: null,
+      allowed: verdict.allowed,
+      line: decisive?.line ?? null,
+      reason: verdict.reason,
+      decisive: decisive && { line: decisive.line, kind: decisive.kind, pattern: decisive.pattern },
+      normalisedPath: verdict.normalisedPath,
+      sitemaps: sitemaps ? parsed.analysis().sitemaps.map((sitemap) => sitemap.url) : null,
+    };
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) throw error;
+    return { error: String(error?.message ?? error) };
+  } finally {
+    parsed?.free();
   }
 }

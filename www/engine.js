@@ -24,8 +24,8 @@ const CALL_TIMEOUT_PER_MB_MS = 10_000;
 
 /**
  * An engine failure, with a message written for the page. `kind` is
- * `load` (the module could not be loaded), `crash` (it trapped), `timeout` (it hung) or
- * `input` (it refused the arguments).
+ * `load` (the module could not be loaded), `crash` (it trapped), `timeout` (it hung),
+ * `input` (it refused the arguments) or `cancelled` (see `Engine.cancel`).
  */
 export class EngineError extends Error {
   constructor(kind, message) {
@@ -72,7 +72,10 @@ export class Engine {
     return this.#enqueue(() => this.#load(text));
   }
 
-  /** The verdict for `agent` and `url` on `text`, with `options` `{ profile, agentMatch }`. */
+  /**
+   * The verdict for `agent` and `url` on `text`, with `options` `{ profile, agentMatch, status,
+   * crawler }` (a catalogued crawler's name: its fallback chain picks the group, not `agent`).
+   */
   check(text, agent, url, options) {
     return this.#enqueue(async () => {
       await this.#load(text);
@@ -94,6 +97,37 @@ export class Engine {
       await this.#load(text);
       return this.#call('crawlerReport', [agent, url, options], text.length);
     });
+  }
+
+  /**
+   * The audit of `text` (see engine-worker.js `summariseAudit`), parsed apart from the loaded
+   * file: `{ counts, total, items, flagged }`.
+   */
+  audit(text) {
+    return this.#enqueue(() => this.#call('audit', [text], text.length));
+  }
+
+  /** The check's question asked of every profile: one row per profile (`compareProfiles`). */
+  compareProfiles(text, agent, url, options) {
+    return this.#enqueue(async () => {
+      await this.#load(text);
+      return this.#call('compareProfiles', [agent, url, options], text.length);
+    });
+  }
+
+  /** Runs self-test cases (see engine-worker.js `runCase`); one answer per case, in order. */
+  runCases(cases) {
+    const size = cases.reduce((total, vector) => total + vector.robots.length, 0);
+    return this.#enqueue(() => this.#call('runCases', [cases], size));
+  }
+
+  /**
+   * Stops what the worker is doing, to start on something newer: pending calls reject with an
+   * EngineError of kind `cancelled`, and the next call starts a fresh worker.
+   */
+  cancel() {
+    if (this.#worker === null) return;
+    this.#restart(new EngineError('cancelled', 'The engine call was cancelled for a newer one.'));
   }
 
   #enqueue(task) {

@@ -37,8 +37,10 @@ const { profiles, agentMatches } = wasm.defaults();
 const PROFILE_IDS = new Set(profiles.map((profile) => profile.id));
 const MATCH_IDS = new Set(agentMatches.map((model) => model.id));
 
+// manifest.json lists the vector files for the page, which cannot list a directory.
+const MANIFEST = 'manifest.json';
 const files = readdirSync(VECTORS_DIR)
-  .filter((name) => name.endsWith('.json'))
+  .filter((name) => name.endsWith('.json') && name !== MANIFEST)
   .sort();
 
 const FILE_FIELDS = new Set(['description', 'cases']);
@@ -159,6 +161,19 @@ let casesRun = 0;
 
 test('the vectors exist', () => {
   assert.ok(files.length > 0, `no *.json files in ${fileURLToPath(VECTORS_DIR)}`);
+});
+
+test(`${MANIFEST} lists exactly the vector files`, () => {
+  const listed = JSON.parse(readFileSync(new URL(MANIFEST, VECTORS_DIR), 'utf8')).files;
+  assert.ok(Array.isArray(listed), `${MANIFEST} has no "files" list`);
+  const missing = files.filter((name) => !listed.includes(name));
+  const extra = listed.filter((name) => !files.includes(name));
+  assert.deepEqual(
+    { missing, extra },
+    { missing: [], extra: [] },
+    `tests/vectors/${MANIFEST} must list every vector file (the page's self-test reads only those): add the missing, remove the extra`,
+  );
+  assert.equal(new Set(listed).size, listed.length, `${MANIFEST} lists a file twice`);
 });
 
 for (const file of files) {

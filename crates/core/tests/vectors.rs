@@ -114,8 +114,18 @@ fn vectors_dir() -> PathBuf {
     }
 }
 
-/// Reads every `*.json` file of the vectors directory, in name order. Any file that is not valid
-/// JSON of the documented shape is an error naming the file.
+/// The list of vector files the page's self-test fetches, since it cannot list a directory.
+const MANIFEST: &str = "manifest.json";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Manifest {
+    description: String,
+    files: Vec<String>,
+}
+
+/// Reads every `*.json` file of the vectors directory but the manifest, in name order. Any file
+/// that is not valid JSON of the documented shape is an error naming the file.
 fn load() -> Vec<Loaded> {
     let dir = vectors_dir();
     let entries = fs::read_dir(&dir)
@@ -123,6 +133,7 @@ fn load() -> Vec<Loaded> {
     let mut paths: Vec<PathBuf> = entries
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .filter(|path| !path.ends_with(MANIFEST))
         .collect();
     paths.sort();
     assert!(
@@ -361,6 +372,48 @@ fn every_vector_gives_its_expected_verdict() {
         failures.join("\n\n")
     );
     eprintln!("{} vectors pass", selected.len());
+}
+
+#[test]
+fn the_manifest_lists_exactly_the_vector_files() {
+    let dir = vectors_dir();
+    let path = dir.join(MANIFEST);
+    let text = fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+    let manifest: Manifest = serde_json::from_str(&text)
+        .unwrap_or_else(|error| panic!("{MANIFEST} is not a manifest: {error}"));
+    assert!(
+        !manifest.description.trim().is_empty(),
+        "{MANIFEST}: the description is empty"
+    );
+    let present: Vec<String> = fs::read_dir(&dir)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").file_name())
+        .map(|name| name.to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".json") && name != MANIFEST)
+        .collect();
+    let missing: Vec<&String> = present
+        .iter()
+        .filter(|name| !manifest.files.contains(name))
+        .collect();
+    let extra: Vec<&String> = manifest
+        .files
+        .iter()
+        .filter(|name| !present.contains(name))
+        .collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "tests/vectors/{MANIFEST} must list every vector file (the page's self-test reads only \
+         those): missing {missing:?}, listed but absent {extra:?}"
+    );
+    let mut unique = manifest.files.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        manifest.files.len(),
+        "{MANIFEST} lists a file twice"
+    );
 }
 
 #[test]

@@ -1,0 +1,741 @@
+/**
+ * Known crawlers on the page: the crawler picker in the checker, the note that names the crawler
+ * behind a pasted UA string, what the chosen crawler is and which group it used, and the
+ * all-crawlers table with its purpose filter and counts.
+ *
+ * The catalogue (`crawlerCatalogue()`) and every verdict come from the engine; this module only
+ * keeps the choice and puts answers into words. A chosen crawler is checked with its documented
+ * fallback chain (`{ crawler }` in the check options) instead of the agent field, and the choice
+ * holds only while the agent field keeps the text it had when the crawler was chosen: typing
+ * another agent, loading an example or a link goes back to checking the field as typed.
+ *
+ *     const crawlers = new CrawlerPanel({ agent: agentInput, onChange: scheduleRefresh });
+ *     crawlers.start(catalogue);                       // once the engine is ready
+ *     engine.check(text, agent, url, { ...options, ...crawlers.checkOptions() });
+ *     crawlers.show(await engine.crawlerReport(...), verdict);
+ *
+ * Everything shown reaches the DOM as text (render.js `h`). Sources are plain links: nothing is
+ * requested unless the reader follows one.
+ */
+
+import { externalLink } from './fetch-status.js';
+import { formatCount } from './format.js';
+import { decidingLine, fragment, h, lineLink } from './render.js';
+
+/** The order of the purpose groups in the menu, the filter and the table; others follow. */
+const PURPOSE_ORDER = [
+  'search',
+  'ai-training',
+  'ai-search',
+  'user-triggered',
+  'ads',
+  'seo-tool',
+  'archive',
+  'other',
+];
+/** "AI crawlers": the purposes behind one click of the filter. */
+export const AI_PURPOSES = Object.freeze(['ai-training', 'ai-search', 'user-triggered']);
+const FILTER_PRESETS = [
+  { id: 'all', label: 'All', purposes: null },
+  { id: 'ai', label: 'AI crawlers', purposes: AI_PURPOSES },
+  { id: 'search', label: 'Search engines', purposes: ['search'] },
+];
+const FILTER_STORAGE_KEY = 'robots-lens:crawler-filter';
+/** Beyond this many agent lines, a sentence says "and N more". */
+const MAX_LINE_LINKS = 4;
+
+/** Why a verdict came without a deciding line, in a table cell's few words. */
+const SHORT_REASONS = {
+  'no-group-applies': 'no group applies',
+  'no-rule-matched': 'no rule matches',
+  'implicit-robots-txt-allow': '/robots.txt is always allowed',
+  'file-unavailable': 'file unavailable',
+  'file-unreachable': 'file unreachable',
+  'reader-error': 'reader error',
+};
+
+const ROBOTS_TXT_WORDS = {
+  obeys: 'Follows robots.txt, its operator says.',
+  'may-ignore': 'May ignore robots.txt, its operator says.',
+  ignores: 'Generally ignores robots.txt, its operator says.',
+  unknown: 'Whether it follows robots.txt is not documented.',
+};
+
+const CRAWL_DELAY_WORDS = {
+  yes: 'Reads it.',
+  no: 'Ignores it.',
+  unknown: 'Not documented.',
+};
+
+const ROBOTS_TXT_TAGS = {
+  'may-ignore': 'may ignore robots.txt',
+  ignores: 'ignores robots.txt',
+  unknown: 'robots.txt support unknown',
+};
+
+const CLAIM_WORDS = {
+  purpose: 'purpose',
+  tokens: 'tokens',
+  userAgent: 'user agent string',
+  chain: 'order of groups',
+  crawlDelay: 'Crawl-delay',
+  robotsTxt: 'robots.txt support',
+};
+
+export class CrawlerPanel {
+  #select = document.querySelector('#crawler-select');
+  #recognised = document.querySelector('#agent-recognised');
+  #details = document.querySelector('#crawler-details');
+  #panel = document.querySelector('#crawlers');
+  #filter = document.querySelector('#crawler-filter');
+  #counts = document.querySelector('#crawler-counts');
+  #table = document.querySelector('#crawler-table');
+  #agent;
+  #onChange;
+  #byName = new Map();
+  /** Purposes in display order, each `{ id, title, count }`. */
+  #purposes = [];
+  /** The chosen crawler's name and the agent field's text when it was chosen. */
+  #chosen = null;
+  #chosenAgentText = null;
+  /** The crawler the last check ran as (see checkOptions), which `show` explains. */
+  #checkedAs = null;
+  /** The purposes the table shows. */
+  #shown = new Set();
+  /** The last report, to refilter without asking the engine again. */
+  #rows = [];
+
+  constructor({ agent, onChange }) {
+    this.#agent = agent;
+    this.#onChange = onChange;
+    this.#select.addEventListener('change', () => this.#handleSelect());
+    this.#agent.addEventListener('input', () => this.#forgetChoiceIfEdited());
+    this.#recognised.addEventListener('click', (event) => this.#handlePickButton(event, false));
+    this.#table.addEventListener('click', (event) => this.#handlePickButton(event, true));
+    this.#filter.addEventListener('change', () => this.#handleFilter(null));
+    this.#filter.addEventListener('click', (event) => {
+      const preset = event.target instanceof Element ? event.target.closest('[data-filter-preset]') : null;
+      if (preset) this.#handleFilter(preset.dataset.filterPreset);
+    });
+  }
+
+  /** The chosen crawler's name, or null when the agent field is checked as typed. */
+  get crawler() {
+    this.#forgetChoiceIfEdited();
+    return this.#chosen;
+  }
+
+  /** Fills the picker and the filter from the engine's `crawlerCatalogue()`. */
+  start(catalogue) {
+    this.#byName = new Map(catalogue.map((crawler) => [crawler.name, crawler]));
+    this.#purposes = purposesOf(catalogue);
+    this.#select.replaceChildren(
+      new Option('None: the user-agent as typed', ''),
+      ...this.#purposes.map((purpose) =>
+        h(
+          'optgroup',
+          { label: purpose.title },
+          catalogue
+            .filter((crawler) => crawler.purpose === purpose.id)
+            .map((crawler) => new Option(`${crawler.name} (${crawler.operator})`, crawler.name)),
+        ),
+      ),
+    );
+    this.#select.disabled = false;
+    this.#shown = this.#loadFilter();
+    this.#filter.append(renderFilter(this.#purposes, this.#shown));
+    this.#syncFilter();
+    // A choice restored before the catalogue was known is kept only if the catalogue has it.
+    if (!this.#byName.has(this.#chosen)) this.#choose(null);
+    this.#select.value = this.#chosen ?? '';
+  }
+
+  /**
+   * Chooses crawler `name` (null or '': none) for the text the agent field holds now, as saved
+   * work and links restore it. An unknown name is dropped once the catalogue is known.
+   */
+  restore(name) {
+    const known = this.#byName.size === 0 || this.#byName.has(name);
+    this.#choose(typeof name === 'string' && name !== '' && known ? name : null);
+    if (this.#byName.size > 0) this.#select.value = this.#chosen ?? '';
+  }
+
+  #choose(name) {
+    this.#chosen = name;
+    this.#chosenAgentText = name === null ? null : this.#agent.value;
+  }
+
+  /**
+   * The check options for the main verdict: `{ crawler }` while a crawler is chosen, else
+   * nothing. The next `show` explains the verdict of this check.
+   */
+  checkOptions() {
+    this.#panel.setAttribute('aria-busy', 'true');
+    this.#checkedAs = this.crawler;
+    return this.#checkedAs === null ? {} : { crawler: this.#checkedAs };
+  }
+
+  /**
+   * Shows a refresh's results: `report` from the engine's `crawlerReport` (`rows`,
+   * `recognised`) and the main `verdict` of the check that `checkOptions` last prepared.
+   */
+  show(report, verdict) {
+    if (this.#byName.size === 0) {
+      this.clear('No table: the crawler catalogue could not be loaded.');
+      return;
+    }
+    const chosen = this.#byName.get(this.#checkedAs) ?? null;
+    this.#showRecognised(report.recognised, chosen);
+    if (chosen) {
+      // A refresh keeps the facts open for the crawler whose facts the reader opened.
+      const open = this.#details.querySelector(`details[data-crawler="${CSS.escape(chosen.name)}"]`)?.open;
+      this.#details.replaceChildren(renderCrawlerDetails(chosen, verdict, { factsOpen: Boolean(open) }));
+      this.#details.hidden = false;
+    } else {
+      this.#details.hidden = true;
+      this.#details.replaceChildren();
+    }
+    this.#rows = report.rows;
+    this.#table.replaceChildren(renderCrawlerTable(report.rows, this.#byName, this.#purposes));
+    this.#applyFilter();
+    this.#panel.setAttribute('aria-busy', 'false');
+  }
+
+  /** Empties what describes a verdict, when there is none, and says why in the table's place. */
+  clear(message) {
+    this.#rows = [];
+    this.#details.hidden = true;
+    this.#details.replaceChildren();
+    this.#recognised.hidden = true;
+    this.#recognised.replaceChildren();
+    this.#counts.textContent = '';
+    this.#table.replaceChildren(h('p', { class: 'empty-state' }, message));
+    this.#panel.setAttribute('aria-busy', 'false');
+  }
+
+  #handleSelect() {
+    const name = this.#select.value;
+    if (name !== '') this.#agent.value = name;
+    this.restore(name === '' ? null : name);
+    this.#onChange();
+  }
+
+  /** A "Check as" button (in the recognised note) or a crawler's name (in the table). */
+  #handlePickButton(event, fromTable) {
+    const button = event.target instanceof Element ? event.target.closest('[data-pick-crawler]') : null;
+    if (!button) return;
+    const name = button.dataset.pickCrawler;
+    if (!this.#byName.has(name)) return;
+    // From the table the agent field takes the crawler's name; a recognised UA string stays.
+    if (fromTable) this.#agent.value = name;
+    this.restore(name);
+    this.#onChange();
+    // The button goes away with the refresh; the choice it made is where focus can stay.
+    this.#select.focus({ preventScroll: true });
+    if (fromTable)
+      (this.#select.closest('.crawler-choice') ?? this.#select).scrollIntoView({ block: 'start' });
+  }
+
+  #forgetChoiceIfEdited() {
+    if (this.#chosen !== null && this.#agent.value !== this.#chosenAgentText) {
+      this.#choose(null);
+      if (this.#byName.size > 0) this.#select.value = '';
+    }
+  }
+
+  #showRecognised(recognised, chosen) {
+    let content = null;
+    if (chosen) {
+      content = [
+        `Checking as ${chosen.name}: its documented order of groups decides (`,
+        chainWords(chosen.chain),
+        '), not the text in the field.',
+      ];
+    } else if (recognised && this.#byName.has(recognised.name)) {
+      const crawler = this.#byName.get(recognised.name);
+      content = [
+        `This is ${crawler.name} (${crawler.operator}, ${crawler.purposeTitle}). `,
+        h(
+          'button',
+          { type: 'button', class: 'button button-small', 'data-pick-crawler': crawler.name },
+          `Check as ${crawler.name}`,
+        ),
+        h(
+          'span',
+          { class: 'hint' },
+          ' to follow its documented order of groups: ',
+          chainWords(crawler.chain),
+          '.',
+        ),
+      ];
+    }
+    this.#recognised.replaceChildren(...(content ?? []).flat());
+    this.#recognised.hidden = content === null;
+  }
+
+  #handleFilter(presetId) {
+    if (presetId !== null) {
+      const preset = FILTER_PRESETS.find((candidate) => candidate.id === presetId);
+      this.#shown = new Set(preset?.purposes ?? this.#purposes.map((purpose) => purpose.id));
+    } else {
+      const boxes = this.#filter.querySelectorAll('input[name="crawler-purpose"]');
+      this.#shown = new Set([...boxes].filter((box) => box.checked).map((box) => box.value));
+    }
+    this.#syncFilter();
+    this.#applyFilter();
+    try {
+      localStorage.setItem(FILTER_STORAGE_KEY, JSON.stringify([...this.#shown]));
+    } catch {
+      // Storage full or off: the filter still works for this visit.
+    }
+  }
+
+  #loadFilter() {
+    const all = new Set(this.#purposes.map((purpose) => purpose.id));
+    try {
+      const saved = JSON.parse(localStorage.getItem(FILTER_STORAGE_KEY) ?? 'null');
+      if (Array.isArray(saved)) return new Set(saved.filter((id) => all.has(id)));
+    } catch {
+      // Damaged or unavailable: show everything.
+    }
+    return all;
+  }
+
+  /** Ticks the boxes of the shown purposes and presses the preset that matches them, if any. */
+  #syncFilter() {
+    for (const box of this.#filter.querySelectorAll('input[name="crawler-purpose"]')) {
+      box.checked = this.#shown.has(box.value);
+    }
+    const active = this.#activePreset();
+    for (const button of this.#filter.querySelectorAll('[data-filter-preset]')) {
+      button.setAttribute('aria-pressed', String(button.dataset.filterPreset === active?.id));
+    }
+  }
+
+  #activePreset() {
+    const all = this.#purposes.map((purpose) => purpose.id);
+    return FILTER_PRESETS.find((preset) => {
+      const purposes = (preset.purposes ?? all).filter((id) => all.includes(id));
+      return purposes.length === this.#shown.size && purposes.every((id) => this.#shown.has(id));
+    });
+  }
+
+  /** Hides the purpose groups not shown and says how many of the shown crawlers may fetch. */
+  #applyFilter() {
+    for (const body of this.#table.querySelectorAll('tbody[data-purpose]')) {
+      body.hidden = !this.#shown.has(body.dataset.purpose);
+    }
+    const shown = this.#rows.filter((row) => this.#shown.has(row.purpose));
+    const counts = countsSentence(shown, this.#rows, this.#activePreset());
+    // A live region: replaced only when it says something new, so typing does not chatter.
+    if (this.#counts.textContent !== counts.textContent) this.#counts.replaceChildren(counts);
+  }
+}
+
+/** The purposes of `catalogue` in display order, with their titles and counts. */
+function purposesOf(catalogue) {
+  const purposes = new Map();
+  for (const crawler of catalogue) {
+    const purpose = purposes.get(crawler.purpose) ?? {
+      id: crawler.purpose,
+      title: crawler.purposeTitle,
+      count: 0,
+    };
+    purpose.count += 1;
+    purposes.set(crawler.purpose, purpose);
+  }
+  const rank = (id) => (PURPOSE_ORDER.includes(id) ? PURPOSE_ORDER.indexOf(id) : PURPOSE_ORDER.length);
+  return [...purposes.values()].sort((a, b) => rank(a.id) - rank(b.id));
+}
+
+/** The filter's presets and one checkbox per purpose. */
+function renderFilter(purposes, shown) {
+  const present = new Set(purposes.map((purpose) => purpose.id));
+  return fragment(
+    h(
+      'div',
+      { class: 'filter-presets' },
+      FILTER_PRESETS.filter((preset) => (preset.purposes ?? []).every((id) => present.has(id))).map(
+        (preset) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'button button-small',
+              'data-filter-preset': preset.id,
+              'aria-pressed': 'false',
+            },
+            preset.label,
+          ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'filter-purposes' },
+      purposes.map((purpose) =>
+        h(
+          'label',
+          { class: 'filter-purpose' },
+          h('input', {
+            type: 'checkbox',
+            name: 'crawler-purpose',
+            value: purpose.id,
+            checked: shown.has(purpose.id),
+          }),
+          ` ${purpose.title} `,
+          h('span', { class: 'muted' }, `(${formatCount(purpose.count)})`),
+        ),
+      ),
+    ),
+  );
+}
+
+/** "5 of 12 AI crawlers may fetch /blog/." for the rows shown. */
+function countsSentence(shown, all, preset) {
+  if (all.length === 0) return fragment();
+  if (shown.length === 0) return fragment('No crawler shown: tick a purpose above.');
+  const allowed = shown.filter((row) => row.verdict.allowed).length;
+  let noun = 'crawlers shown';
+  if (preset?.id === 'all') noun = 'crawlers';
+  else if (preset?.id === 'ai') noun = 'AI crawlers';
+  else if (preset?.id === 'search') noun = 'search crawlers';
+  const path = all[0].verdict.path;
+  const tokenOnly = shown.filter((row) => row.tokenOnly).map((row) => row.name);
+  const statusDecides = all.every((row) => row.summary.status !== null);
+  return fragment(
+    h('strong', {}, `${formatCount(allowed)} of ${formatCount(shown.length)} ${noun}`),
+    ' may fetch ',
+    h('code', {}, path),
+    '.',
+    statusDecides ? ' The way the file was served decides for all of them, whatever its rules say.' : null,
+    tokenOnly.length > 0
+      ? h(
+          'span',
+          { class: 'hint' },
+          tokenOnly.length === 1
+            ? ` ${tokenOnly[0]} never fetches anything: for it, allowed means the content may be used.`
+            : ` ${listWords(tokenOnly, 'and')} never fetch anything: for them, allowed means the content may be used.`,
+        )
+      : null,
+  );
+}
+
+/**
+ * The all-crawlers table: one body per purpose (the filter hides whole bodies), one row per
+ * crawler with its verdict and deciding line, the group it used and the whole-file summary.
+ * Rows carry `data-crawler` and `data-verdict` for tests and styles.
+ */
+export function renderCrawlerTable(rows, byName, purposes) {
+  if (rows.length === 0) return fragment(h('p', { class: 'empty-state' }, 'The catalogue is empty.'));
+  const bodies = purposes.map((purpose) => {
+    const members = rows.filter((row) => row.purpose === purpose.id);
+    if (members.length === 0) return null;
+    const allowed = members.filter((row) => row.verdict.allowed).length;
+    return h(
+      'tbody',
+      { 'data-purpose': purpose.id, role: 'rowgroup' },
+      h(
+        'tr',
+        { class: 'purpose-row', role: 'row' },
+        h(
+          'th',
+          { colspan: 4, scope: 'rowgroup', role: 'rowheader' },
+          purpose.title,
+          h(
+            'span',
+            { class: 'purpose-count' },
+            ` · ${formatCount(allowed)} of ${formatCount(members.length)} may fetch`,
+          ),
+        ),
+      ),
+      members.map((row) => crawlerRow(row, byName.get(row.name))),
+    );
+  });
+  return fragment(
+    h(
+      'table',
+      { class: 'crawler-table', role: 'table', 'aria-describedby': 'crawler-counts' },
+      h('caption', { class: 'visually-hidden' }, 'Verdict of every known crawler for this URL'),
+      h(
+        'thead',
+        { role: 'rowgroup' },
+        h(
+          'tr',
+          { role: 'row' },
+          ['Crawler', 'Verdict', 'Group used', 'Whole file'].map((title) =>
+            h('th', { scope: 'col', role: 'columnheader' }, title),
+          ),
+        ),
+      ),
+      bodies,
+    ),
+  );
+}
+
+function crawlerRow(row, crawler) {
+  const { verdict, summary } = row;
+  const word = verdict.allowed ? 'allowed' : 'disallowed';
+  const tags = [];
+  if (row.tokenOnly) tags.push(tag('token only', 'caution'));
+  if (ROBOTS_TXT_TAGS[row.robotsTxt]) tags.push(tag(ROBOTS_TXT_TAGS[row.robotsTxt], 'caution'));
+  return h(
+    'tr',
+    { class: `crawler-row crawler-${word}`, role: 'row', 'data-crawler': row.name, 'data-verdict': word },
+    h(
+      'th',
+      { scope: 'row', role: 'rowheader', class: 'crawler-name' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'pick-crawler',
+          'data-pick-crawler': row.name,
+          'aria-label': `Check as ${row.name}`,
+          title: `Check as ${row.name}`,
+        },
+        row.name,
+      ),
+      crawler ? h('span', { class: 'muted crawler-operator' }, crawler.operator) : null,
+      tags,
+    ),
+    h('td', { role: 'cell', class: 'crawler-verdict', 'data-label': 'Verdict' }, verdictCell(verdict)),
+    h('td', { role: 'cell', class: 'crawler-group', 'data-label': 'Group used' }, groupCell(row, crawler)),
+    h(
+      'td',
+      { role: 'cell', class: `crawler-summary access-${summary.access}`, 'data-label': 'Whole file' },
+      summary.text,
+      summary.blockingLine === null ? null : [' ', lineLink(summary.blockingLine)],
+    ),
+  );
+}
+
+function verdictCell(verdict) {
+  const line = decidingLine(verdict);
+  return [
+    h(
+      'span',
+      { class: `verdict-badge verdict-badge-${verdict.allowed ? 'allowed' : 'disallowed'}` },
+      h('span', { 'aria-hidden': 'true' }, verdict.allowed ? '✓ ' : '✕ '),
+      verdict.allowed ? 'Allowed' : 'Disallowed',
+    ),
+    ' ',
+    line === null
+      ? h('span', { class: 'hint' }, SHORT_REASONS[verdict.reason] ?? verdict.reason)
+      : lineLink(line, `line ${formatCount(line)}`),
+  ];
+}
+
+/** The group a row's verdict used, in a few words, marking fallbacks and `*`. */
+function groupCell(row, crawler) {
+  const { verdict, summary } = row;
+  if (summary.status !== null) return h('span', { class: 'hint' }, 'none read: the fetch status decides');
+  const lines = agentLineLinks(verdict);
+  const step = verdict.chainStep;
+  if (step === null) {
+    if (verdict.groups.length === 0) {
+      const ignoresStar = crawler && !crawler.chain.includes('*');
+      return [h('span', { class: 'hint' }, 'none'), ignoresStar ? tag('ignores *', 'caution') : null];
+    }
+    // Readers without fallback chains (python, legacy-1994) pick one record by name.
+    return [verdict.usedStarGroup ? 'the * record' : 'its record', ' ', lines];
+  }
+  if (step.token === null) return [h('code', {}, '*'), ' group, ', lines];
+  if (step.fallback) return [h('code', {}, step.token), ' group ', tag('fallback', 'fallback'), ' ', lines];
+  return ['own group, ', lines];
+}
+
+/**
+ * What the chosen crawler is and how it read the file: which group it used (and whether that
+ * was a fallback), cautions for token-only and user-triggered crawlers, and its facts with
+ * their sources.
+ */
+export function renderCrawlerDetails(crawler, verdict, { factsOpen = false } = {}) {
+  return fragment(
+    h('p', { class: 'crawler-used-group' }, usedGroupSentence(crawler, verdict)),
+    cautions(crawler).map((text) => h('p', { class: 'crawler-caution' }, text)),
+    h(
+      'div',
+      { class: 'crawler-about' },
+      h(
+        'p',
+        { class: 'crawler-about-head' },
+        h('strong', {}, crawler.name),
+        ` · ${crawler.operator} · ${crawler.purposeTitle}`,
+      ),
+      h('p', {}, crawler.description),
+      crawler.note ? h('p', { class: 'hint' }, crawler.note) : null,
+      h(
+        'details',
+        { class: 'crawler-facts', 'data-crawler': crawler.name, open: factsOpen },
+        h('summary', {}, 'Tokens, order of groups and sources'),
+        factList(crawler),
+        sourceList(crawler),
+      ),
+    ),
+  );
+}
+
+/** "Googlebot-Image has no group of its own and follows the Googlebot group, line 12." */
+function usedGroupSentence(crawler, verdict) {
+  const name = crawler.name;
+  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
+    return `The fetch status decides for ${name}: no group of the file is read.`;
+  }
+  const lines = agentLineLinks(verdict);
+  const at = lines.length === 0 ? [] : [', ', lines];
+  const step = verdict.chainStep;
+  if (step === null) {
+    if (verdict.groups.length === 0) {
+      const named = crawler.chain.filter((token) => token !== '*');
+      const star = crawler.chain.includes('*')
+        ? 'and the file has no User-agent: * group'
+        : `and ${name} ignores the User-agent: * group`;
+      return `No group names ${listWords(named, 'or')}, ${star}, so nothing restricts ${name}.`;
+    }
+    return verdict.usedStarGroup
+      ? [
+          'This profile knows no fallback order: no record names ',
+          name,
+          ', so it follows the * record',
+          ...at,
+          '.',
+        ]
+      : ['This profile knows no fallback order: it uses the record whose name matches ', name, ...at, '.'];
+  }
+  if (step.token === null) {
+    const missing = crawler.chain.slice(0, step.index);
+    return [
+      `No group names ${listWords(missing, 'or')}, so ${name} follows the User-agent: * group`,
+      ...at,
+      '.',
+    ];
+  }
+  if (step.fallback) {
+    const missing = crawler.chain.slice(1, step.index);
+    const nor = missing.length === 0 ? '' : `, nor one for ${listWords(missing, 'or')},`;
+    return [`${name} has no group of its own${nor} and follows the ${step.token} group`, ...at, '.'];
+  }
+  const own = sameToken(step.token, name)
+    ? 'a group of its own'
+    : `a group of its own (User-agent: ${step.token})`;
+  const combined =
+    verdict.groups.length > 1 ? ` (${verdict.groups.length} groups name it; their rules are combined)` : '';
+  return [`${name} has ${own}`, ...at, combined, '.'];
+}
+
+function cautions(crawler) {
+  const notes = [];
+  if (crawler.tokenOnly) {
+    notes.push(
+      `Token only: ${crawler.name} never fetches pages. Its verdict says whether content may be used ` +
+        `(${crawler.purposeTitle}), not whether anything may be fetched.`,
+    );
+  }
+  const compliance = {
+    obeys: 'its operator says it follows robots.txt for these fetches.',
+    'may-ignore':
+      'its operator says robots.txt may not apply to them, so the verdict is what the file asks, not what will happen.',
+    ignores:
+      'its operator says it generally ignores robots.txt, so the verdict is what the file asks, not what will happen.',
+    unknown: 'whether it follows robots.txt is not documented.',
+  }[crawler.robotsTxt];
+  if (crawler.purpose === 'user-triggered') {
+    notes.push(
+      `User-triggered: ${crawler.name} fetches a page when a person asks for it; ${compliance ?? ''}`,
+    );
+  } else if (crawler.robotsTxt !== 'obeys' && compliance) {
+    notes.push(`${crawler.name}: ${compliance}`);
+  }
+  return notes;
+}
+
+function factList(crawler) {
+  const facts = [
+    ['Obeys groups for', joinNodes(crawler.tokens.map((token) => h('code', {}, token)))],
+    ['Order of groups', chainWords(crawler.chain)],
+    [
+      'Example user agent',
+      crawler.userAgent
+        ? h('code', {}, crawler.userAgent)
+        : crawler.tokenOnly
+          ? 'None: it never fetches.'
+          : 'Not documented.',
+    ],
+    ['Crawl-delay', CRAWL_DELAY_WORDS[crawler.crawlDelay] ?? crawler.crawlDelay],
+    ['robots.txt', ROBOTS_TXT_WORDS[crawler.robotsTxt] ?? crawler.robotsTxt],
+  ];
+  return h(
+    'dl',
+    { class: 'crawler-fact-list' },
+    facts.map(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]),
+  );
+}
+
+/** Each source once, with the claims it supports. */
+function sourceList(crawler) {
+  const byUrl = new Map();
+  for (const [claim, sources] of Object.entries(crawler.sources ?? {})) {
+    for (const source of sources) {
+      const entry = byUrl.get(source.url) ?? { source, claims: [] };
+      entry.claims.push(CLAIM_WORDS[claim] ?? claim);
+      byUrl.set(source.url, entry);
+    }
+  }
+  if (byUrl.size === 0) return h('p', { class: 'hint' }, 'No sources recorded.');
+  return h(
+    'div',
+    { class: 'crawler-sources' },
+    h('p', { class: 'crawler-sources-head' }, 'Sources'),
+    h(
+      'ul',
+      {},
+      [...byUrl.values()].map(({ source, claims }) =>
+        h(
+          'li',
+          {},
+          externalLink(source.url, source.title),
+          h('span', { class: 'hint' }, ` (${claims.join(', ')})`),
+        ),
+      ),
+    ),
+  );
+}
+
+/** `Googlebot-Image → Googlebot → *`, and a word when the chain never reaches `*`. */
+function chainWords(chain) {
+  const steps = joinNodes(
+    chain.map((token) => h('code', {}, token)),
+    ' → ',
+  );
+  return chain.includes('*') ? steps : [...steps, ', never the * group'];
+}
+
+/** The User-agent lines that made the verdict's groups apply, as line links. */
+function agentLineLinks(verdict) {
+  const lines = [...new Set(verdict.groups.flatMap((group) => group.matchedAgentLines))].sort(
+    (a, b) => a - b,
+  );
+  if (lines.length === 0) return [];
+  const shown = lines.slice(0, MAX_LINE_LINKS).map((line) => lineLink(line, formatCount(line)));
+  const more =
+    lines.length > MAX_LINE_LINKS ? [` and ${formatCount(lines.length - MAX_LINE_LINKS)} more`] : [];
+  return [lines.length === 1 ? 'line ' : 'lines ', ...joinNodes(shown), ...more];
+}
+
+function tag(text, kind) {
+  return h('span', { class: `crawler-tag crawler-tag-${kind}` }, text);
+}
+
+function joinNodes(nodes, separator = ', ') {
+  return nodes.flatMap((node, index) => (index === 0 ? [node] : [separator, node]));
+}
+
+/** `A`, `A or B`, `A, B or C`. */
+function listWords(words, conjunction) {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
+}
+
+function sameToken(a, b) {
+  return a.toLowerCase() === b.toLowerCase();
+}

@@ -1,0 +1,91 @@
+/**
+ * The divergence rows under the verdict: the same question asked of every other parser profile,
+ * one compact row each with its verdict and deciding line. A row whose answer differs from the
+ * main verdict is highlighted and carries the core's sentence of why, with that reader's
+ * summary (for Python, that CPython 3.13+ ships a rewrite that answers differently).
+ *
+ * The rows, the agreement and the sentences come from the engine (`compareProfiles`), the
+ * summaries from `defaults().profiles`; this module only lays them out, as text.
+ */
+
+import { formatCount } from './format.js';
+import { decidingLine, fragment, h, lineLink, renderVerdictHeadline } from './render.js';
+
+/**
+ * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer,
+ * `verdict` the main verdict on display, `profiles` the engine's `defaults().profiles`.
+ */
+export function renderDivergence(rows, verdict, profiles) {
+  const others = rows.filter((row) => row.profile !== verdict.profile);
+  if (others.length === 0) return fragment();
+  const differing = others.filter((row) => !row.agrees).length;
+  const summaryById = new Map(profiles.map((profile) => [profile.id, profile.summary]));
+  // The rows ask about the agent as typed, of a file served normally; a verdict that follows a
+  // chosen crawler's order of groups or a fetch status may answer another question.
+  const own = rows.find((row) => row.profile === verdict.profile);
+  const sameQuestion =
+    own !== undefined &&
+    own.verdict.allowed === verdict.allowed &&
+    own.verdict.reason === verdict.reason &&
+    decidingLine(own.verdict) === decidingLine(verdict);
+  return fragment(
+    h('h3', { class: 'divergence-heading', id: 'divergence-heading' }, 'Other readers'),
+    h(
+      'p',
+      { class: 'hint divergence-intro', id: 'divergence-intro' },
+      differing === 0
+        ? 'Every other parser profile gives the same answer.'
+        : `${formatCount(differing)} of ${formatCount(others.length)} other parser profiles answer differently.`,
+    ),
+    sameQuestion
+      ? null
+      : h(
+          'p',
+          { class: 'hint divergence-caveat' },
+          'These readers are asked about the user-agent as typed, of a file served normally. The verdict above also follows the chosen crawler or how the file was served, so "differs" compares with the answer for the agent as typed.',
+        ),
+    h(
+      'ul',
+      { class: 'divergence-rows', 'aria-labelledby': 'divergence-heading', 'aria-describedby': 'divergence-intro' },
+      others.map((row) => divergenceRow(row, summaryById.get(row.profile) ?? null)),
+    ),
+  );
+}
+
+function divergenceRow(row, summary) {
+  const { verdict } = row;
+  const word = verdict.allowed ? 'allowed' : 'disallowed';
+  const line = decidingLine(verdict);
+  const [, , detail] = renderVerdictHeadline(verdict);
+  return h(
+    'li',
+    {
+      class: `divergence-row ${row.agrees ? 'agrees' : 'disagrees'}`,
+      'data-profile': row.profile,
+      'data-agrees': String(row.agrees),
+      'data-verdict': word,
+      'data-line': line ?? '',
+    },
+    h(
+      'p',
+      { class: 'divergence-head' },
+      h('span', { class: 'divergence-title' }, row.title),
+      ' ',
+      h(
+        'span',
+        { class: `divergence-verdict divergence-${word}` },
+        h('span', { 'aria-hidden': 'true' }, verdict.allowed ? '✓ ' : '✕ '),
+        verdict.allowed ? 'Allowed' : 'Disallowed',
+      ),
+      ' ',
+      h(
+        'span',
+        { class: 'divergence-detail' },
+        line === null ? detail.textContent : ['by ', lineLink(line, `line ${formatCount(line)}`)],
+      ),
+      row.agrees ? null : [' ', h('span', { class: 'differs-badge' }, 'Differs')],
+    ),
+    row.why === null ? null : h('p', { class: 'divergence-why' }, row.why),
+    !row.agrees && summary ? h('p', { class: 'hint divergence-about' }, summary) : null,
+  );
+}

@@ -1,0 +1,430 @@
+/**
+ * The audit in the page: the findings list (grouped by severity, sorted by line, each with its
+ * "learn more" text), the marks on flagged lines of the annotated file view, and the panel that
+ * keeps both current as the text changes.
+ *
+ * The audit runs in an engine of its own (a second worker), so that a slow audit of a huge or
+ * pathological file never delays a verdict: while it runs, the checker keeps answering; when
+ * the text changes, the running audit is cancelled (its worker replaced) and the new text is
+ * audited instead. Findings, their wording and the code docs all come from the core; this module
+ * only lays them out. Everything from the file reaches the DOM as text (render.js `h`).
+ *
+ *     const audit = new AuditPanel({ container, fileView });
+ *     audit.start();                 // once the page's own engine is ready
+ *     audit.update(text);            // on every refresh: audits when the text changed
+ *     audit.markFileView(text);      // after the file view was drawn for `text`
+ */
+
+import { Engine } from './engine.js';
+import { formatCount } from './format.js';
+import { fragment, h, lineLink } from './render.js';
+
+/** Severities, most serious first: the order of the groups and of the worker's rank codes. */
+export const SEVERITIES = Object.freeze(['error', 'warning', 'info']);
+
+const GROUP_TITLES = { error: 'Errors', warning: 'Warnings', info: 'Info' };
+const GROUP_HINTS = {
+  error: 'Crawlers skip or misread these lines, or the file does not do what it seems to.',
+  warning: 'Some crawlers read these differently, or the rule is not doing what it looks like.',
+  info: 'Worth knowing; nothing is wrong for the major crawlers.',
+};
+const SEVERITY_WORDS = { error: 'Error', warning: 'Warning', info: 'Info' };
+const FLAG_GLYPHS = { error: '✕', warning: '!', info: '•' };
+/** The codes' documentation, written by the build from `robots-lens explain --json`. */
+const CODE_DOCS_URL = new URL('./pkg/audit-codes.json', import.meta.url);
+
+/** Keeps the audit on screen in step with the text. */
+export class AuditPanel {
+  #container;
+  #fileView;
+  #engine = null;
+  /** Code docs by id, for the "learn more" texts; why they are missing, if they are. */
+  #codes = new Map();
+  #codesProblem = null;
+  /** The text to audit, the text being audited, and the text whose findings are shown. */
+  #wanted = null;
+  #running = null;
+  #shown = null;
+  /** Worst severity of each flagged line of the shown audit. */
+  #flags = new Map();
+  /** The text the file view currently shows. */
+  #viewText = null;
+  /** The engine failed to start: the panel says so once and stops trying. */
+  #failed = false;
+
+  constructor({ container, fileView }) {
+    this.#container = container;
+    this.#fileView = fileView;
+    container.setAttribute('aria-busy', 'true');
+    container.replaceChildren(h('p', { class: 'empty-state' }, 'Waiting for the engine…'));
+  }
+
+  /** Starts the audit engine; until it is ready, `update` only remembers the text. */
+  async start() {
+    const docs = loadCodeDocs();
+    try {
+      // A crash, a timeout or a cancellation rejects the audit call, which #pump handles.
+      this.#engine = await Engine.start();
+    } catch (error) {
+      this.#failed = true;
+      this.#showError(`The audit is not available: ${error.message}`);
+      return;
+    }
+    ({ codes: this.#codes, problem: this.#codesProblem } = await docs);
+    this.#pump();
+  }
+
+  /** Says why there is no audit (the page's engine could not start) and stops. */
+  stop(message) {
+    this.#failed = true;
+    this.#container.replaceChildren(h('p', { class: 'empty-state' }, message));
+    this.#container.setAttribute('aria-busy', 'false');
+  }
+
+  /** Audits `text` unless its findings are already shown or being computed. */
+  update(text) {
+    this.#wanted = text;
+    if (this.#failed) return;
+    const current = text === this.#shown;
+    this.#container.setAttribute('aria-busy', String(!current));
+    this.#container.classList.toggle('stale', !current && this.#shown !== null);
+    // A running audit of another text would only delay this one: stop it.
+    if (this.#running !== null && this.#running !== text) this.#engine?.cancel();
+    this.#pump();
+  }
+
+  /** Marks the flagged lines of the file view, which now shows `text`. */
+  markFileView(text) {
+    this.#viewText = text;
+    markFlaggedLines(this.#fileView, text === this.#shown ? this.#flags : new Map());
+  }
+
+  /**
+   * The UTF-16 span a finding's line link selects, when the findings on screen belong to `text`
+   * (else the caller selects the whole line): `{ number, start, end }` or null.
+   */
+  spanOf(link, text) {
+    if (text !== this.#shown || !this.#container.contains(link)) return null;
+    const start = Number(link.dataset.spanStart);
+    const end = Number(link.dataset.spanEnd);
+    if (link.dataset.spanStart === undefined || !(start <= end)) return null;
+    return { number: Number(link.dataset.gotoLine), start, end };
+  }
+
+  async #pump() {
+    if (this.#engine === null || this.#running !== null) return;
+    const text = this.#wanted;
+    if (text === null || text === this.#shown) return;
+    this.#running = text;
+    try {
+      const audit = await this.#engine.audit(text);
+      this.#show(text, audit);
+    } catch (error) {
+      // A cancelled audit is followed by the one for the newer text; anything else is shown,
+      // and the same text is not audited again until it changes.
+      if (error.kind !== 'cancelled') {
+        this.#shown = text;
+        this.#flags = new Map();
+        this.#showError(
+          error.kind === 'timeout'
+            ? 'The audit of this file took too long and was stopped. The checker and the reading view are not affected.'
+            : `The audit failed on this file: ${error.message}`,
+        );
+      }
+    } finally {
+      this.#running = null;
+    }
+    this.#pump();
+  }
+
+  #show(text, audit) {
+    this.#shown = text;
+    this.#flags = flagMap(audit.flagged);
+    const open = openDisclosures(this.#container);
+    this.#container.replaceChildren(renderAudit(audit, this.#codes, this.#codesProblem));
+    reopenDisclosures(this.#container, open);
+    this.#settle();
+    if (this.#viewText === text) markFlaggedLines(this.#fileView, this.#flags);
+  }
+
+  #showError(message) {
+    this.#container.replaceChildren(h('p', { class: 'note note-error audit-error', role: 'alert' }, message));
+    this.#settle();
+  }
+
+  #settle() {
+    const current = this.#wanted === this.#shown;
+    this.#container.setAttribute('aria-busy', String(!current));
+    this.#container.classList.toggle('stale', !current);
+  }
+}
+
+/** `{ codes, problem }`: the docs by code id, or an empty map and why they are missing. */
+async function loadCodeDocs() {
+  try {
+    const response = await fetch(CODE_DOCS_URL);
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    const docs = await response.json();
+    return { codes: new Map(docs.map((doc) => [doc.id, doc])), problem: null };
+  } catch (error) {
+    return {
+      codes: new Map(),
+      problem: `The codes' explanations (www/pkg/audit-codes.json) could not be loaded: ${error.message}.`,
+    };
+  }
+}
+
+/** Worst severity by line number, from the worker's `{ names, lines, severities }`. */
+function flagMap(flagged) {
+  const flags = new Map();
+  for (let index = 0; index < flagged.lines.length; index += 1) {
+    flags.set(flagged.lines[index], flagged.names[flagged.severities[index]]);
+  }
+  return flags;
+}
+
+/** The `data-key`s of the open disclosures in `root`, to keep them open across a redraw. */
+function openDisclosures(root) {
+  return new Set([...root.querySelectorAll('details[open][data-key]')].map((details) => details.dataset.key));
+}
+
+function reopenDisclosures(root, keys) {
+  if (keys.size === 0) return;
+  for (const details of root.querySelectorAll('details[data-key]')) {
+    if (keys.has(details.dataset.key)) details.open = true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The findings list
+
+/**
+ * The audit's summary and findings. `audit` is the worker's
+ * `{ counts: { error, warning, info }, total, items, flagged }`, where `items` holds up to a limit
+ * of findings per severity, sorted by line; `codes` maps a code id to its docs, and
+ * `codesProblem` says why they are missing (or is null).
+ */
+export function renderAudit(audit, codes, codesProblem = null) {
+  const { counts } = audit;
+  const summary = h(
+    'p',
+    {
+      id: 'audit-summary',
+      class: 'audit-summary',
+      'data-errors': counts.error,
+      'data-warnings': counts.warning,
+      'data-info': counts.info,
+    },
+    SEVERITIES.map((severity) =>
+      h(
+        'span',
+        { class: `count-chip severity-${severity}${counts[severity] === 0 ? ' count-zero' : ''}` },
+        countWords(severity, counts[severity]),
+      ),
+    ),
+  );
+  if (audit.total === 0) {
+    return fragment(
+      summary,
+      h('p', { class: 'empty-state' }, 'No findings: every line reads as intended by the major crawlers.'),
+    );
+  }
+  const groups = SEVERITIES.filter((severity) => counts[severity] > 0).map((severity) => {
+    const items = audit.items.filter((finding) => finding.severity === severity);
+    const headingId = `audit-${severity}-heading`;
+    return h(
+      'section',
+      { class: `finding-group severity-${severity}`, 'aria-labelledby': headingId },
+      h(
+        'h4',
+        { id: headingId },
+        GROUP_TITLES[severity],
+        ' ',
+        h('span', { class: 'group-count' }, `(${formatCount(counts[severity])})`),
+      ),
+      h('p', { class: 'hint' }, GROUP_HINTS[severity]),
+      h(
+        'ol',
+        { class: 'findings' },
+        items.map((finding) => findingItem(finding, codes.get(finding.code))),
+      ),
+      items.length < counts[severity]
+        ? h(
+            'p',
+            { class: 'hint more' },
+            `Showing the first ${formatCount(items.length)} of ${formatCount(counts[severity])} ${GROUP_TITLES[severity].toLowerCase()}.`,
+          )
+        : null,
+    );
+  });
+  return fragment(summary, groups, codesProblem ? h('p', { class: 'hint' }, codesProblem) : null);
+}
+
+function countWords(severity, count) {
+  if (severity === 'info') return `${formatCount(count)} info`;
+  return `${formatCount(count)} ${severity}${count === 1 ? '' : 's'}`;
+}
+
+function findingItem(finding, doc) {
+  const key = `${finding.line}:${finding.code}:${finding.start ?? ''}`;
+  const related = finding.relatedLines.filter((line) => line !== finding.line);
+  return h(
+    'li',
+    {
+      class: `finding severity-${finding.severity}`,
+      'data-code': finding.code,
+      'data-line': finding.line,
+    },
+    h(
+      'p',
+      { class: 'finding-head' },
+      h('span', { class: 'severity-label' }, SEVERITY_WORDS[finding.severity] ?? finding.severity),
+      ' ',
+      h('code', { class: 'finding-code' }, finding.code),
+      ' ',
+      findingLink(finding),
+      ' ',
+      h('span', { class: 'finding-name' }, finding.name),
+    ),
+    h('p', { class: 'finding-message' }, richText(finding.message)),
+    h('p', { class: 'finding-why' }, richText(finding.why)),
+    h('p', { class: 'finding-fix' }, h('span', { class: 'label' }, 'Fix: '), richText(finding.fix)),
+    finding.replacement === null ? null : replacementBlock(finding.replacement),
+    related.length > 0
+      ? h(
+          'p',
+          { class: 'hint finding-related' },
+          related.length === 1 ? 'See also ' : 'See also lines ',
+          related.slice(0, 12).flatMap((line, index) => [
+            index === 0 ? null : ', ',
+            lineLink(line, related.length === 1 ? `line ${formatCount(line)}` : formatCount(line)),
+          ]),
+          related.length > 12 ? ` and ${formatCount(related.length - 12)} more` : null,
+        )
+      : null,
+    doc ? learnMore(doc, key) : null,
+  );
+}
+
+/** The link to the finding's line; it selects the finding's span when it has one. */
+function findingLink(finding) {
+  const hasSpan = finding.start !== null && finding.end !== null;
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'line-link',
+      'data-goto-line': finding.line,
+      'data-span-start': hasSpan ? finding.start : null,
+      'data-span-end': hasSpan ? finding.end : null,
+      'aria-label': `Go to line ${finding.line}${hasSpan ? ' and select the part the finding is about' : ''}`,
+    },
+    `line ${formatCount(finding.line)}`,
+  );
+}
+
+function replacementBlock(replacement) {
+  const lines = replacement.split('\n').length;
+  return h(
+    'div',
+    { class: 'finding-replacement' },
+    h(
+      'p',
+      { class: 'label' },
+      lines === 1 ? 'Corrected line:' : 'Corrected lines:',
+      ' ',
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'button button-small copy-button',
+          'data-action': 'copy-replacement',
+          'aria-label': lines === 1 ? 'Copy the corrected line' : 'Copy the corrected lines',
+        },
+        'Copy',
+      ),
+    ),
+    h('pre', { class: 'replacement-text' }, h('code', {}, replacement)),
+  );
+}
+
+/** The code's documentation, folded: What it does / Why it matters / Example / Fix / Reference. */
+function learnMore(doc, key) {
+  return h(
+    'details',
+    { class: 'learn-more', 'data-key': `learn:${key}` },
+    h('summary', {}, 'Learn more about ', h('code', {}, doc.id), ': ', richText(doc.title)),
+    h(
+      'dl',
+      { class: 'code-doc' },
+      h('dt', {}, 'What it does'),
+      h('dd', {}, richText(doc.whatItDoes)),
+      h('dt', {}, 'Why it matters'),
+      h('dd', {}, richText(doc.whyItMatters)),
+      h('dt', {}, 'Example'),
+      h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.example.replace(/\n$/, '')))),
+      h('dt', {}, 'Fix'),
+      h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.fix.replace(/\n$/, '')))),
+      h('dt', {}, 'Reference'),
+      h('dd', {}, richText(doc.reference)),
+    ),
+  );
+}
+
+/**
+ * The core's sentences mark code with backticks (`Disallow: /x`); those parts become code
+ * elements, the rest text. An unpaired backtick stays as it is.
+ */
+export function richText(text) {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return text;
+  return parts.map((part, index) => (index % 2 === 1 ? h('code', {}, part) : part)).filter((part) => part !== '');
+}
+
+/** Copies the corrected text next to `button`; selects it for copying by hand when that fails. */
+export async function copyReplacement(button) {
+  const code = button.closest('.finding-replacement')?.querySelector('.replacement-text code');
+  if (!code) return;
+  try {
+    await navigator.clipboard.writeText(code.textContent);
+    button.textContent = 'Copied';
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(code);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    button.textContent = 'Selected: press Ctrl+C';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flagged lines in the annotated file view
+
+/**
+ * Marks each row of the file view whose line has findings with the worst severity among them
+ * (`flags`: line number → severity); a row without findings loses any earlier mark.
+ */
+export function markFlaggedLines(fileView, flags) {
+  for (const row of fileView.querySelectorAll('.file-line')) {
+    const number = Number(row.querySelector('[data-goto-line]')?.dataset.gotoLine);
+    const severity = flags.get(number) ?? null;
+    const previous = row.dataset.flag ?? null;
+    if (severity === previous) continue;
+    row.querySelector('.flag-mark')?.remove();
+    for (const name of SEVERITIES) row.classList.remove(`flag-${name}`);
+    if (severity === null) {
+      delete row.dataset.flag;
+      continue;
+    }
+    row.dataset.flag = severity;
+    row.classList.add(`flag-${severity}`);
+    row.append(
+      h(
+        'span',
+        { class: `flag-mark flag-mark-${severity}` },
+        h('span', { 'aria-hidden': 'true' }, FLAG_GLYPHS[severity] ?? '•'),
+        h('span', { class: 'visually-hidden' }, ` (audit: ${SEVERITY_WORDS[severity]?.toLowerCase() ?? severity})`),
+      ),
+    );
+  }
+}
