@@ -163,6 +163,17 @@ fn sitemaps(cx: &Context<'_>, out: &mut Vec<Finding>) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn crawl_delay_values_are_plain_decimal_numbers() {
+        for good in ["10", "0.5", ".5", "5.", "0"] {
+            assert!(is_number_of_seconds(good), "{good}");
+        }
+        for bad in ["", ".", "ten", "1e3", "-1", "5 s", "1.2.3", "inf"] {
+            assert!(!is_number_of_seconds(bad), "{bad}");
+        }
+    }
+
     use super::super::test_support::*;
     use super::super::Code;
 
