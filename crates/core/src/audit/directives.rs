@@ -167,10 +167,10 @@ mod tests {
     #[test]
     fn crawl_delay_values_are_plain_decimal_numbers() {
         for good in ["10", "0.5", ".5", "5.", "0"] {
-            assert!(is_number_of_seconds(good), "{good}");
+            assert!(super::is_number_of_seconds(good), "{good}");
         }
         for bad in ["", ".", "ten", "1e3", "-1", "5 s", "1.2.3", "inf"] {
-            assert!(!is_number_of_seconds(bad), "{bad}");
+            assert!(!super::is_number_of_seconds(bad), "{bad}");
         }
     }
 
