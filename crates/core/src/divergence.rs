@@ -6,7 +6,7 @@
 //! first matching rule, line 4, not the longest, line 6" — rather than a generic warning.
 
 use crate::legacy::reader_error;
-use crate::matcher::{Reason, RuleMatch, Verdict};
+use crate::matcher::{Checker, Reason, RuleMatch, Verdict};
 use crate::profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec,
 };
@@ -35,13 +35,25 @@ pub fn compare_profiles(
     agent_match: AgentMatch,
     main: &Verdict,
 ) -> Vec<ProfileVerdict> {
+    compare_profiles_with(robots, main, &|checker| {
+        checker.check(agent, url, agent_match)
+    })
+}
+
+/// [`compare_profiles`] for any question: `ask` answers it with one profile's checker (a
+/// crawler's fallback chain, a fetch status, …), as it answered `main`.
+pub fn compare_profiles_with(
+    robots: &RobotsTxt,
+    main: &Verdict,
+    ask: &dyn Fn(&Checker<'_>) -> Verdict,
+) -> Vec<ProfileVerdict> {
     Profile::ALL
         .iter()
         .map(|&profile| {
             let verdict = if profile == main.profile {
                 main.clone()
             } else {
-                robots.checker(profile).check(agent, url, agent_match)
+                ask(&robots.checker(profile))
             };
             let agrees = verdict.allowed == main.allowed;
             let why = if profile == main.profile {
@@ -110,6 +122,25 @@ fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> String {
                 .as_ref()
                 .map_or_else(|| "the file".to_owned(), describe)
         );
+    }
+    let by_status = |verdict: &Verdict| {
+        matches!(
+            verdict.reason,
+            Reason::FileUnavailable | Reason::FileUnreachable
+        )
+    };
+    if by_status(other) || by_status(main) {
+        return match other.reason {
+            Reason::FileUnavailable => format!(
+                "{name} treats the file as unavailable with this fetch status, so everything is \
+                 allowed."
+            ),
+            Reason::FileUnreachable => format!(
+                "{name} treats the file as unreachable with this fetch status, so everything is \
+                 disallowed."
+            ),
+            _ => format!("{name} reads the file despite this fetch status."),
+        };
     }
     if other.reason == Reason::ReaderError {
         return match reader_error(robots, other.profile) {
@@ -504,5 +535,28 @@ mod tests {
             .as_deref()
             .unwrap()
             .starts_with("Same answer, but under Python"));
+    }
+
+    #[test]
+    fn a_fetch_status_that_readers_treat_differently_is_explained() {
+        let robots = RobotsTxt::parse(b"User-agent: *\nAllow: /\n");
+        let status: crate::FetchStatus = "429".parse().unwrap();
+        let ask = |checker: &Checker<'_>| {
+            checker
+                .check("bot", "/x", AgentMatch::Token)
+                .with_status(&status)
+        };
+        let main = ask(&robots.checker(Profile::Rfc9309));
+        assert!(main.allowed);
+        let rows = compare_profiles_with(&robots, &main, &ask);
+        let google = row(&rows, Profile::Google);
+        assert!(!google.agrees);
+        assert_eq!(
+            google.why.as_deref(),
+            Some(
+                "Google's parser treats the file as unreachable with this fetch status, so \
+                 everything is disallowed."
+            )
+        );
     }
 }

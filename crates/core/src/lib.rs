@@ -97,7 +97,7 @@ pub use crawlers::{
     CrawlDelay, Crawler, CrawlerRow, FileSummary, Purpose, Recognised, RobotsTxtCompliance, Source,
     UsedStep,
 };
-pub use divergence::{compare_profiles, ProfileVerdict};
+pub use divergence::{compare_profiles, compare_profiles_with, ProfileVerdict};
 pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
 pub use group::{
     agent_token, product_token, AgentLine, AgentToken, Directive, Group, Rule, RuleKind, Sitemap,

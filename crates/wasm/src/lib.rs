@@ -255,7 +255,8 @@ impl RobotsFile {
     }
 
     /// The same question asked of every profile: one row per profile with its verdict, whether
-    /// it agrees with the verdict under `options.profile`, and one sentence of why not.
+    /// it agrees with the verdict under `options.profile`, and one sentence of why not. The
+    /// options are those of [`RobotsFile::check`], crawler and fetch status included.
     #[wasm_bindgen(js_name = compareProfiles)]
     pub fn compare_profiles(
         &self,
@@ -264,12 +265,16 @@ impl RobotsFile {
         options: JsValue,
     ) -> Result<JsValue, JsError> {
         let options = CheckOptions::from_js(options)?;
-        let main = self
-            .robots
-            .checker(options.profile)
-            .check(agent, url, options.agent_match);
+        let ask = |checker: &robots_lens::Checker<'_>| {
+            let verdict = match options.crawler {
+                Some(crawler) => checker.check_crawler(crawler, url),
+                None => checker.check(agent, url, options.agent_match),
+            };
+            verdict.with_status(&options.status)
+        };
+        let main = ask(&self.robots.checker(options.profile));
         let rows: Vec<view::ProfileRowView> =
-            robots_lens::compare_profiles(&self.robots, agent, url, options.agent_match, &main)
+            robots_lens::compare_profiles_with(&self.robots, &main, &ask)
                 .iter()
                 .map(view::ProfileRowView::from)
                 .collect();
