@@ -338,8 +338,9 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
         if groups.len() < 2 {
             continue;
         }
-        let ranges: Vec<String> = groups
+        let mut ranges: Vec<String> = groups
             .iter()
+            .take(LISTED_RULES)
             .map(|&g| {
                 let group = cx.group(g);
                 line_range(group.first_line, group.last_line)
@@ -347,12 +348,15 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     .replace("line ", "")
             })
             .collect();
+        if groups.len() > LISTED_RULES {
+            ranges.push(format!("{} more", groups.len() - LISTED_RULES));
+        }
+        // Groups and the lines naming the agent are both in file order: walk them together.
+        let mut naming = lines.iter().copied().peekable();
         for &later in &groups[1..] {
             let group = cx.group(later);
-            let Some(&line) = lines
-                .iter()
-                .find(|&&l| group.first_line <= l && l <= group.last_line)
-            else {
+            while naming.next_if(|&l| l < group.first_line).is_some() {}
+            let Some(line) = naming.next_if(|&l| l <= group.last_line) else {
                 continue;
             };
             let first = cx.group(groups[0]);

@@ -54,6 +54,9 @@ use crate::group::{AgentToken, Group, Rule};
 use crate::lines::Line;
 use crate::RobotsTxt;
 
+/// At most this many related lines are kept per finding.
+const MAX_RELATED_LINES: usize = 20;
+
 /// How serious a finding is. Sorted from the most serious.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -150,6 +153,9 @@ impl Finding {
         lines.sort_unstable();
         lines.dedup();
         lines.retain(|&line| line != self.line);
+        // The first lines are enough to follow a finding; keeping all of them would make the
+        // output grow with the square of the file for findings repeated per group.
+        lines.truncate(MAX_RELATED_LINES);
         self.related_lines = lines;
         self
     }

@@ -288,11 +288,22 @@ pub(super) fn thousands(number: usize) -> String {
 
 /// `line 4`, `lines 4 and 9`, `lines 4, 9 and 12`, or `lines 4–7` for a run.
 pub(super) fn describe_lines(lines: &[usize]) -> String {
+    /// More line numbers than this are summed up: a message stays readable, and its length
+    /// stays independent of the file's size.
+    const LISTED: usize = 10;
     match lines {
         [] => String::new(),
         [one] => format!("line {one}"),
         _ if lines.windows(2).all(|pair| pair[1] == pair[0] + 1) => {
             format!("lines {}–{}", lines[0], lines[lines.len() - 1])
+        }
+        _ if lines.len() > LISTED => {
+            let listed: Vec<String> = lines[..LISTED].iter().map(usize::to_string).collect();
+            format!(
+                "lines {} and {} more",
+                listed.join(", "),
+                lines.len() - LISTED
+            )
         }
         [init @ .., last] => {
             let init: Vec<String> = init.iter().map(usize::to_string).collect();
