@@ -253,7 +253,8 @@ async function recompute() {
     showExplanation(verdict, analysis, text, url);
     audit.update(text);
     audit.markFileView(text);
-    await showDivergence(text, agent, url, options, verdict);
+    // The same question as the verdict's, crawler and fetch status included.
+    await showDivergence(text, agent, url, { ...options, ...crawlers.checkOptions() }, verdict);
     if (analysis !== state.analysis) showAnalysis(analysis, text);
     // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
     if (!state.refreshAgain) await showCrawlers(text, agent, url, options, verdict);

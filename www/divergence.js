@@ -12,22 +12,15 @@ import { formatCount } from './format.js';
 import { decidingLine, fragment, h, lineLink, renderVerdictHeadline } from './render.js';
 
 /**
- * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer,
- * `verdict` the main verdict on display, `profiles` the engine's `defaults().profiles`.
+ * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer to
+ * the main check's question (its crawler and fetch status included), `verdict` the main verdict
+ * on display, `profiles` the engine's `defaults().profiles`.
  */
 export function renderDivergence(rows, verdict, profiles) {
   const others = rows.filter((row) => row.profile !== verdict.profile);
   if (others.length === 0) return fragment();
   const differing = others.filter((row) => !row.agrees).length;
   const summaryById = new Map(profiles.map((profile) => [profile.id, profile.summary]));
-  // The rows ask about the agent as typed, of a file served normally; a verdict that follows a
-  // chosen crawler's order of groups or a fetch status may answer another question.
-  const own = rows.find((row) => row.profile === verdict.profile);
-  const sameQuestion =
-    own !== undefined &&
-    own.verdict.allowed === verdict.allowed &&
-    own.verdict.reason === verdict.reason &&
-    decidingLine(own.verdict) === decidingLine(verdict);
   return fragment(
     h('h3', { class: 'divergence-heading', id: 'divergence-heading' }, 'Other readers'),
     h(
@@ -37,13 +30,6 @@ export function renderDivergence(rows, verdict, profiles) {
         ? 'Every other parser profile gives the same answer.'
         : `${formatCount(differing)} of ${formatCount(others.length)} other parser profiles answer differently.`,
     ),
-    sameQuestion
-      ? null
-      : h(
-          'p',
-          { class: 'hint divergence-caveat' },
-          'These readers are asked about the user-agent as typed, of a file served normally. The verdict above also follows the chosen crawler or how the file was served, so "differs" compares with the answer for the agent as typed.',
-        ),
     h(
       'ul',
       { class: 'divergence-rows', 'aria-labelledby': 'divergence-heading', 'aria-describedby': 'divergence-intro' },

@@ -30,6 +30,8 @@ const GROUP_HINTS = {
 };
 const SEVERITY_WORDS = { error: 'Error', warning: 'Warning', info: 'Info' };
 const FLAG_GLYPHS = { error: '✕', warning: '!', info: '•' };
+/** Links to a finding's related lines; the message names them all. */
+const MAX_RELATED_LINKS = 6;
 /** The codes' documentation, written by the build from `robots-lens explain --json`. */
 const CODE_DOCS_URL = new URL('./pkg/audit-codes.json', import.meta.url);
 
@@ -295,11 +297,11 @@ function findingItem(finding, doc) {
           'p',
           { class: 'hint finding-related' },
           related.length === 1 ? 'See also ' : 'See also lines ',
-          related.slice(0, 12).flatMap((line, index) => [
+          related.slice(0, MAX_RELATED_LINKS).flatMap((line, index) => [
             index === 0 ? null : ', ',
             lineLink(line, related.length === 1 ? `line ${formatCount(line)}` : formatCount(line)),
           ]),
-          related.length > 12 ? ` and ${formatCount(related.length - 12)} more` : null,
+          related.length > MAX_RELATED_LINKS ? ` and ${formatCount(related.length - MAX_RELATED_LINKS)} more` : null,
         )
       : null,
     doc ? learnMore(doc, key) : null,
@@ -348,26 +350,36 @@ function replacementBlock(replacement) {
   );
 }
 
-/** The code's documentation, folded: What it does / Why it matters / Example / Fix / Reference. */
+/**
+ * The code's documentation, folded: What it does / Why it matters / Example / Fix / Reference.
+ * Built when first opened: a long audit shows hundreds of these, and few are ever read.
+ */
 function learnMore(doc, key) {
-  return h(
+  const details = h(
     'details',
     { class: 'learn-more', 'data-key': `learn:${key}` },
     h('summary', {}, 'Learn more about ', h('code', {}, doc.id), ': ', richText(doc.title)),
-    h(
-      'dl',
-      { class: 'code-doc' },
-      h('dt', {}, 'What it does'),
-      h('dd', {}, richText(doc.whatItDoes)),
-      h('dt', {}, 'Why it matters'),
-      h('dd', {}, richText(doc.whyItMatters)),
-      h('dt', {}, 'Example'),
-      h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.example.replace(/\n$/, '')))),
-      h('dt', {}, 'Fix'),
-      h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.fix.replace(/\n$/, '')))),
-      h('dt', {}, 'Reference'),
-      h('dd', {}, richText(doc.reference)),
-    ),
+  );
+  details.addEventListener('toggle', () => {
+    if (details.open && details.childElementCount === 1) details.append(codeDoc(doc));
+  });
+  return details;
+}
+
+function codeDoc(doc) {
+  return h(
+    'dl',
+    { class: 'code-doc' },
+    h('dt', {}, 'What it does'),
+    h('dd', {}, richText(doc.whatItDoes)),
+    h('dt', {}, 'Why it matters'),
+    h('dd', {}, richText(doc.whyItMatters)),
+    h('dt', {}, 'Example'),
+    h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.example.replace(/\n$/, '')))),
+    h('dt', {}, 'Fix'),
+    h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.fix.replace(/\n$/, '')))),
+    h('dt', {}, 'Reference'),
+    h('dd', {}, richText(doc.reference)),
   );
 }
 

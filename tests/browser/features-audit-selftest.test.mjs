@@ -175,6 +175,7 @@ test('the mistakes example lists its findings by severity, with counts and learn
     assert.equal(await learnMore.getAttribute('open'), null);
     await learnMore.locator('summary').click();
     assert.notEqual(await learnMore.getAttribute('open'), null);
+    await learnMore.locator('.code-doc').waitFor({ timeout: WAIT_MS });
     const docText = await learnMore.textContent();
     for (const part of ['What it does', 'Why it matters', 'Example', 'Fix', 'Reference']) {
       assert.ok(docText.includes(part), `no "${part}" heading`);
@@ -191,6 +192,7 @@ test('the mistakes example lists its findings by severity, with counts and learn
     await page.waitForTimeout(250);
     await settled(page);
     assert.notEqual(await learnMore.getAttribute('open'), null);
+    await learnMore.locator('.code-doc').waitFor({ timeout: WAIT_MS });
   });
 });
 
@@ -326,6 +328,9 @@ test('a reader that answers differently is highlighted under the verdict, with w
     await page.waitForTimeout(250);
     await settled(page);
     assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'disallowed');
+    // The explanation follows the profile's precedence policy from defaults().profiles.
+    assert.match(await page.textContent('#explanation'), /The first rule in the file that matches this path decides/);
+    assert.match(await page.textContent('.matches-table'), /Decides \(first match\)/);
     const againstPython = await page.$$eval('#divergence .divergence-row', (elements) =>
       elements.map((row) => [row.dataset.profile, row.dataset.agrees]),
     );
@@ -334,6 +339,37 @@ test('a reader that answers differently is highlighted under the verdict, with w
       ['google', 'false'],
       ['legacy-1994', 'true'],
     ]);
+  });
+});
+
+test('the other readers are asked the same question as the verdict, fetch status included', async () => {
+  const file = new wasm.RobotsFile(FIRST_MATCH_FILE);
+  const rows = file.compareProfiles('ExampleBot', '/public', {
+    profile: 'rfc9309',
+    agentMatch: 'substring',
+    status: '403',
+  });
+  file.free();
+  await withPage(async (page) => {
+    await page.check('#profile-rfc9309');
+    await fill(page, { text: FIRST_MATCH_FILE, agent: 'ExampleBot', url: '/public' });
+    await page.selectOption('#status-select', '403');
+    await page.waitForTimeout(250);
+    await settled(page);
+    const shownRows = await page.$$eval('#divergence .divergence-row', (elements) =>
+      elements.map((row) => [row.dataset.profile, row.dataset.verdict, row.dataset.agrees]),
+    );
+    assert.deepEqual(
+      shownRows,
+      rows
+        .filter((row) => row.profile !== 'rfc9309')
+        .map((row) => [row.profile, row.verdict.allowed ? 'allowed' : 'disallowed', String(row.agrees)]),
+    );
+    // A 403 leaves RFC 9309 readers free to crawl, while Python's robotparser stops.
+    assert.deepEqual(
+      shownRows.find(([profile]) => profile === 'python'),
+      ['python', 'disallowed', 'false'],
+    );
   });
 });
 
