@@ -183,7 +183,7 @@ async function answer({ id, op, args }) {
 // The audit and the self-test (www/findings.js, www/selftest.js)
 
 /** Findings of each severity that cross to the page; the counts are always complete. */
-const FINDINGS_PER_SEVERITY = 100;
+const FINDINGS_PER_SEVERITY = 50;
 /** Severities, most serious first; a flagged line's rank is its index here. */
 const SEVERITIES = ['error', 'warning', 'info'];
 

@@ -490,7 +490,10 @@ test('a 10 MB paste keeps the DOM small and still gets its verdict', async () =>
       fileRows: document.querySelectorAll('#file-view .file-line').length,
       facts: document.querySelector('#file-facts').textContent,
     }));
-    assert.ok(counts.elements < 10_000, `${counts.elements} elements`);
+    // Every list crossing from the engine is capped (50 groups, 50 findings per severity, 400
+    // file rows, one row per catalogued crawler), so the page stays this size for any file:
+    // far fewer elements than the file's ~300,000 lines.
+    assert.ok(counts.elements < 15_000, `${counts.elements} elements`);
     assert.ok(counts.gutterRows < 100, `${counts.gutterRows} gutter rows`);
     assert.ok(counts.fileRows <= 400, `${counts.fileRows} file rows`);
     assert.match(counts.facts, new RegExp(`${lines.toLocaleString('en')} lines`));
