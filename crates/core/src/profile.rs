@@ -235,18 +235,33 @@ impl fmt::Display for UnknownName {
 
 impl std::error::Error for UnknownName {}
 
+/// The choice among `all` whose `id` is `name`, in any letter case; `what` names the kind of
+/// choice in the error.
+fn find_by_id<T: Copy>(
+    all: &[T],
+    id: fn(T) -> &'static str,
+    what: &'static str,
+    name: &str,
+) -> Result<T, UnknownName> {
+    all.iter()
+        .copied()
+        .find(|&choice| id(choice).eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| UnknownName {
+            what,
+            given: name.to_owned(),
+            expected: all
+                .iter()
+                .map(|&choice| id(choice))
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
 impl FromStr for Profile {
     type Err = UnknownName;
 
     fn from_str(name: &str) -> Result<Profile, UnknownName> {
-        Profile::ALL
-            .into_iter()
-            .find(|profile| profile.id().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| UnknownName {
-                what: "profile",
-                given: name.to_owned(),
-                expected: Profile::ALL.map(Profile::id).join(", "),
-            })
+        find_by_id(&Profile::ALL, Profile::id, "profile", name)
     }
 }
 
@@ -288,14 +303,7 @@ impl FromStr for AgentMatch {
     type Err = UnknownName;
 
     fn from_str(name: &str) -> Result<AgentMatch, UnknownName> {
-        AgentMatch::ALL
-            .into_iter()
-            .find(|model| model.id().eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| UnknownName {
-                what: "agent match",
-                given: name.to_owned(),
-                expected: AgentMatch::ALL.map(AgentMatch::id).join(", "),
-            })
+        find_by_id(&AgentMatch::ALL, AgentMatch::id, "agent match", name)
     }
 }
 
