@@ -23,10 +23,12 @@
 //!
 //! `AgentMatch` plays no part: the profile has its own agent comparison, whatever is passed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod python_oracle;
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use python_oracle::Oracle;
 use robots_lens::{reader_error, AgentMatch, Profile, Reason, RobotsTxt, RuleKind, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -661,24 +663,9 @@ fn check_unicode_tables(root: &Path, hello: &Hello) {
 #[test]
 fn python_profile_agrees_with_cpython_robotparser() {
     let root = repo_root();
-    let oracle = root.join("tests/python/robotparser_oracle.py");
-    let child = Command::new("python3")
-        .arg(&oracle)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(child) => child,
-        Err(error) => {
-            eprintln!(
-                "NOTICE: skipping the Python differential test: cannot run python3 ({error})"
-            );
-            return;
-        }
+    let Some((mut oracle, first)) = Oracle::start("skipping the Python differential test") else {
+        return;
     };
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-    let mut first = String::new();
-    stdout.read_line(&mut first).expect("the oracle says hello");
     let hello: Hello = serde_json::from_str(&first).expect("the oracle's hello line");
     let unlike_the_model = if !hello.legacy {
         Some("its urllib.robotparser is the RFC 9309 rewrite".to_owned())
@@ -693,8 +680,7 @@ fn python_profile_agrees_with_cpython_robotparser() {
              CPython 3.11.7 and Python {} differs: {why}",
             hello.python
         );
-        drop(child.stdin.take());
-        let _ = child.wait();
+        oracle.stop();
         return;
     }
     check_unicode_tables(&root, &hello);
@@ -715,20 +701,13 @@ fn python_profile_agrees_with_cpython_robotparser() {
             serde_json::to_string(&request).expect("serialisable")
         })
         .collect();
-    // Write from another thread: the oracle answers while it reads, and both pipes are finite.
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let writer = std::thread::spawn(move || {
-        for request in requests {
-            writeln!(stdin, "{request}").expect("the oracle reads its input");
-        }
-    });
+    oracle.ask(requests);
 
     let mut compared = 0;
     let mut coverage = Coverage::default();
     let mut failures = Vec::new();
     for (id, case) in cases.iter().enumerate() {
-        let mut reply = String::new();
-        stdout.read_line(&mut reply).expect("the oracle answers");
+        let reply = oracle.answer();
         let reply: OracleReply = serde_json::from_str(&reply)
             .unwrap_or_else(|error| panic!("oracle reply for case {id}: {error}: {reply}"));
         assert_eq!(reply.id, id, "the oracle answers in order");
@@ -781,9 +760,7 @@ fn python_profile_agrees_with_cpython_robotparser() {
             }
         }
     }
-    writer.join().expect("the writer thread ends");
-    let status = child.wait().expect("the oracle exits");
-    assert!(status.success(), "the oracle failed: {status}");
+    oracle.finish();
 
     eprintln!(
         "python differential: {compared} questions on {} files compared with Python {} \

@@ -17,12 +17,13 @@
 //! or category contains `percent`; `VECTORS_DIR=path` reads the files from another directory. The
 //! schema is documented in `tests/vectors/README.md`.
 
+mod python_oracle;
+
 use std::fmt::Write as _;
 use std::fs;
-use std::io::{BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
+use python_oracle::Oracle;
 use robots_lens::{AgentMatch, AgentSelection, Profile, RobotsTxt, Verdict};
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -494,23 +495,9 @@ fn python_vectors_agree_with_the_real_robotparser() {
         .filter(|case| case.profile == Profile::Python.id())
         .collect();
     assert!(!python.is_empty(), "no python vectors");
-    let oracle =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python/robotparser_oracle.py");
-    let child = Command::new("python3")
-        .arg(&oracle)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(child) => child,
-        Err(error) => {
-            eprintln!("NOTICE: python vectors not confirmed: cannot run python3 ({error})");
-            return;
-        }
+    let Some((mut oracle, first)) = Oracle::start("python vectors not confirmed") else {
+        return;
     };
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-    let mut first = String::new();
-    stdout.read_line(&mut first).expect("the oracle says hello");
     let hello: OracleHello = serde_json::from_str(&first).expect("the oracle's hello line");
     if !hello.legacy || !hello.differences.is_empty() {
         eprintln!(
@@ -518,8 +505,7 @@ fn python_vectors_agree_with_the_real_robotparser() {
              3.11.7 the profile models (RFC 9309 rewrite: {}; {:?})",
             hello.python, !hello.legacy, hello.differences
         );
-        drop(child.stdin.take());
-        let _ = child.wait();
+        oracle.stop();
         return;
     }
     let questions: Vec<String> = python
@@ -534,18 +520,11 @@ fn python_vectors_agree_with_the_real_robotparser() {
             serde_json::to_string(&question).expect("serialisable")
         })
         .collect();
-    // Write from another thread: the oracle answers while it reads, and both pipes are finite.
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let writer = std::thread::spawn(move || {
-        for question in questions {
-            writeln!(stdin, "{question}").expect("the oracle reads its input");
-        }
-    });
+    oracle.ask(questions);
 
     let mut failures = Vec::new();
     for (id, case) in python.iter().enumerate() {
-        let mut reply = String::new();
-        stdout.read_line(&mut reply).expect("the oracle answers");
+        let reply = oracle.answer();
         let reply: OracleReply = serde_json::from_str(&reply)
             .unwrap_or_else(|error| panic!("oracle reply for {}: {error}: {reply}", case.id));
         assert_eq!(reply.id, id, "the oracle answers in order");
@@ -578,9 +557,7 @@ fn python_vectors_agree_with_the_real_robotparser() {
             ));
         }
     }
-    writer.join().expect("the writer thread ends");
-    let status = child.wait().expect("the oracle exits");
-    assert!(status.success(), "the oracle failed: {status}");
+    oracle.finish();
     assert!(
         failures.is_empty(),
         "{} of {} python vectors disagree with Python {}'s urllib.robotparser:\n\n{}",
