@@ -10,7 +10,7 @@
 
 import { decodeBytes, describeLines } from './decode.js';
 import { Editor } from './editor.js';
-import { Engine, EngineError } from './engine.js';
+import { Engine, EngineError, firstAnswer } from './engine.js';
 import { EXAMPLES, exampleById } from './examples.js';
 import { formatBytes } from './format.js';
 import { lineAt } from './line-table.js';
@@ -115,7 +115,35 @@ async function main() {
     engine: () => state.engine,
   });
   await restoreWork();
+  showFirstAnswer();
   await startEngine(starting);
+}
+
+/** Texts up to this size get their first verdict on the main thread (see `firstAnswer`). */
+const FIRST_ANSWER_MAX_CHARS = 64 * 1024;
+
+/**
+ * Shows the first verdict before the engine worker is ready, for a small text. The worker's
+ * answer replaces it; it is dropped if the worker answered first or the inputs changed.
+ */
+async function showFirstAnswer() {
+  const asked = () => [editor.text, elements.agent.value, elements.url.value];
+  const question = asked();
+  if (question[0].length > FIRST_ANSWER_MAX_CHARS) return;
+  const options = {
+    agentMatch: state.agentMatch,
+    profile: state.profile,
+    crawler: crawlers.crawler ?? undefined,
+    status: fetchStatus.status ?? undefined,
+  };
+  let verdict;
+  try {
+    verdict = await firstAnswer(...question, options);
+  } catch {
+    return; // The worker answers anyway, and reports what went wrong.
+  }
+  const unchanged = asked().every((value, index) => value === question[index]);
+  if (unchanged && elements.verdict.dataset.verdict === '') showVerdictHeadline(verdict);
 }
 
 function wireEvents() {

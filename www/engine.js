@@ -10,6 +10,10 @@
  *     const engine = await Engine.start();
  *     const analysis = await engine.analyze(text);
  *     const verdict = await engine.check(text, 'Googlebot', '/private', { profile: 'google' });
+ *
+ * It imports nothing, and index.html loads it before the page's other modules, so it runs as
+ * soon as the page is parsed: it starts fetching and compiling the module and starts the first
+ * worker right away, while the rest of the page is still being evaluated.
  */
 
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
@@ -160,18 +164,22 @@ export class Engine {
    * once, here, while the worker starts; a restart reuses it.
    */
   async #spawn() {
-    this.#module ??= compileModule();
-    let worker;
+    this.#module ??= compiledModule();
+    const early = takeEarlyWorker();
+    let worker = early?.worker;
     try {
-      worker = new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
+      worker ??= new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
     } catch (error) {
       throw loadError(error.message);
     }
     let timer;
     const failed = new Promise((_, reject) => {
+      const fail = (message) =>
+        reject(loadError(message || 'the worker script or a module it imports failed to load'));
+      if (early?.failure) fail(early.failure);
       worker.onerror = (event) => {
         event.preventDefault();
-        reject(loadError(event.message || 'the worker script or a module it imports failed to load'));
+        fail(event.message);
       };
       timer = setTimeout(
         () => reject(loadError(`it did not start within ${START_TIMEOUT_MS / 1000} seconds`)),
@@ -250,6 +258,54 @@ export class Engine {
     this.#calls.clear();
     this.onRestart(error);
   }
+}
+
+/** The page's compiled module: fetched and compiled once, for every worker and `firstAnswer`. */
+let compiled = null;
+
+function compiledModule() {
+  compiled ??= compileModule();
+  compiled.catch(() => {
+    compiled = null; // The next attempt fetches again.
+  });
+  return compiled;
+}
+
+/** The worker started when this module was evaluated, for the first engine that starts. */
+let earlyWorker = startEarly();
+
+function startEarly() {
+  if (typeof Worker !== 'function' || typeof document === 'undefined') return null;
+  compiledModule();
+  const early = { worker: null, failure: null };
+  try {
+    early.worker = new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
+  } catch {
+    return null; // The engine tries again, and reports the failure.
+  }
+  // An error before an engine takes the worker over is kept for it.
+  early.worker.onerror = (event) => {
+    event.preventDefault();
+    early.failure = event.message || 'the worker script or a module it imports failed to load';
+  };
+  return early;
+}
+
+function takeEarlyWorker() {
+  const early = earlyWorker;
+  earlyWorker = null;
+  return early;
+}
+
+/**
+ * The verdict for `text`, answered on the main thread by an instance of the module the workers
+ * use: the page's first verdict does not wait for the worker to instantiate its own. Meant for
+ * small texts; every later answer comes from the worker.
+ */
+export async function firstAnswer(text, agent, url, options) {
+  const [glue, module] = await Promise.all([import('./pkg/robots_lens_wasm.js'), compiledModule()]);
+  await glue.default({ module_or_path: module });
+  return glue.check(text, agent, url, options);
 }
 
 async function compileModule() {
