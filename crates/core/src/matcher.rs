@@ -159,22 +159,28 @@ pub struct Checker<'r> {
 
 impl<'r> Checker<'r> {
     pub(crate) fn new(robots: &'r RobotsTxt, profile: Profile) -> Checker<'r> {
-        let rules = robots
-            .groups()
-            .iter()
-            .map(|group| {
-                group
-                    .rules
-                    .iter()
-                    .map(|rule| compile_rule(rule, profile))
-                    .collect()
-            })
-            .collect();
+        let reading = Reading::for_profile(robots, profile);
+        // A reader with records of its own answers from them: the groups' patterns are never
+        // matched, so they are not compiled.
+        let rules = match reading {
+            Some(_) => Vec::new(),
+            None => robots
+                .groups()
+                .iter()
+                .map(|group| {
+                    group
+                        .rules
+                        .iter()
+                        .map(|rule| compile_rule(rule, profile))
+                        .collect()
+                })
+                .collect(),
+        };
         Checker {
             robots,
             profile,
             rules,
-            reading: Reading::for_profile(robots, profile),
+            reading,
         }
     }
 
@@ -474,8 +480,8 @@ fn match_rule(rule: &Rule, compiled: &CompiledRule, path: &[u8]) -> Option<RuleM
 fn compile_rule(rule: &Rule, profile: Profile) -> CompiledRule {
     let spec = profile.spec();
     let (normalised, pattern) = match spec.encoding {
-        // The record readers never consult these rules (see `Checker::reading`), but group-level
-        // helpers may, so they are compiled as Google compiles them.
+        // `Checker::new` compiles nothing for the record readers (python, legacy-1994); their
+        // encodings fall in with Google's only to keep the match total.
         Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => {
             let escaped = google_escape(rule.pattern_bytes());
             let pattern = Pattern::google(&escaped);
