@@ -416,6 +416,8 @@ test('the self-test runs every vector from this origin and all pass', async () =
     await category.locator('summary').first().click();
     const row = category.locator(`.selftest-case[data-case="${first.id}"]`);
     await row.locator('summary').click();
+    // The body is built on the details' `toggle` event, which fires after the click returns.
+    await row.locator('details.case-details > :not(summary)').first().waitFor({ timeout: WAIT_MS });
     const details = await row.textContent();
     for (const part of [first.agent, first.source, first.why, `tests/vectors/`, 'Expected', 'Engine']) {
       assert.ok(details.includes(part), `missing: ${part}`);
