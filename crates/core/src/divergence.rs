@@ -171,24 +171,55 @@ fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> String {
         let lines = agent_lines(other);
         return match spec.agent_selection {
             AgentSelection::FirstMatchingRecord => format!(
-                "{name} finds a record for this agent (user-agent line {lines}): it looks for the \
+                "{name} finds a record for this agent (user-agent {lines}): it looks for the \
                  record's name anywhere in the agent's name."
             ),
             AgentSelection::MergeAllMatching => {
-                format!("{name} finds a group for this agent at user-agent line {lines}.")
+                format!("{name} finds a group for this agent at user-agent {lines}.")
             }
         };
+    }
+    if other.used_star_group && !main.used_star_group {
+        // Group indices are into `RobotsTxt::groups` only for readers that form Google's groups.
+        let without_rules = main_spec.grouping == Grouping::Google
+            && main.groups.iter().all(|group| {
+                robots
+                    .groups()
+                    .get(group.index)
+                    .is_some_and(|group| group.rules.is_empty())
+            });
+        if without_rules && spec.grouping == Grouping::BlankLineEndsRecord {
+            return format!(
+                "{name} keeps no record without rules, so the group at user-agent {} does not \
+                 count and it follows the `*` group at user-agent {}.",
+                agent_lines(main),
+                agent_lines(other)
+            );
+        }
+        let compared = match spec.agent_selection {
+            AgentSelection::FirstMatchingRecord => format!(
+                " (it looks for a record's name inside `{}`, the agent's name before its first \
+                 '/')",
+                other.agent_token
+            ),
+            AgentSelection::MergeAllMatching => String::new(),
+        };
+        return format!(
+            "{name} finds no group naming this agent{compared}, so it follows the `*` group at \
+             user-agent {}.",
+            agent_lines(other)
+        );
     }
     if agent_lines(other) != agent_lines(main) {
         return match spec.agent_selection {
             AgentSelection::FirstMatchingRecord => format!(
-                "{name} obeys only the first record that names the agent (user-agent line {}), \
-                 not every group naming it (lines {}).",
+                "{name} obeys only the first record that names the agent (user-agent {}), \
+                 not every group naming it ({}).",
                 agent_lines(other),
                 agent_lines(main)
             ),
             AgentSelection::MergeAllMatching => format!(
-                "{name} applies the groups at user-agent line {} instead of line {}.",
+                "{name} applies the groups at user-agent {} instead of {}.",
                 agent_lines(other),
                 agent_lines(main)
             ),
@@ -261,6 +292,7 @@ fn explain_same_answer(main: &Verdict, other: &Verdict) -> Option<String> {
     }
 }
 
+/// The user-agent lines that matched, as words: "line 4" or "lines 1, 4".
 fn agent_lines(verdict: &Verdict) -> String {
     let lines: Vec<String> = verdict
         .groups
@@ -268,7 +300,10 @@ fn agent_lines(verdict: &Verdict) -> String {
         .flat_map(|group| &group.matched_agent_lines)
         .map(ToString::to_string)
         .collect();
-    lines.join(", ")
+    match lines.as_slice() {
+        [one] => format!("line {one}"),
+        _ => format!("lines {}", lines.join(", ")),
+    }
 }
 
 fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> String {
@@ -556,6 +591,44 @@ mod tests {
             Some(
                 "Google's parser treats the file as unreachable with this fetch status, so \
                  everything is disallowed."
+            )
+        );
+    }
+
+    #[test]
+    fn falling_back_to_star_is_named_with_the_name_compared() {
+        let rows = compare(
+            "User-agent: *\nDisallow: /private\n\nUser-agent: GPTBot\nDisallow: /\n",
+            "Mozilla/5.0 (compatible; GPTBot/1.2)",
+            "/blog",
+        );
+        let python = row(&rows, Profile::Python);
+        assert!(!python.agrees);
+        assert_eq!(
+            python.why.as_deref(),
+            Some(
+                "Python's robotparser (≤ 3.12) finds no group naming this agent (it looks for a \
+                 record's name inside `mozilla`, the agent's name before its first '/'), so it \
+                 follows the `*` group at user-agent line 1."
+            )
+        );
+    }
+
+    #[test]
+    fn a_record_without_rules_is_named() {
+        let rows = compare(
+            "User-agent: *\nDisallow: /\nUser-agent: quxbot",
+            "quxbot",
+            "/x",
+        );
+        let python = row(&rows, Profile::Python);
+        assert!(!python.agrees);
+        assert_eq!(
+            python.why.as_deref(),
+            Some(
+                "Python's robotparser (≤ 3.12) keeps no record without rules, so the group at \
+                 user-agent line 3 does not count and it follows the `*` group at user-agent \
+                 line 1."
             )
         );
     }

@@ -2,7 +2,7 @@
 //! makes a pattern and its percent-encoded twin decide alike.
 
 use proptest::prelude::*;
-use robots_lens::{AgentMatch, Profile, RobotsTxt};
+use robots_lens::{compare_profiles, AgentMatch, Profile, RobotsTxt};
 
 /// Bytes that exercise the parser: keys, separators, every line ending, NUL, BOM bytes,
 /// wildcards, escapes and invalid UTF-8.
@@ -54,6 +54,9 @@ proptest! {
             for model in AgentMatch::ALL {
                 let verdict = robots.checker(profile).check(&agent, &url, model);
                 prop_assert!(verdict.path.starts_with('/'));
+                // Every profile as the main one: the explanations of disagreements never panic.
+                let rows = compare_profiles(&robots, &agent, &url, model, &verdict);
+                prop_assert_eq!(rows.len(), Profile::ALL.len());
                 if let Some(rule) = &verdict.decisive {
                     prop_assert!(verdict.matches.contains(rule));
                 }
