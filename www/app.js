@@ -16,16 +16,14 @@ import { formatBytes } from './format.js';
 import { lineAt } from './line-table.js';
 import { decodeShare, encodeShare, isShare } from './permalink.js';
 import * as render from './render.js';
-import { CrawlerPanel } from './crawlers.js';
-import { FetchStatusPicker } from './fetch-status.js';
-import { AuditPanel, copyReplacement } from './findings.js';
-import { renderDivergence } from './divergence.js';
-import { setUpSelfTest } from './selftest.js';
+import { CrawlerChoice } from './crawler-choice.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
 /** Larger files are refused before reading: the textarea would not cope. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** How long the engine worker waits for the first verdict before it starts anyway. */
+const FIRST_ANSWER_WAIT_MS = 1000;
 /** How long "Copy link" waits for the clipboard before showing the link to copy by hand. */
 const CLIPBOARD_TIMEOUT_MS = 1000;
 const STORAGE = {
@@ -79,6 +77,8 @@ const state = {
   previousText: null,
   /** The last save failed (storage full or disabled): warn before the page closes. */
   unsaved: false,
+  /** The fetch status saved work or a link asked for, until the status picker is loaded. */
+  wantedStatus: null,
   /** The line the file view was last scrolled to. */
   revealedLine: null,
   refreshTimer: 0,
@@ -92,21 +92,65 @@ const editor = new Editor({
   dropZone: elements.editor,
   onFiles: openFiles,
 });
-const crawlers = new CrawlerPanel({ agent: elements.agent, onChange: scheduleRefresh });
-const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
-const audit = new AuditPanel({ container: elements.audit, fileView: elements.fileView });
+const crawlerChoice = new CrawlerChoice(elements.agent);
+
+/**
+ * The parts of the page below the verdict: the crawler picker and table, the fetch status, the
+ * audit, the other readers' answers and the self-test (see `loadPanels`). They are most of the
+ * page's code and none of it is needed for the first verdict, so they load after it; null until
+ * then, and for good if they could not be loaded.
+ */
+let panels = null;
 
 main();
 
 async function main() {
-  // The worker loads the module while the page restores the work.
-  const starting = Engine.start();
-  starting.catch(() => {}); // Reported by startEngine, once the page is ready to show it.
   document.documentElement.dataset.debounceMs = String(DEBOUNCE_MS);
   for (const example of EXAMPLES) {
     elements.exampleSelect.append(new Option(example.title, example.id));
   }
   wireEvents();
+  await restoreWork();
+  // The first verdict before anything else competes for the processor: the worker, the panels.
+  await Promise.race([showFirstAnswer(), delay(FIRST_ANSWER_WAIT_MS)]);
+  const starting = Engine.start();
+  starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
+  await startEngine(starting, loadPanels());
+}
+
+/**
+ * Loads the panels below the verdict and wires them. Never rejects: when they cannot be loaded,
+ * the page says so and the checker above them goes on working.
+ */
+async function loadPanels() {
+  let modules;
+  try {
+    modules = await Promise.all([
+      import('./crawlers.js'),
+      import('./fetch-status.js'),
+      import('./findings.js'),
+      import('./divergence.js'),
+      import('./selftest.js'),
+    ]);
+  } catch (error) {
+    showEngineError(
+      new Error(
+        `Part of the page could not be loaded (${error.message}): the crawler table, the fetch status, ` +
+          'the audit and the self-test are missing. The checker works; reload the page to get them back.',
+      ),
+    );
+    return;
+  }
+  const [{ CrawlerPanel }, { FetchStatusPicker }, findings, { renderDivergence }, { setUpSelfTest }] = modules;
+  const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
+  fetchStatus.restore(state.wantedStatus);
+  panels = {
+    crawlers: new CrawlerPanel({ choice: crawlerChoice, onChange: scheduleRefresh }),
+    fetchStatus,
+    audit: new findings.AuditPanel({ container: elements.audit, fileView: elements.fileView }),
+    renderDivergence,
+    copyReplacement: findings.copyReplacement,
+  };
   setUpSelfTest({
     button: $('#selftest-run'),
     summary: $('#selftest-summary'),
@@ -114,9 +158,15 @@ async function main() {
     results: $('#selftest-results'),
     engine: () => state.engine,
   });
-  await restoreWork();
-  showFirstAnswer();
-  await startEngine(starting);
+}
+
+/** The fetch status the checks use, as the engine reads it (`404`, `301>200`…), or null. */
+function currentStatus() {
+  return panels === null ? state.wantedStatus : panels.fetchStatus.status;
+}
+
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Texts up to this size get their first verdict on the main thread (see `firstAnswer`). */
@@ -133,8 +183,8 @@ async function showFirstAnswer() {
   const options = {
     agentMatch: state.agentMatch,
     profile: state.profile,
-    crawler: crawlers.crawler ?? undefined,
-    status: fetchStatus.status ?? undefined,
+    crawler: crawlerChoice.name ?? undefined,
+    status: currentStatus() ?? undefined,
   };
   let verdict;
   try {
@@ -176,14 +226,16 @@ function wireEvents() {
 // -------------------------------------------------------------------------------------------
 // The engine and the refresh cycle
 
-async function startEngine(starting) {
+/** Waits for the engine and the panels, then fills the choices and runs the first refresh. */
+async function startEngine(starting, panelsLoading) {
   try {
     state.engine = await starting;
   } catch (error) {
+    await panelsLoading;
     elements.bootMessage.hidden = true;
     showEngineError(error);
     showNoVerdict('No verdict: the engine is not available.');
-    audit.stop('No audit: the engine is not available.');
+    panels?.audit.stop('No audit: the engine is not available.');
     elements.result.setAttribute('aria-busy', 'false');
     return;
   }
@@ -197,20 +249,22 @@ async function startEngine(starting) {
   );
   elements.profileChoices.append(render.renderChoices('profile', defaults.profiles, state.profile));
   elements.bootMessage.hidden = true;
+  await panelsLoading;
   // Not awaited: the worker answers it before the first check, so the menus are filled by the
-  // time the check reads them, without a round trip of its own before the first verdict.
+  // time the check reads them, without a round trip of its own before the refresh.
   startCrawlers();
   await refresh();
   // A second worker, started once the first verdict is on screen, so it does not delay it.
-  audit.start();
+  panels?.audit.start();
 }
 
 /** Fills the crawler picker, the all-crawlers filter and the status menu from the engine. */
 async function startCrawlers() {
+  if (panels === null) return;
   try {
     const { catalogue, statusChoices } = await state.engine.crawlerSetup();
-    crawlers.start(catalogue);
-    fetchStatus.start(statusChoices, catalogue);
+    panels.crawlers.start(catalogue);
+    panels.fetchStatus.start(statusChoices, catalogue);
   } catch (error) {
     // The checker still works on the agent as typed and a file served with 200.
     showEngineError(error);
@@ -272,18 +326,20 @@ async function recompute() {
   try {
     const analysis = await state.engine.analyze(text);
     // `status` (how the file was served) applies to every verdict; `crawler` to the main one.
-    const options = { agentMatch: state.agentMatch, profile: state.profile, ...fetchStatus.checkOptions() };
-    const verdict = await state.engine.check(text, agent, url, { ...options, ...crawlers.checkOptions() });
+    const options = { agentMatch: state.agentMatch, profile: state.profile, ...panels?.fetchStatus.checkOptions() };
+    const crawlerOptions = panels?.crawlers.checkOptions();
+    const verdict = await state.engine.check(text, agent, url, { ...options, ...crawlerOptions });
     // The verdict first, so it is on screen in the next frame; then what explains it.
     showVerdictHeadline(verdict);
     hideEngineError();
     await nextFrame();
     showExplanation(verdict, analysis, text, url);
-    audit.update(text);
-    audit.markFileView(text);
-    // The same question as the verdict's, crawler and fetch status included.
-    await showDivergence(text, agent, url, { ...options, ...crawlers.checkOptions() }, verdict);
     if (analysis !== state.analysis) showAnalysis(analysis, text);
+    if (panels === null) return;
+    panels.audit.update(text);
+    panels.audit.markFileView(text);
+    // The same question as the verdict's, crawler and fetch status included.
+    await showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict);
     // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
     if (!state.refreshAgain) await showCrawlers(text, agent, url, options, verdict);
   } catch (error) {
@@ -323,7 +379,7 @@ function nextFrame() {
 /** The same question asked of every other parser profile, under the verdict. */
 async function showDivergence(text, agent, url, options, verdict) {
   const rows = await state.engine.compareProfiles(text, agent, url, options);
-  elements.divergence.replaceChildren(renderDivergence(rows, verdict, state.engine.defaults.profiles));
+  elements.divergence.replaceChildren(panels.renderDivergence(rows, verdict, state.engine.defaults.profiles));
 }
 
 /** The all-crawlers table, what the chosen or recognised crawler is, what the status does. */
@@ -331,8 +387,8 @@ async function showCrawlers(text, agent, url, options, verdict) {
   const { profile, status } = options;
   const report = await state.engine.crawlerReport(text, agent, url, { profile, status });
   const profileChoice = state.engine.defaults.profiles.find((choice) => choice.id === profile);
-  fetchStatus.show(report.status, profileChoice);
-  crawlers.show(report, verdict);
+  panels.fetchStatus.show(report.status, profileChoice);
+  panels.crawlers.show(report, verdict);
 }
 
 function showVerdictHeadline(verdict) {
@@ -375,7 +431,7 @@ function showNoVerdict(message) {
   elements.explanation.replaceChildren();
   elements.divergence.replaceChildren();
   elements.fileView.replaceChildren();
-  crawlers.clear(message);
+  panels?.crawlers.clear(message);
 }
 
 function showEngineError(error) {
@@ -398,12 +454,12 @@ async function handleDelegatedClick(event) {
   const goto = target?.closest('[data-goto-line]');
   if (goto) {
     // A finding's link selects the part of the line it is about.
-    await goToLine(Number(goto.dataset.gotoLine), audit.spanOf(goto, editor.text));
+    await goToLine(Number(goto.dataset.gotoLine), panels?.audit.spanOf(goto, editor.text));
     return;
   }
   const action = target?.closest('[data-action]')?.dataset.action;
   if (action === 'restore-previous') restorePrevious();
-  if (action === 'copy-replacement') copyReplacement(target.closest('[data-action]'));
+  if (action === 'copy-replacement') panels?.copyReplacement(target.closest('[data-action]'));
   const shareField = target?.closest('[data-share-link]');
   if (shareField) shareField.select();
 }
@@ -579,8 +635,8 @@ function currentWork() {
     url: elements.url.value,
     agentMatch: state.agentMatch,
     profile: state.profile,
-    crawler: crawlers.crawler,
-    status: fetchStatus.status,
+    crawler: crawlerChoice.name,
+    status: currentStatus(),
   };
 }
 
@@ -590,8 +646,13 @@ function applyCheck(check) {
   if (typeof check.agentMatch === 'string') state.agentMatch = check.agentMatch;
   if (typeof check.profile === 'string') state.profile = check.profile;
   // After the agent: a crawler choice holds for the agent text it was made with.
-  crawlers.restore(check.crawler ?? null);
-  fetchStatus.restore(check.status ?? null);
+  if (panels === null) {
+    crawlerChoice.choose(check.crawler ?? null);
+    state.wantedStatus = typeof check.status === 'string' ? check.status : null;
+  } else {
+    panels.crawlers.restore(check.crawler ?? null);
+    panels.fetchStatus.restore(check.status ?? null);
+  }
 }
 
 /** Checks the radio buttons that match the state and shows their summaries, once they exist. */

@@ -4,12 +4,10 @@
  * all-crawlers table with its purpose filter and counts.
  *
  * The catalogue (`crawlerCatalogue()`) and every verdict come from the engine; this module only
- * keeps the choice and puts answers into words. A chosen crawler is checked with its documented
- * fallback chain (`{ crawler }` in the check options) instead of the agent field, and the choice
- * holds only while the agent field keeps the text it had when the crawler was chosen: typing
- * another agent, loading an example or a link goes back to checking the field as typed.
+ * offers the choice (www/crawler-choice.js: a chosen crawler is checked with its documented
+ * fallback chain instead of the agent field) and puts answers into words.
  *
- *     const crawlers = new CrawlerPanel({ agent: agentInput, onChange: scheduleRefresh });
+ *     const crawlers = new CrawlerPanel({ choice: new CrawlerChoice(agentInput), onChange: scheduleRefresh });
  *     crawlers.start(catalogue);                       // once the engine is ready
  *     engine.check(text, agent, url, { ...options, ...crawlers.checkOptions() });
  *     crawlers.show(await engine.crawlerReport(...), verdict);
@@ -90,14 +88,11 @@ export class CrawlerPanel {
   #filter = document.querySelector('#crawler-filter');
   #counts = document.querySelector('#crawler-counts');
   #table = document.querySelector('#crawler-table');
-  #agent;
+  #choice;
   #onChange;
   #byName = new Map();
   /** Purposes in display order, each `{ id, title, count }`. */
   #purposes = [];
-  /** The chosen crawler's name and the agent field's text when it was chosen. */
-  #chosen = null;
-  #chosenAgentText = null;
   /** The crawler the last check ran as (see checkOptions), which `show` explains. */
   #checkedAs = null;
   /** The purposes the table shows. */
@@ -105,11 +100,12 @@ export class CrawlerPanel {
   /** The last report, to refilter without asking the engine again. */
   #rows = [];
 
-  constructor({ agent, onChange }) {
-    this.#agent = agent;
+  /** `choice`: the page's CrawlerChoice, which this panel shows and changes. */
+  constructor({ choice, onChange }) {
+    this.#choice = choice;
     this.#onChange = onChange;
     this.#select.addEventListener('change', () => this.#handleSelect());
-    this.#agent.addEventListener('input', () => this.#forgetChoiceIfEdited());
+    choice.agent.addEventListener('input', () => this.#syncSelect());
     this.#recognised.addEventListener('click', (event) => this.#handlePickButton(event, false));
     this.#table.addEventListener('click', (event) => this.#handlePickButton(event, true));
     this.#filter.addEventListener('change', () => this.#handleFilter(null));
@@ -121,8 +117,7 @@ export class CrawlerPanel {
 
   /** The chosen crawler's name, or null when the agent field is checked as typed. */
   get crawler() {
-    this.#forgetChoiceIfEdited();
-    return this.#chosen;
+    return this.#choice.name;
   }
 
   /** Fills the picker and the filter from the engine's `crawlerCatalogue()`. */
@@ -146,8 +141,8 @@ export class CrawlerPanel {
     this.#filter.append(renderFilter(this.#purposes, this.#shown));
     this.#syncFilter();
     // A choice restored before the catalogue was known is kept only if the catalogue has it.
-    if (!this.#byName.has(this.#chosen)) this.#choose(null);
-    this.#select.value = this.#chosen ?? '';
+    if (!this.#byName.has(this.#choice.name)) this.#choice.choose(null);
+    this.#syncSelect();
   }
 
   /**
@@ -156,13 +151,13 @@ export class CrawlerPanel {
    */
   restore(name) {
     const known = this.#byName.size === 0 || this.#byName.has(name);
-    this.#choose(typeof name === 'string' && name !== '' && known ? name : null);
-    if (this.#byName.size > 0) this.#select.value = this.#chosen ?? '';
+    this.#choice.choose(known ? name : null);
+    this.#syncSelect();
   }
 
-  #choose(name) {
-    this.#chosen = name;
-    this.#chosenAgentText = name === null ? null : this.#agent.value;
+  /** Shows the choice in the picker, once the picker is filled. */
+  #syncSelect() {
+    if (this.#byName.size > 0) this.#select.value = this.#choice.name ?? '';
   }
 
   /**
@@ -215,7 +210,7 @@ export class CrawlerPanel {
 
   #handleSelect() {
     const name = this.#select.value;
-    if (name !== '') this.#agent.value = name;
+    if (name !== '') this.#choice.agent.value = name;
     this.restore(name === '' ? null : name);
     this.#onChange();
   }
@@ -227,20 +222,13 @@ export class CrawlerPanel {
     const name = button.dataset.pickCrawler;
     if (!this.#byName.has(name)) return;
     // From the table the agent field takes the crawler's name; a recognised UA string stays.
-    if (fromTable) this.#agent.value = name;
+    if (fromTable) this.#choice.agent.value = name;
     this.restore(name);
     this.#onChange();
     // The button goes away with the refresh; the choice it made is where focus can stay.
     this.#select.focus({ preventScroll: true });
     if (fromTable)
       (this.#select.closest('.crawler-choice') ?? this.#select).scrollIntoView({ block: 'start' });
-  }
-
-  #forgetChoiceIfEdited() {
-    if (this.#chosen !== null && this.#agent.value !== this.#chosenAgentText) {
-      this.#choose(null);
-      if (this.#byName.size > 0) this.#select.value = '';
-    }
   }
 
   #showRecognised(recognised, chosen) {

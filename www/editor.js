@@ -5,6 +5,9 @@
  * The textarea never wraps (`wrap="off"`), so each text line is one row of a fixed height and
  * the gutter can be virtual: it holds only the numbers of the rows in view, as one text node,
  * and is shifted by the scroll offset. A 10 MB paste costs a newline count, not 280,000 nodes.
+ * The gutter is drawn in the next animation frame, not when the text changes: measuring the
+ * textarea forces a layout, which at start-up would come before the page's first verdict and on
+ * every keystroke would come twice.
  */
 
 export class Editor {
@@ -12,6 +15,8 @@ export class Editor {
   #gutter;
   #lineCount = 1;
   #frame = 0;
+  /** The text was replaced: the next frame scrolls back to its start. */
+  #scrollToStart = false;
 
   /**
    * `textarea`: the input; `gutter`: the element that receives the numbers;
@@ -34,17 +39,17 @@ export class Editor {
   /** Replaces the whole text (the browser turns CRLF and CR into LF, as it does for typing). */
   set text(value) {
     this.#textarea.value = value;
-    this.#textarea.scrollTop = 0;
+    this.#scrollToStart = true;
     this.refresh();
   }
 
-  /** Recounts the lines and redraws the gutter; call after changing the text. */
+  /** Recounts the lines and redraws the gutter in the next frame; call after changing the text. */
   refresh() {
     this.#lineCount = countLines(this.#textarea.value);
     // The gutter grows with the widest number, so digits never overflow it.
     const digits = String(this.#lineCount).length;
     this.#gutter.parentElement.style.setProperty('--gutter-digits', String(Math.max(2, digits)));
-    this.#drawGutter();
+    this.#scheduleGutter();
   }
 
   /**
@@ -54,6 +59,7 @@ export class Editor {
   selectLine({ number, start, end }) {
     const textarea = this.#textarea;
     const length = textarea.value.length;
+    this.#scrollToStart = false; // This scroll replaces the one a new text asked for.
     textarea.focus({ preventScroll: true });
     textarea.setSelectionRange(Math.min(start, length), Math.min(end, length));
     const rowHeight = this.#rowHeight();
@@ -75,6 +81,10 @@ export class Editor {
     if (this.#frame !== 0) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
+      if (this.#scrollToStart) {
+        this.#scrollToStart = false;
+        this.#textarea.scrollTop = 0;
+      }
       this.#drawGutter();
     });
   }

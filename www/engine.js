@@ -12,8 +12,10 @@
  *     const verdict = await engine.check(text, 'Googlebot', '/private', { profile: 'google' });
  *
  * It imports nothing, and index.html loads it before the page's other modules, so it runs as
- * soon as the page is parsed: it starts fetching and compiling the module and starts the first
- * worker right away, while the rest of the page is still being evaluated.
+ * soon as the page is parsed: it starts compiling the module and instantiates it on the main
+ * thread while the rest of the page is still being fetched, and `firstAnswer` answers the page's
+ * first question there. The first worker starts after that answer: starting it earlier only
+ * competes with the first verdict for the processor.
  */
 
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
@@ -165,21 +167,17 @@ export class Engine {
    */
   async #spawn() {
     this.#module ??= compiledModule();
-    const early = takeEarlyWorker();
-    let worker = early?.worker;
+    let worker;
     try {
-      worker ??= new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
+      worker = new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
     } catch (error) {
       throw loadError(error.message);
     }
     let timer;
     const failed = new Promise((_, reject) => {
-      const fail = (message) =>
-        reject(loadError(message || 'the worker script or a module it imports failed to load'));
-      if (early?.failure) fail(early.failure);
       worker.onerror = (event) => {
         event.preventDefault();
-        fail(event.message);
+        reject(loadError(event.message || 'the worker script or a module it imports failed to load'));
       };
       timer = setTimeout(
         () => reject(loadError(`it did not start within ${START_TIMEOUT_MS / 1000} seconds`)),
@@ -271,40 +269,28 @@ function compiledModule() {
   return compiled;
 }
 
-/** The worker started when this module was evaluated, for the first engine that starts. */
-let earlyWorker = startEarly();
+/**
+ * The module instantiated on the main thread, started when this module is evaluated (in a
+ * page), for `firstAnswer`: a promise of the wasm-bindgen glue, ready to call.
+ */
+const mainThreadGlue = typeof document === 'undefined' ? null : instantiateOnMainThread();
 
-function startEarly() {
-  if (typeof Worker !== 'function' || typeof document === 'undefined') return null;
-  compiledModule();
-  const early = { worker: null, failure: null };
-  try {
-    early.worker = new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
-  } catch {
-    return null; // The engine tries again, and reports the failure.
-  }
-  // An error before an engine takes the worker over is kept for it.
-  early.worker.onerror = (event) => {
-    event.preventDefault();
-    early.failure = event.message || 'the worker script or a module it imports failed to load';
-  };
-  return early;
+async function instantiateOnMainThread() {
+  const [glue, module] = await Promise.all([import('./pkg/robots_lens_wasm.js'), compiledModule()]);
+  // Synchronous once compiled: the instance is ready without waiting for another task.
+  glue.initSync({ module });
+  return glue;
 }
-
-function takeEarlyWorker() {
-  const early = earlyWorker;
-  earlyWorker = null;
-  return early;
-}
+mainThreadGlue?.catch(() => {}); // Reported by the worker, which loads the same module.
 
 /**
  * The verdict for `text`, answered on the main thread by an instance of the module the workers
- * use: the page's first verdict does not wait for the worker to instantiate its own. Meant for
- * small texts; every later answer comes from the worker.
+ * use, so the page's first verdict waits for neither a worker nor a second instantiation. Meant
+ * for small texts; every later answer comes from the worker.
  */
 export async function firstAnswer(text, agent, url, options) {
-  const [glue, module] = await Promise.all([import('./pkg/robots_lens_wasm.js'), compiledModule()]);
-  await glue.default({ module_or_path: module });
+  if (mainThreadGlue === null) throw loadError('there is no page to load it into');
+  const glue = await mainThreadGlue;
   return glue.check(text, agent, url, options);
 }
 

@@ -47,9 +47,13 @@ const CATEGORY_TITLES = new Map([
   ['parser-divergence', 'Where parsers disagree'],
 ]);
 
-/** Wires the button; `engine()` returns the page's engine, or null while it is not ready. */
+/**
+ * Wires the button and enables it (the page ships it disabled, until this module is loaded);
+ * `engine()` returns the page's engine, or null while it is not ready.
+ */
 export function setUpSelfTest({ button, summary, progress, results, engine }) {
   let running = false;
+  button.disabled = false;
   button.addEventListener('click', async () => {
     if (running) return;
     running = true;
