@@ -1,8 +1,9 @@
 // Measures the page's budgets (issue "The page", section Budgets) and prints them:
 //   (a) raw and gzipped size of the wasm module (budget: gzipped under 150 kB);
-//   (b) time from navigation to the first verdict (`#verdict` gets
-//       `data-verdict`) on localhost in headless Chromium, median of N cold
-//       loads, each in a fresh browser context (budget: 300 ms);
+//   (b) time from navigation to the first verdict on localhost in headless
+//       Chromium, median of N cold loads, each in a fresh browser context:
+//       when `#verdict` gets `data-verdict`, and when the frame that shows it
+//       has been drawn (the budget, 300 ms, is held to the second);
 //   (c) in a ~20 KB robots.txt, time from a keystroke in `textarea#robots` to
 //       the updated `#verdict`, minus the page's debounce (budget: one frame).
 //
@@ -16,7 +17,11 @@
 //
 // Timestamps are taken inside the page with performance.now() (whose origin
 // is the navigation start) by a script injected before the page's own, so the
-// numbers exclude the DevTools round trips of the driver.
+// numbers exclude the DevTools round trips of the driver. Requests are not
+// routed through the driver either (the tests' foreign-request blocking holds
+// each request until the driver answers: some 130 ms over the page's requests,
+// which no visitor pays); instead every run fails if the page asked another
+// origin for anything.
 
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +44,8 @@ const BENCH_URL = '/bench-target';
 function instrumentPage() {
   const bench = {
     firstVerdictAt: null,
+    /** When the frame that first showed a verdict was done: a task queued from its rAF. */
+    firstVerdictDrawnAt: null,
     keydownAt: null,
     verdictChanges: [],
   };
@@ -54,11 +61,19 @@ function instrumentPage() {
     const last = bench.verdictChanges.at(-1);
     if (last?.state === state) return;
     const at = performance.now();
+    const first = bench.firstVerdictAt === null;
     bench.firstVerdictAt ??= at;
     const change = { state, at, frameAt: null };
     bench.verdictChanges.push(change);
     requestAnimationFrame(() => {
       change.frameAt = performance.now();
+      if (!first) return;
+      // A message runs after the frame's style, layout and paint, which follow the rAF callbacks.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        bench.firstVerdictDrawnAt = performance.now();
+      };
+      channel.port2.postMessage(null);
     });
   });
   observer.observe(document, {
@@ -70,21 +85,24 @@ function instrumentPage() {
 }
 
 async function measureFirstVerdict(browser) {
-  const samples = [];
+  const samples = { inDocument: [], drawn: [] };
   for (let run = 0; run < RUNS; run += 1) {
-    const session = await startSession({ root: ROOT, browser });
+    const session = await startSession({ root: ROOT, browser, blockForeignRequests: false });
     try {
       await session.context.addInitScript(instrumentPage);
       await session.goto('/');
       await session.page
-        .waitForFunction(() => window.__bench?.firstVerdictAt !== null, null, { timeout: WAIT_MS })
+        .waitForFunction(() => window.__bench?.firstVerdictDrawnAt != null, null, { timeout: WAIT_MS })
         .catch(() => {
           throw new Error(
             `no verdict within ${WAIT_MS} ms of navigation: does the page set data-verdict on #verdict at load?` +
               (session.errors.length ? `\npage errors:\n${session.errors.join('\n')}` : ''),
           );
         });
-      samples.push(await session.page.evaluate(() => window.__bench.firstVerdictAt));
+      assertNoForeignRequests(session);
+      const { firstVerdictAt, firstVerdictDrawnAt } = await session.page.evaluate(() => window.__bench);
+      samples.inDocument.push(firstVerdictAt);
+      samples.drawn.push(firstVerdictDrawnAt);
     } finally {
       await session.close();
     }
@@ -116,7 +134,7 @@ function largeRobotsTxt(targetBytes = 20 * 1024) {
 }
 
 async function measureKeystrokes(browser) {
-  const session = await startSession({ root: ROOT, browser });
+  const session = await startSession({ root: ROOT, browser, blockForeignRequests: false });
   try {
     await session.context.addInitScript(instrumentPage);
     await session.goto('/');
@@ -161,10 +179,17 @@ async function measureKeystrokes(browser) {
       }
       samples.push({ toVerdict: change.at - keydownAt, toFrame: change.frameAt - keydownAt });
     }
+    assertNoForeignRequests(session);
     return { bytes: text.length, debounceMs, samples };
   } finally {
     await session.close();
   }
+}
+
+/** The requests are not blocked here (see the header), so a request elsewhere fails the run. */
+function assertNoForeignRequests(session) {
+  const [foreign] = session.foreignRequests();
+  if (foreign) throw new Error(`the page requested another origin: ${foreign.url}`);
 }
 
 async function waitForVerdict(page, verdict) {
@@ -211,9 +236,11 @@ async function main() {
   try {
     console.log(`    browser: ${browser.version()} (headless)`);
     const first = await measureFirstVerdict(browser);
+    console.log('(b) navigation to the first verdict:');
+    console.log(`    in the document (#verdict[data-verdict]): ${summary(first.inDocument)}`);
     console.log(
-      `(b) navigation to first verdict: ${summary(first)} — budget ${FIRST_VERDICT_BUDGET_MS} ms: ` +
-        status(median(first) < FIRST_VERDICT_BUDGET_MS),
+      `    on screen (its frame drawn):             ${summary(first.drawn)} — budget ` +
+        `${FIRST_VERDICT_BUDGET_MS} ms: ${status(median(first.drawn) < FIRST_VERDICT_BUDGET_MS)}`,
     );
 
     const keys = await measureKeystrokes(browser);

@@ -55,6 +55,8 @@ const elements = {
   explanation: $('#explanation'),
   fileView: $('#file-view'),
   audit: $('#audit'),
+  crawlerTable: $('#crawler-table'),
+  selftestSummary: $('#selftest-summary'),
   divergence: $('#divergence'),
   lineNotes: $('#line-notes'),
   groups: $('#groups'),
@@ -133,12 +135,7 @@ async function loadPanels() {
       import('./selftest.js'),
     ]);
   } catch (error) {
-    showEngineError(
-      new Error(
-        `Part of the page could not be loaded (${error.message}): the crawler table, the fetch status, ` +
-          'the audit and the self-test are missing. The checker works; reload the page to get them back.',
-      ),
-    );
+    showPanelsMissing(error.message);
     return;
   }
   const [{ CrawlerPanel }, { FetchStatusPicker }, findings, { renderDivergence }, { setUpSelfTest }] = modules;
@@ -153,11 +150,21 @@ async function loadPanels() {
   };
   setUpSelfTest({
     button: $('#selftest-run'),
-    summary: $('#selftest-summary'),
+    summary: elements.selftestSummary,
     progress: $('#selftest-progress'),
     results: $('#selftest-results'),
     engine: () => state.engine,
   });
+}
+
+/** Says, where each missing panel would be, that it could not be loaded. */
+function showPanelsMissing(detail) {
+  const why = `This part of the page could not be loaded (${detail}). The checker above works; reload the page to try again.`;
+  for (const container of [elements.crawlerTable, elements.audit]) {
+    container.replaceChildren(render.h('p', { class: 'empty-state' }, why));
+    container.closest('[aria-busy]')?.setAttribute('aria-busy', 'false');
+  }
+  elements.selftestSummary.textContent = why;
 }
 
 /** The fetch status the checks use, as the engine reads it (`404`, `301>200`…), or null. */

@@ -396,6 +396,37 @@ test('the crawler and the status survive a reload and travel in a link', async (
   });
 });
 
+test('the first verdict after a reload already follows the saved crawler and status', async () => {
+  // The page answers its first question before the crawler panel is loaded: that answer must
+  // not fall back to the agent as typed or to a file served with 200.
+  await withPage(async (page, session) => {
+    await session.context.addInitScript(() => {
+      window.verdictsShown = [];
+      new MutationObserver(() => {
+        const verdict = document.querySelector('#verdict');
+        const shown = verdict?.dataset.verdict ? `${verdict.dataset.verdict}:${verdict.dataset.line}` : null;
+        if (shown !== null && window.verdictsShown.at(-1) !== shown) window.verdictsShown.push(shown);
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.fill('#robots', GOOGLEBOT_ONLY);
+    await page.fill('#url', '/private/x');
+    // As typed, "Applebot" gets the * group, which allows /private/x; as Applebot, its
+    // documented fallback to Googlebot's group disallows it on line 2.
+    await page.selectOption('#crawler-select', 'Applebot');
+    await expectVerdict(page, 'disallowed', 2);
+    await page.reload();
+    await expectVerdict(page, 'disallowed', 2);
+    assert.deepEqual(await page.evaluate(() => window.verdictsShown), ['disallowed:2']);
+
+    // A robots.txt answering 503 disallows everything, with no deciding line.
+    await page.selectOption('#status-select', '503');
+    await expectVerdict(page, 'disallowed', null);
+    await page.reload();
+    await expectVerdict(page, 'disallowed', null);
+    assert.deepEqual(await page.evaluate(() => window.verdictsShown), ['disallowed:']);
+  });
+});
+
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark']) {
     test(`axe finds no serious or critical violation in the new parts (${name}, ${colorScheme})`, async () => {

@@ -20,7 +20,10 @@
 //   });
 //
 // Requests to any origin other than the test server are recorded and then
-// aborted, so a test can assert on them and never reaches the internet.
+// aborted, so a test can assert on them and never reaches the internet. The
+// abort goes through Playwright's request routing, which holds every request
+// until the driver lets it go; a benchmark that must time the page as a visitor
+// gets it turns it off (`blockForeignRequests: false`) and checks the log instead.
 // Chromium is /usr/bin/chromium (scripts/setup.sh --browser installs it), or
 // CHROMIUM_PATH. Playwright's own browser downloads are never used.
 
@@ -83,13 +86,21 @@ export async function launchBrowser() {
  *   errors             uncaught page exceptions and console errors, as strings
  *   goto(path)         navigates relative to baseUrl and waits for the load event
  *   mark()             a position in `requests`; requestsSince(mark) lists later ones
- *   foreignRequests()  requests to any origin but the server's (all were aborted)
+ *   foreignRequests()  requests to any origin but the server's (aborted, unless
+ *                      blockForeignRequests is false)
  *   close()            closes the page, the browser (if launched here) and the server
  *
  * Options: root (served directory), viewport ({width, height}), browser (reuse a
- * launched one; then close() leaves it open), contextOptions (Playwright's).
+ * launched one; then close() leaves it open), contextOptions (Playwright's),
+ * blockForeignRequests (default true; false leaves requests unrouted).
  */
-export async function startSession({ root = REPO_ROOT, viewport = VIEWPORTS.desktop, browser, contextOptions = {} } = {}) {
+export async function startSession({
+  root = REPO_ROOT,
+  viewport = VIEWPORTS.desktop,
+  browser,
+  contextOptions = {},
+  blockForeignRequests = true,
+} = {}) {
   const cleanups = [];
   const close = async () => {
     while (cleanups.length > 0) {
@@ -123,9 +134,11 @@ export async function startSession({ root = REPO_ROOT, viewport = VIEWPORTS.desk
         at: Date.now() - started,
       });
     });
-    await context.route('**/*', (route) =>
-      sameOrigin(route.request().url(), origin) ? route.continue() : route.abort('blockedbyclient'),
-    );
+    if (blockForeignRequests) {
+      await context.route('**/*', (route) =>
+        sameOrigin(route.request().url(), origin) ? route.continue() : route.abort('blockedbyclient'),
+      );
+    }
 
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));

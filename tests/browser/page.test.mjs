@@ -448,6 +448,32 @@ test('a wasm module that cannot be loaded is explained', async () => {
   );
 });
 
+test('the panels below the verdict failing to load leave the checker working', async () => {
+  await withPage(
+    async (page) => {
+      const missing = /could not be loaded \(.+\)\. The checker above works/;
+      await page.waitForFunction(() => /could not be loaded/.test(document.querySelector('#audit').textContent), null, {
+        timeout: WAIT_MS,
+      });
+      for (const where of ['#audit', '#crawler-table', '#selftest-summary'])
+        assert.match(await page.textContent(where), missing, where);
+      assert.equal(await page.getAttribute('#crawlers', 'aria-busy'), 'false');
+      await page.fill('#robots', 'User-agent: *\nDisallow: /private/\n');
+      await page.fill('#agent', 'AnyBot');
+      await page.fill('#url', '/private/x');
+      await expectVerdict(page, 'disallowed', 2);
+      await page.fill('#url', '/public');
+      await expectVerdict(page, 'allowed', null);
+      assert.equal(await page.isDisabled('#selftest-run'), true);
+    },
+    {
+      allowErrors: true,
+      beforeLoad: (session) =>
+        session.context.route('**/www/crawlers.js', (route) => route.fulfill({ status: 404, body: 'Not Found' })),
+    },
+  );
+});
+
 test('opened from file://, the page says how to serve it', async () => {
   // Outside the harness's server on purpose: this is what double-clicking index.html does.
   const context = await browser.newContext();
