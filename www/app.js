@@ -6,6 +6,10 @@
  * saves the work, then asks the engine for the analysis and the verdict of the current text and
  * hands them to the render functions. Nothing here knows robots.txt rules: the engine decides,
  * render.js puts it into words.
+ *
+ * Start-up is ordered for the first verdict: restore the work, answer it on the main thread
+ * (engine.js `firstAnswer`), and only then start the engine worker and import the panels below
+ * the verdict, which would otherwise compete with it for the processor.
  */
 
 import { decodeBytes, describeLines } from './decode.js';
