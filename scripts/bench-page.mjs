@@ -2,8 +2,9 @@
 //   (a) raw and gzipped size of the wasm module (budget: gzipped under 150 kB);
 //   (b) time from navigation to the first verdict on localhost in headless
 //       Chromium, median of N cold loads, each in a fresh browser context:
-//       when `#verdict` gets `data-verdict`, and when the frame that shows it
-//       has been drawn (the budget, 300 ms, is held to the second);
+//       when `#verdict` gets `data-verdict` (the page's hook for its verdict),
+//       and, stricter, when the frame that shows it has been drawn; both are
+//       compared with the budget, 300 ms;
 //   (c) in a ~20 KB robots.txt, time from a keystroke in `textarea#robots` to
 //       the updated `#verdict`, minus the page's debounce (budget: one frame).
 //
@@ -236,12 +237,13 @@ async function main() {
   try {
     console.log(`    browser: ${browser.version()} (headless)`);
     const first = await measureFirstVerdict(browser);
-    console.log('(b) navigation to the first verdict:');
-    console.log(`    in the document (#verdict[data-verdict]): ${summary(first.inDocument)}`);
-    console.log(
-      `    on screen (its frame drawn):             ${summary(first.drawn)} — budget ` +
-        `${FIRST_VERDICT_BUDGET_MS} ms: ${status(median(first.drawn) < FIRST_VERDICT_BUDGET_MS)}`,
-    );
+    console.log(`(b) navigation to the first verdict — budget ${FIRST_VERDICT_BUDGET_MS} ms:`);
+    for (const [label, samples] of [
+      ['in the document (#verdict[data-verdict]):', first.inDocument],
+      ['on screen (its frame drawn):', first.drawn],
+    ]) {
+      console.log(`    ${label.padEnd(42)} ${summary(samples)} — ${status(median(samples) < FIRST_VERDICT_BUDGET_MS)}`);
+    }
 
     const keys = await measureKeystrokes(browser);
     const toVerdict = keys.samples.map((sample) => sample.toVerdict);
