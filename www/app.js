@@ -28,6 +28,8 @@ const DEBOUNCE_MS = 150;
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** How long the engine worker waits for the first verdict before it starts anyway. */
 const FIRST_ANSWER_WAIT_MS = 1000;
+/** How long it then waits for the frame that shows that verdict. */
+const FIRST_FRAME_WAIT_MS = 100;
 /** How long "Copy link" waits for the clipboard before showing the link to copy by hand. */
 const CLIPBOARD_TIMEOUT_MS = 1000;
 const STORAGE = {
@@ -117,8 +119,10 @@ async function main() {
   }
   wireEvents();
   await restoreWork();
-  // The first verdict before anything else competes for the processor: the worker, the panels.
+  // The first verdict, and the frame that shows it, before anything else competes for the
+  // processor: the worker, the panels. (A hidden tab has no frames; it waits a moment instead.)
   await Promise.race([showFirstAnswer(), delay(FIRST_ANSWER_WAIT_MS)]);
+  await Promise.race([nextFrame(), delay(FIRST_FRAME_WAIT_MS)]);
   const starting = Engine.start();
   starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
   await startEngine(starting, loadPanels());
