@@ -136,6 +136,35 @@ pub struct Verdict {
     pub beyond_size_limit: Option<RuleMatch>,
 }
 
+impl Verdict {
+    /// `allowed` for `reason` under `profile`, with nothing yet about who asked, what was
+    /// requested or which groups and rules explain it: the one place every way of answering
+    /// starts from, so that a field added to the explanation starts empty everywhere.
+    pub(crate) fn unexplained(
+        allowed: bool,
+        reason: Reason,
+        profile: Profile,
+        agent_match: AgentMatch,
+    ) -> Verdict {
+        Verdict {
+            allowed,
+            reason,
+            profile,
+            agent_match,
+            agent: String::new(),
+            agent_token: String::new(),
+            path: String::new(),
+            normalised_path: String::new(),
+            decisive: None,
+            groups: Vec::new(),
+            used_star_group: false,
+            chain_step: None,
+            matches: Vec::new(),
+            beyond_size_limit: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 struct CompiledRule {
     pattern: Pattern,
@@ -356,24 +385,17 @@ impl<'r> Checker<'r> {
             (None, true) => (true, Reason::NoGroupApplies),
             (None, false) => (true, Reason::NoRuleMatched),
         };
+        let agent_match = match selection {
+            GroupSelection::Agent { model, .. } => model,
+            GroupSelection::Chain(_) => AgentMatch::Token,
+        };
         Verdict {
-            allowed,
-            reason,
-            profile: self.profile,
-            agent_match: match selection {
-                GroupSelection::Agent { model, .. } => model,
-                GroupSelection::Chain(_) => AgentMatch::Token,
-            },
-            agent: String::new(),
-            agent_token: String::new(),
-            path: String::new(),
-            normalised_path: String::new(),
             decisive,
             groups: applied,
             used_star_group,
             chain_step,
             matches,
-            beyond_size_limit: None,
+            ..Verdict::unexplained(allowed, reason, self.profile, agent_match)
         }
     }
 }

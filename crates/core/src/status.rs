@@ -544,16 +544,13 @@ impl Verdict {
             StatusEffect::AllowAll => (true, Reason::FileUnavailable),
             StatusEffect::DisallowAll => (false, Reason::FileUnreachable),
         };
+        // Who asked and what stays; what explained the file's answer goes.
         Verdict {
-            allowed,
-            reason,
-            decisive: None,
-            groups: Vec::new(),
-            used_star_group: false,
-            chain_step: None,
-            matches: Vec::new(),
-            beyond_size_limit: None,
-            ..self
+            agent: self.agent,
+            agent_token: self.agent_token,
+            path: self.path,
+            normalised_path: self.normalised_path,
+            ..Verdict::unexplained(allowed, reason, self.profile, self.agent_match)
         }
     }
 }

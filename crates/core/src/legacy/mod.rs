@@ -167,20 +167,10 @@ impl Reading {
     ) -> Verdict {
         let name = caller_name(agent);
         let mut verdict = Verdict {
-            allowed: true,
-            reason: Reason::NoGroupApplies,
-            profile,
-            agent_match,
             agent: agent.to_owned(),
             agent_token: name.clone(),
             path: request_path(url),
-            normalised_path: String::new(),
-            decisive: None,
-            groups: Vec::new(),
-            used_star_group: false,
-            chain_step: None,
-            matches: Vec::new(),
-            beyond_size_limit: None,
+            ..Verdict::unexplained(true, Reason::NoGroupApplies, profile, agent_match)
         };
         let request = match self.reader {
             Reader::Python => python::request(url),
