@@ -16,7 +16,14 @@ import { after, before, test } from 'node:test';
 import { AI_PURPOSES } from '../../www/crawlers.js';
 import { exampleById } from '../../www/examples.js';
 import wasm from '../node/wasm.mjs';
-import { VIEWPORTS, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+import {
+  VIEWPORTS,
+  expectVerdict as expectPageVerdict,
+  launchBrowser,
+  runAxe,
+  seriousViolations,
+  startSession,
+} from './harness.mjs';
 
 const WAIT_MS = 15_000;
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR || join(tmpdir(), 'robots-lens-screens');
@@ -70,27 +77,9 @@ async function settled(page) {
   );
 }
 
-/** Waits for `#verdict` to say `verdict` with `data-line` `line` (null: none), the page settled. */
-async function expectVerdict(page, verdict, line) {
-  const want = [verdict, line === null ? '' : String(line)];
-  try {
-    await page.waitForFunction(
-      ([value, number]) => {
-        const element = document.querySelector('#verdict');
-        const busy = ['#result', '#crawlers'].some(
-          (selector) => document.querySelector(selector).getAttribute('aria-busy') !== 'false',
-        );
-        return !busy && element.dataset.verdict === value && element.dataset.line === number;
-      },
-      want,
-      { timeout: WAIT_MS },
-    );
-  } catch (error) {
-    const actual = await page
-      .locator('#verdict')
-      .evaluate((element) => [element.dataset.verdict, element.dataset.line]);
-    assert.fail(`expected #verdict ${want.join(' line ')}, found ${actual.join(' line ')}: ${error.message}`);
-  }
+/** `expectVerdict` once the crawler panel has caught up as well. */
+function expectVerdict(page, verdict, line) {
+  return expectPageVerdict(page, verdict, line, { settledRegions: ['#result', '#crawlers'], timeout: WAIT_MS });
 }
 
 /** The table as the page shows it: `{ name: [verdict, visible] }`. */

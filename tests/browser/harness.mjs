@@ -27,6 +27,7 @@
 // Chromium is /usr/bin/chromium (scripts/setup.sh --browser installs it), or
 // CHROMIUM_PATH. Playwright's own browser downloads are never used.
 
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -176,6 +177,33 @@ function sameOrigin(url, origin) {
     return new URL(url).origin === origin;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Waits until `#verdict` says `verdict` with `data-line` = `line` (null for none) and none of
+ * `settledRegions` (selectors) is aria-busy any more, that is, the page has caught up with its
+ * inputs; fails with what `#verdict` says instead.
+ */
+export async function expectVerdict(page, verdict, line, { settledRegions = ['#result'], timeout = 15_000 } = {}) {
+  const want = [verdict, line === null ? '' : String(line)];
+  try {
+    await page.waitForFunction(
+      ({ expected: [value, number], regions }) => {
+        const element = document.querySelector('#verdict');
+        const busy = regions.some(
+          (selector) => document.querySelector(selector).getAttribute('aria-busy') !== 'false',
+        );
+        return !busy && element.dataset.verdict === value && element.dataset.line === number;
+      },
+      { expected: want, regions: settledRegions },
+      { timeout },
+    );
+  } catch (error) {
+    const actual = await page
+      .locator('#verdict')
+      .evaluate((element) => [element.dataset.verdict, element.dataset.line]);
+    assert.fail(`expected #verdict ${want.join(' line ')}, found ${actual.join(' line ')}: ${error.message}`);
   }
 }
 

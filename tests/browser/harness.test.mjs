@@ -1,6 +1,7 @@
 // Tests of the browser harness itself, on small fixture pages: that it records
 // and blocks requests to other origins, reports page errors, runs axe under a
-// strict Content-Security-Policy, and leaves nothing running after close().
+// strict Content-Security-Policy, waits for a settled verdict, and leaves nothing
+// running after close().
 //
 // Run: node --test tests/browser/harness.test.mjs
 
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+import { expectVerdict, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
@@ -47,6 +48,15 @@ const FILES = {
   'clean.html': `<!doctype html><html lang="en"><head><meta charset="utf-8">
     <meta http-equiv="Content-Security-Policy" content="${CSP}"><title>clean</title></head>
     <body><main><h1>Clean</h1><label>Agent <input id="agent"></label></main></body></html>`,
+  // The page's verdict hooks: the verdict lands first, the regions settle after it.
+  'verdict.html': `<!doctype html><html lang="en"><title>verdict</title>
+    <div id="result" aria-busy="true"><p id="verdict" data-verdict="" data-line=""></p></div>
+    <div id="table" aria-busy="true"></div>
+    <script type="module" src="verdict.js"></script></html>`,
+  'verdict.js': `
+    const verdict = document.querySelector('#verdict');
+    setTimeout(() => { verdict.dataset.verdict = 'disallowed'; verdict.dataset.line = '3'; }, 50);
+    setTimeout(() => document.querySelector('#result').setAttribute('aria-busy', 'false'), 150);`,
 };
 
 let root;
@@ -114,6 +124,26 @@ test('collects uncaught page errors', async () => {
     });
     await waitUntil(() => session.errors.length > 0);
     assert.match(session.errors.join('\n'), /boom from the fixture/);
+  } finally {
+    await session.close();
+  }
+});
+
+test('expectVerdict waits for the verdict and for the page to settle, and says what it found', async () => {
+  const session = await startSession({ root, browser });
+  try {
+    await session.goto('/verdict.html');
+    await expectVerdict(session.page, 'disallowed', 3);
+    assert.equal(await session.page.getAttribute('#result', 'aria-busy'), 'false');
+    await assert.rejects(
+      expectVerdict(session.page, 'allowed', null, { timeout: 300 }),
+      /expected #verdict allowed line , found disallowed line 3/,
+    );
+    // A region that never settles keeps even the right verdict from counting.
+    await assert.rejects(
+      expectVerdict(session.page, 'disallowed', 3, { settledRegions: ['#result', '#table'], timeout: 300 }),
+      /found disallowed line 3/,
+    );
   } finally {
     await session.close();
   }

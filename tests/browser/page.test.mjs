@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 
 import { EXAMPLES } from '../../www/examples.js';
 import wasm from '../node/wasm.mjs';
-import { REPO_ROOT, launchBrowser, startSession } from './harness.mjs';
+import { REPO_ROOT, expectVerdict, launchBrowser, startSession } from './harness.mjs';
 
 const WAIT_MS = 15_000;
 
@@ -43,30 +43,6 @@ async function withPage(body, { beforeLoad, allowErrors = false, waitForVerdict 
     if (!allowErrors) assert.deepEqual(session.errors, []);
   } finally {
     await session.close();
-  }
-}
-
-/**
- * Waits until the page has caught up with its inputs (`#result` is no longer aria-busy) and
- * `#verdict` says `verdict` with `data-line` = `line` (null for none).
- */
-async function expectVerdict(page, verdict, line) {
-  const want = [verdict, line === null ? '' : String(line)];
-  try {
-    await page.waitForFunction(
-      ([value, number]) => {
-        const element = document.querySelector('#verdict');
-        const settled = document.querySelector('#result').getAttribute('aria-busy') === 'false';
-        return settled && element.dataset.verdict === value && element.dataset.line === number;
-      },
-      want,
-      { timeout: WAIT_MS },
-    );
-  } catch (error) {
-    const actual = await page
-      .locator('#verdict')
-      .evaluate((element) => [element.dataset.verdict, element.dataset.line]);
-    assert.fail(`expected #verdict ${want.join(' line ')}, found ${actual.join(' line ')}: ${error.message}`);
   }
 }
 
