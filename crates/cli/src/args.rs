@@ -55,6 +55,13 @@ pub struct Args {
     pub format: Option<String>,
     pub status: Option<String>,
     pub crawler: Option<String>,
+    /// `lint --fail-on`: the least severity that fails.
+    pub fail_on: Option<String>,
+    /// `lint --ignore`: lists of codes, as given.
+    pub ignore: Vec<String>,
+    /// `lint --config`: the config file instead of the one found.
+    pub config: Option<String>,
+    pub no_config: bool,
 }
 
 impl Args {
@@ -86,7 +93,11 @@ impl Args {
                         .parse()
                         .map_err(|error| UsageError::new(format!("--profile: {error}")))?;
                 }
-                "--format" => args.format = Some(value("text|json|github")?),
+                "--format" => args.format = Some(value("FORMAT")?),
+                "--fail-on" => args.fail_on = Some(value("error|warning|info|never")?),
+                "--ignore" => args.ignore.push(value("CODE,…")?),
+                "--config" => args.config = Some(value("FILE")?),
+                "--no-config" => args.no_config = true,
                 "--status" => args.status = Some(value("CODE")?),
                 "--crawler" => args.crawler = Some(value("NAME")?),
                 "--json" => args.json = true,
@@ -113,6 +124,19 @@ impl Args {
         }
     }
 
+    /// Every FILE argument (at least one), read as bytes (`-` is standard input).
+    pub fn read_files(&self) -> Result<Vec<(String, Vec<u8>)>, UsageError> {
+        if self.positional.is_empty() {
+            return Err(UsageError::new(
+                "missing FILE: give a robots.txt path, or - for standard input",
+            ));
+        }
+        self.positional
+            .iter()
+            .map(|path| Ok((path.clone(), read_input(path)?)))
+            .collect()
+    }
+
     /// The one FILE argument, read as bytes (`-` is standard input).
     pub fn read_file(&self) -> Result<(String, Vec<u8>), UsageError> {
         let path = match self.positional.as_slice() {
@@ -128,16 +152,19 @@ impl Args {
                 )))
             }
         };
-        let bytes = if path == "-" {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-                .map_err(|error| UsageError::new(format!("cannot read standard input: {error}")))?;
-            bytes
-        } else {
-            std::fs::read(path)
-                .map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))?
-        };
-        Ok((path.clone(), bytes))
+        Ok((path.clone(), read_input(path)?))
+    }
+}
+
+/// The bytes of `path`, or of standard input for `-`.
+fn read_input(path: &str) -> Result<Vec<u8>, UsageError> {
+    if path == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|error| UsageError::new(format!("cannot read standard input: {error}")))?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path).map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))
     }
 }
 

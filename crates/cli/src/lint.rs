@@ -4,17 +4,109 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use robots_lens::audit::{Code, Severity, CODES};
-use robots_lens::{Finding, RobotsTxt};
+use std::path::Path;
+
+use robots_lens::audit::{partition_suppressed, Code, Severity, CODES};
+use robots_lens::{CrawlerRow, FetchStatus, Finding, Profile, RobotsTxt};
 use serde::Serialize;
 
 use crate::args::{Args, UsageError};
+use crate::config::{parse_codes, FailOn, LintConfig};
+use crate::sarif::{self, SarifFile};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
     Text,
     Json,
     Github,
+    Sarif,
+    Markdown,
+}
+
+/// One linted file: what it says, and the findings left once suppressions and the config apply.
+struct Report {
+    /// The path as given (`robots.txt` for standard input).
+    name: String,
+    bytes: Vec<u8>,
+    robots: RobotsTxt,
+    /// The findings to report, with the severities the config gives them.
+    findings: Vec<Finding>,
+    /// How many findings a `# robots-lens: ignore` comment silenced.
+    suppressed: usize,
+    /// How many findings the config or `--ignore` turned off.
+    ignored: usize,
+    /// The crawlers that matter (from the config), each with what the file allows it.
+    crawlers: Vec<CrawlerRow>,
+}
+
+impl Report {
+    fn new(path: String, bytes: Vec<u8>, config: &LintConfig, profile: Profile) -> Report {
+        let robots = RobotsTxt::parse(&bytes);
+        let suppressions = robots.suppressions();
+        let (kept, silenced) = partition_suppressed(robots.audit(), &suppressions);
+        let before = kept.len();
+        let findings: Vec<Finding> = kept
+            .into_iter()
+            .filter_map(|mut finding| {
+                finding.severity = config.effective_severity(finding.code, finding.severity)?;
+                Some(finding)
+            })
+            .collect();
+        let ignored = before - findings.len();
+        let name = if path == "-" {
+            "robots.txt".to_owned()
+        } else {
+            path
+        };
+        for suppression in &suppressions {
+            for word in &suppression.unknown {
+                eprintln!(
+                    "robots-lens: {name}:{}: '{}' in the ignore comment names no audit code ('robots-lens explain' lists them)",
+                    suppression.line,
+                    printable(word)
+                );
+            }
+        }
+        let crawlers = if config.crawlers.is_empty() {
+            Vec::new()
+        } else {
+            let mut table = robots
+                .checker(profile)
+                .crawler_table("/", &FetchStatus::ok());
+            config
+                .crawlers
+                .iter()
+                .filter_map(|wanted| {
+                    let index = table
+                        .iter()
+                        .position(|row| std::ptr::eq(row.crawler, *wanted))?;
+                    Some(table.swap_remove(index))
+                })
+                .collect()
+        };
+        Report {
+            name,
+            bytes,
+            robots,
+            findings,
+            suppressed: silenced.len(),
+            ignored,
+            crawlers,
+        }
+    }
+}
+
+/// `text` with control characters shown as `\u{…}` escapes, for messages about the input.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\u{{{:x}}}", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
@@ -22,37 +114,95 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         (None, false) | (Some("text"), false) => Format::Text,
         (None, true) | (Some("json"), _) => Format::Json,
         (Some("github"), false) => Format::Github,
+        (Some("sarif"), false) => Format::Sarif,
+        (Some("markdown"), false) => Format::Markdown,
         (Some(other), false) => {
             return Err(UsageError::new(format!(
-                "--format: unknown format '{other}': expected text, json or github"
+                "--format: unknown format '{other}': expected text, json, github, sarif or markdown"
             )))
         }
         (Some(_), true) => {
             return Err(UsageError::new("give either --json or --format, not both"));
         }
     };
-    let (path, bytes) = args.read_file()?;
-    let findings = RobotsTxt::parse(&bytes).audit();
-    let name = if path == "-" {
-        "robots.txt"
-    } else {
-        path.as_str()
+    let mut config = match (&args.config, args.no_config) {
+        (Some(_), true) => {
+            return Err(UsageError::new(
+                "give either --config or --no-config, not both",
+            ))
+        }
+        (Some(path), false) => LintConfig::read(Path::new(path))?,
+        (None, true) => LintConfig::default(),
+        (None, false) => {
+            let here = std::env::current_dir().map_err(|error| {
+                UsageError::new(format!("cannot read the current directory: {error}"))
+            })?;
+            LintConfig::discover(&here)?
+        }
     };
+    for list in &args.ignore {
+        config.ignore.extend(
+            parse_codes(list).map_err(|error| UsageError::new(format!("--ignore: {error}")))?,
+        );
+    }
+    let fail_on: FailOn = match &args.fail_on {
+        Some(level) => level
+            .parse()
+            .map_err(|error| UsageError::new(format!("--fail-on: {error}")))?,
+        None => config.fail_on.unwrap_or_default(),
+    };
+    let reports: Vec<Report> = args
+        .read_files()?
+        .into_iter()
+        .map(|(path, bytes)| Report::new(path, bytes, &config, args.profile))
+        .collect();
     let mut out = io::stdout().lock();
     let written = match format {
-        Format::Text => write_text(&mut out, name, &findings),
-        Format::Json => write_json(&mut out, &findings),
-        Format::Github => write_github(&mut out, name, &findings),
+        Format::Text => reports
+            .iter()
+            .try_for_each(|report| write_text(&mut out, report)),
+        Format::Json => write_json(&mut out, &reports),
+        Format::Github => reports
+            .iter()
+            .try_for_each(|report| write_github(&mut out, &report.name, &report.findings)),
+        Format::Sarif => {
+            let files: Vec<SarifFile<'_>> = reports
+                .iter()
+                .map(|report| SarifFile {
+                    name: &report.name,
+                    bytes: &report.bytes,
+                    robots: &report.robots,
+                    findings: &report.findings,
+                })
+                .collect();
+            sarif::write(&mut out, &files)
+        }
+        Format::Markdown => reports
+            .iter()
+            .try_for_each(|report| write_markdown(&mut out, report)),
     };
     written.map_err(UsageError::output)?;
-    let has_error = findings
+    let fails = reports
         .iter()
-        .any(|finding| finding.severity == Severity::Error);
-    Ok(if has_error {
+        .flat_map(|report| &report.findings)
+        .any(|finding| fail_on.fails(finding.severity));
+    Ok(if fails {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What a report left out, for its summary line: ", 2 suppressed, 1 ignored".
+fn left_out(report: &Report) -> String {
+    let mut text = String::new();
+    if report.suppressed > 0 {
+        text.push_str(&format!(", {} suppressed", report.suppressed));
+    }
+    if report.ignored > 0 {
+        text.push_str(&format!(", {} ignored", report.ignored));
+    }
+    text
 }
 
 fn count(findings: &[Finding], severity: Severity) -> usize {
@@ -69,7 +219,8 @@ fn plural(count: usize, word: &str) -> String {
     }
 }
 
-fn write_text(out: &mut impl Write, name: &str, findings: &[Finding]) -> io::Result<()> {
+fn write_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
+    let (name, findings) = (report.name.as_str(), report.findings.as_slice());
     for finding in findings {
         writeln!(
             out,
@@ -97,21 +248,36 @@ fn write_text(out: &mut impl Write, name: &str, findings: &[Finding]) -> io::Res
             writeln!(out, "    see: line {}", lines.join(", "))?;
         }
     }
+    for row in &report.crawlers {
+        writeln!(
+            out,
+            "{name}: crawler {}: {}; / is {}",
+            row.crawler.name,
+            row.summary,
+            if row.verdict.allowed {
+                "allowed"
+            } else {
+                "disallowed"
+            }
+        )?;
+    }
     if findings.is_empty() {
-        writeln!(out, "{name}: no findings")
+        writeln!(out, "{name}: no findings{}", left_out(report))
     } else {
         writeln!(
             out,
-            "{name}: {}, {}, {} info (robots-lens explain CODE tells more)",
+            "{name}: {}, {}, {} info{} (robots-lens explain CODE tells more)",
             plural(count(findings, Severity::Error), "error"),
             plural(count(findings, Severity::Warning), "warning"),
-            count(findings, Severity::Info)
+            count(findings, Severity::Info),
+            left_out(report)
         )
     }
 }
 
 #[derive(Serialize)]
 struct JsonFinding<'a> {
+    file: &'a str,
     code: &'static str,
     name: &'static str,
     severity: &'static str,
@@ -123,10 +289,17 @@ struct JsonFinding<'a> {
     related_lines: &'a [usize],
 }
 
-fn write_json(out: &mut impl Write, findings: &[Finding]) -> io::Result<()> {
-    let findings: Vec<JsonFinding<'_>> = findings
+fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
+    let findings: Vec<JsonFinding<'_>> = reports
         .iter()
-        .map(|finding| JsonFinding {
+        .flat_map(|report| {
+            report
+                .findings
+                .iter()
+                .map(|finding| (report.name.as_str(), finding))
+        })
+        .map(|(file, finding)| JsonFinding {
+            file,
             code: finding.code.id(),
             name: finding.code.name(),
             severity: finding.severity.id(),
@@ -176,11 +349,88 @@ fn write_github(out: &mut impl Write, name: &str, findings: &[Finding]) -> io::R
     Ok(())
 }
 
+/// Markdown text in which nothing the input holds is read as markup: every ASCII punctuation
+/// character is escaped (CommonMark lets any of them be), line breaks become spaces and control
+/// characters visible escapes, so a cell of a table stays one cell.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if c.is_ascii_punctuation() => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A Markdown report, for a GitHub job summary: a table of the findings, then the crawlers
+/// that matter.
+fn write_markdown(out: &mut impl Write, report: &Report) -> io::Result<()> {
+    let findings = &report.findings;
+    writeln!(
+        out,
+        "### robots-lens lint: {}\n",
+        markdown_text(&report.name)
+    )?;
+    writeln!(
+        out,
+        "{}, {}, {} info{}\n",
+        plural(count(findings, Severity::Error), "error"),
+        plural(count(findings, Severity::Warning), "warning"),
+        count(findings, Severity::Info),
+        left_out(report)
+    )?;
+    if !findings.is_empty() {
+        writeln!(out, "| Line | Severity | Code | Finding | Fix |")?;
+        writeln!(out, "|---:|---|---|---|---|")?;
+        for finding in findings {
+            writeln!(
+                out,
+                "| {} | {} | [{}]({}#{}) {} | {} | {} |",
+                finding.line,
+                finding.severity.id(),
+                finding.code.id(),
+                sarif::DOCS_URL,
+                sarif::anchor(finding.code.id(), finding.code.name()),
+                finding.code.name(),
+                markdown_text(&finding.message),
+                markdown_text(&finding.fix)
+            )?;
+        }
+        writeln!(out)?;
+    }
+    if !report.crawlers.is_empty() {
+        writeln!(out, "| Crawler | The whole file | `/` |")?;
+        writeln!(out, "|---|---|---|")?;
+        for row in &report.crawlers {
+            writeln!(
+                out,
+                "| {} | {} | {} |",
+                markdown_text(row.crawler.name),
+                markdown_text(&row.summary.to_string()),
+                if row.verdict.allowed {
+                    "allowed"
+                } else {
+                    "disallowed"
+                }
+            )?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
 /// `robots-lens explain [CODE]`: one code's documentation, or the list of codes.
 pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
     let mut out = io::stdout().lock();
     let written = match args.positional.as_slice() {
-        [] if args.json => write_docs_json(&mut out),
+        [] if args.json || args.format.as_deref() == Some("json") => write_docs_json(&mut out),
+        [] if args.format.as_deref() == Some("markdown") => write_docs_markdown(&mut out),
         [] => CODES.iter().try_for_each(|doc| {
             writeln!(
                 out,
@@ -253,6 +503,46 @@ fn write_docs_json(out: &mut impl Write) -> io::Result<()> {
         .collect();
     serde_json::to_writer_pretty(&mut *out, &docs).map_err(io::Error::other)?;
     writeln!(out)
+}
+
+/// Every code's documentation as one Markdown page: `docs/audit-codes.md`, which SARIF rules and
+/// the Markdown report link to (the tests keep the committed page equal to this output).
+fn write_docs_markdown(out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "# Robots Lens audit codes\n")?;
+    writeln!(
+        out,
+        "Generated by `robots-lens explain --format markdown`; do not edit by hand. \
+         Silence a code on one line with `# robots-lens: ignore CODE`, or everywhere with \
+         `ignore` in `.robots-lens.toml`.\n"
+    )?;
+    writeln!(out, "| Code | Name | Severity | Title |\n|---|---|---|---|")?;
+    for doc in CODES {
+        writeln!(
+            out,
+            "| [{}](#{}) | {} | {} | {} |",
+            doc.id,
+            sarif::anchor(doc.id, doc.name),
+            doc.name,
+            doc.severity.id(),
+            doc.title
+        )?;
+    }
+    for doc in CODES {
+        writeln!(
+            out,
+            "\n## {} {}\n\n**{}** ({})\n\n### What it does\n\n{}\n\n### Why it matters\n\n{}\n\n### Example\n\n```text\n{}\n```\n\n### Fix\n\n```text\n{}\n```\n\n### Reference\n\n{}",
+            doc.id,
+            doc.name,
+            doc.title,
+            doc.severity.id(),
+            doc.what_it_does,
+            doc.why_it_matters,
+            doc.example.trim_end(),
+            doc.fix.trim_end(),
+            doc.reference
+        )?;
+    }
+    Ok(())
 }
 
 fn indent(block: &str) -> String {

@@ -5,8 +5,10 @@
 
 mod args;
 mod check;
+mod config;
 mod crawlers;
 mod lint;
+mod sarif;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -22,8 +24,9 @@ USAGE
   robots-lens check --jsonl [OPTIONS] < cases.jsonl
   robots-lens crawlers FILE [--url URL] [--status CODE] [--profile PROFILE] [--json]
   robots-lens crawlers
-  robots-lens lint FILE [--format text|json|github] [--json]
-  robots-lens explain [CODE] [--json]
+  robots-lens lint FILE [FILE …] [--format FORMAT] [--fail-on LEVEL] [--ignore CODE,…]
+                   [--config FILE | --no-config]
+  robots-lens explain [CODE] [--json | --format markdown]
   robots-lens --help | --version
 
 COMMANDS
@@ -47,10 +50,25 @@ COMMANDS
   lint      Audits the file: every line a crawler will skip or misread, each with why it
             matters and how to fix it (the corrected line where the fix is mechanical).
             --format text (default) is for people, json (or --json) for tools, github
-            prints GitHub Actions annotations. Exit status 1 when any finding is an error.
+            prints GitHub Actions annotations, sarif a SARIF 2.1.0 log for code scanning
+            (every code a rule, with its documentation and a help link), markdown a table
+            for a job summary. Exit status 1 when a finding is at least as serious as
+            --fail-on (default error), 2 on an error.
+
+            Silence findings on one line with a comment on it or on the line above:
+              Disalow: /tmp   # robots-lens: ignore RL206
+              # robots-lens: ignore RL405, RL406 -- the CMS writes these
+            A config file, .robots-lens.toml in the current directory or a parent (up to
+            the git root), or --config FILE, holds the same settings for a repository:
+              ignore = [\"RL502\"]                 # codes never reported
+              fail-on = \"warning\"                # error, warning, info or never
+              crawlers = [\"Googlebot\", \"GPTBot\"] # say what the file allows each
+              [severity]                         # a code's severity, or \"off\"
+              RL206 = \"error\"
 
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
-            list of every code; with --json, every code's documentation as JSON.
+            list of every code; with --json, every code's documentation as JSON; with
+            --format markdown, as one page (docs/audit-codes.md).
 
 OPTIONS
   --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.
@@ -70,6 +88,11 @@ OPTIONS
                       rules (everything allowed); a 5xx means everything disallowed; 429 is
                       a 4xx for RFC 9309 but a 5xx for Google.
   --json              Print the whole verdict (with every matching rule) as JSON.
+  --format FORMAT     lint: text, json, github, sarif or markdown.
+  --fail-on LEVEL     lint: error (default), warning, info or never.
+  --ignore CODE,…     lint: codes (or names) not to report; may be repeated.
+  --config FILE       lint: read this config file instead of .robots-lens.toml.
+  --no-config         lint: read no config file.
 
 EXAMPLE
   $ robots-lens check robots.txt --agent Googlebot --url https://example.com/private/x

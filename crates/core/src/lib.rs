@@ -78,6 +78,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// The README's example is compiled and run as a doctest, so the crates.io page cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod audit;
 mod crawlers;
 mod divergence;

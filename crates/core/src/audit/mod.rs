@@ -42,11 +42,13 @@ mod file;
 mod groups;
 mod overlap;
 mod patterns;
+mod suppress;
 mod syntax;
 mod text;
 
 pub use codes::{Code, CodeDoc, UnknownCode, CODES};
 pub use overlap::MAX_RESOURCE_PROBES;
+pub use suppress::{partition_suppressed, suppressions, Suppression};
 
 use std::collections::{HashMap, HashSet};
 
