@@ -35,6 +35,13 @@
 //! - [`FetchStatus`] is how the file was served (404, 503, too many redirects, …):
 //!   [`status_handling`] says what that does under each profile and [`Verdict::with_status`]
 //!   applies it.
+//! - Many URLs at once: [`read_url_list`] reads a pasted list, a sitemap or a CSV; a [`Batch`]
+//!   checks it for several [`Asker`]s (agents and crawlers) a step at a time and reports
+//!   totals, the deciding rules and the rules that matched nothing.
+//! - Two versions of a file: [`verdict_flips`] finds the verdicts that change, on a URL list
+//!   or on the [`probe_urls`] both files' rules suggest; [`line_diff`] aligns their lines.
+//! - [`check_expectations`] answers [`Expectation`]s ("this URL stays allowed for Googlebot")
+//!   with the deciding line; [`expectations_toml`] writes them as the CLI's TOML file.
 //! - [`audit()`] reads the same parse for mistakes: each [`Finding`] has a stable code, a
 //!   severity, the line, why it matters and how to fix it; [`audit::CODES`] documents every code.
 //!
@@ -84,9 +91,12 @@
 struct ReadmeDoctests;
 
 pub mod audit;
+mod batch;
 mod crawlers;
+mod diff;
 mod divergence;
 mod encoding;
+mod expect;
 mod group;
 mod legacy;
 mod lines;
@@ -95,15 +105,25 @@ mod pattern;
 mod profile;
 mod sorting;
 mod status;
+mod url_list;
 
 pub use audit::{audit, Finding};
+pub use batch::{
+    decided_by, Asker, AskerTotals, Batch, BatchReport, Cell, Progress, Row, RowFilter, RowOrder,
+    RowPage, RowQuery, RuleTally, UnusedRule,
+};
 pub use crawlers::{
     crawlers, find_crawler, recognise_crawler, sources, Access, ChainStep, ClaimSources,
     CrawlDelay, Crawler, CrawlerRow, FileSummary, Purpose, Recognised, RobotsTxtCompliance, Source,
     UsedStep,
 };
+pub use diff::{
+    line_diff, probe_urls, verdict_flips, DiffKind, DiffLine, Flip, Side, MAX_DIFF_CELLS,
+    MAX_PROBES,
+};
 pub use divergence::{compare_profiles, compare_profiles_with, ProfileVerdict};
 pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
+pub use expect::{check_expectations, expectations_toml, Expectation, ExpectationResult};
 pub use group::{
     agent_token, product_token, AgentLine, AgentToken, Directive, Group, Rule, RuleKind, Sitemap,
 };
@@ -121,6 +141,7 @@ pub use status::{
     status_effect, status_handling, FetchStatus, InvalidStatus, Outcome, StatusClass, StatusEffect,
     StatusHandling, MAX_REDIRECTS,
 };
+pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
 
 /// A parsed robots.txt: every line, and the groups, sitemaps and directives they form.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,377 @@
+//! What changes between two versions of a file: the verdicts that flip, and the lines.
+//!
+//! [`verdict_flips`] asks both versions the same questions (URLs × [`Asker`]s) and keeps every
+//! answer that differs, each with the line of each version that decided. When no URL list is
+//! given, [`probe_urls`] derives URLs from both files' own rules, so a diff still finds the
+//! flips a change of rules causes: for each pattern, the path it names literally, the same with
+//! every `*` filled, and a path just inside it. [`line_diff`] aligns the two texts line by line,
+//! so that a flip can be shown next to the lines that changed.
+//!
+//! Limits: at most [`MAX_PROBES`] probe URLs; the line diff compares the changed middle of the
+//! two files (after their common first and last lines) line by line while that middle is at
+//! most [`MAX_DIFF_CELLS`] line pairs, and beyond that reports it as removed and added whole.
+
+use crate::batch::{decided_by, Asker};
+use crate::matcher::Checker;
+use crate::status::FetchStatus;
+use crate::RobotsTxt;
+
+/// The most probe URLs [`probe_urls`] derives.
+pub const MAX_PROBES: usize = 5_000;
+/// The most line pairs [`line_diff`] compares one by one.
+pub const MAX_DIFF_CELLS: usize = 4_000_000;
+
+/// A verdict in one version: allowed or not, and the line that decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Side {
+    /// Whether the URL may be fetched.
+    pub allowed: bool,
+    /// The line of the rule that decided, if one did.
+    pub line: Option<usize>,
+}
+
+/// A verdict that differs between the two versions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Flip {
+    /// The URL as given (or probed).
+    pub url: String,
+    /// The asker's name.
+    pub agent: String,
+    /// The old version's verdict.
+    pub before: Side,
+    /// The new version's verdict.
+    pub after: Side,
+}
+
+impl Flip {
+    /// The URL was allowed and is now blocked.
+    pub fn becomes_blocked(&self) -> bool {
+        self.before.allowed && !self.after.allowed
+    }
+}
+
+/// For each URL and asker in that order, the verdicts of `old` and `new` that differ.
+pub fn verdict_flips(
+    old: &Checker<'_>,
+    new: &Checker<'_>,
+    urls: &[String],
+    askers: &[Asker],
+    status: &FetchStatus,
+) -> Vec<Flip> {
+    let mut flips = Vec::new();
+    for url in urls {
+        for asker in askers {
+            let before = old.ask(asker, url, status);
+            let after = new.ask(asker, url, status);
+            if before.allowed != after.allowed {
+                flips.push(Flip {
+                    url: url.clone(),
+                    agent: asker.name().to_owned(),
+                    before: Side {
+                        allowed: before.allowed,
+                        line: decided_by(&before),
+                    },
+                    after: Side {
+                        allowed: after.allowed,
+                        line: decided_by(&after),
+                    },
+                });
+            }
+        }
+    }
+    flips
+}
+
+/// Paths that the rules of `old` and `new` are about, each once, in the order found (`/`
+/// first): for every non-empty pattern, the literal path it names (`*` dropped, a final `$`
+/// dropped), the path with every `*` filled by `x`, and, unless the pattern ends in `$`, a path
+/// inside it (`/private` → `/private/x`, `/shop/` → `/shop/x`). At most [`MAX_PROBES`].
+pub fn probe_urls(old: &RobotsTxt, new: &RobotsTxt) -> Vec<String> {
+    let mut probes = vec!["/".to_owned()];
+    let mut seen = std::collections::HashSet::from(["/".to_owned()]);
+    let mut add = |path: String, probes: &mut Vec<String>| {
+        if probes.len() < MAX_PROBES && seen.insert(path.clone()) {
+            probes.push(path);
+        }
+    };
+    let rules = [old, new]
+        .into_iter()
+        .flat_map(|robots| robots.groups().iter().flat_map(|group| &group.rules));
+    for rule in rules {
+        let pattern = rule.pattern.as_str();
+        if pattern.is_empty() {
+            continue;
+        }
+        let (body, anchored) = match pattern.strip_suffix('$') {
+            Some(body) => (body, true),
+            None => (pattern, false),
+        };
+        let rooted = |path: String| {
+            if path.starts_with('/') {
+                path
+            } else {
+                format!("/{path}")
+            }
+        };
+        let literal = rooted(body.replace('*', ""));
+        add(literal.clone(), &mut probes);
+        if body.contains('*') {
+            add(rooted(body.replace('*', "x")), &mut probes);
+        }
+        if !anchored {
+            let inside = if literal.ends_with('/') {
+                format!("{literal}x")
+            } else {
+                format!("{literal}/x")
+            };
+            add(inside, &mut probes);
+        }
+    }
+    probes
+}
+
+/// One line of the aligned diff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum DiffKind {
+    /// The same text in both versions.
+    Same,
+    /// Only in the old version.
+    Removed,
+    /// Only in the new version.
+    Added,
+}
+
+/// A line of the aligned diff, with its number in each version that has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DiffLine {
+    /// Same, removed or added.
+    pub kind: DiffKind,
+    /// Its line number in the old version.
+    pub old: Option<usize>,
+    /// Its line number in the new version.
+    pub new: Option<usize>,
+}
+
+/// The two files' lines aligned: a longest common subsequence of line texts (trailing white
+/// space ignored), removed lines before added ones within a change. See the module's limits.
+pub fn line_diff(old: &RobotsTxt, new: &RobotsTxt) -> Vec<DiffLine> {
+    let text = |robots: &RobotsTxt| -> Vec<String> {
+        robots
+            .lines()
+            .iter()
+            .map(|line| line.text.trim_end().to_owned())
+            .collect()
+    };
+    let (a, b) = (text(old), text(new));
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..]
+        .iter()
+        .rev()
+        .zip(b[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (middle_a, middle_b) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
+    let same = |i: usize, j: usize| DiffLine {
+        kind: DiffKind::Same,
+        old: Some(i + 1),
+        new: Some(j + 1),
+    };
+    let removed = |i: usize| DiffLine {
+        kind: DiffKind::Removed,
+        old: Some(i + 1),
+        new: None,
+    };
+    let added = |j: usize| DiffLine {
+        kind: DiffKind::Added,
+        old: None,
+        new: Some(j + 1),
+    };
+    let mut out: Vec<DiffLine> = (0..prefix).map(|i| same(i, i)).collect();
+    let (n, m) = (middle_a.len(), middle_b.len());
+    if n.saturating_mul(m) <= MAX_DIFF_CELLS {
+        // lcs[i][j]: the longest common subsequence of middle_a[i..] and middle_b[j..].
+        let width = m + 1;
+        let mut lcs = vec![0u32; (n + 1) * width];
+        for i in (0..n).rev() {
+            for j in (0..m).rev() {
+                lcs[i * width + j] = if middle_a[i] == middle_b[j] {
+                    lcs[(i + 1) * width + j + 1] + 1
+                } else {
+                    lcs[(i + 1) * width + j].max(lcs[i * width + j + 1])
+                };
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < n || j < m {
+            if i < n && j < m && middle_a[i] == middle_b[j] {
+                out.push(same(prefix + i, prefix + j));
+                i += 1;
+                j += 1;
+            } else if i < n && (j == m || lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
+                out.push(removed(prefix + i));
+                i += 1;
+            } else {
+                out.push(added(prefix + j));
+                j += 1;
+            }
+        }
+    } else {
+        out.extend((0..n).map(|i| removed(prefix + i)));
+        out.extend((0..m).map(|j| added(prefix + j)));
+    }
+    out.extend((0..suffix).map(|k| same(a.len() - suffix + k, b.len() - suffix + k)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{find_crawler, AgentMatch, Profile};
+
+    const OLD: &str = "User-agent: *\nDisallow: /private\nDisallow: /tmp/\n";
+    const NEW: &str = "User-agent: *\nDisallow: /private\nDisallow: /shop/*?sort=\n\nUser-agent: GPTBot\nDisallow: /\n";
+
+    fn flips(urls: &[&str], askers: &[Asker]) -> Vec<Flip> {
+        let (old, new) = (
+            RobotsTxt::parse(OLD.as_bytes()),
+            RobotsTxt::parse(NEW.as_bytes()),
+        );
+        let urls: Vec<String> = urls.iter().map(|u| u.to_string()).collect();
+        verdict_flips(
+            &old.checker(Profile::Rfc9309),
+            &new.checker(Profile::Rfc9309),
+            &urls,
+            askers,
+            &FetchStatus::ok(),
+        )
+    }
+
+    #[test]
+    fn flips_name_the_line_of_each_version() {
+        let askers = [
+            Asker::Agent("Googlebot".into(), AgentMatch::Substring),
+            Asker::Crawler(find_crawler("GPTBot").unwrap()),
+        ];
+        let found = flips(&["/tmp/a", "/private", "/shop/x?sort=1", "/"], &askers);
+        let summary: Vec<(&str, &str, Side, Side)> = found
+            .iter()
+            .map(|f| (f.url.as_str(), f.agent.as_str(), f.before, f.after))
+            .collect();
+        let side = |allowed, line| Side { allowed, line };
+        // GPTBot is blocked from /tmp/a and /private in both versions, by different lines:
+        // not a flip.
+        assert_eq!(
+            summary,
+            [
+                (
+                    "/tmp/a",
+                    "Googlebot",
+                    side(false, Some(3)),
+                    side(true, None)
+                ),
+                (
+                    "/shop/x?sort=1",
+                    "Googlebot",
+                    side(true, None),
+                    side(false, Some(3))
+                ),
+                (
+                    "/shop/x?sort=1",
+                    "GPTBot",
+                    side(true, None),
+                    side(false, Some(6))
+                ),
+                ("/", "GPTBot", side(true, None), side(false, Some(6))),
+            ]
+        );
+        assert!(!found[0].becomes_blocked());
+        assert!(found[1].becomes_blocked());
+    }
+
+    #[test]
+    fn probes_come_from_both_files_rules() {
+        let (old, new) = (
+            RobotsTxt::parse(OLD.as_bytes()),
+            RobotsTxt::parse(NEW.as_bytes()),
+        );
+        let probes = probe_urls(&old, &new);
+        assert_eq!(
+            probes,
+            [
+                "/",
+                "/private",
+                "/private/x",
+                "/tmp/",
+                "/tmp/x",
+                "/shop/?sort=",
+                "/shop/x?sort=",
+                "/shop/?sort=/x",
+                "/x",
+            ]
+        );
+        let probes: Vec<&str> = probes.iter().map(String::as_str).collect();
+        // Without a URL list, the probes still find the change of rules.
+        let found = flips(
+            &probes,
+            &[Asker::Agent("Googlebot".into(), AgentMatch::Substring)],
+        );
+        assert!(found.iter().any(|f| f.url == "/tmp/x" && f.after.allowed));
+        assert!(found
+            .iter()
+            .any(|f| f.url == "/shop/x?sort=" && !f.after.allowed));
+    }
+
+    #[test]
+    fn anchored_and_relative_patterns_probe_sensibly() {
+        let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: *.pdf$\nAllow: x\nDisallow:\n");
+        let probes = probe_urls(&robots, &RobotsTxt::parse(b""));
+        assert_eq!(probes, ["/", "/.pdf", "/x.pdf", "/x", "/x/x"]);
+    }
+
+    #[test]
+    fn the_line_diff_aligns_both_versions() {
+        let (old, new) = (
+            RobotsTxt::parse(OLD.as_bytes()),
+            RobotsTxt::parse(NEW.as_bytes()),
+        );
+        let diff = line_diff(&old, &new);
+        let kinds: Vec<(DiffKind, Option<usize>, Option<usize>)> =
+            diff.iter().map(|d| (d.kind, d.old, d.new)).collect();
+        use DiffKind::*;
+        assert_eq!(
+            kinds,
+            [
+                (Same, Some(1), Some(1)),
+                (Same, Some(2), Some(2)),
+                (Removed, Some(3), None),
+                (Added, None, Some(3)),
+                (Added, None, Some(4)),
+                (Added, None, Some(5)),
+                (Added, None, Some(6)),
+            ]
+        );
+        let same = line_diff(&old, &old);
+        assert!(same.iter().all(|d| d.kind == Same && d.old == d.new));
+    }
+
+    #[test]
+    fn a_diff_with_an_empty_side_is_all_added_or_removed() {
+        let empty = RobotsTxt::parse(b"");
+        let new = RobotsTxt::parse(NEW.as_bytes());
+        let lines = new.lines().len();
+        let diff = line_diff(&empty, &new);
+        let added = diff.iter().filter(|d| d.kind == DiffKind::Added).count();
+        assert_eq!(
+            added + diff.iter().filter(|d| d.kind == DiffKind::Same).count(),
+            lines
+        );
+        assert!(line_diff(&new, &empty)
+            .iter()
+            .all(|d| d.kind != DiffKind::Added || d.old.is_none()));
+    }
+}
