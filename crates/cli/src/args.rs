@@ -62,6 +62,13 @@ pub struct Args {
     /// `lint --config`: the config file instead of the one found.
     pub config: Option<String>,
     pub no_config: bool,
+    /// Every `--agent` and `--crawler`, for the commands that take several (`diff`).
+    pub agents: Vec<String>,
+    pub crawlers: Vec<String>,
+    /// `--all-crawlers`: every catalogued crawler.
+    pub all_crawlers: bool,
+    /// `--urls PATH`: files of URLs (one a line, CSV or a sitemap; `-` for standard input).
+    pub url_files: Vec<String>,
 }
 
 impl Args {
@@ -81,7 +88,11 @@ impl Args {
                     .ok_or_else(|| UsageError::new(format!("{name} needs a value: {name} {what}")))
             };
             match name {
-                "--agent" | "-a" => args.agent = Some(value("AGENT")?),
+                "--agent" | "-a" => {
+                    let agent = value("AGENT")?;
+                    args.agents.push(agent.clone());
+                    args.agent = Some(agent);
+                }
                 "--url" | "-u" => args.urls.push(value("URL")?),
                 "--match" => {
                     args.agent_match = value("substring|token")?
@@ -99,7 +110,13 @@ impl Args {
                 "--config" => args.config = Some(value("FILE")?),
                 "--no-config" => args.no_config = true,
                 "--status" => args.status = Some(value("CODE")?),
-                "--crawler" => args.crawler = Some(value("NAME")?),
+                "--crawler" => {
+                    let name = value("NAME")?;
+                    args.crawlers.push(name.clone());
+                    args.crawler = Some(name);
+                }
+                "--all-crawlers" => args.all_crawlers = true,
+                "--urls" => args.url_files.push(value("PATH")?),
                 "--json" => args.json = true,
                 "--jsonl" => args.jsonl = true,
                 "-" => args.positional.push(arg.clone()),
@@ -166,6 +183,30 @@ fn read_input(path: &str) -> Result<Vec<u8>, UsageError> {
     } else {
         std::fs::read(path).map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))
     }
+}
+
+/// The bytes of each of `paths` (`-` is standard input, at most once).
+pub fn read_paths(paths: &[String]) -> Result<Vec<Vec<u8>>, UsageError> {
+    if paths.iter().filter(|path| *path == "-").count() > 1 {
+        return Err(UsageError::new(
+            "only one file can be read from standard input (-)",
+        ));
+    }
+    paths
+        .iter()
+        .map(|path| {
+            if path == "-" {
+                let mut bytes = Vec::new();
+                std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|error| {
+                    UsageError::new(format!("cannot read standard input: {error}"))
+                })?;
+                Ok(bytes)
+            } else {
+                std::fs::read(path)
+                    .map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

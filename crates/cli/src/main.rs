@@ -7,7 +7,10 @@ mod args;
 mod check;
 mod config;
 mod crawlers;
+mod diff;
+mod expect;
 mod lint;
+mod printable;
 mod sarif;
 
 use std::io::Write;
@@ -26,6 +29,9 @@ USAGE
   robots-lens crawlers
   robots-lens lint FILE [FILE …] [--format FORMAT] [--fail-on LEVEL] [--ignore CODE,…]
                    [--config FILE | --no-config]
+  robots-lens diff OLD NEW [--urls PATH …] [--agent A …] [--crawler NAME …|--all-crawlers]
+                   [--format text|json]
+  robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
   robots-lens explain [CODE] [--json | --format markdown]
   robots-lens --help | --version
 
@@ -66,6 +72,24 @@ COMMANDS
               [severity]                         # a code's severity, or \"off\"
               RL206 = \"error\"
 
+  diff      The verdicts that flip between two versions of a file: for each URL of the
+            --urls files (one a line, a CSV with a url column, or a sitemap.xml) or, without
+            them, for URLs derived from both files' own rules, and for each --agent and
+            --crawler (every catalogued crawler when none is named), the verdict of each
+            version with the line that decided it. --format json prints
+              {\"flips\": [{\"url\", \"agent\", \"before\": {\"allowed\", \"line\"},
+                          \"after\": {\"allowed\", \"line\"}}]}
+            Exit status 1 when any URL becomes blocked, 0 otherwise.
+
+  test      Checks the file against expectations: URLs that must stay allowed (or
+            blocked) for given crawlers or agents, written in TOML:
+              [[expect]]
+              url = \"/products/shoes\"              # a path or a full URL
+              allowed = true
+              crawlers = [\"Googlebot\", \"Bingbot\"]   # or: agents = [\"MyBot/1.0\"]
+            Each is answered with the deciding line. Exit status 1 when any is broken;
+            --format github annotates the expectation and the robots.txt line that breaks it.
+
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
             list of every code; with --json, every code's documentation as JSON; with
             --format markdown, as one page (docs/audit-codes.md).
@@ -82,6 +106,12 @@ OPTIONS
                         google     exactly what google/robotstxt answers, quirks included
   --crawler NAME      A catalogued crawler (Googlebot-Image, GPTBot, …) instead of --agent:
                       its documented fallback chain picks the group.
+                      diff takes any number of --crawler and --agent.
+  --all-crawlers      diff: every catalogued crawler (also the default when no
+                      --agent or --crawler is given).
+  --urls PATH         diff: a file of URLs: one a line, a CSV with a url column, or a
+                      sitemap.xml (its <loc>s; a sitemap index is refused, nothing is
+                      fetched). Repeatable; - reads standard input.
   --status CODE       How the file was served: 200 (default), 404, 403, 410, 429, 500, 503,
                       'html' (a 200 that is an HTML page), 'timeout'/'unreachable', redirects
                       before the final answer (301>200), or too many (3xx*6). A 4xx means no
@@ -129,6 +159,8 @@ fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         "check" => check::run(&Args::parse(rest)?),
         "crawlers" => crawlers::run(&Args::parse(rest)?),
         "lint" => lint::run(&Args::parse(rest)?),
+        "diff" => diff::run(&Args::parse(rest)?),
+        "test" => expect::run(&Args::parse(rest)?),
         "explain" => lint::explain(&Args::parse(rest)?),
         other => Err(UsageError::new(format!(
             "unknown command '{other}'; try 'robots-lens --help'"
