@@ -42,6 +42,9 @@
 //!   or on the [`probe_urls`] both files' rules suggest; [`line_diff`] aligns their lines.
 //! - [`check_expectations`] answers [`Expectation`]s ("this URL stays allowed for Googlebot")
 //!   with the deciding line; [`expectations_toml`] writes them as the CLI's TOML file.
+//! - [`RobotsTxt::preference_lines`] and [`RobotsTxt::licenses`] hold the AI usage preference
+//!   lines (`Content-Usage`, `Content-Signal`) and RSL `License` lines, read exactly;
+//!   [`Checker::usage`] answers "what may be done with this URL" per purpose ([`UsageAnswer`]).
 //! - [`audit()`] reads the same parse for mistakes: each [`Finding`] has a stable code, a
 //!   severity, the line, why it matters and how to fix it; [`audit::CODES`] documents every code.
 //!
@@ -90,6 +93,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod aipref;
 pub mod audit;
 mod batch;
 mod crawlers;
@@ -105,8 +109,14 @@ mod pattern;
 mod profile;
 mod sorting;
 mod status;
+mod structured_fields;
 mod url_list;
 
+pub use aipref::{
+    CrawlAnswer, Entry, LabelAnswer, License, Preference, PreferenceKind, PreferenceLine, Stated,
+    SyntaxError, SyntaxErrorKind, UsageAnswer, UsePurpose, ValueType, Why, CONTENT_SIGNAL_KEYS,
+    CONTENT_USAGE_LABELS, OBSOLETE_LABELS, USE_PURPOSES,
+};
 pub use audit::{audit, Finding};
 pub use batch::{
     decided_by, Asker, AskerTotals, Batch, BatchReport, Cell, Progress, Row, RowFilter, RowOrder,
@@ -153,6 +163,8 @@ pub struct RobotsTxt {
     orphan_rules: Vec<Rule>,
     sitemaps: Vec<Sitemap>,
     directives: Vec<Directive>,
+    preferences: Vec<aipref::PreferenceLine>,
+    licenses: Vec<aipref::License>,
 }
 
 impl RobotsTxt {
@@ -160,6 +172,7 @@ impl RobotsTxt {
     pub fn parse(input: &[u8]) -> RobotsTxt {
         let (lines, facts) = lines::read_lines(input);
         let structure = group::form_groups(&lines);
+        let (preferences, licenses) = aipref::read_preferences(&lines, &structure.directives);
         RobotsTxt {
             lines,
             facts,
@@ -167,6 +180,8 @@ impl RobotsTxt {
             orphan_rules: structure.orphan_rules,
             sitemaps: structure.sitemaps,
             directives: structure.directives,
+            preferences,
+            licenses,
         }
     }
 

@@ -356,6 +356,7 @@ pub const OTHER_DIRECTIVES: &[&str] = &[
     "visit-time",
     "content-signal",
     "content-usage",
+    "license",
     "domain",
     "revisit-after",
 ];

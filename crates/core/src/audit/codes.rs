@@ -9,7 +9,8 @@
 //!
 //! A code is `RL` and three digits; the first digit names the concern: `RL1xx` the file as a
 //! whole, `RL2xx` how single lines are read, `RL3xx` groups and user agents, `RL4xx` Allow and
-//! Disallow patterns, `RL5xx` sitemaps and non-standard directives. A code keeps its meaning
+//! Disallow patterns, `RL5xx` sitemaps and non-standard directives, `RL6xx` AI usage preferences (`Content-Usage`,
+//! `Content-Signal`, `License`). A code keeps its meaning
 //! forever; a check that is withdrawn leaves its number unused, and a new check takes a new one.
 //! Each code also has a kebab-case name for people; tools should key on the code.
 //!
@@ -121,11 +122,33 @@ pub enum Code {
     ObsoleteDirective,
     /// RL506 `sitemap-url-not-absolute`
     SitemapUrlNotAbsolute,
+    /// RL601 `preference-outside-group`
+    PreferenceOutsideGroup,
+    /// RL602 `obsolete-preference-label`
+    ObsoletePreferenceLabel,
+    /// RL603 `uppercase-preference-key`
+    UppercasePreferenceKey,
+    /// RL604 `invalid-preference-statement`
+    InvalidPreferenceStatement,
+    /// RL605 `preference-not-a-token`
+    PreferenceNotAToken,
+    /// RL606 `preference-not-y-or-n`
+    PreferenceNotYOrN,
+    /// RL607 `repeated-preference-key`
+    RepeatedPreferenceKey,
+    /// RL608 `space-in-preference-path`
+    SpaceInPreferencePath,
+    /// RL609 `content-signal-not-yes-or-no`
+    ContentSignalNotYesOrNo,
+    /// RL610 `license-url-not-absolute`
+    LicenseUrlNotAbsolute,
+    /// RL611 `misspelled-preference-key`
+    MisspelledPreferenceKey,
 }
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 46] = [
+    pub const ALL: [Code; 57] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -172,6 +195,17 @@ impl Code {
         Code::YandexOnlyDirective,
         Code::ObsoleteDirective,
         Code::SitemapUrlNotAbsolute,
+        Code::PreferenceOutsideGroup,
+        Code::ObsoletePreferenceLabel,
+        Code::UppercasePreferenceKey,
+        Code::InvalidPreferenceStatement,
+        Code::PreferenceNotAToken,
+        Code::PreferenceNotYOrN,
+        Code::RepeatedPreferenceKey,
+        Code::SpaceInPreferencePath,
+        Code::ContentSignalNotYesOrNo,
+        Code::LicenseUrlNotAbsolute,
+        Code::MisspelledPreferenceKey,
     ];
 
     /// The code's documentation.
@@ -1062,6 +1096,178 @@ const DOCS: &[CodeDoc] = &[
         reference: "sitemaps.org protocol (the Sitemap line takes the full URL); Google's \
             robots.txt documentation (a fully qualified URL).",
     },
+    CodeDoc {
+        code: Code::PreferenceOutsideGroup,
+        id: "RL601",
+        name: "preference-outside-group",
+        severity: Severity::Warning,
+        title: "A `Content-Usage` or `Content-Signal` line outside any group",
+        what_it_does: "Detects `Content-Usage` and `Content-Signal` lines before the first \
+            `User-agent` line.",
+        why_it_matters: "Both are group rules, like Allow and Disallow: a preference applies to \
+            the crawlers of the group it stands in. Before any `User-agent` line it applies to \
+            no crawler, so the site states no preference at all.",
+        example: "Content-Usage: train-ai=n\nUser-agent: *\nAllow: /\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n",
+        reference: "draft-ietf-aipref-attach §3 (a Content-Usage rule is added to the rules of a \
+            group); Cloudflare's Content Signals Policy (the line sits under `User-agent: *`).",
+    },
+    CodeDoc {
+        code: Code::ObsoletePreferenceLabel,
+        id: "RL602",
+        name: "obsolete-preference-label",
+        severity: Severity::Warning,
+        title: "A preference label the vocabulary does not define",
+        what_it_does: "Detects labels of earlier AIPREF drafts (`tdm`, `ai`, `genai`, \
+            `inference`, `all`, `train-genai`, `ai-use`, `bots`, `ai-output`) and the other \
+            vocabulary's names (`ai-train` or `ai-input` in `Content-Usage`, `train-ai` in \
+            `Content-Signal`).",
+        why_it_matters: "Readers ignore labels they do not know, so `Content-Usage: tdm=n` \
+            states nothing: the preference for training is unknown, not disallowed.",
+        example: "User-agent: *\nAllow: /\nContent-Usage: tdm=n\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n",
+        reference: "draft-ietf-aipref-vocab §6.1 (the labels `train-ai` and `search`) and §6.4 \
+            (unknown labels MUST be ignored).",
+    },
+    CodeDoc {
+        code: Code::UppercasePreferenceKey,
+        id: "RL603",
+        name: "uppercase-preference-key",
+        severity: Severity::Error,
+        title: "An uppercase key in a `Content-Usage` statement",
+        what_it_does: "Detects a statement with uppercase letters in a key (`Train-AI=n`).",
+        why_it_matters: "Structured Fields keys are lowercase and the statement is compared \
+            byte for byte, so one uppercase key makes the whole Dictionary fail: every preference \
+            of the line is unknown, the ones spelled right included. The `Content-Usage` key \
+            itself is case-insensitive; the statement is not.",
+        example: "User-agent: *\nAllow: /\nContent-Usage: Train-AI=n\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n",
+        reference: "draft-ietf-aipref-vocab §6.5.1 (keys with uppercase characters fail the \
+            Dictionary); RFC 9651 §4.2.3.3.",
+    },
+    CodeDoc {
+        code: Code::InvalidPreferenceStatement,
+        id: "RL604",
+        name: "invalid-preference-statement",
+        severity: Severity::Error,
+        title: "A `Content-Usage` statement that is not a valid Dictionary",
+        what_it_does: "Detects statements that fail to parse as a Structured Fields Dictionary \
+            for another reason than an uppercase key or a space in the path: a trailing comma, \
+            spaces around `=`, an unterminated string.",
+        why_it_matters: "When the Dictionary fails to parse, readers know no preference at all: \
+            every label of the line is unknown.",
+        example: "User-agent: *\nAllow: /\nContent-Usage: train-ai = n\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n",
+        reference: "draft-ietf-aipref-vocab §6.5 and §6.5.1 (if parsing fails, preferences are \
+            unknown); RFC 9651 §4.2.2.",
+    },
+    CodeDoc {
+        code: Code::PreferenceNotAToken,
+        id: "RL605",
+        name: "preference-not-a-token",
+        severity: Severity::Warning,
+        title: "A preference that is not a Token",
+        what_it_does: "Detects `train-ai` or `search` with a value of another type: a quoted \
+            string (`\"n\"`), a boolean (`?0`, or the key alone), a number or a list.",
+        why_it_matters: "Only the Tokens `y` and `n` state a preference; any other type reads \
+            as unknown, without an error, so `train-ai=\"n\"` does not disallow training.",
+        example: "User-agent: *\nAllow: /\nContent-Usage: train-ai=\"n\"\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n",
+        reference: "draft-ietf-aipref-vocab §6.2 (the Tokens `y` and `n`) and §6.5 (values \
+            that are not Tokens are unknown).",
+    },
+    CodeDoc {
+        code: Code::PreferenceNotYOrN,
+        id: "RL606",
+        name: "preference-not-y-or-n",
+        severity: Severity::Warning,
+        title: "A preference Token other than `y` or `n`",
+        what_it_does: "Detects `train-ai` or `search` with a Token other than `y` and `n` \
+            (`no`, `yes`, `N`), often carried over from `Content-Signal`'s `yes`/`no`.",
+        why_it_matters: "Tokens are case-sensitive and only `y` and `n` mean anything: \
+            `train-ai=no` states no preference.",
+        example: "User-agent: *\nAllow: /\nContent-Usage: train-ai=no\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n",
+        reference: "draft-ietf-aipref-vocab §6.2 and §6.5 (Token values other than `y` or `n` \
+            are unknown).",
+    },
+    CodeDoc {
+        code: Code::RepeatedPreferenceKey,
+        id: "RL607",
+        name: "repeated-preference-key",
+        severity: Severity::Warning,
+        title: "A key given twice in one statement",
+        what_it_does: "Detects a key that appears more than once in a `Content-Usage` or \
+            `Content-Signal` statement.",
+        why_it_matters: "Only the last value counts, silently: `train-ai=n, train-ai` states \
+            that the preference is the boolean true, which is unknown.",
+        example: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, search=y, train-ai=y\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n, search=y\n",
+        reference: "draft-ietf-aipref-vocab §6.5.1 (only the last value of a repeated key \
+            applies); RFC 9651 §4.2.2.",
+    },
+    CodeDoc {
+        code: Code::SpaceInPreferencePath,
+        id: "RL608",
+        name: "space-in-preference-path",
+        severity: Severity::Error,
+        title: "A space inside a `Content-Usage` path",
+        what_it_does: "Detects a path followed by a word and then a valid statement, as when a \
+            path holds a space.",
+        why_it_matters: "The path ends at the first space; the rest is the statement. With \
+            `/my page train-ai=n` the path is `/my` and `page train-ai=n` fails to parse, so \
+            no preference applies and a different set of URLs is meant.",
+        example: "User-agent: *\nAllow: /\nContent-Usage: /my page train-ai=n\n",
+        fix: "User-agent: *\nAllow: /\nContent-Usage: /my%20page train-ai=n\n",
+        reference: "draft-ietf-aipref-attach §3.1 (SP and HTAB in paths are written `%20` and \
+            `%09`) and §3.2 (the path ends at the first SP or HTAB).",
+    },
+    CodeDoc {
+        code: Code::ContentSignalNotYesOrNo,
+        id: "RL609",
+        name: "content-signal-not-yes-or-no",
+        severity: Severity::Warning,
+        title: "A `Content-Signal` value other than `yes` or `no`",
+        what_it_does: "Detects `search`, `ai-input` or `ai-train` with a value other than \
+            `yes` or `no` (`y`, `No`, `false`, nothing).",
+        why_it_matters: "Content Signals defines only `yes` and `no`; any other value reads as \
+            if the signal were absent, which neither grants nor restricts.",
+        example: "User-agent: *\nAllow: /\nContent-Signal: ai-train=n\n",
+        fix: "User-agent: *\nAllow: /\nContent-Signal: ai-train=no\n",
+        reference: "Cloudflare's Content Signals Policy (contentsignals.org): `yes` or `no` per \
+            signal; an omitted signal neither grants nor restricts.",
+    },
+    CodeDoc {
+        code: Code::LicenseUrlNotAbsolute,
+        id: "RL610",
+        name: "license-url-not-absolute",
+        severity: Severity::Error,
+        title: "A `License` URL that is not absolute",
+        what_it_does: "Detects `License:` values without a scheme (`/license.xml`).",
+        why_it_matters: "RSL points crawlers to a licence document by its full URL, which may \
+            be on another host; a relative one cannot be resolved by a reader that has the file \
+            on its own.",
+        example: "License: /license.xml\nUser-agent: *\nAllow: /\n",
+        fix: "License: https://www.example.com/license.xml\nUser-agent: *\nAllow: /\n",
+        reference: "RSL 1.0 (Really Simple Licensing): the robots.txt `License` directive takes \
+            an absolute URL.",
+    },
+    CodeDoc {
+        code: Code::MisspelledPreferenceKey,
+        id: "RL611",
+        name: "misspelled-preference-key",
+        severity: Severity::Warning,
+        title: "A misspelled `Content-Usage`, `Content-Signal` or `License` key",
+        what_it_does: "Detects keys close to one of the three (`Content-Signals`, \
+            `Content_Usage`, `ContentUsage`, `Licence`). Letter case does not matter: \
+            `content-usage:` is fine.",
+        why_it_matters: "Readers of AI usage preferences compare the key as spelled; a near \
+            miss is skipped, and the site states no preference.",
+        example: "User-agent: *\nAllow: /\nContent-Signals: ai-train=no\n",
+        fix: "User-agent: *\nAllow: /\nContent-Signal: ai-train=no\n",
+        reference: "draft-ietf-aipref-attach §3.2 (lines with the `Content-Usage` label); RFC \
+            9309 §2.2 (keys are case-insensitive).",
+    },
 ];
 
 #[cfg(test)]
@@ -1155,6 +1361,17 @@ mod tests {
             ("RL504", "yandex-only-directive"),
             ("RL505", "obsolete-directive"),
             ("RL506", "sitemap-url-not-absolute"),
+            ("RL601", "preference-outside-group"),
+            ("RL602", "obsolete-preference-label"),
+            ("RL603", "uppercase-preference-key"),
+            ("RL604", "invalid-preference-statement"),
+            ("RL605", "preference-not-a-token"),
+            ("RL606", "preference-not-y-or-n"),
+            ("RL607", "repeated-preference-key"),
+            ("RL608", "space-in-preference-path"),
+            ("RL609", "content-signal-not-yes-or-no"),
+            ("RL610", "license-url-not-absolute"),
+            ("RL611", "misspelled-preference-key"),
         ];
         for (id, name) in published {
             let code: Code = id.parse().unwrap_or_else(|_| panic!("{id} was withdrawn"));

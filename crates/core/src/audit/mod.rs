@@ -42,6 +42,7 @@ mod file;
 mod groups;
 mod overlap;
 mod patterns;
+mod preferences;
 mod suppress;
 mod syntax;
 mod text;
@@ -174,6 +175,7 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
         patterns::check(&context, &mut findings);
         overlap::check(&context, &mut findings);
         directives::check(&context, &mut findings);
+        preferences::check(&context, &mut findings);
     }
     crate::sorting::sort_by(&mut findings, |a, b| {
         (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(

@@ -146,6 +146,9 @@ fn corrected_lines(line: &Line, display: &str, name: &str, values: &[&str]) -> O
 
 /// A `key: value` line whose key no crawler reads. Returns (is prose, key already reported).
 fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
+    if super::preferences::misspelled_key(line).is_some() {
+        return (false, true);
+    }
     let key = line.key.as_deref().unwrap_or_default();
     let value = line.value.as_deref().unwrap_or_default();
     let cleaned: String = key.chars().filter(|&c| !is_invisible(c)).collect();
@@ -311,6 +314,9 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
             .with_span(key_span(line))
             .with_replacement(replacement),
         );
+        return;
+    }
+    if super::preferences::misspelled_key(line).is_some() {
         return;
     }
     let message = match (line.spelling, line.kind) {

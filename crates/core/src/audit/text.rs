@@ -134,6 +134,7 @@ pub(super) const KNOWN_KEYS: &[(&str, &str, &str)] = &[
     ("visit-time", "Visit-time", "visittime"),
     ("content-signal", "Content-Signal", "contentsignal"),
     ("content-usage", "Content-Usage", "contentusage"),
+    ("license", "License", "license"),
     ("domain", "Domain", "domain"),
     ("revisit-after", "Revisit-after", "revisitafter"),
 ];
