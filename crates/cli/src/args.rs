@@ -2,6 +2,7 @@
 //! than it saves.
 
 use std::fmt;
+use std::io::Read;
 
 use robots_lens::{AgentMatch, FetchStatus, Profile};
 
@@ -141,6 +142,24 @@ impl Args {
         }
     }
 
+    /// `agent` and `url` within the core's limits (`robots_lens::check_arguments`).
+    pub fn check_arguments(&self, agent: &str, url: &str) -> Result<(), UsageError> {
+        robots_lens::check_arguments(agent, url).map_err(|error| {
+            let option = if error.what() == "URL" {
+                "--url"
+            } else {
+                "--agent"
+            };
+            UsageError::new(format!(
+                "{option}: the {} is {} bytes long; robots-lens checks one of at most {} bytes \
+                 (servers refuse URLs past a few kilobytes, so crawlers request nothing longer)",
+                error.what(),
+                error.length(),
+                error.limit()
+            ))
+        })
+    }
+
     /// Every FILE argument (at least one), read as bytes (`-` is standard input).
     pub fn read_files(&self) -> Result<Vec<(String, Vec<u8>)>, UsageError> {
         if self.positional.is_empty() {
@@ -154,7 +173,7 @@ impl Args {
             .collect()
     }
 
-    /// The one FILE argument, read as bytes (`-` is standard input).
+    /// The one FILE argument, read as bytes (`-` is standard input), up to [`MAX_FILE_BYTES`].
     pub fn read_file(&self) -> Result<(String, Vec<u8>), UsageError> {
         let path = match self.positional.as_slice() {
             [path] => path,
@@ -173,16 +192,40 @@ impl Args {
     }
 }
 
-/// The bytes of `path`, or of standard input for `-`.
+/// The largest FILE read, as on the page: far beyond any robots.txt (Googlebot reads 500 KiB),
+/// and small enough that `/dev/zero` or a wrong path to a disk image ends with a message.
+pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
+
+/// The bytes of `path`, or of standard input for `-`, up to [`MAX_FILE_BYTES`].
 fn read_input(path: &str) -> Result<Vec<u8>, UsageError> {
-    if path == "-" {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
-            .map_err(|error| UsageError::new(format!("cannot read standard input: {error}")))?;
-        Ok(bytes)
+    let (name, read) = if path == "-" {
+        (
+            "standard input".to_owned(),
+            read_capped(std::io::stdin().lock()),
+        )
     } else {
-        std::fs::read(path).map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))
+        let file = std::fs::File::open(path)
+            .map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))?;
+        (path.to_owned(), read_capped(file))
+    };
+    let bytes = read.map_err(|error| UsageError::new(format!("cannot read {name}: {error}")))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(UsageError::new(format!(
+            "{name} is larger than {} MiB, the most robots-lens reads (Googlebot reads only \
+             the first 500 KiB of a robots.txt)",
+            MAX_FILE_BYTES / (1024 * 1024)
+        )));
     }
+    Ok(bytes)
+}
+
+/// Up to one byte more than [`MAX_FILE_BYTES`] of `source`, so the caller can tell it was cut.
+fn read_capped(source: impl Read) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    source
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// The bytes of each of `paths` (`-` is standard input, at most once).
@@ -192,21 +235,7 @@ pub fn read_paths(paths: &[String]) -> Result<Vec<Vec<u8>>, UsageError> {
             "only one file can be read from standard input (-)",
         ));
     }
-    paths
-        .iter()
-        .map(|path| {
-            if path == "-" {
-                let mut bytes = Vec::new();
-                std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|error| {
-                    UsageError::new(format!("cannot read standard input: {error}"))
-                })?;
-                Ok(bytes)
-            } else {
-                std::fs::read(path)
-                    .map_err(|error| UsageError::new(format!("cannot read {path}: {error}")))
-            }
-        })
-        .collect()
+    paths.iter().map(|path| read_input(path)).collect()
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! `robots-lens check`: verdicts for one file and several URLs, or for a stream of JSON cases.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
@@ -9,7 +9,8 @@ use robots_lens::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::args::{Args, UsageError};
+use crate::args::{Args, UsageError, MAX_FILE_BYTES};
+use crate::terminal::{self, Style};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     if args.jsonl {
@@ -37,10 +38,13 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         ));
     }
     let status = args.fetch_status()?;
+    for url in &args.urls {
+        args.check_arguments(args.agent.as_deref().unwrap_or_default(), url)?;
+    }
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse(&bytes);
     let checker = robots.checker(args.profile);
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(terminal::style(args.json));
     let mut all_allowed = true;
     for url in &args.urls {
         let verdict = match (crawler, &args.agent) {
@@ -66,6 +70,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         };
         written.map_err(UsageError::output)?;
     }
+    out.flush().map_err(UsageError::output)?;
     Ok(if all_allowed {
         ExitCode::SUCCESS
     } else {
@@ -176,6 +181,10 @@ fn write_verdict(
     if verdict.groups.is_empty() {
         writeln!(out, "  group       none applies")?;
     }
+    // Sorted once, so that marking a group's lines costs a lookup each, not a scan of every
+    // matching rule: a file can have tens of thousands of both.
+    let mut matched: Vec<usize> = verdict.matches.iter().map(|m| m.line).collect();
+    matched.sort_unstable();
     for group in &verdict.groups {
         let fallback = match &verdict.chain_step {
             _ if verdict.used_star_group => {
@@ -192,7 +201,7 @@ fn write_verdict(
         for &number in &group.lines {
             let marker = match &verdict.decisive {
                 Some(rule) if rule.line == number => "  <- decides",
-                _ if verdict.matches.iter().any(|m| m.line == number) => "  <- matches",
+                _ if matched.binary_search(&number).is_ok() => "  <- matches",
                 _ => "",
             };
             writeln!(
@@ -274,20 +283,38 @@ struct JsonError {
 }
 
 fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
-    let stdin = io::stdin().lock();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    for (index, line) in stdin.split(b'\n').enumerate() {
-        let line =
-            line.map_err(|error| UsageError::new(format!("cannot read standard input: {error}")))?;
-        let text = String::from_utf8_lossy(&line);
-        if text.trim().is_empty() {
-            continue;
+    let read_error =
+        |error: io::Error| UsageError::new(format!("cannot read standard input: {error}"));
+    // Each line is read up to the file limit, so one endless line ends with a message.
+    let limit = MAX_FILE_BYTES as u64 * 2;
+    let mut input = io::stdin().lock().take(limit);
+    let mut out = terminal::stdout(Style::Json);
+    let mut line = Vec::new();
+    for index in 0.. {
+        line.clear();
+        input.set_limit(limit);
+        if input.read_until(b'\n', &mut line).map_err(read_error)? == 0 {
+            break;
         }
-        let answer = answer_case(&text, args.profile, args.agent_match);
+        let answer = if line.last() != Some(&b'\n') && input.limit() == 0 {
+            skip_line(input.get_mut()).map_err(read_error)?;
+            Err(format!(
+                "the line is longer than {} MiB, the most a case may hold",
+                limit / (1024 * 1024)
+            ))
+        } else if line.trim_ascii().is_empty() {
+            continue;
+        } else {
+            answer_case(
+                &String::from_utf8_lossy(&line),
+                args.profile,
+                args.agent_match,
+            )
+        };
         let written = match answer {
             Ok(json) => writeln!(out, "{json}"),
             Err(message) => {
-                let id = serde_json::from_str::<serde_json::Value>(&text)
+                let id = serde_json::from_slice::<serde_json::Value>(&line)
                     .ok()
                     .and_then(|value| value.get("id").cloned());
                 let error = JsonError {
@@ -303,6 +330,26 @@ fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Reads and drops the rest of the current line.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let length = buffer.len();
+                input.consume(length);
+            }
+        }
+    }
+}
+
 fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<String, String> {
     let case: JsonCase = serde_json::from_str(text).map_err(|error| error.to_string())?;
     let profile = match &case.profile {
@@ -313,6 +360,7 @@ fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<
         Some(name) => name.parse().map_err(|error| format!("{error}"))?,
         None => agent_match,
     };
+    robots_lens::check_arguments(&case.agent, &case.url).map_err(|error| error.to_string())?;
     let verdict = RobotsTxt::parse(case.robots.as_bytes())
         .checker(profile)
         .check(&case.agent, &case.url, agent_match);

@@ -8,6 +8,7 @@ use robots_lens::{crawlers, status_handling, CrawlerRow, FetchStatus, RobotsTxt}
 use serde::Serialize;
 
 use crate::args::{Args, UsageError};
+use crate::terminal::{self, Style};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     let url = match args.urls.as_slice() {
@@ -23,6 +24,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         return list_catalogue(args.json);
     }
     let status = args.fetch_status()?;
+    args.check_arguments("", url)?;
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse(&bytes);
     let checker = robots.checker(args.profile);
@@ -37,9 +39,10 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
 }
 
 fn write_json(rows: &[CrawlerRow]) -> io::Result<()> {
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(Style::Json);
     serde_json::to_writer_pretty(&mut out, rows).map_err(io::Error::other)?;
-    writeln!(out)
+    writeln!(out)?;
+    out.flush()
 }
 
 fn write_table(
@@ -49,7 +52,7 @@ fn write_table(
     status: &FetchStatus,
     args: &Args,
 ) -> io::Result<()> {
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(Style::Text);
     writeln!(
         out,
         "{} for every catalogued crawler (profile {})",
@@ -103,7 +106,8 @@ fn write_table(
         "\n{disallowed} of {} crawlers may not fetch this URL; {} lines read.",
         rows.len(),
         robots.lines().len()
-    )
+    )?;
+    out.flush()
 }
 
 #[derive(Serialize)]
@@ -126,7 +130,7 @@ fn list_catalogue(json: bool) -> Result<ExitCode, UsageError> {
             chain: crawler.chain.iter().map(ToString::to_string).collect(),
         })
         .collect();
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(terminal::style(json));
     let written = if json {
         serde_json::to_writer_pretty(&mut out, &entries)
             .map_err(io::Error::other)
@@ -143,6 +147,8 @@ fn list_catalogue(json: bool) -> Result<ExitCode, UsageError> {
             )
         })
     };
-    written.map_err(UsageError::output)?;
+    written
+        .and_then(|()| out.flush())
+        .map_err(UsageError::output)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::args::{read_paths, Args, UsageError};
 use crate::check::find_crawler_or_explain;
-use crate::printable::printable;
+use crate::terminal::{self, printable};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     let json = match (args.format.as_deref(), args.json) {
@@ -44,7 +44,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         &askers,
         &status,
     );
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(terminal::style(json));
     let written = if json {
         write_json(&mut out, &flips)
     } else {
@@ -57,7 +57,9 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         };
         write_text(&mut out, &flips, &context)
     };
-    written.map_err(UsageError::output)?;
+    written
+        .and_then(|()| out.flush())
+        .map_err(UsageError::output)?;
     Ok(if flips.iter().any(Flip::becomes_blocked) {
         ExitCode::from(1)
     } else {

@@ -12,7 +12,7 @@ use robots_lens::{check_expectations, Expectation, ExpectationResult, RobotsTxt}
 use serde::Deserialize;
 
 use crate::args::{read_paths, Args, UsageError};
-use crate::printable::printable;
+use crate::terminal::{self, printable};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -112,7 +112,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         robots: robots_path,
         expect: expect_path,
     };
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(terminal::style(format == Format::Json));
     let written = match format {
         Format::Json => serde_json::to_writer_pretty(&mut out, &results)
             .map_err(io::Error::other)
@@ -120,7 +120,9 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         Format::Text => write_text(&mut out, &robots, &expectations, &results, &names),
         Format::Github => write_github(&mut out, &robots, &expectations, &results, &names),
     };
-    written.map_err(UsageError::output)?;
+    written
+        .and_then(|()| out.flush())
+        .map_err(UsageError::output)?;
     Ok(if results.iter().all(|result| result.holds) {
         ExitCode::SUCCESS
     } else {

@@ -13,6 +13,7 @@ use serde::Serialize;
 use crate::args::{Args, UsageError};
 use crate::config::{parse_codes, FailOn, LintConfig};
 use crate::sarif::{self, SarifFile};
+use crate::terminal;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -156,7 +157,10 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         .into_iter()
         .map(|(path, bytes)| Report::new(path, bytes, &config, args.profile))
         .collect();
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(terminal::style(matches!(
+        format,
+        Format::Json | Format::Sarif
+    )));
     let written = match format {
         Format::Text => reports
             .iter()
@@ -181,7 +185,9 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
             .iter()
             .try_for_each(|report| write_markdown(&mut out, report)),
     };
-    written.map_err(UsageError::output)?;
+    written
+        .and_then(|()| out.flush())
+        .map_err(UsageError::output)?;
     let fails = reports
         .iter()
         .flat_map(|report| &report.findings)
@@ -427,7 +433,7 @@ fn write_markdown(out: &mut impl Write, report: &Report) -> io::Result<()> {
 
 /// `robots-lens explain [CODE]`: one code's documentation, or the list of codes.
 pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
-    let mut out = io::stdout().lock();
+    let mut out = terminal::stdout(terminal::style(args.json));
     let written = match args.positional.as_slice() {
         [] if args.json || args.format.as_deref() == Some("json") => write_docs_json(&mut out),
         [] if args.format.as_deref() == Some("markdown") => write_docs_markdown(&mut out),
@@ -466,7 +472,9 @@ pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
             )))
         }
     };
-    written.map_err(UsageError::output)?;
+    written
+        .and_then(|()| out.flush())
+        .map_err(UsageError::output)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -10,8 +10,8 @@ mod crawlers;
 mod diff;
 mod expect;
 mod lint;
-mod printable;
 mod sarif;
+mod terminal;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -136,7 +136,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
-            let _ = writeln!(std::io::stderr(), "robots-lens: {error}");
+            let _ = writeln!(terminal::stderr(), "robots-lens: {error}");
             ExitCode::from(2)
         }
     }

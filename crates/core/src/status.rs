@@ -250,10 +250,19 @@ fn redirect_count(part: &str) -> Option<Result<u32, &'static str>> {
     }
     let count = match count {
         None => 1,
-        Some(count) => match count.parse::<u32>() {
-            Ok(count) if count > 0 => count,
-            _ => return Some(Err("a redirect count must be a whole number of at least 1")),
-        },
+        // Past five, every count means the same (too many), so a huge one is read as the most.
+        Some(count) if !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) => {
+            match count.parse::<u32>() {
+                Ok(0) => return Some(Err("a redirect count must be at least 1")),
+                Ok(count) => count,
+                Err(_) => u32::MAX,
+            }
+        }
+        Some(_) => {
+            return Some(Err(
+                "a redirect count must be written in digits, as in 3xx*6",
+            ))
+        }
     };
     Some(Ok(count))
 }
@@ -590,6 +599,13 @@ mod tests {
         assert_eq!(parse("3xx*6"), Ok(FetchStatus::too_many_redirects()));
         assert_eq!(parse("301x3>308x3"), Ok(FetchStatus::too_many_redirects()));
         assert_eq!(parse("301x9>200"), Ok(FetchStatus::too_many_redirects()));
+        // Any count past five means too many, however large.
+        assert_eq!(
+            parse("3xx*4294967296"),
+            Ok(FetchStatus::too_many_redirects())
+        );
+        let huge = format!("301x{}>200", "9".repeat(1000));
+        assert_eq!(parse(&huge), Ok(FetchStatus::too_many_redirects()));
     }
 
     #[test]
@@ -603,6 +619,8 @@ mod tests {
             ("700", "100 to 599"),
             ("ok", "expected an HTTP status"),
             ("301x0>200", "at least 1"),
+            ("3xx*-1", "written in digits"),
+            ("3xx*>200", "written in digits"),
         ] {
             let error = parse(text).unwrap_err();
             assert!(error.to_string().contains(words), "{text}: {error}");

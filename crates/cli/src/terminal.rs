@@ -1,0 +1,175 @@
+//! What reaches the terminal: every byte the command writes passes through [`Clean`], which
+//! shows control characters as escapes instead of passing them on.
+//!
+//! A robots.txt, a file name, an agent or a URL can hold terminal escapes (`ESC ] 52` writes the
+//! clipboard, `ESC [ 2J` clears the screen, `ESC [ 8m` hides text) and bidirectional overrides
+//! that make a line read differently from what it holds. Quoting them is the job of one writer
+//! rather than of each `writeln!`, so no output path can forget it: the commands write to
+//! [`stdout`] and [`stderr`], which wrap the standard streams. [`printable`] spells a string the
+//! same way, for text that goes somewhere other than the terminal first.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+/// How an escaped character is spelled: `\u{1b}` in text, `\u001b` in JSON (a valid JSON escape
+/// of the same character, so the data a tool reads is unchanged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Text,
+    Json,
+}
+
+/// A writer that escapes every control character but the newline: C0 (tab and CR included),
+/// DEL, C1, and the Unicode controls that reorder or break lines (bidi embeddings, overrides and
+/// isolates, the directional marks, the line and paragraph separators).
+pub struct Clean<W: Write> {
+    inner: W,
+    style: Style,
+}
+
+impl<W: Write> Clean<W> {
+    pub fn new(inner: W, style: Style) -> Clean<W> {
+        Clean { inner, style }
+    }
+}
+
+/// Standard output, buffered and cleaned in `style`; flush it to see a write error.
+pub fn stdout(style: Style) -> Clean<io::BufWriter<io::StdoutLock<'static>>> {
+    Clean::new(io::BufWriter::new(io::stdout().lock()), style)
+}
+
+/// [`Style::Json`] when `json`, else [`Style::Text`].
+pub fn style(json: bool) -> Style {
+    if json {
+        Style::Json
+    } else {
+        Style::Text
+    }
+}
+
+/// Standard error, cleaned for text.
+pub fn stderr() -> Clean<io::StderrLock<'static>> {
+    Clean::new(io::stderr().lock(), Style::Text)
+}
+
+/// Whether `character` is one that [`Clean`] escapes.
+pub fn is_unsafe(character: char) -> bool {
+    (character.is_control() && character != '\n')
+        || matches!(
+            character,
+            '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// `text` with every character [`Clean`] escapes written as it writes it.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = Clean::new(Vec::new(), Style::Text);
+    // Writing to a Vec cannot fail, and the escapes are ASCII.
+    let _ = out.write_all(text.as_bytes());
+    Cow::Owned(String::from_utf8(out.inner).unwrap_or_default())
+}
+
+impl<W: Write> Write for Clean<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while !rest.is_empty() {
+            // Our output is always UTF-8; a byte that is not is escaped like a control.
+            let (valid, invalid) = match std::str::from_utf8(rest) {
+                Ok(text) => (text, &[][..]),
+                Err(error) => {
+                    let (valid, after) = rest.split_at(error.valid_up_to());
+                    let bad = error.error_len().unwrap_or(after.len());
+                    (
+                        std::str::from_utf8(valid).unwrap_or_default(),
+                        &after[..bad],
+                    )
+                }
+            };
+            let mut written = 0;
+            for (at, character) in valid.char_indices() {
+                if is_unsafe(character) {
+                    self.inner.write_all(&valid.as_bytes()[written..at])?;
+                    self.escape(u32::from(character))?;
+                    written = at + character.len_utf8();
+                }
+            }
+            self.inner.write_all(&valid.as_bytes()[written..])?;
+            for &byte in invalid {
+                match self.style {
+                    Style::Text => write!(self.inner, "\\x{byte:02x}")?,
+                    Style::Json => self.escape(u32::from(char::REPLACEMENT_CHARACTER))?,
+                }
+            }
+            rest = &rest[valid.len() + invalid.len()..];
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Clean<W> {
+    fn escape(&mut self, code: u32) -> io::Result<()> {
+        match (self.style, code) {
+            (Style::Text, 0x09) => self.inner.write_all(b"\\t"),
+            (Style::Text, 0x0d) => self.inner.write_all(b"\\r"),
+            (Style::Text, _) => write!(self.inner, "\\u{{{code:x}}}"),
+            (Style::Json, _) => write!(self.inner, "\\u{code:04x}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clean(text: &[u8], style: Style) -> String {
+        let mut out = Clean::new(Vec::new(), style);
+        out.write_all(text).unwrap();
+        String::from_utf8(out.inner).unwrap()
+    }
+
+    #[test]
+    fn terminal_escapes_are_shown_not_sent() {
+        let hostile = "a\u{1b}]52;c;aGk=\u{7}b\u{1b}[2J\u{1b}[8mc\rd\te\u{7f}\u{9b}31m\n";
+        assert_eq!(
+            clean(hostile.as_bytes(), Style::Text),
+            "a\\u{1b}]52;c;aGk=\\u{7}b\\u{1b}[2J\\u{1b}[8mc\\rd\\te\\u{7f}\\u{9b}31m\n"
+        );
+    }
+
+    #[test]
+    fn bidi_controls_and_line_separators_are_escaped_and_other_text_kept() {
+        let text = "é ✓ 😀 \u{202e}txt.exe\u{2066}\u{2028}";
+        assert_eq!(
+            clean(text.as_bytes(), Style::Text),
+            "é ✓ 😀 \\u{202e}txt.exe\\u{2066}\\u{2028}"
+        );
+    }
+
+    #[test]
+    fn json_escapes_stay_valid_json_with_the_same_value() {
+        let value = serde_json::json!({ "line": "a\u{9b}b\u{202e}c\u{7f}" });
+        let cleaned = clean(value.to_string().as_bytes(), Style::Json);
+        assert!(cleaned.is_ascii(), "{cleaned}");
+        let read: serde_json::Value = serde_json::from_str(&cleaned).unwrap();
+        assert_eq!(read, value);
+    }
+
+    #[test]
+    fn printable_spells_text_as_the_writer_does() {
+        assert_eq!(printable("/a b"), "/a b");
+        assert!(matches!(printable("/a b"), Cow::Borrowed(_)));
+        assert_eq!(printable("/\u{1b}[2J\t"), "/\\u{1b}[2J\\t");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_escaped() {
+        assert_eq!(clean(b"a\xffb\xe2\x80", Style::Text), "a\\xffb\\xe2\\x80");
+    }
+}
