@@ -72,7 +72,11 @@ test('a 100 kB line is flagged as too long and the file still answers', () => {
     assert.equal(verdict.allowed, false);
     assert.equal(verdict.decisive.line, 3, 'the line after the long one is still read');
   }
-  checkAll(text, 'Googlebot', longPattern);
+  // A URL as long as the line is past the limit on URLs: refused, with its length.
+  const { maxUrlBytes } = defaults();
+  assert.ok(longPattern.length > maxUrlBytes);
+  assert.throws(() => check(text, 'Googlebot', longPattern, {}), /the URL is 100001 bytes long; .* at most 32768 bytes/);
+  checkAll(text, 'Googlebot', longPattern.slice(0, maxUrlBytes));
 
   const analysis = analyze(text);
   assert.equal(analysis.lines[1].tooLong, true);

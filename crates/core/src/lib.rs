@@ -81,7 +81,9 @@
 //! - A line is cut after [`MAX_LINE_BYTES`] octets, as Google cuts it; lines starting past
 //!   [`SIZE_LIMIT`] (500 KiB) are kept for display but ignored by verdicts, which say so when
 //!   reading them would have changed the answer.
-//! - Matching costs O(|path| · |pattern|) per rule and can never go exponential.
+//! - Matching costs O(|path| · |pattern|) per rule and can never go exponential; a URL longer
+//!   than [`MAX_URL_BYTES`] or an agent longer than [`MAX_AGENT_BYTES`] is refused by
+//!   [`check_arguments`], which callers run before asking, so one check is bounded.
 //! - Parsing costs time and memory linear in the input. Nothing panics on any input; a panic is
 //!   a bug.
 
@@ -103,6 +105,7 @@ mod encoding;
 mod expect;
 mod group;
 mod legacy;
+mod limits;
 mod lines;
 mod matcher;
 mod pattern;
@@ -138,6 +141,7 @@ pub use group::{
     agent_token, product_token, AgentLine, AgentToken, Directive, Group, Rule, RuleKind, Sitemap,
 };
 pub use legacy::{python_fetch_outcome, reader_error, PythonFetchOutcome, ReaderError};
+pub use limits::{check_arguments, ArgumentTooLong, MAX_AGENT_BYTES, MAX_URL_BYTES};
 pub use lines::{
     InputFacts, KeySpelling, Line, LineEndings, LineKind, Malformed, MAX_LINE_BYTES,
     OTHER_DIRECTIVES, SIZE_LIMIT,

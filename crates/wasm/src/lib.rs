@@ -65,6 +65,8 @@ struct Defaults {
     agent_matches: Vec<Choice>,
     size_limit: usize,
     max_line_bytes: usize,
+    max_url_bytes: usize,
+    max_agent_bytes: usize,
 }
 
 /// The defaults and the choices the page offers, so JS never repeats a Rust constant.
@@ -114,6 +116,8 @@ pub fn defaults() -> Result<JsValue, JsError> {
             .collect(),
         size_limit: robots_lens::SIZE_LIMIT,
         max_line_bytes: robots_lens::MAX_LINE_BYTES,
+        max_url_bytes: robots_lens::MAX_URL_BYTES,
+        max_agent_bytes: robots_lens::MAX_AGENT_BYTES,
     };
     to_js(&defaults)
 }
@@ -245,6 +249,7 @@ impl RobotsFile {
     /// `{ profile, agentMatch, status, crawler }` (all optional). With `crawler`, the crawler's
     /// documented fallback chain picks the group and `agent` is not used.
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+        robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let checker = self.robots.checker(options.profile);
         let verdict = match options.crawler {
@@ -264,6 +269,7 @@ impl RobotsFile {
         url: &str,
         options: JsValue,
     ) -> Result<JsValue, JsError> {
+        robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let ask = |checker: &robots_lens::Checker<'_>| {
             let verdict = match options.crawler {
@@ -285,6 +291,7 @@ impl RobotsFile {
     /// and what the whole file allows it. `options`: `{ profile, status }`.
     #[wasm_bindgen(js_name = crawlerTable)]
     pub fn crawler_table(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+        robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let rows = self
             .robots
