@@ -16,22 +16,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     if args.jsonl {
         return run_jsonl(args);
     }
-    let crawler = match (&args.agent, &args.crawler) {
-        (Some(_), Some(_)) => {
-            return Err(UsageError::new(
-                "give either --agent or --crawler, not both: --crawler follows the crawler's \
-                 documented fallback chain, --agent matches the groups directly",
-            ))
-        }
-        (None, None) => {
-            return Err(UsageError::new(
-                "check needs --agent AGENT (a product token such as Googlebot, or a whole UA \
-                 string) or --crawler NAME (see 'robots-lens crawlers --help')",
-            ))
-        }
-        (None, Some(name)) => Some(find_crawler_or_explain(name)?),
-        (Some(_), None) => None,
-    };
+    let crawler = crawler_or_agent(args, "check")?;
     if args.urls.is_empty() {
         return Err(UsageError::new(
             "check needs at least one --url URL (a path such as /shop/cart, or a full URL)",
@@ -55,8 +40,16 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         let verdict = verdict.with_status(&status);
         all_allowed &= verdict.allowed;
         let written = if args.json {
-            serde_json::to_writer(&mut out, &verdict)
-                .map_err(io::Error::other)
+            let mut json = serde_json::to_value(&verdict).map_err(io::Error::other);
+            if let Ok(serde_json::Value::Object(fields)) = &mut json {
+                let usage = checker.usage(&verdict);
+                let asker = crawler.map_or(verdict.agent.as_str(), |crawler| crawler.name);
+                fields.insert(
+                    "preferences".to_owned(),
+                    crate::preferences::to_json(url, asker, &usage),
+                );
+            }
+            json.and_then(|json| serde_json::to_writer(&mut out, &json).map_err(io::Error::other))
                 .and_then(|()| writeln!(out))
         } else {
             write_verdict(&mut out, &robots, &verdict, &status)
@@ -75,6 +68,29 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// The crawler `--crawler` names, or `None` for `--agent`; an error unless exactly one is given.
+pub fn crawler_or_agent(
+    args: &Args,
+    command: &str,
+) -> Result<Option<&'static Crawler>, UsageError> {
+    Ok(match (&args.agent, &args.crawler) {
+        (Some(_), Some(_)) => {
+            return Err(UsageError::new(
+                "give either --agent or --crawler, not both: --crawler follows the crawler's \
+                 documented fallback chain, --agent matches the groups directly",
+            ))
+        }
+        (None, None) => {
+            return Err(UsageError::new(format!(
+                "{command} needs --agent AGENT (a product token such as Googlebot, or a whole UA \
+                 string) or --crawler NAME (see 'robots-lens crawlers --help')"
+            )))
+        }
+        (None, Some(name)) => Some(find_crawler_or_explain(name)?),
+        (Some(_), None) => None,
     })
 }
 

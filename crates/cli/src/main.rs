@@ -10,6 +10,7 @@ mod crawlers;
 mod diff;
 mod expect;
 mod lint;
+mod preferences;
 mod sarif;
 mod terminal;
 
@@ -32,6 +33,7 @@ USAGE
   robots-lens diff OLD NEW [--urls PATH …] [--agent A …] [--crawler NAME …|--all-crawlers]
                    [--format text|json]
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
+  robots-lens preferences FILE --url URL [--agent AGENT | --crawler NAME] [--format text|json]
   robots-lens explain [CODE] [--json | --format markdown]
   robots-lens --help | --version
 
@@ -89,6 +91,18 @@ COMMANDS
               crawlers = [\"Googlebot\", \"Bingbot\"]   # or: agents = [\"MyBot/1.0\"]
             Each is answered with the deciding line. Exit status 1 when any is broken;
             --format github annotates the expectation and the robots.txt line that breaks it.
+
+  preferences
+            What may be done with URL: crawling, and each use (train-ai, search,
+            ai-input) as AIPREF's Content-Usage and Cloudflare's Content-Signal state it,
+            side by side, each allow, disallow, unknown or not-applicable (the URL may not
+            be crawled) with the line that decided; and the RSL License lines.
+            --format json prints
+              {\"url\", \"agent\", \"crawl\": {\"allowed\", \"line\"},
+               \"content_usage\": {\"train-ai\": {\"preference\", \"line\"}, \"search\": {…}},
+               \"content_signal\": {\"ai-train\": {…}, \"search\": {…}, \"ai-input\": {…}},
+               \"licenses\": [{\"url\", \"line\"}]}
+            check --json includes the same object as \"preferences\".
 
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
             list of every code; with --json, every code's documentation as JSON; with
@@ -161,6 +175,7 @@ fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         "lint" => lint::run(&Args::parse(rest)?),
         "diff" => diff::run(&Args::parse(rest)?),
         "test" => expect::run(&Args::parse(rest)?),
+        "preferences" => preferences::run(&Args::parse(rest)?),
         "explain" => lint::explain(&Args::parse(rest)?),
         other => Err(UsageError::new(format!(
             "unknown command '{other}'; try 'robots-lens --help'"

@@ -572,8 +572,11 @@ impl Checker<'_> {
             allowed: verdict.allowed,
             line: verdict.decisive.as_ref().map(|rule| rule.line),
         };
-        // A file that was not served (a 4xx) holds no licence either.
-        let served = verdict.reason != Reason::FileUnavailable;
+        // A file that was not served (a 4xx, a 5xx) holds no licence either.
+        let served = !matches!(
+            verdict.reason,
+            Reason::FileUnavailable | Reason::FileUnreachable
+        );
         let answers = |kind: PreferenceKind| -> Vec<LabelAnswer> {
             if !verdict.allowed {
                 return kind
@@ -889,7 +892,8 @@ mod tests {
 
     #[test]
     fn status_that_blocks_everything_makes_preferences_not_applicable() {
-        let robots = RobotsTxt::parse(b"User-agent: *\nContent-Usage: train-ai=y\n");
+        let robots =
+            RobotsTxt::parse(b"User-agent: *\nContent-Usage: train-ai=y\nLicense: https://x/l\n");
         let checker = robots.checker(Profile::Google);
         let verdict = checker
             .check("Bot", "/", AgentMatch::Token)
