@@ -21,6 +21,8 @@ import { lineAt } from './line-table.js';
 import { decodeShare, encodeShare, isShare } from './permalink.js';
 import * as render from './render.js';
 import { CrawlerChoice } from './crawler-choice.js';
+import { showHeaderVerdict } from './header-summary.js';
+import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch } from './i18n.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -114,11 +116,19 @@ main();
 
 async function main() {
   document.documentElement.dataset.debounceMs = String(DEBOUNCE_MS);
+  // The texts load while the work is restored; the first verdict is drawn in the page's language.
+  const languageReady = setLanguage(preferredLanguage(), { remember: false }).catch(showEngineError);
   for (const example of EXAMPLES) {
     elements.exampleSelect.append(new Option(example.title, example.id));
   }
   wireEvents();
   await restoreWork();
+  await languageReady;
+  setUpLanguageSwitch($('#language-select'), (message) => showEngineError({ message }));
+  onLanguageChange(() => {
+    drawChoices();
+    scheduleRefresh();
+  });
   // The first verdict, and the frame that shows it, before anything else competes for the
   // processor: the worker, the panels. (A hidden tab has no frames; it waits a moment instead.)
   await Promise.race([showFirstAnswer(), delay(FIRST_ANSWER_WAIT_MS)]);
@@ -141,12 +151,13 @@ async function loadPanels() {
       import('./findings.js'),
       import('./divergence.js'),
       import('./selftest.js'),
+      import('./guide.js'),
     ]);
   } catch (error) {
     showPanelsMissing(error.message);
     return;
   }
-  const [{ CrawlerPanel }, { FetchStatusPicker }, findings, { renderDivergence }, { setUpSelfTest }] = modules;
+  const [{ CrawlerPanel }, { FetchStatusPicker }, findings, { renderDivergence }, { setUpSelfTest }, guide] = modules;
   const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
   fetchStatus.restore(state.wantedStatus);
   panels = {
@@ -155,6 +166,7 @@ async function loadPanels() {
     audit: new findings.AuditPanel({ container: elements.audit, fileView: elements.fileView }),
     renderDivergence,
     copyReplacement: findings.copyReplacement,
+    guide: guide.setUpGuide({ container: $('#guide-body'), toc: $('#guide-toc'), engine: () => state.engine }),
   };
   setUpSelfTest({
     button: $('#selftest-run'),
@@ -259,16 +271,14 @@ async function startEngine(starting, panelsLoading) {
   elements.version.textContent = `v${version}`;
   state.agentMatch = pick(defaults.agentMatches, state.agentMatch, defaults.agentMatch);
   state.profile = pick(defaults.profiles, state.profile, defaults.profile);
-  elements.agentMatchChoices.append(
-    render.renderChoices('agent-match', defaults.agentMatches, state.agentMatch),
-  );
-  elements.profileChoices.append(render.renderChoices('profile', defaults.profiles, state.profile));
+  drawChoices();
   elements.bootMessage.hidden = true;
   await panelsLoading;
   // Not awaited: the worker answers it before the first check, so the menus are filled by the
   // time the check reads them, without a round trip of its own before the refresh.
   startCrawlers();
   await refresh();
+  panels?.guide.refresh();
   // A second worker, started once the first verdict is on screen, so it does not delay it.
   panels?.audit.start();
 }
@@ -418,6 +428,7 @@ function showVerdictHeadline(verdict) {
   elements.verdict.className = `verdict ${verdict.allowed ? 'verdict-allowed' : 'verdict-disallowed'}`;
   elements.verdict.dataset.verdict = verdict.allowed ? 'allowed' : 'disallowed';
   elements.verdict.dataset.line = String(render.decidingLine(verdict) ?? '');
+  showHeaderVerdict(verdict, render.decidingLine(verdict));
 }
 
 function showExplanation(verdict, analysis, text, url) {
@@ -443,6 +454,7 @@ function showNoVerdict(message) {
   elements.verdict.dataset.line = '';
   elements.verdict.dataset.spoken = message;
   elements.verdict.replaceChildren(render.h('span', { class: 'verdict-word' }, message));
+  showHeaderVerdict(null);
   elements.explanation.replaceChildren();
   elements.divergence.replaceChildren();
   elements.fileView.replaceChildren();
@@ -670,18 +682,30 @@ function applyCheck(check) {
   }
 }
 
+/** Draws the agent-match and profile radio buttons (again, after a change of language). */
+function drawChoices() {
+  if (state.engine === null) return;
+  const { defaults } = state.engine;
+  const draw = (fieldset, name, choices, value) => {
+    fieldset.replaceChildren(fieldset.querySelector('legend'), render.renderChoices(name, choices, value));
+  };
+  draw(elements.agentMatchChoices, 'agent-match', defaults.agentMatches, state.agentMatch);
+  draw(elements.profileChoices, 'profile', defaults.profiles, state.profile);
+  syncChoices();
+}
+
 /** Checks the radio buttons that match the state and shows their summaries, once they exist. */
 function syncChoices() {
   if (state.engine === null) return;
-  const { defaults } = state.engine;
-  const sync = (name, choices, value) => {
+  const sync = (name, value) => {
     const input = document.querySelector(`input[name="${name}"][value="${CSS.escape(value ?? '')}"]`);
     if (input) input.checked = true;
     const summary = document.getElementById(`${name}-summary`);
-    if (summary) summary.textContent = render.choiceSummary(choices, value);
+    if (summary) summary.textContent = render.choiceSummary(name, value);
   };
-  sync('agent-match', defaults.agentMatches, state.agentMatch);
-  sync('profile', defaults.profiles, state.profile);
+  sync('agent-match', state.agentMatch);
+  sync('profile', state.profile);
+  $('#reading-options-current').textContent = render.readingOptionsSummary(state.agentMatch, state.profile);
 }
 
 async function restoreWork() {

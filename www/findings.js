@@ -18,6 +18,7 @@
 import { Engine } from './engine.js';
 import { formatCount } from './format.js';
 import { fragment, h, lineLink } from './render.js';
+import { showHeaderFindings } from './header-summary.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */
 export const SEVERITIES = Object.freeze(['error', 'warning', 'info']);
@@ -79,6 +80,7 @@ export class AuditPanel {
   /** Says why there is no audit (the page's engine could not start) and stops. */
   stop(message) {
     this.#failed = true;
+    showHeaderFindings(null);
     this.#container.replaceChildren(h('p', { class: 'empty-state' }, message));
     this.#container.setAttribute('aria-busy', 'false');
   }
@@ -144,12 +146,14 @@ export class AuditPanel {
     this.#flags = flagMap(audit.flagged);
     const open = openDisclosures(this.#container);
     this.#container.replaceChildren(renderAudit(audit, this.#codes, this.#codesProblem));
+    showHeaderFindings(audit.counts);
     reopenDisclosures(this.#container, open);
     this.#settle();
     if (this.#viewText === text) markFlaggedLines(this.#fileView, this.#flags);
   }
 
   #showError(message) {
+    showHeaderFindings(null);
     this.#container.replaceChildren(h('p', { class: 'note note-error audit-error', role: 'alert' }, message));
     this.#settle();
   }

@@ -10,6 +10,7 @@
 import { formatBytes, formatCount } from './format.js';
 import { lineNotes } from './line-notes.js';
 import { lineAt, lineCount } from './line-table.js';
+import { t } from './i18n.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
 const MAX_GROUP_CARDS = 50;
@@ -720,7 +721,8 @@ function fileRow(line, inGroup, decides, matches) {
 /**
  * Radio buttons for one engine choice (`defaults().profiles` or `.agentMatches`), titles only;
  * the summary of the selected one is shown below them (see `choiceSummary`) so that four
- * profiles do not take a screen of text.
+ * profiles do not take a screen of text. The engine lists the choices; their words are the
+ * catalogue's (`choice.<name>.<id>.title` and `.summary`).
  */
 export function renderChoices(name, choices, selected) {
   const summaryId = `${name}-summary`;
@@ -741,15 +743,29 @@ export function renderChoices(name, choices, selected) {
             checked: choice.id === selected,
             'aria-describedby': summaryId,
           }),
-          h('label', { for: id }, choice.title),
+          h('label', { for: id }, choiceTitle(name, choice.id)),
         );
       }),
     ),
-    h('p', { class: 'hint choice-summary', id: summaryId }, choiceSummary(choices, selected)),
+    h('p', { class: 'hint choice-summary', id: summaryId }, choiceSummary(name, selected)),
   );
 }
 
+/** The title of choice `id` of `name` (`profile`, `agent-match`). */
+export function choiceTitle(name, id) {
+  return t(`choice.${name}.${id}.title`);
+}
+
 /** The summary of the choice with id `selected`. */
-export function choiceSummary(choices, selected) {
-  return choices.find((choice) => choice.id === selected)?.summary ?? '';
+export function choiceSummary(name, selected) {
+  return selected ? t(`choice.${name}.${selected}.summary`) : '';
+}
+
+/** The current reading options in a few words, for the folded "Reading options" line. */
+export function readingOptionsSummary(agentMatch, profile) {
+  if (!agentMatch || !profile) return '';
+  return t('checker.reading-options-current', {
+    profile: choiceTitle('profile', profile),
+    match: choiceTitle('agent-match', agentMatch),
+  });
 }

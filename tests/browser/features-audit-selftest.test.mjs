@@ -16,7 +16,14 @@ import { after, before, test } from 'node:test';
 
 import { EXAMPLES } from '../../www/examples.js';
 import wasm from '../node/wasm.mjs';
-import { VIEWPORTS, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+import {
+  VIEWPORTS,
+  chooseReadingOption,
+  launchBrowser,
+  runAxe,
+  seriousViolations,
+  startSession,
+} from './harness.mjs';
 
 const WAIT_MS = 15_000;
 const SELFTEST_WAIT_MS = 120_000;
@@ -289,8 +296,8 @@ test('a reader that answers differently is highlighted under the verdict, with w
   assert.match(pythonSummary, /3\.13/);
 
   await withPage(async (page) => {
-    await page.check('#profile-rfc9309');
-    await page.check('#agent-match-substring');
+    await chooseReadingOption(page, '#profile-rfc9309');
+    await chooseReadingOption(page, '#agent-match-substring');
     await fill(page, { text: FIRST_MATCH_FILE, agent: 'ExampleBot', url: '/public' });
     assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'allowed');
 
@@ -324,7 +331,7 @@ test('a reader that answers differently is highlighted under the verdict, with w
     assert.match(await page.textContent('#divergence'), /answer differently/);
 
     // Read as Python, the others become the rows, and they disagree with it.
-    await page.check('#profile-python');
+    await chooseReadingOption(page, '#profile-python');
     await page.waitForTimeout(250);
     await settled(page);
     assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'disallowed');
@@ -351,7 +358,7 @@ test('the other readers are asked the same question as the verdict, fetch status
   });
   file.free();
   await withPage(async (page) => {
-    await page.check('#profile-rfc9309');
+    await chooseReadingOption(page, '#profile-rfc9309');
     await fill(page, { text: FIRST_MATCH_FILE, agent: 'ExampleBot', url: '/public' });
     await page.selectOption('#status-select', '403');
     await page.waitForTimeout(250);

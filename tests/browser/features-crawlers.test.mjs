@@ -18,6 +18,7 @@ import { exampleById } from '../../www/examples.js';
 import wasm from '../node/wasm.mjs';
 import {
   VIEWPORTS,
+  chooseReadingOption,
   expectVerdict as expectPageVerdict,
   launchBrowser,
   runAxe,
@@ -135,7 +136,7 @@ test('a chosen crawler follows its documented fallback, and the page names the g
   await withPage(async (page) => {
     await page.fill('#robots', GOOGLEBOT_ONLY);
     await page.fill('#url', '/private/photo.jpg');
-    await page.check('#agent-match-token');
+    await chooseReadingOption(page, '#agent-match-token');
 
     // Typed as an exact token, Googlebot-Image has no group and falls to `*`.
     await page.fill('#agent', 'Googlebot-Image');
@@ -353,7 +354,7 @@ test('429 is a 4xx for RFC 9309 but a server error for Google', async () => {
     );
     assert.match(await page.textContent('#status-effect'), /under RFC 9309, every URL is allowed/);
 
-    await page.check('#profile-google');
+    await chooseReadingOption(page, '#profile-google');
     await expectVerdict(page, 'disallowed', null);
     const google = await expectTable(page, SHOP, '/products/tent', { status: '429', profile: 'google' });
     assert.ok(Object.values(google).every((verdict) => verdict === 'disallowed'));

@@ -232,3 +232,14 @@ export function seriousViolations(results) {
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
 }
+
+/**
+ * Checks one of the radio buttons folded under "Reading options" (`#profile-google`,
+ * `#agent-match-token`), opening the fold first as a visitor would.
+ */
+export async function chooseReadingOption(page, selector) {
+  await page.locator('#reading-options').evaluate((details) => {
+    details.open = true;
+  });
+  await page.check(selector);
+}

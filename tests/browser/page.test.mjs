@@ -10,7 +10,13 @@ import { pathToFileURL } from 'node:url';
 
 import { EXAMPLES } from '../../www/examples.js';
 import wasm from '../node/wasm.mjs';
-import { REPO_ROOT, expectVerdict, launchBrowser, startSession } from './harness.mjs';
+import {
+  REPO_ROOT,
+  chooseReadingOption,
+  expectVerdict,
+  launchBrowser,
+  startSession,
+} from './harness.mjs';
 
 const WAIT_MS = 15_000;
 
@@ -244,10 +250,10 @@ test('the match model switch changes the verdict for a full UA string', async ()
     const token = engineVerdict(example.text, agent, url, { agentMatch: 'token' });
     assert.notDeepEqual(substring, token, 'the example must show a difference');
 
-    await page.check('#agent-match-token');
+    await chooseReadingOption(page, '#agent-match-token');
     await expectVerdict(page, ...token);
     assert.match(await page.textContent('#explanation'), /Agent compared as\s*Mozilla/);
-    await page.check('#agent-match-substring');
+    await chooseReadingOption(page, '#agent-match-substring');
     await expectVerdict(page, ...substring);
   });
 });
@@ -258,9 +264,9 @@ test('the profile switch decides /robots.txt under Disallow: /', async () => {
     await expectVerdict(page, 'allowed', null);
     assert.match(await page.textContent('#verdict'), /always allowed/);
     assert.match(await page.textContent('.matches-table'), /Set aside: \/robots\.txt is always allowed/);
-    await page.check('#profile-google');
+    await chooseReadingOption(page, '#profile-google');
     await expectVerdict(page, 'disallowed', 2);
-    await page.check('#profile-rfc9309');
+    await chooseReadingOption(page, '#profile-rfc9309');
     await expectVerdict(page, 'allowed', null);
   });
 });
@@ -305,8 +311,8 @@ test('markup in the file and the fields is shown as text and never runs', async 
 test('the text, the check and the switches survive a reload', async () => {
   await withPage(async (page) => {
     await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/anything' });
-    await page.check('#agent-match-token');
-    await page.check('#profile-google');
+    await chooseReadingOption(page, '#agent-match-token');
+    await chooseReadingOption(page, '#profile-google');
     await expectVerdict(page, 'disallowed', 6);
     await page.reload();
     await expectVerdict(page, 'disallowed', 6);
@@ -336,14 +342,14 @@ test('a permalink carries the file and the check, and keeps your text restorable
   await withPage(async (page, session) => {
     const shared = 'User-agent: *\nDisallow: /shared/\n# é ✓ 😀\n';
     await fillCheck(page, { text: shared, agent: 'LinkBot', url: '/shared/page' });
-    await page.check('#profile-google');
+    await chooseReadingOption(page, '#profile-google');
     await expectVerdict(page, 'disallowed', 2);
     await page.click('#copy-link');
     const link = await page.inputValue('[data-share-link]', { timeout: WAIT_MS });
     assert.ok(link.startsWith(`${session.baseUrl}#share=`), link);
 
     await fillCheck(page, { text: 'User-agent: *\nAllow: /\n', agent: 'Other', url: '/' });
-    await page.check('#profile-rfc9309');
+    await chooseReadingOption(page, '#profile-rfc9309');
     await expectVerdict(page, 'allowed', 2);
     await page.goto(link);
     await page.waitForFunction((text) => document.querySelector('#robots').value === text, shared);

@@ -1,0 +1,130 @@
+// The page's text catalogues (www/i18n/*.json) against each other and against the code that
+// uses them: every key in every language, no key that no code uses, the same `{name}` slots and
+// well-formed markup in every translation, and the English text inline in index.html equal to
+// the English catalogue (index.html carries it so the first paint waits for no request).
+//
+// Which keys the code uses is read from the sources: `data-i18n="key"` and
+// `data-i18n-attr="attribute=key"` in index.html, every quoted string in www/*.js that names a
+// catalogue key (a `tPlural` key stands for its `.one` and `.other`), the guide's sections
+// (guide.js GUIDE_SECTIONS), and the engine's choices (`choice.<name>.<id>.*` for every profile
+// and agent-match model the wasm offers).
+//
+// Run: node --test tests/node/i18n.test.mjs   (after `npm run build`)
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+import { LANGUAGES, preferredLanguage, t, tPlural, useCatalogue } from '../../www/i18n.js';
+import { GUIDE_SECTIONS } from '../../www/guide.js';
+import wasm from './wasm.mjs';
+
+const WWW = new URL('../../www/', import.meta.url);
+const read = (url) => readFileSync(url, 'utf8');
+const catalogues = Object.fromEntries(
+  LANGUAGES.map(({ id }) => [id, JSON.parse(read(new URL(`i18n/${id}.json`, WWW)))]),
+);
+const english = catalogues.en;
+const html = read(new URL('../index.html', WWW));
+
+/** Every key the page's code asks for. */
+function usedKeys() {
+  const used = new Set();
+  for (const [, key] of html.matchAll(/data-i18n="([^"]+)"/g)) used.add(key);
+  for (const [, pairs] of html.matchAll(/data-i18n-attr="([^"]+)"/g)) {
+    for (const pair of pairs.trim().split(/\s+/)) used.add(pair.split('=')[1]);
+  }
+  const sources = readdirSync(WWW).filter((name) => name.endsWith('.js'));
+  for (const name of sources) {
+    const source = read(new URL(name, WWW));
+    for (const [, key] of source.matchAll(/tPlural\(\s*'([a-z0-9.-]+)'/g)) {
+      used.add(`${key}.one`);
+      used.add(`${key}.other`);
+    }
+    for (const [, key] of source.matchAll(/['"`]([a-z0-9-]+(?:\.[a-z0-9-]+)+)['"`]/g)) {
+      if (Object.hasOwn(english, key)) used.add(key);
+    }
+  }
+  for (const section of GUIDE_SECTIONS) {
+    const key = (name) => `guide.${section.id}.${name}`;
+    used.add(key('title'));
+    for (const block of section.blocks) {
+      if (block.key) used.add(key(block.key));
+      for (const name of block.keys ?? []) used.add(key(name));
+    }
+  }
+  const defaults = wasm.defaults();
+  for (const [name, choices] of [['profile', defaults.profiles], ['agent-match', defaults.agentMatches]]) {
+    for (const choice of choices) {
+      used.add(`choice.${name}.${choice.id}.title`);
+      used.add(`choice.${name}.${choice.id}.summary`);
+    }
+  }
+  return used;
+}
+
+test('every language has exactly the keys of the English catalogue', () => {
+  const keys = Object.keys(english).sort();
+  for (const [id, catalogue] of Object.entries(catalogues)) {
+    const own = Object.keys(catalogue).sort();
+    const missing = keys.filter((key) => !Object.hasOwn(catalogue, key));
+    const extra = own.filter((key) => !Object.hasOwn(english, key));
+    assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${id}.json`);
+    for (const key of own) assert.ok(typeof catalogue[key] === 'string' && catalogue[key].trim(), `${id}: ${key} is empty`);
+  }
+});
+
+test('every key the code uses is in the catalogues, and every catalogue key is used', () => {
+  const used = usedKeys();
+  const missing = [...used].filter((key) => !Object.hasOwn(english, key)).sort();
+  const unused = Object.keys(english).filter((key) => !used.has(key)).sort();
+  assert.deepEqual({ missing, unused }, { missing: [], unused: [] });
+});
+
+test('translations keep the English placeholders and well-formed markup', () => {
+  const slots = (text) => [...text.matchAll(/\{([a-zA-Z0-9_]+)\}/g)].map((match) => match[1]).sort();
+  const problems = [];
+  for (const [id, catalogue] of Object.entries(catalogues)) {
+    for (const [key, text] of Object.entries(catalogue)) {
+      if (Object.hasOwn(english, key) && slots(text).join() !== slots(english[key]).join()) {
+        problems.push(`${id}: ${key} has {${slots(text)}} where English has {${slots(english[key])}}`);
+      }
+      if ((text.match(/`/g) ?? []).length % 2 !== 0) problems.push(`${id}: ${key} has an unclosed \``);
+      if ((text.match(/\*\*/g) ?? []).length % 2 !== 0) problems.push(`${id}: ${key} has an unclosed **`);
+      for (const [, href] of text.matchAll(/\]\(([^)]*)\)/g)) {
+        if (!/^#[A-Za-z0-9_-]+$/.test(href)) problems.push(`${id}: ${key} links to ${href}, not an in-page anchor`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('index.html carries the English catalogue text of every key it names', () => {
+  const plain = (text) =>
+    text
+      .replace(/<code>(.*?)<\/code>/g, '`$1`')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const mismatches = [];
+  for (const match of html.matchAll(/<(\w+)[^>]*\sdata-i18n="([^"]+)"[^>]*>(.*?)<\/\1>/gs)) {
+    const [, , key, inline] = match;
+    if (plain(inline) !== english[key]) mismatches.push(`${key}: "${plain(inline)}" vs "${english[key]}"`);
+  }
+  assert.deepEqual(mismatches, []);
+});
+
+test('the language comes from the stored choice, else the browser, else English', () => {
+  assert.equal(preferredLanguage('pt', ['es-ES']), 'pt');
+  assert.equal(preferredLanguage(null, ['fr-FR', 'es-MX', 'en']), 'es');
+  assert.equal(preferredLanguage(null, ['pt-BR']), 'pt');
+  assert.equal(preferredLanguage('de', ['de-DE', 'fr']), 'en');
+  assert.equal(preferredLanguage(null, []), 'en');
+});
+
+test('t fills placeholders, tPlural picks one or other, and a gap falls back to English', () => {
+  useCatalogue('en', english);
+  assert.equal(t('header.verdict-line', { verdict: 'Allowed', line: 3 }), 'Allowed by line 3');
+  assert.equal(tPlural('header.errors', 1), '1 error');
+  assert.equal(tPlural('header.errors', 2), '2 errors');
+  assert.equal(t('no.such.key'), 'no.such.key');
+});

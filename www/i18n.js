@@ -1,0 +1,223 @@
+/**
+ * The page's languages: which one is in use, its catalogue of texts, and the two ways texts
+ * reach the page.
+ *
+ * Every text a visitor reads lives in one catalogue per language (`www/i18n/en.json`, `es.json`,
+ * `pt.json`), loaded from the page's own origin. The engine returns codes and data, never
+ * sentences for the page; the page's modules ask `t(key, params)` for their words. Markup in the
+ * static HTML names its key (`data-i18n="key"`, `data-i18n-attr="placeholder=key aria-label=key"`)
+ * and keeps the English text inline, so the first paint in English waits for no request.
+ *
+ * Catalogue values may hold a small, safe markup, turned into nodes by `richText` (never
+ * `innerHTML`): `` `code` ``, `**strong**` and `[words](#anchor)`. `{name}` is replaced by the
+ * parameter of that name.
+ *
+ * `tests/node/i18n.test.mjs` fails when a key is missing in any language, when a catalogue holds
+ * a key no code uses, or when a language loses a `{name}` the English text has.
+ */
+
+/** The languages the page is written in, in the order the switch lists them. */
+export const LANGUAGES = Object.freeze([
+  { id: 'en', name: 'English' },
+  { id: 'es', name: 'Español' },
+  { id: 'pt', name: 'Português' },
+]);
+
+const STORAGE_KEY = 'robots-lens:lang';
+const FALLBACK = 'en';
+
+/** Loaded catalogues by language; English is loaded first and is what a missing key falls back to. */
+const catalogues = new Map();
+let current = FALLBACK;
+const listeners = new Set();
+
+/** The language in use: `en`, `es` or `pt`. */
+export function language() {
+  return current;
+}
+
+/**
+ * The language to start in: the one chosen earlier in this browser, else the first of the
+ * browser's preferred languages the page is written in, else English.
+ */
+export function preferredLanguage(stored = readStoredLanguage(), preferences = browserLanguages()) {
+  if (isLanguage(stored)) return stored;
+  for (const tag of preferences) {
+    const primary = String(tag).toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return FALLBACK;
+}
+
+function isLanguage(id) {
+  return LANGUAGES.some((entry) => entry.id === id);
+}
+
+function readStoredLanguage() {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null; // Storage disabled: the browser's preference decides.
+  }
+}
+
+function browserLanguages() {
+  const nav = globalThis.navigator;
+  if (!nav) return [];
+  return nav.languages?.length ? nav.languages : [nav.language ?? FALLBACK];
+}
+
+/** Fetches the catalogue of `id` once; later calls reuse it. */
+export async function loadCatalogue(id, fetcher = globalThis.fetch) {
+  if (catalogues.has(id)) return catalogues.get(id);
+  const response = await fetcher(new URL(`./i18n/${id}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`the ${id} texts could not be loaded (HTTP ${response.status})`);
+  const catalogue = await response.json();
+  catalogues.set(id, catalogue);
+  return catalogue;
+}
+
+/** Installs a catalogue without fetching it (tests, and Node). */
+export function useCatalogue(id, catalogue) {
+  catalogues.set(id, catalogue);
+}
+
+/**
+ * Switches the page to `id`: loads its texts (and English, which fills any gap), remembers the
+ * choice when `remember`, sets `<html lang>`, rewrites the static texts and tells every listener
+ * so that the rendered parts redraw in the new language.
+ */
+export async function setLanguage(id, { remember = true } = {}) {
+  const target = isLanguage(id) ? id : FALLBACK;
+  await Promise.all([loadCatalogue(FALLBACK), loadCatalogue(target)]);
+  current = target;
+  if (remember) {
+    try {
+      globalThis.localStorage?.setItem(STORAGE_KEY, target);
+    } catch {
+      // Storage disabled: the choice lasts until the page is closed.
+    }
+  }
+  if (globalThis.document) {
+    document.documentElement.lang = target;
+    translateStatic(document);
+  }
+  for (const listener of listeners) listener(target);
+}
+
+/** Calls `listener(language)` after every switch of language. Returns a function that stops it. */
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The text of `key` in the language in use, with `{name}` replaced from `params`. A key missing
+ * from the language falls back to English, and a key missing everywhere shows as itself so that
+ * the gap is visible (the catalogue test keeps that from shipping).
+ */
+export function t(key, params = {}) {
+  const text = lookup(key);
+  return text.replace(/\{([a-zA-Z0-9_]+)\}/g, (whole, name) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** Whether the catalogues hold `key` (for texts chosen by a code, with a generic fallback). */
+export function has(key) {
+  return typeof catalogues.get(current)?.[key] === 'string' || typeof catalogues.get(FALLBACK)?.[key] === 'string';
+}
+
+function lookup(key) {
+  const own = catalogues.get(current)?.[key];
+  if (typeof own === 'string') return own;
+  const english = catalogues.get(FALLBACK)?.[key];
+  return typeof english === 'string' ? english : key;
+}
+
+/** `t(key, params)` as nodes, with the catalogue's markup (see the module doc) made real. */
+export function tRich(key, params = {}) {
+  return richText(t(key, params));
+}
+
+/**
+ * Nodes for a catalogue text: `` `code` `` becomes `<code>`, `**x**` `<strong>`, `[x](#id)` an
+ * in-page link; everything else is text. Only ever applied to catalogue texts, never to what a
+ * visitor typed, and only `#` links are made, so a text cannot send the visitor elsewhere.
+ */
+export function richText(text) {
+  const nodes = [];
+  const pattern = /`([^`]+)`|\*\*([^*]+)\*\*|\[([^\]]+)\]\((#[A-Za-z0-9_-]+)\)/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)));
+    const [, code, strong, linkText, href] = match;
+    let node;
+    if (code !== undefined) {
+      node = document.createElement('code');
+      node.textContent = code;
+    } else if (strong !== undefined) {
+      node = document.createElement('strong');
+      node.textContent = strong;
+    } else {
+      node = document.createElement('a');
+      node.href = href;
+      node.textContent = linkText;
+    }
+    nodes.push(node);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
+}
+
+/**
+ * Rewrites every element under `root` that names a key: `data-i18n` sets its content (with
+ * markup), `data-i18n-attr="attribute=key …"` sets attributes.
+ */
+export function translateStatic(root) {
+  for (const element of root.querySelectorAll('[data-i18n]')) {
+    element.replaceChildren(...tRich(element.dataset.i18n));
+  }
+  for (const element of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of element.dataset.i18nAttr.trim().split(/\s+/)) {
+      const [attribute, key] = pair.split('=');
+      if (attribute && key) element.setAttribute(attribute, t(key));
+    }
+  }
+}
+
+/**
+ * Fills the language menu and switches on change. A language whose texts cannot be loaded leaves
+ * the page as it was, and `onError` gets the sentence that says so.
+ */
+export function setUpLanguageSwitch(select, onError) {
+  select.replaceChildren(
+    ...LANGUAGES.map(({ id, name }) => {
+      const option = new Option(name, id, false, id === current);
+      option.lang = id;
+      return option;
+    }),
+  );
+  select.addEventListener('change', async () => {
+    const wanted = select.value;
+    try {
+      await setLanguage(wanted);
+    } catch (error) {
+      select.value = current;
+      const name = LANGUAGES.find((entry) => entry.id === wanted)?.name ?? wanted;
+      onError(t('language.failed', { language: name, detail: error.message }));
+    }
+  });
+  onLanguageChange((id) => {
+    select.value = id;
+  });
+}
+
+/**
+ * `t` for a text that depends on a count: the catalogue holds `key.one` and `key.other`, and
+ * `{count}` is the count as the language writes it (`format` groups its digits).
+ */
+export function tPlural(key, count, params = {}, format = String) {
+  return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...params, count: format(count) });
+}
