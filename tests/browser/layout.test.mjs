@@ -102,9 +102,9 @@ test('every control has a label and is reachable with the keyboard', async () =>
     );
     assert.deepEqual(unlabelled, []);
 
-    // Tab from the top: the skip link, then the toolbar, the editor, the checker's fields.
+    // Tab from the page's title: the toolbar, the editor, the checker's fields.
     // Clicking plain text moves the start of sequential focus navigation to the top.
-    await page.click('.site-header h1');
+    await page.click('.intro h1');
     const reached = new Map();
     for (let step = 0; step < 12; step += 1) {
       await page.keyboard.press('Tab');
