@@ -11,6 +11,8 @@
 import { h } from './render.js';
 import { onLanguageChange, t, tRich } from './i18n.js';
 
+export { guideAnchorForCode, guideAnchorForReason } from './guide-anchors.js';
+
 /** A paragraph, a list, a table of line kinds, a shell command, or the live pattern table. */
 const p = (key) => ({ kind: 'p', key });
 const list = (...keys) => ({ kind: 'list', keys });
@@ -134,51 +136,6 @@ export const PATTERN_EXAMPLES = [
   ['/%7Ejoe/', ['/~joe/', '/%7ejoe/notes', '/joe/']],
   ['/', ['/', '/anything/at/all', '/?q=1']],
 ];
-
-/** Where each audit code is explained: its section's anchor. */
-const CODE_SECTIONS = {
-  RL101: 'status',
-  RL105: 'status',
-  RL301: 'mistakes',
-  RL302: 'mistakes',
-  RL303: 'verdict',
-  RL304: 'verdict',
-  RL305: 'verdict',
-  RL306: 'limits',
-  RL307: 'verdict',
-  RL308: 'shape',
-  RL309: 'verdict',
-  RL405: 'verdict',
-  RL406: 'mistakes',
-  RL408: 'mistakes',
-  RL501: 'limits',
-  RL502: 'extensions',
-  RL503: 'extensions',
-  RL504: 'extensions',
-  RL505: 'extensions',
-};
-/** Codes not listed above: by their hundred (file, lines, groups, patterns, directives). */
-const SERIES_SECTIONS = { 1: 'shape', 2: 'shape', 3: 'verdict', 4: 'patterns', 5: 'extensions' };
-
-/** The anchor (`#guide-…`) of the guide section that explains audit code `code` (`RL302`). */
-export function guideAnchorForCode(code) {
-  const section = CODE_SECTIONS[code] ?? SERIES_SECTIONS[String(code).charAt(2)] ?? 'shape';
-  return `#guide-${section}`;
-}
-
-/** The anchor of the section that explains a verdict's `reason` (the engine's reason id). */
-export function guideAnchorForReason(reason) {
-  switch (reason) {
-    case 'file-unavailable':
-    case 'file-unreachable':
-    case 'beyond-size-limit':
-      return '#guide-status';
-    case 'implicit-robots-txt-allow':
-      return '#guide-faq-robots';
-    default:
-      return '#guide-verdict';
-  }
-}
 
 /**
  * Draws the guide into `container` and keeps it in the page's language. `engine()` returns the

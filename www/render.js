@@ -10,7 +10,8 @@
 import { formatBytes, formatCount } from './format.js';
 import { lineNotes } from './line-notes.js';
 import { lineAt, lineCount } from './line-table.js';
-import { t } from './i18n.js';
+import { t, tPlural } from './i18n.js';
+import { guideAnchorForReason } from './guide-anchors.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
 const MAX_GROUP_CARDS = 50;
@@ -20,7 +21,6 @@ const FILE_VIEW_CONTEXT = 3;
 const FILE_VIEW_MAX_ROWS = 400;
 const FILE_VIEW_MAX_ANCHORS = 60;
 
-const RULE_WORDS = { allow: 'Allow', disallow: 'Disallow' };
 
 /**
  * Creates an element. `attributes` are set with setAttribute (`class` too); null, undefined
@@ -56,34 +56,40 @@ export function fragment(...children) {
 }
 
 /** A button that selects line `number` in the editor. */
-export function lineLink(number, label = `line ${number}`) {
+export function lineLink(number, label = t('render.line', { line: number })) {
   return h(
     'button',
-    { type: 'button', class: 'line-link', 'data-goto-line': number, 'aria-label': `Go to line ${number}` },
+    { type: 'button', class: 'line-link', 'data-goto-line': number, 'aria-label': t('render.go-to-line', { line: number }) },
     label,
   );
 }
 
+/** `Allow` or `Disallow`: the keys themselves, which stay as written in every language. */
+function ruleWord(kind) {
+  return { allow: 'Allow', disallow: 'Disallow' }[kind] ?? kind;
+}
+
 /** Text from the file, in a code element that keeps its whitespace visible. */
 function code(text, className = 'token') {
-  return h('code', { class: className }, text === '' ? h('span', { class: 'empty' }, '(empty)') : text);
+  return h(
+    'code',
+    { class: className, translate: 'no' },
+    text === '' ? h('span', { class: 'empty', translate: 'yes' }, t('render.empty')) : text,
+  );
 }
 
 function visuallyHidden(text) {
   return h('span', { class: 'visually-hidden' }, text);
 }
 
-function moreNote(shown, total, what) {
+/** "Showing the first N of M …": `key` is the catalogue text for the things counted. */
+function moreNote(shown, total, key) {
   if (total <= shown) return null;
-  return h(
-    'p',
-    { class: 'hint more' },
-    `Showing the first ${formatCount(shown)} of ${formatCount(total)} ${what}.`,
-  );
+  return h('p', { class: 'hint more' }, t(key, { shown: formatCount(shown), total: formatCount(total) }));
 }
 
-function plural(count, one, many = `${one}s`) {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+function plural(count, key) {
+  return tPlural(key, count, {}, formatCount);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,13 +99,13 @@ function plural(count, one, many = `${one}s`) {
 export function renderFacts(analysis) {
   const { facts } = analysis;
   const parts = [
-    plural(facts.lineCount, 'line'),
+    plural(facts.lineCount, 'render.count.lines'),
     formatBytes(facts.size),
-    plural(analysis.groups.total, 'group'),
-    plural(analysis.ruleCount, 'rule'),
-    plural(analysis.sitemaps.total, 'sitemap'),
+    plural(analysis.groups.total, 'render.count.groups'),
+    plural(analysis.ruleCount, 'render.count.rules'),
+    plural(analysis.sitemaps.total, 'render.count.sitemaps'),
   ];
-  if (facts.bomBytes > 0) parts.push('starts with a BOM');
+  if (facts.bomBytes > 0) parts.push(t('render.facts-bom'));
   return parts.join(' · ');
 }
 
@@ -118,7 +124,7 @@ export function renderLoadNotes(notes) {
         ? h(
             'label',
             { class: 'share-link' },
-            visuallyHidden('Link to this file and check'),
+            visuallyHidden(t('render.share-link')),
             h('input', { type: 'text', readonly: true, value: note.link, 'data-share-link': true }),
           )
         : null,
@@ -138,23 +144,20 @@ export function renderLineNotes(analysis, limits) {
   const { facts, notedLines } = analysis;
   const entries = notedLines.items.map((line) => ({
     line: line.number,
-    item: lineNoteItem(line.number, `Line ${formatCount(line.number)}`, line.text, lineNotes(line, limits)),
+    item: lineNoteItem(line.number, lineLabel(line.number), line.text, lineNotes(line, limits)),
   }));
   if (facts.bomBytes > 0) {
-    const text =
-      'The file starts with a UTF-8 byte order mark (BOM). Crawlers skip it; it is invisible in the editor.';
-    entries.unshift({ line: 1, item: lineNoteItem(1, 'Line 1', null, [{ severity: 'info', text }]) });
+    const text = t('render.note-bom');
+    entries.unshift({ line: 1, item: lineNoteItem(1, lineLabel(1), null, [{ severity: 'info', text }]) });
   }
   const beyond = facts.firstLineBeyondLimit;
   if (beyond !== null) {
-    const text = `The file is ${formatBytes(facts.size)}; Googlebot reads only the first ${formatBytes(limits.sizeLimit)}, so these lines do not count for its verdicts.`;
-    const label = `Line ${formatCount(beyond)} onwards`;
+    const text = t('render.note-beyond-limit', { size: formatBytes(facts.size), limit: formatBytes(limits.sizeLimit) });
+    const label = t('render.line-onwards', { line: formatCount(beyond) });
     entries.push({ line: beyond, item: lineNoteItem(beyond, label, null, [{ severity: 'warning', text }]) });
   }
   if (entries.length === 0) {
-    return fragment(
-      h('p', { class: 'empty-state' }, 'Every line reads cleanly: nothing malformed, misspelled or unknown.'),
-    );
+    return fragment(h('p', { class: 'empty-state' }, t('render.notes-none')));
   }
   entries.sort((a, b) => a.line - b.line); // Stable: the BOM note stays first on line 1.
   return fragment(
@@ -163,7 +166,7 @@ export function renderLineNotes(analysis, limits) {
       { class: 'line-notes' },
       entries.map((entry) => entry.item),
     ),
-    moreNote(notedLines.items.length, notedLines.total, 'lines with notes'),
+    moreNote(notedLines.items.length, notedLines.total, 'render.more.noted-lines'),
   );
 }
 
@@ -198,7 +201,13 @@ function noteList(notes) {
 }
 
 function severityWord(severity) {
-  return { error: 'Skipped', warning: 'Careful', info: 'Note' }[severity] ?? 'Note';
+  const key = { error: 'render.note-severity.error', warning: 'render.note-severity.warning' }[severity];
+  return t(key ?? 'render.note-severity.info');
+}
+
+/** `Line 12`, the label of a line's link. */
+function lineLabel(number) {
+  return t('render.line-label', { line: formatCount(number) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,11 +218,7 @@ export function renderGroups(analysis) {
   const groups = analysis.groups.items;
   if (groups.length === 0) {
     return fragment(
-      h(
-        'p',
-        { class: 'empty-state' },
-        'No groups: the file has no User-agent line followed by rules, so it restricts no crawler.',
-      ),
+      h('p', { class: 'empty-state' }, t('render.groups-none')),
     );
   }
   let rowBudget = MAX_RULE_ROWS;
@@ -225,29 +230,29 @@ export function renderGroups(analysis) {
   }
   return fragment(
     h('div', { class: 'group-grid' }, cards),
-    moreNote(Math.min(groups.length, MAX_GROUP_CARDS), analysis.groups.total, 'groups'),
+    moreNote(Math.min(groups.length, MAX_GROUP_CARDS), analysis.groups.total, 'render.more.groups'),
   );
 }
 
 function groupCard(group, rules) {
   const span =
     group.firstLine === group.lastLine
-      ? `line ${group.firstLine}`
-      : `lines ${group.firstLine}–${group.lastLine}`;
+      ? t('render.line', { line: group.firstLine })
+      : t('render.lines-range', { first: group.firstLine, last: group.lastLine });
+  const title = t('render.group-title', { number: group.index + 1 });
   return h(
     'article',
-    { class: 'group-card', 'aria-label': `Group ${group.index + 1}` },
-    h('h4', {}, `Group ${group.index + 1}`, ' ', h('span', { class: 'muted' }, span)),
+    { class: 'group-card', 'aria-label': title },
+    h('h4', {}, title, ' ', h('span', { class: 'muted' }, span)),
     h('ul', { class: 'agents' }, group.agents.map(agentItem)),
-    rules.length > 0
-      ? rulesTable(rules)
-      : h('p', { class: 'hint' }, 'No rules: the crawlers it names may fetch everything.'),
-    moreNote(rules.length, group.ruleCount, 'rules of this group'),
+    rules.length > 0 ? rulesTable(rules) : h('p', { class: 'hint' }, t('render.group-no-rules')),
+    moreNote(rules.length, group.ruleCount, 'render.more.group-rules'),
     group.otherLines.length > 0
       ? h(
           'p',
           { class: 'hint other-lines' },
-          'Other lines in this group: ',
+          t('render.group-other-lines'),
+          ' ',
           joinNodes(group.otherLines.map((line) => lineLink(line))),
         )
       : null,
@@ -256,10 +261,9 @@ function groupCard(group, rules) {
 
 function agentItem(agent) {
   let note = null;
-  if (agent.isStar) note = h('span', { class: 'hint' }, ' every crawler without a group of its own');
-  else if (agent.token === '' || agent.token === null)
-    note = h('span', { class: 'hint' }, ' names no crawler (no letters at its start)');
-  else if (agent.hasExtraText) note = h('span', { class: 'hint' }, ' compared as ', code(agent.token));
+  if (agent.isStar) note = h('span', { class: 'hint' }, ' ', t('render.agent-star'));
+  else if (agent.token === '' || agent.token === null) note = h('span', { class: 'hint' }, ' ', t('render.agent-no-token'));
+  else if (agent.hasExtraText) note = h('span', { class: 'hint' }, ' ', t('render.compared-as'), ' ', code(agent.token));
   return h(
     'li',
     {},
@@ -282,9 +286,9 @@ function rulesTable(rules) {
       h(
         'tr',
         {},
-        h('th', { scope: 'col' }, 'Line'),
-        h('th', { scope: 'col', class: 'rule-column' }, 'Rule'),
-        h('th', { scope: 'col' }, 'Pattern'),
+        h('th', { scope: 'col' }, t('render.column.line')),
+        h('th', { scope: 'col', class: 'rule-column' }, t('render.column.rule')),
+        h('th', { scope: 'col' }, t('render.column.pattern')),
       ),
     ),
     h(
@@ -298,14 +302,14 @@ function rulesTable(rules) {
           h(
             'td',
             {},
-            h('span', { class: `rule-kind rule-${rule.kind}` }, RULE_WORDS[rule.kind] ?? rule.kind),
+            h('span', { class: `rule-kind rule-${rule.kind}`, translate: 'no' }, ruleWord(rule.kind)),
           ),
           h(
             'td',
             {},
             code(rule.pattern),
-            rule.pattern === '' ? h('span', { class: 'hint' }, ' an empty pattern never decides') : null,
-            rule.beyondSizeLimit ? h('span', { class: 'hint' }, ' past the size limit') : null,
+            rule.pattern === '' ? h('span', { class: 'hint' }, ' ', t('render.rule-empty')) : null,
+            rule.beyondSizeLimit ? h('span', { class: 'hint' }, ' ', t('render.rule-beyond-limit')) : null,
           ),
         ),
       ),
@@ -320,7 +324,7 @@ function joinNodes(nodes, separator = ', ') {
 /** The Sitemap lines, wherever they stand. URLs are shown as text, never as links. */
 export function renderSitemaps(analysis) {
   const { items, total } = analysis.sitemaps;
-  if (total === 0) return fragment(h('p', { class: 'empty-state' }, 'No Sitemap lines.'));
+  if (total === 0) return fragment(h('p', { class: 'empty-state' }, t('render.sitemaps-none')));
   return fragment(
     h(
       'ul',
@@ -329,7 +333,7 @@ export function renderSitemaps(analysis) {
         h('li', {}, lineLink(sitemap.line, String(sitemap.line)), ' ', code(sitemap.url, 'url')),
       ),
     ),
-    moreNote(items.length, total, 'sitemaps'),
+    moreNote(items.length, total, 'render.more.sitemaps'),
   );
 }
 
@@ -338,11 +342,7 @@ export function renderDirectives(analysis) {
   const { items, total } = analysis.directives;
   if (total === 0)
     return fragment(
-      h(
-        'p',
-        { class: 'empty-state' },
-        'None: every line is a User-agent, Allow, Disallow or Sitemap line, a comment or blank.',
-      ),
+      h('p', { class: 'empty-state' }, t('render.directives-none')),
     );
   return fragment(
     h(
@@ -354,39 +354,34 @@ export function renderDirectives(analysis) {
           {},
           lineLink(directive.line, String(directive.line)),
           ' ',
-          h('span', { class: 'key' }, directive.key),
+          h('span', { class: 'key', translate: 'no' }, directive.key),
           ' ',
           code(directive.value),
           h(
             'span',
             { class: 'hint' },
-            directive.group === null ? ' outside any group' : ` in group ${directive.group + 1}`,
+            ' ',
+            directive.group === null
+              ? t('render.directive-outside')
+              : t('render.directive-in-group', { number: directive.group + 1 }),
           ),
-          directive.name === null ? h('span', { class: 'hint' }, ' — unknown key') : null,
+          directive.name === null ? h('span', { class: 'hint' }, ' — ', t('render.directive-unknown')) : null,
         ),
       ),
     ),
-    h(
-      'p',
-      { class: 'hint' },
-      'RFC 9309 defines only User-agent, Allow, Disallow and Sitemap. Google does not use these lines; some other crawlers read some of them.',
-    ),
-    moreNote(items.length, total, 'directives'),
+    h('p', { class: 'hint' }, t('render.directives-hint')),
+    moreNote(items.length, total, 'render.more.directives'),
   );
 }
 
 /** Allow and Disallow lines before the first User-agent line. */
 export function renderOrphanRules(analysis) {
   const { items, total } = analysis.orphanRules;
-  if (total === 0) return fragment(h('p', { class: 'empty-state' }, 'None.'));
+  if (total === 0) return fragment(h('p', { class: 'empty-state' }, t('render.orphans-none')));
   return fragment(
-    h(
-      'p',
-      { class: 'hint warning-text' },
-      'No crawler obeys these: a rule counts only in a group, after a User-agent line.',
-    ),
+    h('p', { class: 'hint warning-text' }, t('render.orphans-hint')),
     rulesTable(items),
-    moreNote(items.length, total, 'rules'),
+    moreNote(items.length, total, 'render.more.rules'),
   );
 }
 
@@ -399,24 +394,36 @@ export function decidingLine(verdict) {
   return ruleDecided && verdict.decisive ? verdict.decisive.line : null;
 }
 
-const HEADLINE_DETAILS = {
-  'implicit-robots-txt-allow': 'because /robots.txt is always allowed',
-  'no-group-applies': 'no group applies',
-  'no-rule-matched': 'no rule matches',
-  'file-unavailable': 'the file counts as unavailable',
-  'file-unreachable': 'the file counts as unreachable',
-  'reader-error': 'the reader fails on this URL',
+/** The reasons the engine gives (Verdict.reason): the headline's words and the sentence. */
+const REASON_TEXTS = {
+  'rule-matched': { headline: 'render.reason.rule-matched.headline', sentence: 'render.reason.rule-matched.sentence' },
+  'no-rule-matched': { headline: 'render.reason.no-rule-matched.headline', sentence: 'render.reason.no-rule-matched.sentence' },
+  'no-group-applies': { headline: 'render.reason.no-group-applies.headline', sentence: 'render.reason.no-group-applies.sentence' },
+  'implicit-robots-txt-allow': {
+    headline: 'render.reason.implicit-robots-txt-allow.headline',
+    sentence: 'render.reason.implicit-robots-txt-allow.sentence',
+  },
+  'beyond-size-limit': { headline: 'render.reason.beyond-size-limit.headline', sentence: 'render.reason.beyond-size-limit.sentence' },
+  'file-unavailable': { headline: 'render.reason.file-unavailable.headline', sentence: 'render.reason.file-unavailable.sentence' },
+  'file-unreachable': { headline: 'render.reason.file-unreachable.headline', sentence: 'render.reason.file-unreachable.sentence' },
+  'reader-error': { headline: 'render.reason.reader-error.headline', sentence: 'render.reason.reader-error.sentence' },
 };
+const UNKNOWN_REASON = { headline: 'render.reason-unknown.headline', sentence: 'render.reason-unknown.sentence' };
+
+/** The `part` (`headline` or `sentence`) of a reason, with a generic text for one not listed. */
+function reasonText(reason, part) {
+  return t((REASON_TEXTS[reason] ?? UNKNOWN_REASON)[part], { reason });
+}
 
 /** The verdict in a few words: icon, word and what decided. Also announced to screen readers. */
 export function renderVerdictHeadline(verdict) {
   const line = decidingLine(verdict);
   let detail;
-  if (line !== null) detail = `by line ${formatCount(line)}`;
-  else detail = HEADLINE_DETAILS[verdict.reason] ?? 'no rule matches';
+  if (line !== null) detail = t('render.by-line', { line: formatCount(line) });
+  else detail = reasonText(verdict.reason, 'headline');
   return [
     h('span', { class: 'verdict-icon', 'aria-hidden': 'true' }, verdict.allowed ? '✓' : '✕'),
-    h('span', { class: 'verdict-word' }, verdict.allowed ? 'Allowed' : 'Disallowed'),
+    h('span', { class: 'verdict-word' }, verdict.allowed ? t('render.allowed') : t('render.disallowed')),
     h('span', { class: 'verdict-detail' }, detail),
   ];
 }
@@ -429,7 +436,13 @@ export function renderVerdictHeadline(verdict) {
 export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
   const precedence = profile?.precedence ?? null;
   return fragment(
-    h('p', { class: 'reason' }, reasonSentence(verdict, precedence)),
+    h(
+      'p',
+      { class: 'reason' },
+      reasonSentence(verdict, precedence),
+      ' ',
+      h('a', { class: 'learn-more', href: guideAnchorForReason(verdict.reason) }, t('render.learn-more')),
+    ),
     decisiveBlock(verdict, analysis, text),
     beyondLimitBlock(verdict, analysis, text),
     groupsBlock(verdict, analysis, text),
@@ -438,34 +451,18 @@ export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
   );
 }
 
-/** How the profile picks among matching rules, in words; `precedence` may be unknown (null). */
-const PRECEDENCE_WORDS = {
-  'longest-match':
-    'Of the rules that match this path, the one with the longest pattern decides; Allow wins a tie.',
-  'first-match': 'The first rule in the file that matches this path decides.',
-};
+/** How the profile picks among matching rules (`longest-match`, `first-match`, or unknown). */
+function precedenceSentence(precedence) {
+  const key = {
+    'longest-match': 'render.precedence.longest-match',
+    'first-match': 'render.precedence.first-match',
+  }[precedence];
+  return t(key ?? 'render.precedence.unknown');
+}
 
 function reasonSentence(verdict, precedence) {
-  switch (verdict.reason) {
-    case 'rule-matched':
-      return PRECEDENCE_WORDS[precedence] ?? 'A rule that matches this path decides.';
-    case 'no-rule-matched':
-      return 'Allowed because no rule decides: a group applies, but none of its rules matches this path (an empty pattern never decides).';
-    case 'no-group-applies':
-      return 'Allowed because no group applies: no group names this crawler and there is no User-agent: * group, so nothing restricts it.';
-    case 'implicit-robots-txt-allow':
-      return 'Allowed without looking at the rules: RFC 9309 (section 2.2.2) always allows /robots.txt itself. The Google profile has no such exception.';
-    case 'beyond-size-limit':
-      return 'The file is larger than what Googlebot reads, and a rule past that limit would change the answer. The verdict follows the part that is read.';
-    case 'file-unavailable':
-      return 'Allowed whatever the file says: served with this status, the file counts as unavailable, and then every URL may be fetched.';
-    case 'file-unreachable':
-      return 'Disallowed whatever the file says: served with this status, the file counts as unreachable, and then no URL may be fetched.';
-    case 'reader-error':
-      return 'Not allowed: the reader this profile models fails with an error on this URL instead of answering.';
-    default:
-      return `Reason: ${verdict.reason}.`;
-  }
+  if (verdict.reason === 'rule-matched') return precedenceSentence(precedence);
+  return reasonText(verdict.reason, 'sentence');
 }
 
 function fileLine(analysis, text, number) {
@@ -477,7 +474,7 @@ function lineQuote(analysis, text, number) {
   return h(
     'span',
     { class: 'line-quote' },
-    lineLink(number, `Line ${formatCount(number)}`),
+    lineLink(number, lineLabel(number)),
     ' ',
     code(line ? line.text : '', 'line-text'),
   );
@@ -489,14 +486,10 @@ function decisiveBlock(verdict, analysis, text) {
   return h(
     'p',
     { class: `decisive decisive-${verdict.decisive.kind}` },
-    h('span', { class: 'label' }, 'Decided by '),
+    h('span', { class: 'label' }, t('render.decided-by'), ' '),
     lineQuote(analysis, text, line),
     verdict.decisive.viaIndexHtml
-      ? h(
-          'span',
-          { class: 'hint' },
-          ` Google reads this Allow of an index page as also allowing its directory, ${verdict.decisive.normalised}.`,
-        )
+      ? h('span', { class: 'hint' }, ' ', t('render.via-index-html', { directory: verdict.decisive.normalised }))
       : null,
   );
 }
@@ -506,24 +499,21 @@ function beyondLimitBlock(verdict, analysis, text) {
   return h(
     'p',
     { class: 'decisive overridden' },
-    'Reading the whole file, this line past the limit would decide instead: ',
+    t('render.beyond-limit-decides'),
+    ' ',
     lineQuote(analysis, text, verdict.beyondSizeLimit.line),
   );
 }
 
 function groupsBlock(verdict, analysis, text) {
   if (verdict.groups.length === 0) {
-    return h(
-      'p',
-      { class: 'groups-applied' },
-      'No group names this crawler, and the file has no User-agent: * group.',
-    );
+    return h('p', { class: 'groups-applied' }, t('render.groups-applied-none'));
   }
   const intro = verdict.usedStarGroup
-    ? 'No group names this crawler, so it follows the User-agent: * group:'
+    ? t('render.groups-applied-star')
     : verdict.groups.length > 1
-      ? `${verdict.groups.length} groups name this crawler; their rules are combined:`
-      : 'The group that applies:';
+      ? t('render.groups-applied-merged', { count: formatCount(verdict.groups.length) })
+      : t('render.groups-applied-one');
   const agentLines = verdict.groups.flatMap((group) =>
     group.matchedAgentLines.map((number) => h('li', {}, lineQuote(analysis, text, number))),
   );
@@ -538,18 +528,19 @@ function groupsBlock(verdict, analysis, text) {
 function comparisonBlock(verdict, typedUrl) {
   const rows = [];
   if (verdict.agentMatch === 'token') {
-    rows.push(['Agent compared as', verdict.agentToken === '' ? '(no product token)' : verdict.agentToken]);
+    rows.push([t('render.agent-compared-as'), verdict.agentToken === '' ? null : verdict.agentToken, t('render.no-product-token')]);
   } else if (verdict.agent === '') {
-    rows.push(['Agent', '(none given: only User-agent: * groups can apply)']);
+    rows.push([t('render.agent'), null, t('render.no-agent')]);
   }
   const typed = typedUrl.trim();
-  if (typed !== verdict.path) rows.push(['Path requested', verdict.path]);
-  if (verdict.normalisedPath !== verdict.path) rows.push(['Path compared as', verdict.normalisedPath]);
+  if (typed !== verdict.path) rows.push([t('render.path-requested'), verdict.path]);
+  if (verdict.normalisedPath !== verdict.path) rows.push([t('render.path-compared-as'), verdict.normalisedPath]);
   if (rows.length === 0) return null;
+  // A value from the engine is code; where there is none, a sentence in the page's language.
   return h(
     'dl',
     { class: 'comparison' },
-    rows.map(([term, value]) => [h('dt', {}, term), h('dd', {}, code(value))]),
+    rows.map(([term, value, missing]) => [h('dt', {}, term), h('dd', {}, value === null ? missing : code(value))]),
   );
 }
 
@@ -557,7 +548,7 @@ function matchesBlock(verdict, precedence) {
   const matches = verdict.matches;
   if (matches.length === 0) {
     return verdict.groups.length > 0
-      ? h('p', { class: 'hint' }, 'No rule of the applying group matches this path.')
+      ? h('p', { class: 'hint' }, t('render.matches-none'))
       : null;
   }
   const decisive = decidingLine(verdict) !== null ? verdict.decisive : null;
@@ -567,17 +558,17 @@ function matchesBlock(verdict, precedence) {
     h(
       'table',
       { class: 'rules matches-table' },
-      h('caption', {}, `Rules that match this path (${formatCount(verdict.matchCount ?? matches.length)})`),
+      h('caption', {}, t('render.matches-caption', { count: formatCount(verdict.matchCount ?? matches.length) })),
       h(
         'thead',
         {},
         h(
           'tr',
           {},
-          h('th', { scope: 'col' }, 'Line'),
-          h('th', { scope: 'col' }, 'Rule'),
-          h('th', { scope: 'col', class: 'numeric' }, 'Length'),
-          h('th', { scope: 'col' }, 'Outcome'),
+          h('th', { scope: 'col' }, t('render.column.line')),
+          h('th', { scope: 'col' }, t('render.column.rule')),
+          h('th', { scope: 'col', class: 'numeric' }, t('render.column.length')),
+          h('th', { scope: 'col' }, t('render.column.outcome')),
         ),
       ),
       h(
@@ -592,11 +583,11 @@ function matchesBlock(verdict, precedence) {
             h(
               'td',
               {},
-              h('span', { class: `rule-kind rule-${match.kind}` }, RULE_WORDS[match.kind] ?? match.kind),
+              h('span', { class: `rule-kind rule-${match.kind}`, translate: 'no' }, ruleWord(match.kind)),
               ' ',
               code(match.pattern),
               match.normalised !== match.pattern
-                ? h('span', { class: 'hint' }, ' compared as ', code(match.normalised))
+                ? h('span', { class: 'hint' }, ' ', t('render.compared-as'), ' ', code(match.normalised))
                 : null,
             ),
             h('td', { class: 'numeric' }, formatCount(match.length)),
@@ -605,30 +596,30 @@ function matchesBlock(verdict, precedence) {
         }),
       ),
     ),
-    moreNote(matches.length, verdict.matchCount ?? matches.length, 'matching rules'),
+    moreNote(matches.length, verdict.matchCount ?? matches.length, 'render.more.matching-rules'),
   );
 }
 
 function matchOutcome(match, wins, verdict, precedence) {
   if (wins) {
-    if (precedence === 'first-match') return h('strong', { class: 'outcome-wins' }, 'Decides (first match)');
-    if (precedence !== 'longest-match') return h('strong', { class: 'outcome-wins' }, 'Decides');
+    if (precedence === 'first-match') return h('strong', { class: 'outcome-wins' }, t('render.outcome.decides-first'));
+    if (precedence !== 'longest-match') return h('strong', { class: 'outcome-wins' }, t('render.outcome.decides'));
     const tie = verdict.matches.some(
       (other) => other !== match && other.length === match.length && other.kind !== match.kind,
     );
-    return h('strong', { class: 'outcome-wins' }, tie ? 'Decides (Allow wins the tie)' : 'Decides (longest)');
+    return h('strong', { class: 'outcome-wins' }, t(tie ? 'render.outcome.decides-tie' : 'render.outcome.decides-longest'));
   }
   const setAside = {
-    'implicit-robots-txt-allow': 'Set aside: /robots.txt is always allowed',
-    'file-unavailable': 'Set aside: the fetch status decides',
-    'file-unreachable': 'Set aside: the fetch status decides',
+    'implicit-robots-txt-allow': 'render.outcome.set-aside-robots',
+    'file-unavailable': 'render.outcome.set-aside-status',
+    'file-unreachable': 'render.outcome.set-aside-status',
   }[verdict.reason];
-  if (setAside) return h('span', { class: 'hint' }, setAside);
+  if (setAside) return h('span', { class: 'hint' }, t(setAside));
   if (precedence === 'longest-match') {
-    return h('span', { class: 'hint' }, match.length === 0 ? 'Empty pattern: never decides' : 'Outweighed');
+    return h('span', { class: 'hint' }, t(match.length === 0 ? 'render.outcome.empty' : 'render.outcome.outweighed'));
   }
-  if (precedence === 'first-match') return h('span', { class: 'hint' }, 'Comes after the deciding rule');
-  return h('span', { class: 'hint' }, 'Does not decide');
+  if (precedence === 'first-match') return h('span', { class: 'hint' }, t('render.outcome.after-first'));
+  return h('span', { class: 'hint' }, t('render.outcome.does-not-decide'));
 }
 
 /**
@@ -657,7 +648,7 @@ export function renderFileView(verdict, analysis, text) {
   }
   if (next <= total) rows.push(gapRow(total - next + 1));
   return fragment(
-    h('div', { class: 'file-lines', role: 'list', 'aria-label': 'The file with line numbers' }, rows),
+    h('div', { class: 'file-lines', role: 'list', 'aria-label': t('render.file-lines-label') }, rows),
   );
 }
 
@@ -683,7 +674,7 @@ function fileWindows(verdict, total) {
 }
 
 function gapRow(count) {
-  return h('div', { class: 'file-gap', role: 'listitem' }, `⋯ ${plural(count, 'line')} not shown`);
+  return h('div', { class: 'file-gap', role: 'listitem' }, `⋯ ${plural(count, 'render.lines-not-shown')}`);
 }
 
 function fileRow(line, inGroup, decides, matches) {
@@ -691,14 +682,14 @@ function fileRow(line, inGroup, decides, matches) {
   const marks = [];
   if (inGroup) {
     classes.push('in-group');
-    marks.push('in the applying group');
+    marks.push(t('render.mark.in-group'));
   }
   if (decides) {
     classes.push('decides');
-    marks.push('decides');
+    marks.push(t('render.mark.decides'));
   } else if (matches) {
     classes.push('matches');
-    marks.push('matches');
+    marks.push(t('render.mark.matches'));
   }
   return h(
     'div',
@@ -709,11 +700,11 @@ function fileRow(line, inGroup, decides, matches) {
         type: 'button',
         class: 'file-number',
         'data-goto-line': line.number,
-        'aria-label': `Go to line ${line.number}`,
+        'aria-label': t('render.go-to-line', { line: line.number }),
       },
       String(line.number),
     ),
-    h('code', { class: 'file-text' }, line.text),
+    h('code', { class: 'file-text', translate: 'no' }, line.text),
     marks.length > 0 ? visuallyHidden(` (${marks.join(', ')})`) : null,
   );
 }

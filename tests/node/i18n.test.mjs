@@ -5,7 +5,7 @@
 //
 // Which keys the code uses is read from the sources: `data-i18n="key"` and
 // `data-i18n-attr="attribute=key"` in index.html, every quoted string in www/*.js that names a
-// catalogue key (a `tPlural` key stands for its `.one` and `.other`), the guide's sections
+// catalogue key (a count's text stands for its `.one` and `.other`), the guide's sections
 // (guide.js GUIDE_SECTIONS), and the engine's choices (`choice.<name>.<id>.*` for every profile
 // and agent-match model the wasm offers).
 //
@@ -37,12 +37,10 @@ function usedKeys() {
   const sources = readdirSync(WWW).filter((name) => name.endsWith('.js'));
   for (const name of sources) {
     const source = read(new URL(name, WWW));
-    for (const [, key] of source.matchAll(/tPlural\(\s*'([a-z0-9.-]+)'/g)) {
-      used.add(`${key}.one`);
-      used.add(`${key}.other`);
-    }
     for (const [, key] of source.matchAll(/['"`]([a-z0-9-]+(?:\.[a-z0-9-]+)+)['"`]/g)) {
       if (Object.hasOwn(english, key)) used.add(key);
+      // A text that depends on a count is named without its `.one` / `.other` (tPlural).
+      if (Object.hasOwn(english, `${key}.one`)) used.add(`${key}.one`).add(`${key}.other`);
     }
   }
   for (const section of GUIDE_SECTIONS) {
