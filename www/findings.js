@@ -18,18 +18,38 @@
 import { Engine } from './engine.js';
 import { formatCount } from './format.js';
 import { fragment, h, lineLink } from './render.js';
+import { guideAnchorForCode } from './guide-anchors.js';
+import { onLanguageChange, t, tPlural } from './i18n.js';
 import { showHeaderFindings } from './header-summary.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */
 export const SEVERITIES = Object.freeze(['error', 'warning', 'info']);
 
-const GROUP_TITLES = { error: 'Errors', warning: 'Warnings', info: 'Info' };
-const GROUP_HINTS = {
-  error: 'Crawlers skip or misread these lines, or the file does not do what it seems to.',
-  warning: 'Some crawlers read these differently, or the rule is not doing what it looks like.',
-  info: 'Worth knowing; nothing is wrong for the major crawlers.',
+/** The catalogue texts of each severity: its group's title and hint, its label, its count. */
+const SEVERITY_TEXTS = {
+  error: {
+    title: 'findings.group.error',
+    hint: 'findings.hint.error',
+    word: 'findings.severity.error',
+    count: 'findings.count.error',
+    more: 'findings.more.error',
+  },
+  warning: {
+    title: 'findings.group.warning',
+    hint: 'findings.hint.warning',
+    word: 'findings.severity.warning',
+    count: 'findings.count.warning',
+    more: 'findings.more.warning',
+  },
+  info: {
+    title: 'findings.group.info',
+    hint: 'findings.hint.info',
+    word: 'findings.severity.info',
+    count: 'findings.count.info',
+    more: 'findings.more.info',
+  },
 };
-const SEVERITY_WORDS = { error: 'Error', warning: 'Warning', info: 'Info' };
+const severityText = (severity, part) => t((SEVERITY_TEXTS[severity] ?? SEVERITY_TEXTS.info)[part]);
 const FLAG_GLYPHS = { error: '✕', warning: '!', info: '•' };
 /** Links to a finding's related lines; the message names them all. */
 const MAX_RELATED_LINKS = 6;
@@ -54,12 +74,17 @@ export class AuditPanel {
   #viewText = null;
   /** The engine failed to start: the panel says so once and stops trying. */
   #failed = false;
+  /** The audit on screen, to draw it again in another language. */
+  #audit = null;
 
   constructor({ container, fileView }) {
     this.#container = container;
     this.#fileView = fileView;
     container.setAttribute('aria-busy', 'true');
-    container.replaceChildren(h('p', { class: 'empty-state' }, 'Waiting for the engine…'));
+    container.replaceChildren(h('p', { class: 'empty-state' }, t('verdict.waiting')));
+    onLanguageChange(() => {
+      if (this.#audit !== null && this.#shown !== null) this.#show(this.#shown, this.#audit);
+    });
   }
 
   /** Starts the audit engine; until it is ready, `update` only remembers the text. */
@@ -70,7 +95,7 @@ export class AuditPanel {
       this.#engine = await Engine.start();
     } catch (error) {
       this.#failed = true;
-      this.#showError(`The audit is not available: ${error.message}`);
+      this.#showError(t('findings.not-available', { detail: error.message }));
       return;
     }
     ({ codes: this.#codes, problem: this.#codesProblem } = await docs);
@@ -131,8 +156,8 @@ export class AuditPanel {
         this.#flags = new Map();
         this.#showError(
           error.kind === 'timeout'
-            ? 'The audit of this file took too long and was stopped. The checker and the reading view are not affected.'
-            : `The audit failed on this file: ${error.message}`,
+            ? t('findings.timeout')
+            : t('findings.failed', { detail: error.message }),
         );
       }
     } finally {
@@ -143,6 +168,7 @@ export class AuditPanel {
 
   #show(text, audit) {
     this.#shown = text;
+    this.#audit = audit;
     this.#flags = flagMap(audit.flagged);
     const open = openDisclosures(this.#container);
     this.#container.replaceChildren(renderAudit(audit, this.#codes, this.#codesProblem));
@@ -153,6 +179,7 @@ export class AuditPanel {
   }
 
   #showError(message) {
+    this.#audit = null;
     showHeaderFindings(null);
     this.#container.replaceChildren(h('p', { class: 'note note-error audit-error', role: 'alert' }, message));
     this.#settle();
@@ -169,13 +196,13 @@ export class AuditPanel {
 async function loadCodeDocs() {
   try {
     const response = await fetch(CODE_DOCS_URL);
-    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    if (!response.ok) throw new Error(t('findings.server-answered', { status: response.status }));
     const docs = await response.json();
     return { codes: new Map(docs.map((doc) => [doc.id, doc])), problem: null };
   } catch (error) {
     return {
       codes: new Map(),
-      problem: `The codes' explanations (www/pkg/audit-codes.json) could not be loaded: ${error.message}.`,
+      problem: t('findings.docs-missing', { detail: error.message }),
     };
   }
 }
@@ -225,14 +252,14 @@ export function renderAudit(audit, codes, codesProblem = null) {
       h(
         'span',
         { class: `count-chip severity-${severity}${counts[severity] === 0 ? ' count-zero' : ''}` },
-        countWords(severity, counts[severity]),
+        tPlural((SEVERITY_TEXTS[severity] ?? SEVERITY_TEXTS.info).count, counts[severity], {}, formatCount),
       ),
     ),
   );
   if (audit.total === 0) {
     return fragment(
       summary,
-      h('p', { class: 'empty-state' }, 'No findings: every line reads as intended by the major crawlers.'),
+      h('p', { class: 'empty-state' }, t('findings.none')),
     );
   }
   const groups = SEVERITIES.filter((severity) => counts[severity] > 0).map((severity) => {
@@ -244,11 +271,11 @@ export function renderAudit(audit, codes, codesProblem = null) {
       h(
         'h4',
         { id: headingId },
-        GROUP_TITLES[severity],
+        severityText(severity, 'title'),
         ' ',
         h('span', { class: 'group-count' }, `(${formatCount(counts[severity])})`),
       ),
-      h('p', { class: 'hint' }, GROUP_HINTS[severity]),
+      h('p', { class: 'hint' }, severityText(severity, 'hint')),
       h(
         'ol',
         { class: 'findings' },
@@ -258,17 +285,15 @@ export function renderAudit(audit, codes, codesProblem = null) {
         ? h(
             'p',
             { class: 'hint more' },
-            `Showing the first ${formatCount(items.length)} of ${formatCount(counts[severity])} ${GROUP_TITLES[severity].toLowerCase()}.`,
+            t((SEVERITY_TEXTS[severity] ?? SEVERITY_TEXTS.info).more, {
+              shown: formatCount(items.length),
+              total: formatCount(counts[severity]),
+            }),
           )
         : null,
     );
   });
   return fragment(summary, groups, codesProblem ? h('p', { class: 'hint' }, codesProblem) : null);
-}
-
-function countWords(severity, count) {
-  if (severity === 'info') return `${formatCount(count)} info`;
-  return `${formatCount(count)} ${severity}${count === 1 ? '' : 's'}`;
 }
 
 function findingItem(finding, doc) {
@@ -284,28 +309,33 @@ function findingItem(finding, doc) {
     h(
       'p',
       { class: 'finding-head' },
-      h('span', { class: 'severity-label' }, SEVERITY_WORDS[finding.severity] ?? finding.severity),
+      h('span', { class: 'severity-label' }, severityText(finding.severity, 'word')),
       ' ',
       h('code', { class: 'finding-code' }, finding.code),
       ' ',
       findingLink(finding),
       ' ',
-      h('span', { class: 'finding-name' }, finding.name),
+      h('span', { class: 'finding-name', translate: 'no' }, finding.name),
+      ' ',
+      h('a', { class: 'finding-guide', href: guideAnchorForCode(finding.code) }, t('findings.in-the-guide')),
     ),
     h('p', { class: 'finding-message' }, richText(finding.message)),
     h('p', { class: 'finding-why' }, richText(finding.why)),
-    h('p', { class: 'finding-fix' }, h('span', { class: 'label' }, 'Fix: '), richText(finding.fix)),
+    h('p', { class: 'finding-fix' }, h('span', { class: 'label' }, t('findings.fix'), ' '), richText(finding.fix)),
     finding.replacement === null ? null : replacementBlock(finding.replacement),
     related.length > 0
       ? h(
           'p',
           { class: 'hint finding-related' },
-          related.length === 1 ? 'See also ' : 'See also lines ',
+          related.length === 1 ? t('findings.see-also-line') : t('findings.see-also-lines'),
+          ' ',
           related.slice(0, MAX_RELATED_LINKS).flatMap((line, index) => [
             index === 0 ? null : ', ',
-            lineLink(line, related.length === 1 ? `line ${formatCount(line)}` : formatCount(line)),
+            lineLink(line, related.length === 1 ? t('render.line', { line: formatCount(line) }) : formatCount(line)),
           ]),
-          related.length > MAX_RELATED_LINKS ? ` and ${formatCount(related.length - MAX_RELATED_LINKS)} more` : null,
+          related.length > MAX_RELATED_LINKS
+            ? [' ', t('findings.and-more', { count: formatCount(related.length - MAX_RELATED_LINKS) })]
+            : null,
         )
       : null,
     doc ? learnMore(doc, key) : null,
@@ -323,9 +353,9 @@ function findingLink(finding) {
       'data-goto-line': finding.line,
       'data-span-start': hasSpan ? finding.start : null,
       'data-span-end': hasSpan ? finding.end : null,
-      'aria-label': `Go to line ${finding.line}${hasSpan ? ' and select the part the finding is about' : ''}`,
+      'aria-label': t(hasSpan ? 'findings.go-to-span' : 'render.go-to-line', { line: finding.line }),
     },
-    `line ${formatCount(finding.line)}`,
+    t('render.line', { line: formatCount(finding.line) }),
   );
 }
 
@@ -337,7 +367,7 @@ function replacementBlock(replacement) {
     h(
       'p',
       { class: 'label' },
-      lines === 1 ? 'Corrected line:' : 'Corrected lines:',
+      lines === 1 ? t('findings.corrected-line') : t('findings.corrected-lines'),
       ' ',
       h(
         'button',
@@ -345,12 +375,12 @@ function replacementBlock(replacement) {
           type: 'button',
           class: 'button button-small copy-button',
           'data-action': 'copy-replacement',
-          'aria-label': lines === 1 ? 'Copy the corrected line' : 'Copy the corrected lines',
+          'aria-label': lines === 1 ? t('findings.copy-line') : t('findings.copy-lines'),
         },
-        'Copy',
+        t('findings.copy'),
       ),
     ),
-    h('pre', { class: 'replacement-text' }, h('code', {}, replacement)),
+    h('pre', { class: 'replacement-text', translate: 'no' }, h('code', {}, replacement)),
   );
 }
 
@@ -362,7 +392,7 @@ function learnMore(doc, key) {
   const details = h(
     'details',
     { class: 'learn-more', 'data-key': `learn:${key}` },
-    h('summary', {}, 'Learn more about ', h('code', {}, doc.id), ': ', richText(doc.title)),
+    h('summary', {}, t('findings.learn-more'), ' ', h('code', {}, doc.id), ': ', richText(doc.title)),
   );
   details.addEventListener('toggle', () => {
     if (details.open && details.childElementCount === 1) details.append(codeDoc(doc));
@@ -374,15 +404,15 @@ function codeDoc(doc) {
   return h(
     'dl',
     { class: 'code-doc' },
-    h('dt', {}, 'What it does'),
+    h('dt', {}, t('findings.doc.what')),
     h('dd', {}, richText(doc.whatItDoes)),
-    h('dt', {}, 'Why it matters'),
+    h('dt', {}, t('findings.doc.why')),
     h('dd', {}, richText(doc.whyItMatters)),
-    h('dt', {}, 'Example'),
-    h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.example.replace(/\n$/, '')))),
-    h('dt', {}, 'Fix'),
-    h('dd', {}, h('pre', { class: 'doc-example' }, h('code', {}, doc.fix.replace(/\n$/, '')))),
-    h('dt', {}, 'Reference'),
+    h('dt', {}, t('findings.doc.example')),
+    h('dd', {}, h('pre', { class: 'doc-example', translate: 'no' }, h('code', {}, doc.example.replace(/\n$/, '')))),
+    h('dt', {}, t('findings.doc.fix')),
+    h('dd', {}, h('pre', { class: 'doc-example', translate: 'no' }, h('code', {}, doc.fix.replace(/\n$/, '')))),
+    h('dt', {}, t('findings.doc.reference')),
     h('dd', {}, richText(doc.reference)),
   );
 }
@@ -403,13 +433,13 @@ export async function copyReplacement(button) {
   if (!code) return;
   try {
     await navigator.clipboard.writeText(code.textContent);
-    button.textContent = 'Copied';
+    button.textContent = t('findings.copied');
   } catch {
     const range = document.createRange();
     range.selectNodeContents(code);
     getSelection().removeAllRanges();
     getSelection().addRange(range);
-    button.textContent = 'Selected: press Ctrl+C';
+    button.textContent = t('findings.selected');
   }
 }
 
@@ -439,7 +469,7 @@ export function markFlaggedLines(fileView, flags) {
         'span',
         { class: `flag-mark flag-mark-${severity}` },
         h('span', { 'aria-hidden': 'true' }, FLAG_GLYPHS[severity] ?? '•'),
-        h('span', { class: 'visually-hidden' }, ` (audit: ${SEVERITY_WORDS[severity]?.toLowerCase() ?? severity})`),
+        h('span', { class: 'visually-hidden' }, ` (${t('findings.flag', { severity: severityText(severity, 'word').toLowerCase() })})`),
       ),
     );
   }
