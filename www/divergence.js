@@ -9,7 +9,8 @@
  */
 
 import { formatCount } from './format.js';
-import { decidingLine, fragment, h, lineLink, renderVerdictHeadline } from './render.js';
+import { t } from './i18n.js';
+import { choiceSummary, choiceTitle, decidingLine, fragment, h, lineLink, renderVerdictHeadline } from './render.js';
 
 /**
  * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer to
@@ -20,25 +21,25 @@ export function renderDivergence(rows, verdict, profiles) {
   const others = rows.filter((row) => row.profile !== verdict.profile);
   if (others.length === 0) return fragment();
   const differing = others.filter((row) => !row.agrees).length;
-  const summaryById = new Map(profiles.map((profile) => [profile.id, profile.summary]));
+  const known = new Set(profiles.map((profile) => profile.id));
   return fragment(
-    h('h3', { class: 'divergence-heading', id: 'divergence-heading' }, 'Other readers'),
+    h('h3', { class: 'divergence-heading', id: 'divergence-heading' }, t('divergence.heading')),
     h(
       'p',
       { class: 'hint divergence-intro', id: 'divergence-intro' },
       differing === 0
-        ? 'Every other parser profile gives the same answer.'
-        : `${formatCount(differing)} of ${formatCount(others.length)} other parser profiles answer differently.`,
+        ? t('divergence.all-agree')
+        : t('divergence.some-differ', { count: formatCount(differing), total: formatCount(others.length) }),
     ),
     h(
       'ul',
       { class: 'divergence-rows', 'aria-labelledby': 'divergence-heading', 'aria-describedby': 'divergence-intro' },
-      others.map((row) => divergenceRow(row, summaryById.get(row.profile) ?? null)),
+      others.map((row) => divergenceRow(row, known.has(row.profile))),
     ),
   );
 }
 
-function divergenceRow(row, summary) {
+function divergenceRow(row, known) {
   const { verdict } = row;
   const word = verdict.allowed ? 'allowed' : 'disallowed';
   const line = decidingLine(verdict);
@@ -55,23 +56,23 @@ function divergenceRow(row, summary) {
     h(
       'p',
       { class: 'divergence-head' },
-      h('span', { class: 'divergence-title' }, row.title),
+      h('span', { class: 'divergence-title' }, known ? choiceTitle('profile', row.profile) : row.title),
       ' ',
       h(
         'span',
         { class: `divergence-verdict divergence-${word}` },
         h('span', { 'aria-hidden': 'true' }, verdict.allowed ? '✓ ' : '✕ '),
-        verdict.allowed ? 'Allowed' : 'Disallowed',
+        verdict.allowed ? t('render.allowed') : t('render.disallowed'),
       ),
       ' ',
       h(
         'span',
         { class: 'divergence-detail' },
-        line === null ? detail.textContent : ['by ', lineLink(line, `line ${formatCount(line)}`)],
+        line === null ? detail.textContent : [t('divergence.by'), ' ', lineLink(line, t('render.line', { line: formatCount(line) }))],
       ),
-      row.agrees ? null : [' ', h('span', { class: 'differs-badge' }, 'Differs')],
+      row.agrees ? null : [' ', h('span', { class: 'differs-badge' }, t('divergence.differs'))],
     ),
     row.why === null ? null : h('p', { class: 'divergence-why' }, row.why),
-    !row.agrees && summary ? h('p', { class: 'hint divergence-about' }, summary) : null,
+    !row.agrees && known ? h('p', { class: 'hint divergence-about' }, choiceSummary('profile', row.profile)) : null,
   );
 }

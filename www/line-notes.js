@@ -9,6 +9,7 @@
  */
 
 import { formatBytes, formatCount } from './format.js';
+import { t } from './i18n.js';
 
 /** The standard names of the line kinds the core recognises by spelling. */
 const STANDARD_KEYS = {
@@ -43,59 +44,54 @@ export function lineNotes(line, limits) {
   if (line.kind === 'malformed') {
     notes.push({
       severity: 'error',
-      text:
-        line.malformed === 'empty-key'
-          ? 'The line starts with a colon, so it has no key. Crawlers skip it.'
-          : 'Not a "key: value" line (no colon, and not two words). Crawlers skip it.',
+      text: line.malformed === 'empty-key' ? t('line-notes.empty-key') : t('line-notes.no-separator'),
     });
   }
   if (line.kind === 'unknown') {
     notes.push({
       severity: 'error',
-      text: `"${key}" is not a directive any crawler we know of reads. Crawlers skip the line.`,
+      text: t('line-notes.unknown', { key }),
     });
   }
   const standard = STANDARD_KEYS[line.kind];
   if (line.spelling === 'typo') {
-    const meant = standard ?? line.directive ?? 'a known key';
+    const meant = standard ?? line.directive ?? t('line-notes.a-known-key');
     notes.push({
       severity: 'warning',
-      text: standard
-        ? `"${key}" is a misspelling of ${meant} that Google accepts; other crawlers may skip the line.`
-        : `"${key}" is read as ${meant}.`,
+      text: standard ? t('line-notes.typo', { key, meant }) : t('line-notes.read-as', { key, meant }),
     });
   }
   if (line.spelling === 'prefix' && standard) {
     notes.push({
       severity: 'warning',
-      text: `"${key}" is read as ${standard} by Google, which recognises keys by their beginning; stricter parsers skip the line.`,
+      text: t('line-notes.prefix', { key, standard }),
     });
   }
   if (line.missingColon) {
     notes.push({
       severity: 'warning',
-      text: `No colon after "${key}": Google reads the line as "${key}: ${line.value ?? ''}", other parsers may skip it.`,
+      text: t('line-notes.missing-colon', { key, value: line.value ?? '' }),
     });
   }
   if (line.tooLong) {
     notes.push({
       severity: 'warning',
-      text: `The line is longer than ${formatCount(limits.maxLineBytes)} bytes; Google ignores the rest of it.`,
+      text: t('line-notes.too-long', { limit: formatCount(limits.maxLineBytes) }),
     });
   }
   if (line.hasNul) {
     notes.push({
       severity: 'warning',
-      text: 'The line contains a NUL character; Google reads it only up to there.',
+      text: t('line-notes.nul'),
     });
   }
   if (line.invalidUtf8) {
-    notes.push({ severity: 'warning', text: 'The line is not valid UTF-8.' });
+    notes.push({ severity: 'warning', text: t('line-notes.invalid-utf8') });
   }
   if (line.cutBySizeLimit) {
     notes.push({
       severity: 'warning',
-      text: `The line crosses the ${formatBytes(limits.sizeLimit)} Googlebot reads; only its start counts.`,
+      text: t('line-notes.cut-by-limit', { limit: formatBytes(limits.sizeLimit) }),
     });
   }
   return notes;
