@@ -13,7 +13,8 @@
  */
 
 import { formatCount } from './format.js';
-import { fragment, h } from './render.js';
+import { t, tPlural } from './i18n.js';
+import { choiceTitle, fragment, h } from './render.js';
 
 /** Where the vectors are, relative to this module (www/ → the repository root). */
 const VECTORS_URL = new URL('../tests/vectors/', import.meta.url);
@@ -23,28 +24,28 @@ const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
 /** Cases per call to the engine: small enough that a check typed meanwhile waits very little. */
 const BATCH_CASES = 40;
 
-/** Category headings, in the order tests/vectors/README.md lists them; others follow by name. */
+/** Category headings' catalogue keys, in the order tests/vectors/README.md lists them; others follow by name. */
 const CATEGORY_TITLES = new Map([
-  ['longest-match', 'Longest-match precedence'],
-  ['negative-paths', 'Negative paths'],
-  ['wildcard', 'The * wildcard'],
-  ['end-anchor', 'The $ end anchor'],
-  ['case-sensitivity', 'Case sensitivity of paths and agents'],
-  ['group-merging', 'Group merging'],
-  ['fallback-to-star', 'Fallback to *'],
-  ['empty-rules', 'Empty rules and groups'],
-  ['rules-before-user-agent', 'Rules before any User-agent'],
-  ['agent-matching', 'Agent matching'],
-  ['implicit-robots-txt', 'Implicit /robots.txt allow'],
-  ['percent-encoding', 'Percent-encoding normalisation'],
-  ['sitemap-extraction', 'Sitemap extraction'],
-  ['line-endings-and-bom', 'Line endings and byte order mark'],
-  ['typos', 'Key typos'],
-  ['syntax', 'Syntax'],
-  ['index-html', "Google's index.html rule"],
-  ['url-forms', 'URL forms'],
-  ['limits', 'Limits'],
-  ['parser-divergence', 'Where parsers disagree'],
+  ['longest-match', 'selftest.category.longest-match'],
+  ['negative-paths', 'selftest.category.negative-paths'],
+  ['wildcard', 'selftest.category.wildcard'],
+  ['end-anchor', 'selftest.category.end-anchor'],
+  ['case-sensitivity', 'selftest.category.case-sensitivity'],
+  ['group-merging', 'selftest.category.group-merging'],
+  ['fallback-to-star', 'selftest.category.fallback-to-star'],
+  ['empty-rules', 'selftest.category.empty-rules'],
+  ['rules-before-user-agent', 'selftest.category.rules-before-user-agent'],
+  ['agent-matching', 'selftest.category.agent-matching'],
+  ['implicit-robots-txt', 'selftest.category.implicit-robots-txt'],
+  ['percent-encoding', 'selftest.category.percent-encoding'],
+  ['sitemap-extraction', 'selftest.category.sitemap-extraction'],
+  ['line-endings-and-bom', 'selftest.category.line-endings-and-bom'],
+  ['typos', 'selftest.category.typos'],
+  ['syntax', 'selftest.category.syntax'],
+  ['index-html', 'selftest.category.index-html'],
+  ['url-forms', 'selftest.category.url-forms'],
+  ['limits', 'selftest.category.limits'],
+  ['parser-divergence', 'selftest.category.parser-divergence'],
 ]);
 
 /**
@@ -69,9 +70,9 @@ export function setUpSelfTest({ button, summary, progress, results, engine }) {
 
 async function runSelfTest({ summary, progress, results, engine }) {
   results.replaceChildren();
-  setSummary(summary, 'running', 'Loading the test vectors…');
+  setSummary(summary, 'running', t('selftest.loading'));
   if (engine === null) {
-    setSummary(summary, 'error', 'The engine is not running yet (or could not be loaded), so there is nothing to test.');
+    setSummary(summary, 'error', t('selftest.no-engine'));
     return;
   }
   const started = performance.now();
@@ -82,7 +83,7 @@ async function runSelfTest({ summary, progress, results, engine }) {
   progress.max = Math.max(1, cases.length);
   progress.value = 0;
   progress.hidden = false;
-  setSummary(summary, 'running', `Running ${formatCount(cases.length)} cases…`);
+  setSummary(summary, 'running', t('selftest.running', { count: formatCount(cases.length) }));
   let stopped = null;
   for (let at = 0; at < cases.length; at += BATCH_CASES) {
     const batch = cases.slice(at, at + BATCH_CASES);
@@ -104,7 +105,7 @@ async function runSelfTest({ summary, progress, results, engine }) {
 
   const failed = outcomes.filter((outcome) => outcome.problems.length > 0).length;
   const passed = outcomes.length - failed;
-  const profiles = new Map(engine.defaults.profiles.map((profile) => [profile.id, profile.title]));
+  const profiles = new Map(engine.defaults.profiles.map((profile) => [profile.id, choiceTitle('profile', profile.id)]));
   results.replaceChildren(renderResults(outcomes, profiles));
   const counts = { passed, failed, total: cases.length + problems.length };
   if (stopped !== null) {
@@ -112,17 +113,22 @@ async function runSelfTest({ summary, progress, results, engine }) {
     setSummary(
       summary,
       'error',
-      `The self-test stopped after ${formatCount(ran)} of ${formatCount(cases.length)} cases: ${stopped.message}`,
+      t('selftest.stopped', { ran: formatCount(ran), total: formatCount(cases.length), detail: stopped.message }),
       counts,
     );
     return;
   }
   const seconds = (elapsed / 1000).toFixed(2);
-  const where = `${formatCount(files.length)} vector files, ${seconds} s, engine v${engine.version}`;
+  const where = t('selftest.where', { files: formatCount(files.length), seconds, version: engine.version });
   const text =
     failed === 0
-      ? `All ${formatCount(passed)} cases pass (${where}).`
-      : `${formatCount(failed)} of ${formatCount(outcomes.length)} ${outcomes.length === 1 ? 'case fails' : 'cases fail'}; ${formatCount(passed)} pass (${where}).`;
+      ? t('selftest.all-pass', { count: formatCount(passed), where })
+      : t('selftest.some-fail', {
+          failed: formatCount(failed),
+          total: formatCount(outcomes.length),
+          passed: formatCount(passed),
+          where,
+        });
   setSummary(summary, failed === 0 ? 'passed' : 'failed', text, counts);
 }
 
@@ -144,23 +150,23 @@ async function loadVectors() {
   let names = [];
   try {
     const manifest = await fetchJson(new URL(MANIFEST, VECTORS_URL));
-    if (!Array.isArray(manifest.files)) throw new Error('it has no "files" list');
+    if (!Array.isArray(manifest.files)) throw new Error(t('selftest.no-files-list'));
     names = manifest.files.filter((name) => {
       const valid = typeof name === 'string' && FILE_NAME.test(name);
-      if (!valid) problems.push(`The manifest lists ${JSON.stringify(name)}, which is not a vector file name.`);
+      if (!valid) problems.push(t('selftest.bad-file-name', { name: JSON.stringify(name) }));
       return valid;
     });
   } catch (error) {
-    problems.push(`tests/vectors/${MANIFEST} could not be read: ${error.message}`);
+    problems.push(t('selftest.unreadable', { file: `tests/vectors/${MANIFEST}`, detail: error.message }));
   }
   const loaded = await Promise.all(
     names.map(async (name) => {
       try {
         const document = await fetchJson(new URL(name, VECTORS_URL));
-        if (!Array.isArray(document.cases)) throw new Error('it has no "cases" list');
+        if (!Array.isArray(document.cases)) throw new Error(t('selftest.no-cases-list'));
         return { name, cases: document.cases.map((vector) => ({ ...vector, file: name })) };
       } catch (error) {
-        problems.push(`tests/vectors/${name} could not be read: ${error.message}`);
+        problems.push(t('selftest.unreadable', { file: `tests/vectors/${name}`, detail: error.message }));
         return null;
       }
     }),
@@ -170,11 +176,11 @@ async function loadVectors() {
 
 async function fetchJson(url) {
   const response = await fetch(url, { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+  if (!response.ok) throw new Error(t('findings.server-answered', { status: `${response.status} ${response.statusText}`.trim() }));
   try {
     return await response.json();
   } catch (error) {
-    throw new Error(`it is not valid JSON (${error.message})`);
+    throw new Error(t('selftest.not-json', { detail: error.message }));
   }
 }
 
@@ -196,31 +202,38 @@ function vectorProblems(vector, actual) {
   const problems = [];
   const expected = vector.expected;
   for (const field of ['id', 'category', 'robots', 'agent', 'url', 'profile', 'match']) {
-    if (typeof vector[field] !== 'string') problems.push(`The case has no "${field}" text.`);
+    if (typeof vector[field] !== 'string') problems.push(t('selftest.no-field', { field }));
   }
   if (typeof expected?.allowed !== 'boolean' || !(expected.line === null || Number.isInteger(expected.line))) {
-    problems.push('The case has no valid "expected" verdict and line.');
+    problems.push(t('selftest.no-expected'));
     return problems;
   }
   if (actual.error !== null) {
-    problems.push(`The engine refused the case: ${actual.error}`);
+    problems.push(t('selftest.refused', { detail: actual.error }));
     return problems;
   }
   if (actual.allowed !== expected.allowed || actual.line !== expected.line) {
     problems.push(
-      `Expected ${describe(expected.allowed, expected.line)}; the engine answers ${describe(actual.allowed, actual.line)}.`,
+      t('selftest.expected-verdict', {
+        expected: describe(expected.allowed, expected.line),
+        actual: describe(actual.allowed, actual.line),
+      }),
     );
   }
   if (Array.isArray(expected.sitemaps) && JSON.stringify(actual.sitemaps) !== JSON.stringify(expected.sitemaps)) {
     problems.push(
-      `Expected the sitemaps ${JSON.stringify(expected.sitemaps)}; the engine finds ${JSON.stringify(actual.sitemaps)}.`,
+      t('selftest.expected-sitemaps', {
+        expected: JSON.stringify(expected.sitemaps),
+        actual: JSON.stringify(actual.sitemaps),
+      }),
     );
   }
   return problems;
 }
 
 function describe(allowed, line) {
-  return `${allowed ? 'allowed' : 'disallowed'}, ${line === null ? 'no deciding line' : `line ${line}`}`;
+  const verdict = allowed ? t('selftest.allowed') : t('selftest.disallowed');
+  return line === null ? t('selftest.verdict-no-line', { verdict }) : t('selftest.verdict-line', { verdict, line });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +258,7 @@ function renderResults(outcomes, profiles) {
       ? h(
           'section',
           { class: 'selftest-failures', 'aria-labelledby': 'selftest-failures-heading' },
-          h('h3', { id: 'selftest-failures-heading' }, `Failures (${formatCount(failures.length)})`),
+          h('h3', { id: 'selftest-failures-heading' }, t('selftest.failures', { count: formatCount(failures.length) })),
           h(
             'ul',
             { class: 'selftest-cases' },
@@ -253,7 +266,7 @@ function renderResults(outcomes, profiles) {
           ),
         )
       : null,
-    h('h3', { class: 'selftest-by-category' }, 'Every case, by category'),
+    h('h3', { class: 'selftest-by-category' }, t('selftest.by-category')),
     order.map((category) => categoryGroup(category, byCategory.get(category), profiles)),
   );
 }
@@ -264,8 +277,8 @@ function categoryGroup(category, outcomes, profiles) {
   const sorted = [...outcomes].sort((a, b) => Number(b.problems.length > 0) - Number(a.problems.length > 0));
   const status =
     failed === 0
-      ? `${formatCount(outcomes.length)} ${outcomes.length === 1 ? 'case' : 'cases'}, all pass`
-      : `${formatCount(failed)} of ${formatCount(outcomes.length)} fail`;
+      ? tPlural('selftest.category-pass', outcomes.length, {}, formatCount)
+      : t('selftest.category-fail', { failed: formatCount(failed), total: formatCount(outcomes.length) });
   return h(
     'details',
     {
@@ -276,7 +289,7 @@ function categoryGroup(category, outcomes, profiles) {
     h(
       'summary',
       {},
-      h('span', { class: 'category-title' }, CATEGORY_TITLES.get(category) ?? category),
+      h('span', { class: 'category-title' }, CATEGORY_TITLES.has(category) ? t(CATEGORY_TITLES.get(category)) : category),
       ' ',
       h('span', { class: 'category-status' }, status),
     ),
@@ -335,7 +348,7 @@ function statusMark(failed) {
     'span',
     { class: `case-status ${failed ? 'case-failed' : 'case-passed'}` },
     h('span', { 'aria-hidden': 'true' }, failed ? '✕ ' : '✓ '),
-    failed ? 'Failed' : 'Passed',
+    failed ? t('selftest.failed') : t('selftest.passed'),
   );
 }
 
@@ -350,42 +363,48 @@ function caseBody(outcome, profiles) {
   const rows = [];
   const row = (term, ...value) => rows.push(h('dt', {}, term), h('dd', {}, ...value));
   if (problems.length > 0) {
-    row('What differs', h('ul', { class: 'case-problems' }, problems.map((problem) => h('li', {}, problem))));
+    row(t('selftest.row.differs'), h('ul', { class: 'case-problems' }, problems.map((problem) => h('li', {}, problem))));
   }
-  row('robots.txt', h('pre', { class: 'case-robots' }, visibleText(String(vector.robots ?? ''))));
+  row('robots.txt', h('pre', { class: 'case-robots', translate: 'no' }, visibleText(String(vector.robots ?? ''))));
   row('User-agent', code(vector.agent));
   row('URL', code(vector.url));
-  row('Profile', `${profiles.get(vector.profile) ?? String(vector.profile)} `, code(vector.profile));
-  row('Match', code(vector.match));
-  row('Expected', describe(expected.allowed, expected.line ?? null));
+  row(t('selftest.row.profile'), `${profiles.get(vector.profile) ?? String(vector.profile)} `, code(vector.profile));
+  row(t('selftest.row.match'), code(vector.match));
+  row(t('selftest.row.expected'), describe(expected.allowed, expected.line ?? null));
   if (actual && actual.error === null) {
     row(
-      'Engine',
+      t('selftest.row.engine'),
       describe(actual.allowed, actual.line),
-      h('span', { class: 'hint' }, ` (reason: ${actual.reason})`),
+      h('span', { class: 'hint' }, ' ', t('selftest.reason', { reason: actual.reason })),
     );
     if (actual.decisive) {
       const word = actual.decisive.kind === 'allow' ? 'Allow' : 'Disallow';
-      row('Deciding line', `Line ${actual.decisive.line}: `, code(`${word}: ${actual.decisive.pattern}`));
+      row(
+        t('selftest.row.deciding-line'),
+        t('selftest.line-label', { line: actual.decisive.line }),
+        ' ',
+        code(`${word}: ${actual.decisive.pattern}`),
+      );
     }
-    row('Path compared', code(actual.normalisedPath));
+    row(t('selftest.row.path-compared'), code(actual.normalisedPath));
     if (Array.isArray(expected.sitemaps)) {
-      row('Sitemaps expected', sitemapList(expected.sitemaps));
-      row('Sitemaps found', sitemapList(actual.sitemaps ?? []));
+      row(t('selftest.row.sitemaps-expected'), sitemapList(expected.sitemaps));
+      row(t('selftest.row.sitemaps-found'), sitemapList(actual.sitemaps ?? []));
     }
   }
-  row('Source', String(vector.source ?? ''));
-  row('Why', String(vector.why ?? ''));
-  row('File', code(`tests/vectors/${vector.file}`));
+  // A case's source and reason are the vector file's own words, shown as written.
+  row(t('selftest.row.source'), h('span', { lang: 'en', translate: 'no' }, String(vector.source ?? '')));
+  row(t('selftest.row.why'), h('span', { lang: 'en', translate: 'no' }, String(vector.why ?? '')));
+  row(t('selftest.row.file'), code(`tests/vectors/${vector.file}`));
   return h('dl', { class: 'case-body' }, rows);
 }
 
 function code(value) {
-  return h('code', {}, typeof value === 'string' ? visibleText(value) : String(value));
+  return h('code', { translate: 'no' }, typeof value === 'string' ? visibleText(value) : String(value));
 }
 
 function sitemapList(urls) {
-  if (urls.length === 0) return h('span', { class: 'empty' }, 'none');
+  if (urls.length === 0) return h('span', { class: 'empty' }, t('selftest.none'));
   return h('ul', { class: 'plain-list' }, urls.map((url) => h('li', {}, code(url))));
 }
 
