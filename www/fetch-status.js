@@ -15,7 +15,8 @@
  *     picker.show(handling, profileChoice);     // after each refresh
  */
 
-import { fragment, h } from './render.js';
+import { t } from './i18n.js';
+import { choiceTitle, fragment, h } from './render.js';
 
 /** The RFC's sections are linked, not quoted: the engine gives the section number. */
 const RFC_URL = 'https://www.rfc-editor.org/rfc/rfc9309.html';
@@ -24,19 +25,19 @@ const GOOGLE_SOURCE_ID = 'google-robots-spec';
 
 /** How the choices are grouped in the menu, by the class the engine gives each status. */
 const CLASS_TITLES = {
-  success: 'Downloaded (2xx)',
-  'html-page': 'Downloaded (2xx)',
-  'too-many-redirects': 'Redirects (3xx)',
-  'client-error': 'Client errors (4xx)',
-  'too-many-requests': 'Client errors (4xx)',
-  'server-error': 'Server errors (5xx)',
-  unreachable: 'No answer',
+  success: 'status.class.success',
+  'html-page': 'status.class.success',
+  'too-many-redirects': 'status.class.redirects',
+  'client-error': 'status.class.client-error',
+  'too-many-requests': 'status.class.client-error',
+  'server-error': 'status.class.server-error',
+  unreachable: 'status.class.unreachable',
 };
 
 const EFFECT_WORDS = {
-  'parse-file': 'the rules in the file decide.',
-  'allow-all': 'every URL is allowed, whatever the file says.',
-  'disallow-all': 'every URL is disallowed, whatever the file says.',
+  'parse-file': 'status.effect.parse-file',
+  'allow-all': 'status.effect.allow-all',
+  'disallow-all': 'status.effect.disallow-all',
 };
 
 export class FetchStatusPicker {
@@ -66,7 +67,7 @@ export class FetchStatusPicker {
     this.#googleSource = findSource(catalogue, GOOGLE_SOURCE_ID);
     const groups = new Map();
     for (const choice of choices) {
-      const title = CLASS_TITLES[choice.class] ?? 'Other';
+      const title = t(CLASS_TITLES[choice.class] ?? 'status.class.other');
       if (!groups.has(title)) groups.set(title, h('optgroup', { label: title }));
       groups.get(title).append(new Option(choice.label, choice.value));
     }
@@ -109,15 +110,15 @@ export class FetchStatusPicker {
  */
 export function renderStatusExplanation(handling, profile, googleSource = null) {
   const profileId = profile?.id ?? null;
-  const profileTitle = profile?.title ?? 'this profile';
-  const effect = EFFECT_WORDS[handling.effect] ?? `the effect is ${handling.effect}.`;
+  const profileTitle = profileId ? choiceTitle('profile', profileId) : t('status.this-profile');
+  const effect = t(EFFECT_WORDS[handling.effect] ?? 'status.effect.other', { effect: handling.effect });
   const appliesRfc = handling.explanation === handling.rfc;
   const appliesGoogle = !appliesRfc && handling.explanation === handling.google;
-  const applied = h('span', { class: 'status-applies' }, ' (applied here)');
+  const applied = h('span', { class: 'status-applies' }, ' ', t('status.applied'));
   const headline = h(
     'p',
     { class: `status-effect status-effect-${handling.effect}`, id: 'status-effect' },
-    `${capitalise(handling.status)}: under ${profileTitle}, ${effect}`,
+    t('status.headline', { status: capitalise(handling.status), profile: profileTitle, effect }),
   );
   const rules = [
     appliesRfc || appliesGoogle
@@ -130,7 +131,7 @@ export function renderStatusExplanation(handling, profile, googleSource = null) 
         'strong',
         {},
         'RFC 9309, ',
-        externalLink(`${RFC_URL}#section-${handling.rfcSection}`, `section ${handling.rfcSection}`),
+        externalLink(`${RFC_URL}#section-${handling.rfcSection}`, t('status.section', { section: handling.rfcSection })),
         ': ',
       ),
       handling.rfc,
@@ -143,20 +144,20 @@ export function renderStatusExplanation(handling, profile, googleSource = null) 
         'strong',
         {},
         googleSource ? externalLink(googleSource.url, 'Google') : 'Google',
-        handling.googleDiffers ? ' (differs from the RFC)' : '',
+        handling.googleDiffers ? ` ${t('status.google-differs')}` : '',
         ': ',
       ),
       handling.google,
       appliesGoogle ? applied : null,
     ),
     handling.googleDiffers && profileId !== 'google'
-      ? h('p', { class: 'hint' }, 'Choose "Read the rules as: Google" to see the verdicts Google gives.')
+      ? h('p', { class: 'hint' }, t('status.choose-google'))
       : null,
   ];
   if (handling.class === 'success' && !handling.googleDiffers) {
     return fragment(
       headline,
-      h('details', { class: 'status-rules' }, h('summary', {}, 'What RFC 9309 and Google say'), rules),
+      h('details', { class: 'status-rules' }, h('summary', {}, t('status.what-they-say')), rules),
     );
   }
   return fragment(headline, rules);
@@ -182,7 +183,7 @@ export function externalLink(url, label) {
     'a',
     { href: url, target: '_blank', rel: 'noreferrer noopener', class: 'external-link' },
     label,
-    h('span', { class: 'visually-hidden' }, ' (opens in a new tab)'),
+    h('span', { class: 'visually-hidden' }, ` ${t('status.new-tab')}`),
   );
 }
 
