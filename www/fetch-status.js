@@ -15,7 +15,7 @@
  *     picker.show(handling, profileChoice);     // after each refresh
  */
 
-import { t } from './i18n.js';
+import { language, t } from './i18n.js';
 import { choiceTitle, fragment, h } from './render.js';
 
 /** The RFC's sections are linked, not quoted: the engine gives the section number. */
@@ -93,7 +93,8 @@ export class FetchStatusPicker {
 
   /** Shows what the status does: `handling` from `statusHandling()`, under `profile` (a choice of `defaults().profiles`). */
   show(handling, profile) {
-    const key = handling ? `${handling.status}\n${profile?.id}` : null;
+    // Drawn again when the language changes, too.
+    const key = handling ? `${handling.status}\n${profile?.id}\n${language()}` : null;
     if (key === this.#shownKey) return;
     this.#shownKey = key;
     this.#explanation.replaceChildren(
