@@ -19,6 +19,7 @@
 import { externalLink } from './fetch-status.js';
 import { formatCount } from './format.js';
 import { decidingLine, fragment, h, lineLink } from './render.js';
+import { onLanguageChange, t, tPlural } from './i18n.js';
 
 /** The order of the purpose groups in the menu, the filter and the table; others follow. */
 const PURPOSE_ORDER = [
@@ -34,9 +35,9 @@ const PURPOSE_ORDER = [
 /** "AI crawlers": the purposes behind one click of the filter. */
 export const AI_PURPOSES = Object.freeze(['ai-training', 'ai-search', 'user-triggered']);
 const FILTER_PRESETS = [
-  { id: 'all', label: 'All', purposes: null },
-  { id: 'ai', label: 'AI crawlers', purposes: AI_PURPOSES },
-  { id: 'search', label: 'Search engines', purposes: ['search'] },
+  { id: 'all', label: 'crawlers.preset.all', purposes: null },
+  { id: 'ai', label: 'crawlers.preset.ai', purposes: AI_PURPOSES },
+  { id: 'search', label: 'crawlers.preset.search', purposes: ['search'] },
 ];
 const FILTER_STORAGE_KEY = 'robots-lens:crawler-filter';
 /** Beyond this many agent lines, a sentence says "and N more". */
@@ -44,41 +45,63 @@ const MAX_LINE_LINKS = 4;
 
 /** Why a verdict came without a deciding line, in a table cell's few words. */
 const SHORT_REASONS = {
-  'no-group-applies': 'no group applies',
-  'no-rule-matched': 'no rule matches',
-  'implicit-robots-txt-allow': '/robots.txt is always allowed',
-  'file-unavailable': 'file unavailable',
-  'file-unreachable': 'file unreachable',
-  'reader-error': 'reader error',
+  'no-group-applies': 'crawlers.short.no-group-applies',
+  'no-rule-matched': 'crawlers.short.no-rule-matched',
+  'implicit-robots-txt-allow': 'crawlers.short.implicit-robots-txt-allow',
+  'file-unavailable': 'crawlers.short.file-unavailable',
+  'file-unreachable': 'crawlers.short.file-unreachable',
+  'reader-error': 'crawlers.short.reader-error',
 };
 
 const ROBOTS_TXT_WORDS = {
-  obeys: 'Follows robots.txt, its operator says.',
-  'may-ignore': 'May ignore robots.txt, its operator says.',
-  ignores: 'Generally ignores robots.txt, its operator says.',
-  unknown: 'Whether it follows robots.txt is not documented.',
+  obeys: 'crawlers.robots-txt.obeys',
+  'may-ignore': 'crawlers.robots-txt.may-ignore',
+  ignores: 'crawlers.robots-txt.ignores',
+  unknown: 'crawlers.robots-txt.unknown',
 };
 
 const CRAWL_DELAY_WORDS = {
-  yes: 'Reads it.',
-  no: 'Ignores it.',
-  unknown: 'Not documented.',
+  yes: 'crawlers.crawl-delay.yes',
+  no: 'crawlers.crawl-delay.no',
+  unknown: 'crawlers.crawl-delay.unknown',
 };
 
 const ROBOTS_TXT_TAGS = {
-  'may-ignore': 'may ignore robots.txt',
-  ignores: 'ignores robots.txt',
-  unknown: 'robots.txt support unknown',
+  'may-ignore': 'crawlers.tag.may-ignore',
+  ignores: 'crawlers.tag.ignores',
+  unknown: 'crawlers.tag.unknown',
 };
 
 const CLAIM_WORDS = {
-  purpose: 'purpose',
-  tokens: 'tokens',
-  userAgent: 'user agent string',
-  chain: 'order of groups',
-  crawlDelay: 'Crawl-delay',
-  robotsTxt: 'robots.txt support',
+  purpose: 'crawlers.claim.purpose',
+  tokens: 'crawlers.claim.tokens',
+  userAgent: 'crawlers.claim.user-agent',
+  chain: 'crawlers.claim.chain',
+  crawlDelay: 'crawlers.claim.crawl-delay',
+  robotsTxt: 'crawlers.claim.robots-txt',
 };
+
+/** The engine's purposes (`Purpose::id`), in the page's words. */
+const PURPOSE_TITLES = {
+  search: 'crawlers.purpose.search',
+  'ai-training': 'crawlers.purpose.ai-training',
+  'ai-search': 'crawlers.purpose.ai-search',
+  'user-triggered': 'crawlers.purpose.user-triggered',
+  'seo-tool': 'crawlers.purpose.seo-tool',
+  archive: 'crawlers.purpose.archive',
+  ads: 'crawlers.purpose.ads',
+  other: 'crawlers.purpose.other',
+};
+
+/** A purpose's title in the page's language; the engine's own title for one added later. */
+function purposeTitle(id, engineTitle) {
+  return PURPOSE_TITLES[id] ? t(PURPOSE_TITLES[id]) : engineTitle;
+}
+
+/** The text of `key` in `table`, or `fallback` as given when the engine sent a value not listed. */
+function wordsFor(table, value, fallback = value) {
+  return table[value] ? t(table[value]) : fallback;
+}
 
 export class CrawlerPanel {
   #select = document.querySelector('#crawler-select');
@@ -99,6 +122,8 @@ export class CrawlerPanel {
   #shown = new Set();
   /** The last report, to refilter without asking the engine again. */
   #rows = [];
+  /** The engine's catalogue, once `start` has it. */
+  #catalogue = null;
 
   /** `choice`: the page's CrawlerChoice, which this panel shows and changes. */
   constructor({ choice, onChange }) {
@@ -108,6 +133,11 @@ export class CrawlerPanel {
     choice.agent.addEventListener('input', () => this.#syncSelect());
     this.#recognised.addEventListener('click', (event) => this.#handlePickButton(event, false));
     this.#table.addEventListener('click', (event) => this.#handlePickButton(event, true));
+    onLanguageChange(() => {
+      if (this.#catalogue === null) return;
+      this.#drawControls();
+      this.#syncSelect();
+    });
     this.#filter.addEventListener('change', () => this.#handleFilter(null));
     this.#filter.addEventListener('click', (event) => {
       const preset = event.target instanceof Element ? event.target.closest('[data-filter-preset]') : null;
@@ -122,10 +152,22 @@ export class CrawlerPanel {
 
   /** Fills the picker and the filter from the engine's `crawlerCatalogue()`. */
   start(catalogue) {
+    this.#catalogue = catalogue;
     this.#byName = new Map(catalogue.map((crawler) => [crawler.name, crawler]));
+    this.#shown = this.#loadFilter();
+    this.#drawControls();
+    this.#select.disabled = false;
+    // A choice restored before the catalogue was known is kept only if the catalogue has it.
+    if (!this.#byName.has(this.#choice.name)) this.#choice.choose(null);
+    this.#syncSelect();
+  }
+
+  /** The picker's options and the filter, in the page's language. */
+  #drawControls() {
+    const catalogue = this.#catalogue;
     this.#purposes = purposesOf(catalogue);
     this.#select.replaceChildren(
-      new Option('None: the user-agent as typed', ''),
+      new Option(t('crawlers.none-as-typed'), ''),
       ...this.#purposes.map((purpose) =>
         h(
           'optgroup',
@@ -136,13 +178,8 @@ export class CrawlerPanel {
         ),
       ),
     );
-    this.#select.disabled = false;
-    this.#shown = this.#loadFilter();
-    this.#filter.append(renderFilter(this.#purposes, this.#shown));
+    this.#filter.replaceChildren(this.#filter.querySelector('legend'), renderFilter(this.#purposes, this.#shown));
     this.#syncFilter();
-    // A choice restored before the catalogue was known is kept only if the catalogue has it.
-    if (!this.#byName.has(this.#choice.name)) this.#choice.choose(null);
-    this.#syncSelect();
   }
 
   /**
@@ -176,7 +213,7 @@ export class CrawlerPanel {
    */
   show(report, verdict) {
     if (this.#byName.size === 0) {
-      this.clear('No table: the crawler catalogue could not be loaded.');
+      this.clear(t('crawlers.no-catalogue'));
       return;
     }
     const chosen = this.#byName.get(this.#checkedAs) ?? null;
@@ -235,26 +272,27 @@ export class CrawlerPanel {
     let content = null;
     if (chosen) {
       content = [
-        `Checking as ${chosen.name}: its documented order of groups decides (`,
+        t('crawlers.checking-as', { name: chosen.name }),
+        ' (',
         chainWords(chosen.chain),
-        '), not the text in the field.',
+        '), ',
+        t('crawlers.not-the-field'),
       ];
     } else if (recognised && this.#byName.has(recognised.name)) {
       const crawler = this.#byName.get(recognised.name);
       content = [
-        `This is ${crawler.name} (${crawler.operator}, ${crawler.purposeTitle}). `,
+        t('crawlers.this-is', {
+          name: crawler.name,
+          operator: crawler.operator,
+          purpose: purposeTitle(crawler.purpose, crawler.purposeTitle),
+        }),
+        ' ',
         h(
           'button',
           { type: 'button', class: 'button button-small', 'data-pick-crawler': crawler.name },
-          `Check as ${crawler.name}`,
+          t('crawlers.check-as', { name: crawler.name }),
         ),
-        h(
-          'span',
-          { class: 'hint' },
-          ' to follow its documented order of groups: ',
-          chainWords(crawler.chain),
-          '.',
-        ),
+        h('span', { class: 'hint' }, ' ', t('crawlers.to-follow'), ' ', chainWords(crawler.chain), '.'),
       ];
     }
     this.#recognised.replaceChildren(...(content ?? []).flat());
@@ -326,7 +364,7 @@ function purposesOf(catalogue) {
   for (const crawler of catalogue) {
     const purpose = purposes.get(crawler.purpose) ?? {
       id: crawler.purpose,
-      title: crawler.purposeTitle,
+      title: purposeTitle(crawler.purpose, crawler.purposeTitle),
       count: 0,
     };
     purpose.count += 1;
@@ -353,7 +391,7 @@ function renderFilter(purposes, shown) {
               'data-filter-preset': preset.id,
               'aria-pressed': 'false',
             },
-            preset.label,
+            t(preset.label),
           ),
       ),
     ),
@@ -381,28 +419,32 @@ function renderFilter(purposes, shown) {
 /** "5 of 12 AI crawlers may fetch /blog/." for the rows shown. */
 function countsSentence(shown, all, preset) {
   if (all.length === 0) return fragment();
-  if (shown.length === 0) return fragment('No crawler shown: tick a purpose above.');
+  if (shown.length === 0) return fragment(t('crawlers.none-shown'));
   const allowed = shown.filter((row) => row.verdict.allowed).length;
-  let noun = 'crawlers shown';
-  if (preset?.id === 'all') noun = 'crawlers';
-  else if (preset?.id === 'ai') noun = 'AI crawlers';
-  else if (preset?.id === 'search') noun = 'search crawlers';
+  const noun = {
+    all: 'crawlers.counts.all',
+    ai: 'crawlers.counts.ai',
+    search: 'crawlers.counts.search',
+  }[preset?.id] ?? 'crawlers.counts.shown';
   const path = all[0].verdict.path;
   const tokenOnly = shown.filter((row) => row.tokenOnly).map((row) => row.name);
   const statusDecides = all.every((row) => row.summary.status !== null);
   return fragment(
-    h('strong', {}, `${formatCount(allowed)} of ${formatCount(shown.length)} ${noun}`),
-    ' may fetch ',
-    h('code', {}, path),
+    h('strong', {}, t(noun, { allowed: formatCount(allowed), total: formatCount(shown.length) })),
+    ' ',
+    t('crawlers.may-fetch'),
+    ' ',
+    h('code', { translate: 'no' }, path),
     '.',
-    statusDecides ? ' The way the file was served decides for all of them, whatever its rules say.' : null,
+    statusDecides ? [' ', t('crawlers.status-decides-all')] : null,
     tokenOnly.length > 0
       ? h(
           'span',
           { class: 'hint' },
+          ' ',
           tokenOnly.length === 1
-            ? ` ${tokenOnly[0]} never fetches anything: for it, allowed means the content may be used.`
-            : ` ${listWords(tokenOnly, 'and')} never fetch anything: for them, allowed means the content may be used.`,
+            ? t('crawlers.token-only-one', { name: tokenOnly[0] })
+            : t('crawlers.token-only-many', { names: listWords(tokenOnly, t('crawlers.and')) }),
         )
       : null,
   );
@@ -414,7 +456,7 @@ function countsSentence(shown, all, preset) {
  * Rows carry `data-crawler` and `data-verdict` for tests and styles.
  */
 export function renderCrawlerTable(rows, byName, purposes) {
-  if (rows.length === 0) return fragment(h('p', { class: 'empty-state' }, 'The catalogue is empty.'));
+  if (rows.length === 0) return fragment(h('p', { class: 'empty-state' }, t('crawlers.empty')));
   const bodies = purposes.map((purpose) => {
     const members = rows.filter((row) => row.purpose === purpose.id);
     if (members.length === 0) return null;
@@ -432,7 +474,7 @@ export function renderCrawlerTable(rows, byName, purposes) {
           h(
             'span',
             { class: 'purpose-count' },
-            ` · ${formatCount(allowed)} of ${formatCount(members.length)} may fetch`,
+            ` · ${t('crawlers.purpose-count', { allowed: formatCount(allowed), total: formatCount(members.length) })}`,
           ),
         ),
       ),
@@ -443,15 +485,15 @@ export function renderCrawlerTable(rows, byName, purposes) {
     h(
       'table',
       { class: 'crawler-table', role: 'table', 'aria-describedby': 'crawler-counts' },
-      h('caption', { class: 'visually-hidden' }, 'Verdict of every known crawler for this URL'),
+      h('caption', { class: 'visually-hidden' }, t('crawlers.caption')),
       h(
         'thead',
         { role: 'rowgroup' },
         h(
           'tr',
           { role: 'row' },
-          ['Crawler', 'Verdict', 'Group used', 'Whole file'].map((title) =>
-            h('th', { scope: 'col', role: 'columnheader' }, title),
+          [COLUMN.crawler, COLUMN.verdict, COLUMN.group, COLUMN.file].map((key) =>
+            h('th', { scope: 'col', role: 'columnheader' }, t(key)),
           ),
         ),
       ),
@@ -460,12 +502,20 @@ export function renderCrawlerTable(rows, byName, purposes) {
   );
 }
 
+/** The table's column titles, also the cells' labels on a phone (`data-label`). */
+const COLUMN = {
+  crawler: 'crawlers.column.crawler',
+  verdict: 'crawlers.column.verdict',
+  group: 'crawlers.column.group',
+  file: 'crawlers.column.file',
+};
+
 function crawlerRow(row, crawler) {
   const { verdict, summary } = row;
   const word = verdict.allowed ? 'allowed' : 'disallowed';
   const tags = [];
-  if (row.tokenOnly) tags.push(tag('token only', 'caution'));
-  if (ROBOTS_TXT_TAGS[row.robotsTxt]) tags.push(tag(ROBOTS_TXT_TAGS[row.robotsTxt], 'caution'));
+  if (row.tokenOnly) tags.push(tag(t('crawlers.tag.token-only'), 'caution'));
+  if (ROBOTS_TXT_TAGS[row.robotsTxt]) tags.push(tag(t(ROBOTS_TXT_TAGS[row.robotsTxt]), 'caution'));
   return h(
     'tr',
     { class: `crawler-row crawler-${word}`, role: 'row', 'data-crawler': row.name, 'data-verdict': word },
@@ -478,23 +528,43 @@ function crawlerRow(row, crawler) {
           type: 'button',
           class: 'pick-crawler',
           'data-pick-crawler': row.name,
-          'aria-label': `Check as ${row.name}`,
-          title: `Check as ${row.name}`,
+          'aria-label': t('crawlers.check-as', { name: row.name }),
+          title: t('crawlers.check-as', { name: row.name }),
         },
         row.name,
       ),
       crawler ? h('span', { class: 'muted crawler-operator' }, crawler.operator) : null,
       tags,
     ),
-    h('td', { role: 'cell', class: 'crawler-verdict', 'data-label': 'Verdict' }, verdictCell(verdict)),
-    h('td', { role: 'cell', class: 'crawler-group', 'data-label': 'Group used' }, groupCell(row, crawler)),
+    h('td', { role: 'cell', class: 'crawler-verdict', 'data-label': t(COLUMN.verdict) }, verdictCell(verdict)),
+    h('td', { role: 'cell', class: 'crawler-group', 'data-label': t(COLUMN.group) }, groupCell(row, crawler)),
     h(
       'td',
-      { role: 'cell', class: `crawler-summary access-${summary.access}`, 'data-label': 'Whole file' },
-      summary.text,
+      { role: 'cell', class: `crawler-summary access-${summary.access}`, 'data-label': t(COLUMN.file) },
+      summaryWords(summary, verdict.groups.length),
       summary.blockingLine === null ? null : [' ', lineLink(summary.blockingLine)],
     ),
   );
+}
+
+/**
+ * What the whole file allows a crawler, worded from the engine's summary (its access, rule
+ * count, fetch status and the step of the chain it used) and the groups its verdict used:
+ * "blocked from everything", "3 rules (no group of its own: follows *)".
+ */
+function summaryWords(summary, groupCount) {
+  if (summary.status === 'allow-all') return t('crawlers.summary.status-allow-all');
+  if (summary.status === 'disallow-all') return t('crawlers.summary.status-disallow-all');
+  let access;
+  if (summary.access === 'nothing') access = t('crawlers.summary.nothing');
+  else if (summary.access === 'everything') access = t('crawlers.summary.everything');
+  else access = tPlural('crawlers.summary.rules', summary.rules, {}, formatCount);
+  const step = summary.chainStep;
+  let how = null;
+  if (groupCount === 0) how = t('crawlers.summary.no-group');
+  else if (summary.usedStarGroup) how = t('crawlers.summary.follows-star');
+  else if (step && step.token !== null && step.fallback) how = t('crawlers.summary.follows', { token: step.token });
+  return how === null ? access : `${access} (${how})`;
 }
 
 function verdictCell(verdict) {
@@ -504,32 +574,34 @@ function verdictCell(verdict) {
       'span',
       { class: `verdict-badge verdict-badge-${verdict.allowed ? 'allowed' : 'disallowed'}` },
       h('span', { 'aria-hidden': 'true' }, verdict.allowed ? '✓ ' : '✕ '),
-      verdict.allowed ? 'Allowed' : 'Disallowed',
+      verdict.allowed ? t('render.allowed') : t('render.disallowed'),
     ),
     ' ',
     line === null
-      ? h('span', { class: 'hint' }, SHORT_REASONS[verdict.reason] ?? verdict.reason)
-      : lineLink(line, `line ${formatCount(line)}`),
+      ? h('span', { class: 'hint' }, wordsFor(SHORT_REASONS, verdict.reason))
+      : lineLink(line, t('render.line', { line: formatCount(line) })),
   ];
 }
 
 /** The group a row's verdict used, in a few words, marking fallbacks and `*`. */
 function groupCell(row, crawler) {
   const { verdict, summary } = row;
-  if (summary.status !== null) return h('span', { class: 'hint' }, 'none read: the fetch status decides');
+  if (summary.status !== null) return h('span', { class: 'hint' }, t('crawlers.group.status'));
   const lines = agentLineLinks(verdict);
   const step = verdict.chainStep;
   if (step === null) {
     if (verdict.groups.length === 0) {
       const ignoresStar = crawler && !crawler.chain.includes('*');
-      return [h('span', { class: 'hint' }, 'none'), ignoresStar ? tag('ignores *', 'caution') : null];
+      return [h('span', { class: 'hint' }, t('crawlers.group.none')), ignoresStar ? tag(t('crawlers.tag.ignores-star'), 'caution') : null];
     }
     // Readers without fallback chains (python, legacy-1994) pick one record by name.
-    return [verdict.usedStarGroup ? 'the * record' : 'its record', ' ', lines];
+    return [verdict.usedStarGroup ? t('crawlers.group.star-record') : t('crawlers.group.own-record'), ' ', lines];
   }
-  if (step.token === null) return [h('code', {}, '*'), ' group, ', lines];
-  if (step.fallback) return [h('code', {}, step.token), ' group ', tag('fallback', 'fallback'), ' ', lines];
-  return ['own group, ', lines];
+  if (step.token === null) return [t('crawlers.group.star'), ' ', lines];
+  if (step.fallback) {
+    return [t('crawlers.group.of', { token: step.token }), ' ', tag(t('crawlers.tag.fallback'), 'fallback'), ' ', lines];
+  }
+  return [t('crawlers.group.own'), ' ', lines];
 }
 
 /**
@@ -548,14 +620,15 @@ export function renderCrawlerDetails(crawler, verdict, { factsOpen = false } = {
         'p',
         { class: 'crawler-about-head' },
         h('strong', {}, crawler.name),
-        ` · ${crawler.operator} · ${crawler.purposeTitle}`,
+        ` · ${crawler.operator} · ${purposeTitle(crawler.purpose, crawler.purposeTitle)}`,
       ),
-      h('p', {}, crawler.description),
-      crawler.note ? h('p', { class: 'hint' }, crawler.note) : null,
+      // The catalogue's own description and note, as its sources word them (in English).
+      h('p', { lang: 'en' }, crawler.description),
+      crawler.note ? h('p', { class: 'hint', lang: 'en' }, crawler.note) : null,
       h(
         'details',
         { class: 'crawler-facts', 'data-crawler': crawler.name, open: factsOpen },
-        h('summary', {}, 'Tokens, order of groups and sources'),
+        h('summary', {}, t('crawlers.facts')),
         factList(crawler),
         sourceList(crawler),
       ),
@@ -567,70 +640,64 @@ export function renderCrawlerDetails(crawler, verdict, { factsOpen = false } = {
 function usedGroupSentence(crawler, verdict) {
   const name = crawler.name;
   if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
-    return `The fetch status decides for ${name}: no group of the file is read.`;
+    return t('crawlers.used.status', { name });
   }
   const lines = agentLineLinks(verdict);
   const at = lines.length === 0 ? [] : [', ', lines];
   const step = verdict.chainStep;
+  const or = t('crawlers.or');
   if (step === null) {
     if (verdict.groups.length === 0) {
-      const named = crawler.chain.filter((token) => token !== '*');
-      const star = crawler.chain.includes('*')
-        ? 'and the file has no User-agent: * group'
-        : `and ${name} ignores the User-agent: * group`;
-      return `No group names ${listWords(named, 'or')}, ${star}, so nothing restricts ${name}.`;
+      const named = listWords(crawler.chain.filter((token) => token !== '*'), or);
+      return crawler.chain.includes('*')
+        ? t('crawlers.used.nothing-no-star', { named, name })
+        : t('crawlers.used.nothing-ignores-star', { named, name });
     }
     return verdict.usedStarGroup
-      ? [
-          'This profile knows no fallback order: no record names ',
-          name,
-          ', so it follows the * record',
-          ...at,
-          '.',
-        ]
-      : ['This profile knows no fallback order: it uses the record whose name matches ', name, ...at, '.'];
+      ? [t('crawlers.used.record-star', { name }), ...at, '.']
+      : [t('crawlers.used.record-own', { name }), ...at, '.'];
   }
   if (step.token === null) {
-    const missing = crawler.chain.slice(0, step.index);
+    const missing = listWords(crawler.chain.slice(0, step.index), or);
+    return [t('crawlers.used.star', { missing, name }), ...at, '.'];
+  }
+  if (step.fallback) {
+    const missing = crawler.chain.slice(1, step.index);
     return [
-      `No group names ${listWords(missing, 'or')}, so ${name} follows the User-agent: * group`,
+      missing.length === 0
+        ? t('crawlers.used.fallback', { name, token: step.token })
+        : t('crawlers.used.fallback-nor', { name, token: step.token, missing: listWords(missing, or) }),
       ...at,
       '.',
     ];
   }
-  if (step.fallback) {
-    const missing = crawler.chain.slice(1, step.index);
-    const nor = missing.length === 0 ? '' : `, nor one for ${listWords(missing, 'or')},`;
-    return [`${name} has no group of its own${nor} and follows the ${step.token} group`, ...at, '.'];
-  }
   const own = sameToken(step.token, name)
-    ? 'a group of its own'
-    : `a group of its own (User-agent: ${step.token})`;
+    ? t('crawlers.used.own', { name })
+    : t('crawlers.used.own-token', { name, token: step.token });
   const combined =
-    verdict.groups.length > 1 ? ` (${verdict.groups.length} groups name it; their rules are combined)` : '';
-  return [`${name} has ${own}`, ...at, combined, '.'];
+    verdict.groups.length > 1 ? [' ', t('crawlers.used.combined', { count: formatCount(verdict.groups.length) })] : [];
+  return [own, ...at, ...combined, '.'];
 }
 
 function cautions(crawler) {
   const notes = [];
   if (crawler.tokenOnly) {
     notes.push(
-      `Token only: ${crawler.name} never fetches pages. Its verdict says whether content may be used ` +
-        `(${crawler.purposeTitle}), not whether anything may be fetched.`,
+      t('crawlers.caution.token-only', {
+        name: crawler.name,
+        purpose: purposeTitle(crawler.purpose, crawler.purposeTitle),
+      }),
     );
   }
-  const compliance = {
-    obeys: 'its operator says it follows robots.txt for these fetches.',
-    'may-ignore':
-      'its operator says robots.txt may not apply to them, so the verdict is what the file asks, not what will happen.',
-    ignores:
-      'its operator says it generally ignores robots.txt, so the verdict is what the file asks, not what will happen.',
-    unknown: 'whether it follows robots.txt is not documented.',
+  const complianceKey = {
+    obeys: 'crawlers.compliance.obeys',
+    'may-ignore': 'crawlers.compliance.may-ignore',
+    ignores: 'crawlers.compliance.ignores',
+    unknown: 'crawlers.compliance.unknown',
   }[crawler.robotsTxt];
+  const compliance = complianceKey ? t(complianceKey) : null;
   if (crawler.purpose === 'user-triggered') {
-    notes.push(
-      `User-triggered: ${crawler.name} fetches a page when a person asks for it; ${compliance ?? ''}`,
-    );
+    notes.push(t('crawlers.caution.user-triggered', { name: crawler.name, compliance: compliance ?? '' }));
   } else if (crawler.robotsTxt !== 'obeys' && compliance) {
     notes.push(`${crawler.name}: ${compliance}`);
   }
@@ -639,18 +706,18 @@ function cautions(crawler) {
 
 function factList(crawler) {
   const facts = [
-    ['Obeys groups for', joinNodes(crawler.tokens.map((token) => h('code', {}, token)))],
-    ['Order of groups', chainWords(crawler.chain)],
+    [t('crawlers.fact.tokens'), joinNodes(crawler.tokens.map((token) => h('code', {}, token)))],
+    [t('crawlers.fact.chain'), chainWords(crawler.chain)],
     [
-      'Example user agent',
+      t('crawlers.fact.user-agent'),
       crawler.userAgent
-        ? h('code', {}, crawler.userAgent)
+        ? h('code', { translate: 'no' }, crawler.userAgent)
         : crawler.tokenOnly
-          ? 'None: it never fetches.'
-          : 'Not documented.',
+          ? t('crawlers.fact.never-fetches')
+          : t('crawlers.crawl-delay.unknown'),
     ],
-    ['Crawl-delay', CRAWL_DELAY_WORDS[crawler.crawlDelay] ?? crawler.crawlDelay],
-    ['robots.txt', ROBOTS_TXT_WORDS[crawler.robotsTxt] ?? crawler.robotsTxt],
+    ['Crawl-delay', wordsFor(CRAWL_DELAY_WORDS, crawler.crawlDelay)],
+    ['robots.txt', wordsFor(ROBOTS_TXT_WORDS, crawler.robotsTxt)],
   ];
   return h(
     'dl',
@@ -665,15 +732,15 @@ function sourceList(crawler) {
   for (const [claim, sources] of Object.entries(crawler.sources ?? {})) {
     for (const source of sources) {
       const entry = byUrl.get(source.url) ?? { source, claims: [] };
-      entry.claims.push(CLAIM_WORDS[claim] ?? claim);
+      entry.claims.push(wordsFor(CLAIM_WORDS, claim));
       byUrl.set(source.url, entry);
     }
   }
-  if (byUrl.size === 0) return h('p', { class: 'hint' }, 'No sources recorded.');
+  if (byUrl.size === 0) return h('p', { class: 'hint' }, t('crawlers.no-sources'));
   return h(
     'div',
     { class: 'crawler-sources' },
-    h('p', { class: 'crawler-sources-head' }, 'Sources'),
+    h('p', { class: 'crawler-sources-head' }, t('crawlers.sources')),
     h(
       'ul',
       {},
@@ -695,7 +762,7 @@ function chainWords(chain) {
     chain.map((token) => h('code', {}, token)),
     ' → ',
   );
-  return chain.includes('*') ? steps : [...steps, ', never the * group'];
+  return chain.includes('*') ? steps : [...steps, ', ', t('crawlers.never-star')];
 }
 
 /** The User-agent lines that made the verdict's groups apply, as line links. */
@@ -706,8 +773,8 @@ function agentLineLinks(verdict) {
   if (lines.length === 0) return [];
   const shown = lines.slice(0, MAX_LINE_LINKS).map((line) => lineLink(line, formatCount(line)));
   const more =
-    lines.length > MAX_LINE_LINKS ? [` and ${formatCount(lines.length - MAX_LINE_LINKS)} more`] : [];
-  return [lines.length === 1 ? 'line ' : 'lines ', ...joinNodes(shown), ...more];
+    lines.length > MAX_LINE_LINKS ? [' ', t('findings.and-more', { count: formatCount(lines.length - MAX_LINE_LINKS) })] : [];
+  return [lines.length === 1 ? t('crawlers.line-word') : t('crawlers.lines-word'), ' ', ...joinNodes(shown), ...more];
 }
 
 function tag(text, kind) {
