@@ -1,0 +1,180 @@
+// The page in three languages, and its guide: the language follows the browser, the switch
+// changes it, the choice is remembered and `<html lang>` follows; in Spanish and Portuguese no
+// visible text is left in English where the catalogue has a translation; every in-page link
+// lands on an anchor that exists; the guide's pattern table shows what the engine answers; axe
+// finds nothing serious in any language; and the verdict is in view where a visitor looks.
+//
+// Run: node --test tests/browser/i18n-guide.test.mjs   (after `npm run build`)
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+
+import { PATTERN_EXAMPLES } from '../../www/guide.js';
+import wasm from '../node/wasm.mjs';
+import { VIEWPORTS, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+
+const WAIT_MS = 20_000;
+const catalogue = (id) => JSON.parse(readFileSync(new URL(`../../www/i18n/${id}.json`, import.meta.url), 'utf8'));
+const CATALOGUES = { en: catalogue('en'), es: catalogue('es'), pt: catalogue('pt') };
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Opens the page with the browser's language `locale` and waits for the verdict and the guide. */
+async function open(locale, { viewport = VIEWPORTS.desktop } = {}) {
+  const session = await startSession({ browser, viewport, contextOptions: { locale } });
+  try {
+    await session.goto('/');
+    await session.page.waitForSelector('#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])', {
+      timeout: WAIT_MS,
+    });
+    await session.page.waitForSelector('.pattern-table[data-state="done"]', { timeout: WAIT_MS });
+    return session;
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+}
+
+/** The page's visible texts outside user content and code, one string per text node. */
+function visibleTexts(page) {
+  return page.evaluate(() => {
+    const texts = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const element = node.parentElement;
+      if (!element || element.closest('[translate="no"], code, pre, textarea, script, style, [hidden], [lang="en"]')) continue;
+      const text = node.textContent.replace(/\s+/g, ' ').trim();
+      if (text.length < 4 || !element.checkVisibility?.()) continue;
+      texts.push(text);
+    }
+    return texts;
+  });
+}
+
+/** English catalogue texts that `lang` translates differently, without their markup. */
+function englishOnly(lang) {
+  const plain = (text) => text.replace(/`([^`]*)`/g, '$1').replace(/\*\*([^*]*)\*\*/g, '$1').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  const found = new Set();
+  for (const [key, english] of Object.entries(CATALOGUES.en)) {
+    if (english === CATALOGUES[lang][key] || english.includes('{')) continue;
+    found.add(plain(english).replace(/\s+/g, ' ').trim());
+  }
+  return found;
+}
+
+test('the language follows the browser, the switch changes it, and the choice is remembered', async () => {
+  const session = await open('pt-BR');
+  try {
+    const { page } = session;
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt');
+    assert.equal(await page.textContent('#checker-heading'), CATALOGUES.pt['checker.heading']);
+    await page.selectOption('#language-select', 'es');
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    assert.equal(await page.textContent('#checker-heading'), CATALOGUES.es['checker.heading']);
+    // The verdict is drawn again in the new language.
+    await page.waitForFunction(
+      (words) => words.includes(document.querySelector('#verdict .verdict-word').textContent),
+      [CATALOGUES.es['render.allowed'], CATALOGUES.es['render.disallowed']],
+    );
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    assert.equal(await page.inputValue('#language-select'), 'es');
+  } finally {
+    await session.close();
+  }
+});
+
+for (const lang of ['es', 'pt']) {
+  test(`no visible text stays in English where the ${lang} catalogue translates it`, async () => {
+    const session = await open(lang);
+    try {
+      const english = englishOnly(lang);
+      const left = (await visibleTexts(session.page)).filter((text) => english.has(text));
+      assert.deepEqual([...new Set(left)], []);
+    } finally {
+      await session.close();
+    }
+  });
+}
+
+test('every in-page link lands on an element that exists', async () => {
+  const session = await open('en');
+  try {
+    const missing = await session.page.evaluate(() =>
+      [...document.querySelectorAll('a[href^="#"]')]
+        .map((link) => link.getAttribute('href'))
+        .filter((href) => href.length > 1 && document.getElementById(decodeURIComponent(href.slice(1))) === null),
+    );
+    assert.deepEqual([...new Set(missing)], []);
+    // The guide has a table of contents and every section is in it.
+    const sections = await session.page.$$eval('.guide-section', (nodes) => nodes.map((node) => node.id));
+    const toc = await session.page.$$eval('#guide-toc a', (links) => links.map((link) => link.getAttribute('href').slice(1)));
+    assert.ok(sections.length >= 8, `${sections.length} guide sections`);
+    assert.deepEqual(toc, sections);
+  } finally {
+    await session.close();
+  }
+});
+
+test('the pattern table shows what the engine answers, not typed text', async () => {
+  const session = await open('en');
+  try {
+    const rows = await session.page.$$eval('.pattern-table tbody tr', (trs) =>
+      trs.map((tr) => ({
+        pattern: tr.dataset.pattern,
+        matches: [...tr.querySelectorAll('.pattern-matches [data-path]')].map((node) => node.dataset.path),
+        misses: [...tr.querySelectorAll('.pattern-misses [data-path]')].map((node) => node.dataset.path),
+      })),
+    );
+    assert.equal(rows.length, PATTERN_EXAMPLES.length);
+    for (const [index, [pattern, paths]] of PATTERN_EXAMPLES.entries()) {
+      const robots = `User-agent: *\nDisallow: ${pattern}\n`;
+      const blocked = (path) => !wasm.check(robots, 'ExampleBot', path, { profile: 'rfc9309', agentMatch: 'token' }).allowed;
+      assert.deepEqual(rows[index], {
+        pattern,
+        matches: paths.filter(blocked),
+        misses: paths.filter((path) => !blocked(path)),
+      });
+    }
+    // Real answers, both ways: `/fish` matches `/fish.html` and not `/catfish`.
+    assert.ok(rows[0].matches.includes('/fish.html') && rows[0].misses.includes('/catfish'));
+  } finally {
+    await session.close();
+  }
+});
+
+for (const lang of ['en', 'es', 'pt']) {
+  test(`axe finds no serious or critical violations in ${lang}`, async () => {
+    const session = await open(lang);
+    try {
+      assert.deepEqual(seriousViolations(await runAxe(session.page)), []);
+    } finally {
+      await session.close();
+    }
+  });
+}
+
+test('the verdict is above the fold on a desktop and within two screens on a phone', async () => {
+  for (const [viewport, screens] of [
+    [{ width: 1280, height: 800 }, 1],
+    [VIEWPORTS.phone, 2],
+  ]) {
+    const session = await open('en', { viewport });
+    try {
+      const bottom = await session.page.$eval('#verdict', (node) => node.getBoundingClientRect().bottom + window.scrollY);
+      assert.ok(bottom <= viewport.height * screens, `${viewport.width} px: the verdict ends at ${Math.round(bottom)} px`);
+    } finally {
+      await session.close();
+    }
+  }
+});
