@@ -154,6 +154,7 @@ export class CrawlerPanel {
   start(catalogue) {
     this.#catalogue = catalogue;
     this.#byName = new Map(catalogue.map((crawler) => [crawler.name, crawler]));
+    this.#purposes = purposesOf(catalogue);
     this.#shown = this.#loadFilter();
     this.#drawControls();
     this.#select.disabled = false;
@@ -165,6 +166,7 @@ export class CrawlerPanel {
   /** The picker's options and the filter, in the page's language. */
   #drawControls() {
     const catalogue = this.#catalogue;
+    // Their titles are the page's words, so they are taken again in a new language.
     this.#purposes = purposesOf(catalogue);
     this.#select.replaceChildren(
       new Option(t('crawlers.none-as-typed'), ''),
