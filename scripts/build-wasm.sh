@@ -120,10 +120,15 @@ node --input-type=module -e '
 ' "$STAGING" "$OUT_NAME" || die "the optimised wasm package fails its smoke check (see above)"
 
 # The audit codes' documentation comes from the same Rust source as the audit, through the
-# CLI, so the wasm module does not have to carry its prose.
-say "Writing the audit codes' documentation (robots-lens explain --json)"
+# CLI, so the wasm module does not have to carry its prose: English from the core's code docs,
+# Spanish and Portuguese from its translation files (crates/core/data/i18n).
+say "Writing the audit codes' documentation (robots-lens explain --json --lang en|es|pt)"
 cargo run --quiet -p robots-lens-cli -- explain --json >"$STAGING/audit-codes.json" ||
   die "robots-lens explain --json failed"
+for lang in es pt; do
+  cargo run --quiet -p robots-lens-cli -- explain --json --lang "$lang" >"$STAGING/audit-codes.$lang.json" ||
+    die "robots-lens explain --json --lang $lang failed"
+done
 
 note "built in $((SECONDS - started)) s"
 node scripts/wasm-size.mjs "$STAGING/$WASM_FILE" ||

@@ -19,7 +19,7 @@ import { Engine } from './engine.js';
 import { formatCount } from './format.js';
 import { fragment, h, lineLink } from './render.js';
 import { guideAnchorForCode } from './guide-anchors.js';
-import { onLanguageChange, t, tPlural } from './i18n.js';
+import { language, onLanguageChange, t, tPlural } from './i18n.js';
 import { showHeaderFindings } from './header-summary.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */
@@ -53,8 +53,13 @@ const severityText = (severity, part) => t((SEVERITY_TEXTS[severity] ?? SEVERITY
 const FLAG_GLYPHS = { error: '✕', warning: '!', info: '•' };
 /** Links to a finding's related lines; the message names them all. */
 const MAX_RELATED_LINKS = 6;
-/** The codes' documentation, written by the build from `robots-lens explain --json`. */
-const CODE_DOCS_URL = new URL('./pkg/audit-codes.json', import.meta.url);
+/**
+ * The codes' documentation in `lang`, written by the build from `robots-lens explain --json
+ * --lang <lang>` (English is `audit-codes.json`).
+ */
+function codeDocsUrl(lang) {
+  return new URL(lang === 'en' ? './pkg/audit-codes.json' : `./pkg/audit-codes.${lang}.json`, import.meta.url);
+}
 
 /** Keeps the audit on screen in step with the text. */
 export class AuditPanel {
@@ -82,7 +87,9 @@ export class AuditPanel {
     this.#fileView = fileView;
     container.setAttribute('aria-busy', 'true');
     container.replaceChildren(h('p', { class: 'empty-state' }, t('verdict.waiting')));
-    onLanguageChange(() => {
+    onLanguageChange(async (lang) => {
+      // The docs of the new language first, so that the redrawn findings explain themselves in it.
+      ({ codes: this.#codes, problem: this.#codesProblem } = await loadCodeDocs(lang));
       if (this.#audit !== null && this.#shown !== null) this.#show(this.#shown, this.#audit);
     });
   }
@@ -192,10 +199,10 @@ export class AuditPanel {
   }
 }
 
-/** `{ codes, problem }`: the docs by code id, or an empty map and why they are missing. */
-async function loadCodeDocs() {
+/** `{ codes, problem }`: the docs by code id in `lang`, or an empty map and why they are missing. */
+async function loadCodeDocs(lang = language()) {
   try {
-    const response = await fetch(CODE_DOCS_URL);
+    const response = await fetch(codeDocsUrl(lang));
     if (!response.ok) throw new Error(t('findings.server-answered', { status: response.status }));
     const docs = await response.json();
     return { codes: new Map(docs.map((doc) => [doc.id, doc])), problem: null };

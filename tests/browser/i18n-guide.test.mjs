@@ -86,6 +86,17 @@ test('the language follows the browser, the switch changes it, and the choice is
       (words) => words.includes(document.querySelector('#verdict .verdict-word').textContent),
       [CATALOGUES.es['render.allowed'], CATALOGUES.es['render.disallowed']],
     );
+    // The audit's "learn more" texts come from the Spanish docs the build writes.
+    const docs = JSON.parse(readFileSync(new URL('../../www/pkg/audit-codes.es.json', import.meta.url), 'utf8'));
+    const titles = docs.map((doc) => doc.title.replaceAll('`', ''));
+    await page.waitForFunction(
+      (spanish) => {
+        const summaries = [...document.querySelectorAll('#audit .learn-more summary')].map((node) => node.textContent);
+        return summaries.length > 0 && summaries.every((text) => spanish.some((title) => text.endsWith(title)));
+      },
+      titles,
+      { timeout: WAIT_MS },
+    );
     await page.reload();
     await page.waitForFunction(() => document.documentElement.lang === 'es');
     assert.equal(await page.inputValue('#language-select'), 'es');

@@ -70,6 +70,8 @@ pub struct Args {
     pub all_crawlers: bool,
     /// `--urls PATH`: files of URLs (one a line, CSV or a sitemap; `-` for standard input).
     pub url_files: Vec<String>,
+    /// `explain --lang`: the language of the documentation (`en`, `es`, `pt`).
+    pub lang: Option<String>,
 }
 
 impl Args {
@@ -118,6 +120,7 @@ impl Args {
                 }
                 "--all-crawlers" => args.all_crawlers = true,
                 "--urls" => args.url_files.push(value("PATH")?),
+                "--lang" => args.lang = Some(value("en|es|pt")?),
                 "--json" => args.json = true,
                 "--jsonl" => args.jsonl = true,
                 "-" => args.positional.push(arg.clone()),

@@ -6,12 +6,13 @@ use std::process::ExitCode;
 
 use std::path::Path;
 
-use robots_lens::audit::{partition_suppressed, Code, Severity, CODES};
+use robots_lens::audit::{partition_suppressed, Code, Severity};
 use robots_lens::{CrawlerRow, FetchStatus, Finding, Profile, RobotsTxt};
 use serde::Serialize;
 
 use crate::args::{Args, UsageError};
 use crate::config::{parse_codes, FailOn, LintConfig};
+use crate::docs;
 use crate::sarif::{self, SarifFile};
 use crate::terminal;
 
@@ -431,20 +432,25 @@ fn write_markdown(out: &mut impl Write, report: &Report) -> io::Result<()> {
     Ok(())
 }
 
-/// `robots-lens explain [CODE]`: one code's documentation, or the list of codes.
+/// `robots-lens explain [CODE]`: one code's documentation, or the list of codes, in the
+/// language `--lang` asks for (English by default).
 pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
+    let local = docs::local_docs(args.lang.as_deref().unwrap_or("en"))?;
     let mut out = terminal::stdout(terminal::style(args.json));
     let written = match args.positional.as_slice() {
-        [] if args.json || args.format.as_deref() == Some("json") => write_docs_json(&mut out),
-        [] if args.format.as_deref() == Some("markdown") => write_docs_markdown(&mut out),
-        [] => CODES.iter().try_for_each(|doc| {
+        [] if args.json || args.format.as_deref() == Some("json") => {
+            write_docs_json(&mut out, &local)
+        }
+        [] if args.format.as_deref() == Some("markdown") => write_docs_markdown(&mut out, &local),
+        [] => local.docs.iter().try_for_each(|local| {
+            let doc = local.doc;
             writeln!(
                 out,
                 "{}  {:<7}  {:<32} {}",
                 doc.id,
                 doc.severity.id(),
                 doc.name,
-                doc.title
+                local.title
             )
         }),
         [code] => {
@@ -452,18 +458,25 @@ pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
                 UsageError::new(format!("{error}; 'robots-lens explain' lists every code"))
             })?;
             let doc = code.doc();
+            let text = local.get(doc.id).expect("every code is documented");
+            let headings = &local.headings;
             writeln!(
                 out,
-                "{} {} ({})\n{}\n\nWhat it does\n  {}\n\nWhy it matters\n  {}\n\nExample\n{}\n\nFix\n{}\n\nReference\n  {}",
+                "{} {} ({})\n{}\n\n{}\n  {}\n\n{}\n  {}\n\n{}\n{}\n\n{}\n{}\n\n{}\n  {}",
                 doc.id,
                 doc.name,
                 doc.severity.id(),
-                doc.title,
-                doc.what_it_does,
-                doc.why_it_matters,
+                text.title,
+                headings.what_it_does,
+                text.what_it_does,
+                headings.why_it_matters,
+                text.why_it_matters,
+                headings.example,
                 indent(doc.example),
+                headings.fix,
                 indent(doc.fix),
-                doc.reference
+                headings.reference,
+                text.reference
             )
         }
         [_, extra, ..] => {
@@ -480,33 +493,35 @@ pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct DocJson {
+struct DocJson<'a> {
     id: &'static str,
     name: &'static str,
     severity: &'static str,
-    title: &'static str,
-    what_it_does: &'static str,
-    why_it_matters: &'static str,
+    title: &'a str,
+    what_it_does: &'a str,
+    why_it_matters: &'a str,
     example: &'static str,
     fix: &'static str,
-    reference: &'static str,
+    reference: &'a str,
 }
 
 /// Every code's documentation as JSON: the page's "learn more" texts are generated from this at
-/// build time, so the prose has one source and the wasm module does not carry it.
-fn write_docs_json(out: &mut impl Write) -> io::Result<()> {
-    let docs: Vec<DocJson> = CODES
+/// build time, once per language, so the prose has one source and the wasm module does not
+/// carry it.
+fn write_docs_json(out: &mut impl Write, local: &docs::LocalDocs) -> io::Result<()> {
+    let docs: Vec<DocJson> = local
+        .docs
         .iter()
-        .map(|doc| DocJson {
-            id: doc.id,
-            name: doc.name,
-            severity: doc.severity.id(),
-            title: doc.title,
-            what_it_does: doc.what_it_does,
-            why_it_matters: doc.why_it_matters,
-            example: doc.example,
-            fix: doc.fix,
-            reference: doc.reference,
+        .map(|local| DocJson {
+            id: local.doc.id,
+            name: local.doc.name,
+            severity: local.doc.severity.id(),
+            title: &local.title,
+            what_it_does: &local.what_it_does,
+            why_it_matters: &local.why_it_matters,
+            example: local.doc.example,
+            fix: local.doc.fix,
+            reference: &local.reference,
         })
         .collect();
     serde_json::to_writer_pretty(&mut *out, &docs).map_err(io::Error::other)?;
@@ -515,7 +530,7 @@ fn write_docs_json(out: &mut impl Write) -> io::Result<()> {
 
 /// Every code's documentation as one Markdown page: `docs/audit-codes.md`, which SARIF rules and
 /// the Markdown report link to (the tests keep the committed page equal to this output).
-fn write_docs_markdown(out: &mut impl Write) -> io::Result<()> {
+fn write_docs_markdown(out: &mut impl Write, local: &docs::LocalDocs) -> io::Result<()> {
     writeln!(out, "# Robots Lens audit codes\n")?;
     writeln!(
         out,
@@ -524,7 +539,8 @@ fn write_docs_markdown(out: &mut impl Write) -> io::Result<()> {
          `ignore` in `.robots-lens.toml`.\n"
     )?;
     writeln!(out, "| Code | Name | Severity | Title |\n|---|---|---|---|")?;
-    for doc in CODES {
+    for local in &local.docs {
+        let doc = local.doc;
         writeln!(
             out,
             "| [{}](#{}) | {} | {} | {} |",
@@ -532,22 +548,29 @@ fn write_docs_markdown(out: &mut impl Write) -> io::Result<()> {
             sarif::anchor(doc.id, doc.name),
             doc.name,
             doc.severity.id(),
-            doc.title
+            local.title
         )?;
     }
-    for doc in CODES {
+    let headings = &local.headings;
+    for local in &local.docs {
+        let doc = local.doc;
         writeln!(
             out,
-            "\n## {} {}\n\n**{}** ({})\n\n### What it does\n\n{}\n\n### Why it matters\n\n{}\n\n### Example\n\n```text\n{}\n```\n\n### Fix\n\n```text\n{}\n```\n\n### Reference\n\n{}",
+            "\n## {} {}\n\n**{}** ({})\n\n### {}\n\n{}\n\n### {}\n\n{}\n\n### {}\n\n```text\n{}\n```\n\n### {}\n\n```text\n{}\n```\n\n### {}\n\n{}",
             doc.id,
             doc.name,
-            doc.title,
+            local.title,
             doc.severity.id(),
-            doc.what_it_does,
-            doc.why_it_matters,
+            headings.what_it_does,
+            local.what_it_does,
+            headings.why_it_matters,
+            local.why_it_matters,
+            headings.example,
             doc.example.trim_end(),
+            headings.fix,
             doc.fix.trim_end(),
-            doc.reference
+            headings.reference,
+            local.reference
         )?;
     }
     Ok(())

@@ -8,6 +8,7 @@ mod check;
 mod config;
 mod crawlers;
 mod diff;
+mod docs;
 mod expect;
 mod lint;
 mod preferences;
@@ -34,7 +35,7 @@ USAGE
                    [--format text|json]
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
   robots-lens preferences FILE --url URL [--agent AGENT | --crawler NAME] [--format text|json]
-  robots-lens explain [CODE] [--json | --format markdown]
+  robots-lens explain [CODE] [--json | --format markdown] [--lang en|es|pt]
   robots-lens --help | --version
 
 COMMANDS
@@ -106,7 +107,8 @@ COMMANDS
 
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
             list of every code; with --json, every code's documentation as JSON; with
-            --format markdown, as one page (docs/audit-codes.md).
+            --format markdown, as one page (docs/audit-codes.md). --lang es or --lang pt
+            prints it in Spanish or Portuguese (the texts the page shows in that language).
 
 OPTIONS
   --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.

@@ -340,3 +340,44 @@ fn explain_json_documents_every_code() {
     assert_eq!(rl301["severity"], "error");
     assert!(!rl301["whyItMatters"].as_str().unwrap().is_empty());
 }
+
+#[test]
+fn explain_speaks_spanish_and_portuguese_from_the_page_s_texts() {
+    let spanish = robots_lens(&["explain", "RL301", "--lang", "es"], b"");
+    assert_eq!(spanish.status.code(), Some(0));
+    let text = String::from_utf8(spanish.stdout).unwrap();
+    assert!(
+        text.starts_with("RL301 rule-before-user-agent (error)"),
+        "{text}"
+    );
+    assert!(text.contains("Por qué importa"), "{text}");
+    assert!(
+        text.contains("Una regla antes de la primera línea User-agent"),
+        "{text}"
+    );
+    // The example stays a robots.txt file, as in English.
+    assert!(text.contains("Disallow:"), "{text}");
+
+    let portuguese = robots_lens(&["explain", "--json", "--lang", "pt"], b"");
+    let docs: serde_json::Value = serde_json::from_slice(&portuguese.stdout).unwrap();
+    let english = robots_lens(&["explain", "--json"], b"");
+    let english: serde_json::Value = serde_json::from_slice(&english.stdout).unwrap();
+    assert_eq!(
+        docs.as_array().unwrap().len(),
+        english.as_array().unwrap().len()
+    );
+    let rl302 = docs
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|doc| doc["id"] == "RL302")
+        .unwrap();
+    assert!(
+        rl302["title"].as_str().unwrap().contains("rastreador"),
+        "{rl302}"
+    );
+
+    let unknown = robots_lens(&["explain", "--lang", "fr"], b"");
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("expected one of en, es, pt"));
+}

@@ -46,10 +46,14 @@ mod preferences;
 mod suppress;
 mod syntax;
 mod text;
+#[cfg(feature = "doc-translations")]
+mod translations;
 
 pub use codes::{Code, CodeDoc, UnknownCode, CODES};
 pub use overlap::MAX_RESOURCE_PROBES;
 pub use suppress::{partition_suppressed, suppressions, Suppression};
+#[cfg(feature = "doc-translations")]
+pub use translations::{doc_translation, DOC_LANGUAGES};
 
 use std::collections::{HashMap, HashSet};
 
