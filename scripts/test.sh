@@ -2,12 +2,13 @@
 # Everything `npm test` (and so CI, through .ci/run) checks, in order, stopping
 # at the first failure.
 #
-# Usage: scripts/test.sh [all|rust|node|browser]     (default: all)
+# Usage: scripts/test.sh [all|rust|node|browser|python]     (default: all)
 #
 #   rust     cargo fmt --check, clippy -D warnings, cargo test --workspace
 #   node     the wasm build, then node --test tests/node/ (vectors, robustness, server)
 #   browser  the wasm build, then node --test tests/browser/ in headless Chromium
-#   all      setup (with Chromium), rust, the wasm build, node, browser
+#   python   scripts/python.sh: the wheel, its fresh-venv install, pytest (API, Scrapy, Spark)
+#   all      setup (with Chromium), rust, python, the wasm build, node, browser
 #
 # VECTORS_FILTER=text narrows the node vector run to matching cases.
 # Every node test run has a per-test timeout and the whole run a hard limit, so
@@ -23,8 +24,8 @@ NODE_RUN_LIMIT=30m
 
 selection="${1:-all}"
 case "$selection" in
-  all | rust | node | browser) ;;
-  *) die "unknown selection '$selection' (expected all, rust, node or browser)" ;;
+  all | rust | node | browser | python) ;;
+  *) die "unknown selection '$selection' (expected all, rust, node, browser or python)" ;;
 esac
 
 started=$SECONDS
@@ -58,7 +59,11 @@ if [ "$selection" = all ] || [ "$selection" = rust ]; then
   step "cargo test --workspace" cargo test --workspace
 fi
 
-if [ "$selection" != rust ]; then
+if [ "$selection" = all ] || [ "$selection" = python ]; then
+  step "Python package (wheel, fresh-venv install, API, Scrapy crawl, Spark job)" bash scripts/python.sh test
+fi
+
+if [ "$selection" != rust ] && [ "$selection" != python ]; then
   step "build the wasm package" bash scripts/build-wasm.sh
 fi
 

@@ -1,0 +1,44 @@
+"""Robots Lens for Python: read a robots.txt the way crawlers do, and say why.
+
+    >>> import robots_lens
+    >>> robots = robots_lens.parse("User-agent: *\\nDisallow: /private\\nAllow: /private/press\\n")
+    >>> verdict = robots.check("ExampleBot/1.0", "https://example.com/private/plans")
+    >>> verdict.allowed, verdict.line, verdict.reason
+    (False, 2, 'rule-matched')
+    >>> [v.allowed for v in robots.check_many("ExampleBot", ["/private/press/1", "/about"])]
+    [True, True]
+
+The engine is the Rust core of Robots Lens (the same one as the ``robots-lens`` command and the
+web page): RFC 9309 as Google's open-source parser implements it, with the full explanation of
+every verdict. ``Robots`` is immutable and safe to share between threads; the batch calls release
+the GIL. ``robots_lens.scrapy`` is a robots.txt parser for Scrapy, ``robots_lens.spark`` a
+vectorised Spark UDF.
+"""
+
+from ._native import (
+    ChainStep,
+    Crawler,
+    Finding,
+    Group,
+    Robots,
+    RuleMatch,
+    Verdict,
+    __version__,
+    audit,
+    crawler_names,
+    parse,
+)
+
+__all__ = [
+    "ChainStep",
+    "Crawler",
+    "Finding",
+    "Group",
+    "Robots",
+    "RuleMatch",
+    "Verdict",
+    "__version__",
+    "audit",
+    "crawler_names",
+    "parse",
+]

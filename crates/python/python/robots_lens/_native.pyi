@@ -1,0 +1,169 @@
+"""Type stubs of the Rust extension module; see the package docstring for an example."""
+
+from typing import Iterable, Literal, Optional, Union
+
+Profile = Literal["rfc9309", "google", "python", "legacy-1994"]
+AgentMatch = Literal["substring", "token"]
+Reason = Literal[
+    "rule-matched",
+    "no-rule-matched",
+    "no-group-applies",
+    "implicit-robots-txt-allow",
+    "beyond-size-limit",
+    "file-unavailable",
+    "file-unreachable",
+    "reader-error",
+]
+
+__version__: str
+
+def parse(text: Union[str, bytes, bytearray]) -> Robots:
+    """Parses a robots.txt. Never fails: problems are findings, not errors."""
+
+def audit(text: Union[str, bytes, bytearray]) -> list[Finding]:
+    """Audits a robots.txt: every finding, sorted by line, then from the most serious."""
+
+def crawler_names() -> list[str]:
+    """The names of every catalogued crawler, for ``Robots.crawler(name)``."""
+
+class Robots:
+    """A robots.txt parsed once, to check any number of URLs. Safe to share between threads."""
+
+    @property
+    def sitemaps(self) -> list[str]:
+        """The URL of every ``Sitemap:`` line, in file order."""
+    @property
+    def line_count(self) -> int:
+        """How many physical lines the file has."""
+    @property
+    def group_count(self) -> int:
+        """How many groups the file forms."""
+    def check(
+        self,
+        agent: str,
+        url: str,
+        *,
+        profile: Profile = "rfc9309",
+        match: AgentMatch = "substring",
+    ) -> Verdict:
+        """May ``agent`` (a product token or a whole UA string) fetch ``url`` (a URL or a path)?
+
+        Raises ``ValueError`` for an unknown profile or match model.
+        """
+    def check_many(
+        self,
+        agent: str,
+        urls: Iterable[str],
+        *,
+        profile: Profile = "rfc9309",
+        match: AgentMatch = "substring",
+    ) -> list[Verdict]:
+        """``check`` for every URL, in order, in one call that releases the GIL."""
+    def check_columns(
+        self,
+        agent: str,
+        urls: Iterable[str],
+        *,
+        profile: Profile = "rfc9309",
+        match: AgentMatch = "substring",
+    ) -> tuple[list[bool], list[Optional[int]], list[Reason]]:
+        """``check_many`` as three columns (allowed, deciding line, reason) for data frames."""
+    def crawler(self, name: str, *, profile: Profile = "rfc9309") -> Crawler:
+        """The catalogued crawler ``name`` (or product token); raises ``LookupError`` if unknown."""
+    def audit(self) -> list[Finding]:
+        """The audit of this file."""
+
+class Crawler:
+    """A catalogued crawler bound to a parsed file, answering along its fallback chain."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def operator(self) -> str: ...
+    @property
+    def purpose(self) -> str: ...
+    @property
+    def tokens(self) -> list[str]: ...
+    @property
+    def chain(self) -> list[str]:
+        """The documented fallback chain: product tokens, and ``*`` for the ``*`` groups."""
+    @property
+    def user_agent(self) -> Optional[str]: ...
+    @property
+    def summary(self) -> str:
+        """What the whole file allows it: ``blocked from everything``, ``allowed everywhere``, …"""
+    def check(self, url: str) -> Verdict:
+        """May this crawler fetch ``url``? ``Verdict.chain_step`` says which step applied."""
+    def check_many(self, urls: Iterable[str]) -> list[Verdict]:
+        """``check`` for every URL, in one call that releases the GIL."""
+
+class Verdict:
+    """An answer with its explanation; ``to_dict()`` is what ``robots-lens check --json`` prints."""
+
+    @property
+    def allowed(self) -> bool: ...
+    @property
+    def reason(self) -> Reason: ...
+    @property
+    def line(self) -> Optional[int]:
+        """The line of the rule that decided, or ``None`` when no rule did."""
+    @property
+    def decisive(self) -> Optional[RuleMatch]: ...
+    @property
+    def matches(self) -> list[RuleMatch]:
+        """Every rule of the applied groups that matched, in file order."""
+    @property
+    def groups(self) -> list[Group]: ...
+    @property
+    def group(self) -> Optional[Group]:
+        """The first group that applied, or ``None``."""
+    @property
+    def used_star_group(self) -> bool: ...
+    @property
+    def chain_step(self) -> Optional[ChainStep]: ...
+    @property
+    def beyond_size_limit(self) -> Optional[RuleMatch]: ...
+    @property
+    def profile(self) -> Profile: ...
+    @property
+    def agent_match(self) -> AgentMatch: ...
+    @property
+    def agent(self) -> str: ...
+    @property
+    def agent_token(self) -> str: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def normalised_path(self) -> str: ...
+    def to_json(self) -> str: ...
+    def to_dict(self) -> dict: ...
+
+class RuleMatch:
+    line: int
+    kind: Literal["allow", "disallow"]
+    pattern: str
+    normalised: str
+    length: int
+    via_index_html: bool
+
+class Group:
+    index: int
+    agent_lines: list[int]
+    matched_agent_lines: list[int]
+    lines: list[int]
+
+class ChainStep:
+    index: int
+    token: Optional[str]
+    fallback: bool
+
+class Finding:
+    code: str
+    name: str
+    severity: Literal["error", "warning", "info"]
+    line: int
+    message: str
+    why: str
+    fix: str
+    replacement: Optional[str]
+    related_lines: list[int]

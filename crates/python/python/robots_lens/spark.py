@@ -1,0 +1,133 @@
+"""A vectorised Spark UDF: robots.txt verdicts for (agent, url) rows.
+
+    >>> from pyspark.sql import functions as F
+    >>> from robots_lens.spark import robots_udf
+    >>> check = robots_udf({"example.com": "User-agent: *\\nDisallow: /private\\n"})
+    >>> df.select(check(F.lit("ExampleBot"), "url").alias("robots")).select("robots.*")
+
+``robots_udf(robots)`` returns a pandas (Arrow) UDF of two string columns, the agent and the URL,
+whose value is a struct ``<allowed: boolean, line: int, reason: string>`` — the same three fields
+as ``robots-lens check --jsonl``. ``robots`` is either one robots.txt (``str`` or ``bytes``) that
+every row is checked against, or a mapping from host name to robots.txt, where each row's file is
+the one of its URL's host (in any letter case, without the port). A row whose host has no file
+gets ``allowed = null``, ``line = null`` and ``reason = "no-file-for-host"``: whether a site
+without a robots.txt may be crawled is the caller's policy (RFC 9309 §2.3.1.3 says yes for a
+4xx, no for a 5xx).
+
+The files are broadcast once. Each Python worker parses and compiles a file the first time a
+batch needs it and keeps it for the rest of the job, so a file costs one compile per executor
+process, not one per row or per batch; ``udf.files_compiled`` is a Spark accumulator that counts
+those compiles (read it on the driver after an action). Within a batch, the rows of one
+(host, agent) pair are answered by one ``Robots.check_columns`` call, without the GIL.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional, Tuple, Union
+
+import robots_lens
+
+__all__ = ["robots_udf", "RESULT_SCHEMA", "NO_FILE_FOR_HOST"]
+
+#: The UDF's return type, as a Spark DDL string.
+RESULT_SCHEMA = "allowed boolean, line int, reason string"
+
+#: The reason of a row whose URL's host has no file in the map.
+NO_FILE_FOR_HOST = "no-file-for-host"
+
+# The scheme, user information and host of an absolute URL: the host is the first group.
+_HOST_PATTERN = r"^[A-Za-z][A-Za-z0-9+.\-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)"
+
+# Per Python worker process: (broadcast id, host) -> the parsed file. Workers are reused across
+# tasks (spark.python.worker.reuse, on by default), so this outlives a batch.
+_FILES: Dict[Tuple[int, Optional[str]], robots_lens.Robots] = {}
+
+Files = Union[str, bytes, Mapping[str, Union[str, bytes]]]
+
+
+def _compiled(broadcast: Any, host: Optional[str], counter: Any) -> Optional[robots_lens.Robots]:
+    """The parsed file of ``host`` in ``broadcast``, from this worker's cache when it is there.
+
+    A module-level function, so that the UDF's pickled closure calls it by name and uses the
+    worker's one ``_FILES``, instead of carrying a copy of the cache into every task.
+    """
+    key = (broadcast.id, host)
+    found = _FILES.get(key)
+    if found is None:
+        text = broadcast.value.get(host)
+        if text is None:
+            return None
+        found = _FILES[key] = robots_lens.parse(text)
+        counter.add(1)
+    return found
+
+
+def robots_udf(
+    robots: Files,
+    *,
+    profile: str = "rfc9309",
+    match: str = "substring",
+    spark: Any = None,
+) -> Any:
+    """A pandas UDF ``(agent, url) -> struct<allowed, line, reason>`` for ``robots``.
+
+    ``robots`` is one robots.txt or a host -> robots.txt mapping (see the module docstring);
+    ``profile`` and ``match`` are those of ``Robots.check``. ``spark`` is the session to broadcast
+    with (default: the active one).
+    """
+    import pandas as pd
+    from pyspark.sql import SparkSession
+    from pyspark.sql.functions import pandas_udf
+
+    # Check the names on the driver, where the error is readable, not in every task.
+    robots_lens.parse("").check("*", "/", profile=profile, match=match)
+    session = spark or SparkSession.getActiveSession()
+    if session is None:
+        raise RuntimeError("robots_udf needs a SparkSession: start one first or pass spark=")
+    if isinstance(robots, (str, bytes, bytearray)):
+        files: Dict[Optional[str], Union[str, bytes]] = {None: bytes(robots) if isinstance(robots, bytearray) else robots}
+    elif isinstance(robots, Mapping):
+        files = {str(host).lower(): text for host, text in robots.items()}
+    else:
+        raise TypeError(
+            f"robots must be a robots.txt (str or bytes) or a mapping of host to robots.txt, "
+            f"not {type(robots).__name__}"
+        )
+    context = session.sparkContext
+    broadcast = context.broadcast(files)
+    files_compiled = context.accumulator(0)
+    by_host = None not in files
+
+    @pandas_udf(RESULT_SCHEMA)  # type: ignore[call-overload]
+    def check(agents: pd.Series, urls: pd.Series) -> pd.DataFrame:
+        import numpy as np
+
+        rows = len(urls)
+        urls = urls.fillna("").astype(str)
+        agents = agents.fillna("").astype(str)
+        allowed = np.zeros(rows, dtype=object)
+        lines = np.full(rows, None, dtype=object)
+        reasons = np.full(rows, NO_FILE_FOR_HOST, dtype=object)
+        allowed[:] = None
+        if by_host:
+            hosts = urls.str.extract(_HOST_PATTERN, expand=False).str.lower()
+            keys = pd.DataFrame({"host": hosts.fillna(""), "agent": agents})
+        else:
+            keys = pd.DataFrame({"host": "", "agent": agents})
+        url_values = urls.to_numpy()
+        for (host, agent), positions in keys.groupby(["host", "agent"], sort=False).indices.items():
+            file = _compiled(broadcast, host if by_host else None, files_compiled)
+            if file is None:
+                continue
+            answer = file.check_columns(agent, url_values[positions].tolist(), profile=profile, match=match)
+            allowed[positions], lines[positions], reasons[positions] = answer
+        return pd.DataFrame(
+            {
+                "allowed": pd.array(allowed, dtype="boolean"),
+                "line": pd.array(lines, dtype="Int32"),
+                "reason": reasons,
+            }
+        )
+
+    check.files_compiled = files_compiled
+    return check

@@ -1,0 +1,710 @@
+//! The Python bindings of Robots Lens: the `robots_lens._native` extension module.
+//!
+//! This crate only translates. The core (`robots-lens`) parses, decides and explains; this crate
+//! turns its results into Python objects and Python's arguments into the core's types, and says
+//! why when an argument is wrong. The Python package around it (`python/robots_lens/`) re-exports
+//! these classes and adds the Scrapy parser and the Spark UDF.
+//!
+//! # Sharing and the GIL
+//!
+//! A [`Robots`] is immutable and `Send + Sync`: the parsed file lives in an [`Arc`], and the
+//! checker of each profile (every pattern compiled) is built on first use and kept in a
+//! [`OnceLock`], so any number of threads can check against one parse. Batch calls
+//! ([`Robots::check_many`], [`Robots::check_columns`]) release the GIL while they decide, so
+//! threads that share a `Robots` answer in parallel.
+//!
+//! # Untrusted input
+//!
+//! Any bytes parse (the core's parser never fails). A `str` is read as its UTF-8 bytes. Unknown
+//! profile, match model or crawler names raise `ValueError` / `LookupError` naming the choices.
+
+use std::sync::{Arc, OnceLock};
+
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+use robots_lens::{
+    crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler, Finding, Profile, Reason,
+    RobotsTxt, RuleKind, RuleMatch, UsedStep,
+};
+
+self_cell::self_cell!(
+    /// A parsed file together with the checker that borrows it.
+    struct OwnedChecker {
+        owner: Arc<RobotsTxt>,
+        #[covariant]
+        dependent: Checker,
+    }
+);
+
+/// One parse and, per profile, its compiled checker (built when first asked for).
+struct ParsedFile {
+    robots: Arc<RobotsTxt>,
+    checkers: [OnceLock<OwnedChecker>; Profile::ALL.len()],
+}
+
+impl ParsedFile {
+    fn new(robots: RobotsTxt) -> ParsedFile {
+        ParsedFile {
+            robots: Arc::new(robots),
+            checkers: std::array::from_fn(|_| OnceLock::new()),
+        }
+    }
+
+    /// The checker for `profile`, compiled once for the life of the file.
+    fn checker(&self, profile: Profile) -> &Checker<'_> {
+        let index = Profile::ALL
+            .iter()
+            .position(|&known| known == profile)
+            .unwrap_or_default();
+        self.checkers[index]
+            .get_or_init(|| {
+                OwnedChecker::new(Arc::clone(&self.robots), |robots| {
+                    robots.checker(profile)
+                })
+            })
+            .borrow_dependent()
+    }
+}
+
+fn parse_profile(name: &str) -> PyResult<Profile> {
+    name.parse()
+        .map_err(|error| PyValueError::new_err(format!("{error}")))
+}
+
+fn parse_agent_match(name: &str) -> PyResult<AgentMatch> {
+    name.parse()
+        .map_err(|error| PyValueError::new_err(format!("{error}")))
+}
+
+/// The URLs of a batch call: any iterable of `str` but a `str` itself, whose characters would
+/// otherwise be checked one by one.
+fn collect_urls(urls: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if urls.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "urls must be an iterable of str (a list, a tuple, a pandas Series), not one str",
+        ));
+    }
+    urls.try_iter()?
+        .map(|url| url.and_then(|url| url.extract::<String>()))
+        .collect()
+}
+
+/// A robots.txt parsed once, to check any number of URLs.
+///
+/// Made by `robots_lens.parse(text)`. Immutable and safe to share between threads: each
+/// profile's patterns are compiled on first use and kept.
+#[pyclass(frozen, module = "robots_lens")]
+struct Robots {
+    file: Arc<ParsedFile>,
+}
+
+#[pymethods]
+impl Robots {
+    /// May `agent` fetch `url`? Returns a `Verdict` with the whole explanation.
+    ///
+    /// `agent` is a product token (`Googlebot`) or a whole user agent string; `url` a full URL
+    /// or a path. `profile` is one of `rfc9309`, `google`, `python`, `legacy-1994`; `match` is
+    /// `substring` (the group's token anywhere in `agent`) or `token` (RFC 9309 §2.2.1).
+    #[pyo3(signature = (agent, url, *, profile = "rfc9309", r#match = "substring"))]
+    fn check(&self, agent: &str, url: &str, profile: &str, r#match: &str) -> PyResult<Verdict> {
+        let checker = self.file.checker(parse_profile(profile)?);
+        Ok(Verdict::from(checker.check(
+            agent,
+            url,
+            parse_agent_match(r#match)?,
+        )))
+    }
+
+    /// `check` for every URL of `urls`, in order, in one call that releases the GIL.
+    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring"))]
+    fn check_many(
+        &self,
+        py: Python<'_>,
+        agent: &str,
+        urls: &Bound<'_, PyAny>,
+        profile: &str,
+        r#match: &str,
+    ) -> PyResult<Vec<Verdict>> {
+        let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
+        let urls = collect_urls(urls)?;
+        let file = &self.file;
+        let verdicts = py.detach(|| {
+            let checker = file.checker(profile);
+            urls.iter()
+                .map(|url| Verdict::from(checker.check(agent, url, model)))
+                .collect()
+        });
+        Ok(verdicts)
+    }
+
+    /// `check_many` as three columns, `(allowed, line, reason)`, for data frames: one list of
+    /// `bool`, one of the deciding line (or `None`), one of reason names. Releases the GIL.
+    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring"))]
+    fn check_columns<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &str,
+        urls: &Bound<'py, PyAny>,
+        profile: &str,
+        r#match: &str,
+    ) -> PyResult<Columns<'py>> {
+        let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
+        let urls = collect_urls(urls)?;
+        let file = &self.file;
+        let answers: Vec<(bool, Option<usize>, Reason)> = py.detach(|| {
+            let checker = file.checker(profile);
+            urls.iter()
+                .map(|url| {
+                    // Only three fields leave: the rest of the explanation is dropped here,
+                    // without the GIL, instead of being converted.
+                    let verdict = checker.check(agent, url, model);
+                    let line = verdict.decisive.as_ref().map(|rule| rule.line);
+                    (verdict.allowed, line, verdict.reason)
+                })
+                .collect()
+        });
+        let mut reasons = ReasonNames::default();
+        let mut allowed = Vec::with_capacity(answers.len());
+        let mut lines = Vec::with_capacity(answers.len());
+        let mut names = Vec::with_capacity(answers.len());
+        for (is_allowed, line, reason) in answers {
+            allowed.push(is_allowed);
+            lines.push(line);
+            names.push(reasons.name(py, reason));
+        }
+        Ok((allowed, lines, names))
+    }
+
+    /// The catalogued crawler called `name` (or with that product token), answering along its
+    /// documented fallback chain. Raises `LookupError` for an unknown name.
+    #[pyo3(signature = (name, *, profile = "rfc9309"))]
+    fn crawler(slf: &Bound<'_, Self>, name: &str, profile: &str) -> PyResult<CrawlerCheck> {
+        let crawler = find_crawler(name).ok_or_else(|| {
+            let names: Vec<&str> = crawlers().iter().map(|crawler| crawler.name).collect();
+            PyLookupError::new_err(format!(
+                "no catalogued crawler is called '{name}'; known crawlers: {}",
+                names.join(", ")
+            ))
+        })?;
+        Ok(CrawlerCheck {
+            file: Arc::clone(&slf.get().file),
+            crawler,
+            profile: parse_profile(profile)?,
+        })
+    }
+
+    /// The audit of this file: every `Finding`, sorted by line, then from the most serious.
+    fn audit(&self, py: Python<'_>) -> Vec<PyFinding> {
+        let robots = &self.file.robots;
+        py.detach(|| robots.audit().into_iter().map(PyFinding::from).collect())
+    }
+
+    /// The URL of every `Sitemap:` line, in file order.
+    #[getter]
+    fn sitemaps(&self) -> Vec<String> {
+        self.file
+            .robots
+            .sitemaps()
+            .iter()
+            .map(|sitemap| sitemap.url.clone())
+            .collect()
+    }
+
+    /// How many physical lines the file has.
+    #[getter]
+    fn line_count(&self) -> usize {
+        self.file.robots.lines().len()
+    }
+
+    /// How many groups the file forms.
+    #[getter]
+    fn group_count(&self) -> usize {
+        self.file.robots.groups().len()
+    }
+
+    fn __repr__(&self) -> String {
+        let plural = |count: usize, word: &str| match count {
+            1 => format!("1 {word}"),
+            _ => format!("{count} {word}s"),
+        };
+        format!(
+            "<robots_lens.Robots: {}, {}>",
+            plural(self.line_count(), "line"),
+            plural(self.group_count(), "group")
+        )
+    }
+}
+
+type Columns<'py> = (Vec<bool>, Vec<Option<usize>>, Vec<Bound<'py, PyString>>);
+
+/// One Python string per reason, so a million rows share eight strings.
+#[derive(Default)]
+struct ReasonNames<'py> {
+    made: Vec<(Reason, Bound<'py, PyString>)>,
+}
+
+impl<'py> ReasonNames<'py> {
+    fn name(&mut self, py: Python<'py>, reason: Reason) -> Bound<'py, PyString> {
+        if let Some((_, name)) = self.made.iter().find(|(known, _)| *known == reason) {
+            return name.clone();
+        }
+        let name = PyString::intern(py, reason.id());
+        self.made.push((reason, name.clone()));
+        name
+    }
+}
+
+/// A catalogued crawler bound to a parsed file: `Robots.crawler(name)`.
+///
+/// Its groups are found along its documented fallback chain (`chain`): the first step that
+/// finds a group wins (Googlebot-Image follows the Googlebot group when it has none of its own;
+/// AdsBot-Google ignores `*`).
+#[pyclass(frozen, name = "Crawler", module = "robots_lens")]
+struct CrawlerCheck {
+    file: Arc<ParsedFile>,
+    crawler: &'static Crawler,
+    profile: Profile,
+}
+
+#[pymethods]
+impl CrawlerCheck {
+    /// May this crawler fetch `url`? `Verdict.chain_step` says which step of the chain applied.
+    fn check(&self, url: &str) -> Verdict {
+        Verdict::from(
+            self.file
+                .checker(self.profile)
+                .check_crawler(self.crawler, url),
+        )
+    }
+
+    /// `check` for every URL of `urls`, in one call that releases the GIL.
+    fn check_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<Verdict>> {
+        let urls = collect_urls(urls)?;
+        let (file, crawler, profile) = (&self.file, self.crawler, self.profile);
+        Ok(py.detach(|| {
+            let checker = file.checker(profile);
+            urls.iter()
+                .map(|url| Verdict::from(checker.check_crawler(crawler, url)))
+                .collect()
+        }))
+    }
+
+    /// What the whole file allows this crawler, in words: `blocked from everything`,
+    /// `allowed everywhere`, or how many rules apply.
+    #[getter]
+    fn summary(&self) -> String {
+        self.file
+            .checker(self.profile)
+            .summarise_chain(self.crawler.chain)
+            .to_string()
+    }
+
+    /// The catalogue's name for it.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.crawler.name
+    }
+
+    /// Who runs it.
+    #[getter]
+    fn operator(&self) -> &'static str {
+        self.crawler.operator
+    }
+
+    /// What its fetches are for (`search`, `ai-training`, …).
+    #[getter]
+    fn purpose(&self) -> &'static str {
+        self.crawler.purpose.id()
+    }
+
+    /// The product tokens that name it in a `User-agent:` line.
+    #[getter]
+    fn tokens(&self) -> Vec<&'static str> {
+        self.crawler.tokens.to_vec()
+    }
+
+    /// Its documented fallback chain, in order: product tokens, and `*` for the `*` groups.
+    #[getter]
+    fn chain(&self) -> Vec<String> {
+        self.crawler
+            .chain
+            .iter()
+            .map(|step| step.to_string())
+            .collect()
+    }
+
+    /// A real user agent string it sends, if it sends one of its own.
+    #[getter]
+    fn user_agent(&self) -> Option<&'static str> {
+        self.crawler.user_agent
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<robots_lens.Crawler {} (chain: {})>",
+            self.crawler.name,
+            self.chain().join(" > ")
+        )
+    }
+}
+
+/// The answer to "may this agent fetch this URL?", with how it was reached: the same
+/// explanation as `robots-lens check --json` (`to_dict()` is exactly that object).
+#[pyclass(frozen, module = "robots_lens")]
+struct Verdict {
+    inner: robots_lens::Verdict,
+}
+
+impl From<robots_lens::Verdict> for Verdict {
+    fn from(inner: robots_lens::Verdict) -> Verdict {
+        Verdict { inner }
+    }
+}
+
+#[pymethods]
+impl Verdict {
+    /// Whether the URL may be fetched.
+    #[getter]
+    fn allowed(&self) -> bool {
+        self.inner.allowed
+    }
+
+    /// Why, as a name: `rule-matched`, `no-rule-matched`, `no-group-applies`,
+    /// `implicit-robots-txt-allow`, `beyond-size-limit`, `reader-error`, ….
+    #[getter]
+    fn reason(&self) -> &'static str {
+        self.inner.reason.id()
+    }
+
+    /// The line of the rule that decided, or `None` when no rule did.
+    #[getter]
+    fn line(&self) -> Option<usize> {
+        self.inner.decisive.as_ref().map(|rule| rule.line)
+    }
+
+    /// The rule that decided, if one did.
+    #[getter]
+    fn decisive(&self) -> Option<PyRuleMatch> {
+        self.inner.decisive.as_ref().map(PyRuleMatch::from)
+    }
+
+    /// Every rule of the applied groups that matched, in file order, each with its length.
+    #[getter]
+    fn matches(&self) -> Vec<PyRuleMatch> {
+        self.inner.matches.iter().map(PyRuleMatch::from).collect()
+    }
+
+    /// The groups that applied (merged), in file order.
+    #[getter]
+    fn groups(&self) -> Vec<PyGroup> {
+        self.inner.groups.iter().map(PyGroup::from).collect()
+    }
+
+    /// The first group that applied, or `None` when none did.
+    #[getter]
+    fn group(&self) -> Option<PyGroup> {
+        self.inner.groups.first().map(PyGroup::from)
+    }
+
+    /// No group named the agent, so the `*` groups applied.
+    #[getter]
+    fn used_star_group(&self) -> bool {
+        self.inner.used_star_group
+    }
+
+    /// For a crawler's check: the step of its fallback chain whose groups applied.
+    #[getter]
+    fn chain_step(&self) -> Option<PyChainStep> {
+        self.inner.chain_step.as_ref().map(PyChainStep::from)
+    }
+
+    /// When reading past the 500 KiB limit would change the answer: the rule that would decide.
+    #[getter]
+    fn beyond_size_limit(&self) -> Option<PyRuleMatch> {
+        self.inner.beyond_size_limit.as_ref().map(PyRuleMatch::from)
+    }
+
+    /// The profile that answered.
+    #[getter]
+    fn profile(&self) -> &'static str {
+        self.inner.profile.id()
+    }
+
+    /// How the agent was compared: `substring` or `token`.
+    #[getter]
+    fn agent_match(&self) -> &'static str {
+        self.inner.agent_match.id()
+    }
+
+    /// The agent as given (trimmed).
+    #[getter]
+    fn agent(&self) -> &str {
+        &self.inner.agent
+    }
+
+    /// The agent's product token.
+    #[getter]
+    fn agent_token(&self) -> &str {
+        &self.inner.agent_token
+    }
+
+    /// The path, parameters and query that were requested.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.inner.path
+    }
+
+    /// The path as compared, after the profile's normalisation.
+    #[getter]
+    fn normalised_path(&self) -> &str {
+        &self.inner.normalised_path
+    }
+
+    /// The verdict as the CLI's `--json` prints it (one line of JSON).
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(|error| PyValueError::new_err(error.to_string()))
+    }
+
+    /// The verdict as a dict of plain values: the object `robots-lens check --json` prints.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let json = self.to_json()?;
+        py.import("json")?.call_method1("loads", (json,))
+    }
+
+    fn __repr__(&self) -> String {
+        let line = self
+            .line()
+            .map_or_else(|| "None".to_owned(), |line| line.to_string());
+        let allowed = if self.inner.allowed { "True" } else { "False" };
+        format!(
+            "Verdict(allowed={allowed}, reason='{}', line={line})",
+            self.reason()
+        )
+    }
+}
+
+fn kind_name(kind: RuleKind) -> &'static str {
+    match kind {
+        RuleKind::Allow => "allow",
+        RuleKind::Disallow => "disallow",
+    }
+}
+
+/// A rule that matched the path.
+#[pyclass(frozen, get_all, name = "RuleMatch", module = "robots_lens")]
+struct PyRuleMatch {
+    /// The rule's line.
+    line: usize,
+    /// `allow` or `disallow`.
+    kind: &'static str,
+    /// The pattern as written.
+    pattern: String,
+    /// The pattern as compared, after the profile's normalisation.
+    normalised: String,
+    /// Its length in octets, which is its priority.
+    length: usize,
+    /// Google's `index.htm` rule matched (`Allow: /d/index.html` read as `Allow: /d/$`).
+    via_index_html: bool,
+}
+
+#[pymethods]
+impl PyRuleMatch {
+    fn __repr__(&self) -> String {
+        format!(
+            "RuleMatch(line={}, kind='{}', pattern={:?}, length={})",
+            self.line, self.kind, self.pattern, self.length
+        )
+    }
+}
+
+impl From<&RuleMatch> for PyRuleMatch {
+    fn from(rule: &RuleMatch) -> PyRuleMatch {
+        PyRuleMatch {
+            line: rule.line,
+            kind: kind_name(rule.kind),
+            pattern: rule.pattern.clone(),
+            normalised: rule.normalised.clone(),
+            length: rule.length,
+            via_index_html: rule.via_index_html,
+        }
+    }
+}
+
+/// A group that applied to the agent.
+#[pyclass(frozen, get_all, name = "Group", module = "robots_lens")]
+struct PyGroup {
+    /// Its index among the file's groups, from 0 (as in the CLI's JSON).
+    index: usize,
+    /// The lines of its user-agent lines.
+    agent_lines: Vec<usize>,
+    /// Those of its user-agent lines that matched the agent (or were `*`).
+    matched_agent_lines: Vec<usize>,
+    /// Every line the group owns.
+    lines: Vec<usize>,
+}
+
+#[pymethods]
+impl PyGroup {
+    fn __repr__(&self) -> String {
+        format!(
+            "Group(index={}, agent_lines={:?}, lines={:?})",
+            self.index, self.agent_lines, self.lines
+        )
+    }
+}
+
+impl From<&AppliedGroup> for PyGroup {
+    fn from(group: &AppliedGroup) -> PyGroup {
+        PyGroup {
+            index: group.index,
+            agent_lines: group.agent_lines.clone(),
+            matched_agent_lines: group.matched_agent_lines.clone(),
+            lines: group.lines.clone(),
+        }
+    }
+}
+
+/// The step of a crawler's fallback chain whose groups applied.
+#[pyclass(frozen, get_all, name = "ChainStep", module = "robots_lens")]
+struct PyChainStep {
+    /// Its position in the chain, from 0.
+    index: usize,
+    /// The product token it looked for; `None` for the `*` groups.
+    token: Option<String>,
+    /// The crawler had no group of its own and obeyed another crawler's group.
+    fallback: bool,
+}
+
+#[pymethods]
+impl PyChainStep {
+    fn __repr__(&self) -> String {
+        format!(
+            "ChainStep(index={}, token={:?}, fallback={})",
+            self.index,
+            self.token.as_deref().unwrap_or("*"),
+            if self.fallback { "True" } else { "False" }
+        )
+    }
+}
+
+impl From<&UsedStep> for PyChainStep {
+    fn from(step: &UsedStep) -> PyChainStep {
+        PyChainStep {
+            index: step.index,
+            token: step.token.clone(),
+            fallback: step.fallback,
+        }
+    }
+}
+
+/// One problem the audit found on one line.
+#[pyclass(frozen, get_all, name = "Finding", module = "robots_lens")]
+struct PyFinding {
+    /// The stable code, `RL101`…; `robots-lens explain CODE` documents it.
+    code: &'static str,
+    /// The code's name, such as `rule-before-user-agent`.
+    name: &'static str,
+    /// `error`, `warning` or `info`.
+    severity: &'static str,
+    /// The line (1-based).
+    line: usize,
+    /// What is wrong on this line.
+    message: String,
+    /// Why it matters: what a crawler will do.
+    why: String,
+    /// What to do about it.
+    fix: String,
+    /// The corrected text of the line, when the fix is mechanical.
+    replacement: Option<String>,
+    /// Other lines involved.
+    related_lines: Vec<usize>,
+}
+
+#[pymethods]
+impl PyFinding {
+    fn __repr__(&self) -> String {
+        format!(
+            "Finding(code='{}', severity='{}', line={}, message={:?})",
+            self.code, self.severity, self.line, self.message
+        )
+    }
+}
+
+impl From<Finding> for PyFinding {
+    fn from(finding: Finding) -> PyFinding {
+        PyFinding {
+            code: finding.code.id(),
+            name: finding.code.name(),
+            severity: finding.severity.id(),
+            line: finding.line,
+            message: finding.message,
+            why: finding.why,
+            fix: finding.fix,
+            replacement: finding.replacement,
+            related_lines: finding.related_lines,
+        }
+    }
+}
+
+/// The bytes of `input`: `bytes` and `bytearray` as they are, `str` as UTF-8.
+fn input_bytes(input: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(bytes) = input.cast::<PyBytes>() {
+        Ok(bytes.as_bytes().to_vec())
+    } else if let Ok(text) = input.cast::<PyString>() {
+        Ok(text.to_cow()?.as_bytes().to_vec())
+    } else if let Ok(array) = input.cast::<PyByteArray>() {
+        Ok(array.to_vec())
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "a robots.txt is str or bytes, not {}",
+            input.get_type().name()?
+        )))
+    }
+}
+
+/// Parses a robots.txt (`str` or `bytes`, any content: the parser never fails).
+#[pyfunction]
+fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Robots> {
+    let bytes = input_bytes(text)?;
+    let robots = py.detach(|| RobotsTxt::parse(&bytes));
+    Ok(Robots {
+        file: Arc::new(ParsedFile::new(robots)),
+    })
+}
+
+/// Audits a robots.txt (`str` or `bytes`): every `Finding`, sorted by line.
+#[pyfunction]
+fn audit(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Vec<PyFinding>> {
+    let bytes = input_bytes(text)?;
+    Ok(py.detach(|| {
+        RobotsTxt::parse(&bytes)
+            .audit()
+            .into_iter()
+            .map(PyFinding::from)
+            .collect()
+    }))
+}
+
+/// The names of every catalogued crawler, for `Robots.crawler(name)`.
+#[pyfunction]
+fn crawler_names() -> Vec<&'static str> {
+    crawlers().iter().map(|crawler| crawler.name).collect()
+}
+
+/// The `robots_lens._native` module.
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add_function(wrap_pyfunction!(parse, module)?)?;
+    module.add_function(wrap_pyfunction!(audit, module)?)?;
+    module.add_function(wrap_pyfunction!(crawler_names, module)?)?;
+    module.add_class::<Robots>()?;
+    module.add_class::<Verdict>()?;
+    module.add_class::<CrawlerCheck>()?;
+    module.add_class::<PyRuleMatch>()?;
+    module.add_class::<PyGroup>()?;
+    module.add_class::<PyChainStep>()?;
+    module.add_class::<PyFinding>()?;
+    Ok(())
+}

@@ -1,0 +1,46 @@
+"""Shared fixtures: the CLI to compare with, and the real files under ../shared.
+
+scripts/python.sh builds the CLI and points ROBOTS_LENS_CLI at it; a clone without
+../shared/corpus/real-robots/ skips the tests that read it, saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Iterable
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+CORPUS = Path(os.environ.get("ROBOTS_LENS_CORPUS", REPO_ROOT.parent / "shared" / "corpus" / "real-robots"))
+
+
+@pytest.fixture(scope="session")
+def cli() -> Path:
+    path = Path(os.environ.get("ROBOTS_LENS_CLI", REPO_ROOT / "target" / "debug" / "robots-lens"))
+    if not path.exists():
+        pytest.fail(f"the robots-lens CLI is missing at {path}: build it (cargo build -p robots-lens-cli) or set ROBOTS_LENS_CLI")
+    return path
+
+
+def cli_jsonl(cli: Path, cases: Iterable[dict], *args: str) -> list[dict]:
+    """The CLI's `check --jsonl` answers to `cases`, in order."""
+    stdin = "".join(json.dumps(case) + "\n" for case in cases)
+    run = subprocess.run([str(cli), "check", "--jsonl", *args], input=stdin, capture_output=True, text=True, check=True)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+@pytest.fixture(scope="session")
+def real_files() -> dict[str, str]:
+    """host -> text of every real file (invalid UTF-8 replaced, as a JSON string must be)."""
+    files = CORPUS / "files"
+    if not files.is_dir():
+        print(f"\nNOTICE: {files} is absent: the tests on real robots.txt files are skipped")
+        pytest.skip(f"real robots.txt corpus not found at {files}")
+    return {
+        path.name.removesuffix(".txt").lower(): path.read_bytes().decode("utf-8", errors="replace")
+        for path in sorted(files.glob("*.txt"))
+    }

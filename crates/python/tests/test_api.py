@@ -1,0 +1,202 @@
+"""The Python API: parse, check with its explanation, batches, crawlers, audit, threads."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+import robots_lens
+
+SHOP = """\
+# shop.example
+User-agent: *
+Disallow: /cart/
+Disallow: /*?sessionid=
+Allow: /cart/help
+
+User-agent: GPTBot
+Disallow: /
+
+Sitemap: https://shop.example/sitemap.xml
+"""
+
+
+def test_parse_reads_str_bytes_and_bytearray_alike():
+    for text in (SHOP, SHOP.encode(), bytearray(SHOP.encode())):
+        robots = robots_lens.parse(text)
+        assert robots.line_count == 10
+        assert robots.group_count == 2
+        assert robots.sitemaps == ["https://shop.example/sitemap.xml"]
+    with pytest.raises(TypeError, match="str or bytes"):
+        robots_lens.parse(42)
+
+
+def test_a_verdict_carries_its_explanation():
+    verdict = robots_lens.parse(SHOP).check("Googlebot", "https://shop.example/cart/help/returns")
+    assert verdict.allowed is True
+    assert verdict.reason == "rule-matched"
+    assert verdict.line == 5
+    assert verdict.used_star_group is True
+    assert [(rule.line, rule.kind, rule.pattern, rule.length) for rule in verdict.matches] == [
+        (3, "disallow", "/cart/", 6),
+        (5, "allow", "/cart/help", 10),
+    ]
+    assert verdict.decisive.line == 5 and verdict.decisive.length == 10
+    assert verdict.group.index == 0 and verdict.group.lines == [2, 3, 4, 5]
+    assert verdict.path == "/cart/help/returns"
+    assert verdict.profile == "rfc9309" and verdict.agent_match == "substring"
+
+
+def test_no_rule_and_no_group_are_told_apart():
+    robots = robots_lens.parse("User-agent: GPTBot\nDisallow: /\n")
+    assert robots.check("Googlebot", "/x").reason == "no-group-applies"
+    assert robots.check("GPTBot", "/x").reason == "rule-matched"
+    assert robots.check("GPTBot", "/x").line == 2
+    empty = robots_lens.parse("User-agent: *\nDisallow:\n").check("Bot", "/x")
+    assert (empty.allowed, empty.reason, empty.line) == (True, "no-rule-matched", None)
+
+
+def test_profile_and_match_choose_the_reader():
+    robots = robots_lens.parse("User-agent: *\nDisallow: /\n")
+    assert robots.check("Bot", "/robots.txt").allowed is True  # RFC 9309 §2.2.2
+    assert robots.check("Bot", "/robots.txt", profile="google").allowed is False
+    full_ua = "Mozilla/5.0 (compatible; GPTBot/1.2)"
+    named = robots_lens.parse("User-agent: GPTBot\nDisallow: /\n")
+    assert named.check(full_ua, "/a").reason == "rule-matched"
+    assert named.check(full_ua, "/a", match="token").reason == "no-group-applies"
+    python = robots_lens.parse("User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n")
+    assert python.check("Bot", "/cart/help", profile="python").allowed is False  # first match
+    with pytest.raises(ValueError, match="unknown profile 'bing'"):
+        robots.check("Bot", "/", profile="bing")
+    with pytest.raises(ValueError, match="unknown agent match"):
+        robots.check("Bot", "/", match="regex")
+
+
+@pytest.mark.parametrize("profile", ["rfc9309", "google", "python", "legacy-1994"])
+@pytest.mark.parametrize("match", ["substring", "token"])
+def test_to_dict_is_the_clis_json(cli: Path, tmp_path: Path, profile: str, match: str):
+    file = tmp_path / "robots.txt"
+    file.write_text(SHOP)
+    robots = robots_lens.parse(SHOP)
+    for agent, url in [("Googlebot", "/cart/help/x"), ("GPTBot/1.0", "/"), ("x", "/a?sessionid=1")]:
+        run = subprocess.run(
+            [str(cli), "check", str(file), "--agent", agent, "--url", url, "--json", "--profile", profile, "--match", match],
+            capture_output=True,
+            text=True,
+        )
+        assert run.returncode in (0, 1), run.stderr
+        verdict = robots.check(agent, url, profile=profile, match=match)
+        assert verdict.to_dict() == json.loads(run.stdout)
+        assert json.loads(verdict.to_json()) == json.loads(run.stdout)
+
+
+def test_check_many_and_check_columns_answer_like_check():
+    robots = robots_lens.parse(SHOP)
+    urls = ["/cart/x", "/cart/help", "/p?sessionid=2", "/", "https://shop.example/cart/"]
+    one_by_one = [robots.check("Googlebot", url, match="token") for url in urls]
+    many = robots.check_many("Googlebot", urls, match="token")
+    assert [v.to_dict() for v in many] == [v.to_dict() for v in one_by_one]
+    assert robots.check_many("Googlebot", iter(urls), match="token")[0].to_dict() == one_by_one[0].to_dict()
+    allowed, lines, reasons = robots.check_columns("Googlebot", tuple(urls), match="token")
+    assert allowed == [v.allowed for v in one_by_one]
+    assert lines == [v.line for v in one_by_one]
+    assert reasons == [v.reason for v in one_by_one]
+    assert robots.check_many("Googlebot", []) == []
+    with pytest.raises(TypeError, match="not one str"):
+        robots.check_many("Googlebot", "/cart/")
+    with pytest.raises(TypeError):
+        robots.check_many("Googlebot", ["/a", 3])
+
+
+def test_crawlers_follow_their_fallback_chains():
+    robots = robots_lens.parse("User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /all/\n")
+    image = robots.crawler("Googlebot-Image")
+    assert image.chain[:2] == ["Googlebot-Image", "Googlebot"]
+    verdict = image.check("/g/photo.jpg")
+    assert (verdict.allowed, verdict.line) == (False, 2)
+    assert verdict.chain_step.token == "Googlebot" and verdict.chain_step.fallback is True
+    assert robots.crawler("googlebot-image").name == "Googlebot-Image"  # any letter case
+    ads = robots.crawler("AdsBot-Google")
+    assert "*" not in ads.chain
+    assert ads.check("/all/x").allowed is True  # AdsBot ignores the * group
+    assert robots.check("AdsBot-Google", "/all/x").allowed is False  # a plain agent does not
+    assert [v.allowed for v in image.check_many(["/g/a", "/all/a", "/b"])] == [False, True, True]
+    gpt = robots_lens.parse("User-agent: GPTBot\nDisallow: /\n").crawler("GPTBot")
+    assert gpt.summary == "blocked from everything"
+    assert "GPTBot" in robots_lens.crawler_names()
+    with pytest.raises(LookupError, match="known crawlers: .*Googlebot"):
+        robots.crawler("NoSuchBot")
+
+
+def test_audit_finds_what_the_cli_lint_finds():
+    text = "Disallow: /x\nUser-agent: *\nDisalow: /a\n"
+    findings = robots_lens.audit(text)
+    assert [(f.code, f.severity, f.line) for f in findings] == [("RL301", "error", 1), ("RL206", "warning", 3)]
+    assert findings[1].replacement == "Disallow: /a"
+    assert findings[1].name == "nonstandard-spelling"
+    assert [f.code for f in robots_lens.parse(text).audit()] == ["RL301", "RL206"]
+    assert robots_lens.audit(SHOP) == [] or all(f.severity != "error" for f in robots_lens.audit(SHOP))
+
+
+def test_bytes_are_read_as_served():
+    bom = b"\xef\xbb\xbfUser-agent: *\nDisallow: /a\n"
+    assert robots_lens.parse(bom).check("Bot", "/a").line == 2
+    latin1 = b"User-agent: *\nDisallow: /caf\xe9\n"
+    assert robots_lens.parse(latin1).check("Bot", "/caf%E9").allowed is False
+
+
+def test_one_robots_is_shared_by_threads():
+    robots = robots_lens.parse(SHOP)
+    urls = [f"/cart/{i}" if i % 3 else f"/item/{i}?sessionid={i}" for i in range(2000)]
+    expected = [v.to_dict() for v in robots.check_many("Googlebot", urls, profile="google")]
+    results: list[object] = [None] * 8
+    start = threading.Barrier(8)
+
+    def work(slot: int) -> None:
+        start.wait()  # every thread asks for the not yet compiled google checker at once
+        if slot % 2:
+            results[slot] = [v.to_dict() for v in robots.check_many("Googlebot", urls, profile="google")]
+        else:
+            results[slot] = [robots.check("Googlebot", url, profile="google").to_dict() for url in urls]
+
+    threads = [threading.Thread(target=work, args=(slot,)) for slot in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(result == expected for result in results)
+
+
+def test_check_many_lets_other_threads_run():
+    # A file whose checks take long enough to see: many groups apply to every agent.
+    text = "".join(f"User-agent: *\nDisallow: /*a*b*c*{i}\n" for i in range(300))
+    robots = robots_lens.parse(text)
+    urls = ["/" + "a" * 40 + str(i) for i in range(3000)]
+    robots.check_many("Bot", urls[:10])  # compile outside the measured call
+    progress = 0
+    stop = threading.Event()
+
+    def spin() -> None:
+        nonlocal progress
+        while not stop.is_set():
+            progress += 1
+
+    spinner = threading.Thread(target=spin)
+    spinner.start()
+    try:
+        before = progress
+        robots.check_many("Bot", urls)
+        during = progress - before
+        # Holding the GIL, the native call would leave the spinner nothing but the moments
+        # before it started; released, the spinner counts all along.
+        started = progress
+        stop.wait(0.05)
+        alone_per_50ms = progress - started
+    finally:
+        stop.set()
+        spinner.join()
+    assert during > alone_per_50ms / 10, (during, alone_per_50ms)
