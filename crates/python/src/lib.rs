@@ -59,9 +59,7 @@ impl ParsedFile {
             .unwrap_or_default();
         self.checkers[index]
             .get_or_init(|| {
-                OwnedChecker::new(Arc::clone(&self.robots), |robots| {
-                    robots.checker(profile)
-                })
+                OwnedChecker::new(Arc::clone(&self.robots), |robots| robots.checker(profile))
             })
             .borrow_dependent()
     }

@@ -21,9 +21,11 @@ those compiles (read it on the driver after an action). Within a batch, the rows
 (host, agent) pair are answered by one ``Robots.check_columns`` call, without the GIL.
 """
 
-from __future__ import annotations
-
+import uuid
 from typing import Any, Dict, Mapping, Optional, Tuple, Union
+
+import numpy as np
+import pandas as pd
 
 import robots_lens
 
@@ -38,20 +40,21 @@ NO_FILE_FOR_HOST = "no-file-for-host"
 # The scheme, user information and host of an absolute URL: the host is the first group.
 _HOST_PATTERN = r"^[A-Za-z][A-Za-z0-9+.\-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)"
 
-# Per Python worker process: (broadcast id, host) -> the parsed file. Workers are reused across
+# Per Python worker process: (UDF id, host) -> the parsed file. Workers are reused across
 # tasks (spark.python.worker.reuse, on by default), so this outlives a batch.
-_FILES: Dict[Tuple[int, Optional[str]], robots_lens.Robots] = {}
+_FILES: Dict[Tuple[str, Optional[str]], robots_lens.Robots] = {}
 
 Files = Union[str, bytes, Mapping[str, Union[str, bytes]]]
 
 
-def _compiled(broadcast: Any, host: Optional[str], counter: Any) -> Optional[robots_lens.Robots]:
-    """The parsed file of ``host`` in ``broadcast``, from this worker's cache when it is there.
+def _compiled(job: str, broadcast: Any, host: Optional[str], counter: Any) -> Optional[robots_lens.Robots]:
+    """The parsed file of ``host`` in ``broadcast`` (the files of UDF ``job``), from this
+    worker's cache when it is there.
 
     A module-level function, so that the UDF's pickled closure calls it by name and uses the
     worker's one ``_FILES``, instead of carrying a copy of the cache into every task.
     """
-    key = (broadcast.id, host)
+    key = (job, host)
     found = _FILES.get(key)
     if found is None:
         text = broadcast.value.get(host)
@@ -75,7 +78,6 @@ def robots_udf(
     ``profile`` and ``match`` are those of ``Robots.check``. ``spark`` is the session to broadcast
     with (default: the active one).
     """
-    import pandas as pd
     from pyspark.sql import SparkSession
     from pyspark.sql.functions import pandas_udf
 
@@ -95,13 +97,12 @@ def robots_udf(
         )
     context = session.sparkContext
     broadcast = context.broadcast(files)
+    job = uuid.uuid4().hex
     files_compiled = context.accumulator(0)
     by_host = None not in files
 
     @pandas_udf(RESULT_SCHEMA)  # type: ignore[call-overload]
     def check(agents: pd.Series, urls: pd.Series) -> pd.DataFrame:
-        import numpy as np
-
         rows = len(urls)
         urls = urls.fillna("").astype(str)
         agents = agents.fillna("").astype(str)
@@ -116,7 +117,7 @@ def robots_udf(
             keys = pd.DataFrame({"host": "", "agent": agents})
         url_values = urls.to_numpy()
         for (host, agent), positions in keys.groupby(["host", "agent"], sort=False).indices.items():
-            file = _compiled(broadcast, host if by_host else None, files_compiled)
+            file = _compiled(job, broadcast, host if by_host else None, files_compiled)
             if file is None:
                 continue
             answer = file.check_columns(agent, url_values[positions].tolist(), profile=profile, match=match)
