@@ -16,7 +16,9 @@
 //! # Untrusted input
 //!
 //! Any bytes parse (the core's parser never fails). A `str` is read as its UTF-8 bytes. Unknown
-//! profile, match model or crawler names raise `ValueError` / `LookupError` naming the choices.
+//! profile, match model or crawler names raise `ValueError` / `LookupError` naming the choices;
+//! so does a URL or agent past the core's limits (`MAX_URL_BYTES`, `MAX_AGENT_BYTES`, which bound
+//! the cost of one check), naming its length.
 
 use std::sync::{Arc, OnceLock};
 
@@ -24,8 +26,8 @@ use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robots_lens::{
-    crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler, Finding, Profile, Reason,
-    RobotsTxt, RuleKind, RuleMatch, UsedStep,
+    check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler, Finding,
+    Profile, Reason, RobotsTxt, RuleKind, RuleMatch, UsedStep, MAX_AGENT_BYTES, MAX_URL_BYTES,
 };
 
 self_cell::self_cell!(
@@ -75,16 +77,28 @@ fn parse_agent_match(name: &str) -> PyResult<AgentMatch> {
         .map_err(|error| PyValueError::new_err(format!("{error}")))
 }
 
+/// `ValueError` for an agent or URL past the core's limits, which bound the cost of a check.
+fn within_limits(agent: &str, url: &str) -> PyResult<()> {
+    check_arguments(agent, url).map_err(|error| PyValueError::new_err(error.to_string()))
+}
+
 /// The URLs of a batch call: any iterable of `str` but a `str` itself, whose characters would
-/// otherwise be checked one by one.
-fn collect_urls(urls: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+/// otherwise be checked one by one. Every URL (and the agent) is held to the core's limits
+/// before any is checked.
+fn collect_urls(agent: &str, urls: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     if urls.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "urls must be an iterable of str (a list, a tuple, a pandas Series), not one str",
         ));
     }
     urls.try_iter()?
-        .map(|url| url.and_then(|url| url.extract::<String>()))
+        .enumerate()
+        .map(|(index, url)| {
+            let url = url.and_then(|url| url.extract::<String>())?;
+            check_arguments(agent, &url)
+                .map_err(|error| PyValueError::new_err(format!("urls[{index}]: {error}")))?;
+            Ok(url)
+        })
         .collect()
 }
 
@@ -106,6 +120,7 @@ impl Robots {
     /// `substring` (the group's token anywhere in `agent`) or `token` (RFC 9309 §2.2.1).
     #[pyo3(signature = (agent, url, *, profile = "rfc9309", r#match = "substring"))]
     fn check(&self, agent: &str, url: &str, profile: &str, r#match: &str) -> PyResult<Verdict> {
+        within_limits(agent, url)?;
         let checker = self.file.checker(parse_profile(profile)?);
         Ok(Verdict::from(checker.check(
             agent,
@@ -125,7 +140,7 @@ impl Robots {
         r#match: &str,
     ) -> PyResult<Vec<Verdict>> {
         let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
-        let urls = collect_urls(urls)?;
+        let urls = collect_urls(agent, urls)?;
         let file = &self.file;
         let verdicts = py.detach(|| {
             let checker = file.checker(profile);
@@ -148,7 +163,7 @@ impl Robots {
         r#match: &str,
     ) -> PyResult<Columns<'py>> {
         let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
-        let urls = collect_urls(urls)?;
+        let urls = collect_urls(agent, urls)?;
         let file = &self.file;
         let answers: Vec<(bool, Option<usize>, Reason)> = py.detach(|| {
             let checker = file.checker(profile);
@@ -268,17 +283,18 @@ struct CrawlerCheck {
 #[pymethods]
 impl CrawlerCheck {
     /// May this crawler fetch `url`? `Verdict.chain_step` says which step of the chain applied.
-    fn check(&self, url: &str) -> Verdict {
-        Verdict::from(
+    fn check(&self, url: &str) -> PyResult<Verdict> {
+        within_limits("", url)?;
+        Ok(Verdict::from(
             self.file
                 .checker(self.profile)
                 .check_crawler(self.crawler, url),
-        )
+        ))
     }
 
     /// `check` for every URL of `urls`, in one call that releases the GIL.
     fn check_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<Verdict>> {
-        let urls = collect_urls(urls)?;
+        let urls = collect_urls("", urls)?;
         let (file, crawler, profile) = (&self.file, self.crawler, self.profile);
         Ok(py.detach(|| {
             let checker = file.checker(profile);
@@ -694,6 +710,8 @@ fn crawler_names() -> Vec<&'static str> {
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add("MAX_URL_BYTES", MAX_URL_BYTES)?;
+    module.add("MAX_AGENT_BYTES", MAX_AGENT_BYTES)?;
     module.add_function(wrap_pyfunction!(parse, module)?)?;
     module.add_function(wrap_pyfunction!(audit, module)?)?;
     module.add_function(wrap_pyfunction!(crawler_names, module)?)?;

@@ -90,8 +90,12 @@ def test_to_dict_is_the_clis_json(cli: Path, tmp_path: Path, profile: str, match
         )
         assert run.returncode in (0, 1), run.stderr
         verdict = robots.check(agent, url, profile=profile, match=match)
-        assert verdict.to_dict() == json.loads(run.stdout)
-        assert json.loads(verdict.to_json()) == json.loads(run.stdout)
+        printed = json.loads(run.stdout)
+        # The CLI adds the file's AI usage preferences beside the verdict; the rest is the
+        # verdict, field for field.
+        printed.pop("preferences", None)
+        assert verdict.to_dict() == printed
+        assert json.loads(verdict.to_json()) == printed
 
 
 def test_check_many_and_check_columns_answer_like_check():
@@ -140,6 +144,22 @@ def test_audit_finds_what_the_cli_lint_finds():
     assert findings[1].name == "nonstandard-spelling"
     assert [f.code for f in robots_lens.parse(text).audit()] == ["RL301", "RL206"]
     assert robots_lens.audit(SHOP) == [] or all(f.severity != "error" for f in robots_lens.audit(SHOP))
+
+
+def test_arguments_past_the_limits_are_refused_with_their_length():
+    robots = robots_lens.parse(SHOP)
+    long_url = "/" + "a" * robots_lens.MAX_URL_BYTES
+    with pytest.raises(ValueError, match=f"URL is {len(long_url)} bytes long"):
+        robots.check("Bot", long_url)
+    with pytest.raises(ValueError, match="user agent is"):
+        robots.check("B" * (robots_lens.MAX_AGENT_BYTES + 1), "/")
+    with pytest.raises(ValueError, match=r"urls\[1\]: the URL is"):
+        robots.check_many("Bot", ["/ok", long_url])
+    with pytest.raises(ValueError, match=r"urls\[0\]"):
+        robots.check_columns("Bot", [long_url])
+    with pytest.raises(ValueError, match="URL is"):
+        robots.crawler("Googlebot").check(long_url)
+    assert robots.check("Bot", long_url[: robots_lens.MAX_URL_BYTES]).allowed is True
 
 
 def test_bytes_are_read_as_served():

@@ -125,6 +125,8 @@ def test_the_parser_takes_bytes_full_user_agents_and_settings():
     assert parser.allowed("http://127.0.0.1/grouped/x", USER_AGENT) is False
     assert parser.verdict("http://127.0.0.1/grouped/x", USER_AGENT).line == 7
     assert parser.allowed("http://127.0.0.1/grouped/x", "SomeoneElse/1.0") is True
+    # A URL past the limit is refused, not a crash in the middle of a crawl.
+    assert parser.allowed("http://h/" + "a" * robots_lens.MAX_URL_BYTES, USER_AGENT) is False
     # An empty or missing body (Scrapy passes b"" for a 404) allows everything.
     assert RobotsLensRobotParser.from_crawler(None, b"").allowed("http://h/x", "Bot") is True
 

@@ -22,7 +22,8 @@ pd = pytest.importorskip("pandas")
 from pyspark.sql import SparkSession  # noqa: E402
 from pyspark.sql import functions as F  # noqa: E402
 
-from robots_lens.spark import NO_FILE_FOR_HOST, robots_udf  # noqa: E402
+import robots_lens  # noqa: E402
+from robots_lens.spark import ARGUMENT_TOO_LONG, NO_FILE_FOR_HOST, robots_udf  # noqa: E402
 
 AGENTS = [
     "Googlebot",
@@ -116,12 +117,22 @@ def test_the_udf_answers_like_the_cli_on_real_files(spark, real_files, cli: Path
 def test_one_file_for_every_row(spark):
     check = robots_udf("User-agent: *\nDisallow: /private\n")
     frame = spark.createDataFrame(
-        pd.DataFrame({"url": ["https://a.example/private/x", "https://b.example/public", None]})
+        pd.DataFrame(
+            {
+                "url": [
+                    "https://a.example/private/x",
+                    "https://b.example/public",
+                    None,
+                    "/private/" + "x" * robots_lens.MAX_URL_BYTES,
+                ]
+            }
+        )
     )
     result = frame.select(check(F.lit("Bot/1.0"), "url").alias("v")).select("v.*").toPandas()
-    assert result["allowed"].tolist() == [False, True, True]
+    assert result["allowed"].tolist()[:3] == [False, True, True]
+    assert result["allowed"].isna().tolist() == [False, False, False, True]
     assert result["line"].tolist()[0] == 2
-    assert result["reason"].tolist() == ["rule-matched", "no-rule-matched", "no-rule-matched"]
+    assert result["reason"].tolist() == ["rule-matched", "no-rule-matched", "no-rule-matched", ARGUMENT_TOO_LONG]
 
 
 def test_bad_arguments_fail_on_the_driver(spark):

@@ -16,6 +16,8 @@ vectorised Spark UDF.
 """
 
 from ._native import (
+    MAX_AGENT_BYTES,
+    MAX_URL_BYTES,
     ChainStep,
     Crawler,
     Finding,
@@ -30,6 +32,8 @@ from ._native import (
 )
 
 __all__ = [
+    "MAX_AGENT_BYTES",
+    "MAX_URL_BYTES",
     "ChainStep",
     "Crawler",
     "Finding",

@@ -16,6 +16,10 @@ Reason = Literal[
 ]
 
 __version__: str
+MAX_URL_BYTES: int
+"""The longest URL a check accepts, in bytes (UTF-8); a longer one raises ``ValueError``."""
+MAX_AGENT_BYTES: int
+"""The longest agent a check accepts, in bytes (UTF-8); a longer one raises ``ValueError``."""
 
 def parse(text: Union[str, bytes, bytearray]) -> Robots:
     """Parses a robots.txt. Never fails: problems are findings, not errors."""
@@ -48,7 +52,8 @@ class Robots:
     ) -> Verdict:
         """May ``agent`` (a product token or a whole UA string) fetch ``url`` (a URL or a path)?
 
-        Raises ``ValueError`` for an unknown profile or match model.
+        Raises ``ValueError`` for an unknown profile or match model, and for an agent or URL
+        longer than ``MAX_AGENT_BYTES`` / ``MAX_URL_BYTES``.
         """
     def check_many(
         self,

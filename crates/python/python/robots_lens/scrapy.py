@@ -25,6 +25,7 @@ Two optional settings:
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from scrapy.robotstxt import RobotParser
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
 
 __all__ = ["RobotsLensRobotParser"]
+
+logger = logging.getLogger(__name__)
 
 
 def _text(value: Union[str, bytes]) -> str:
@@ -73,8 +76,16 @@ class RobotsLensRobotParser(RobotParser):
         return cls(robotstxt_body, spider, profile=profile, match=match)
 
     def allowed(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> bool:
-        """Whether ``user_agent`` (a product token or a whole UA string) may fetch ``url``."""
-        return self.verdict(url, user_agent).allowed
+        """Whether ``user_agent`` (a product token or a whole UA string) may fetch ``url``.
+
+        A URL or agent past ``robots_lens.MAX_URL_BYTES`` / ``MAX_AGENT_BYTES`` is not checked:
+        the request is refused, with a warning that says why, rather than failing the crawl.
+        """
+        try:
+            return self.verdict(url, user_agent).allowed
+        except ValueError as error:
+            logger.warning("robots-lens did not check %.200s: %s; not fetching it", _text(url), error)
+            return False
 
     def verdict(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> robots_lens.Verdict:
         """The whole ``Verdict`` behind ``allowed``: the deciding line, the reason, the group."""

@@ -10,7 +10,8 @@ whose value is a struct ``<allowed: boolean, line: int, reason: string>`` — th
 as ``robots-lens check --jsonl``. ``robots`` is either one robots.txt (``str`` or ``bytes``) that
 every row is checked against, or a mapping from host name to robots.txt, where each row's file is
 the one of its URL's host (in any letter case, without the port). A row whose host has no file
-gets ``allowed = null``, ``line = null`` and ``reason = "no-file-for-host"``: whether a site
+gets ``allowed = null``, ``line = null`` and ``reason = "no-file-for-host"`` (and one whose
+URL or agent is past the core's limits, ``reason = "argument-too-long"``): whether a site
 without a robots.txt may be crawled is the caller's policy (RFC 9309 §2.3.1.3 says yes for a
 4xx, no for a 5xx).
 
@@ -29,13 +30,16 @@ import pandas as pd
 
 import robots_lens
 
-__all__ = ["robots_udf", "RESULT_SCHEMA", "NO_FILE_FOR_HOST"]
+__all__ = ["robots_udf", "RESULT_SCHEMA", "NO_FILE_FOR_HOST", "ARGUMENT_TOO_LONG"]
 
 #: The UDF's return type, as a Spark DDL string.
 RESULT_SCHEMA = "allowed boolean, line int, reason string"
 
 #: The reason of a row whose URL's host has no file in the map.
 NO_FILE_FOR_HOST = "no-file-for-host"
+
+#: The reason of a row whose URL or agent is past ``MAX_URL_BYTES`` / ``MAX_AGENT_BYTES``.
+ARGUMENT_TOO_LONG = "argument-too-long"
 
 # The scheme, user information and host of an absolute URL: the host is the first group.
 _HOST_PATTERN = r"^[A-Za-z][A-Za-z0-9+.\-]*://(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)"
@@ -63,6 +67,21 @@ def _compiled(job: str, broadcast: Any, host: Optional[str], counter: Any) -> Op
         found = _FILES[key] = robots_lens.parse(text)
         counter.add(1)
     return found
+
+
+def _columns_one_by_one(
+    file: robots_lens.Robots, agent: str, urls: list, profile: str, match: str
+) -> Tuple[list, list, list]:
+    """``check_columns`` row by row, for a batch with an argument past the limits."""
+    answers = []
+    for url in urls:
+        try:
+            verdict = file.check(agent, url, profile=profile, match=match)
+            answers.append((verdict.allowed, verdict.line, verdict.reason))
+        except ValueError:
+            answers.append((None, None, ARGUMENT_TOO_LONG))
+    allowed, lines, reasons = zip(*answers) if answers else ((), (), ())
+    return list(allowed), list(lines), list(reasons)
 
 
 def robots_udf(
@@ -120,7 +139,12 @@ def robots_udf(
             file = _compiled(job, broadcast, host if by_host else None, files_compiled)
             if file is None:
                 continue
-            answer = file.check_columns(agent, url_values[positions].tolist(), profile=profile, match=match)
+            batch = url_values[positions].tolist()
+            try:
+                answer = file.check_columns(agent, batch, profile=profile, match=match)
+            except ValueError:
+                # A URL or agent past the limits: answer the others one by one.
+                answer = _columns_one_by_one(file, agent, batch, profile, match)
             allowed[positions], lines[positions], reasons[positions] = answer
         return pd.DataFrame(
             {
