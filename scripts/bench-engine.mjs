@@ -3,9 +3,9 @@
 // Usage: node scripts/bench-engine.mjs          (npm run bench:engine builds the wasm first)
 //
 // 1. Generates the shared benchmark corpus with ../shared/bench/gen_corpus.py (or
-//    $ROBOTS_LENS_SHARED/bench/gen_corpus.py) into target/bench/corpus, read from there and
-//    never copied into the repository, and adds medium.txt: the first 50 KiB of large.txt, cut
-//    at a line end, for the chart's middle size.
+//    $ROBOTS_LENS_SHARED/bench/gen_corpus.py) into target/bench/corpus (scripts/bench-corpus.mjs),
+//    read from there and never copied into the repository, and adds medium.txt: the first
+//    50 KiB of large.txt, cut at a line end, for the chart's middle size.
 // 2. Runs the native benchmark (cargo bench -p robots-lens-bench --bench engines: Robots Lens,
 //    the robotstxt crate, texting_robots) and then the Node one (scripts/bench-engine-node.mjs:
 //    the wasm package of www/pkg, npm's robots-parser).
@@ -17,18 +17,16 @@
 // reach both benchmarks.
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { ensureCorpus } from './bench-corpus.mjs';
 import { formatTable, parseChartSvg } from './bench-report.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(REPO, 'target', 'bench');
-const CORPUS = join(OUT, 'corpus');
-const MEDIUM_BYTES = 50 * 1024;
 
 function fail(message) {
   console.error(`ERROR: ${message}`);
@@ -40,33 +38,6 @@ function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'], ...options });
   if (result.error) fail(`${command} could not start: ${result.error.message}`);
   if (result.status !== 0) fail(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
-}
-
-/** The generator, from the shared folder beside the repository. */
-function findGenerator() {
-  const shared = process.env.ROBOTS_LENS_SHARED ?? join(REPO, '..', 'shared');
-  const generator = join(shared, 'bench', 'gen_corpus.py');
-  if (!existsSync(generator)) {
-    fail(`the corpus generator is missing at ${generator}: the shared folder belongs beside the repository (or set ROBOTS_LENS_SHARED)`);
-  }
-  return generator;
-}
-
-/** Writes the corpus unless the files of this very generator are there already. */
-function generateCorpus(generator) {
-  const stampFile = join(CORPUS, '.generator-sha256');
-  const want = createHash('sha256').update(readFileSync(generator)).digest('hex');
-  const medium = join(CORPUS, 'medium.txt');
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === want && existsSync(medium)) {
-    console.error('==> corpus is up to date (target/bench/corpus)');
-    return;
-  }
-  mkdirSync(CORPUS, { recursive: true });
-  run('python3', [generator, CORPUS, '--check']);
-  const large = readFileSync(join(CORPUS, 'large.txt'));
-  const cut = large.lastIndexOf(0x0a, MEDIUM_BYTES - 1) + 1;
-  writeFileSync(medium, large.subarray(0, cut));
-  writeFileSync(stampFile, `${want}\n`);
 }
 
 function commandOutput(command, args) {
@@ -89,8 +60,12 @@ function describeMachine() {
   return `${model}, nproc ${cores}, load average ${load} at the start; ${rustc}, Node ${process.version}; ${date} UTC`;
 }
 
-const generator = findGenerator();
-generateCorpus(generator);
+let CORPUS;
+try {
+  CORPUS = ensureCorpus();
+} catch (error) {
+  fail(error.message);
+}
 const machine = describeMachine();
 const nativeJson = join(OUT, 'native.json');
 const nodeJson = join(OUT, 'node.json');
