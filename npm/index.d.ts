@@ -1,0 +1,385 @@
+// Types of the robots-lens package: every export of node.js and browser.js (the same API), and
+// every result they return. Results are plain objects made by the Rust engine; positions
+// (`start`, `end`) are UTF-16 offsets into the text that was parsed, so they index a JS string
+// directly. Line numbers are 1-based.
+
+/** A robots.txt given as its text, or parsed once with {@link parse}. */
+export type Robots = string | ParsedRobots;
+
+/** How patterns and URLs are compared. `rfc9309` (the default) and `google` read the file the
+ * same way; `python` is CPython's urllib.robotparser up to 3.12, `legacy-1994` the original
+ * convention. */
+export type ProfileId = 'rfc9309' | 'google' | 'python' | 'legacy-1994';
+
+/** How the agent finds its group: `substring` (the default: the group's token anywhere in the
+ * agent, so a full UA string works) or `token` (RFC 9309 §2.2.1 product token equality). */
+export type AgentMatchId = 'substring' | 'token';
+
+/** Options of a check; every field is optional. */
+export interface CheckOptions {
+  profile?: ProfileId;
+  agentMatch?: AgentMatchId;
+  /** How the file was served: `200` (default), `404`, `429`, `503`, `html`, `timeout`,
+   * `unreachable`, `301>200`, `3xx*6`, … A 4xx means no rules, a 5xx everything disallowed. */
+  status?: string;
+  /** A catalogued crawler (`GPTBot`, `Googlebot-Image`, …) whose documented fallback chain picks
+   * the group; the `agent` argument is then not used. */
+  crawler?: string;
+}
+
+/** Options of a crawler table. */
+export interface CrawlerTableOptions {
+  profile?: ProfileId;
+  status?: string;
+}
+
+/** Why a verdict is what it is. */
+export type Reason =
+  | 'rule-matched'
+  | 'no-rule-matched'
+  | 'no-group-applies'
+  | 'implicit-robots-txt-allow'
+  | 'beyond-size-limit'
+  | 'file-unavailable'
+  | 'file-unreachable'
+  | 'reader-error';
+
+export type RuleKind = 'allow' | 'disallow';
+
+/** A rule that matched the requested path. */
+export interface RuleMatch {
+  line: number;
+  kind: RuleKind;
+  /** The pattern as written. */
+  pattern: string;
+  /** The pattern as the profile compares it. */
+  normalised: string;
+  /** The pattern's length as the longest-match rule counts it. */
+  length: number;
+  /** Matched through Google's `index.htm` rule (`google` profile). */
+  viaIndexHtml: boolean;
+}
+
+/** A group whose rules applied (groups naming the agent are merged). */
+export interface AppliedGroup {
+  /** 0-based index into {@link ParsedRobots.groups}. */
+  index: number;
+  agentLines: number[];
+  /** The user-agent lines that named the agent. */
+  matchedAgentLines: number[];
+  lines: number[];
+}
+
+/** The step of a crawler's fallback chain whose groups applied. */
+export interface UsedStep {
+  index: number;
+  /** The product token of the step, or null for `*`. */
+  token: string | null;
+  /** Whether the crawler had no group of its own and fell back to this one. */
+  fallback: boolean;
+}
+
+/** The answer to "may this agent fetch this URL?", with its whole explanation. */
+export interface Verdict {
+  allowed: boolean;
+  /** The line of the rule that decided (`decisive.line`), or null when no rule did. */
+  line: number | null;
+  reason: Reason;
+  profile: ProfileId;
+  agentMatch: AgentMatchId;
+  agent: string;
+  /** The agent's product token, as `token` matching compares it. */
+  agentToken: string;
+  /** The path, parameters and query a crawler requests for the URL. */
+  path: string;
+  /** The path as compared, after the profile's normalisation. */
+  normalisedPath: string;
+  decisive: RuleMatch | null;
+  groups: AppliedGroup[];
+  /** No group named the agent, so the `*` groups applied. */
+  usedStarGroup: boolean;
+  chainStep: UsedStep | null;
+  /** Every rule of the applied groups that matched, in file order. */
+  matches: RuleMatch[];
+  /** When the verdict would differ if Googlebot read past 500 KiB: the rule that would decide. */
+  beyondSizeLimit: RuleMatch | null;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One problem the audit found, with a stable code (`RL101`…); see docs/audit-codes.md. */
+export interface Finding {
+  /** The stable code, such as `RL301`. */
+  code: string;
+  /** The code's kebab-case name, such as `rule-before-user-agent`. */
+  name: string;
+  severity: Severity;
+  line: number;
+  /** UTF-16 offsets of the part of the text the finding is about, when narrower than the line. */
+  start: number | null;
+  end: number | null;
+  message: string;
+  why: string;
+  fix: string;
+  /** The corrected line(s), when the fix is mechanical. */
+  replacement: string | null;
+  relatedLines: number[];
+}
+
+export type LineKind =
+  | 'user-agent'
+  | 'allow'
+  | 'disallow'
+  | 'sitemap'
+  | 'other'
+  | 'unknown'
+  | 'comment'
+  | 'blank'
+  | 'malformed';
+
+/** One physical line, as a crawler reads it. */
+export interface Line {
+  number: number;
+  /** UTF-16 offsets of the line in the text, terminator excluded. */
+  start: number;
+  end: number;
+  text: string;
+  kind: LineKind;
+  key: string | null;
+  value: string | null;
+  /** The canonical name of a recognised non-standard directive (`crawl-delay`, `host`, …). */
+  directive: string | null;
+  spelling: 'exact' | 'typo' | 'prefix';
+  malformed: 'no-separator' | 'empty-key' | null;
+  hasComment: boolean;
+  missingColon: boolean;
+  tooLong: boolean;
+  hasNul: boolean;
+  invalidUtf8: boolean;
+  beyondSizeLimit: boolean;
+  cutBySizeLimit: boolean;
+  /** The index of the group that owns the line, if any. */
+  group: number | null;
+}
+
+export interface Agent {
+  line: number;
+  value: string;
+  /** The product token, or null for `*`. */
+  token: string | null;
+  isStar: boolean;
+  hasExtraText: boolean;
+}
+
+export interface Rule {
+  line: number;
+  kind: RuleKind;
+  pattern: string;
+  beyondSizeLimit: boolean;
+}
+
+export interface Group {
+  index: number;
+  agents: Agent[];
+  rules: Rule[];
+  otherLines: number[];
+  lines: number[];
+  firstLine: number;
+  lastLine: number;
+}
+
+export interface Sitemap {
+  line: number;
+  url: string;
+}
+
+export interface Directive {
+  line: number;
+  key: string;
+  /** The canonical name of a recognised directive, or null for an unknown key. */
+  name: string | null;
+  value: string;
+  group: number | null;
+}
+
+export interface Facts {
+  /** Bytes of UTF-8. */
+  size: number;
+  lineCount: number;
+  bomBytes: number;
+  validUtf8: boolean;
+  firstLineBeyondLimit: number | null;
+  lf: number;
+  crlf: number;
+  cr: number;
+}
+
+export type Purpose =
+  | 'search'
+  | 'ai-training'
+  | 'ai-search'
+  | 'user-triggered'
+  | 'seo-tool'
+  | 'archive'
+  | 'ads'
+  | 'other';
+
+export type RobotsTxtCompliance = 'obeys' | 'may-ignore' | 'ignores' | 'unknown';
+
+export interface Source {
+  id: string;
+  title: string;
+  url: string;
+}
+
+/** A catalogued crawler. */
+export interface Crawler {
+  name: string;
+  operator: string;
+  purpose: Purpose;
+  purposeTitle: string;
+  description: string;
+  tokens: string[];
+  /** A real user-agent string, when it has one. */
+  userAgent: string | null;
+  tokenOnly: boolean;
+  /** The documented fallback chain, such as `['Googlebot-Image', 'Googlebot', '*']`. */
+  chain: string[];
+  crawlDelay: 'yes' | 'no' | 'unknown';
+  robotsTxt: RobotsTxtCompliance;
+  note: string | null;
+  sources: {
+    purpose: Source[];
+    tokens: Source[];
+    userAgent: Source[];
+    chain: Source[];
+    crawlDelay: Source[];
+    robotsTxt: Source[];
+  };
+}
+
+/** What the whole file allows one crawler. */
+export interface FileSummary {
+  /** In words: `blocked from everything`, `3 rules (no group of its own: follows *)`, … */
+  text: string;
+  access: 'everything' | 'nothing' | 'partial';
+  rules: number;
+  usedStarGroup: boolean;
+  chainStep: UsedStep | null;
+  blockingLine: number | null;
+  status: 'parse-file' | 'allow-all' | 'disallow-all' | null;
+}
+
+/** One catalogued crawler's row of the crawler table. */
+export interface CrawlerRow {
+  name: string;
+  purpose: Purpose;
+  purposeTitle: string;
+  tokenOnly: boolean;
+  robotsTxt: RobotsTxtCompliance;
+  verdict: Verdict;
+  summary: FileSummary;
+}
+
+/** One profile's answer to the same question. */
+export interface ProfileRow {
+  profile: ProfileId;
+  title: string;
+  verdict: Verdict;
+  /** Whether it agrees with the verdict of the profile in the options. */
+  agrees: boolean;
+  /** One sentence of why not, when it disagrees. */
+  why: string | null;
+}
+
+export interface Recognised {
+  name: string;
+  token: string;
+}
+
+export interface Choice {
+  id: string;
+  title: string;
+  summary: string;
+}
+
+export interface Defaults {
+  profile: ProfileId;
+  agentMatch: AgentMatchId;
+  profiles: (Choice & { id: ProfileId; [policy: string]: unknown })[];
+  agentMatches: (Choice & { id: AgentMatchId })[];
+  /** Googlebot's 500 KiB limit, in bytes. */
+  sizeLimit: number;
+  /** The longest line Google reads, in bytes. */
+  maxLineBytes: number;
+}
+
+/** A parsed robots.txt, kept inside the engine to check many URLs without parsing again. */
+export declare class ParsedRobots {
+  /** Parses `text`; the same as {@link parse}. */
+  constructor(text: string);
+  /** The text that was parsed. */
+  readonly text: string;
+  readonly facts: Facts;
+  readonly lines: Line[];
+  readonly groups: Group[];
+  /** Allow and Disallow lines before the first user-agent line: no crawler obeys them. */
+  readonly orphanRules: Rule[];
+  readonly sitemaps: Sitemap[];
+  readonly directives: Directive[];
+  check(agent: string, url: string, options?: CheckOptions): Verdict;
+  checkMany(agent: string, urls: readonly string[], options?: CheckOptions): Verdict[];
+  audit(): Finding[];
+  crawlers(url?: string, options?: CrawlerTableOptions): CrawlerRow[];
+  compareProfiles(agent: string, url: string, options?: CheckOptions): ProfileRow[];
+  /** Releases the engine's copy now rather than when the object is garbage-collected. */
+  free(): void;
+}
+
+/** Parses a robots.txt. Never fails on any text: problems are findings, not errors. */
+export declare function parse(text: string): ParsedRobots;
+
+/** May `agent` fetch `url` under `robots`? Throws on an invalid option, never on the file. */
+export declare function check(
+  robots: Robots,
+  agent: string,
+  url: string,
+  options?: CheckOptions,
+): Verdict;
+
+/** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */
+export declare function checkMany(
+  robots: Robots,
+  agent: string,
+  urls: readonly string[],
+  options?: CheckOptions,
+): Verdict[];
+
+/** Every line a crawler will skip or misread, sorted by line then severity. */
+export declare function audit(robots: Robots): Finding[];
+
+/** The catalogue of known crawlers and their fallback chains. */
+export declare function crawlers(): Crawler[];
+/** For `url` (default `/`), every catalogued crawler's verdict and what the file allows it. */
+export declare function crawlers(
+  robots: Robots,
+  url?: string,
+  options?: CrawlerTableOptions,
+): CrawlerRow[];
+
+/** The same question asked of every profile, with why each disagrees. */
+export declare function compareProfiles(
+  robots: Robots,
+  agent: string,
+  url: string,
+  options?: CheckOptions,
+): ProfileRow[];
+
+/** The catalogued crawler a user-agent string names, or null. */
+export declare function recogniseCrawler(userAgent: string): Recognised | null;
+
+/** The engine's version. */
+export declare function version(): string;
+
+/** The defaults and the choices of profile and agent match, with their descriptions. */
+export declare function defaults(): Defaults;

@@ -1,0 +1,120 @@
+// The npm package as a user meets it: `npm run package` writes a tarball to dist/, which is
+// installed offline into an empty folder; a script imports it in Node with no init call, and
+// `tsc --noEmit` checks a TypeScript example against its types (which must not be `any`).
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { installTarball, packTarball, REPO_ROOT } from './install.mjs';
+
+const SCRIPT = `
+import { audit, check, checkMany, crawlers, parse, version } from 'robots-lens';
+
+const text = 'User-agent: *\\nDisallow: /private\\nAllow: /private/press\\n\\nUser-agent: GPTBot\\nDisallow: /\\n';
+const verdict = check(text, 'Googlebot', 'https://example.com/private/plan');
+const parsed = parse(text);
+const many = checkMany(parsed, 'Googlebot', ['/private/press/x', '/', '/private/y']);
+const table = crawlers(parsed, '/');
+const report = {
+  allowed: verdict.allowed,
+  line: verdict.line,
+  fromParsed: check(parsed, 'GPTBot', '/').line,
+  many: many.map((v) => [v.allowed, v.line]),
+  groups: parsed.groups.length,
+  findings: audit('Disallow: /x\\nUser-agent: *\\nDisallow: /y\\n').map((f) => f.code),
+  gptbot: table.find((row) => row.name === 'GPTBot').summary.text,
+  catalogue: crawlers().length,
+  version: version(),
+};
+parsed.free();
+let error;
+try { check(text, 'Bot', '/', { profile: 'bing' }); } catch (e) { error = e.message; }
+report.error = error;
+console.log(JSON.stringify(report));
+`;
+
+const EXAMPLE_TS = `
+import { audit, check, checkMany, crawlers, parse, type Finding, type Verdict } from 'robots-lens';
+
+const verdict: Verdict = check('User-agent: *\\nDisallow: /\\n', 'Googlebot', '/x', { profile: 'google' });
+const allowed: boolean = verdict.allowed;
+const line: number | null = verdict.line;
+const parsed = parse('User-agent: *\\nDisallow: /\\n');
+const verdicts: Verdict[] = checkMany(parsed, 'Bot', ['/a', '/b']);
+const findings: Finding[] = audit(parsed);
+const codes: string[] = findings.map((finding) => finding.code);
+const names: string[] = crawlers().map((crawler) => crawler.chain.join(' > '));
+const rows = crawlers(parsed, '/');
+const summary: string = rows[0].summary.text;
+const sitemaps: string[] = parsed.sitemaps.map((sitemap) => sitemap.url);
+
+// The types are real, not \`any\`: each of these must be a type error.
+// @ts-expect-error allowed is a boolean
+const notAString: string = verdict.allowed;
+// @ts-expect-error an unknown profile
+check('', 'Bot', '/', { profile: 'bing' });
+// @ts-expect-error checkMany takes a list of URLs
+checkMany(parsed, 'Bot', '/a');
+
+console.log(allowed, line, verdicts, codes, names, summary, sitemaps, notAString);
+`;
+
+const tsconfig = (moduleResolution, module) =>
+  JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module, moduleResolution, target: 'es2022', skipLibCheck: false, types: [] },
+    files: ['example.ts'],
+  });
+
+let tarball;
+let installed;
+
+before(() => {
+  tarball = packTarball();
+  installed = installTarball(tarball, {
+    'use.mjs': SCRIPT,
+    'example.ts': EXAMPLE_TS,
+    'tsconfig.json': tsconfig('nodenext', 'nodenext'),
+    'tsconfig.bundler.json': tsconfig('bundler', 'esnext'),
+  });
+});
+
+after(() => installed?.close());
+
+test('npm run package writes the tarball to dist/ with the engine, the types and the README', () => {
+  assert.ok(tarball.startsWith(join(REPO_ROOT, 'dist')), tarball);
+  assert.ok(existsSync(tarball));
+  const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
+  for (const file of ['api.js', 'audit-codes.json', 'browser.js', 'index.d.ts', 'node.js', 'package.json', 'README.md', 'robots_lens_wasm.js', 'robots_lens_wasm_bg.wasm']) {
+    assert.ok(files.includes(`package/${file}`), `${file} is in the tarball: ${files.join(', ')}`);
+  }
+});
+
+test('in Node, the installed package answers on import, with no init call', () => {
+  const report = JSON.parse(execFileSync('node', ['use.mjs'], { cwd: installed.dir, encoding: 'utf8' }));
+  assert.equal(report.allowed, false);
+  assert.equal(report.line, 2);
+  assert.equal(report.fromParsed, 6, 'GPTBot is blocked by its own group, line 6');
+  assert.deepEqual(report.many, [[true, 3], [true, null], [false, 2]]);
+  assert.equal(report.groups, 2);
+  assert.deepEqual(report.findings, ['RL301']);
+  assert.equal(report.gptbot, 'blocked from everything');
+  assert.ok(report.catalogue > 30, `the catalogue has ${report.catalogue} crawlers`);
+  const cargo = execFileSync('cargo', ['metadata', '--no-deps', '--format-version', '1', '--offline'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const core = JSON.parse(cargo).packages.find((p) => p.name === 'robots-lens');
+  assert.equal(report.version, core.version);
+  assert.match(report.error, /bing/, 'an invalid option is an Error that names it');
+});
+
+test('tsc --noEmit accepts the example with the package types (nodenext and bundler resolution)', () => {
+  const tsc = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
+  for (const project of ['tsconfig.json', 'tsconfig.bundler.json']) {
+    try {
+      execFileSync(tsc, ['--noEmit', '-p', project], { cwd: installed.dir, encoding: 'utf8' });
+    } catch (error) {
+      assert.fail(`tsc -p ${project} failed:\n${error.stdout}${error.stderr}`);
+    }
+  }
+});
