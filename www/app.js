@@ -22,7 +22,7 @@ import { decodeShare, encodeShare, isShare } from './permalink.js';
 import * as render from './render.js';
 import { CrawlerChoice } from './crawler-choice.js';
 import { showHeaderVerdict } from './header-summary.js';
-import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch } from './i18n.js';
+import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch, t } from './i18n.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -118,14 +118,15 @@ async function main() {
   document.documentElement.dataset.debounceMs = String(DEBOUNCE_MS);
   // The texts load while the work is restored; the first verdict is drawn in the page's language.
   const languageReady = setLanguage(preferredLanguage(), { remember: false }).catch(showEngineError);
-  for (const example of EXAMPLES) {
-    elements.exampleSelect.append(new Option(example.title, example.id));
-  }
   wireEvents();
-  await restoreWork();
+  // Restored work may bring a note to show (a loaded example, a link), so its words come first:
+  // the catalogue is preloaded and arrives long before the wasm module is compiled.
   await languageReady;
+  fillExamples();
+  await restoreWork();
   setUpLanguageSwitch($('#language-select'), (message) => showEngineError({ message }));
   onLanguageChange(() => {
+    fillExamples();
     drawChoices();
     scheduleRefresh();
   });
@@ -136,6 +137,13 @@ async function main() {
   const starting = Engine.start();
   starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
   await startEngine(starting, loadPanels());
+}
+
+/** The example menu, in the page's language; the chosen one stays chosen. */
+function fillExamples() {
+  const chosen = elements.exampleSelect.value;
+  elements.exampleSelect.replaceChildren(...EXAMPLES.map((example) => new Option(t(example.title), example.id)));
+  if (chosen) elements.exampleSelect.value = chosen;
 }
 
 /**
@@ -606,7 +614,7 @@ function loadExample(id) {
   const example = exampleById(id);
   if (!example) return;
   replaceText(example.text, [
-    { severity: 'info', text: `Loaded the example "${example.title}" with a check to try on it.` },
+    { severity: 'info', text: t('app.loaded-example', { title: t(example.title) }) },
   ]);
   elements.agent.value = example.check.agent;
   elements.url.value = example.check.url;

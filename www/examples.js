@@ -138,23 +138,26 @@ const news = [
   '',
 ];
 
-/** The examples, in menu order; the first is also what a first visit shows. */
+/**
+ * The examples, in menu order; the first is also what a first visit shows. `title` is the key
+ * of its name in the page's catalogues (www/i18n).
+ */
 export const EXAMPLES = Object.freeze([
   {
     id: 'shop',
-    title: 'Online shop with AI crawler groups',
+    title: 'example.shop',
     text: shop.join('\n'),
     check: { agent: 'Googlebot', url: 'https://www.northwind-outfitters.example/checkout/payment' },
   },
   {
     id: 'classic',
-    title: 'Classic 1994-style file',
+    title: 'example.classic',
     text: classic.join('\n'),
     check: { agent: 'FriendlyIndexer/0.9', url: '/cgi-bin/search' },
   },
   {
     id: 'mistakes',
-    title: 'A file full of mistakes',
+    title: 'example.mistakes',
     text: mistakes.join('\n'),
     check: {
       agent: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
@@ -163,7 +166,7 @@ export const EXAMPLES = Object.freeze([
   },
   {
     id: 'news',
-    title: 'News site with crawler-specific groups',
+    title: 'example.news',
     text: news.join('\n'),
     check: { agent: 'GPTBot', url: 'https://www.daily-harbour.example/news/subscribers/morning-briefing' },
   },

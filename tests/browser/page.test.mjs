@@ -5,6 +5,7 @@
 // Run: node --test tests/browser/page.test.mjs   (after `npm run build`)
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
@@ -19,6 +20,8 @@ import {
 } from './harness.mjs';
 
 const WAIT_MS = 15_000;
+/** The page's English texts: an example's title is a key into them. */
+const EN = JSON.parse(readFileSync(new URL('../../www/i18n/en.json', import.meta.url), 'utf8'));
 
 let browser;
 
@@ -216,7 +219,7 @@ test('every example loads with the verdict the engine gives', async () => {
       );
       assert.match(
         await page.textContent('#file-notes'),
-        new RegExp(`Loaded the example "${example.title}"`),
+        new RegExp(`Loaded the example "${EN[example.title]}"`),
       );
     }
   });
