@@ -312,6 +312,10 @@ export interface Defaults {
   sizeLimit: number;
   /** The longest line Google reads, in bytes. */
   maxLineBytes: number;
+  /** The longest URL a check accepts, in bytes; a longer one is refused with an Error. */
+  maxUrlBytes: number;
+  /** The longest agent a check accepts, in bytes. */
+  maxAgentBytes: number;
 }
 
 /** A parsed robots.txt, kept inside the engine to check many URLs without parsing again. */

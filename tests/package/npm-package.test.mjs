@@ -4,9 +4,11 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+
+import ts from 'typescript';
 
 import { installTarball, packTarball, REPO_ROOT } from './install.mjs';
 
@@ -116,5 +118,44 @@ test('tsc --noEmit accepts the example with the package types (nodenext and bund
     } catch (error) {
       assert.fail(`tsc -p ${project} failed:\n${error.stdout}${error.stderr}`);
     }
+  }
+});
+
+/** Every interface of a .d.ts file: name → its property names (index signatures left out). */
+function declaredInterfaces(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const interfaces = new Map();
+  for (const statement of source.statements) {
+    if (ts.isInterfaceDeclaration(statement)) {
+      const names = statement.members.filter((member) => member.name).map((member) => member.name.getText(source));
+      interfaces.set(statement.name.text, names.sort());
+    }
+  }
+  return interfaces;
+}
+
+test('the declared result types name exactly the fields the engine returns', () => {
+  // What the engine returns, by the interface that declares it; a field added to or removed
+  // from the wasm boundary must be declared in npm/index.d.ts too.
+  const script = `
+    import { audit, check, crawlers, defaults, parse } from 'robots-lens';
+    const parsed = parse('User-agent: *\\nDisallow: /a\\nCrawl-delay: 5\\nSitemap: https://e.example/s.xml\\nDisalow: /b\\n');
+    const verdict = check(parsed, 'Googlebot', '/a/b');
+    const row = crawlers(parsed, '/a')[0];
+    const compared = parsed.compareProfiles('Googlebot', '/a/b')[0];
+    console.log(JSON.stringify({
+      Verdict: verdict, RuleMatch: verdict.decisive, AppliedGroup: verdict.groups[0],
+      Finding: audit(parsed)[0], Line: parsed.lines[0], Group: parsed.groups[0], Agent: parsed.groups[0].agents[0],
+      Rule: parsed.groups[0].rules[0], Sitemap: parsed.sitemaps[0], Directive: parsed.directives[0], Facts: parsed.facts,
+      Crawler: crawlers()[0], Source: crawlers()[0].sources.chain[0], CrawlerRow: row, FileSummary: row.summary,
+      UsedStep: crawlers(parsed, '/').find((r) => r.verdict.chainStep).verdict.chainStep,
+      ProfileRow: compared, Defaults: defaults(), Choice: defaults().agentMatches[0],
+    }));
+  `;
+  const samples = JSON.parse(execFileSync('node', ['--input-type=module', '-e', script], { cwd: installed.dir, encoding: 'utf8' }));
+  const declared = declaredInterfaces(join(installed.dir, 'node_modules', 'robots-lens', 'index.d.ts'));
+  for (const [name, sample] of Object.entries(samples)) {
+    assert.ok(sample && typeof sample === 'object', `a sample of ${name}`);
+    assert.deepEqual(Object.keys(sample).sort(), declared.get(name), `the fields of ${name}`);
   }
 });
