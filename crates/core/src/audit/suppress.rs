@@ -16,8 +16,9 @@
 //! - The comment holds `robots-lens:` (any letter case), then `ignore`, then one or more codes
 //!   (`RL302`) or names (`shadowed-rule`) separated by commas or spaces. `--` ends the list, so a
 //!   reason can follow it.
-//! - At the end of a line, it silences that line's findings with those codes. On a line of its
-//!   own, it silences the next line that is not itself a comment, so several stack above a line.
+//! - It silences those codes on its own line; on a line of its own, also on the next line that
+//!   is not itself a comment, so several stack above a line (and a finding about the comment
+//!   line itself, such as an over-long line, can be silenced where it is).
 //! - A word that names no code is kept in [`Suppression::unknown`] rather than ignored, so that a
 //!   mistyped code is reported instead of silencing nothing without a word.
 //!
@@ -36,8 +37,9 @@ const MARKER: &str = "robots-lens:";
 pub struct Suppression {
     /// The line of the comment (1-based).
     pub line: usize,
-    /// The line whose findings it silences: the same line for a trailing comment, the next line
-    /// that is not a comment for a comment on a line of its own (`None` when the file ends first).
+    /// The line below whose findings it silences too, for a comment on a line of its own: the
+    /// next line that is not a comment (`None` when the file ends first, and for a comment at
+    /// the end of a line, which silences only its own line).
     pub applies_to: Option<usize>,
     /// The codes it silences, in the order written, without repeats.
     pub codes: Vec<Code>,
@@ -48,7 +50,8 @@ pub struct Suppression {
 impl Suppression {
     /// Whether this suppression silences `finding`.
     pub fn silences(&self, finding: &Finding) -> bool {
-        self.applies_to == Some(finding.line) && self.codes.contains(&finding.code)
+        (finding.line == self.line || self.applies_to == Some(finding.line))
+            && self.codes.contains(&finding.code)
     }
 }
 
@@ -74,8 +77,6 @@ pub fn suppressions(robots: &RobotsTxt) -> Vec<Suppression> {
         suppression.line = line.number;
         if comment_only {
             pending.push(found.len());
-        } else {
-            suppression.applies_to = Some(line.number);
         }
         found.push(suppression);
     }
@@ -161,7 +162,7 @@ mod tests {
         let found = read("User-agent: *\nDisallow: /a  # robots-lens: ignore RL405\n");
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 2);
-        assert_eq!(found[0].applies_to, Some(2));
+        assert_eq!(found[0].applies_to, None);
         assert_eq!(found[0].codes, [code("RL405")]);
         assert!(found[0].unknown.is_empty());
     }
@@ -193,6 +194,21 @@ mod tests {
         // A `#` inside a value starts the comment for crawlers too.
         let found = read("Disallow: /a#robots-lens:ignore RL301\n");
         assert_eq!(found[0].codes, [code("RL301")]);
+    }
+
+    #[test]
+    fn a_comment_line_silences_itself_too() {
+        // A file with no group is reported on its first line, here the comment itself.
+        let text =
+            "# robots-lens: ignore RL106 -- sitemaps only\nSitemap: https://example.com/s.xml\n";
+        let robots = RobotsTxt::parse(text.as_bytes());
+        let findings = robots.audit();
+        assert!(findings
+            .iter()
+            .any(|f| f.line == 1 && f.code == code("RL106")));
+        let (kept, silenced) = partition_suppressed(findings, &robots.suppressions());
+        assert_eq!(silenced.len(), 1, "{kept:?}");
+        assert!(kept.iter().all(|f| f.code != code("RL106")));
     }
 
     #[test]
