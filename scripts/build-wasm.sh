@@ -12,7 +12,10 @@
 # every step passed, so a failed build leaves the last good package in place.
 #
 # The one `--target web` output serves the page, the node tests (initSync) and
-# the browser tests. A content-hash stamp of everything that feeds the build
+# the browser tests. A second package, built with the wasm crate's `lists`
+# feature into www/pkg/lists/, adds URL lists, the comparison of two versions
+# and expectations: the page loads it only when one of those is used, so the
+# first verdict never waits for its bytes, and it has a budget of its own. A content-hash stamp of everything that feeds the build
 # (crates/, Cargo manifests and lock, tool versions, this script) lets a second
 # run skip the rebuild; `--force` rebuilds anyway. Run scripts/setup.sh first.
 set -euo pipefail
@@ -58,9 +61,11 @@ build_inputs_hash() {
 
 inputs="$(build_inputs_hash)"
 if [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$STAMP_FILE")" = "$inputs" ] &&
-  [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ]; then
+  [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ] &&
+  [ -f "$OUT_DIR/lists/$WASM_FILE" ] && [ -f "$OUT_DIR/lists/$OUT_NAME.js" ]; then
   say "wasm package is up to date (nothing under crates/ or Cargo.lock changed)"
   node scripts/wasm-size.mjs "$OUT_DIR/$WASM_FILE"
+  node scripts/wasm-size.mjs "$OUT_DIR/lists/$WASM_FILE" lists
   exit 0
 fi
 
@@ -89,35 +94,50 @@ wasm_opt_feature_flags() {
 }
 
 started=$SECONDS
-say "Building the wasm package (wasm-pack, release, --target web)"
 rm -rf "$STAGING"
-# The out-dir is resolved against the crate, so pass it absolute. `--mode
-# no-install` uses the wasm-bindgen on PATH and never downloads one.
-wasm-pack --quiet build crates/wasm \
-  --target web --release --mode no-install --no-pack \
-  --out-dir "$STAGING" --out-name "$OUT_NAME"
-
 feature_list="$(wasm_opt_feature_flags)"
 mapfile -t feature_flags <<<"$feature_list"
-say "Optimising with wasm-opt $("$WASM_OPT" --version | grep -oE '[0-9]+' | head -n 1) -Oz (${feature_flags[*]})"
-"$WASM_OPT" "$STAGING/$WASM_FILE" -o "$STAGING/$WASM_FILE.opt" -Oz "${feature_flags[@]}" \
-  --strip-debug --strip-producers --strip-target-features
-mv "$STAGING/$WASM_FILE.opt" "$STAGING/$WASM_FILE"
 
-# Refuse a package that does not work before anyone serves it: an optimiser
-# that mis-handles a feature yields a module that loads but answers wrongly.
-# shellcheck disable=SC2016 # JavaScript, not shell, expands these.
-node --input-type=module -e '
-  const { readFileSync } = await import("node:fs");
-  const { pathToFileURL } = await import("node:url");
-  const [dir, name] = process.argv.slice(1);
-  const wasm = await import(pathToFileURL(`${dir}/${name}.js`).href);
-  wasm.initSync({ module: readFileSync(`${dir}/${name}_bg.wasm`) });
-  const verdict = wasm.check("User-agent: *\nDisallow: /a\n", "bot", "/a/b", {});
-  if (verdict.allowed !== false || verdict.decisive?.line !== 2) {
-    throw new Error(`smoke check gave ${JSON.stringify(verdict)}`);
-  }
-' "$STAGING" "$OUT_NAME" || die "the optimised wasm package fails its smoke check (see above)"
+# build_package DIR [CARGO_FEATURES]: wasm-pack, wasm-opt and a smoke check into DIR.
+build_package() {
+  local dir="$1" features="${2:-}"
+  local cargo_args=()
+  [ -z "$features" ] || cargo_args=(-- --features "$features")
+  say "Building the wasm package${features:+ with --features $features} (wasm-pack, release, --target web)"
+  # The out-dir is resolved against the crate, so pass it absolute. `--mode
+  # no-install` uses the wasm-bindgen on PATH and never downloads one.
+  wasm-pack --quiet build crates/wasm \
+    --target web --release --mode no-install --no-pack \
+    --out-dir "$dir" --out-name "$OUT_NAME" "${cargo_args[@]}"
+  say "Optimising with wasm-opt $("$WASM_OPT" --version | grep -oE '[0-9]+' | head -n 1) -Oz (${feature_flags[*]})"
+  "$WASM_OPT" "$dir/$WASM_FILE" -o "$dir/$WASM_FILE.opt" -Oz "${feature_flags[@]}" \
+    --strip-debug --strip-producers --strip-target-features
+  mv "$dir/$WASM_FILE.opt" "$dir/$WASM_FILE"
+
+  # Refuse a package that does not work before anyone serves it: an optimiser
+  # that mis-handles a feature yields a module that loads but answers wrongly.
+  # shellcheck disable=SC2016 # JavaScript, not shell, expands these.
+  node --input-type=module -e '
+    const { readFileSync } = await import("node:fs");
+    const { pathToFileURL } = await import("node:url");
+    const [dir, name, features] = process.argv.slice(1);
+    const wasm = await import(pathToFileURL(`${dir}/${name}.js`).href);
+    wasm.initSync({ module: readFileSync(`${dir}/${name}_bg.wasm`) });
+    const verdict = wasm.check("User-agent: *\nDisallow: /a\n", "bot", "/a/b", {});
+    if (verdict.allowed !== false || verdict.decisive?.line !== 2) {
+      throw new Error(`smoke check gave ${JSON.stringify(verdict)}`);
+    }
+    if (features === "lists") {
+      const diff = wasm.compareVersions("", "User-agent: *\nDisallow: /a\n", "", "auto", "bot", [], {});
+      if (diff.flipCount !== 2 || diff.flips[0].after.line !== 2) {
+        throw new Error(`smoke check of compareVersions gave ${JSON.stringify(diff)}`);
+      }
+    }
+  ' "$dir" "$OUT_NAME" "$features" || die "the optimised wasm package fails its smoke check (see above)"
+}
+
+build_package "$STAGING"
+build_package "$STAGING/lists" lists
 
 # The audit codes' documentation comes from the same Rust source as the audit, through the
 # CLI, so the wasm module does not have to carry its prose: English from the core's code docs,
@@ -133,6 +153,8 @@ done
 note "built in $((SECONDS - started)) s"
 node scripts/wasm-size.mjs "$STAGING/$WASM_FILE" ||
   die "the build is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/"
+node scripts/wasm-size.mjs "$STAGING/lists/$WASM_FILE" lists ||
+  die "the lists package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/lists/"
 
 printf '%s\n' "$inputs" >"$STAGING/$STAMP_FILE"
 mkdir -p "$(dirname "$OUT_DIR")"

@@ -4,7 +4,8 @@
 #
 # Usage: scripts/test.sh [all|rust|node|browser|python|dist]     (default: all)
 #
-#   rust     cargo fmt --check, clippy -D warnings, cargo test --workspace
+#   rust     cargo fmt --check, clippy -D warnings (and on the wasm crate's lists
+#            feature), cargo test --workspace
 #   node     the wasm build, then node --test tests/node/ (vectors, robustness, server),
 #            tests/package/ (the npm package, packed and installed) and tests/action/ (the
 #            GitHub Action, run as a runner runs it)
@@ -62,6 +63,9 @@ esac
 if [ "$selection" = all ] || [ "$selection" = rust ]; then
   step "cargo fmt --check" cargo fmt --all -- --check
   step "cargo clippy -D warnings" cargo clippy --workspace --all-targets -- -D warnings
+  # The wasm crate's second package (www/pkg/lists/): its code is only compiled with the feature.
+  step "cargo clippy -D warnings (wasm, --features lists)" \
+    cargo clippy -p robots-lens-wasm --features lists --all-targets -- -D warnings
   step "cargo test --workspace" cargo test --workspace
 fi
 

@@ -89,6 +89,8 @@ const state = {
   unsaved: false,
   /** The fetch status saved work or a link asked for, until the status picker is loaded. */
   wantedStatus: null,
+  /** The pinned checks saved work or a link brought, until the pins panel is loaded. */
+  wantedPins: [],
   /** The line the file view was last scrolled to. */
   revealedLine: null,
   refreshTimer: 0,
@@ -160,12 +162,17 @@ async function loadPanels() {
       import('./divergence.js'),
       import('./selftest.js'),
       import('./guide.js'),
+      import('./url-list.js'),
+      import('./compare.js'),
+      import('./pins.js'),
+      import('./lists-engine.js'),
     ]);
   } catch (error) {
     showPanelsMissing(error.message);
     return;
   }
-  const [{ CrawlerPanel }, { FetchStatusPicker }, findings, { renderDivergence }, { setUpSelfTest }, guide] = modules;
+  const [{ CrawlerPanel }, { FetchStatusPicker }, findings, { renderDivergence }, { setUpSelfTest }, guide, ...lists] =
+    modules;
   const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
   fetchStatus.restore(state.wantedStatus);
   panels = {
@@ -175,6 +182,7 @@ async function loadPanels() {
     renderDivergence,
     copyReplacement: findings.copyReplacement,
     guide: guide.setUpGuide({ container: $('#guide-body'), toc: $('#guide-toc'), engine: () => state.engine }),
+    ...listPanels(...lists),
   };
   setUpSelfTest({
     button: $('#selftest-run'),
@@ -183,6 +191,44 @@ async function loadPanels() {
     results: $('#selftest-results'),
     engine: () => state.engine,
   });
+}
+
+/**
+ * The URL list, the comparison of two versions and the pinned checks (www/url-list.js,
+ * www/compare.js, www/pins.js): what they read of the page is handed to them as functions.
+ */
+function listPanels({ UrlListPanel }, { ComparePanel }, { PinsPanel }, { listsEngine }) {
+  const engine = () => listsEngine(showEngineError);
+  const check = () => ({ text: editor.text, agent: elements.agent.value, options: expectationOptions() });
+  // The comparison asks about the list's URLs for its agents: it follows their changes.
+  const urlList = new UrlListPanel({ engine, check, onChange: () => compare.changed() });
+  const compare = new ComparePanel({
+    engine,
+    check,
+    askers: () => urlList.askers(),
+    list: () => urlList.list(),
+    previousText: () => state.previousText ?? storageGet(STORAGE.previous),
+  });
+  const pins = new PinsPanel({
+    engine,
+    current: () => ({
+      url: elements.url.value,
+      agent: elements.agent.value,
+      crawler: crawlerChoice.name,
+      allowed: { allowed: true, disallowed: false }[elements.verdict.dataset.verdict] ?? null,
+    }),
+    onChange: () => {
+      saveWork();
+      panels?.pins.update(editor.text, expectationOptions());
+    },
+  });
+  pins.restore(state.wantedPins);
+  return { urlList, compare, pins };
+}
+
+/** The options the lists and pins are checked with: the checker's, without its crawler. */
+function expectationOptions() {
+  return { agentMatch: state.agentMatch, profile: state.profile, ...panels?.fetchStatus.checkOptions() };
 }
 
 /** Says, where each missing panel would be, that it could not be loaded. */
@@ -297,6 +343,7 @@ async function startCrawlers() {
   try {
     const { catalogue, statusChoices } = await state.engine.crawlerSetup();
     panels.crawlers.start(catalogue);
+    panels.urlList.start(catalogue);
     panels.fetchStatus.start(statusChoices, catalogue);
   } catch (error) {
     // The checker still works on the agent as typed and a file served with 200.
@@ -371,6 +418,9 @@ async function recompute() {
     if (panels === null) return;
     panels.audit.update(text);
     panels.audit.markFileView(text);
+    panels.pins.update(text, options); // Not awaited: it answers in the lists engine, on its own.
+    panels.urlList.changed();
+    panels.compare.changed();
     // The same question as the verdict's, crawler and fetch status included.
     await showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict);
     // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
@@ -672,6 +722,7 @@ function currentWork() {
     profile: state.profile,
     crawler: crawlerChoice.name,
     status: currentStatus(),
+    expectations: panels === null ? state.wantedPins : panels.pins.pins,
   };
 }
 
@@ -681,12 +732,16 @@ function applyCheck(check) {
   if (typeof check.agentMatch === 'string') state.agentMatch = check.agentMatch;
   if (typeof check.profile === 'string') state.profile = check.profile;
   // After the agent: a crawler choice holds for the agent text it was made with.
+  // Pinned checks belong to the text they were pinned on: a link or saved work brings its own.
+  const pins = Array.isArray(check.expectations) ? check.expectations : [];
   if (panels === null) {
     crawlerChoice.choose(check.crawler ?? null);
     state.wantedStatus = typeof check.status === 'string' ? check.status : null;
+    state.wantedPins = pins;
   } else {
     panels.crawlers.restore(check.crawler ?? null);
     panels.fetchStatus.restore(check.status ?? null);
+    panels.pins.restore(pins);
   }
 }
 

@@ -7,15 +7,17 @@
  * shapes results for the trip to the page: lines become a transferred line table, and long
  * lists are cut to what the page shows, with their full counts.
  *
- * Protocol: each `{ id, op, args }` is answered with `{ id, ok: true, result }` or
- * `{ id, ok: false, error: { message, trap } }`. The first operation is `init`, with the
- * compiled `WebAssembly.Module` (compiled once by the page, so a restart only instantiates).
+ * Protocol (www/worker-protocol.js): each `{ id, op, args }` is answered with
+ * `{ id, ok: true, result }` or `{ id, ok: false, error: { message, trap } }`. The first
+ * operation is `init`, with the compiled `WebAssembly.Module` (compiled once by the page, so a
+ * restart only instantiates).
  */
 
 import init, { RobotsFile, defaults, version } from './pkg/robots_lens_wasm.js';
 import { crawlerCatalogue, recogniseCrawler, statusChoices, statusHandling } from './pkg/robots_lens_wasm.js';
 import { hasLineNotes } from './line-notes.js';
 import { buildLineTable, lineTableBuffers } from './line-table.js';
+import { serveOperations } from './worker-protocol.js';
 
 /** How many items of each list cross to the page; the page says when a list was cut. */
 const LIMITS = {
@@ -30,22 +32,10 @@ const LIMITS = {
 
 let file = null;
 
-// console_error_panic_hook reports a panic through console.error just before the trap;
-// keeping the last message lets the page say what went wrong.
-let lastConsoleError = '';
-const consoleError = console.error.bind(console);
-console.error = (...args) => {
-  lastConsoleError = args.map(String).join(' ');
-  consoleError(...args);
-};
-
-let initialised = false;
-
 const operations = {
   /** Instantiates `module`; answers with the engine's version and defaults. */
   async init(module) {
     await init({ module_or_path: module });
-    initialised = true;
     return { version: version(), defaults: defaults() };
   },
 
@@ -159,25 +149,7 @@ function transferables(result) {
   return result?.lineTable ? lineTableBuffers(result.lineTable) : [];
 }
 
-// One operation at a time, in order: `init` is asynchronous, and nothing may overtake it.
-let queue = Promise.resolve();
-self.addEventListener('message', ({ data }) => {
-  queue = queue.then(() => answer(data));
-});
-
-async function answer({ id, op, args }) {
-  try {
-    if (!Object.hasOwn(operations, op)) throw new Error(`unknown engine operation '${op}'`);
-    if (op !== 'init' && !initialised) throw new Error('the engine is not initialised');
-    lastConsoleError = '';
-    const result = await operations[op](...args);
-    self.postMessage({ id, ok: true, result }, transferables(result));
-  } catch (error) {
-    const trap = error instanceof WebAssembly.RuntimeError;
-    const message = trap && lastConsoleError ? lastConsoleError : String(error?.message ?? error);
-    self.postMessage({ id, ok: false, error: { message, trap } });
-  }
-}
+serveOperations(operations, { transferables });
 
 // ---------------------------------------------------------------------------------------------
 // The audit and the self-test (www/findings.js, www/selftest.js)

@@ -21,6 +21,8 @@
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
 /** The module wasm-pack builds (scripts/build-wasm.sh); index.html preloads it. */
 const WASM_URL = new URL('./pkg/robots_lens_wasm_bg.wasm', import.meta.url);
+/** The page's engine: this worker script with this module. */
+const MAIN_ENGINE = Object.freeze({ worker: WORKER_URL, wasm: WASM_URL, name: 'robots-lens-engine' });
 
 /** How long starting a worker and instantiating the module may take. */
 const START_TIMEOUT_MS = 20_000;
@@ -44,6 +46,8 @@ export class EngineError extends Error {
 export class Engine {
   #worker = null;
   #starting = null;
+  /** Which worker script and module this engine runs (`Engine.start`). */
+  #source = MAIN_ENGINE;
   /** The compiled module (a promise), shared by every worker this engine starts. */
   #module = null;
   #info = null;
@@ -56,11 +60,21 @@ export class Engine {
   /** Called with an EngineError whenever the worker had to be replaced. */
   onRestart = () => {};
 
-  /** Starts the worker and waits until the module is ready. Rejects with an EngineError. */
-  static async start() {
-    const engine = new Engine();
+  /**
+   * Starts the worker and waits until the module is ready. Rejects with an EngineError.
+   * `source` (`{ worker, wasm, name }`: URLs of a worker script that speaks this protocol and of
+   * its module) defaults to the page's engine; www/lists-engine.js starts another.
+   */
+  static async start(source = MAIN_ENGINE) {
+    const engine = new this();
+    engine.#source = source;
     await engine.#ensureWorker();
     return engine;
+  }
+
+  /** Runs operation `op` of the worker with `args`; `size` (characters) scales its timeout. */
+  request(op, args, size = 0) {
+    return this.#enqueue(() => this.#call(op, args, size));
   }
 
   /** The engine's version, for the footer. */
@@ -166,10 +180,10 @@ export class Engine {
    * once, here, while the worker starts; a restart reuses it.
    */
   async #spawn() {
-    this.#module ??= compiledModule();
+    this.#module ??= compiledModule(this.#source.wasm);
     let worker;
     try {
-      worker = new Worker(WORKER_URL, { type: 'module', name: 'robots-lens-engine' });
+      worker = new Worker(this.#source.worker, { type: 'module', name: this.#source.name });
     } catch (error) {
       throw loadError(error.message);
     }
@@ -258,15 +272,19 @@ export class Engine {
   }
 }
 
-/** The page's compiled module: fetched and compiled once, for every worker and `firstAnswer`. */
-let compiled = null;
+/** Compiled modules by URL: fetched and compiled once, for every worker and `firstAnswer`. */
+const compiled = new Map();
 
-function compiledModule() {
-  compiled ??= compileModule();
-  compiled.catch(() => {
-    compiled = null; // The next attempt fetches again.
-  });
-  return compiled;
+function compiledModule(url = WASM_URL) {
+  const key = url.href;
+  if (!compiled.has(key)) {
+    const module = compileModule(url);
+    compiled.set(key, module);
+    module.catch(() => {
+      compiled.delete(key); // The next attempt fetches again.
+    });
+  }
+  return compiled.get(key);
 }
 
 /**
@@ -294,15 +312,15 @@ export async function firstAnswer(text, agent, url, options) {
   return glue.check(text, agent, url, options);
 }
 
-async function compileModule() {
+async function compileModule(url) {
   let response;
   try {
-    response = await fetch(WASM_URL);
+    response = await fetch(url);
   } catch (error) {
     throw loadError(error.message);
   }
   if (!response.ok)
-    throw loadError(`${WASM_URL.pathname} answered ${response.status} ${response.statusText}`);
+    throw loadError(`${url.pathname} answered ${response.status} ${response.statusText}`);
   try {
     return await WebAssembly.compileStreaming(response.clone());
   } catch {
@@ -311,7 +329,7 @@ async function compileModule() {
       return await WebAssembly.compile(await response.arrayBuffer());
     } catch (error) {
       throw loadError(
-        `${WASM_URL.pathname} is not a WebAssembly module the browser accepts: ${error.message}`,
+        `${url.pathname} is not a WebAssembly module the browser accepts: ${error.message}`,
       );
     }
   }

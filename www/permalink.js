@@ -12,7 +12,7 @@ export const MAX_FRAGMENT_LENGTH = 24_000;
 const MAX_COMPRESSION_RATIO = 20;
 
 /**
- * `state` (`{ text, agent, url, agentMatch, profile, crawler, status }`) as a fragment without the `#`, or null
+ * `state` (`{ text, agent, url, agentMatch, profile, crawler, status, expectations }`) as a fragment without the `#`, or null
  * when it would be longer than MAX_FRAGMENT_LENGTH.
  */
 export async function encodeShare(state) {
@@ -53,6 +53,7 @@ export async function decodeShare(hash) {
     profile: field('profile'),
     crawler: field('crawler'),
     status: field('status'),
+    expectations: Array.isArray(state.expectations) ? state.expectations : undefined,
   };
 }
 

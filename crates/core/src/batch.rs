@@ -19,6 +19,7 @@ use crate::crawlers::Crawler;
 use crate::group::RuleKind;
 use crate::matcher::{Checker, Reason, Verdict};
 use crate::profile::AgentMatch;
+use crate::sorting::sort_by;
 use crate::status::FetchStatus;
 use crate::RobotsTxt;
 
@@ -412,15 +413,21 @@ impl Batch {
             }
         }
         let cell = |&(url, asker): &(usize, usize)| &self.cells[url * width + asker];
-        // Stable sorts: equal rows stay in the list's order.
+        // Stable sorts, through the crate's one sort instance: equal rows stay in the list's
+        // order.
+        let urls = &self.urls;
+        let askers = &self.askers;
         match query.order {
             RowOrder::Input => {}
-            RowOrder::Url => picked.sort_by(|a, b| self.urls[a.0].cmp(&self.urls[b.0])),
-            RowOrder::Agent => {
-                picked.sort_by(|a, b| self.askers[a.1].name().cmp(self.askers[b.1].name()))
-            }
-            RowOrder::Verdict => picked.sort_by_key(|row| cell(row).allowed),
-            RowOrder::Line => picked.sort_by_key(|row| cell(row).line.unwrap_or(usize::MAX)),
+            RowOrder::Url => sort_by(&mut picked, |a, b| urls[a.0].cmp(&urls[b.0])),
+            RowOrder::Agent => sort_by(&mut picked, |a, b| {
+                askers[a.1].name().cmp(askers[b.1].name())
+            }),
+            RowOrder::Verdict => sort_by(&mut picked, |a, b| cell(a).allowed.cmp(&cell(b).allowed)),
+            RowOrder::Line => sort_by(&mut picked, |a, b| {
+                let line = |row| cell(row).line.unwrap_or(usize::MAX);
+                line(a).cmp(&line(b))
+            }),
         }
         if query.descending {
             picked.reverse();
@@ -519,7 +526,9 @@ impl Batch {
                     .collect(),
             })
             .collect();
-        rules.sort_by(|a, b| b.rows.cmp(&a.rows).then(a.line.cmp(&b.line)));
+        sort_by(&mut rules, |a, b| {
+            b.rows.cmp(&a.rows).then(a.line.cmp(&b.line))
+        });
         let unused_rules = robots
             .groups()
             .iter()

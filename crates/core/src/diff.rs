@@ -160,7 +160,11 @@ pub struct DiffLine {
 /// The two files' lines aligned: a longest common subsequence of line texts (trailing white
 /// space ignored), removed lines before added ones within a change. See the module's limits.
 pub fn line_diff(old: &RobotsTxt, new: &RobotsTxt) -> Vec<DiffLine> {
+    // An empty file has one empty line to its parser, and none to a person comparing files.
     let text = |robots: &RobotsTxt| -> Vec<String> {
+        if robots.facts().size == 0 {
+            return Vec::new();
+        }
         robots
             .lines()
             .iter()

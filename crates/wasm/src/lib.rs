@@ -8,13 +8,17 @@
 //! from `robots-lens explain --json`, so the module does not carry its prose.
 //!
 //! Exports: `version()`, `defaults()`, `analyze(text)`, `check(text, agent, url, options)` and the
-//! class `RobotsFile` (parse once, check many).
+//! class `RobotsFile` (parse once, check many). With the `lists` feature (a second package the
+//! page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
+//! `RobotsFile.checkExpectations` and `expectationsToml` (see `lists`).
 
 use robots_lens::{find_crawler, AgentMatch, FetchStatus, Profile, RobotsTxt};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod crawler_view;
+#[cfg(feature = "lists")]
+mod lists;
 mod view;
 
 use view::{FileView, VerdictView};
@@ -157,7 +161,7 @@ export interface CheckOptions {
 "#;
 
 /// [`RawOptions`] read and checked.
-struct CheckOptions {
+pub(crate) struct CheckOptions {
     profile: Profile,
     agent_match: AgentMatch,
     status: FetchStatus,
@@ -165,7 +169,7 @@ struct CheckOptions {
 }
 
 impl CheckOptions {
-    fn from_js(options: JsValue) -> Result<CheckOptions, JsError> {
+    pub(crate) fn from_js(options: JsValue) -> Result<CheckOptions, JsError> {
         let read = |getter: fn(&RawOptions) -> Option<String>| -> Option<String> {
             if options.is_undefined() || options.is_null() {
                 return None;
@@ -306,7 +310,7 @@ impl RobotsFile {
 }
 
 /// The one serializer configuration: absent values are `null`, maps are plain objects.
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     let serializer = serde_wasm_bindgen::Serializer::new()
         .serialize_missing_as_null(true)
         .serialize_maps_as_objects(true);

@@ -1,0 +1,240 @@
+/**
+ * Compare two versions: a second editor (`textarea#robots-compare`: pasted, opened, or the
+ * previous text the page kept) and what changes between it and the file above — the verdicts
+ * that flip, each with the line of each version that decided it, and the two files' lines
+ * aligned, with the lines behind the flips marked.
+ *
+ * The flips are asked for the URL list of the panel above when it holds URLs, and otherwise
+ * for URLs the engine derives from both files' own rules; for the agent in the checker and the
+ * crawlers chosen there. The engine decides (`compareVersions`); this module renders, as text.
+ *
+ *     const compare = new ComparePanel({ engine, check, askers, list, previousText });
+ *     compare.changed();   // the file, the check or the list changed: compare again (debounced)
+ */
+
+import { formatCount } from './format.js';
+import { h, lineLink } from './render.js';
+
+const DEBOUNCE_MS = 300;
+const STORAGE = { text: 'robots-lens:compare-text', role: 'robots-lens:compare-role' };
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+const $ = (selector) => document.querySelector(selector);
+
+export class ComparePanel {
+  #engine;
+  #check;
+  #askers;
+  #list;
+  #previousText;
+  #elements;
+  #timer = 0;
+  #run = 0;
+
+  /**
+   * `engine()` (a promise of the lists engine), `check()` (`{ text, options }` of the checker), `askers()` (`{ agent,
+   * crawlers }`), `list()` (`{ text, format }` of the URL list) and `previousText()` (the text
+   * the page kept when a load replaced it, or null) are read at each comparison.
+   */
+  constructor({ engine, check, askers, list, previousText }) {
+    this.#engine = engine;
+    this.#check = check;
+    this.#askers = askers;
+    this.#list = list;
+    this.#previousText = previousText;
+    this.#elements = {
+      text: $('#robots-compare'),
+      role: $('#compare-role'),
+      open: $('#compare-open'),
+      fileInput: $('#compare-file'),
+      usePrevious: $('#compare-previous'),
+      note: $('#compare-note'),
+      results: $('#diff-results'),
+    };
+    const e = this.#elements;
+    e.text.value = storageGet(STORAGE.text) ?? '';
+    const role = storageGet(STORAGE.role);
+    if (role === 'before' || role === 'after') e.role.value = role;
+    e.text.addEventListener('input', () => {
+      storageSet(STORAGE.text, e.text.value);
+      this.changed();
+    });
+    e.role.addEventListener('change', () => {
+      storageSet(STORAGE.role, e.role.value);
+      this.changed();
+    });
+    e.open.addEventListener('click', () => e.fileInput.click());
+    e.fileInput.addEventListener('change', async () => {
+      const [file] = e.fileInput.files;
+      e.fileInput.value = '';
+      if (!file) return;
+      if (file.size > MAX_FILE_BYTES) {
+        e.note.textContent = `${file.name} is too large to compare (the limit is 32 MiB).`;
+        return;
+      }
+      this.#setText(await file.text());
+      e.note.replaceChildren('Opened ', h('span', { translate: 'no' }, file.name), ', read on this device only.');
+    });
+    e.usePrevious.addEventListener('click', () => {
+      const previous = this.#previousText();
+      if (previous === null) {
+        e.note.textContent = 'The page has kept no previous text: it keeps the text a file, an example or a link replaced.';
+        return;
+      }
+      this.#setText(previous);
+      e.note.textContent = 'The previous text the page kept is in the box.';
+    });
+  }
+
+  #setText(text) {
+    this.#elements.text.value = text;
+    storageSet(STORAGE.text, text);
+    this.changed();
+  }
+
+  /** Compares again after a quiet moment. */
+  changed() {
+    clearTimeout(this.#timer);
+    this.#elements.results.setAttribute('aria-busy', 'true');
+    this.#timer = setTimeout(() => this.compare(), DEBOUNCE_MS);
+  }
+
+  /** Compares the two versions now. */
+  async compare() {
+    clearTimeout(this.#timer);
+    const e = this.#elements;
+    const run = ++this.#run;
+    if (e.text.value.trim() === '') {
+      e.results.dataset.state = 'idle';
+      e.results.dataset.flips = '';
+      e.results.setAttribute('aria-busy', 'false');
+      e.results.replaceChildren(h('p', { class: 'empty-state' }, 'Paste or open the other version to see what changes.'));
+      return;
+    }
+    const { text, options } = this.#check();
+    const other = e.text.value;
+    const [before, after] = e.role.value === 'after' ? [text, other] : [other, text];
+    const { agent, crawlers } = this.#askers();
+    const list = this.#list();
+    e.results.dataset.state = 'running';
+    try {
+      const engine = await this.#engine();
+      if (run !== this.#run) return;
+      const comparison = await engine.compareVersions(before, after, list.text, list.format, agent, crawlers, options);
+      if (run !== this.#run) return;
+      e.results.replaceChildren(...renderComparison(comparison, e.role.value));
+      e.results.dataset.flips = String(comparison.flipCount);
+      e.results.dataset.state = 'done';
+    } catch (error) {
+      if (run !== this.#run) return;
+      e.results.dataset.state = 'error';
+      e.results.dataset.flips = '';
+      e.results.replaceChildren(h('p', { class: 'empty-state' }, `The versions could not be compared: ${error.message}`));
+    } finally {
+      if (run === this.#run) e.results.setAttribute('aria-busy', 'false');
+    }
+  }
+}
+
+/** The flips, then the aligned lines. `role` says which side is the editor above. */
+function renderComparison(comparison, role) {
+  const which = comparison.probed ? 'URLs derived from both versions’ rules' : 'URLs of your list';
+  const agents = `${formatCount(comparison.agents)} ${comparison.agents === 1 ? 'agent' : 'agents'}`;
+  const summary =
+    comparison.flipCount === 0
+      ? `No verdict changes for ${formatCount(comparison.urls)} ${which} × ${agents}.`
+      : `${formatCount(comparison.flipCount)} ${comparison.flipCount === 1 ? 'verdict flips' : 'verdicts flip'} ` +
+        `(${formatCount(comparison.becomesBlocked)} ${comparison.becomesBlocked === 1 ? 'becomes' : 'become'} blocked) ` +
+        `for ${formatCount(comparison.urls)} ${which} × ${agents}.`;
+  // Only the editor's lines can be selected: the other version's numbers are shown as text.
+  const editorSide = role === 'after' ? 'before' : 'after';
+  const lineRef = (side, line) =>
+    line === null ? h('span', { class: 'hint' }, 'no rule') : side === editorSide ? lineLink(line) : `line ${line}`;
+  const marked = { before: new Set(), after: new Set() };
+  const flips = comparison.flips.map((flip) => {
+    if (flip.before.line !== null) marked.before.add(flip.before.line);
+    if (flip.after.line !== null) marked.after.add(flip.after.line);
+    const side = (name, verdict) =>
+      h(
+        'td',
+        {},
+        h('span', { class: verdict.allowed ? 'verdict-word-allowed' : 'verdict-word-blocked' }, verdict.allowed ? 'Allowed' : 'Blocked'),
+        ' ',
+        lineRef(name, verdict.line),
+        verdict.text ? [' ', h('code', { translate: 'no' }, verdict.text)] : '',
+      );
+    return h(
+      'tr',
+      { class: flip.becomesBlocked ? 'row-blocked' : 'row-allowed' },
+      h('td', {}, h('code', { translate: 'no', class: 'batch-url' }, flip.url)),
+      h('td', { translate: 'no' }, flip.agent),
+      side('before', flip.before),
+      side('after', flip.after),
+    );
+  });
+  const parts = [h('p', { class: 'diff-summary', role: 'status' }, summary)];
+  if (flips.length > 0) {
+    parts.push(
+      h(
+        'table',
+        { class: 'batch-table diff-flips' },
+        h('caption', { class: 'visually-hidden' }, 'Verdicts that change between the versions'),
+        h(
+          'thead',
+          {},
+          h('tr', {}, ['URL', 'Agent', 'Before', 'After'].map((label) => h('th', { scope: 'col' }, label))),
+        ),
+        h('tbody', {}, flips),
+      ),
+    );
+    if (comparison.flipCount > flips.length)
+      parts.push(h('p', { class: 'hint' }, `… and ${formatCount(comparison.flipCount - flips.length)} more flips.`));
+  }
+  parts.push(h('h3', {}, 'The lines that changed'));
+  if (comparison.changedLines === 0) {
+    parts.push(h('p', { class: 'empty-state' }, 'The two versions have the same lines.'));
+    return parts;
+  }
+  const rows = [];
+  for (const line of comparison.diff) {
+    if (line.skipped > 0)
+      rows.push(h('tr', { class: 'diff-skip' }, h('td', { colspan: 3 }, `… ${formatCount(line.skipped)} unchanged lines`)));
+    const flipped = (line.old !== null && marked.before.has(line.old)) || (line.new !== null && marked.after.has(line.new));
+    const sign = line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' ';
+    rows.push(
+      h(
+        'tr',
+        { class: `diff-${line.kind}${flipped ? ' diff-decides' : ''}`, 'data-old-line': line.old, 'data-new-line': line.new },
+        h('td', { class: 'diff-number' }, line.old ?? ''),
+        h('td', { class: 'diff-number' }, line.new ?? ''),
+        h('td', {}, h('code', { translate: 'no' }, `${sign} ${line.text}`), flipped ? h('span', { class: 'hint' }, '  ← decides a flip') : ''),
+      ),
+    );
+  }
+  parts.push(
+    h(
+      'table',
+      { class: 'diff-lines' },
+      h('caption', { class: 'visually-hidden' }, 'The two versions, line by line'),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Before'), h('th', { scope: 'col' }, 'After'), h('th', { scope: 'col' }, 'Line'))),
+      h('tbody', {}, rows),
+    ),
+  );
+  return parts;
+}
+
+function storageGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the text stays in the box for this visit.
+  }
+}

@@ -1,0 +1,480 @@
+/**
+ * Many URLs at once: the URL list (`textarea#urls`: pasted, opened or dropped — a text file, a
+ * CSV export, a sitemap.xml), the crawlers to check it for, and the results: a URL × agent
+ * table that sorts, filters and pages, totals per agent, the rules that decided grouped by
+ * line, the rules that matched none of the URLs, and CSV and JSON exports.
+ *
+ * The engine worker reads the list and checks it (www/lists-worker.js), a step at a time: this
+ * module asks for the next step until the list is done or the person cancels, so the page stays
+ * responsive and the verdict above keeps answering between steps. It only puts the engine's
+ * answers on the page, as text.
+ *
+ *     const panel = new UrlListPanel({ engine: listsEngine, check: () => ({ text, agent, options }) });
+ *     panel.start(catalogue);   // once the engine is ready
+ *     panel.changed();          // the file or the check changed: the results are stale
+ */
+
+import { formatCount } from './format.js';
+import { fragment, h, lineLink } from './render.js';
+
+/** URL × agent checks per step: about a frame or two of the worker's time on a typical file. */
+const CHECKS_PER_STEP = 4_000;
+/** Rows on one page of the table. */
+const PAGE_ROWS = 100;
+/** Lists larger than this are not read into the text box. */
+const MAX_LIST_BYTES = 32 * 1024 * 1024;
+const STORAGE = { list: 'robots-lens:urls', crawlers: 'robots-lens:batch-crawlers' };
+/** The crawlers chosen until the person chooses others. */
+const DEFAULT_CRAWLERS = ['Googlebot', 'Bingbot', 'GPTBot'];
+
+const FILTERS = [
+  { id: 'all', label: 'All rows' },
+  { id: 'blocked-for-any', label: 'URLs blocked for any agent' },
+  { id: 'differs', label: 'URLs on which agents differ' },
+  { id: 'blocked', label: 'Blocked rows' },
+  { id: 'allowed', label: 'Allowed rows' },
+];
+const COLUMNS = [
+  { order: 'url', label: 'URL' },
+  { order: 'agent', label: 'Agent' },
+  { order: 'verdict', label: 'Verdict' },
+  { order: 'line', label: 'Deciding line' },
+];
+const FORMAT_WORDS = { lines: 'one URL a line', csv: 'CSV', sitemap: 'sitemap' };
+/** Why no rule decided a row, in a cell's few words. */
+const REASONS = {
+  'no-group-applies': 'no group applies',
+  'no-rule-matched': 'no rule matches',
+  'implicit-robots-txt-allow': '/robots.txt is always allowed',
+  'file-unavailable': 'file unavailable',
+  'file-unreachable': 'file unreachable',
+  'reader-error': 'reader error',
+};
+
+const $ = (selector) => document.querySelector(selector);
+
+export class UrlListPanel {
+  #engine;
+  #check;
+  #elements;
+  /** How the list is written as far as the page knows: `auto`, or the opened file's kind. */
+  #format = 'auto';
+  /** Incremented by every start and cancel, so that a stopped run drops its answers. */
+  #run = 0;
+  #agents = [];
+  #query = { filter: 'all', contains: '', agent: -1, order: 'input', descending: false, offset: 0 };
+  #searchTimer = 0;
+  #onChange;
+
+  /**
+   * `engine()` answers a promise of the lists engine; `check()` the checker's `{ text, agent,
+   * options }`; `onChange()` is called when the list or the chosen crawlers change.
+   */
+  constructor({ engine, check, onChange = () => {} }) {
+    this.#engine = engine;
+    this.#check = check;
+    this.#onChange = onChange;
+    this.#elements = {
+      urls: $('#urls'),
+      dropZone: $('#urls-drop'),
+      open: $('#urls-open'),
+      fileInput: $('#urls-file'),
+      facts: $('#urls-facts'),
+      includeAgent: $('#batch-include-agent'),
+      crawlerList: $('#batch-crawler-list'),
+      crawlerCount: $('#batch-crawler-count'),
+      allCrawlers: $('#batch-crawlers-all'),
+      noCrawlers: $('#batch-crawlers-none'),
+      run: $('#batch-run'),
+      cancel: $('#batch-cancel'),
+      progress: $('#batch-progress'),
+      status: $('#batch-status'),
+      results: $('#batch-results'),
+      summary: $('#batch-summary'),
+      filter: $('#batch-filter'),
+      agent: $('#batch-agent'),
+      search: $('#batch-search'),
+      table: $('#batch-table'),
+      pager: $('#batch-pager'),
+      totals: $('#batch-totals'),
+      rules: $('#batch-rules'),
+      unused: $('#batch-unused'),
+      exportCsv: $('#batch-export-csv'),
+      exportJson: $('#batch-export-json'),
+    };
+    const e = this.#elements;
+    e.urls.value = storageGet(STORAGE.list) ?? '';
+    e.urls.addEventListener('input', () => {
+      this.#format = 'auto';
+      storageSet(STORAGE.list, e.urls.value);
+      this.#onChange();
+    });
+    e.includeAgent.addEventListener('change', () => this.#onChange());
+    e.open.addEventListener('click', () => e.fileInput.click());
+    e.fileInput.addEventListener('change', () => {
+      this.#openFile(e.fileInput.files[0]);
+      e.fileInput.value = '';
+    });
+    e.dropZone.addEventListener('dragover', (event) => event.preventDefault());
+    e.dropZone.addEventListener('drop', (event) => {
+      event.preventDefault();
+      this.#openFile(event.dataTransfer?.files[0]);
+    });
+    e.run.addEventListener('click', () => this.run());
+    e.cancel.addEventListener('click', () => this.cancel());
+    e.allCrawlers.addEventListener('click', () => this.#chooseAll(true));
+    e.noCrawlers.addEventListener('click', () => this.#chooseAll(false));
+    e.crawlerList.addEventListener('change', () => this.#saveCrawlers());
+    e.filter.append(...FILTERS.map((filter) => new Option(filter.label, filter.id)));
+    e.filter.addEventListener('change', () => this.#requery({ filter: e.filter.value }));
+    e.agent.addEventListener('change', () => this.#requery({ agent: Number(e.agent.value) }));
+    e.search.addEventListener('input', () => {
+      clearTimeout(this.#searchTimer);
+      this.#searchTimer = setTimeout(() => this.#requery({ contains: e.search.value }), 200);
+    });
+    e.table.addEventListener('click', (event) => {
+      const order = event.target.closest?.('[data-order]')?.dataset.order;
+      if (!order) return;
+      const descending = this.#query.order === order ? !this.#query.descending : false;
+      this.#requery({ order, descending });
+    });
+    e.pager.addEventListener('click', (event) => {
+      const offset = event.target.closest?.('[data-offset]')?.dataset.offset;
+      if (offset !== undefined) this.#requery({ offset: Number(offset) }, false);
+    });
+    e.exportCsv.addEventListener('click', () => this.#export('csv'));
+    e.exportJson.addEventListener('click', () => this.#export('json'));
+  }
+
+  /** Offers the catalogue's crawlers; enables the button. */
+  start(catalogue) {
+    const saved = parseList(storageGet(STORAGE.crawlers)) ?? DEFAULT_CRAWLERS;
+    const items = catalogue.map((crawler) =>
+      h(
+        'label',
+        { class: 'batch-crawler' },
+        h('input', { type: 'checkbox', value: crawler.name, checked: saved.includes(crawler.name) }),
+        ' ',
+        h('span', { translate: 'no' }, crawler.name),
+      ),
+    );
+    this.#elements.crawlerList.replaceChildren(...items);
+    this.#countCrawlers();
+    this.#elements.run.disabled = false;
+  }
+
+  /** Who the list is checked for: `{ agent }` (blank when not included) and `{ crawlers }`. */
+  askers() {
+    const { agent } = this.#check();
+    return { agent: this.#elements.includeAgent.checked ? agent : '', crawlers: this.#chosenCrawlers() };
+  }
+
+  /** The URL list as typed, and how it is written. */
+  list() {
+    return { text: this.#elements.urls.value, format: this.#format };
+  }
+
+  /** The file or the check changed: finished results no longer describe it. */
+  changed() {
+    const { results, status } = this.#elements;
+    if (results.dataset.state !== 'done' || results.dataset.stale === 'true') return;
+    results.dataset.stale = 'true';
+    status.textContent = 'The file or the check has changed since: check the list again to update the results.';
+  }
+
+  /** Checks the list, a step at a time, and shows the results. */
+  async run() {
+    const run = ++this.#run;
+    const e = this.#elements;
+    const { text, options } = this.#check();
+    const { agent, crawlers } = this.askers();
+    this.#setState('running');
+    e.status.textContent = 'Reading the list…';
+    try {
+      const engine = await this.#engine();
+      if (run !== this.#run) return;
+      const { list, agents } = await engine.batchStart(text, e.urls.value, this.#format, agent, crawlers, options);
+      if (run !== this.#run) return;
+      this.#agents = agents;
+      e.facts.replaceChildren(describeList(list));
+      if (list.urls === 0 || agents.length === 0) {
+        this.#setState('empty');
+        e.status.textContent =
+          agents.length === 0
+            ? 'Choose at least one crawler, or include the agent in the checker.'
+            : list.sitemaps.length > 0
+              ? 'This is a sitemap index: it lists sitemaps, not pages. Open each sitemap to check its URLs.'
+              : 'No URL in the list: paste URLs or paths, one a line, or open a sitemap or a CSV file.';
+        return;
+      }
+      let progress = { done: 0, total: list.urls };
+      e.progress.max = progress.total;
+      while (progress.done < progress.total) {
+        e.progress.value = progress.done;
+        e.status.textContent = `Checked ${formatCount(progress.done)} of ${formatCount(progress.total)} URLs…`;
+        progress = await engine.batchStep(CHECKS_PER_STEP);
+        if (run !== this.#run) return;
+      }
+      const report = await engine.batchReport();
+      if (run !== this.#run) return;
+      this.#query = { ...this.#query, offset: 0, agent: -1 };
+      e.agent.replaceChildren(
+        new Option('All agents', '-1'),
+        ...agents.map((name, index) => new Option(name, String(index))),
+      );
+      await this.#showRows(engine);
+      if (run !== this.#run) return;
+      this.#showReport(report);
+      e.status.textContent = '';
+      e.results.dataset.rows = String(report.rows);
+      this.#setState('done');
+    } catch (error) {
+      if (run !== this.#run) return;
+      this.#setState('error');
+      e.status.textContent = `The list could not be checked: ${error.message}`;
+    }
+  }
+
+  /** Stops checking the list; what was checked so far is dropped. */
+  cancel() {
+    if (this.#elements.results.dataset.state !== 'running') return;
+    this.#run += 1;
+    this.#setState('cancelled');
+    this.#elements.status.textContent = 'Cancelled. Check the list again to start over.';
+  }
+
+  #setState(state) {
+    const e = this.#elements;
+    e.results.dataset.state = state;
+    delete e.results.dataset.stale;
+    if (state !== 'done') e.results.dataset.rows = '';
+    e.results.setAttribute('aria-busy', String(state === 'running'));
+    e.progress.hidden = state !== 'running';
+    e.cancel.hidden = state !== 'running';
+    e.run.disabled = state === 'running';
+    for (const part of [e.summary, e.totals, e.rules, e.unused, e.table, e.pager]) {
+      if (state !== 'done') part.replaceChildren();
+    }
+    e.results.querySelector('.batch-view').hidden = state !== 'done';
+  }
+
+  async #openFile(file) {
+    if (!file) return;
+    const e = this.#elements;
+    if (file.size > MAX_LIST_BYTES) {
+      e.facts.textContent = `${file.name} is too large for the URL list (the limit is 32 MiB).`;
+      return;
+    }
+    let text;
+    try {
+      text = await file.text();
+    } catch (error) {
+      e.facts.textContent = `${file.name} could not be read: ${error.message}`;
+      return;
+    }
+    e.urls.value = text;
+    storageSet(STORAGE.list, text);
+    this.#onChange();
+    const name = file.name.toLowerCase();
+    this.#format = name.endsWith('.xml') ? 'sitemap' : /\.(csv|tsv)$/.test(name) ? 'csv' : 'auto';
+    e.facts.replaceChildren(`Opened `, h('span', { translate: 'no' }, file.name), ', read on this device only.');
+    await this.run();
+  }
+
+  #chosenCrawlers() {
+    return [...this.#elements.crawlerList.querySelectorAll('input:checked')].map((input) => input.value);
+  }
+
+  #chooseAll(checked) {
+    for (const input of this.#elements.crawlerList.querySelectorAll('input')) input.checked = checked;
+    this.#saveCrawlers();
+  }
+
+  #saveCrawlers() {
+    storageSet(STORAGE.crawlers, JSON.stringify(this.#chosenCrawlers()));
+    this.#countCrawlers();
+    this.#onChange();
+  }
+
+  #countCrawlers() {
+    this.#elements.crawlerCount.textContent = formatCount(this.#chosenCrawlers().length);
+  }
+
+  async #requery(change, toFirstPage = true) {
+    if (this.#elements.results.dataset.state !== 'done') return;
+    this.#query = { ...this.#query, ...change, ...(toFirstPage ? { offset: 0 } : {}) };
+    try {
+      await this.#showRows(await this.#engine());
+    } catch (error) {
+      this.#elements.status.textContent = `The rows could not be shown: ${error.message}`;
+    }
+  }
+
+  async #showRows(engine) {
+    const query = { ...this.#query, limit: PAGE_ROWS };
+    const page = await engine.batchRows(query);
+    const e = this.#elements;
+    const header = h(
+      'tr',
+      {},
+      COLUMNS.map((column) => {
+        const sorted = this.#query.order === column.order;
+        const sort = sorted ? (this.#query.descending ? 'descending' : 'ascending') : null;
+        return h(
+          'th',
+          { scope: 'col', 'aria-sort': sort },
+          h('button', { type: 'button', class: 'sort-button', 'data-order': column.order }, column.label, sorted ? (this.#query.descending ? ' ▼' : ' ▲') : ''),
+        );
+      }),
+    );
+    const rows = page.rows.map((row) =>
+      h(
+        'tr',
+        { class: row.allowed ? 'row-allowed' : 'row-blocked' },
+        h('td', {}, h('code', { translate: 'no', class: 'batch-url' }, row.url)),
+        h('td', { translate: 'no' }, row.agent),
+        h('td', {}, h('span', { class: row.allowed ? 'verdict-word-allowed' : 'verdict-word-blocked' }, row.allowed ? 'Allowed' : 'Blocked')),
+        h(
+          'td',
+          {},
+          row.line === null
+            ? h('span', { class: 'hint' }, REASONS[row.reason] ?? row.reason)
+            : [lineLink(row.line), ' ', h('code', { translate: 'no' }, row.rule ?? '')],
+        ),
+      ),
+    );
+    e.table.replaceChildren(
+      h(
+        'table',
+        { class: 'batch-table' },
+        h('caption', { class: 'visually-hidden' }, 'Each URL of the list, for each agent'),
+        h('thead', {}, header),
+        h('tbody', {}, rows),
+      ),
+    );
+    if (page.rows.length === 0) e.table.append(h('p', { class: 'empty-state' }, 'No row matches.'));
+    const { offset } = this.#query;
+    const last = Math.min(offset + page.rows.length, page.matching);
+    e.pager.replaceChildren(
+      h('span', {}, page.matching === 0 ? '' : `Rows ${formatCount(offset + 1)}–${formatCount(last)} of ${formatCount(page.matching)}`),
+      offset > 0 ? h('button', { type: 'button', class: 'button', 'data-offset': Math.max(0, offset - PAGE_ROWS) }, 'Previous') : null,
+      last < page.matching ? h('button', { type: 'button', class: 'button', 'data-offset': offset + PAGE_ROWS }, 'Next') : null,
+    );
+    e.results.dataset.matching = String(page.matching);
+  }
+
+  #showReport(report) {
+    const e = this.#elements;
+    e.summary.textContent =
+      `${formatCount(report.urls)} URLs × ${formatCount(this.#agents.length)} ${this.#agents.length === 1 ? 'agent' : 'agents'}: ` +
+      `${formatCount(report.blockedRows)} of ${formatCount(report.rows)} rows blocked; ` +
+      `${formatCount(report.blockedForAny)} URLs blocked for at least one agent, agents differ on ${formatCount(report.differs)}.`;
+    e.totals.replaceChildren(
+      h('h3', {}, 'Per agent'),
+      h(
+        'table',
+        { class: 'batch-totals-table' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Agent'), h('th', { scope: 'col' }, 'Allowed'), h('th', { scope: 'col' }, 'Blocked'))),
+        h(
+          'tbody',
+          {},
+          report.totals.items.map((total) =>
+            h('tr', {}, h('td', { translate: 'no' }, total.agent), h('td', {}, formatCount(total.allowed)), h('td', {}, formatCount(total.blocked))),
+          ),
+        ),
+      ),
+    );
+    const ruleItems = report.rules.items.map((rule) => {
+      const verb = rule.kind === 'allow' ? 'allows' : 'blocks';
+      return h(
+        'li',
+        {},
+        lineLink(rule.line, `Line ${rule.line}`),
+        ' ',
+        h('code', { translate: 'no' }, `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`),
+        ` ${verb} ${formatCount(rule.urls)} of your URLs`,
+        rule.agents.length < this.#agents.length ? [' for ', h('span', { translate: 'no' }, rule.agents.join(', '))] : '',
+        ` (${formatCount(rule.rows)} ${rule.rows === 1 ? 'row' : 'rows'}).`,
+      );
+    });
+    e.rules.replaceChildren(
+      h('h3', {}, 'By deciding rule'),
+      ruleItems.length === 0 ? h('p', { class: 'empty-state' }, 'No rule decided any row.') : h('ul', { class: 'batch-rule-list' }, ruleItems),
+      more(report.rules, 'rules'),
+      report.undecidedRows > 0 ? h('p', { class: 'hint' }, `${formatCount(report.undecidedRows)} rows were decided by no rule.`) : null,
+    );
+    const unused = report.unusedRules.items.map((rule) =>
+      h('li', {}, lineLink(rule.line, `Line ${rule.line}`), ' ', h('code', { translate: 'no' }, `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`)),
+    );
+    e.unused.replaceChildren(
+      h('h3', {}, 'Rules that match none of your URLs'),
+      h('p', { class: 'hint' }, 'Rules of the groups these agents obey that no URL of the list matched.'),
+      unused.length === 0 ? h('p', { class: 'empty-state' }, 'Every rule of those groups matched at least one URL.') : h('ul', { class: 'batch-rule-list' }, unused),
+      more(report.unusedRules, 'rules'),
+    );
+  }
+
+  async #export(kind) {
+    if (this.#elements.results.dataset.state !== 'done') return;
+    try {
+      const text = await (await this.#engine()).batchExport(kind);
+      download(`robots-lens-urls.${kind}`, text, kind === 'csv' ? 'text/csv' : 'application/json');
+    } catch (error) {
+      this.#elements.status.textContent = `The export failed: ${error.message}`;
+    }
+  }
+}
+
+/** "and 12 more" under a cut list. */
+function more(list, noun) {
+  const hidden = list.total - list.items.length;
+  return hidden > 0 ? h('p', { class: 'hint' }, `… and ${formatCount(hidden)} more ${noun} (in the exports).`) : null;
+}
+
+/** What reading the list found, in a sentence. */
+function describeList(list) {
+  const parts = [`${formatCount(list.urls)} ${list.urls === 1 ? 'URL' : 'URLs'}, read as ${FORMAT_WORDS[list.format] ?? list.format}`];
+  if (list.column) parts.push(`from the column ${list.column}`);
+  if (list.duplicates > 0) parts.push(`${formatCount(list.duplicates)} duplicates left out`);
+  if (list.overLimit > 0) parts.push(`${formatCount(list.overLimit)} past the limit of ${formatCount(list.maxUrls)} left out`);
+  const sentence = `${parts.join(', ')}.`;
+  if (list.sitemaps.length === 0) return fragment(sentence);
+  return fragment(
+    `${sentence} It is a sitemap index listing ${formatCount(list.sitemaps.length)} sitemaps, which are not fetched:`,
+    h('ul', { class: 'sitemap-index' }, list.sitemaps.slice(0, 50).map((url) => h('li', {}, h('code', { translate: 'no' }, url)))),
+  );
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h('a', { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function parseList(json) {
+  try {
+    const value = JSON.parse(json ?? 'null');
+    return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function storageGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the list stays in the box for this visit.
+  }
+}
