@@ -23,6 +23,7 @@ import * as render from './render.js';
 import { CrawlerChoice } from './crawler-choice.js';
 import { showHeaderVerdict } from './header-summary.js';
 import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch, t } from './i18n.js';
+import { storageGet, storageSet } from './local.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -802,21 +803,4 @@ function saveWork() {
 
 function flushSave() {
   if (state.refreshTimer !== 0) saveWork();
-}
-
-function storageGet(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function storageSet(key, value) {
-  try {
-    localStorage.setItem(key, value);
-    return true;
-  } catch {
-    return false;
-  }
 }

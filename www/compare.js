@@ -14,6 +14,7 @@
 
 import { formatCount } from './format.js';
 import { h, lineLink } from './render.js';
+import { storageGet, storageSet } from './local.js';
 
 const DEBOUNCE_MS = 300;
 const STORAGE = { text: 'robots-lens:compare-text', role: 'robots-lens:compare-role' };
@@ -221,20 +222,4 @@ function renderComparison(comparison, role) {
     ),
   );
   return parts;
-}
-
-function storageGet(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function storageSet(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Storage full or disabled: the text stays in the box for this visit.
-  }
 }

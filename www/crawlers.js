@@ -44,7 +44,7 @@ const FILTER_STORAGE_KEY = 'robots-lens:crawler-filter';
 const MAX_LINE_LINKS = 4;
 
 /** Why a verdict came without a deciding line, in a table cell's few words. */
-const SHORT_REASONS = {
+export const SHORT_REASONS = {
   'no-group-applies': 'crawlers.short.no-group-applies',
   'no-rule-matched': 'crawlers.short.no-rule-matched',
   'implicit-robots-txt-allow': 'crawlers.short.implicit-robots-txt-allow',

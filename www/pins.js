@@ -15,6 +15,7 @@
 
 import { formatCount } from './format.js';
 import { h, lineLink } from './render.js';
+import { downloadText } from './local.js';
 
 /** The most pins kept: each is checked on every refresh. */
 export const MAX_PINS = 200;
@@ -158,12 +159,7 @@ export class PinsPanel {
     if (this.#pins.length === 0) return;
     try {
       const toml = await (await this.#engine()).expectationsToml(this.#pins);
-      const url = URL.createObjectURL(new Blob([toml], { type: 'application/toml' }));
-      const link = h('a', { href: url, download: 'expect.toml', hidden: true });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadText('expect.toml', toml, 'application/toml');
     } catch (error) {
       this.#elements.note.textContent = `The expectations could not be written: ${error.message}`;
     }

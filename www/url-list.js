@@ -14,8 +14,10 @@
  *     panel.changed();          // the file or the check changed: the results are stale
  */
 
+import { SHORT_REASONS } from './crawlers.js';
 import { formatCount } from './format.js';
 import { fragment, h, lineLink } from './render.js';
+import { downloadText, storageGet, storageSet } from './local.js';
 
 /** URL × agent checks per step: about a frame or two of the worker's time on a typical file. */
 const CHECKS_PER_STEP = 4_000;
@@ -41,15 +43,6 @@ const COLUMNS = [
   { order: 'line', label: 'Deciding line' },
 ];
 const FORMAT_WORDS = { lines: 'one URL a line', csv: 'CSV', sitemap: 'sitemap' };
-/** Why no rule decided a row, in a cell's few words. */
-const REASONS = {
-  'no-group-applies': 'no group applies',
-  'no-rule-matched': 'no rule matches',
-  'implicit-robots-txt-allow': '/robots.txt is always allowed',
-  'file-unavailable': 'file unavailable',
-  'file-unreachable': 'file unreachable',
-  'reader-error': 'reader error',
-};
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -338,7 +331,7 @@ export class UrlListPanel {
           'td',
           {},
           row.line === null
-            ? h('span', { class: 'hint' }, REASONS[row.reason] ?? row.reason)
+            ? h('span', { class: 'hint' }, SHORT_REASONS[row.reason] ?? row.reason)
             : [lineLink(row.line), ' ', h('code', { translate: 'no' }, row.rule ?? '')],
         ),
       ),
@@ -418,7 +411,7 @@ export class UrlListPanel {
     if (this.#elements.results.dataset.state !== 'done') return;
     try {
       const text = await (await this.#engine()).batchExport(kind);
-      download(`robots-lens-urls.${kind}`, text, kind === 'csv' ? 'text/csv' : 'application/json');
+      downloadText(`robots-lens-urls.${kind}`, text, kind === 'csv' ? 'text/csv' : 'application/json');
     } catch (error) {
       this.#elements.status.textContent = `The export failed: ${error.message}`;
     }
@@ -445,14 +438,6 @@ function describeList(list) {
   );
 }
 
-function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = h('a', { href: url, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function parseList(json) {
   try {
@@ -460,21 +445,5 @@ function parseList(json) {
     return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
   } catch {
     return null;
-  }
-}
-
-function storageGet(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function storageSet(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Storage full or disabled: the list stays in the box for this visit.
   }
 }

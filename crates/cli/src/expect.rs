@@ -13,6 +13,7 @@ use serde::Deserialize;
 
 use crate::args::{read_paths, Args, UsageError};
 use crate::terminal::{self, printable};
+use crate::lint::{escape_data, escape_property};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -233,17 +234,6 @@ fn expectation_line(expectations: &[Expectation], result: &ExpectationResult) ->
         .get(result.index)
         .and_then(|expectation| expectation.line)
         .unwrap_or(1)
-}
-
-/// GitHub's workflow-command escaping: data escapes `%`, CR and LF; properties also `:` and `,`.
-fn escape_data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-fn escape_property(text: &str) -> String {
-    escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
 /// An annotation on the expectation for every broken result, and one on the robots.txt line

@@ -311,13 +311,13 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
 }
 
 /// GitHub's workflow-command escaping: data escapes `%`, CR and LF; properties also `:` and `,`.
-fn escape_data(text: &str) -> String {
+pub fn escape_data(text: &str) -> String {
     text.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
 
-fn escape_property(text: &str) -> String {
+pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 

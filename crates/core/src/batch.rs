@@ -17,7 +17,7 @@
 
 use crate::crawlers::Crawler;
 use crate::group::RuleKind;
-use crate::matcher::{Checker, Reason, Verdict};
+use crate::matcher::{Checker, GroupSelection, Reason, Verdict};
 use crate::profile::AgentMatch;
 use crate::sorting::sort_by;
 use crate::status::FetchStatus;
@@ -38,6 +38,16 @@ impl Asker {
         match self {
             Asker::Agent(agent, _) => agent.trim(),
             Asker::Crawler(crawler) => crawler.name,
+        }
+    }
+
+    fn selection(&self) -> GroupSelection<'_> {
+        match self {
+            Asker::Agent(agent, model) => GroupSelection::Agent {
+                agent: agent.trim(),
+                model: *model,
+            },
+            Asker::Crawler(crawler) => GroupSelection::Chain(crawler.chain),
         }
     }
 }
@@ -286,6 +296,10 @@ pub struct Batch {
     matched_lines: Vec<bool>,
     /// Groups some asker obeyed for some URL (by index).
     used_groups: Vec<bool>,
+    /// For each asker, the first asker that obeys exactly the same groups (itself if none
+    /// before it does): their verdicts are the same for every URL, so only the first is asked.
+    /// Empty until the first step.
+    same_as: Vec<usize>,
 }
 
 impl Batch {
@@ -297,6 +311,7 @@ impl Batch {
             askers,
             matched_lines: Vec::new(),
             used_groups: Vec::new(),
+            same_as: Vec::new(),
         }
     }
 
@@ -342,13 +357,22 @@ impl Batch {
         if self.matched_lines.is_empty() {
             self.matched_lines = vec![false; robots.lines().len() + 1];
             self.used_groups = vec![false; robots.groups().len()];
+            self.same_as = same_groups(checker, &self.askers);
         }
         let per_url = self.askers.len().max(1);
         let urls = (max_checks / per_url).max(1);
         let start = self.checked_urls();
         let end = (start + urls).min(self.urls.len());
         for url in &self.urls[start..end] {
-            for asker in &self.askers {
+            let row = self.cells.len();
+            for (index, asker) in self.askers.iter().enumerate() {
+                let same = self.same_as[index];
+                if same != index {
+                    // Checked already, in this row: the same groups give the same verdict.
+                    let cell = self.cells[row + same];
+                    self.cells.push(cell);
+                    continue;
+                }
                 let verdict = checker.ask(asker, url, status);
                 for found in &verdict.matches {
                     if let Some(seen) = self.matched_lines.get_mut(found.line) {
@@ -591,6 +615,35 @@ impl Batch {
     }
 }
 
+/// For each asker, the first asker whose verdicts are certain to be the same as its own: one
+/// that obeys the same groups, both within the size limit and counting the lines past it (which
+/// can change a verdict). The record readers form records of their own and pick them by name,
+/// so there every asker is asked.
+fn same_groups(checker: &Checker<'_>, askers: &[Asker]) -> Vec<usize> {
+    if checker.reads_records() {
+        return (0..askers.len()).collect();
+    }
+    let key = |asker: &Asker| {
+        let groups = |whole| -> Vec<usize> {
+            checker
+                .select_groups(asker.selection(), whole)
+                .groups
+                .iter()
+                .map(|group| group.index)
+                .collect()
+        };
+        (groups(false), groups(true))
+    };
+    let keys: Vec<(Vec<usize>, Vec<usize>)> = askers.iter().map(key).collect();
+    (0..keys.len())
+        .map(|index| {
+            keys.iter()
+                .position(|other| *other == keys[index])
+                .unwrap_or(index)
+        })
+        .collect()
+}
+
 fn push_csv_field(out: &mut String, field: &str) {
     let formula = field.starts_with(['=', '+', '-', '@']);
     let quote = formula || field.contains([',', '"', '\r', '\n']);
@@ -743,6 +796,49 @@ mod tests {
             .all_rows()
             .all(|row| !row.cell.allowed && row.cell.line.is_none()));
         assert_eq!(batch.report(&robots).undecided_rows, 2);
+    }
+
+    #[test]
+    fn askers_that_obey_the_same_groups_share_verdicts_exactly() {
+        // Groups past the size limit can change a verdict, so they count for sharing too.
+        let mut text = String::from(
+            "User-agent: *\nDisallow: /a\nAllow: /a/b\n\nUser-agent: Googlebot\nDisallow: /g\n\n\
+             User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n",
+        );
+        text.push_str(&"# filler\n".repeat(60_000));
+        text.push_str("User-agent: Bingbot\nDisallow: /a/b\n");
+        let robots = RobotsTxt::parse(text.as_bytes());
+        let mut askers: Vec<Asker> = crate::crawlers().iter().map(Asker::Crawler).collect();
+        askers.push(Asker::Agent(
+            "Mozilla/5.0 (compatible; GPTBot/1.2)".into(),
+            AgentMatch::Substring,
+        ));
+        askers.push(Asker::Agent(" Bingbot ".into(), AgentMatch::Token));
+        let urls = ["/", "/a", "/a/b", "/g/x", "/robots.txt", "/other"];
+        for profile in Profile::ALL {
+            let checker = robots.checker(profile);
+            let mut batch =
+                Batch::new(urls.iter().map(|u| u.to_string()).collect(), askers.clone());
+            batch.run(&checker, &FetchStatus::ok(), usize::MAX);
+            for row in batch.all_rows() {
+                let asker = askers.iter().find(|a| a.name() == row.agent).unwrap();
+                let direct = Cell::from(&checker.ask(asker, row.url, &FetchStatus::ok()));
+                assert_eq!(row.cell, direct, "{profile} {} {}", row.agent, row.url);
+            }
+            if profile == Profile::Rfc9309 {
+                let distinct = batch
+                    .same_as
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, s)| i == *s)
+                    .count();
+                assert!(
+                    distinct < askers.len() / 4,
+                    "{distinct} of {} askers asked",
+                    askers.len()
+                );
+            }
+        }
     }
 
     #[test]
