@@ -16,6 +16,7 @@
 
 import { SHORT_REASONS } from './crawlers.js';
 import { formatCount } from './format.js';
+import { t } from './i18n.js';
 import { fragment, h, lineLink } from './render.js';
 import { downloadText, storageGet, storageSet } from './local.js';
 
@@ -331,7 +332,7 @@ export class UrlListPanel {
           'td',
           {},
           row.line === null
-            ? h('span', { class: 'hint' }, SHORT_REASONS[row.reason] ?? row.reason)
+            ? h('span', { class: 'hint' }, SHORT_REASONS[row.reason] ? t(SHORT_REASONS[row.reason]) : row.reason)
             : [lineLink(row.line), ' ', h('code', { translate: 'no' }, row.rule ?? '')],
         ),
       ),
