@@ -12,8 +12,8 @@ use robots_lens::{check_expectations, Expectation, ExpectationResult, RobotsTxt}
 use serde::Deserialize;
 
 use crate::args::{read_paths, Args, UsageError};
-use crate::terminal::{self, printable};
 use crate::lint::{escape_data, escape_property};
+use crate::terminal::{self, printable};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
