@@ -13,6 +13,7 @@
  */
 
 import { formatCount } from './format.js';
+import { onLanguageChange, t, tNodes, tPlural } from './i18n.js';
 import { h, lineLink } from './render.js';
 import { storageGet, storageSet } from './local.js';
 
@@ -70,21 +71,22 @@ export class ComparePanel {
       e.fileInput.value = '';
       if (!file) return;
       if (file.size > MAX_FILE_BYTES) {
-        e.note.textContent = `${file.name} is too large to compare (the limit is 32 MiB).`;
+        e.note.replaceChildren(...tNodes('compare.too-large', { name: h('span', { translate: 'no' }, file.name) }));
         return;
       }
       this.#setText(await file.text());
-      e.note.replaceChildren('Opened ', h('span', { translate: 'no' }, file.name), ', read on this device only.');
+      e.note.replaceChildren(...tNodes('lists.opened', { name: h('span', { translate: 'no' }, file.name) }));
     });
     e.usePrevious.addEventListener('click', () => {
       const previous = this.#previousText();
       if (previous === null) {
-        e.note.textContent = 'The page has kept no previous text: it keeps the text a file, an example or a link replaced.';
+        e.note.textContent = t('compare.no-previous');
         return;
       }
       this.#setText(previous);
-      e.note.textContent = 'The previous text the page kept is in the box.';
+      e.note.textContent = t('compare.previous-used');
     });
+    onLanguageChange(() => this.changed());
   }
 
   #setText(text) {
@@ -109,7 +111,7 @@ export class ComparePanel {
       e.results.dataset.state = 'idle';
       e.results.dataset.flips = '';
       e.results.setAttribute('aria-busy', 'false');
-      e.results.replaceChildren(h('p', { class: 'empty-state' }, 'Paste or open the other version to see what changes.'));
+      e.results.replaceChildren(h('p', { class: 'empty-state' }, t('compare.empty')));
       return;
     }
     const { text, options } = this.#check();
@@ -130,7 +132,7 @@ export class ComparePanel {
       if (run !== this.#run) return;
       e.results.dataset.state = 'error';
       e.results.dataset.flips = '';
-      e.results.replaceChildren(h('p', { class: 'empty-state' }, `The versions could not be compared: ${error.message}`));
+      e.results.replaceChildren(h('p', { class: 'empty-state' }, t('compare.failed', { message: error.message })));
     } finally {
       if (run === this.#run) e.results.setAttribute('aria-busy', 'false');
     }
@@ -139,18 +141,24 @@ export class ComparePanel {
 
 /** The flips, then the aligned lines. `role` says which side is the editor above. */
 function renderComparison(comparison, role) {
-  const which = comparison.probed ? 'URLs derived from both versions’ rules' : 'URLs of your list';
-  const agents = `${formatCount(comparison.agents)} ${comparison.agents === 1 ? 'agent' : 'agents'}`;
+  const params = {
+    urls: formatCount(comparison.urls),
+    which: t(comparison.probed ? 'compare.which-probed' : 'compare.which-list'),
+    agents: tPlural('lists.agents', comparison.agents, {}, formatCount),
+    blocked: tPlural('compare.becomes-blocked', comparison.becomesBlocked, {}, formatCount),
+  };
   const summary =
     comparison.flipCount === 0
-      ? `No verdict changes for ${formatCount(comparison.urls)} ${which} × ${agents}.`
-      : `${formatCount(comparison.flipCount)} ${comparison.flipCount === 1 ? 'verdict flips' : 'verdicts flip'} ` +
-        `(${formatCount(comparison.becomesBlocked)} ${comparison.becomesBlocked === 1 ? 'becomes' : 'become'} blocked) ` +
-        `for ${formatCount(comparison.urls)} ${which} × ${agents}.`;
+      ? t('compare.none', params)
+      : tPlural('compare.flips', comparison.flipCount, params, formatCount);
   // Only the editor's lines can be selected: the other version's numbers are shown as text.
   const editorSide = role === 'after' ? 'before' : 'after';
   const lineRef = (side, line) =>
-    line === null ? h('span', { class: 'hint' }, 'no rule') : side === editorSide ? lineLink(line) : `line ${line}`;
+    line === null
+      ? h('span', { class: 'hint' }, t('compare.no-rule'))
+      : side === editorSide
+        ? lineLink(line)
+        : t('render.line', { line });
   const marked = { before: new Set(), after: new Set() };
   const flips = comparison.flips.map((flip) => {
     if (flip.before.line !== null) marked.before.add(flip.before.line);
@@ -159,7 +167,7 @@ function renderComparison(comparison, role) {
       h(
         'td',
         {},
-        h('span', { class: verdict.allowed ? 'verdict-word-allowed' : 'verdict-word-blocked' }, verdict.allowed ? 'Allowed' : 'Blocked'),
+        h('span', { class: verdict.allowed ? 'verdict-word-allowed' : 'verdict-word-blocked' }, t(verdict.allowed ? 'lists.allowed' : 'lists.blocked')),
         ' ',
         lineRef(name, verdict.line),
         verdict.text ? [' ', h('code', { translate: 'no' }, verdict.text)] : '',
@@ -179,27 +187,33 @@ function renderComparison(comparison, role) {
       h(
         'table',
         { class: 'batch-table diff-flips' },
-        h('caption', { class: 'visually-hidden' }, 'Verdicts that change between the versions'),
+        h('caption', { class: 'visually-hidden' }, t('compare.caption')),
         h(
           'thead',
           {},
-          h('tr', {}, ['URL', 'Agent', 'Before', 'After'].map((label) => h('th', { scope: 'col' }, label))),
+          h(
+            'tr',
+            {},
+            ['lists.column.url', 'lists.agent', 'compare.column.before', 'compare.column.after'].map((key) =>
+              h('th', { scope: 'col' }, t(key)),
+            ),
+          ),
         ),
         h('tbody', {}, flips),
       ),
     );
     if (comparison.flipCount > flips.length)
-      parts.push(h('p', { class: 'hint' }, `… and ${formatCount(comparison.flipCount - flips.length)} more flips.`));
+      parts.push(h('p', { class: 'hint' }, t('compare.more', { count: formatCount(comparison.flipCount - flips.length) })));
   }
-  parts.push(h('h3', {}, 'The lines that changed'));
+  parts.push(h('h3', {}, t('compare.lines-heading')));
   if (comparison.changedLines === 0) {
-    parts.push(h('p', { class: 'empty-state' }, 'The two versions have the same lines.'));
+    parts.push(h('p', { class: 'empty-state' }, t('compare.same-lines')));
     return parts;
   }
   const rows = [];
   for (const line of comparison.diff) {
     if (line.skipped > 0)
-      rows.push(h('tr', { class: 'diff-skip' }, h('td', { colspan: 3 }, `… ${formatCount(line.skipped)} unchanged lines`)));
+      rows.push(h('tr', { class: 'diff-skip' }, h('td', { colspan: 3 }, t('compare.skipped', { count: formatCount(line.skipped) }))));
     const flipped = (line.old !== null && marked.before.has(line.old)) || (line.new !== null && marked.after.has(line.new));
     const sign = line.kind === 'added' ? '+' : line.kind === 'removed' ? '−' : ' ';
     rows.push(
@@ -208,7 +222,7 @@ function renderComparison(comparison, role) {
         { class: `diff-${line.kind}${flipped ? ' diff-decides' : ''}`, 'data-old-line': line.old, 'data-new-line': line.new },
         h('td', { class: 'diff-number' }, line.old ?? ''),
         h('td', { class: 'diff-number' }, line.new ?? ''),
-        h('td', {}, h('code', { translate: 'no' }, `${sign} ${line.text}`), flipped ? h('span', { class: 'hint' }, '  ← decides a flip') : ''),
+        h('td', {}, h('code', { translate: 'no' }, `${sign} ${line.text}`), flipped ? h('span', { class: 'hint' }, `  ${t('compare.decides')}`) : ''),
       ),
     );
   }
@@ -216,8 +230,12 @@ function renderComparison(comparison, role) {
     h(
       'table',
       { class: 'diff-lines' },
-      h('caption', { class: 'visually-hidden' }, 'The two versions, line by line'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Before'), h('th', { scope: 'col' }, 'After'), h('th', { scope: 'col' }, 'Line'))),
+      h('caption', { class: 'visually-hidden' }, t('compare.lines-caption')),
+      h(
+        'thead',
+        {},
+        h('tr', {}, ['compare.column.before', 'compare.column.after', 'compare.column.line'].map((key) => h('th', { scope: 'col' }, t(key)))),
+      ),
       h('tbody', {}, rows),
     ),
   );

@@ -221,3 +221,23 @@ export function setUpLanguageSwitch(select, onError) {
 export function tPlural(key, count, params = {}, format = String) {
   return t(`${key}.${count === 1 ? 'one' : 'other'}`, { ...params, count: format(count) });
 }
+
+/**
+ * `t(key, params)` as nodes for `append` or `replaceChildren`, where a parameter may be a node:
+ * a line link, or what the person typed in a `translate="no"` span.
+ */
+export function tNodes(key, params = {}) {
+  const text = lookup(key);
+  const nodes = [];
+  let last = 0;
+  for (const match of text.matchAll(/\{([a-zA-Z0-9_]+)\}/g)) {
+    const [whole, name] = match;
+    if (!Object.hasOwn(params, name)) continue;
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    const value = params[name];
+    nodes.push(value instanceof Node ? value : String(value));
+    last = match.index + whole.length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}

@@ -14,6 +14,7 @@
  */
 
 import { formatCount } from './format.js';
+import { onLanguageChange, t, tNodes } from './i18n.js';
 import { h, lineLink } from './render.js';
 import { downloadText } from './local.js';
 
@@ -42,6 +43,8 @@ export class PinsPanel {
   #current;
   #onChange;
   #pins = [];
+  /** The answers on display, to draw again in another language. */
+  #results = null;
   #elements;
   #run = 0;
 
@@ -63,6 +66,7 @@ export class PinsPanel {
       this.#changed();
     });
     this.#render(null);
+    onLanguageChange(() => this.#render(this.#results));
   }
 
   /** The pins, as kept in storage and links. */
@@ -80,7 +84,7 @@ export class PinsPanel {
   pin() {
     const { url, agent, crawler, allowed } = this.#current();
     if (allowed === null) {
-      this.#elements.note.textContent = 'There is no verdict to pin yet.';
+      this.#elements.note.textContent = t('pins.no-verdict');
       return;
     }
     const who = crawler ? { crawlers: [crawler] } : { agents: [agent] };
@@ -89,7 +93,7 @@ export class PinsPanel {
       other.url === pin.url && JSON.stringify([other.crawlers, other.agents]) === JSON.stringify([pin.crawlers, pin.agents]);
     this.#pins = this.#pins.filter((other) => !same(other));
     if (this.#pins.length >= MAX_PINS) {
-      this.#elements.note.textContent = `At most ${MAX_PINS} checks can be pinned; remove one first.`;
+      this.#elements.note.textContent = t('pins.too-many', { max: MAX_PINS });
       return;
     }
     this.#pins.push(pin);
@@ -113,11 +117,12 @@ export class PinsPanel {
       const results = await engine.checkExpectations(text, this.#pins, options);
       if (run === this.#run) this.#render(results);
     } catch (error) {
-      if (run === this.#run) this.#elements.note.textContent = `The pinned checks could not be answered: ${error.message}`;
+      if (run === this.#run) this.#elements.note.textContent = t('pins.failed', { message: error.message });
     }
   }
 
   #render(results) {
+    this.#results = results;
     const { list, download } = this.#elements;
     download.disabled = this.#pins.length === 0;
     const byPin = new Map();
@@ -137,21 +142,32 @@ export class PinsPanel {
         { class: `pin pin-${state}`, 'data-state': state },
         h('span', { class: 'pin-mark', 'aria-hidden': 'true' }, state === 'holds' ? '✓' : state === 'broken' ? '✕' : '…'),
         ' ',
-        h('code', { translate: 'no' }, pin.url),
-        ` must be ${pin.allowed ? 'allowed' : 'blocked'} for `,
-        h('span', { translate: 'no' }, who),
+        ...tNodes(pin.allowed ? 'pins.must-allowed' : 'pins.must-blocked', {
+          url: h('code', { translate: 'no' }, pin.url),
+          who: h('span', { translate: 'no' }, who),
+        }),
         answers.length === 0 ? '' : [': ', ...answers.flatMap((answer) => describe(answer))],
         ' ',
-        h('button', { type: 'button', class: 'button pin-remove', 'data-unpin': index, 'aria-label': `Remove the pinned check of ${pin.url}` }, 'Remove'),
+        h(
+          'button',
+          { type: 'button', class: 'button pin-remove', 'data-unpin': index, 'aria-label': t('pins.remove-label', { url: pin.url }) },
+          t('pins.remove'),
+        ),
       );
     });
     list.replaceChildren(...items);
     list.dataset.pins = String(this.#pins.length);
     list.dataset.broken = results === null ? '' : String(broken);
-    if (this.#pins.length === 0) list.append(h('li', { class: 'empty-state' }, 'No pinned check yet.'));
+    if (this.#pins.length === 0) list.append(h('li', { class: 'empty-state' }, t('pins.none')));
     else if (results !== null)
       list.append(
-        h('li', { class: broken > 0 ? 'pin-summary pin-broken' : 'pin-summary' }, broken > 0 ? `${formatCount(broken)} of ${formatCount(this.#pins.length)} pinned checks broken.` : 'Every pinned check holds.'),
+        h(
+          'li',
+          { class: broken > 0 ? 'pin-summary pin-broken' : 'pin-summary' },
+          broken > 0
+            ? t('pins.broken', { broken: formatCount(broken), total: formatCount(this.#pins.length) })
+            : t('pins.all-hold'),
+        ),
       );
   }
 
@@ -161,16 +177,22 @@ export class PinsPanel {
       const toml = await (await this.#engine()).expectationsToml(this.#pins);
       downloadText('expect.toml', toml, 'application/toml');
     } catch (error) {
-      this.#elements.note.textContent = `The expectations could not be written: ${error.message}`;
+      this.#elements.note.textContent = t('pins.write-failed', { message: error.message });
     }
   }
 }
 
 /** One answer of a pin, in a few words. */
 function describe(answer) {
-  if (answer.error) return [h('span', { class: 'pin-answer' }, answer.error), ' '];
-  const word = answer.allowed ? 'allowed' : 'blocked';
-  const by = answer.line === null ? ['no rule decides'] : [lineLink(answer.line), ' ', h('code', { translate: 'no' }, answer.rule ?? '')];
-  const lead = answer.holds ? `${word}` : `now ${word}`;
-  return [h('span', { class: 'pin-answer' }, h('span', { translate: 'no' }, answer.agent), ` ${lead} (`, ...by, ')'), ' '];
+  if (answer.error) return [h('span', { class: 'pin-answer', translate: 'no' }, answer.error), ' '];
+  const key = answer.holds
+    ? answer.allowed
+      ? 'pins.is-allowed'
+      : 'pins.is-blocked'
+    : answer.allowed
+      ? 'pins.now-allowed'
+      : 'pins.now-blocked';
+  const by = answer.line === null ? [t('pins.no-rule')] : [lineLink(answer.line), ' ', h('code', { translate: 'no' }, answer.rule ?? '')];
+  const lead = tNodes(key, { agent: h('span', { translate: 'no' }, answer.agent) });
+  return [h('span', { class: 'pin-answer' }, ...lead, ' (', ...by, ')'), ' '];
 }

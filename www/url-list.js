@@ -16,7 +16,7 @@
 
 import { SHORT_REASONS } from './crawlers.js';
 import { formatCount } from './format.js';
-import { t } from './i18n.js';
+import { onLanguageChange, t, tNodes, tPlural } from './i18n.js';
 import { fragment, h, lineLink } from './render.js';
 import { downloadText, storageGet, storageSet } from './local.js';
 
@@ -31,19 +31,19 @@ const STORAGE = { list: 'robots-lens:urls', crawlers: 'robots-lens:batch-crawler
 const DEFAULT_CRAWLERS = ['Googlebot', 'Bingbot', 'GPTBot'];
 
 const FILTERS = [
-  { id: 'all', label: 'All rows' },
-  { id: 'blocked-for-any', label: 'URLs blocked for any agent' },
-  { id: 'differs', label: 'URLs on which agents differ' },
-  { id: 'blocked', label: 'Blocked rows' },
-  { id: 'allowed', label: 'Allowed rows' },
+  { id: 'all', label: 'lists.filter.all' },
+  { id: 'blocked-for-any', label: 'lists.filter.blocked-for-any' },
+  { id: 'differs', label: 'lists.filter.differs' },
+  { id: 'blocked', label: 'lists.filter.blocked' },
+  { id: 'allowed', label: 'lists.filter.allowed' },
 ];
 const COLUMNS = [
-  { order: 'url', label: 'URL' },
-  { order: 'agent', label: 'Agent' },
-  { order: 'verdict', label: 'Verdict' },
-  { order: 'line', label: 'Deciding line' },
+  { order: 'url', label: 'lists.column.url' },
+  { order: 'agent', label: 'lists.agent' },
+  { order: 'verdict', label: 'lists.column.verdict' },
+  { order: 'line', label: 'lists.column.line' },
 ];
-const FORMAT_WORDS = { lines: 'one URL a line', csv: 'CSV', sitemap: 'sitemap' };
+const FORMAT_WORDS = { lines: 'lists.format.lines', csv: 'lists.format.csv', sitemap: 'lists.format.sitemap' };
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -59,6 +59,8 @@ export class UrlListPanel {
   #query = { filter: 'all', contains: '', agent: -1, order: 'input', descending: false, offset: 0 };
   #searchTimer = 0;
   #onChange;
+  /** The report on display, to draw again in another language. */
+  #report = null;
 
   /**
    * `engine()` answers a promise of the lists engine; `check()` the checker's `{ text, agent,
@@ -119,7 +121,8 @@ export class UrlListPanel {
     e.allCrawlers.addEventListener('click', () => this.#chooseAll(true));
     e.noCrawlers.addEventListener('click', () => this.#chooseAll(false));
     e.crawlerList.addEventListener('change', () => this.#saveCrawlers());
-    e.filter.append(...FILTERS.map((filter) => new Option(filter.label, filter.id)));
+    e.filter.append(...FILTERS.map((filter) => new Option(t(filter.label), filter.id)));
+    onLanguageChange(() => this.#redraw());
     e.filter.addEventListener('change', () => this.#requery({ filter: e.filter.value }));
     e.agent.addEventListener('change', () => this.#requery({ agent: Number(e.agent.value) }));
     e.search.addEventListener('input', () => {
@@ -173,7 +176,7 @@ export class UrlListPanel {
     const { results, status } = this.#elements;
     if (results.dataset.state !== 'done' || results.dataset.stale === 'true') return;
     results.dataset.stale = 'true';
-    status.textContent = 'The file or the check has changed since: check the list again to update the results.';
+    status.textContent = t('lists.stale');
   }
 
   /** Checks the list, a step at a time, and shows the results. */
@@ -183,7 +186,7 @@ export class UrlListPanel {
     const { text, options } = this.#check();
     const { agent, crawlers } = this.askers();
     this.#setState('running');
-    e.status.textContent = 'Reading the list…';
+    e.status.textContent = t('lists.reading');
     try {
       const engine = await this.#engine();
       if (run !== this.#run) return;
@@ -193,19 +196,16 @@ export class UrlListPanel {
       e.facts.replaceChildren(describeList(list));
       if (list.urls === 0 || agents.length === 0) {
         this.#setState('empty');
-        e.status.textContent =
-          agents.length === 0
-            ? 'Choose at least one crawler, or include the agent in the checker.'
-            : list.sitemaps.length > 0
-              ? 'This is a sitemap index: it lists sitemaps, not pages. Open each sitemap to check its URLs.'
-              : 'No URL in the list: paste URLs or paths, one a line, or open a sitemap or a CSV file.';
+        e.status.textContent = t(
+          agents.length === 0 ? 'lists.no-agents' : list.sitemaps.length > 0 ? 'lists.is-index' : 'lists.no-urls',
+        );
         return;
       }
       let progress = { done: 0, total: list.urls };
       e.progress.max = progress.total;
       while (progress.done < progress.total) {
         e.progress.value = progress.done;
-        e.status.textContent = `Checked ${formatCount(progress.done)} of ${formatCount(progress.total)} URLs…`;
+        e.status.textContent = t('lists.checked', { done: formatCount(progress.done), total: formatCount(progress.total) });
         progress = await engine.batchStep(CHECKS_PER_STEP);
         if (run !== this.#run) return;
       }
@@ -213,11 +213,12 @@ export class UrlListPanel {
       if (run !== this.#run) return;
       this.#query = { ...this.#query, offset: 0, agent: -1 };
       e.agent.replaceChildren(
-        new Option('All agents', '-1'),
+        new Option(t('lists.all-agents'), '-1'),
         ...agents.map((name, index) => new Option(name, String(index))),
       );
       await this.#showRows(engine);
       if (run !== this.#run) return;
+      this.#report = report;
       this.#showReport(report);
       e.status.textContent = '';
       e.results.dataset.rows = String(report.rows);
@@ -225,7 +226,7 @@ export class UrlListPanel {
     } catch (error) {
       if (run !== this.#run) return;
       this.#setState('error');
-      e.status.textContent = `The list could not be checked: ${error.message}`;
+      e.status.textContent = t('lists.failed', { message: error.message });
     }
   }
 
@@ -234,7 +235,23 @@ export class UrlListPanel {
     if (this.#elements.results.dataset.state !== 'running') return;
     this.#run += 1;
     this.#setState('cancelled');
-    this.#elements.status.textContent = 'Cancelled. Check the list again to start over.';
+    this.#elements.status.textContent = t('lists.cancelled');
+  }
+
+  /** Draws the results again, in the language now in use. */
+  async #redraw() {
+    const e = this.#elements;
+    e.filter.replaceChildren(...FILTERS.map((filter) => new Option(t(filter.label), filter.id)));
+    e.filter.value = this.#query.filter;
+    this.#countCrawlers();
+    if (e.results.dataset.state !== 'done' || this.#report === null) return;
+    e.agent.options[0].text = t('lists.all-agents');
+    this.#showReport(this.#report);
+    try {
+      await this.#showRows(await this.#engine());
+    } catch {
+      // The rows stay in the language they were drawn in.
+    }
   }
 
   #setState(state) {
@@ -256,14 +273,14 @@ export class UrlListPanel {
     if (!file) return;
     const e = this.#elements;
     if (file.size > MAX_LIST_BYTES) {
-      e.facts.textContent = `${file.name} is too large for the URL list (the limit is 32 MiB).`;
+      e.facts.replaceChildren(...tNodes('lists.too-large', { name: untranslated(file.name) }));
       return;
     }
     let text;
     try {
       text = await file.text();
     } catch (error) {
-      e.facts.textContent = `${file.name} could not be read: ${error.message}`;
+      e.facts.replaceChildren(...tNodes('lists.unreadable', { name: untranslated(file.name), message: error.message }));
       return;
     }
     e.urls.value = text;
@@ -271,7 +288,7 @@ export class UrlListPanel {
     this.#onChange();
     const name = file.name.toLowerCase();
     this.#format = name.endsWith('.xml') ? 'sitemap' : /\.(csv|tsv)$/.test(name) ? 'csv' : 'auto';
-    e.facts.replaceChildren(`Opened `, h('span', { translate: 'no' }, file.name), ', read on this device only.');
+    e.facts.replaceChildren(...tNodes('lists.opened', { name: untranslated(file.name) }));
     await this.run();
   }
 
@@ -300,7 +317,7 @@ export class UrlListPanel {
     try {
       await this.#showRows(await this.#engine());
     } catch (error) {
-      this.#elements.status.textContent = `The rows could not be shown: ${error.message}`;
+      this.#elements.status.textContent = t('lists.rows-failed', { message: error.message });
     }
   }
 
@@ -317,7 +334,7 @@ export class UrlListPanel {
         return h(
           'th',
           { scope: 'col', 'aria-sort': sort },
-          h('button', { type: 'button', class: 'sort-button', 'data-order': column.order }, column.label, sorted ? (this.#query.descending ? ' ▼' : ' ▲') : ''),
+          h('button', { type: 'button', class: 'sort-button', 'data-order': column.order }, t(column.label), sorted ? (this.#query.descending ? ' ▼' : ' ▲') : ''),
         );
       }),
     );
@@ -327,7 +344,7 @@ export class UrlListPanel {
         { class: row.allowed ? 'row-allowed' : 'row-blocked' },
         h('td', {}, h('code', { translate: 'no', class: 'batch-url' }, row.url)),
         h('td', { translate: 'no' }, row.agent),
-        h('td', {}, h('span', { class: row.allowed ? 'verdict-word-allowed' : 'verdict-word-blocked' }, row.allowed ? 'Allowed' : 'Blocked')),
+        h('td', {}, h('span', { class: row.allowed ? 'verdict-word-allowed' : 'verdict-word-blocked' }, t(row.allowed ? 'lists.allowed' : 'lists.blocked'))),
         h(
           'td',
           {},
@@ -341,34 +358,48 @@ export class UrlListPanel {
       h(
         'table',
         { class: 'batch-table' },
-        h('caption', { class: 'visually-hidden' }, 'Each URL of the list, for each agent'),
+        h('caption', { class: 'visually-hidden' }, t('lists.caption')),
         h('thead', {}, header),
         h('tbody', {}, rows),
       ),
     );
-    if (page.rows.length === 0) e.table.append(h('p', { class: 'empty-state' }, 'No row matches.'));
+    if (page.rows.length === 0) e.table.append(h('p', { class: 'empty-state' }, t('lists.no-row')));
     const { offset } = this.#query;
     const last = Math.min(offset + page.rows.length, page.matching);
     e.pager.replaceChildren(
-      h('span', {}, page.matching === 0 ? '' : `Rows ${formatCount(offset + 1)}–${formatCount(last)} of ${formatCount(page.matching)}`),
-      offset > 0 ? h('button', { type: 'button', class: 'button', 'data-offset': Math.max(0, offset - PAGE_ROWS) }, 'Previous') : null,
-      last < page.matching ? h('button', { type: 'button', class: 'button', 'data-offset': offset + PAGE_ROWS }, 'Next') : null,
+      h(
+        'span',
+        {},
+        page.matching === 0
+          ? ''
+          : t('lists.rows-range', { first: formatCount(offset + 1), last: formatCount(last), total: formatCount(page.matching) }),
+      ),
+      offset > 0 ? h('button', { type: 'button', class: 'button', 'data-offset': Math.max(0, offset - PAGE_ROWS) }, t('lists.previous')) : null,
+      last < page.matching ? h('button', { type: 'button', class: 'button', 'data-offset': offset + PAGE_ROWS }, t('lists.next')) : null,
     );
     e.results.dataset.matching = String(page.matching);
   }
 
   #showReport(report) {
     const e = this.#elements;
-    e.summary.textContent =
-      `${formatCount(report.urls)} URLs × ${formatCount(this.#agents.length)} ${this.#agents.length === 1 ? 'agent' : 'agents'}: ` +
-      `${formatCount(report.blockedRows)} of ${formatCount(report.rows)} rows blocked; ` +
-      `${formatCount(report.blockedForAny)} URLs blocked for at least one agent, agents differ on ${formatCount(report.differs)}.`;
+    e.summary.textContent = t('lists.summary', {
+      urls: formatCount(report.urls),
+      agents: tPlural('lists.agents', this.#agents.length, {}, formatCount),
+      blocked: formatCount(report.blockedRows),
+      rows: formatCount(report.rows),
+      anyBlocked: formatCount(report.blockedForAny),
+      differs: formatCount(report.differs),
+    });
     e.totals.replaceChildren(
-      h('h3', {}, 'Per agent'),
+      h('h3', {}, t('lists.per-agent')),
       h(
         'table',
         { class: 'batch-totals-table' },
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Agent'), h('th', { scope: 'col' }, 'Allowed'), h('th', { scope: 'col' }, 'Blocked'))),
+        h(
+          'thead',
+          {},
+          h('tr', {}, ['lists.agent', 'lists.column.allowed', 'lists.column.blocked'].map((key) => h('th', { scope: 'col' }, t(key)))),
+        ),
         h(
           'tbody',
           {},
@@ -378,33 +409,36 @@ export class UrlListPanel {
         ),
       ),
     );
-    const ruleItems = report.rules.items.map((rule) => {
-      const verb = rule.kind === 'allow' ? 'allows' : 'blocks';
-      return h(
+    const ruleItems = report.rules.items.map((rule) =>
+      h(
         'li',
         {},
-        lineLink(rule.line, `Line ${rule.line}`),
+        lineLink(rule.line, t('render.line-label', { line: rule.line })),
         ' ',
-        h('code', { translate: 'no' }, `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`),
-        ` ${verb} ${formatCount(rule.urls)} of your URLs`,
-        rule.agents.length < this.#agents.length ? [' for ', h('span', { translate: 'no' }, rule.agents.join(', '))] : '',
-        ` (${formatCount(rule.rows)} ${rule.rows === 1 ? 'row' : 'rows'}).`,
-      );
-    });
+        ruleCode(rule),
+        ' ',
+        t(rule.kind === 'allow' ? 'lists.rule-allows' : 'lists.rule-blocks', { count: formatCount(rule.urls) }),
+        rule.agents.length < this.#agents.length
+          ? [' ', ...tNodes('lists.rule-for', { agents: untranslated(rule.agents.join(', ')) })]
+          : '',
+        ' ',
+        tPlural('lists.rule-rows', rule.rows, {}, formatCount),
+      ),
+    );
     e.rules.replaceChildren(
-      h('h3', {}, 'By deciding rule'),
-      ruleItems.length === 0 ? h('p', { class: 'empty-state' }, 'No rule decided any row.') : h('ul', { class: 'batch-rule-list' }, ruleItems),
-      more(report.rules, 'rules'),
-      report.undecidedRows > 0 ? h('p', { class: 'hint' }, `${formatCount(report.undecidedRows)} rows were decided by no rule.`) : null,
+      h('h3', {}, t('lists.by-rule')),
+      ruleItems.length === 0 ? h('p', { class: 'empty-state' }, t('lists.no-rule-decided')) : h('ul', { class: 'batch-rule-list' }, ruleItems),
+      more(report.rules),
+      report.undecidedRows > 0 ? h('p', { class: 'hint' }, t('lists.undecided', { count: formatCount(report.undecidedRows) })) : null,
     );
     const unused = report.unusedRules.items.map((rule) =>
-      h('li', {}, lineLink(rule.line, `Line ${rule.line}`), ' ', h('code', { translate: 'no' }, `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`)),
+      h('li', {}, lineLink(rule.line, t('render.line-label', { line: rule.line })), ' ', ruleCode(rule)),
     );
     e.unused.replaceChildren(
-      h('h3', {}, 'Rules that match none of your URLs'),
-      h('p', { class: 'hint' }, 'Rules of the groups these agents obey that no URL of the list matched.'),
-      unused.length === 0 ? h('p', { class: 'empty-state' }, 'Every rule of those groups matched at least one URL.') : h('ul', { class: 'batch-rule-list' }, unused),
-      more(report.unusedRules, 'rules'),
+      h('h3', {}, t('lists.unused-heading')),
+      h('p', { class: 'hint' }, t('lists.unused-hint')),
+      unused.length === 0 ? h('p', { class: 'empty-state' }, t('lists.all-matched')) : h('ul', { class: 'batch-rule-list' }, unused),
+      more(report.unusedRules),
     );
   }
 
@@ -414,27 +448,41 @@ export class UrlListPanel {
       const text = await (await this.#engine()).batchExport(kind);
       downloadText(`robots-lens-urls.${kind}`, text, kind === 'csv' ? 'text/csv' : 'application/json');
     } catch (error) {
-      this.#elements.status.textContent = `The export failed: ${error.message}`;
+      this.#elements.status.textContent = t('lists.export-failed', { message: error.message });
     }
   }
 }
 
-/** "and 12 more" under a cut list. */
-function more(list, noun) {
+/** "and 12 more" under a cut list of rules. */
+function more(list) {
   const hidden = list.total - list.items.length;
-  return hidden > 0 ? h('p', { class: 'hint' }, `… and ${formatCount(hidden)} more ${noun} (in the exports).`) : null;
+  return hidden > 0 ? h('p', { class: 'hint' }, t('lists.more', { count: formatCount(hidden) })) : null;
+}
+
+/** A rule as written in the file: `Disallow: /cart/`. */
+function ruleCode(rule) {
+  return h('code', { translate: 'no' }, `${rule.kind === 'allow' ? 'Allow' : 'Disallow'}: ${rule.pattern}`);
+}
+
+/** What the person typed or named, which a page translator must leave alone. */
+function untranslated(text) {
+  return h('span', { translate: 'no' }, text);
 }
 
 /** What reading the list found, in a sentence. */
 function describeList(list) {
-  const parts = [`${formatCount(list.urls)} ${list.urls === 1 ? 'URL' : 'URLs'}, read as ${FORMAT_WORDS[list.format] ?? list.format}`];
-  if (list.column) parts.push(`from the column ${list.column}`);
-  if (list.duplicates > 0) parts.push(`${formatCount(list.duplicates)} duplicates left out`);
-  if (list.overLimit > 0) parts.push(`${formatCount(list.overLimit)} past the limit of ${formatCount(list.maxUrls)} left out`);
-  const sentence = `${parts.join(', ')}.`;
-  if (list.sitemaps.length === 0) return fragment(sentence);
+  const format = FORMAT_WORDS[list.format] ? t(FORMAT_WORDS[list.format]) : list.format;
+  const parts = [[tPlural('lists.read', list.urls, { format }, formatCount)]];
+  if (list.column) parts.push(tNodes('lists.from-column', { column: untranslated(list.column) }));
+  if (list.duplicates > 0) parts.push([t('lists.duplicates', { count: formatCount(list.duplicates) })]);
+  if (list.overLimit > 0)
+    parts.push([t('lists.over-limit', { count: formatCount(list.overLimit), limit: formatCount(list.maxUrls) })]);
+  const sentence = [...parts.flatMap((part, index) => (index === 0 ? part : [', ', ...part])), '.'];
+  if (list.sitemaps.length === 0) return fragment(...sentence);
   return fragment(
-    `${sentence} It is a sitemap index listing ${formatCount(list.sitemaps.length)} sitemaps, which are not fetched:`,
+    ...sentence,
+    ' ',
+    t('lists.index-listing', { count: formatCount(list.sitemaps.length) }),
     h('ul', { class: 'sitemap-index' }, list.sitemaps.slice(0, 50).map((url) => h('li', {}, h('code', { translate: 'no' }, url)))),
   );
 }

@@ -322,3 +322,37 @@ test('a pinned check is answered again as the file changes, and travels in the s
     await page.waitForSelector('#pins[data-pins="0"]', { state: 'attached', timeout: WAIT_MS });
   });
 });
+
+test('the lists, the comparison and the pins speak the page’s language', async () => {
+  await withPage(async (page) => {
+    await setUp(page);
+    await page.fill('#urls', URLS.join('\n'));
+    await page.click('#batch-run');
+    await waitForBatch(page);
+    await page.fill('#url', '/products/shoes');
+    await expectVerdict(page, 'allowed', null);
+    await page.click('#pin-check');
+    await page.waitForSelector('#pins li[data-state="holds"]', { timeout: WAIT_MS });
+    await page.fill('#robots-compare', 'User-agent: *\nDisallow: /\n');
+    await page.waitForSelector('#diff-results[data-state="done"]', { timeout: WAIT_MS });
+
+    await page.selectOption('#language-select', 'es');
+    await page.waitForFunction(() => document.querySelector('#url-list-heading').textContent === 'Muchas URL', null, {
+      timeout: WAIT_MS,
+    });
+    // Drawn again in Spanish: the table, the report, the pins and the comparison.
+    await page.waitForFunction(() => document.querySelector('#batch-summary').textContent.startsWith('5 URL × 2 agentes'), null, {
+      timeout: WAIT_MS,
+    });
+    assert.match(await page.textContent('#batch-rules'), /Línea 7\s*Disallow: \/\s*bloquea 5 de tus URL para GPTBot/);
+    assert.match(await page.textContent('#batch-table thead'), /Veredicto/);
+    await page.waitForFunction(() => /debe estar permitida para Googlebot/.test(document.querySelector('#pins').textContent), null, {
+      timeout: WAIT_MS,
+    });
+    await page.waitForFunction(() => /veredictos? cambian?/.test(document.querySelector('#diff-results').textContent), null, {
+      timeout: WAIT_MS,
+    });
+    // What the person typed keeps its words and is marked for translators to leave alone.
+    assert.equal(await page.locator('#pins [translate="no"]', { hasText: '/products/shoes' }).count(), 1);
+  });
+});
