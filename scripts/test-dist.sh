@@ -143,6 +143,10 @@ pre_commit_hooks() {
   printf 'Disallow: /x\nUser-agent: *\n' >"$repo/docs/notes.txt" # not a robots.txt: not linted
   git -C "$repo" add -A
   export PRE_COMMIT_HOME="$work/pre-commit-home"
+  # try-repo commits a dirty checkout to a scratch clone; a machine without a git identity
+  # (a fresh CI runner) must still be able to.
+  export GIT_AUTHOR_NAME="robots-lens tests" GIT_AUTHOR_EMAIL="tests@robots-lens.invalid"
+  export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
   local hook
   for hook in robots-lens-system robots-lens; do
     # A clean robots.txt passes; a file with an error fails with the finding in the output.
