@@ -111,6 +111,7 @@ export class CrawlerPanel {
   #filter = document.querySelector('#crawler-filter');
   #counts = document.querySelector('#crawler-counts');
   #table = document.querySelector('#crawler-table');
+  #showAll = document.querySelector('#crawler-show-all');
   #choice;
   #onChange;
   #byName = new Map();
@@ -133,6 +134,7 @@ export class CrawlerPanel {
     choice.agent.addEventListener('input', () => this.#syncSelect());
     this.#recognised.addEventListener('click', (event) => this.#handlePickButton(event, false));
     this.#table.addEventListener('click', (event) => this.#handlePickButton(event, true));
+    this.#showAll?.addEventListener('click', () => this.#toggleShowAll());
     onLanguageChange(() => {
       if (this.#catalogue === null) return;
       this.#drawControls();
@@ -143,6 +145,14 @@ export class CrawlerPanel {
       const preset = event.target instanceof Element ? event.target.closest('[data-filter-preset]') : null;
       if (preset) this.#handleFilter(preset.dataset.filterPreset);
     });
+  }
+
+  /** Unfolds the table to every row, or folds it back to its scrolling window. */
+  #toggleShowAll() {
+    const expanded = this.#table.classList.toggle('expanded');
+    this.#showAll.setAttribute('aria-expanded', String(expanded));
+    this.#showAll.dataset.i18n = expanded ? 'crawlers.show-fewer' : 'crawlers.show-all';
+    this.#showAll.textContent = t(this.#showAll.dataset.i18n);
   }
 
   /** The chosen crawler's name, or null when the agent field is checked as typed. */

@@ -189,3 +189,21 @@ test('the verdict is above the fold on a desktop and within two screens on a pho
     }
   }
 });
+
+test('the crawler table is a window of rows until "Show all crawlers" unfolds it', async () => {
+  const session = await open('en');
+  try {
+    const { page } = session;
+    await page.waitForSelector('#crawler-table tr[data-crawler]');
+    const size = () => page.$eval('#crawler-table', (node) => [node.clientHeight, node.scrollHeight]);
+    const [folded, full] = await size();
+    assert.ok(folded < full, `the folded table shows ${folded} of ${full} px`);
+    await page.click('#crawler-show-all');
+    assert.equal(await page.getAttribute('#crawler-show-all', 'aria-expanded'), 'true');
+    const [unfolded, total] = await size();
+    assert.equal(unfolded, total);
+    assert.equal((await page.textContent('#crawler-show-all')).trim(), CATALOGUES.en['crawlers.show-fewer']);
+  } finally {
+    await session.close();
+  }
+});
