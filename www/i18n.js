@@ -29,6 +29,8 @@ const FALLBACK = 'en';
 /** Loaded catalogues by language; English is loaded first and is what a missing key falls back to. */
 const catalogues = new Map();
 let current = FALLBACK;
+/** The language the page's static texts are in: index.html's own English until a switch. */
+let staticLanguage = FALLBACK;
 const listeners = new Set();
 
 /** The language in use: `en`, `es` or `pt`. */
@@ -67,14 +69,28 @@ function browserLanguages() {
   return nav.languages?.length ? nav.languages : [nav.language ?? FALLBACK];
 }
 
-/** Fetches the catalogue of `id` once; later calls reuse it. */
+/** Catalogues being fetched, by language, so that two callers at once share one request. */
+const loading = new Map();
+
+/** Fetches the catalogue of `id` once; later calls, and calls while it loads, reuse it. */
 export async function loadCatalogue(id, fetcher = globalThis.fetch) {
   if (catalogues.has(id)) return catalogues.get(id);
-  const response = await fetcher(new URL(`./i18n/${id}.json`, import.meta.url));
-  if (!response.ok) throw new Error(`the ${id} texts could not be loaded (HTTP ${response.status})`);
-  const catalogue = await response.json();
-  catalogues.set(id, catalogue);
-  return catalogue;
+  if (!loading.has(id)) {
+    const request = (async () => {
+      const response = await fetcher(new URL(`./i18n/${id}.json`, import.meta.url));
+      if (!response.ok) throw new Error(`the ${id} texts could not be loaded (HTTP ${response.status})`);
+      const catalogue = await response.json();
+      catalogues.set(id, catalogue);
+      return catalogue;
+    })();
+    loading.set(id, request);
+    // A failed load is tried again by the next call.
+    request.then(
+      () => loading.delete(id),
+      () => loading.delete(id),
+    );
+  }
+  return loading.get(id);
 }
 
 /** Installs a catalogue without fetching it (tests, and Node). */
@@ -100,7 +116,13 @@ export async function setLanguage(id, { remember = true } = {}) {
   }
   if (globalThis.document) {
     document.documentElement.lang = target;
-    translateStatic(document);
+    // index.html carries the English texts inline (tests/node/i18n.test.mjs holds them to the
+    // catalogue), so starting in English rewrites nothing: rewriting every static text would
+    // cost a style and layout of the whole page before the first verdict.
+    if (staticLanguage !== target) {
+      translateStatic(document);
+      staticLanguage = target;
+    }
   }
   for (const listener of listeners) listener(target);
 }

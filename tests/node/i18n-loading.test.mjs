@@ -1,0 +1,66 @@
+// How the page's catalogues load (www/i18n.js), as start-up depends on it: two callers at once
+// share one request, and starting in the English that index.html already carries rewrites no
+// static text (a rewrite restyles and lays out the whole page before the first verdict).
+// Each test imports a fresh copy of the module, so that catalogues loaded elsewhere do not count.
+//
+// Run: node --test tests/node/i18n-loading.test.mjs
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+let copies = 0;
+const freshI18n = () => import(`../../www/i18n.js?copy=${(copies += 1)}`);
+
+test('loads of one catalogue at the same time share one request', async () => {
+  const i18n = await freshI18n();
+  let requests = 0;
+  const fetcher = async () => {
+    requests += 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return { ok: true, json: async () => ({ greeting: 'hola' }) };
+  };
+  const [first, second] = await Promise.all([i18n.loadCatalogue('es', fetcher), i18n.loadCatalogue('es', fetcher)]);
+  assert.equal(requests, 1);
+  assert.equal(first, second);
+  await i18n.loadCatalogue('es', fetcher);
+  assert.equal(requests, 1, 'a loaded catalogue is not fetched again');
+});
+
+test('a failed load is tried again by the next call', async () => {
+  const i18n = await freshI18n();
+  let requests = 0;
+  const fetcher = async () => {
+    requests += 1;
+    return requests === 1 ? { ok: false, status: 503 } : { ok: true, json: async () => ({}) };
+  };
+  await assert.rejects(i18n.loadCatalogue('pt', fetcher), /HTTP 503/);
+  await i18n.loadCatalogue('pt', fetcher);
+  assert.equal(requests, 2);
+});
+
+test('starting in English rewrites no static text; a switch away and back rewrites them', async () => {
+  const i18n = await freshI18n();
+  i18n.useCatalogue('en', { 'page.skip': 'Skip' });
+  i18n.useCatalogue('es', { 'page.skip': 'Saltar' });
+  let rewrites = 0;
+  const previous = globalThis.document;
+  globalThis.document = {
+    documentElement: { lang: 'en' },
+    querySelectorAll: () => {
+      rewrites += 1;
+      return [];
+    },
+  };
+  try {
+    await i18n.setLanguage('en', { remember: false });
+    assert.equal(rewrites, 0);
+    await i18n.setLanguage('es', { remember: false });
+    assert.ok(rewrites > 0, 'Spanish rewrites the static texts');
+    const afterSpanish = rewrites;
+    await i18n.setLanguage('en', { remember: false });
+    assert.ok(rewrites > afterSpanish, 'back to English rewrites them again');
+    assert.equal(globalThis.document.documentElement.lang, 'en');
+  } finally {
+    globalThis.document = previous;
+  }
+});

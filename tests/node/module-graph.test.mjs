@@ -1,0 +1,62 @@
+// What the first verdict waits for (issue 17): every module the page's entry scripts import
+// statically is preloaded by index.html, so the browser fetches the whole graph at once instead
+// of discovering one level of imports after another, each a round trip before the first verdict.
+// The panels imported after the first verdict (dynamic `import()`) are not part of it.
+//
+// Run: node --test tests/node/module-graph.test.mjs
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+const ROOT = new URL('../../', import.meta.url);
+const html = readFileSync(new URL('index.html', ROOT), 'utf8');
+
+/** The `import … from './x.js'` and `export … from` specifiers of a module, dynamic imports left out. */
+function staticImports(source) {
+  const specifiers = [];
+  for (const match of source.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]/gms)) {
+    specifiers.push(match[1]);
+  }
+  for (const match of source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) specifiers.push(match[1]);
+  return specifiers;
+}
+
+/** Every module reachable from `entries` through static imports, as paths from the root. */
+function staticGraph(entries) {
+  const seen = new Set();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const path = pending.pop();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const url = new URL(path, ROOT);
+    for (const specifier of staticImports(readFileSync(url, 'utf8'))) {
+      pending.push(new URL(specifier, url).href.slice(ROOT.href.length));
+    }
+  }
+  return seen;
+}
+
+test('index.html preloads every module its scripts import statically', () => {
+  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+  assert.ok(entries.includes('www/app.js'), 'the page starts from www/app.js');
+  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
+  const graph = staticGraph(entries);
+  assert.ok(graph.has('www/render.js') && graph.has('www/i18n.js'), 'the graph is followed through imports');
+  const missing = [...graph].filter((path) => !preloaded.has(path)).sort();
+  assert.deepEqual(missing, [], 'modules the first verdict waits for, each discovered one level late');
+});
+
+test('the static import reader sees every form the page uses and skips dynamic imports', () => {
+  const source = [
+    "import { a } from './a.js';",
+    "import * as b from './b.js';",
+    "import {\n  c,\n  d,\n} from './cd.js';",
+    "export { e } from './e.js';",
+    "import './side-effect.js';",
+    "const later = await import('./panel.js');",
+    "// import { x } from './comment-in-code.js' is not at a line start",
+  ].join('\n');
+  assert.deepEqual(staticImports(source).sort(), ['./a.js', './b.js', './cd.js', './e.js', './side-effect.js']);
+});
