@@ -58,9 +58,12 @@ const BENCH_URL = '/bench-target';
 
 /**
  * Runs in the page before its scripts: stamps the first verdict, every verdict
- * change, every keydown, and the frame after each verdict change.
+ * change, every keydown, and the frame after each verdict change. It tells the driver through
+ * `console.debug` (see `pageSignals`), so that nothing polls the page while it starts: the
+ * driver's first evaluation injects a script of its own, which would compete with the page.
  */
 function instrumentPage() {
+  const signal = (name) => console.debug(`robots-lens-bench: ${name}`);
   const bench = {
     firstVerdictAt: null,
     /** When the frame that first showed a verdict was done: a task queued from its rAF. */
@@ -86,11 +89,13 @@ function instrumentPage() {
     bench.verdictChanges.push(change);
     requestAnimationFrame(() => {
       change.frameAt = performance.now();
+      signal('verdict frame');
       if (!first) return;
       // A message runs after the frame's style, layout and paint, which follow the rAF callbacks.
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         bench.firstVerdictDrawnAt = performance.now();
+        signal('first verdict drawn');
       };
       channel.port2.postMessage(null);
     });
@@ -101,6 +106,46 @@ function instrumentPage() {
     attributes: true,
     attributeFilter: ['data-verdict', 'data-line', 'id'],
   });
+  new PerformanceObserver((entries, paints) => {
+    if (entries.getEntriesByName('first-paint').length === 0) return;
+    paints.disconnect();
+    signal('first paint');
+  }).observe({ type: 'paint', buffered: true });
+}
+
+/**
+ * The signals `instrumentPage` sends: `until(name, count)` resolves once `name` has come
+ * `count` times since the page was opened (rejecting after WAIT_MS with `explain()` in the
+ * message).
+ */
+function pageSignals(page) {
+  const counts = new Map();
+  const waiting = new Set();
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() !== 'debug' || !text.startsWith('robots-lens-bench: ')) return;
+    const name = text.slice('robots-lens-bench: '.length);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+    for (const waiter of waiting) waiter();
+  });
+  return {
+    until(name, count, explain = () => '') {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if ((counts.get(name) ?? 0) < count) return;
+          waiting.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`no '${name}' within ${WAIT_MS} ms${explain()}`));
+        }, WAIT_MS);
+        waiting.add(check);
+        check();
+      });
+    },
+  };
 }
 
 function writeFloor() {
@@ -122,17 +167,14 @@ async function loadOnce(browser, path, { rate, expectVerdict }) {
   try {
     await session.context.addInitScript(instrumentPage);
     await throttle(session, rate);
+    const signals = pageSignals(session.page);
     await session.goto(path);
-    const ready = expectVerdict
-      ? () => window.__bench?.firstVerdictDrawnAt != null && performance.getEntriesByName('first-paint').length > 0
-      : () => performance.getEntriesByName('first-paint').length > 0;
-    await session.page.waitForFunction(ready, null, { timeout: WAIT_MS }).catch(() => {
-      throw new Error(
-        `${expectVerdict ? 'no verdict' : 'no first paint'} within ${WAIT_MS} ms of navigating to ${path}` +
-          (expectVerdict ? ': does the page set data-verdict on #verdict at load?' : '') +
-          (session.errors.length ? `\npage errors:\n${session.errors.join('\n')}` : ''),
-      );
-    });
+    const explain = () =>
+      ` of navigating to ${path}` +
+      (expectVerdict ? ': does the page set data-verdict on #verdict at load?' : '') +
+      (session.errors.length ? `\npage errors:\n${session.errors.join('\n')}` : '');
+    await signals.until('first paint', 1, explain);
+    if (expectVerdict) await signals.until('first verdict drawn', 1, explain);
     assertNoForeignRequests(session);
     return await session.page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-paint')[0].startTime,
@@ -197,7 +239,8 @@ function smallEditFile(targetBytes = 20 * 1024) {
   // Backspace makes the line match BENCH_URL, X undoes it.
   lines.push(`Disallow: ${BENCH_URL}X`);
   const text = lines.join('\n');
-  return { text, caret: text.length };
+  // The group's `Allow: /` decides while the X is there.
+  return { text, caret: text.length, allowLine: lines.length - 1 };
 }
 
 /**
@@ -213,17 +256,18 @@ function largeEditFile() {
   }
   const head = `User-agent: ${BENCH_AGENT}\nAllow: /\nDisallow: ${BENCH_URL}X\n\n`;
   const text = head + readFileSync(join(dir, 'large.txt'), 'utf8');
-  return { text, caret: head.indexOf('X\n') + 1 };
+  return { text, caret: head.indexOf('X\n') + 1, allowLine: 2 };
 }
 
 /** Keystrokes that toggle the verdict in `file`, timed from keydown to the updated verdict. */
-async function measureKeystrokes(browser, { text, caret }, rate) {
+async function measureKeystrokes(browser, { text, caret, allowLine }, rate) {
   const session = await startSession({ root: ROOT, browser, blockForeignRequests: false });
   try {
     await session.context.addInitScript(instrumentPage);
-    await session.goto('/');
     const { page } = session;
-    await page.waitForFunction(() => window.__bench?.firstVerdictAt !== null, null, { timeout: WAIT_MS });
+    const signals = pageSignals(page);
+    await session.goto('/');
+    await signals.until('first verdict drawn', 1);
 
     await page.fill('input#agent', BENCH_AGENT);
     await page.fill('input#url', BENCH_URL);
@@ -238,7 +282,8 @@ async function measureKeystrokes(browser, { text, caret }, rate) {
       },
       { value: text, at: caret },
     );
-    await waitForVerdict(page, 'allowed');
+    // The pasted text's own verdict, not one left from filling in the agent and the URL.
+    await waitForVerdict(page, 'allowed', allowLine);
     // Throttled only now: loading a 512 KB text is not what is measured.
     await throttle(session, rate);
 
@@ -251,15 +296,10 @@ async function measureKeystrokes(browser, { text, caret }, rate) {
     for (let run = 0; run < RUNS * 2; run += 1) {
       const expectDisallowed = run % 2 === 0;
       const changesBefore = await page.evaluate(() => window.__bench.verdictChanges.length);
+      // One frame signal per verdict change: wait for the last one's before pressing.
+      await signals.until('verdict frame', changesBefore);
       await page.keyboard.press(expectDisallowed ? 'Backspace' : 'X');
-      await page.waitForFunction(
-        (count) => {
-          const change = window.__bench.verdictChanges[count];
-          return change !== undefined && change.frameAt !== null;
-        },
-        changesBefore,
-        { timeout: WAIT_MS },
-      );
+      await signals.until('verdict frame', changesBefore + 1, () => ' of the keystroke');
       const { keydownAt, change } = await page.evaluate(
         (count) => ({ keydownAt: window.__bench.keydownAt, change: window.__bench.verdictChanges[count] }),
         changesBefore,
@@ -282,10 +322,13 @@ function assertNoForeignRequests(session) {
   if (foreign) throw new Error(`the page requested another origin: ${foreign.url}`);
 }
 
-async function waitForVerdict(page, verdict) {
+async function waitForVerdict(page, verdict, line) {
   await page.waitForFunction(
-    (expected) => document.querySelector('#verdict')?.getAttribute('data-verdict') === expected,
-    verdict,
+    ([value, number]) => {
+      const element = document.querySelector('#verdict');
+      return element?.getAttribute('data-verdict') === value && element.getAttribute('data-line') === number;
+    },
+    [verdict, String(line)],
     { timeout: WAIT_MS },
   );
 }
