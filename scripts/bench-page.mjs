@@ -19,6 +19,11 @@
 // Usage: npm run bench        (builds first; or: node scripts/bench-page.mjs)
 // Env:   BENCH_RUNS=N          loads per kind and keystrokes per measurement (default 15)
 //        BENCH_ROOT=dir        serve another directory (to try the script)
+//        BENCH_ONLY=bc         run only the measurements of these letters (default: all)
+//        BENCH_COMPARE_ROOT=dir  also load the page of another build (a checkout with its
+//                              www/pkg built), interleaved with the two, for its first
+//                              verdict drawn minus the same floor: a change measured before
+//                              and after in the same minutes
 //
 // The page tells its debounce through `document.documentElement.dataset.debounceMs`
 // (`<html data-debounce-ms="…">`, set by www/app.js). If it is missing, (c) and (d) are
@@ -43,6 +48,8 @@ import { WASM_GZIP_BUDGET_BYTES, formatBytes, wasmSizes } from './wasm-size.mjs'
 
 const RUNS = positiveInteger(process.env.BENCH_RUNS, 15);
 const ROOT = process.env.BENCH_ROOT || fileURLToPath(new URL('..', import.meta.url));
+const COMPARE_ROOT = process.env.BENCH_COMPARE_ROOT || null;
+const ONLY = process.env.BENCH_ONLY || 'bcd';
 /** Where the floor's static copy of index.html is written and served from, under ROOT. */
 const FLOOR_PATH = '/target/bench-floor/index.html';
 const FIRST_VERDICT_BUDGET_MS = 300;
@@ -162,8 +169,8 @@ async function throttle(session, rate) {
 }
 
 /** One cold load of `path`: the page's first paint and, for the real page, its first verdict. */
-async function loadOnce(browser, path, { rate, expectVerdict }) {
-  const session = await startSession({ root: ROOT, browser, blockForeignRequests: false });
+async function loadOnce(browser, path, { rate, expectVerdict, root = ROOT }) {
+  const session = await startSession({ root, browser, blockForeignRequests: false });
   try {
     await session.context.addInitScript(instrumentPage);
     await throttle(session, rate);
@@ -191,27 +198,30 @@ async function loadOnce(browser, path, { rate, expectVerdict }) {
  * pair alternating), so that a drift of the machine's speed falls on both alike.
  */
 async function measureFirstVerdict(browser, rate) {
-  const pairs = [];
+  const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const loadFloor = () => loadOnce(browser, FLOOR_PATH, { rate, expectVerdict: false });
-    const loadPage = () => loadOnce(browser, '/', { rate, expectVerdict: true });
-    let floor;
-    let page;
-    if (run % 2 === 0) {
-      floor = await loadFloor();
-      page = await loadPage();
-    } else {
-      page = await loadPage();
-      floor = await loadFloor();
+    const loads = [
+      ['floor', () => loadOnce(browser, FLOOR_PATH, { rate, expectVerdict: false })],
+      ['page', () => loadOnce(browser, '/', { rate, expectVerdict: true })],
+    ];
+    if (COMPARE_ROOT) {
+      loads.push(['other', () => loadOnce(browser, '/', { rate, expectVerdict: true, root: COMPARE_ROOT })]);
     }
-    pairs.push({ floor, page });
+    // Each run starts with the next kind, so that no kind always comes first.
+    const result = {};
+    for (let i = 0; i < loads.length; i += 1) {
+      const [kind, load] = loads[(run + i) % loads.length];
+      result[kind] = await load();
+    }
+    runs.push(result);
   }
   return {
-    floorPaint: pairs.map(({ floor }) => floor.firstPaint),
-    pagePaint: pairs.map(({ page }) => page.firstPaint),
-    inDocument: pairs.map(({ page }) => page.verdictAt),
-    drawn: pairs.map(({ page }) => page.verdictDrawnAt),
-    drawnAboveFloor: pairs.map(({ floor, page }) => page.verdictDrawnAt - floor.firstPaint),
+    floorPaint: runs.map(({ floor }) => floor.firstPaint),
+    pagePaint: runs.map(({ page }) => page.firstPaint),
+    inDocument: runs.map(({ page }) => page.verdictAt),
+    drawn: runs.map(({ page }) => page.verdictDrawnAt),
+    drawnAboveFloor: runs.map(({ floor, page }) => page.verdictDrawnAt - floor.firstPaint),
+    otherAboveFloor: COMPARE_ROOT ? runs.map(({ floor, other }) => other.verdictDrawnAt - floor.firstPaint) : null,
   };
 }
 
@@ -362,7 +372,8 @@ function rateLabel(rate) {
 }
 
 function reportFirstVerdict(first, rate) {
-  console.log(`(b) first verdict, ${RUNS} interleaved loads of the page and of its floor, ${rateLabel(rate)}:`);
+  const kinds = COMPARE_ROOT ? 'the page, of its floor and of the compared build' : 'the page and of its floor';
+  console.log(`(b) first verdict, ${RUNS} interleaved loads of ${kinds}, ${rateLabel(rate)}:`);
   for (const [label, samples] of [
     ["floor's first paint (index.html, no script):", first.floorPaint],
     ["page's first paint:", first.pagePaint],
@@ -380,6 +391,9 @@ function reportFirstVerdict(first, rate) {
     `    ${'(absolute: drawn, against 300 ms)'.padEnd(46)} median ${median(first.drawn).toFixed(1)} ms: ` +
       `${status(median(first.drawn) < FIRST_VERDICT_BUDGET_MS)}`,
   );
+  if (first.otherAboveFloor) {
+    console.log(`    ${'the compared build, drawn minus the floor:'.padEnd(46)} ${summary(first.otherAboveFloor)} (${COMPARE_ROOT})`);
+  }
 }
 
 function reportKeystrokes(title, keys, rate, budgetMs) {
@@ -410,18 +424,22 @@ async function main() {
       `— budget ${WASM_GZIP_BUDGET_BYTES.toLocaleString('en-US')} B: ${status(sizes.gzip < WASM_GZIP_BUDGET_BYTES)}`,
   );
   writeFloor();
-  const large = largeEditFile();
+  const large = ONLY.includes('d') ? largeEditFile() : null;
 
   const browser = await launchBrowser();
   try {
     console.log(`    browser: ${browser.version()} (headless)`);
-    for (const rate of [1, SLOW_RATE]) reportFirstVerdict(await measureFirstVerdict(browser, rate), rate);
-    for (const rate of [1, SLOW_RATE]) {
-      reportKeystrokes('(c) keystroke', await measureKeystrokes(browser, smallEditFile(), rate), rate, FRAME_MS);
+    if (ONLY.includes('b')) {
+      for (const rate of [1, SLOW_RATE]) reportFirstVerdict(await measureFirstVerdict(browser, rate), rate);
     }
-    if (large.skipped) {
+    if (ONLY.includes('c')) {
+      for (const rate of [1, SLOW_RATE]) {
+        reportKeystrokes('(c) keystroke', await measureKeystrokes(browser, smallEditFile(), rate), rate, FRAME_MS);
+      }
+    }
+    if (large?.skipped) {
       console.log(`(d) the 512 KB edit is skipped: ${large.skipped}`);
-    } else {
+    } else if (large) {
       for (const rate of [1, SLOW_RATE]) {
         reportKeystrokes('(d) edit', await measureKeystrokes(browser, large, rate), rate, LARGE_EDIT_BUDGET_MS[rate]);
       }
