@@ -384,22 +384,11 @@ fn main() {
     // BENCH_SHOW_DISAGREEMENTS=N lists the first N URLs on which each peer answered otherwise.
     let show = env_number("BENCH_SHOW_DISAGREEMENTS", 0.0).unwrap_or(0.0) as usize;
     for row in &agreement {
-        for &index in row.differ.iter().take(show) {
-            let lens_allowed = answers
-                .iter()
-                .find(|(f, e, _)| *f == row.file && *e == "robots-lens")
-                .map(|(_, _, given)| given[index]);
+        for &(index, peer_allows) in row.differ.iter().take(show) {
+            let answer = if peer_allows { "allows" } else { "disallows" };
             eprintln!(
-                "{} {}: {} says {}, robots-lens {:?}",
-                row.file,
-                row.engine,
-                corpus.urls[index],
-                if lens_allowed == Some(true) {
-                    "disallowed"
-                } else {
-                    "allowed"
-                },
-                lens_allowed.map(|allowed| if allowed { "allowed" } else { "disallowed" })
+                "{}: {} {answer} {}; robots-lens the opposite",
+                row.file, row.engine, corpus.urls[index]
             );
         }
     }
@@ -512,8 +501,8 @@ struct Agreement {
     file: &'static str,
     engine: &'static str,
     compared: usize,
-    /// Indexes into the URL list where the answers differ.
-    differ: Vec<usize>,
+    /// Where the answers differ: the index into the URL list, and the peer's answer.
+    differ: Vec<(usize, bool)>,
 }
 
 fn agreement(answers: &[(&'static str, &'static str, Vec<bool>)]) -> Vec<Agreement> {
@@ -532,6 +521,7 @@ fn agreement(answers: &[(&'static str, &'static str, Vec<bool>)]) -> Vec<Agreeme
             compared,
             differ: (0..compared)
                 .filter(|&i| given[i] != reference[i])
+                .map(|i| (i, given[i]))
                 .collect(),
         });
     }
