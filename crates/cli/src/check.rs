@@ -201,7 +201,7 @@ fn write_verdict(
     // matching rule: a file can have tens of thousands of both.
     let mut matched: Vec<usize> = verdict.matches.iter().map(|m| m.line).collect();
     matched.sort_unstable();
-    for group in &verdict.groups {
+    for group in verdict.groups.iter() {
         let fallback = match &verdict.chain_step {
             _ if verdict.used_star_group => {
                 "  (no group names this agent: the * group applies)".to_owned()

@@ -546,7 +546,7 @@ impl Checker<'_> {
                 (None, true) => Access::Partial,
             },
             rules: rules.len(),
-            groups: verdict.groups,
+            groups: verdict.groups.to_vec(),
             used_star_group: verdict.used_star_group,
             chain_step: None,
             blocking_line,

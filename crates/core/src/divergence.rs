@@ -332,7 +332,7 @@ fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> Strin
     if spec.grouping == Grouping::BlankLineEndsRecord {
         // A blank line between the matched user-agent line and the group's first rule ends the
         // record there, leaving the agent with no rules.
-        for group in &main.groups {
+        for group in main.groups.iter() {
             let Some(&last) = group.lines.last() else {
                 continue;
             };

@@ -15,12 +15,15 @@
 //! chain ([`ChainStep`]) and takes the groups of the first step that finds any. Everything after
 //! that choice is shared.
 
+use std::sync::{Arc, Mutex};
+
 use crate::crawlers::{ChainStep, UsedStep};
-use crate::encoding::{google_escape, request_path, rfc9309_normalise};
+use crate::encoding::{request_path, rfc9309_normalise};
 use crate::group::{product_token, AgentToken, Rule, RuleKind};
 use crate::legacy::Reading;
-use crate::pattern::Pattern;
+use crate::pattern::PairSet;
 use crate::profile::{AgentMatch, Encoding, Profile};
+use crate::rules::{lossless_ascii, CompiledRule, RuleIndex};
 use crate::RobotsTxt;
 
 /// Why a verdict came out the way it did.
@@ -74,10 +77,10 @@ pub struct RuleMatch {
     pub line: usize,
     /// Allow or Disallow.
     pub kind: RuleKind,
-    /// The pattern as written.
-    pub pattern: String,
+    /// The pattern as written. Shared with the compiled rule: a verdict copies no text.
+    pub pattern: Arc<str>,
     /// The pattern as compared, after the profile's normalisation.
-    pub normalised: String,
+    pub normalised: Arc<str>,
     /// Its length in octets, which is its priority.
     pub length: usize,
     /// Google's `index.htm` rule matched: `Allow: /d/index.html` was read as `Allow: /d/$`.
@@ -121,8 +124,8 @@ pub struct Verdict {
     pub normalised_path: String,
     /// The rule that decided, if one did.
     pub decisive: Option<RuleMatch>,
-    /// The groups that applied, merged.
-    pub groups: Vec<AppliedGroup>,
+    /// The groups that applied, merged. Shared: every verdict for the same agent has the same.
+    pub groups: Arc<[AppliedGroup]>,
     /// No group named the agent, so the `*` groups applied.
     pub used_star_group: bool,
     /// For a check along a fallback chain ([`Checker::check_chain`]): the step whose groups
@@ -156,7 +159,7 @@ impl Verdict {
             path: String::new(),
             normalised_path: String::new(),
             decisive: None,
-            groups: Vec::new(),
+            groups: Arc::default(),
             used_star_group: false,
             chain_step: None,
             matches: Vec::new(),
@@ -165,51 +168,69 @@ impl Verdict {
     }
 }
 
-#[derive(Debug, Clone)]
-struct CompiledRule {
-    pattern: Pattern,
-    normalised: String,
-    length: usize,
-    /// Google's `index.htm` fallback: the directory pattern `…/$` and its text.
-    directory: Option<(Pattern, String)>,
-}
-
 /// A file compiled for one profile: parse once, check many URLs.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Checker<'r> {
     robots: &'r RobotsTxt,
     profile: Profile,
-    /// `rules[g][r]` is rule `r` of group `g`.
-    rules: Vec<Vec<CompiledRule>>,
+    /// Every rule of every group, in file order; `group_starts[g]` is where group `g`'s begin.
+    rules: Vec<CompiledRule>,
+    group_starts: Vec<usize>,
+    /// `rules` in the order of their literal prefixes, from which each selection's index is
+    /// filtered without sorting again.
+    sorted: Vec<u32>,
     /// For profiles whose reader forms records of its own (`python`, `legacy-1994`): the file as
     /// that reader read it, which answers instead of the groups.
     reading: Option<Reading>,
+    /// The groups and rule index of the last agents asked about, most recent last: choosing the
+    /// groups scans every user-agent line, and a batch asks for the same agent each time.
+    selections: Mutex<Vec<Arc<Selection>>>,
+}
+
+/// How many selections a checker remembers: more than the catalogue's crawlers, so that the
+/// all-crawlers table for one URL after another never chooses groups twice.
+const REMEMBERED_SELECTIONS: usize = 64;
+
+impl Clone for Checker<'_> {
+    fn clone(&self) -> Self {
+        Checker {
+            robots: self.robots,
+            profile: self.profile,
+            rules: self.rules.clone(),
+            group_starts: self.group_starts.clone(),
+            sorted: self.sorted.clone(),
+            reading: self.reading.clone(),
+            selections: Mutex::new(Vec::new()),
+        }
+    }
 }
 
 impl<'r> Checker<'r> {
     pub(crate) fn new(robots: &'r RobotsTxt, profile: Profile) -> Checker<'r> {
         let reading = Reading::for_profile(robots, profile);
+        let mut rules = Vec::new();
+        let mut group_starts = Vec::with_capacity(robots.groups().len() + 1);
         // A reader with records of its own answers from them: the groups' patterns are never
         // matched, so they are not compiled.
-        let rules = match reading {
-            Some(_) => Vec::new(),
-            None => robots
-                .groups()
-                .iter()
-                .map(|group| {
-                    group
-                        .rules
-                        .iter()
-                        .map(|rule| compile_rule(rule, profile))
-                        .collect()
-                })
-                .collect(),
-        };
+        if reading.is_none() {
+            rules.reserve(robots.groups().iter().map(|group| group.rules.len()).sum());
+            for (index, group) in robots.groups().iter().enumerate() {
+                group_starts.push(rules.len());
+                for (position, rule) in group.rules.iter().enumerate() {
+                    rules.push(CompiledRule::new(rule, index, position, profile));
+                }
+            }
+        }
+        group_starts.push(rules.len());
+        let sorted = RuleIndex::sorted(&rules);
         Checker {
             robots,
             profile,
             rules,
+            group_starts,
+            sorted,
             reading,
+            selections: Mutex::new(Vec::new()),
         }
     }
 
@@ -249,6 +270,17 @@ impl<'r> Checker<'r> {
         }
     }
 
+    /// [`Checker::check`] for many URLs and one agent, in order. The groups are chosen once.
+    pub fn check_many<'u>(
+        &'u self,
+        agent: &'u str,
+        urls: impl IntoIterator<Item = &'u str> + 'u,
+        agent_match: AgentMatch,
+    ) -> impl Iterator<Item = Verdict> + 'u {
+        urls.into_iter()
+            .map(move |url| self.check(agent, url, agent_match))
+    }
+
     /// May a crawler that looks for its groups along `chain` fetch `url`? The first step that
     /// finds at least one group wins and all of that step's groups merge; a token step compares
     /// as [`AgentMatch::Token`] does, `*` takes the `*` groups; when no step finds a group,
@@ -276,9 +308,30 @@ impl<'r> Checker<'r> {
             Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => path.clone(),
             Encoding::Rfc9309 => lossless_ascii(rfc9309_normalise(path.as_bytes())),
         };
-        let mut verdict = self.decide(selection, &normalised_path, false);
+        let bytes = normalised_path.as_bytes();
+        let pairs = PairSet::of_path(bytes);
+        let within = self.selection(selection, false);
+        let matches = self.matching(&within.within, bytes, pairs);
+        let mut beyond = None;
         if self.robots.facts().first_line_beyond_limit.is_some() {
-            let whole = self.decide(selection, &normalised_path, true);
+            // Reading the whole file changes the answer only through a rule past the limit
+            // that matches, or through user-agent lines past it that change the groups; in
+            // the common case neither happens and the file is decided once.
+            let whole = self.selection(selection, true);
+            let extra = self.matching(&whole.beyond, bytes, pairs);
+            let same_groups = whole.same_groups(&within);
+            if !extra.is_empty() || !same_groups {
+                let mut all = if same_groups {
+                    matches.clone()
+                } else {
+                    self.matching(&whole.within, bytes, pairs)
+                };
+                all.extend(extra);
+                beyond = Some(self.decide(&whole, all));
+            }
+        }
+        let mut verdict = self.decide(&within, matches);
+        if let Some(whole) = beyond {
             if whole.allowed != verdict.allowed {
                 verdict.reason = Reason::BeyondSizeLimit;
                 verdict.beyond_size_limit = whole.decisive;
@@ -294,6 +347,61 @@ impl<'r> Checker<'r> {
             path,
             normalised_path,
             ..verdict
+        }
+    }
+
+    /// The groups `selection` picks with their rule index, chosen once per selection and kept.
+    fn selection(
+        &self,
+        selection: GroupSelection<'_>,
+        include_beyond_limit: bool,
+    ) -> Arc<Selection> {
+        // A poisoned lock only means another thread panicked while choosing: what is stored
+        // is still whole, as entries are only ever pushed or removed.
+        let mut remembered = self.selections.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = remembered
+            .iter()
+            .rev()
+            .find(|kept| kept.key.is(selection, include_beyond_limit))
+        {
+            return Arc::clone(found);
+        }
+        let chosen = Arc::new(self.choose(selection, include_beyond_limit));
+        if remembered.len() == REMEMBERED_SELECTIONS {
+            remembered.remove(0);
+        }
+        remembered.push(Arc::clone(&chosen));
+        chosen
+    }
+
+    /// The groups that apply: those of the first step of `selection` that finds any, merged;
+    /// and the index of their rules.
+    fn choose(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> Selection {
+        let found = self.select_groups(selection, include_beyond_limit);
+        let mut chosen = vec![false; self.robots.groups().len()];
+        for group in &found.groups {
+            chosen[group.index] = true;
+        }
+        let applies = |rule: &CompiledRule| chosen[rule.group as usize];
+        let rule = |compiled: &CompiledRule| {
+            &self.robots.groups()[compiled.group as usize].rules[compiled.rule as usize]
+        };
+        let within = RuleIndex::new(&self.rules, &self.sorted, |compiled| {
+            applies(compiled) && !rule(compiled).beyond_size_limit
+        });
+        let beyond = match include_beyond_limit {
+            true => RuleIndex::new(&self.rules, &self.sorted, |compiled| {
+                applies(compiled) && rule(compiled).beyond_size_limit
+            }),
+            false => RuleIndex::default(),
+        };
+        Selection {
+            key: SelectionKey::new(selection, include_beyond_limit),
+            groups: found.groups.into(),
+            used_star_group: found.used_star_group,
+            chain_step: found.chain_step,
+            within,
+            beyond,
         }
     }
 
@@ -344,59 +452,147 @@ impl<'r> Checker<'r> {
         &self,
         group: usize,
     ) -> impl Iterator<Item = (&Rule, &str, usize)> {
+        let compiled = &self.rules[self.group_starts[group]..self.group_starts[group + 1]];
         self.robots.groups()[group]
             .rules
             .iter()
-            .zip(&self.rules[group])
-            .map(|(rule, compiled)| (rule, compiled.normalised.as_str(), compiled.length))
+            .zip(compiled)
+            .map(|(rule, compiled)| (rule, &*compiled.normalised, compiled.length()))
     }
 
-    fn decide(
-        &self,
-        selection: GroupSelection<'_>,
-        path: &str,
-        include_beyond_limit: bool,
-    ) -> Verdict {
-        let groups = self.robots.groups();
-        let SelectedGroups {
-            groups: applied,
-            used_star_group,
-            chain_step,
-        } = self.select_groups(selection, include_beyond_limit);
+    /// Every rule of `index` that matches `path`, `pairs` being its octet pairs.
+    fn matching(&self, index: &RuleIndex, path: &[u8], pairs: PairSet) -> Vec<RuleMatch> {
         let mut matches = Vec::new();
-        for group in &applied {
-            let rules = groups[group.index]
-                .rules
-                .iter()
-                .zip(&self.rules[group.index]);
-            for (rule, compiled) in rules {
-                if rule.beyond_size_limit && !include_beyond_limit {
-                    continue;
-                }
-                if let Some(found) = match_rule(rule, compiled, path.as_bytes()) {
-                    matches.push(found);
-                }
-            }
+        if index.is_empty() {
+            return matches;
         }
-        crate::sorting::sort_by_key(&mut matches, |found| found.line);
+        index.candidates(&self.rules, path, pairs, |same_pattern| {
+            let compiled = &self.rules[same_pattern[0] as usize];
+            let Some(via_index_html) = compiled.matches(path) else {
+                return;
+            };
+            let normalised = match (via_index_html, &compiled.directory) {
+                (true, Some(directory)) => directory,
+                _ => &compiled.normalised,
+            };
+            for &id in same_pattern {
+                let compiled = &self.rules[id as usize];
+                let rule =
+                    &self.robots.groups()[compiled.group as usize].rules[compiled.rule as usize];
+                matches.push(RuleMatch {
+                    line: rule.line,
+                    kind: rule.kind,
+                    pattern: Arc::clone(&compiled.pattern),
+                    normalised: Arc::clone(normalised),
+                    length: normalised.len(),
+                    via_index_html,
+                });
+            }
+        });
+        matches
+    }
+
+    /// The verdict that `matches`, every matching rule of `selection`'s groups, add up to.
+    fn decide(&self, selection: &Selection, mut matches: Vec<RuleMatch>) -> Verdict {
+        sort_by_line(&mut matches);
         let decisive = decisive_match(&matches).cloned();
-        let (allowed, reason) = match (&decisive, applied.is_empty()) {
+        let (allowed, reason) = match (&decisive, selection.groups.is_empty()) {
             (Some(rule), _) => (rule.kind == RuleKind::Allow, Reason::RuleMatched),
             (None, true) => (true, Reason::NoGroupApplies),
             (None, false) => (true, Reason::NoRuleMatched),
         };
-        let agent_match = match selection {
-            GroupSelection::Agent { model, .. } => model,
-            GroupSelection::Chain(_) => AgentMatch::Token,
+        let agent_match = match &selection.key.selection {
+            SelectionKind::Agent { model, .. } => *model,
+            SelectionKind::Chain(_) => AgentMatch::Token,
         };
         Verdict {
             decisive,
-            groups: applied,
-            used_star_group,
-            chain_step,
+            groups: Arc::clone(&selection.groups),
+            used_star_group: selection.used_star_group,
+            chain_step: selection.chain_step.clone(),
             matches,
             ..Verdict::unexplained(allowed, reason, self.profile, agent_match)
         }
+    }
+}
+
+/// The groups one selection picked, and the index of their rules.
+#[derive(Debug)]
+struct Selection {
+    key: SelectionKey,
+    groups: Arc<[AppliedGroup]>,
+    used_star_group: bool,
+    chain_step: Option<UsedStep>,
+    /// The groups' rules within the size limit.
+    within: RuleIndex,
+    /// The groups' rules past the size limit, when the selection reads the whole file.
+    beyond: RuleIndex,
+}
+
+impl Selection {
+    fn same_groups(&self, other: &Selection) -> bool {
+        self.groups.len() == other.groups.len()
+            && self
+                .groups
+                .iter()
+                .zip(other.groups.iter())
+                .all(|(a, b)| a.index == b.index)
+    }
+}
+
+/// What a selection was asked with, owned so that it can be remembered.
+#[derive(Debug, PartialEq, Eq)]
+struct SelectionKey {
+    selection: SelectionKind,
+    include_beyond_limit: bool,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum SelectionKind {
+    Agent {
+        agent: String,
+        model: AgentMatch,
+    },
+    /// The chain's tokens, `None` for `*`.
+    Chain(Vec<Option<String>>),
+}
+
+impl SelectionKey {
+    fn new(selection: GroupSelection<'_>, include_beyond_limit: bool) -> SelectionKey {
+        let selection = match selection {
+            GroupSelection::Agent { agent, model } => SelectionKind::Agent {
+                agent: agent.to_owned(),
+                model,
+            },
+            GroupSelection::Chain(chain) => SelectionKind::Chain(
+                chain
+                    .iter()
+                    .map(|step| step.token().map(str::to_owned))
+                    .collect(),
+            ),
+        };
+        SelectionKey {
+            selection,
+            include_beyond_limit,
+        }
+    }
+
+    fn is(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> bool {
+        self.include_beyond_limit == include_beyond_limit
+            && match (&self.selection, selection) {
+                (
+                    SelectionKind::Agent { agent, model },
+                    GroupSelection::Agent { agent: a, model: m },
+                ) => agent == a && *model == m,
+                (SelectionKind::Chain(kept), GroupSelection::Chain(chain)) => {
+                    kept.len() == chain.len()
+                        && kept
+                            .iter()
+                            .zip(chain)
+                            .all(|(kept, step)| kept.as_deref() == step.token())
+                }
+                _ => false,
+            }
     }
 }
 
@@ -462,6 +658,21 @@ pub(crate) struct SelectedGroups {
     pub chain_step: Option<UsedStep>,
 }
 
+/// Puts `matches` in file order. A check finds a dozen or so: an insertion sort moves them in
+/// place where a general sort would allocate twice.
+fn sort_by_line(matches: &mut Vec<RuleMatch>) {
+    if matches.len() > 32 {
+        return crate::sorting::sort_by_key(matches, |found| found.line);
+    }
+    for sorted in 1..matches.len() {
+        let mut at = sorted;
+        while at > 0 && matches[at - 1].line > matches[at].line {
+            matches.swap(at - 1, at);
+            at -= 1;
+        }
+    }
+}
+
 /// Longest pattern wins; Allow wins a tie; among equals the first in the file; length 0 never
 /// decides (`RobotsMatcher::disallow`, `Match::Set` with a strict comparison).
 fn decisive_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
@@ -479,71 +690,6 @@ fn decisive_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
         (Some(allow), _) => Some(allow),
         (None, disallow) => disallow,
     }
-}
-
-fn match_rule(rule: &Rule, compiled: &CompiledRule, path: &[u8]) -> Option<RuleMatch> {
-    let found = |normalised: &str, length: usize, via_index_html: bool| RuleMatch {
-        line: rule.line,
-        kind: rule.kind,
-        pattern: rule.pattern.clone(),
-        normalised: normalised.to_owned(),
-        length,
-        via_index_html,
-    };
-    if compiled.pattern.matches(path) {
-        return Some(found(&compiled.normalised, compiled.length, false));
-    }
-    let (directory, text) = compiled.directory.as_ref()?;
-    directory
-        .matches(path)
-        .then(|| found(text, text.len(), true))
-}
-
-fn compile_rule(rule: &Rule, profile: Profile) -> CompiledRule {
-    let spec = profile.spec();
-    let (normalised, pattern) = match spec.encoding {
-        // `Checker::new` compiles nothing for the record readers (python, legacy-1994); their
-        // encodings fall in with Google's only to keep the match total.
-        Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => {
-            let escaped = google_escape(rule.pattern_bytes());
-            let pattern = Pattern::google(&escaped);
-            (escaped, pattern)
-        }
-        Encoding::Rfc9309 => {
-            let normalised = rfc9309_normalise(rule.pattern_bytes());
-            let pattern = Pattern::rfc9309(&normalised);
-            (normalised, pattern)
-        }
-    };
-    let directory = (spec.index_html_allows_directory && rule.kind == RuleKind::Allow)
-        .then(|| index_html_directory(&normalised))
-        .flatten()
-        .map(|directory| (Pattern::google(&directory), lossless_ascii(directory)));
-    CompiledRule {
-        length: normalised.len(),
-        normalised: lossless_ascii(normalised),
-        pattern,
-        directory,
-    }
-}
-
-/// Google's `index.htm` rule (`RobotsMatcher::HandleAllow`): when the last segment of an Allow
-/// pattern starts with `index.htm`, the directory itself, `…/$`, is allowed too.
-fn index_html_directory(pattern: &[u8]) -> Option<Vec<u8>> {
-    let slash = pattern.iter().rposition(|&b| b == b'/')?;
-    if !pattern[slash..].starts_with(b"/index.htm") {
-        return None;
-    }
-    let mut directory = pattern[..=slash].to_vec();
-    directory.push(b'$');
-    Some(directory)
-}
-
-/// Normalised patterns and paths are ASCII by construction; this keeps any stray byte visible
-/// instead of failing.
-fn lossless_ascii(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
 fn contains_ignore_case(haystack: &str, needle: &str) -> bool {

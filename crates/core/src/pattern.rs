@@ -1,31 +1,57 @@
 //! Allow/Disallow patterns: `*` matches any run of octets, a final `$` anchors at the end, every
 //! other octet matches itself.
 //!
-//! Matching simulates the pattern over the set of path positions that the pattern's prefix can
-//! reach, exactly like google/robotstxt's `RobotsMatchStrategy::Matches`. Its cost is
-//! O(|path| · |pattern|) in the worst case and no input can make it exponential:
-//! `/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b$` against a 2,000-octet path takes microseconds.
+//! A pattern is a run of literal segments separated by `*`. The first segment must match at the
+//! start of the path; each later one is searched for left to right (memchr's `memmem`, linear in
+//! the path) from where the previous one ended. With `*` the only wildcard, the leftmost placement
+//! of each segment is exact: a segment that ends earlier leaves every later segment at least as
+//! much room. A final `$` asks the last segment to end the path instead. So a match costs
+//! O(|path| + |pattern|) and allocates nothing, where google/robotstxt's position-set
+//! simulation costs O(|path| · |pattern|).
+//!
+//! The one exception is RFC 9309 §2.2.3's `%2A` and `%24`, a literal `*` and `$` that match the
+//! character or its escape, so a segment holding one matches a run of variable length. Such a
+//! segment is placed by trying each start in turn (every start matches in at most one way, as `*`
+//! and `%` differ): O(|path| · |segment|) for that segment only, still never exponential.
+//!
+//! [`naive_matches`], a backtracking reference that is obviously right, holds the fast path to
+//! account in property tests.
 
 use crate::encoding::escape_at;
-
-/// One element of a compiled pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Element {
-    /// One octet that must appear as is.
-    Octet(u8),
-    /// `*`: any run of octets, the empty run included.
-    AnyRun,
-    /// A character that the pattern wrote percent-encoded so that it is not special (RFC 9309
-    /// §2.2.3: `%2A` is a literal `*`, `%24` a literal `$`). It matches the character itself or
-    /// its escape in the path.
-    Literal(u8),
-}
+use memchr::memmem;
 
 /// A pattern ready to be matched many times.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pattern {
-    elements: Vec<Element>,
-    anchored_at_end: bool,
+    /// The pattern without its anchoring `$`.
+    body: Box<[u8]>,
+    syntax: Syntax,
+}
+
+/// How a pattern's octets are read, beyond the text itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Syntax {
+    /// The pattern ended with `$`.
+    pub anchored_at_end: bool,
+    /// `%2A` and `%24` stand for a literal `*` and `$` (RFC 9309 §2.2.3), and the body has one.
+    pub escaped_literals: bool,
+}
+
+impl Syntax {
+    /// Splits a pattern into its body and how to read it.
+    pub(crate) fn of(pattern: &[u8], escapes_are_literals: bool) -> (&[u8], Syntax) {
+        let (body, anchored_at_end) = match pattern.split_last() {
+            Some((b'$', body)) => (body, true),
+            _ => (pattern, false),
+        };
+        let escaped_literals = escapes_are_literals
+            && memchr::memchr_iter(b'%', body).any(|at| literal_at(body, at, true).is_some());
+        let syntax = Syntax {
+            anchored_at_end,
+            escaped_literals,
+        };
+        (body, syntax)
+    }
 }
 
 impl Pattern {
@@ -41,91 +67,305 @@ impl Pattern {
     }
 
     fn compile(pattern: &[u8], escapes_are_literals: bool) -> Pattern {
-        let (body, anchored_at_end) = match pattern.split_last() {
-            Some((b'$', body)) => (body, true),
-            _ => (pattern, false),
-        };
-        let mut elements = Vec::with_capacity(body.len());
-        let mut at = 0;
-        while at < body.len() {
-            let escaped = escape_at(body, at).filter(|_| escapes_are_literals);
-            match (body[at], escaped) {
-                (_, Some(octet @ (b'*' | b'$'))) => {
-                    elements.push(Element::Literal(octet));
-                    at += 3;
-                    continue;
-                }
-                // Consecutive stars are one star; keeping one makes the simulation cheaper.
-                (b'*', _) if elements.last() == Some(&Element::AnyRun) => {}
-                (b'*', _) => elements.push(Element::AnyRun),
-                (octet, _) => elements.push(Element::Octet(octet)),
-            }
-            at += 1;
-        }
+        let (body, syntax) = Syntax::of(pattern, escapes_are_literals);
         Pattern {
-            elements,
-            anchored_at_end,
+            body: body.into(),
+            syntax,
         }
     }
 
     /// Whether the pattern matches `path`, anchored at the path's first octet.
     pub fn matches(&self, path: &[u8]) -> bool {
-        // Sorted, duplicate-free positions of `path` that the pattern read so far can reach.
-        let mut positions: Vec<usize> = vec![0];
-        let mut next: Vec<usize> = Vec::new();
-        for element in &self.elements {
-            match *element {
-                Element::AnyRun => {
-                    let from = positions[0];
-                    positions.clear();
-                    positions.extend(from..=path.len());
-                    continue;
-                }
-                Element::Octet(octet) => {
-                    next.clear();
-                    next.extend(
-                        positions
-                            .iter()
-                            .filter(|&&at| path.get(at) == Some(&octet))
-                            .map(|&at| at + 1),
-                    );
-                }
-                Element::Literal(octet) => {
-                    next.clear();
-                    for &at in &positions {
-                        if path.get(at) == Some(&octet) {
-                            next.push(at + 1);
-                        } else if escape_at(path, at) == Some(octet) {
-                            next.push(at + 3);
-                        }
-                    }
-                    next.sort_unstable();
-                    next.dedup();
-                }
-            }
-            std::mem::swap(&mut positions, &mut next);
-            if positions.is_empty() {
-                return false;
+        matches(&self.body, self.syntax, path)
+    }
+}
+
+/// Whether the pattern `body`, read as `syntax` says, matches `path` from its first octet.
+pub(crate) fn matches(body: &[u8], syntax: Syntax, path: &[u8]) -> bool {
+    let literals = syntax.escaped_literals;
+    let mut segments = body.split(|&b| b == b'*');
+    let first = segments.next().unwrap_or_default();
+    let Some(mut at) = match_at(first, path, 0, literals) else {
+        return false;
+    };
+    let Some(mut segment) = segments.next() else {
+        // No `*`: a prefix, or with `$` the whole path.
+        return !syntax.anchored_at_end || at == path.len();
+    };
+    // Every segment but the last goes to its leftmost place; `split` yields the empty segments
+    // of `**`, which match anywhere and are skipped.
+    for next in segments {
+        if !segment.is_empty() {
+            match find_from(segment, path, at, literals) {
+                Some(end) => at = end,
+                None => return false,
             }
         }
-        !self.anchored_at_end || positions.last() == Some(&path.len())
+        segment = next;
+    }
+    if syntax.anchored_at_end {
+        ends_with_from(segment, path, at, literals)
+    } else {
+        segment.is_empty() || find_from(segment, path, at, literals).is_some()
+    }
+}
+
+/// The literal `*` or `$` that an escape at `bytes[at]` stands for, when such escapes are
+/// literals.
+fn literal_at(bytes: &[u8], at: usize, literals: bool) -> Option<u8> {
+    if !literals {
+        return None;
+    }
+    escape_at(bytes, at).filter(|&octet| octet == b'*' || octet == b'$')
+}
+
+/// Where `segment` ends when it matches `path` starting exactly at `at`.
+fn match_at(segment: &[u8], path: &[u8], at: usize, literals: bool) -> Option<usize> {
+    let rest = path.get(at..)?;
+    if !literals {
+        return rest.starts_with(segment).then_some(at + segment.len());
+    }
+    let (mut i, mut j) = (0, at);
+    while i < segment.len() {
+        if let Some(octet) = literal_at(segment, i, true) {
+            // A path holds either the character or its escape here, never both.
+            j += match path.get(j) {
+                Some(&b) if b == octet => 1,
+                Some(b'%') if escape_at(path, j) == Some(octet) => 3,
+                _ => return None,
+            };
+            i += 3;
+        } else {
+            if path.get(j) != Some(&segment[i]) {
+                return None;
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    Some(j)
+}
+
+/// The earliest end of a match of `segment` starting at or after `from`.
+fn find_from(segment: &[u8], path: &[u8], from: usize, literals: bool) -> Option<usize> {
+    let rest = path.get(from..)?;
+    if !literals {
+        return find_plain(rest, segment).map(|found| from + found + segment.len());
+    }
+    // Each element takes at least one octet, so a start past `best - elements` cannot end
+    // earlier than `best`.
+    let elements = segment.len() - 2 * literal_count(segment);
+    let mut best: Option<usize> = None;
+    for start in from..=path.len() {
+        if best.is_some_and(|best| start + elements >= best) {
+            break;
+        }
+        if let Some(end) = match_at(segment, path, start, true) {
+            best = Some(best.map_or(end, |best: usize| best.min(end)));
+        }
+    }
+    best
+}
+
+/// Needles up to this long are found by memchr on their first octet and a comparison at each hit:
+/// at most this many comparisons per octet of the path, and no searcher to set up per call.
+const SHORT_NEEDLE: usize = 8;
+
+/// Where `needle` first occurs in `haystack`, in time linear in the haystack.
+fn find_plain(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some((&first, rest)) = needle.split_first() else {
+        return Some(0);
+    };
+    if needle.len() > SHORT_NEEDLE {
+        return memmem::find(haystack, needle);
+    }
+    memchr::memchr_iter(first, haystack).find(|&at| haystack[at + 1..].starts_with(rest))
+}
+
+/// Whether `segment` can match a run of `path` that starts at or after `from` and ends it.
+fn ends_with_from(segment: &[u8], path: &[u8], from: usize, literals: bool) -> bool {
+    if !literals {
+        return path.len() >= from + segment.len() && path.ends_with(segment);
+    }
+    // Read both from the end: an escape is recognised by its `%`, which no hex digit is, so
+    // the reading is the same in both directions.
+    let (mut i, mut j) = (segment.len(), path.len());
+    while i > 0 {
+        let literal = i
+            .checked_sub(3)
+            .and_then(|at| literal_at(segment, at, true));
+        if let Some(octet) = literal {
+            let escaped = j
+                .checked_sub(3)
+                .is_some_and(|at| escape_at(path, at) == Some(octet));
+            if j > 0 && path[j - 1] == octet {
+                j -= 1;
+            } else if escaped {
+                j -= 3;
+            } else {
+                return false;
+            }
+            i -= 3;
+        } else {
+            if j == 0 || path[j - 1] != segment[i - 1] {
+                return false;
+            }
+            i -= 1;
+            j -= 1;
+        }
+    }
+    j >= from
+}
+
+fn literal_count(segment: &[u8]) -> usize {
+    memchr::memchr_iter(b'%', segment)
+        .filter(|&at| literal_at(segment, at, true).is_some())
+        .count()
+}
+
+/// The octets every path the pattern matches starts with: the body up to its first `*` (or
+/// escaped literal, which may be written either way in the path).
+pub(crate) fn literal_prefix(body: &[u8], syntax: Syntax) -> &[u8] {
+    let star = memchr::memchr(b'*', body).unwrap_or(body.len());
+    let prefix = &body[..star];
+    if !syntax.escaped_literals {
+        return prefix;
+    }
+    let literal =
+        memchr::memchr_iter(b'%', prefix).find(|&at| literal_at(prefix, at, true).is_some());
+    &prefix[..literal.unwrap_or(prefix.len())]
+}
+
+/// What a text holds, in two 256-bit sets: its octets, exactly, and its pairs of adjacent octets,
+/// hashed. A pattern can only match a path that holds every octet and pair of the pattern's
+/// literal runs. Cheap to build and to test, it spares most rules that start with `/*` from
+/// being matched at all, and a hostile path of one repeated octet from nearly every rule.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct PairSet {
+    octets: [u64; 4],
+    pairs: [u64; 4],
+}
+
+impl PairSet {
+    fn insert_octet(&mut self, a: u8) {
+        self.octets[usize::from(a >> 6)] |= 1 << (a & 63);
+    }
+
+    /// How many different pair hashes there are.
+    pub(crate) const KEYS: usize = 256;
+
+    fn pair_hash(a: u8, b: u8) -> usize {
+        (usize::from(a).wrapping_mul(31) ^ usize::from(b).wrapping_mul(7)) & 0xFF
+    }
+
+    fn insert_pair(&mut self, a: u8, b: u8) {
+        let hash = PairSet::pair_hash(a, b);
+        self.pairs[hash >> 6] |= 1 << (hash & 63);
+    }
+
+    /// The hash of one pair that every path matching the pattern holds, to file it under: the
+    /// first pair of its longest literal run, as long runs are the rarest.
+    pub(crate) fn key(body: &[u8], syntax: Syntax) -> Option<usize> {
+        let mut best: Option<&[u8]> = None;
+        for segment in body.split(|&b| b == b'*') {
+            let mut run_start = 0;
+            let mut at = 0;
+            while at <= segment.len() {
+                let literal = at < segment.len()
+                    && literal_at(segment, at, syntax.escaped_literals).is_some();
+                if at == segment.len() || literal {
+                    let run = &segment[run_start..at];
+                    if run.len() >= 2 && best.is_none_or(|best| run.len() > best.len()) {
+                        best = Some(run);
+                    }
+                    at += if literal { 3 } else { 1 };
+                    run_start = at;
+                } else {
+                    at += 1;
+                }
+            }
+        }
+        best.map(|run| PairSet::pair_hash(run[0], run[1]))
+    }
+
+    /// The hashes of the pairs in the set.
+    pub(crate) fn keys(self) -> impl Iterator<Item = usize> {
+        (0..4).flat_map(move |word| {
+            let mut bits = self.pairs[word];
+            std::iter::from_fn(move || {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (bit < 64).then_some(word * 64 + bit)
+            })
+        })
+    }
+
+    /// The octets and pairs of adjacent octets in `text`.
+    pub(crate) fn of_path(text: &[u8]) -> PairSet {
+        let mut set = PairSet::default();
+        for (at, &octet) in text.iter().enumerate() {
+            set.insert_octet(octet);
+            if let Some(&next) = text.get(at + 1) {
+                set.insert_pair(octet, next);
+            }
+        }
+        set
+    }
+
+    /// The octets and pairs every path matching the pattern holds: those of its literal runs.
+    pub(crate) fn of_pattern(body: &[u8], syntax: Syntax) -> PairSet {
+        let mut set = PairSet::default();
+        for segment in body.split(|&b| b == b'*') {
+            let mut at = 0;
+            while at < segment.len() {
+                if literal_at(segment, at, syntax.escaped_literals).is_some() {
+                    at += 3;
+                    continue;
+                }
+                set.insert_octet(segment[at]);
+                let next = segment.get(at + 1).copied();
+                let escaped = literal_at(segment, at + 1, syntax.escaped_literals).is_some();
+                if let (Some(next), false) = (next, escaped) {
+                    set.insert_pair(segment[at], next);
+                }
+                at += 1;
+            }
+        }
+        set
+    }
+
+    /// Whether everything in `self` is in `other`.
+    pub(crate) fn within(self, other: PairSet) -> bool {
+        let missing = |mine: [u64; 4], theirs: [u64; 4]| {
+            (0..4).fold(0, |missing, word| missing | (mine[word] & !theirs[word]))
+        };
+        missing(self.octets, other.octets) | missing(self.pairs, other.pairs) == 0
     }
 }
 
 /// A deliberately naive backtracking matcher over the same syntax, for property tests only:
 /// obviously right, exponential in the worst case.
 #[cfg(test)]
-pub(crate) fn naive_matches(pattern: &[u8], path: &[u8]) -> bool {
-    fn go(pattern: &[u8], path: &[u8], anchored: bool) -> bool {
+pub(crate) fn naive_matches(pattern: &[u8], path: &[u8], escapes_are_literals: bool) -> bool {
+    fn go(pattern: &[u8], path: &[u8], anchored: bool, literals: bool) -> bool {
+        if let Some(octet) = literal_at(pattern, 0, literals) {
+            let rest = &pattern[3..];
+            return (path.first() == Some(&octet) && go(rest, &path[1..], anchored, literals))
+                || (escape_at(path, 0) == Some(octet) && go(rest, &path[3..], anchored, literals));
+        }
         match pattern.split_first() {
             None => !anchored || path.is_empty(),
-            Some((b'*', rest)) => (0..=path.len()).any(|skip| go(rest, &path[skip..], anchored)),
-            Some((&octet, rest)) => path.first() == Some(&octet) && go(rest, &path[1..], anchored),
+            Some((b'*', rest)) => {
+                (0..=path.len()).any(|skip| go(rest, &path[skip..], anchored, literals))
+            }
+            Some((&octet, rest)) => {
+                path.first() == Some(&octet) && go(rest, &path[1..], anchored, literals)
+            }
         }
     }
     match pattern.split_last() {
-        Some((b'$', body)) => go(body, path, true),
-        _ => go(pattern, path, false),
+        Some((b'$', body)) => go(body, path, true, escapes_are_literals),
+        _ => go(pattern, path, false, escapes_are_literals),
     }
 }
 
@@ -162,6 +402,9 @@ mod tests {
         assert!(google("/$", "/"));
         assert!(google("*", "/"));
         assert!(!google("$", "/"));
+        assert!(google("/a*b*$", "/a-b-c"));
+        assert!(!google("/ab*b$", "/ab"), "segments may not overlap");
+        assert!(google("/ab*b$", "/abb"));
     }
 
     #[test]
@@ -175,13 +418,37 @@ mod tests {
         assert!(!dollar.matches(b"/path/foo-"));
         assert!(Pattern::google(b"/a-%2A").matches(b"/a-%2A"));
         assert!(!Pattern::google(b"/a-%2A").matches(b"/a-*"));
+        let floating = Pattern::rfc9309(b"/*x%2Ay*%24$");
+        assert!(floating.matches(b"/ax%2Ay/$"));
+        assert!(floating.matches(b"/x*yy%24"));
+        assert!(!floating.matches(b"/x*y"));
     }
 
     #[test]
-    fn pathological_patterns_stay_polynomial() {
+    fn pathological_patterns_stay_linear() {
         let pattern = Pattern::google(b"/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b$");
         let path = format!("/{}", "a".repeat(2000));
         assert!(!pattern.matches(path.as_bytes()));
+        let escaped = Pattern::rfc9309(b"/*a%2Aa*a%2Aa*b$");
+        assert!(!escaped.matches(path.as_bytes()));
+    }
+
+    #[test]
+    fn the_literal_prefix_stops_at_a_star_or_an_escaped_literal() {
+        let prefix = |pattern: &[u8], literals| {
+            let (body, syntax) = Syntax::of(pattern, literals);
+            literal_prefix(body, syntax).to_vec()
+        };
+        assert_eq!(prefix(b"/a/b*c", false), b"/a/b");
+        assert_eq!(prefix(b"/a/b$", false), b"/a/b");
+        assert_eq!(prefix(b"/a%2Ab", true), b"/a");
+        assert_eq!(prefix(b"/a%2Ab", false), b"/a%2Ab");
+        assert_eq!(prefix(b"*a", false), b"");
+    }
+
+    fn pairs_hold(pattern: &[u8], path: &[u8], literals: bool) -> bool {
+        let (body, syntax) = Syntax::of(pattern, literals);
+        PairSet::of_pattern(body, syntax).within(PairSet::of_path(path))
     }
 
     proptest! {
@@ -192,8 +459,41 @@ mod tests {
         ) {
             prop_assert_eq!(
                 Pattern::google(pattern.as_bytes()).matches(path.as_bytes()),
-                naive_matches(pattern.as_bytes(), path.as_bytes())
+                naive_matches(pattern.as_bytes(), path.as_bytes(), false)
             );
+        }
+
+        #[test]
+        fn agrees_with_the_naive_matcher_on_escaped_literals(
+            pattern in "(/|a|\\*|\\$|%2A|%24|%2a|%2|%){0,7}",
+            path in "(/|a|\\*|\\$|%2A|%24|%2|%|A){0,10}",
+        ) {
+            let (pattern, path) = (pattern.as_bytes(), path.as_bytes());
+            prop_assert_eq!(
+                Pattern::rfc9309(pattern).matches(path),
+                naive_matches(pattern, path, true)
+            );
+            prop_assert_eq!(
+                Pattern::google(pattern).matches(path),
+                naive_matches(pattern, path, false)
+            );
+        }
+
+        #[test]
+        fn a_matching_pattern_has_its_pairs_in_the_path(
+            pattern in "(/|a|b|\\*|\\$|%2A|%24){0,8}",
+            path in "(/|a|b|\\*|\\$|%2A|%24){0,12}",
+        ) {
+            for literals in [false, true] {
+                let (body, syntax) = Syntax::of(pattern.as_bytes(), literals);
+                if matches(body, syntax, path.as_bytes()) {
+                    prop_assert!(pairs_hold(pattern.as_bytes(), path.as_bytes(), literals));
+                    if let Some(key) = PairSet::key(body, syntax) {
+                        prop_assert!(PairSet::of_path(path.as_bytes()).keys().any(|k| k == key));
+                    }
+                    prop_assert!(path.as_bytes().starts_with(literal_prefix(body, syntax)));
+                }
+            }
         }
     }
 }

@@ -606,7 +606,7 @@ fn compare(verdict: &Verdict, answer: &Answer) -> Option<String> {
     let rule = verdict
         .decisive
         .as_ref()
-        .map(|rule| (rule.kind == RuleKind::Allow, rule.normalised.clone()));
+        .map(|rule| (rule.kind == RuleKind::Allow, rule.normalised.to_string()));
     let mut differences = Vec::new();
     if verdict.reason == Reason::ReaderError {
         differences.push("the profile says can_fetch raises; Python answered".to_owned());

@@ -270,8 +270,8 @@ impl From<&RuleMatch> for RuleMatchView {
         RuleMatchView {
             line: found.line,
             kind: found.kind,
-            pattern: found.pattern.clone(),
-            normalised: found.normalised.clone(),
+            pattern: found.pattern.to_string(),
+            normalised: found.normalised.to_string(),
             length: found.length,
             via_index_html: found.via_index_html,
         }

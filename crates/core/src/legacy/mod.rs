@@ -34,6 +34,8 @@ pub use python::{python_fetch_outcome, PythonFetchOutcome};
 
 use crate::encoding::request_path;
 use crate::group::RuleKind;
+use std::sync::Arc;
+
 use crate::matcher::{AppliedGroup, Reason, RuleMatch, Verdict};
 use crate::profile::{AgentMatch, Profile};
 use crate::RobotsTxt;
@@ -200,7 +202,7 @@ impl Reading {
         };
         let record = &self.records[index];
         verdict.used_star_group = used_star;
-        verdict.groups.push(AppliedGroup {
+        verdict.groups = Arc::from([AppliedGroup {
             index,
             agent_lines: record.agents.iter().map(|agent| agent.line).collect(),
             matched_agent_lines: record
@@ -216,7 +218,7 @@ impl Reading {
                 .map(|agent| agent.line)
                 .collect(),
             lines: record.lines.clone(),
-        });
+        }]);
         verdict.matches = record
             .rules
             .iter()
@@ -228,8 +230,8 @@ impl Reading {
                 } else {
                     RuleKind::Disallow
                 },
-                pattern: rule.written.clone(),
-                normalised: rule.compared.clone(),
+                pattern: Arc::from(rule.written.as_str()),
+                normalised: Arc::from(rule.compared.as_str()),
                 length: rule.compared.len(),
                 via_index_html: false,
             })
@@ -348,7 +350,7 @@ mod tests {
         assert_eq!(verdict.reason, Reason::RuleMatched);
         let decisive = verdict.decisive.unwrap();
         assert_eq!((decisive.line, decisive.kind), (2, RuleKind::Disallow));
-        assert_eq!(decisive.normalised, "/");
+        assert_eq!(&*decisive.normalised, "/");
         assert_eq!(verdict.matches.len(), 2, "the Allow matched too, too late");
         assert!(verdict.used_star_group);
         assert_eq!(verdict.groups[0].agent_lines, [1]);
