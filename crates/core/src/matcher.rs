@@ -171,7 +171,7 @@ impl Verdict {
 /// A file compiled for one profile: parse once, check many URLs.
 #[derive(Debug)]
 pub struct Checker<'r> {
-    robots: &'r RobotsTxt,
+    robots: Robots<'r>,
     profile: Profile,
     /// Every rule of every group, in file order; `group_starts[g]` is where group `g`'s begin.
     rules: Vec<CompiledRule>,
@@ -187,6 +187,32 @@ pub struct Checker<'r> {
     selections: Mutex<Vec<Arc<Selection>>>,
 }
 
+impl Checker<'static> {
+    /// A checker that holds the file it checks, for callers that keep both side by side (the
+    /// wasm `RobotsFile` keeps one per profile): [`RobotsTxt::checker`] borrows instead.
+    pub fn shared(robots: Arc<RobotsTxt>, profile: Profile) -> Checker<'static> {
+        Checker::compile(Robots::Shared(robots), profile)
+    }
+}
+
+/// The file a checker answers for, borrowed or shared.
+#[derive(Debug, Clone)]
+enum Robots<'r> {
+    Borrowed(&'r RobotsTxt),
+    Shared(Arc<RobotsTxt>),
+}
+
+impl std::ops::Deref for Robots<'_> {
+    type Target = RobotsTxt;
+
+    fn deref(&self) -> &RobotsTxt {
+        match self {
+            Robots::Borrowed(robots) => robots,
+            Robots::Shared(robots) => robots,
+        }
+    }
+}
+
 /// How many selections a checker remembers: more than the catalogue's crawlers, so that the
 /// all-crawlers table for one URL after another never chooses groups twice.
 const REMEMBERED_SELECTIONS: usize = 64;
@@ -194,7 +220,7 @@ const REMEMBERED_SELECTIONS: usize = 64;
 impl Clone for Checker<'_> {
     fn clone(&self) -> Self {
         Checker {
-            robots: self.robots,
+            robots: self.robots.clone(),
             profile: self.profile,
             rules: self.rules.clone(),
             group_starts: self.group_starts.clone(),
@@ -207,7 +233,11 @@ impl Clone for Checker<'_> {
 
 impl<'r> Checker<'r> {
     pub(crate) fn new(robots: &'r RobotsTxt, profile: Profile) -> Checker<'r> {
-        let reading = Reading::for_profile(robots, profile);
+        Checker::compile(Robots::Borrowed(robots), profile)
+    }
+
+    fn compile(robots: Robots<'r>, profile: Profile) -> Checker<'r> {
+        let reading = Reading::for_profile(&robots, profile);
         let mut rules = Vec::new();
         let mut group_starts = Vec::with_capacity(robots.groups().len() + 1);
         // A reader with records of its own answers from them: the groups' patterns are never
@@ -240,8 +270,8 @@ impl<'r> Checker<'r> {
     }
 
     /// The file being checked.
-    pub(crate) fn robots(&self) -> &'r RobotsTxt {
-        self.robots
+    pub(crate) fn robots(&self) -> &RobotsTxt {
+        &self.robots
     }
 
     /// The profile's reader forms records of its own (`python`, `legacy-1994`), so

@@ -18,6 +18,7 @@
 //! account in property tests.
 
 use crate::encoding::escape_at;
+#[cfg(not(target_arch = "wasm32"))]
 use memchr::memmem;
 
 /// A pattern ready to be matched many times.
@@ -44,8 +45,8 @@ impl Syntax {
             Some((b'$', body)) => (body, true),
             _ => (pattern, false),
         };
-        let escaped_literals = escapes_are_literals
-            && memchr::memchr_iter(b'%', body).any(|at| literal_at(body, at, true).is_some());
+        let escaped_literals =
+            escapes_are_literals && (0..body.len()).any(|at| literal_at(body, at, true).is_some());
         let syntax = Syntax {
             anchored_at_end,
             escaped_literals,
@@ -169,6 +170,8 @@ fn find_from(segment: &[u8], path: &[u8], from: usize, literals: bool) -> Option
 
 /// Needles up to this long are found by memchr on their first octet and a comparison at each hit:
 /// at most this many comparisons per octet of the path, and no searcher to set up per call.
+/// Longer ones go to memchr's `memmem` (linear), except in the wasm build, which leaves it out
+/// for size and pays O(|path| · |needle|) for them.
 const SHORT_NEEDLE: usize = 8;
 
 /// Where `needle` first occurs in `haystack`, in time linear in the haystack.
@@ -176,10 +179,31 @@ fn find_plain(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     let Some((&first, rest)) = needle.split_first() else {
         return Some(0);
     };
+    #[cfg(not(target_arch = "wasm32"))]
     if needle.len() > SHORT_NEEDLE {
         return memmem::find(haystack, needle);
     }
-    memchr::memchr_iter(first, haystack).find(|&at| haystack[at + 1..].starts_with(rest))
+    let mut from = 0;
+    while let Some(found) = find_octet(first, &haystack[from..]) {
+        let at = from + found;
+        if haystack[at + 1..].starts_with(rest) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Where `octet` first occurs: memchr natively; a plain loop in the wasm build, which leaves the
+/// memchr crate out to stay small.
+#[cfg(not(target_arch = "wasm32"))]
+fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
+    memchr::memchr(octet, haystack)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
+    haystack.iter().position(|&b| b == octet)
 }
 
 /// Whether `segment` can match a run of `path` that starts at or after `from` and ends it.
@@ -218,7 +242,7 @@ fn ends_with_from(segment: &[u8], path: &[u8], from: usize, literals: bool) -> b
 }
 
 fn literal_count(segment: &[u8]) -> usize {
-    memchr::memchr_iter(b'%', segment)
+    (0..segment.len())
         .filter(|&at| literal_at(segment, at, true).is_some())
         .count()
 }
@@ -226,13 +250,12 @@ fn literal_count(segment: &[u8]) -> usize {
 /// The octets every path the pattern matches starts with: the body up to its first `*` (or
 /// escaped literal, which may be written either way in the path).
 pub(crate) fn literal_prefix(body: &[u8], syntax: Syntax) -> &[u8] {
-    let star = memchr::memchr(b'*', body).unwrap_or(body.len());
+    let star = find_octet(b'*', body).unwrap_or(body.len());
     let prefix = &body[..star];
     if !syntax.escaped_literals {
         return prefix;
     }
-    let literal =
-        memchr::memchr_iter(b'%', prefix).find(|&at| literal_at(prefix, at, true).is_some());
+    let literal = (0..prefix.len()).find(|&at| literal_at(prefix, at, true).is_some());
     &prefix[..literal.unwrap_or(prefix.len())]
 }
 

@@ -154,7 +154,7 @@ impl RuleIndex {
             let rule = &rules[*id as usize];
             (rule.prefix(), &rule.normalised, &rule.directory)
         };
-        ids.sort_by(|a, b| key(a).cmp(&key(b)));
+        crate::sorting::sort_by(&mut ids, |a, b| key(a).cmp(&key(b)));
         ids
     }
 

@@ -8,11 +8,16 @@
 //! from `robots-lens explain --json`, so the module does not carry its prose.
 //!
 //! Exports: `version()`, `defaults()`, `analyze(text)`, `check(text, agent, url, options)` and the
-//! class `RobotsFile` (parse once, check many). With the `lists` feature (a second package the
-//! page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
+//! class `RobotsFile` (parse once, check many: it keeps each profile's compiled checker, and
+//! `checkMany` answers a list of URLs in one call). With the `lists` feature (a second package
+//! the page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
 //! `RobotsFile.checkExpectations` and `expectationsToml` (see `lists`).
 
-use robots_lens::{find_crawler, AgentMatch, FetchStatus, Profile, RobotsTxt};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use robots_lens::{find_crawler, AgentMatch, Checker, FetchStatus, Profile, RobotsTxt};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -221,7 +226,10 @@ pub fn check(text: &str, agent: &str, url: &str, options: JsValue) -> Result<JsV
 #[wasm_bindgen]
 pub struct RobotsFile {
     text: String,
-    robots: RobotsTxt,
+    robots: Arc<RobotsTxt>,
+    /// The checkers compiled so far, one per profile asked for: compiling costs more than a
+    /// check, so it happens once per file and profile.
+    checkers: RefCell<Vec<Rc<Checker<'static>>>>,
 }
 
 #[wasm_bindgen]
@@ -231,7 +239,8 @@ impl RobotsFile {
     pub fn new(text: &str) -> RobotsFile {
         RobotsFile {
             text: text.to_owned(),
-            robots: RobotsTxt::parse(text.as_bytes()),
+            robots: Arc::new(RobotsTxt::parse(text.as_bytes())),
+            checkers: RefCell::new(Vec::new()),
         }
     }
 
@@ -255,12 +264,24 @@ impl RobotsFile {
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let checker = self.robots.checker(options.profile);
-        let verdict = match options.crawler {
-            Some(crawler) => checker.check_crawler(crawler, url),
-            None => checker.check(agent, url, options.agent_match),
-        };
-        to_js(&VerdictView::from(&verdict.with_status(&options.status)))
+        to_js(&self.verdict(&self.checker(options.profile), agent, url, &options))
+    }
+
+    /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts.
+    #[wasm_bindgen(js_name = checkMany)]
+    pub fn check_many(
+        &self,
+        agent: &str,
+        urls: Vec<String>,
+        options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let options = CheckOptions::from_js(options)?;
+        let checker = self.checker(options.profile);
+        let views: Vec<VerdictView> = urls
+            .iter()
+            .map(|url| self.verdict(&checker, agent, url, &options))
+            .collect();
+        to_js(&views)
     }
 
     /// The same question asked of every profile: one row per profile with its verdict, whether
@@ -282,7 +303,7 @@ impl RobotsFile {
             };
             verdict.with_status(&options.status)
         };
-        let main = ask(&self.robots.checker(options.profile));
+        let main = ask(&self.checker(options.profile));
         let rows: Vec<view::ProfileRowView> =
             robots_lens::compare_profiles_with(&self.robots, &main, &ask)
                 .iter()
@@ -298,7 +319,6 @@ impl RobotsFile {
         robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let rows = self
-            .robots
             .checker(options.profile)
             .crawler_table(url, &options.status);
         let views: Vec<crawler_view::CrawlerRowView> = rows
@@ -306,6 +326,33 @@ impl RobotsFile {
             .map(crawler_view::CrawlerRowView::from)
             .collect();
         to_js(&views)
+    }
+}
+
+impl RobotsFile {
+    /// The checker for `profile`, compiled on first use and kept.
+    fn checker(&self, profile: Profile) -> Rc<Checker<'static>> {
+        let mut checkers = self.checkers.borrow_mut();
+        if let Some(found) = checkers.iter().find(|checker| checker.profile() == profile) {
+            return Rc::clone(found);
+        }
+        let checker = Rc::new(Checker::shared(Arc::clone(&self.robots), profile));
+        checkers.push(Rc::clone(&checker));
+        checker
+    }
+
+    fn verdict(
+        &self,
+        checker: &Checker<'_>,
+        agent: &str,
+        url: &str,
+        options: &CheckOptions,
+    ) -> VerdictView {
+        let verdict = match options.crawler {
+            Some(crawler) => checker.check_crawler(crawler, url),
+            None => checker.check(agent, url, options.agent_match),
+        };
+        VerdictView::from(&verdict.with_status(&options.status))
     }
 }
 
