@@ -17,9 +17,13 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         return run_jsonl(args);
     }
     let crawler = crawler_or_agent(args, "check")?;
+    if !args.url_files.is_empty() {
+        return run_url_files(args, crawler);
+    }
     if args.urls.is_empty() {
         return Err(UsageError::new(
-            "check needs at least one --url URL (a path such as /shop/cart, or a full URL)",
+            "check needs at least one --url URL (a path such as /shop/cart, or a full URL), \
+             or --urls PATH for a file of them",
         ));
     }
     let status = args.fetch_status()?;
@@ -69,6 +73,159 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// How `check --urls` prints each verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ListOutput {
+    /// `ALLOWED     line 5  /cart/help`, one line a URL.
+    Text,
+    /// `{"url", "allowed", "line", "reason"}`, one line a URL.
+    Jsonl,
+}
+
+/// One verdict of `check --urls --format jsonl`.
+#[derive(Serialize)]
+struct ListVerdict<'a> {
+    url: &'a str,
+    allowed: bool,
+    line: Option<usize>,
+    reason: &'static str,
+}
+
+/// `check FILE --urls PATH …`: every URL of the files (one a line), answered against one parse
+/// and one compiled checker, printed as it is answered: the lists are read line by line, so
+/// memory stays that of the file and one URL whatever their length.
+fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitCode, UsageError> {
+    let output = match args.format.as_deref() {
+        None | Some("text") if !args.json => ListOutput::Text,
+        Some("jsonl") => ListOutput::Jsonl,
+        None | Some("text") => {
+            return Err(UsageError::new(
+                "check --urls prints one line a URL: use --format jsonl instead of --json",
+            ))
+        }
+        Some(other) => {
+            return Err(UsageError::new(format!(
+                "check --urls: unknown --format '{other}' (text or jsonl)"
+            )))
+        }
+    };
+    let from_stdin = args.url_files.iter().filter(|path| *path == "-").count()
+        + args.positional.iter().filter(|path| *path == "-").count();
+    if from_stdin > 1 {
+        return Err(UsageError::new(
+            "only one of FILE and the --urls lists can be - (standard input)",
+        ));
+    }
+    let status = args.fetch_status()?;
+    let agent = args.agent.as_deref().unwrap_or_default();
+    for url in &args.urls {
+        args.check_arguments(agent, url)?;
+    }
+    let (_, bytes) = args.read_file()?;
+    let robots = RobotsTxt::parse(&bytes);
+    let checker = robots.checker(args.profile);
+    let mut out = terminal::stdout(terminal::style(output == ListOutput::Jsonl));
+    let mut all_allowed = true;
+    let mut answer = |url: &str| -> Result<(), UsageError> {
+        let verdict = match crawler {
+            Some(crawler) => checker.check_crawler(crawler, url),
+            None => checker.check(agent, url, args.agent_match),
+        };
+        let verdict = verdict.with_status(&status);
+        all_allowed &= verdict.allowed;
+        let line = verdict.decisive.as_ref().map(|rule| rule.line);
+        let written = match output {
+            ListOutput::Jsonl => {
+                let record = ListVerdict {
+                    url,
+                    allowed: verdict.allowed,
+                    line,
+                    reason: verdict.reason.id(),
+                };
+                serde_json::to_writer(&mut out, &record)
+                    .map_err(io::Error::other)
+                    .and_then(|()| writeln!(out))
+            }
+            ListOutput::Text => {
+                let line = line.map_or_else(|| "-".to_owned(), |line| format!("line {line}"));
+                let word = if verdict.allowed {
+                    "ALLOWED"
+                } else {
+                    "DISALLOWED"
+                };
+                writeln!(out, "{word:<11} {line:<10} {url}")
+            }
+        };
+        written.map_err(UsageError::output)
+    };
+    for url in &args.urls {
+        answer(url)?;
+    }
+    for path in &args.url_files {
+        for_each_listed_url(path, |number, url| {
+            if url.len() > robots_lens::MAX_URL_BYTES {
+                return Err(UsageError::new(format!(
+                    "{path}:{number}: the URL is {} bytes long, more than the {} a check takes",
+                    url.len(),
+                    robots_lens::MAX_URL_BYTES
+                )));
+            }
+            answer(url)
+        })?;
+    }
+    out.flush().map_err(UsageError::output)?;
+    Ok(if all_allowed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Calls `each` with the number and text of every URL line of `path` (`-`: standard input):
+/// trimmed, blank lines and `#` comments skipped, invalid UTF-8 shown as U+FFFD. A line is
+/// read up to one byte past the longest URL a check takes, so an endless line costs no more
+/// memory than that.
+fn for_each_listed_url(
+    path: &str,
+    mut each: impl FnMut(usize, &str) -> Result<(), UsageError>,
+) -> Result<(), UsageError> {
+    let cannot = |error: io::Error| UsageError::new(format!("cannot read {path}: {error}"));
+    let source: Box<dyn BufRead> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(io::BufReader::new(
+            std::fs::File::open(path).map_err(cannot)?,
+        ))
+    };
+    let mut source = source;
+    let mut line = Vec::new();
+    let cap = robots_lens::MAX_URL_BYTES as u64 + 1;
+    for number in 1.. {
+        line.clear();
+        let read = (&mut source)
+            .take(cap)
+            .read_until(b'\n', &mut line)
+            .map_err(cannot)?;
+        if read == 0 {
+            return Ok(());
+        }
+        if line.last() != Some(&b'\n') && read as u64 == cap {
+            // Over-long: the check refuses it; skip to the line's end without keeping it.
+            let text = String::from_utf8_lossy(&line);
+            each(number, &text)?;
+            skip_line(&mut source).map_err(cannot)?;
+            continue;
+        }
+        let text = String::from_utf8_lossy(&line);
+        let url = text.trim();
+        if url.is_empty() || url.starts_with('#') {
+            continue;
+        }
+        each(number, url)?;
+    }
+    Ok(())
 }
 
 /// The crawler `--crawler` names, or `None` for `--agent`; an error unless exactly one is given.

@@ -26,6 +26,7 @@ robots-lens — read a robots.txt the way crawlers do, and explain every verdict
 USAGE
   robots-lens check FILE --agent AGENT --url URL [--url URL …] [OPTIONS]
   robots-lens check FILE --crawler NAME --url URL [OPTIONS]
+  robots-lens check FILE (--agent AGENT | --crawler NAME) --urls PATH [--format text|jsonl]
   robots-lens check --jsonl [OPTIONS] < cases.jsonl
   robots-lens crawlers FILE [--url URL] [--status CODE] [--profile PROFILE] [--json]
   robots-lens crawlers
@@ -42,6 +43,12 @@ COMMANDS
   check     May AGENT fetch URL? Prints the verdict, the line that decided it and the
             group that applied. FILE may be '-' for standard input. Exit status: 0 when
             every URL is allowed, 1 when any is disallowed, 2 on an error.
+
+            With --urls PATH (one URL a line, - for standard input; blank lines and
+            # comments skipped), every URL is answered against one parse, one line each
+            as it is answered: text prints `ALLOWED  line 5  /cart/help`, --format jsonl
+              {\"url\": \"/cart/help\", \"allowed\": true, \"line\": 5, \"reason\": \"rule-matched\"}
+            (line is null when no rule decided). Memory stays that of the file.
 
             With --jsonl, reads JSON Lines on standard input, one case per line:
               {\"id\": 1, \"robots\": \"User-agent: *\\nDisallow: /\", \"agent\": \"Bot\", \"url\": \"/x\"}
@@ -125,16 +132,18 @@ OPTIONS
                       diff takes any number of --crawler and --agent.
   --all-crawlers      diff: every catalogued crawler (also the default when no
                       --agent or --crawler is given).
-  --urls PATH         diff: a file of URLs: one a line, a CSV with a url column, or a
-                      sitemap.xml (its <loc>s; a sitemap index is refused, nothing is
-                      fetched). Repeatable; - reads standard input.
+  --urls PATH         check: a file of URLs, one a line. diff: a file of URLs: one a
+                      line, a CSV with a url column, or a sitemap.xml (its <loc>s; a
+                      sitemap index is refused, nothing is fetched). Repeatable; - reads
+                      standard input.
   --status CODE       How the file was served: 200 (default), 404, 403, 410, 429, 500, 503,
                       'html' (a 200 that is an HTML page), 'timeout'/'unreachable', redirects
                       before the final answer (301>200), or too many (3xx*6). A 4xx means no
                       rules (everything allowed); a 5xx means everything disallowed; 429 is
                       a 4xx for RFC 9309 but a 5xx for Google.
   --json              Print the whole verdict (with every matching rule) as JSON.
-  --format FORMAT     lint: text, json, github, sarif or markdown.
+  --format FORMAT     lint: text, json, github, sarif or markdown. check --urls: text or
+                      jsonl.
   --fail-on LEVEL     lint: error (default), warning, info or never.
   --ignore CODE,…     lint: codes (or names) not to report; may be repeated.
   --config FILE       lint: read this config file instead of .robots-lens.toml.

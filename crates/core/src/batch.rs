@@ -381,7 +381,7 @@ impl Batch {
                 }
                 // The record readers number records of their own; only groups index the file's.
                 if !checker.reads_records() {
-                    for group in &verdict.groups {
+                    for group in verdict.groups.iter() {
                         if let Some(used) = self.used_groups.get_mut(group.index) {
                             *used = true;
                         }

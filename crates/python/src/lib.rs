@@ -537,8 +537,8 @@ impl From<&RuleMatch> for PyRuleMatch {
         PyRuleMatch {
             line: rule.line,
             kind: kind_name(rule.kind),
-            pattern: rule.pattern.clone(),
-            normalised: rule.normalised.clone(),
+            pattern: rule.pattern.to_string(),
+            normalised: rule.normalised.to_string(),
             length: rule.length,
             via_index_html: rule.via_index_html,
         }
