@@ -96,19 +96,6 @@ impl CompiledRule {
         let text = self.directory.as_deref().unwrap_or(&self.normalised);
         &text.as_bytes()[..self.prefix_len as usize]
     }
-
-    /// The octet that ends every path the rule matches, for a pattern that ends in `$` after
-    /// a plain octet. Not for a rule with an `index.htm` directory, which matches by either of
-    /// two patterns.
-    fn last_octet(&self) -> Option<u8> {
-        if self.directory.is_some() {
-            return None;
-        }
-        let (body, syntax) = self.index_pattern();
-        let last = *body.last()?;
-        let escaped = syntax.escaped_literals && body.len() >= 3 && body[body.len() - 3] == b'%';
-        (syntax.anchored_at_end && last != b'*' && !escaped).then_some(last)
-    }
 }
 
 /// Rule positions and group numbers are stored in 32 bits: a robots.txt with four billion rules
@@ -127,9 +114,6 @@ pub(crate) struct RuleIndex {
     ids: Vec<u32>,
     /// Entries whose prefix has two octets or more, sorted by it.
     by_prefix: Vec<Entry>,
-    /// The other entries whose pattern ends in `$` after a plain octet, by that octet: a path
-    /// only looks at those for its own last octet.
-    by_last_octet: Vec<Vec<Entry>>,
     /// The other entries, by one pair of octets they need ([`PairSet::key`]): a path only looks
     /// at the pairs it holds. `floating[by_pair[k]..by_pair[k + 1]]` have key `k`; the entries
     /// with no pair at all come last, from `by_pair[256]`, and every path looks at them.
@@ -164,20 +148,16 @@ impl RuleIndex {
         sorted: &[u32],
         keep: impl Fn(&CompiledRule) -> bool,
     ) -> RuleIndex {
-        let mut index = RuleIndex {
-            by_last_octet: vec![Vec::new(); 256],
-            ..RuleIndex::default()
-        };
+        let mut index = RuleIndex::default();
         let mut by_pair: Vec<Vec<Entry>> = vec![Vec::new(); PairSet::KEYS + 1];
         for &id in sorted {
             let rule = &rules[id as usize];
             if !keep(rule) {
                 continue;
             }
-            let entries = match (rule.prefix_len >= 2, rule.last_octet()) {
-                (true, _) => &mut index.by_prefix,
-                (false, Some(last)) => &mut index.by_last_octet[usize::from(last)],
-                (false, None) => {
+            let entries = match rule.prefix_len >= 2 {
+                true => &mut index.by_prefix,
+                false => {
                     let (body, syntax) = rule.index_pattern();
                     &mut by_pair[PairSet::key(body, syntax).unwrap_or(PairSet::KEYS)]
                 }
@@ -229,15 +209,8 @@ impl RuleIndex {
                 let (start, end) = (self.by_pair[key], self.by_pair[key + 1]);
                 &self.floating[start as usize..end as usize]
             };
-            pairs
-                .keys()
-                .for_each(|key| bucket(key).iter().for_each(&mut report));
+            pairs.for_each_key(|key| bucket(key).iter().for_each(&mut report));
             bucket(PairSet::KEYS).iter().for_each(&mut report);
-        }
-        if let Some(&last) = path.last() {
-            if let Some(entries) = self.by_last_octet.get(usize::from(last)) {
-                entries.iter().for_each(&mut report);
-            }
         }
         // The prefixes that `path` starts with, longest first. `query` is a prefix of `path`
         // that every prefix still to be found is a prefix of. The greatest entry not above it
