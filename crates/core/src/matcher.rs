@@ -416,11 +416,11 @@ impl<'r> Checker<'r> {
         let rule = |compiled: &CompiledRule| {
             &self.robots.groups()[compiled.group as usize].rules[compiled.rule as usize]
         };
-        let within = RuleIndex::new(&self.rules, &self.sorted, |compiled| {
+        let within = RuleIndex::new(&self.rules, &self.sorted, &|compiled| {
             applies(compiled) && !rule(compiled).beyond_size_limit
         });
         let beyond = match include_beyond_limit {
-            true => RuleIndex::new(&self.rules, &self.sorted, |compiled| {
+            true => RuleIndex::new(&self.rules, &self.sorted, &|compiled| {
                 applies(compiled) && rule(compiled).beyond_size_limit
             }),
             false => RuleIndex::default(),
@@ -496,7 +496,7 @@ impl<'r> Checker<'r> {
         if index.is_empty() {
             return matches;
         }
-        index.candidates(&self.rules, path, pairs, |same_pattern| {
+        index.candidates(&self.rules, path, pairs, &mut |same_pattern| {
             let compiled = &self.rules[same_pattern[0] as usize];
             let Some(via_index_html) = compiled.matches(path) else {
                 return;

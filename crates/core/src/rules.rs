@@ -146,7 +146,7 @@ impl RuleIndex {
     pub(crate) fn new(
         rules: &[CompiledRule],
         sorted: &[u32],
-        keep: impl Fn(&CompiledRule) -> bool,
+        keep: &dyn Fn(&CompiledRule) -> bool,
     ) -> RuleIndex {
         let mut index = RuleIndex::default();
         let mut by_pair: Vec<Vec<Entry>> = vec![Vec::new(); PairSet::KEYS + 1];
@@ -197,7 +197,7 @@ impl RuleIndex {
         rules: &[CompiledRule],
         path: &[u8],
         pairs: PairSet,
-        mut found: impl FnMut(&[u32]),
+        found: &mut dyn FnMut(&[u32]),
     ) {
         let mut report = |entry: &Entry| {
             if entry.needs.within(pairs) {
@@ -286,10 +286,10 @@ mod tests {
 
     fn candidates(robots: &RobotsTxt, profile: Profile, path: &str) -> Vec<u32> {
         let rules = compile(robots, profile);
-        let index = RuleIndex::new(&rules, &RuleIndex::sorted(&rules), |_| true);
+        let index = RuleIndex::new(&rules, &RuleIndex::sorted(&rules), &|_| true);
         let mut found = Vec::new();
         let pairs = PairSet::of_path(path.as_bytes());
-        index.candidates(&rules, path.as_bytes(), pairs, |ids| {
+        index.candidates(&rules, path.as_bytes(), pairs, &mut |ids| {
             found.extend(ids.iter().map(|&id| rules[id as usize].rule))
         });
         found.sort_unstable();
