@@ -184,7 +184,7 @@ impl Robots {
         for (is_allowed, line, reason) in answers {
             allowed.push(is_allowed);
             lines.push(line);
-            names.push(reasons.name(py, reason));
+            names.push(reasons.name(py, reason.id()));
         }
         Ok((allowed, lines, names))
     }
@@ -251,18 +251,18 @@ impl Robots {
 
 type Columns<'py> = (Vec<bool>, Vec<Option<usize>>, Vec<Bound<'py, PyString>>);
 
-/// One Python string per reason, so a million rows share eight strings.
+/// One Python string per reason, so a million rows share a handful of strings.
 #[derive(Default)]
 struct ReasonNames<'py> {
-    made: Vec<(Reason, Bound<'py, PyString>)>,
+    made: Vec<(&'static str, Bound<'py, PyString>)>,
 }
 
 impl<'py> ReasonNames<'py> {
-    fn name(&mut self, py: Python<'py>, reason: Reason) -> Bound<'py, PyString> {
+    fn name(&mut self, py: Python<'py>, reason: &'static str) -> Bound<'py, PyString> {
         if let Some((_, name)) = self.made.iter().find(|(known, _)| *known == reason) {
             return name.clone();
         }
-        let name = PyString::intern(py, reason.id());
+        let name = PyString::intern(py, reason);
         self.made.push((reason, name.clone()));
         name
     }
@@ -677,6 +677,78 @@ fn input_bytes(input: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     }
 }
 
+/// The reason of a row whose file is `None` in [`check_rows`].
+const NO_FILE: &str = "no-file-for-host";
+/// The reason of a row whose agent or URL is past the core's limits in [`check_rows`].
+const TOO_LONG: &str = "argument-too-long";
+
+type RowColumns<'py> = (
+    Vec<Option<bool>>,
+    Vec<Option<usize>>,
+    Vec<Bound<'py, PyString>>,
+);
+
+/// Answers rows of (file, agent, URL) in one call without the GIL: row `i` is checked against
+/// `files[file_index[i]]`. A row whose file is `None` or whose index is out of range gets
+/// `(None, None, "no-file-for-host")`; one whose agent or URL is past the limits gets
+/// `(None, None, "argument-too-long")`. Returns the columns `(allowed, line, reason)`.
+#[pyfunction]
+#[pyo3(signature = (files, file_index, agents, urls, *, profile = "rfc9309", r#match = "substring"))]
+fn check_rows<'py>(
+    py: Python<'py>,
+    files: Vec<Option<PyRef<'py, Robots>>>,
+    file_index: Vec<i64>,
+    agents: Vec<String>,
+    urls: Vec<String>,
+    profile: &str,
+    r#match: &str,
+) -> PyResult<RowColumns<'py>> {
+    let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
+    if file_index.len() != urls.len() || agents.len() != urls.len() {
+        return Err(PyValueError::new_err(format!(
+            "file_index, agents and urls must be as long as each other, not {}, {} and {}",
+            file_index.len(),
+            agents.len(),
+            urls.len()
+        )));
+    }
+    let files: Vec<Option<Arc<ParsedFile>>> = files
+        .iter()
+        .map(|file| file.as_ref().map(|robots| Arc::clone(&robots.file)))
+        .collect();
+    let answers: Vec<(Option<bool>, Option<usize>, &'static str)> = py.detach(|| {
+        let file_of = |index: i64| {
+            usize::try_from(index)
+                .ok()
+                .and_then(|index| files.get(index))
+                .and_then(Option::as_ref)
+        };
+        file_index
+            .iter()
+            .zip(agents.iter().zip(&urls))
+            .map(|(&index, (agent, url))| match file_of(index) {
+                None => (None, None, NO_FILE),
+                Some(_) if check_arguments(agent, url).is_err() => (None, None, TOO_LONG),
+                Some(file) => {
+                    let verdict = file.checker(profile).check(agent, url, model);
+                    let line = verdict.decisive.as_ref().map(|rule| rule.line);
+                    (Some(verdict.allowed), line, verdict.reason.id())
+                }
+            })
+            .collect()
+    });
+    let mut names = ReasonNames::default();
+    let mut allowed = Vec::with_capacity(answers.len());
+    let mut lines = Vec::with_capacity(answers.len());
+    let mut reasons = Vec::with_capacity(answers.len());
+    for (is_allowed, line, reason) in answers {
+        allowed.push(is_allowed);
+        lines.push(line);
+        reasons.push(names.name(py, reason));
+    }
+    Ok((allowed, lines, reasons))
+}
+
 /// Parses a robots.txt (`str` or `bytes`, any content: the parser never fails).
 #[pyfunction]
 fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Robots> {
@@ -715,6 +787,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(parse, module)?)?;
     module.add_function(wrap_pyfunction!(audit, module)?)?;
     module.add_function(wrap_pyfunction!(crawler_names, module)?)?;
+    module.add_function(wrap_pyfunction!(check_rows, module)?)?;
     module.add_class::<Robots>()?;
     module.add_class::<Verdict>()?;
     module.add_class::<CrawlerCheck>()?;

@@ -116,6 +116,26 @@ def test_check_many_and_check_columns_answer_like_check():
         robots.check_many("Googlebot", ["/a", 3])
 
 
+def test_check_rows_answers_each_row_against_its_own_file():
+    shop, closed = robots_lens.parse(SHOP), robots_lens.parse("User-agent: *\nDisallow: /\n")
+    long_url = "/" + "a" * robots_lens.MAX_URL_BYTES
+    allowed, lines, reasons = robots_lens.check_rows(
+        [shop, None, closed],
+        [0, 2, 1, -1, 7, 0, 2],
+        ["Googlebot", "Googlebot", "x", "x", "x", "GPTBot/1.0", "Bot"],
+        ["/cart/a", "/cart/a", "/", "/", "/", "/cart/help", long_url],
+        match="token",
+    )
+    assert allowed == [False, False, None, None, None, False, None]
+    assert lines == [3, 2, None, None, None, 8, None]
+    assert reasons == ["rule-matched"] * 2 + ["no-file-for-host"] * 3 + ["rule-matched", "argument-too-long"]
+    assert robots_lens.check_rows([shop], [0], ["Googlebot"], ["/cart/a"], profile="google")[0] == [
+        shop.check("Googlebot", "/cart/a", profile="google").allowed
+    ]
+    with pytest.raises(ValueError, match="as long as each other"):
+        robots_lens.check_rows([shop], [0, 0], ["a"], ["/"])
+
+
 def test_crawlers_follow_their_fallback_chains():
     robots = robots_lens.parse("User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /all/\n")
     image = robots.crawler("Googlebot-Image")

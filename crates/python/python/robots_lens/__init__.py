@@ -27,6 +27,7 @@ from ._native import (
     Verdict,
     __version__,
     audit,
+    check_rows,
     crawler_names,
     parse,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "Verdict",
     "__version__",
     "audit",
+    "check_rows",
     "crawler_names",
     "parse",
 ]

@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension module; see the package docstring for an example."""
 
-from typing import Iterable, Literal, Optional, Union
+from typing import Iterable, Literal, Optional, Sequence, Union
 
 Profile = Literal["rfc9309", "google", "python", "legacy-1994"]
 AgentMatch = Literal["substring", "token"]
@@ -26,6 +26,21 @@ def parse(text: Union[str, bytes, bytearray]) -> Robots:
 
 def audit(text: Union[str, bytes, bytearray]) -> list[Finding]:
     """Audits a robots.txt: every finding, sorted by line, then from the most serious."""
+
+def check_rows(
+    files: Sequence[Optional[Robots]],
+    file_index: Sequence[int],
+    agents: Sequence[str],
+    urls: Sequence[str],
+    *,
+    profile: Profile = "rfc9309",
+    match: AgentMatch = "substring",
+) -> tuple[list[Optional[bool]], list[Optional[int]], list[str]]:
+    """Rows of (file, agent, URL) in one call without the GIL: row ``i`` is checked against
+    ``files[file_index[i]]``. Returns the columns (allowed, line, reason); a row without a file
+    (``None``, or an index out of range such as -1) is ``(None, None, "no-file-for-host")``, one
+    whose agent or URL is past the limits ``(None, None, "argument-too-long")``.
+    """
 
 def crawler_names() -> list[str]:
     """The names of every catalogued crawler, for ``Robots.crawler(name)``."""

@@ -18,8 +18,8 @@ without a robots.txt may be crawled is the caller's policy (RFC 9309 §2.3.1.3 s
 The files are broadcast once. Each Python worker parses and compiles a file the first time a
 batch needs it and keeps it for the rest of the job, so a file costs one compile per executor
 process, not one per row or per batch; ``udf.files_compiled`` is a Spark accumulator that counts
-those compiles (read it on the driver after an action). Within a batch, the rows of one
-(host, agent) pair are answered by one ``Robots.check_columns`` call, without the GIL.
+those compiles (read it on the driver after an action). A batch is answered by one ``robots_lens.check_rows``
+call, without the GIL.
 """
 
 import uuid
@@ -35,7 +35,7 @@ __all__ = ["robots_udf", "RESULT_SCHEMA", "NO_FILE_FOR_HOST", "ARGUMENT_TOO_LONG
 #: The UDF's return type, as a Spark DDL string.
 RESULT_SCHEMA = "allowed boolean, line int, reason string"
 
-#: The reason of a row whose URL's host has no file in the map.
+#: The reason of a row whose URL's host has no file in the map (as ``check_rows`` says it).
 NO_FILE_FOR_HOST = "no-file-for-host"
 
 #: The reason of a row whose URL or agent is past ``MAX_URL_BYTES`` / ``MAX_AGENT_BYTES``.
@@ -67,21 +67,6 @@ def _compiled(job: str, broadcast: Any, host: Optional[str], counter: Any) -> Op
         found = _FILES[key] = robots_lens.parse(text)
         counter.add(1)
     return found
-
-
-def _columns_one_by_one(
-    file: robots_lens.Robots, agent: str, urls: list, profile: str, match: str
-) -> Tuple[list, list, list]:
-    """``check_columns`` row by row, for a batch with an argument past the limits."""
-    answers = []
-    for url in urls:
-        try:
-            verdict = file.check(agent, url, profile=profile, match=match)
-            answers.append((verdict.allowed, verdict.line, verdict.reason))
-        except ValueError:
-            answers.append((None, None, ARGUMENT_TOO_LONG))
-    allowed, lines, reasons = zip(*answers) if answers else ((), (), ())
-    return list(allowed), list(lines), list(reasons)
 
 
 def robots_udf(
@@ -122,30 +107,24 @@ def robots_udf(
 
     @pandas_udf(RESULT_SCHEMA)  # type: ignore[call-overload]
     def check(agents: pd.Series, urls: pd.Series) -> pd.DataFrame:
-        rows = len(urls)
         urls = urls.fillna("").astype(str)
-        agents = agents.fillna("").astype(str)
-        allowed = np.zeros(rows, dtype=object)
-        lines = np.full(rows, None, dtype=object)
-        reasons = np.full(rows, NO_FILE_FOR_HOST, dtype=object)
-        allowed[:] = None
         if by_host:
             hosts = urls.str.extract(_HOST_PATTERN, expand=False).str.lower()
-            keys = pd.DataFrame({"host": hosts.fillna(""), "agent": agents})
+            codes, names = pd.factorize(hosts)  # -1 where a URL has no host
+            files = [_compiled(job, broadcast, host, files_compiled) for host in names]
         else:
-            keys = pd.DataFrame({"host": "", "agent": agents})
-        url_values = urls.to_numpy()
-        for (host, agent), positions in keys.groupby(["host", "agent"], sort=False).indices.items():
-            file = _compiled(job, broadcast, host if by_host else None, files_compiled)
-            if file is None:
-                continue
-            batch = url_values[positions].tolist()
-            try:
-                answer = file.check_columns(agent, batch, profile=profile, match=match)
-            except ValueError:
-                # A URL or agent past the limits: answer the others one by one.
-                answer = _columns_one_by_one(file, agent, batch, profile, match)
-            allowed[positions], lines[positions], reasons[positions] = answer
+            codes = np.zeros(len(urls), dtype=np.int64)
+            files = [_compiled(job, broadcast, None, files_compiled)]
+        # One native call for the whole batch: it finds each row's file, checks without the
+        # GIL, and returns plain columns.
+        allowed, lines, reasons = robots_lens.check_rows(
+            files,
+            codes.tolist(),
+            agents.fillna("").astype(str).tolist(),
+            urls.tolist(),
+            profile=profile,
+            match=match,
+        )
         return pd.DataFrame(
             {
                 "allowed": pd.array(allowed, dtype="boolean"),
