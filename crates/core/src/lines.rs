@@ -182,7 +182,13 @@ pub(crate) fn read_lines(input: &[u8]) -> (Vec<Line>, InputFacts) {
         match input[pos] {
             b'\n' => {
                 facts.line_endings.lf += 1;
-                lines.push(read_line(input, lines.len() + 1, start, pos));
+                lines.push(read_line(
+                    input,
+                    lines.len() + 1,
+                    start,
+                    pos,
+                    facts.valid_utf8,
+                ));
                 pos += 1;
                 start = pos;
             }
@@ -193,29 +199,50 @@ pub(crate) fn read_lines(input: &[u8]) -> (Vec<Line>, InputFacts) {
                 } else {
                     facts.line_endings.cr += 1;
                 }
-                lines.push(read_line(input, lines.len() + 1, start, pos));
+                lines.push(read_line(
+                    input,
+                    lines.len() + 1,
+                    start,
+                    pos,
+                    facts.valid_utf8,
+                ));
                 pos += if crlf { 2 } else { 1 };
                 start = pos;
             }
             _ => {
                 // Skip to the next terminator in one step: a 100 kB line costs one scan.
-                pos = input[pos..]
-                    .iter()
-                    .position(|&b| b == b'\n' || b == b'\r')
-                    .map_or(input.len(), |offset| pos + offset);
+                pos = next_line_end(&input[pos..]).map_or(input.len(), |offset| pos + offset);
             }
         }
     }
     // Google emits a last line even when it is empty; an empty line after the final terminator
     // changes nothing, so it is only kept when it is the whole file.
     if start < input.len() || lines.is_empty() {
-        lines.push(read_line(input, lines.len() + 1, start, input.len()));
+        lines.push(read_line(
+            input,
+            lines.len() + 1,
+            start,
+            input.len(),
+            facts.valid_utf8,
+        ));
     }
     facts.first_line_beyond_limit = lines
         .iter()
         .find(|line| line.beyond_size_limit)
         .map(|line| line.number);
     (lines, facts)
+}
+
+/// Where the next LF or CR is: memchr natively, a plain scan in the wasm build (which leaves the
+/// memchr crate out for size).
+#[cfg(not(target_arch = "wasm32"))]
+fn next_line_end(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr2(b'\n', b'\r', bytes)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn next_line_end(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n' || b == b'\r')
 }
 
 /// Google skips the BOM byte by byte, so a truncated BOM is skipped too.
@@ -227,7 +254,8 @@ fn bom_prefix_len(input: &[u8]) -> usize {
         .count()
 }
 
-fn read_line(input: &[u8], number: usize, start: usize, end: usize) -> Line {
+/// Reads one line; `valid_utf8` says the whole input is, so no line needs checking again.
+fn read_line(input: &[u8], number: usize, start: usize, end: usize, valid_utf8: bool) -> Line {
     let raw = &input[start..end];
     let beyond_size_limit = start >= SIZE_LIMIT;
     let cut_by_size_limit = !beyond_size_limit && end > SIZE_LIMIT;
@@ -261,7 +289,7 @@ fn read_line(input: &[u8], number: usize, start: usize, end: usize) -> Line {
         missing_colon: false,
         too_long,
         has_nul,
-        invalid_utf8: std::str::from_utf8(raw).is_err(),
+        invalid_utf8: !valid_utf8 && std::str::from_utf8(raw).is_err(),
         beyond_size_limit,
         cut_by_size_limit,
         value_bytes: Vec::new(),
