@@ -251,8 +251,19 @@ function delay(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Texts up to this size get their first verdict on the main thread (see `firstAnswer`). */
+/**
+ * Which questions get their first verdict on the main thread (see `firstAnswer`): texts up to
+ * FIRST_ANSWER_MAX_CHARS whose size times the URL's stays under FIRST_ANSWER_MAX_WORK, since
+ * matching costs up to |pattern| · |path| per rule. The worst such question takes a few
+ * milliseconds; anything larger waits for the worker, so no input can freeze the page.
+ */
 const FIRST_ANSWER_MAX_CHARS = 64 * 1024;
+const FIRST_ANSWER_MAX_WORK = 4_000_000;
+
+function smallEnoughForMainThread(text, agent, url) {
+  if (text.length > FIRST_ANSWER_MAX_CHARS) return false;
+  return text.length * (url.length + agent.length + 1) <= FIRST_ANSWER_MAX_WORK;
+}
 
 /**
  * Shows the first verdict before the engine worker is ready, for a small text. The worker's
@@ -261,7 +272,7 @@ const FIRST_ANSWER_MAX_CHARS = 64 * 1024;
 async function showFirstAnswer() {
   const asked = () => [editor.text, elements.agent.value, elements.url.value];
   const question = asked();
-  if (question[0].length > FIRST_ANSWER_MAX_CHARS) return;
+  if (!smallEnoughForMainThread(...question)) return;
   const options = {
     agentMatch: state.agentMatch,
     profile: state.profile,
@@ -404,43 +415,114 @@ async function recompute() {
   const text = editor.text;
   const agent = elements.agent.value;
   const url = elements.url.value;
+  const tooLong = argumentTooLong(agent, url);
+  if (tooLong !== null) {
+    showNoVerdict(tooLong);
+    return;
+  }
+  let analysis;
+  let verdict;
+  let options;
+  let crawlerOptions;
   try {
-    const analysis = await state.engine.analyze(text);
-    // `status` (how the file was served) applies to every verdict; `crawler` to the main one.
-    const options = { agentMatch: state.agentMatch, profile: state.profile, ...panels?.fetchStatus.checkOptions() };
-    const crawlerOptions = panels?.crawlers.checkOptions();
-    const verdict = await state.engine.check(text, agent, url, { ...options, ...crawlerOptions });
-    // The verdict first, so it is on screen in the next frame; then what explains it.
-    showVerdictHeadline(verdict);
-    hideEngineError();
-    await nextFrame();
+    analysis = await state.engine.analyze(text);
+    // Read after the analysis: the worker answers the crawler menus' set-up before it, so on the
+    // first refresh they are filled by now. `status` (how the file was served) applies to every
+    // verdict; `crawler` to the main one.
+    options = { agentMatch: state.agentMatch, profile: state.profile, ...panels?.fetchStatus.checkOptions() };
+    crawlerOptions = panels?.crawlers.checkOptions();
+    verdict = await state.engine.check(text, agent, url, { ...options, ...crawlerOptions });
+  } catch (error) {
+    showFailure(error);
+    showNoVerdict(
+      error instanceof EngineError ? 'No verdict: the engine failed on this input.' : 'No verdict: the page failed to show it.',
+    );
+    return;
+  }
+  // The verdict first, so it is on screen in the next frame; then what explains it. From here
+  // on, a part that fails says so in its place and leaves the verdict standing.
+  showVerdictHeadline(verdict);
+  hideEngineError();
+  await nextFrame();
+  guarded(() => {
     showExplanation(verdict, analysis, text, url);
     if (analysis !== state.analysis) showAnalysis(analysis, text);
-    if (panels === null) return;
+  }, elements.explanation);
+  if (panels === null) return;
+  guarded(() => {
     panels.audit.update(text);
     panels.audit.markFileView(text);
     panels.pins.update(text, options); // Not awaited: it answers in the lists engine, on its own.
     panels.urlList.changed();
     panels.compare.changed();
-    // The same question as the verdict's, crawler and fetch status included.
-    await showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict);
-    // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
-    if (!state.refreshAgain) await showCrawlers(text, agent, url, options, verdict);
-  } catch (error) {
-    if (error instanceof EngineError) {
-      showEngineError(error);
-      showNoVerdict('No verdict: the engine failed on this input.');
-    } else {
-      // A bug in the page itself: say so rather than leave a stale verdict on screen.
-      console.error(error);
-      showEngineError(
-        new Error(
-          `The page failed to show this result (${error.message}). This is a bug in Robots Lens; please report it.`,
-        ),
-      );
-      showNoVerdict('No verdict: the page failed to show it.');
-    }
+  }, elements.audit);
+  // The same question as the verdict's, crawler and fetch status included.
+  await guarded(() => showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict), elements.divergence);
+  // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
+  if (!state.refreshAgain) {
+    await guarded(
+      () => showCrawlers(text, agent, url, options, verdict),
+      null,
+      (message) => panels.crawlers.clear(message),
+    );
   }
+}
+
+/**
+ * Runs `show` (which may return a promise); when it fails, the failure is told in `container`
+ * (or through `tell`), never by taking the verdict away.
+ */
+async function guarded(show, container, tell = null) {
+  try {
+    await show();
+  } catch (error) {
+    showFailure(error);
+    const message =
+      error instanceof EngineError
+        ? `This part could not be computed: ${error.message}`
+        : 'This part failed to show; the verdict above stands. This is a bug in Robots Lens; please report it.';
+    if (tell !== null) tell(message);
+    else container?.replaceChildren(render.h('p', { class: 'empty-state' }, message));
+  }
+}
+
+/** Shows `error` in the banner; a failure of the page itself is also logged, as the bug it is. */
+function showFailure(error) {
+  if (error instanceof EngineError) {
+    showEngineError(error);
+    return;
+  }
+  console.error(error);
+  showEngineError(
+    new Error(`The page failed to show this result (${error.message}). This is a bug in Robots Lens; please report it.`),
+  );
+}
+
+/**
+ * Why `agent` or `url` cannot be checked (longer than the engine's limits, in UTF-8 bytes as
+ * it counts them), or null. Said where the verdict would be, and the field is marked invalid.
+ */
+function argumentTooLong(agent, url) {
+  const { maxUrlBytes, maxAgentBytes } = state.engine.defaults;
+  const fields = [
+    [elements.url, url, maxUrlBytes, 'URL', 'No crawler requests one this long: servers refuse them.'],
+    [elements.agent, agent, maxAgentBytes, 'user agent', 'No crawler sends one this long.'],
+  ];
+  let problem = null;
+  for (const [field, value, limit, what, why] of fields) {
+    // UTF-8 takes at most three bytes per UTF-16 unit: only long values need counting.
+    const bytes = value.length * 3 <= limit ? value.length : utf8Length(value);
+    const tooLong = bytes > limit;
+    if (tooLong) field.setAttribute('aria-invalid', 'true');
+    else field.removeAttribute('aria-invalid');
+    if (tooLong && problem === null)
+      problem = `No verdict: the ${what} is ${formatBytes(bytes)} long, and a check takes one of at most ${formatBytes(limit)}. ${why}`;
+  }
+  return problem;
+}
+
+function utf8Length(text) {
+  return new TextEncoder().encode(text).length;
 }
 
 function showAnalysis(analysis, text) {
@@ -497,10 +579,16 @@ function showExplanation(verdict, analysis, text, url) {
   revealInFileView(render.decidingLine(verdict) ?? verdict.groups[0]?.matchedAgentLines[0] ?? null);
 }
 
-/** Scrolls the file view (not the page) to line `number` when the line to show changed. */
-function revealInFileView(number) {
+/**
+ * Scrolls the file view (not the page) to line `number` when the line to show changed. The row
+ * is measured after the next frame, when layout is current: measuring it at once would force
+ * the layout of the whole page, the editor's text included (seconds for a 10 MB file).
+ */
+async function revealInFileView(number) {
   if (number === state.revealedLine) return;
   state.revealedLine = number;
+  await nextFrame();
+  if (state.revealedLine !== number) return;
   const row =
     number === null ? null : elements.fileView.querySelector(`[data-goto-line="${number}"]`)?.parentElement;
   const view = elements.fileView;

@@ -686,8 +686,8 @@ function usedGroupSentence(crawler, verdict) {
   const own = sameToken(step.token, name)
     ? t('crawlers.used.own', { name })
     : t('crawlers.used.own-token', { name, token: step.token });
-  const combined =
-    verdict.groups.length > 1 ? [' ', t('crawlers.used.combined', { count: formatCount(verdict.groups.length) })] : [];
+  const groupCount = verdict.groupCount ?? verdict.groups.length;
+  const combined = groupCount > 1 ? [' ', t('crawlers.used.combined', { count: formatCount(groupCount) })] : [];
   return [own, ...at, ...combined, '.'];
 }
 
@@ -783,10 +783,11 @@ function agentLineLinks(verdict) {
     (a, b) => a - b,
   );
   if (lines.length === 0) return [];
+  // The engine worker sends the first groups; the count covers them all.
+  const total = Math.max(lines.length, verdict.agentLineCount ?? 0);
   const shown = lines.slice(0, MAX_LINE_LINKS).map((line) => lineLink(line, formatCount(line)));
-  const more =
-    lines.length > MAX_LINE_LINKS ? [' ', t('findings.and-more', { count: formatCount(lines.length - MAX_LINE_LINKS) })] : [];
-  return [lines.length === 1 ? t('crawlers.line-word') : t('crawlers.lines-word'), ' ', ...joinNodes(shown), ...more];
+  const more = total > shown.length ? [' ', t('findings.and-more', { count: formatCount(total - shown.length) })] : [];
+  return [total === 1 ? t('crawlers.line-word') : t('crawlers.lines-word'), ' ', ...joinNodes(shown), ...more];
 }
 
 function tag(text, kind) {

@@ -5,18 +5,27 @@
  * The textarea never wraps (`wrap="off"`), so each text line is one row of a fixed height and
  * the gutter can be virtual: it holds only the numbers of the rows in view, as one text node,
  * and is shifted by the scroll offset. A 10 MB paste costs a newline count, not 280,000 nodes.
- * The gutter is drawn in the next animation frame, not when the text changes: measuring the
- * textarea forces a layout, which at start-up would come before the page's first verdict and on
- * every keystroke would come twice.
+ *
+ * The gutter never measures the textarea while its layout is out of date: laying out a 10 MB
+ * textarea takes seconds, and reading its scroll offset or size right after its text changed
+ * would force that layout outside the browser's own frame (twice per keystroke, as it once
+ * did). So the row height and padding are read once, the size comes from a ResizeObserver
+ * (called after layout), the scroll offset from scroll events, and the numbers are computed
+ * from the text and these, then drawn in the next animation frame. The gutter's width changes
+ * only when the number of digits does, since a new width lays the textarea out again.
  */
 
 export class Editor {
   #textarea;
   #gutter;
   #lineCount = 1;
+  #digits = 0;
   #frame = 0;
-  /** The text was replaced: the next frame scrolls back to its start. */
-  #scrollToStart = false;
+  /** What the gutter is drawn from: measured when layout is current, never forced. */
+  #rowHeight = 20;
+  #paddingTop = 0;
+  #viewHeight = 0;
+  #scrollTop = 0;
 
   /**
    * `textarea`: the input; `gutter`: the element that receives the numbers;
@@ -25,9 +34,18 @@ export class Editor {
   constructor({ textarea, gutter, dropZone, onFiles }) {
     this.#textarea = textarea;
     this.#gutter = gutter;
+    this.#measure();
     textarea.addEventListener('input', () => this.refresh());
-    textarea.addEventListener('scroll', () => this.#scheduleGutter());
-    new ResizeObserver(() => this.#scheduleGutter()).observe(textarea);
+    textarea.addEventListener('scroll', () => {
+      this.#scrollTop = textarea.scrollTop;
+      this.#scheduleGutter();
+    });
+    new ResizeObserver(() => {
+      // Called after layout, so reading sizes here costs nothing.
+      this.#measure();
+      this.#scrollTop = textarea.scrollTop;
+      this.#scheduleGutter();
+    }).observe(textarea);
     this.#acceptDrops(dropZone ?? textarea, onFiles);
     this.refresh();
   }
@@ -36,10 +54,15 @@ export class Editor {
     return this.#textarea.value;
   }
 
-  /** Replaces the whole text (the browser turns CRLF and CR into LF, as it does for typing). */
+  /**
+   * Replaces the whole text (the browser turns CRLF and CR into LF, as it does for typing) and
+   * shows it from its first line. The scroll offset is reset before the text changes, while the
+   * layout of the old text is still current, so that it costs no layout of the new one.
+   */
   set text(value) {
+    this.#textarea.scrollTop = 0;
+    this.#scrollTop = 0;
     this.#textarea.value = value;
-    this.#scrollToStart = true;
     this.refresh();
   }
 
@@ -47,8 +70,11 @@ export class Editor {
   refresh() {
     this.#lineCount = countLines(this.#textarea.value);
     // The gutter grows with the widest number, so digits never overflow it.
-    const digits = String(this.#lineCount).length;
-    this.#gutter.parentElement.style.setProperty('--gutter-digits', String(Math.max(2, digits)));
+    const digits = Math.max(2, String(this.#lineCount).length);
+    if (digits !== this.#digits) {
+      this.#digits = digits;
+      this.#gutter.parentElement.style.setProperty('--gutter-digits', String(digits));
+    }
     this.#scheduleGutter();
   }
 
@@ -59,49 +85,48 @@ export class Editor {
   selectLine({ number, start, end }) {
     const textarea = this.#textarea;
     const length = textarea.value.length;
-    this.#scrollToStart = false; // This scroll replaces the one a new text asked for.
     textarea.focus({ preventScroll: true });
     textarea.setSelectionRange(Math.min(start, length), Math.min(end, length));
-    const rowHeight = this.#rowHeight();
+    const rowHeight = this.#rowHeight;
     const top = (number - 1) * rowHeight;
-    if (top < textarea.scrollTop || top + rowHeight > textarea.scrollTop + textarea.clientHeight) {
-      textarea.scrollTop = Math.max(0, top - textarea.clientHeight / 3);
+    if (top < this.#scrollTop || top + rowHeight > this.#scrollTop + this.#viewHeight) {
+      textarea.scrollTop = Math.max(0, top - this.#viewHeight / 3);
     }
     textarea.scrollLeft = 0;
+    this.#scrollTop = textarea.scrollTop;
     const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
     textarea.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
     this.#drawGutter();
   }
 
-  #rowHeight() {
-    return parseFloat(getComputedStyle(this.#textarea).lineHeight) || 20;
+  /** Reads the row height, padding and visible height; only where layout is current. */
+  #measure() {
+    const style = getComputedStyle(this.#textarea);
+    this.#rowHeight = parseFloat(style.lineHeight) || 20;
+    this.#paddingTop = parseFloat(style.paddingTop) || 0;
+    this.#viewHeight = this.#textarea.clientHeight;
   }
 
   #scheduleGutter() {
     if (this.#frame !== 0) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
-      if (this.#scrollToStart) {
-        this.#scrollToStart = false;
-        this.#textarea.scrollTop = 0;
-      }
       this.#drawGutter();
     });
   }
 
   #drawGutter() {
-    const textarea = this.#textarea;
-    const rowHeight = this.#rowHeight();
-    const paddingTop = parseFloat(getComputedStyle(textarea).paddingTop) || 0;
-    const scrolled = Math.max(0, textarea.scrollTop - paddingTop);
-    const first = Math.floor(scrolled / rowHeight);
-    const visible = Math.ceil(textarea.clientHeight / rowHeight) + 2;
+    const rowHeight = this.#rowHeight;
+    const paddingTop = this.#paddingTop;
+    const scrollTop = this.#scrollTop;
+    const first = Math.floor(Math.max(0, scrollTop - paddingTop) / rowHeight);
+    const visible = Math.ceil(this.#viewHeight / rowHeight) + 2;
     const last = Math.min(this.#lineCount, first + visible);
     const numbers = [];
     for (let line = first + 1; line <= last; line += 1) numbers.push(line);
     this.#gutter.textContent = numbers.join('\n');
     // Shift the numbers by the part of the first row that is scrolled out of view.
-    this.#gutter.style.transform = `translateY(${paddingTop - textarea.scrollTop + first * rowHeight}px)`;
+    this.#gutter.style.transform = `translateY(${paddingTop - scrollTop + first * rowHeight}px)`;
   }
 
   #acceptDrops(zone, onFiles) {

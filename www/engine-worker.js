@@ -8,16 +8,17 @@
  * lists are cut to what the page shows, with their full counts.
  *
  * Protocol (www/worker-protocol.js): each `{ id, op, args }` is answered with
- * `{ id, ok: true, result }` or `{ id, ok: false, error: { message, trap } }`. The first
- * operation is `init`, with the compiled `WebAssembly.Module` (compiled once by the page, so a
- * restart only instantiates).
+ * `{ id, ok: true, result }` or `{ id, ok: false, error: { message, trap, memoryBytes } }`. The
+ * first operation is `init`, with the compiled `WebAssembly.Module` (compiled once by the page,
+ * so a restart only instantiates). After a trap the protocol answers every call with that trap,
+ * and nothing is freed here (see `withParsed`).
  */
 
 import init, { RobotsFile, defaults, version } from './pkg/robots_lens_wasm.js';
 import { crawlerCatalogue, recogniseCrawler, statusChoices, statusHandling } from './pkg/robots_lens_wasm.js';
 import { hasLineNotes } from './line-notes.js';
 import { buildLineTable, lineTableBuffers } from './line-table.js';
-import { serveOperations } from './worker-protocol.js';
+import { isTrap, serveOperations } from './worker-protocol.js';
 
 /** How many items of each list cross to the page; the page says when a list was cut. */
 const LIMITS = {
@@ -28,14 +29,19 @@ const LIMITS = {
   directives: 200,
   notedLines: 200,
   matches: 100,
+  /** A verdict's groups: 100,000 `User-agent: *` groups all apply, in every row of every table. */
+  verdictGroups: 20,
 };
 
 let file = null;
 
+/** The module's exports once instantiated: its memory size is reported with a trap. */
+let exports = null;
+
 const operations = {
   /** Instantiates `module`; answers with the engine's version and defaults. */
   async init(module) {
-    await init({ module_or_path: module });
+    exports = await init({ module_or_path: module });
     return { version: version(), defaults: defaults() };
   },
 
@@ -50,9 +56,7 @@ const operations = {
   /** The verdict for `agent` and `url` on the loaded file. */
   check(agent, url, options) {
     if (file === null) throw new Error('no file is loaded in the engine');
-    const verdict = file.check(agent, url, options);
-    const matches = cut(verdict.matches, LIMITS.matches);
-    return { ...verdict, matches: matches.items, matchCount: matches.total };
+    return shapeVerdict(file.check(agent, url, options));
   },
 
   /**
@@ -60,21 +64,13 @@ const operations = {
    * of its own): counts by severity, the first findings of each, and every flagged line.
    */
   audit(text) {
-    const robots = new RobotsFile(text);
-    try {
-      return summariseAudit(robots.audit());
-    } finally {
-      robots.free();
-    }
+    return withParsed(text, (robots) => summariseAudit(robots.audit()));
   },
 
   /** The check's question asked of every profile, on the loaded file (see `check`). */
   compareProfiles(agent, url, options) {
     if (file === null) throw new Error('no file is loaded in the engine');
-    return file.compareProfiles(agent, url, options).map((row) => {
-      const matches = cut(row.verdict.matches, LIMITS.matches);
-      return { ...row, verdict: { ...row.verdict, matches: matches.items, matchCount: matches.total } };
-    });
+    return file.compareProfiles(agent, url, options).map((row) => ({ ...row, verdict: shapeVerdict(row.verdict) }));
   },
 
   /**
@@ -101,8 +97,8 @@ const operations = {
     // The table shows a verdict, its deciding line and the group used; the rules that matched
     // and the lines of each group stay here.
     const rows = file.crawlerTable(url, options).map(({ verdict, ...row }) => {
-      const { matches, beyondSizeLimit, groups, ...kept } = verdict;
-      return { ...row, verdict: { ...kept, groups: groups.map(({ lines, ...group }) => group) } };
+      const { matches, beyondSizeLimit, ...kept } = shapeVerdict(verdict);
+      return { ...row, verdict: { ...kept, groups: kept.groups.map(({ lines, ...group }) => group) } };
     });
     return {
       rows,
@@ -111,6 +107,25 @@ const operations = {
     };
   },
 };
+
+/**
+ * `use(parsed)` on `text` parsed apart from the loaded file, freed afterwards unless the call
+ * trapped: a trap leaves the object borrowed by the call that never returned, and freeing it
+ * would throw wasm-bindgen's "attempted to take ownership of Rust value while it was borrowed",
+ * hiding the trap.
+ */
+function withParsed(text, use) {
+  const parsed = new RobotsFile(text);
+  let result;
+  try {
+    result = use(parsed);
+  } catch (error) {
+    if (!isTrap(error)) parsed.free();
+    throw error;
+  }
+  parsed.free();
+  return result;
+}
 
 function summarise(analysis) {
   const noted = [];
@@ -141,6 +156,33 @@ function summarise(analysis) {
   };
 }
 
+/**
+ * A verdict cut for the trip to the page: the first matching rules, and the first groups plus
+ * the one holding the deciding line, with their full counts (`matchCount`, `groupCount`,
+ * `agentLineCount`: the User-agent lines of every group that applies).
+ */
+function shapeVerdict(verdict) {
+  const matches = cut(verdict.matches, LIMITS.matches);
+  const { groups } = verdict;
+  let agentLineCount = 0;
+  for (const group of groups) agentLineCount += group.matchedAgentLines.length;
+  let kept = groups;
+  if (groups.length > LIMITS.verdictGroups) {
+    const deciding = [verdict.decisive?.line, verdict.beyondSizeLimit?.line].filter((line) => line != null);
+    kept = groups.filter(
+      (group, index) => index < LIMITS.verdictGroups || deciding.some((line) => group.lines.includes(line)),
+    );
+  }
+  return {
+    ...verdict,
+    matches: matches.items,
+    matchCount: matches.total,
+    groups: kept,
+    groupCount: groups.length,
+    agentLineCount,
+  };
+}
+
 function cut(list, limit) {
   return { items: list.length > limit ? list.slice(0, limit) : list, total: list.length };
 }
@@ -149,7 +191,7 @@ function transferables(result) {
   return result?.lineTable ? lineTableBuffers(result.lineTable) : [];
 }
 
-serveOperations(operations, { transferables });
+serveOperations(operations, { transferables, memoryBytes: () => exports?.memory?.buffer.byteLength ?? null });
 
 // ---------------------------------------------------------------------------------------------
 // The audit and the self-test (www/findings.js, www/selftest.js)
@@ -183,24 +225,22 @@ function summariseAudit(findings) {
 
 /** One self-test case; an input the engine refuses is an answer (`error`), a trap is not. */
 function runCase({ robots, agent, url, profile, match, sitemaps }) {
-  let parsed = null;
   try {
-    parsed = new RobotsFile(robots);
-    const verdict = parsed.check(agent, url, { profile, agentMatch: match });
-    const decisive = verdict.decisive;
-    return {
-      error: null,
-      allowed: verdict.allowed,
-      line: decisive?.line ?? null,
-      reason: verdict.reason,
-      decisive: decisive && { line: decisive.line, kind: decisive.kind, pattern: decisive.pattern },
-      normalisedPath: verdict.normalisedPath,
-      sitemaps: sitemaps ? parsed.analysis().sitemaps.map((sitemap) => sitemap.url) : null,
-    };
+    return withParsed(robots, (parsed) => {
+      const verdict = parsed.check(agent, url, { profile, agentMatch: match });
+      const decisive = verdict.decisive;
+      return {
+        error: null,
+        allowed: verdict.allowed,
+        line: decisive?.line ?? null,
+        reason: verdict.reason,
+        decisive: decisive && { line: decisive.line, kind: decisive.kind, pattern: decisive.pattern },
+        normalisedPath: verdict.normalisedPath,
+        sitemaps: sitemaps ? parsed.analysis().sitemaps.map((sitemap) => sitemap.url) : null,
+      };
+    });
   } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) throw error;
+    if (isTrap(error)) throw error;
     return { error: String(error?.message ?? error) };
-  } finally {
-    parsed?.free();
   }
 }

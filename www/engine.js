@@ -249,7 +249,7 @@ export class Engine {
     if (ok) {
       call.resolve(result);
     } else if (error.trap) {
-      const crash = new EngineError('crash', crashMessage(error.message));
+      const crash = new EngineError('crash', crashMessage(error.message, error.memoryBytes));
       call.reject(crash);
       this.#restart(crash);
     } else {
@@ -344,10 +344,18 @@ function loadError(detail) {
   );
 }
 
-function crashMessage(detail) {
+/** Above this, a trap is most likely the module running out of memory (wasm32 stops at 4 GiB). */
+const OUT_OF_MEMORY_BYTES = 1024 ** 3;
+
+/** What the page says about a trap: what stopped, how much memory it held, that it restarted. */
+function crashMessage(detail, memoryBytes = null) {
   const what = detail ? ` (${detail})` : '';
+  const memory =
+    memoryBytes >= OUT_OF_MEMORY_BYTES
+      ? ` It had grown to ${(memoryBytes / 1024 ** 3).toFixed(1)} GB of memory, so it most likely ran out of memory.`
+      : '';
   return (
-    `The engine crashed on this input${what}. It has been restarted and your text is safe. ` +
+    `The engine crashed on this input${what}.${memory} It has been restarted and your text is safe. ` +
     'This is a bug in Robots Lens: please report it with the file that caused it.'
   );
 }

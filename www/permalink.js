@@ -4,12 +4,33 @@
  * The fragment never reaches a server, so a link shares a file without uploading it. The state
  * is JSON, compressed with the browser's own deflate (CompressionStream) and written in
  * base64url: `#share=<data>`. Only small files fit; `encodeShare` says when one does not.
+ *
+ * A link is untrusted input: a few kilobytes of deflate can unpack to gigabytes. `decodeShare`
+ * reads at most MAX_LINK_LENGTH characters and unpacks at most MAX_UNPACKED_BYTES, stopping the
+ * stream as soon as it passes them, and says which limit a link broke, with its size.
  */
+
+import { formatBytes } from './format.js';
 
 const PREFIX = 'share=';
 /** Longest fragment we hand out: long links break in chat and mail clients. */
 export const MAX_FRAGMENT_LENGTH = 24_000;
 const MAX_COMPRESSION_RATIO = 20;
+/** The longest link `decodeShare` reads: four times what `encodeShare` makes. */
+export const MAX_LINK_LENGTH = 4 * MAX_FRAGMENT_LENGTH;
+/**
+ * The most a link may unpack to: above the largest state `encodeShare` packs (its JSON, at most
+ * MAX_FRAGMENT_LENGTH × MAX_COMPRESSION_RATIO characters of up to three bytes each).
+ */
+export const MAX_UNPACKED_BYTES = 3 * MAX_FRAGMENT_LENGTH * MAX_COMPRESSION_RATIO;
+
+/** A link that breaks a limit or cannot be read: its message is written for the page. */
+export class ShareError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ShareError';
+  }
+}
 
 /**
  * `state` (`{ text, agent, url, agentMatch, profile, crawler, status, expectations }`) as a fragment without the `#`, or null
@@ -29,20 +50,34 @@ export function isShare(hash) {
   return hash.replace(/^#/, '').startsWith(PREFIX);
 }
 
-/** The state in `hash`; throws an Error with a readable message when it is damaged. */
+/** The state in `hash`; throws a ShareError with a readable message when it cannot be read. */
 export async function decodeShare(hash) {
   const data = hash.replace(/^#/, '').slice(PREFIX.length);
+  if (data.length > MAX_LINK_LENGTH) {
+    throw new ShareError(
+      `The link is ${formatBytes(data.length)} long, more than the ${formatBytes(MAX_LINK_LENGTH)} a Robots Lens link can be, so it was not opened.`,
+    );
+  }
+  let packed;
+  try {
+    packed = fromBase64Url(data);
+  } catch {
+    throw damaged();
+  }
+  const unpacked = await unpack(packed, MAX_UNPACKED_BYTES);
+  if (unpacked === null) {
+    throw new ShareError(
+      `The link unpacks to more than ${formatBytes(MAX_UNPACKED_BYTES)}, more than any Robots Lens link holds, so it was not opened.`,
+    );
+  }
   let state;
   try {
-    const json = new TextDecoder().decode(
-      await transform(fromBase64Url(data), new DecompressionStream('deflate-raw')),
-    );
-    state = JSON.parse(json);
+    state = JSON.parse(new TextDecoder().decode(unpacked));
   } catch {
-    throw new Error('The link is damaged or cut short (was it copied in full?).');
+    throw damaged();
   }
   if (state?.v !== 1 || typeof state.text !== 'string') {
-    throw new Error('The link was made by a different version of Robots Lens and cannot be read.');
+    throw new ShareError('The link was made by a different version of Robots Lens and cannot be read.');
   }
   const field = (name) => (typeof state[name] === 'string' ? state[name] : undefined);
   return {
@@ -55,6 +90,41 @@ export async function decodeShare(hash) {
     status: field('status'),
     expectations: Array.isArray(state.expectations) ? state.expectations : undefined,
   };
+}
+
+function damaged() {
+  return new ShareError('The link is damaged or cut short (was it copied in full?).');
+}
+
+/**
+ * `bytes` inflated, or null as soon as the output passes `limit` bytes (the rest is never
+ * inflated). Throws a ShareError when the data is not deflate.
+ */
+async function unpack(bytes, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > limit) {
+        reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    throw damaged();
+  }
+  const joined = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined;
 }
 
 async function transform(bytes, stream) {

@@ -509,10 +509,12 @@ function groupsBlock(verdict, analysis, text) {
   if (verdict.groups.length === 0) {
     return h('p', { class: 'groups-applied' }, t('render.groups-applied-none'));
   }
+  // The engine worker sends the first groups with their full counts.
+  const groupCount = verdict.groupCount ?? verdict.groups.length;
   const intro = verdict.usedStarGroup
     ? t('render.groups-applied-star')
-    : verdict.groups.length > 1
-      ? t('render.groups-applied-merged', { count: formatCount(verdict.groups.length) })
+    : groupCount > 1
+      ? t('render.groups-applied-merged', { count: formatCount(groupCount) })
       : t('render.groups-applied-one');
   const agentLines = verdict.groups.flatMap((group) =>
     group.matchedAgentLines.map((number) => h('li', {}, lineQuote(analysis, text, number))),
@@ -522,6 +524,7 @@ function groupsBlock(verdict, analysis, text) {
     { class: 'groups-applied' },
     h('p', {}, intro),
     h('ul', { class: 'plain-list' }, agentLines),
+    moreNote(agentLines.length, verdict.agentLineCount ?? agentLines.length, 'render.more.agent-lines'),
   );
 }
 
