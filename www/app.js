@@ -16,9 +16,10 @@ import { decodeBytes, describeLines } from './decode.js';
 import { Editor } from './editor.js';
 import { Engine, EngineError, firstAnswer } from './engine.js';
 import { EXAMPLES, exampleById } from './examples.js';
-import { formatBytes } from './format.js';
+import { formatBytes, formatCount } from './format.js';
 import { lineAt } from './line-table.js';
 import { decodeShare, encodeShare, isShare } from './permalink.js';
+import { SavedWork } from './saved-work.js';
 import * as render from './render.js';
 import { CrawlerChoice } from './crawler-choice.js';
 import { showHeaderVerdict } from './header-summary.js';
@@ -35,11 +36,6 @@ const FIRST_ANSWER_WAIT_MS = 1000;
 const FIRST_FRAME_WAIT_MS = 100;
 /** How long "Copy link" waits for the clipboard before showing the link to copy by hand. */
 const CLIPBOARD_TIMEOUT_MS = 1000;
-const STORAGE = {
-  text: 'robots-lens:text',
-  check: 'robots-lens:check',
-  previous: 'robots-lens:previous',
-};
 
 const $ = (selector) => document.querySelector(selector);
 const elements = {
@@ -88,6 +84,10 @@ const state = {
   previousText: null,
   /** The last save failed (storage full or disabled): warn before the page closes. */
   unsaved: false,
+  /** What was saved last, so that a refresh with nothing new writes nothing. */
+  lastSaved: null,
+  /** Notes about what is stored: another tab's newer text, a stale save, a clearing. */
+  storageNotes: [],
   /** The fetch status saved work or a link asked for, until the status picker is loaded. */
   wantedStatus: null,
   /** The pinned checks saved work or a link brought, until the pins panel is loaded. */
@@ -106,6 +106,10 @@ const editor = new Editor({
   onFiles: openFiles,
 });
 const crawlerChoice = new CrawlerChoice(elements.agent);
+/** The work kept between visits, this tab's own (see saved-work.js). */
+const savedWork = new SavedWork();
+/** Another tab's newer draft, offered and not imposed. */
+let otherTabDraft = null;
 
 /**
  * The parts of the page below the verdict: the crawler picker and table, the fetch status, the
@@ -633,6 +637,8 @@ async function handleDelegatedClick(event) {
   }
   const action = target?.closest('[data-action]')?.dataset.action;
   if (action === 'restore-previous') restorePrevious();
+  if (action === 'open-other-tab') openOtherTabDraft();
+  if (action === 'clear-saved') clearSavedData();
   if (action === 'copy-replacement') panels?.copyReplacement(target.closest('[data-action]'));
   const shareField = target?.closest('[data-share-link]');
   if (shareField) shareField.select();
@@ -660,7 +666,7 @@ function replaceText(text, notes) {
   const isWork = replaced.trim() !== '' && !EXAMPLES.some((example) => example.text === replaced);
   if (isWork && replaced !== text) {
     state.previousText = replaced;
-    storageSet(STORAGE.previous, replaced);
+    savedWork.savePrevious(replaced);
     notes = [
       ...notes,
       {
@@ -676,7 +682,7 @@ function replaceText(text, notes) {
 }
 
 function restorePrevious() {
-  const previous = state.previousText ?? storageGet(STORAGE.previous);
+  const previous = state.previousText ?? savedWork.previous();
   if (previous === null) return;
   replaceText(previous, [{ severity: 'info', text: 'Restored the previous text.' }]);
   elements.textarea.focus();
@@ -692,7 +698,12 @@ function showLoadNotes(notes) {
         },
       ]
     : [];
-  elements.fileNotes.replaceChildren(...render.renderLoadNotes([...storageNote, ...notes]));
+  elements.fileNotes.replaceChildren(...render.renderLoadNotes([...storageNote, ...state.storageNotes, ...notes]));
+}
+
+function showStorageNotes(notes) {
+  state.storageNotes = notes;
+  showLoadNotes(state.loadNotes);
 }
 
 async function openFiles(files) {
@@ -861,28 +872,82 @@ function syncChoices() {
 }
 
 async function restoreWork() {
-  const text = storageGet(STORAGE.text);
-  let check = {};
-  try {
-    check = JSON.parse(storageGet(STORAGE.check) ?? '{}') ?? {};
-  } catch {
-    // A damaged entry: start from the defaults.
-  }
-  state.previousText = storageGet(STORAGE.previous);
-  if (text !== null) {
-    editor.text = text;
-    applyCheck(check);
+  const { draft, newer, stale } = savedWork.restore();
+  state.previousText = savedWork.previous();
+  if (draft !== null) {
+    editor.text = draft.text;
+    applyCheck(draft.check ?? {});
   } else {
     const [first] = EXAMPLES;
     editor.text = first.text;
     applyCheck(first.check);
   }
+  const notes = [];
+  if (stale !== null) {
+    notes.push({
+      severity: 'warning',
+      text: `This is the text saved ${timeOf(draft.at)}. A newer one (${formatCount(stale.length)} characters, ${timeOf(stale.at)}) could not be saved: this browser's storage was full or turned off.`,
+    });
+  }
+  if (newer !== null) notes.push(otherTabNote(newer));
+  savedWork.onOtherTab((other) => {
+    if (other.text !== editor.text) showStorageNotes([otherTabNote(other)]);
+  });
+  if (notes.length > 0) showStorageNotes(notes);
   if (isShare(location.hash)) await applyShare(location.hash);
+}
+
+function otherTabNote(draft) {
+  otherTabDraft = draft;
+  return {
+    severity: 'info',
+    text: `Another tab saved a different text ${timeOf(draft.at)}. This tab keeps its own.`,
+    action: { id: 'open-other-tab', label: 'Open that text here' },
+  };
+}
+
+function openOtherTabDraft() {
+  if (otherTabDraft === null) return;
+  const { text, check } = otherTabDraft;
+  otherTabDraft = null;
+  showStorageNotes([]);
+  replaceText(text, [{ severity: 'info', text: "Opened the other tab's text." }]);
+  applyCheck(check ?? {});
+  syncChoices();
+}
+
+/** "at 14:05:09" today, or "on 2026-11-30 at 14:05:09" (no Intl: see format.js). */
+function timeOf(at) {
+  const date = new Date(at);
+  const pad = (value) => String(value).padStart(2, '0');
+  const time = `at ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return new Date().toDateString() === date.toDateString() ? time : `on ${day} ${time}`;
+}
+
+/** "Clear saved data": forgets the text, the check, the replaced text and the page's choices. */
+function clearSavedData() {
+  savedWork.clear();
+  state.previousText = null;
+  // What is on the page now counts as saved, so only a change is saved again.
+  const { text, ...check } = currentWork();
+  state.lastSaved = { text, checkJson: JSON.stringify(check) };
+  state.unsaved = false;
+  otherTabDraft = null;
+  showStorageNotes([
+    {
+      severity: 'info',
+      text: 'Cleared: nothing of yours is kept in this browser now. The text stays on this page until it closes, and is saved again when you change it.',
+    },
+  ]);
 }
 
 function saveWork() {
   const { text, ...check } = currentWork();
-  const saved = storageSet(STORAGE.text, text) && storageSet(STORAGE.check, JSON.stringify(check));
+  const checkJson = JSON.stringify(check);
+  if (state.lastSaved?.text === text && state.lastSaved.checkJson === checkJson) return;
+  const saved = savedWork.save({ text, check });
+  state.lastSaved = saved ? { text, checkJson } : null;
   if (saved !== !state.unsaved) {
     state.unsaved = !saved;
     showLoadNotes(state.loadNotes);
