@@ -59,6 +59,12 @@ build_inputs_hash() {
   } | sha256sum | cut -d ' ' -f 1
 }
 
+# The service worker's list of the page's files and its version (sw.js, scripts/precache.mjs):
+# written after every run, since a page file can change without the crates changing.
+write_precache() {
+  node scripts/precache.mjs || die "writing www/pkg/precache.js failed"
+}
+
 inputs="$(build_inputs_hash)"
 if [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$STAMP_FILE")" = "$inputs" ] &&
   [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ] &&
@@ -66,6 +72,7 @@ if [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$ST
   say "wasm package is up to date (nothing under crates/ or Cargo.lock changed)"
   node scripts/wasm-size.mjs "$OUT_DIR/$WASM_FILE"
   node scripts/wasm-size.mjs "$OUT_DIR/lists/$WASM_FILE" lists
+  write_precache
   exit 0
 fi
 
@@ -163,3 +170,4 @@ if [ -e "$OUT_DIR" ]; then mv "$OUT_DIR" "$OUT_DIR.old"; fi
 mv "$STAGING" "$OUT_DIR"
 rm -rf "$OUT_DIR.old"
 note "installed into www/pkg/"
+write_precache

@@ -351,6 +351,17 @@ async function startEngine(starting, panelsLoading) {
   panels?.guide.refresh();
   // A second worker, started once the first verdict is on screen, so it does not delay it.
   panels?.audit.start();
+  registerServiceWorker();
+}
+
+/**
+ * Registers the service worker (sw.js, at the root beside index.html) that keeps the page's
+ * files for offline use, once the page is running, so its downloads compete with nothing. A
+ * browser without service workers, or one that refuses this one, still runs the page online.
+ */
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register(new URL('../sw.js', import.meta.url)).catch(() => {});
 }
 
 /** Fills the crawler picker, the all-crawlers filter and the status menu from the engine. */
