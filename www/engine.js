@@ -193,7 +193,7 @@ export class Engine {
         event.preventDefault();
         reject(loadError(event.message || 'the worker script or a module it imports failed to load'));
       };
-      timer = setTimeout(
+      timer = workerTimeout(
         () => reject(loadError(`it did not start within ${START_TIMEOUT_MS / 1000} seconds`)),
         START_TIMEOUT_MS,
       );
@@ -208,7 +208,7 @@ export class Engine {
       this.#module = null; // The next attempt starts from scratch.
       throw error instanceof EngineError && error.kind === 'load' ? error : loadError(error.message);
     } finally {
-      clearTimeout(timer);
+      timer?.cancel();
     }
     worker.onerror = (event) => {
       event.preventDefault();
@@ -227,7 +227,7 @@ export class Engine {
     const id = this.#nextId++;
     const timeoutMs = CALL_TIMEOUT_BASE_MS + Math.ceil(textLength / 1e6) * CALL_TIMEOUT_PER_MB_MS;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const timer = workerTimeout(() => {
         const seconds = Math.round(timeoutMs / 1000);
         this.#restart(
           new EngineError(
@@ -245,7 +245,7 @@ export class Engine {
     const call = this.#calls.get(id);
     if (call === undefined) return;
     this.#calls.delete(id);
-    clearTimeout(call.timer);
+    call.timer.cancel();
     if (ok) {
       call.resolve(result);
     } else if (error.trap) {
@@ -264,12 +264,37 @@ export class Engine {
     this.#loadedText = null;
     this.#analysis = null;
     for (const call of this.#calls.values()) {
-      clearTimeout(call.timer);
+      call.timer.cancel();
       call.reject(error);
     }
     this.#calls.clear();
     this.onRestart(error);
   }
+}
+
+/** How often a worker timeout looks at the clock, and the most one look may count. */
+const TIMEOUT_TICK_MS = 250;
+const TIMEOUT_TICK_MAX_MS = 1000;
+
+/**
+ * Calls `onTimeout` once the worker has had `ms` of time to answer, counting only the time the
+ * page could have received the answer: while the main thread is busy (laying out a 10 MB
+ * textarea can take it for many seconds), a worker's answer waits in the queue, and a plain
+ * timer would blame the worker for the page's stall and replace it. Returns `{ cancel }`.
+ */
+function workerTimeout(onTimeout, ms) {
+  let counted = 0;
+  let last = performance.now();
+  let timer = 0;
+  const tick = () => {
+    const now = performance.now();
+    counted += Math.min(now - last, TIMEOUT_TICK_MAX_MS);
+    last = now;
+    if (counted >= ms) onTimeout();
+    else timer = setTimeout(tick, TIMEOUT_TICK_MS);
+  };
+  timer = setTimeout(tick, TIMEOUT_TICK_MS);
+  return { cancel: () => clearTimeout(timer) };
 }
 
 /** Compiled modules by URL: fetched and compiled once, for every worker and `firstAnswer`. */
