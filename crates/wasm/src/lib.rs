@@ -28,6 +28,13 @@ mod view;
 
 use view::{FileView, VerdictView};
 
+/// The conversions, for the fuzz targets (`fuzz/src/views.rs`), which run them natively and
+/// check that every span lies inside the text.
+#[doc(hidden)]
+pub mod native {
+    pub use crate::view::{findings, FileView, FindingView};
+}
+
 /// Installs the panic hook once, so that a panic reaches the console with its message.
 #[wasm_bindgen(start)]
 pub fn start() {

@@ -39,6 +39,7 @@ impl<'t> Utf16Offsets<'t> {
     }
 }
 
+/// Everything the page shows about a file, with UTF-16 positions.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FileView {
@@ -51,6 +52,7 @@ pub struct FileView {
 }
 
 impl FileView {
+    /// The view of `robots`, parsed from `text`.
     pub fn new(text: &str, robots: &RobotsTxt) -> FileView {
         let mut owner = vec![None; robots.lines().len() + 1];
         for group in robots.groups() {
@@ -339,6 +341,7 @@ impl From<&Verdict> for VerdictView {
     }
 }
 
+/// One finding of the audit, with its span in UTF-16 code units.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FindingView {
