@@ -24,7 +24,6 @@ import * as render from './render.js';
 import { CrawlerChoice } from './crawler-choice.js';
 import { showHeaderVerdict } from './header-summary.js';
 import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch, t } from './i18n.js';
-import { storageGet, storageSet } from './local.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -212,7 +211,7 @@ function listPanels({ UrlListPanel }, { ComparePanel }, { PinsPanel }, { listsEn
     check,
     askers: () => urlList.askers(),
     list: () => urlList.list(),
-    previousText: () => state.previousText ?? storageGet(STORAGE.previous),
+    previousText: () => state.previousText ?? savedWork.previous(),
   });
   const pins = new PinsPanel({
     engine,
