@@ -13,9 +13,10 @@ import { gzipSync, constants } from 'node:zlib';
 export const WASM_GZIP_BUDGET_BYTES = 150_000;
 /**
  * Gzipped budget of the package with URL lists, two-version comparison and expectations
- * (www/pkg/lists/): the whole engine plus those, loaded only when the page needs them.
+ * (www/pkg/lists/): the whole engine plus those, loaded only when the page needs them, so the
+ * engine's budget plus 35,000 B for the lists' own code (about 25,000 B today).
  */
-export const LISTS_WASM_GZIP_BUDGET_BYTES = 185_000;
+export const LISTS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 35_000;
 
 /** The module the build produces, relative to the repository root. */
 export const DEFAULT_WASM_PATH = fileURLToPath(

@@ -7,10 +7,11 @@
 
 use robots_lens::{
     check_expectations, crawlers, expectations_toml, find_crawler, line_diff, probe_urls,
-    read_url_list, verdict_flips, Asker, Batch, DiffKind, Expectation, FetchStatus, ListFormat,
-    Profile, RobotsTxt, RowFilter, RowOrder, RowQuery, UrlList,
+    read_url_list, verdict_flips, Asker, Batch, Checker, DiffKind, Expectation, FetchStatus,
+    ListFormat, RobotsTxt, RowFilter, RowOrder, RowQuery, UrlList,
 };
 use serde::Serialize;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 use crate::{to_js, CheckOptions, RobotsFile};
@@ -82,8 +83,9 @@ impl<'l> From<&'l UrlList> for ListView<'l> {
 /// A URL list checked against one file for several agents and crawlers, a step at a time.
 #[wasm_bindgen]
 pub struct UrlBatch {
-    robots: RobotsTxt,
-    profile: Profile,
+    robots: Arc<RobotsTxt>,
+    /// Compiled once for the whole list: every step checks with it.
+    checker: Checker<'static>,
     status: FetchStatus,
     list: UrlList,
     batch: Batch,
@@ -108,9 +110,10 @@ impl UrlBatch {
         let mut list = read_url_list(list_text, list_format(list_format_name)?);
         // The batch owns the URLs; the list keeps what reading it found.
         let batch = Batch::new(std::mem::take(&mut list.urls), askers);
+        let robots = Arc::new(RobotsTxt::parse(robots_text.as_bytes()));
         Ok(UrlBatch {
-            robots: RobotsTxt::parse(robots_text.as_bytes()),
-            profile: options.profile,
+            checker: Checker::shared(Arc::clone(&robots), options.profile),
+            robots,
             status: options.status,
             list,
             batch,
@@ -136,8 +139,7 @@ impl UrlBatch {
 
     /// Checks the next URLs, about `max_checks` checks; answers `{ done, total }` in URLs.
     pub fn run(&mut self, max_checks: usize) -> Result<JsValue, JsError> {
-        let checker = self.robots.checker(self.profile);
-        to_js(&self.batch.run(&checker, &self.status, max_checks))
+        to_js(&self.batch.run(&self.checker, &self.status, max_checks))
     }
 
     /// Whether every URL has been checked.
@@ -510,7 +512,9 @@ impl RobotsFile {
         expectations: Vec<JsValue>,
         options: JsValue,
     ) -> Result<JsValue, JsError> {
-        expectation_results(&self.robots, expectations, options)
+        let options = CheckOptions::from_js(options)?;
+        let checker = self.checker(options.profile);
+        expectation_results(&self.robots, &checker, expectations, &options)
     }
 }
 
@@ -518,17 +522,12 @@ impl RobotsFile {
 /// `{ profile, agentMatch, status }`.
 fn expectation_results(
     robots: &RobotsTxt,
+    checker: &Checker<'_>,
     expectations: Vec<JsValue>,
-    options: JsValue,
+    options: &CheckOptions,
 ) -> Result<JsValue, JsError> {
-    let options = CheckOptions::from_js(options)?;
     let expectations = read_expectations(expectations)?;
-    let results = check_expectations(
-        &robots.checker(options.profile),
-        &expectations,
-        options.agent_match,
-        &options.status,
-    );
+    let results = check_expectations(checker, &expectations, options.agent_match, &options.status);
     let views: Vec<ExpectationResultView<'_>> = results
         .iter()
         .map(|result| ExpectationResultView {
