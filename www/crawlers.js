@@ -548,7 +548,12 @@ function crawlerRow(row, crawler) {
       crawler ? h('span', { class: 'muted crawler-operator' }, crawler.operator) : null,
       tags,
     ),
-    h('td', { role: 'cell', class: 'crawler-verdict', 'data-label': t(COLUMN.verdict) }, verdictCell(verdict)),
+    h(
+      'td',
+      { role: 'cell', class: 'crawler-verdict', 'data-label': t(COLUMN.verdict) },
+      verdictCell(verdict),
+      rfcStatusNote(row.rfcStatusAllows),
+    ),
     h('td', { role: 'cell', class: 'crawler-group', 'data-label': t(COLUMN.group) }, groupCell(row, crawler)),
     h(
       'td',
@@ -593,6 +598,20 @@ function verdictCell(verdict) {
       ? h('span', { class: 'hint' }, wordsFor(SHORT_REASONS, verdict.reason))
       : lineLink(line, t('render.line', { line: formatCount(line) })),
   ];
+}
+
+/**
+ * When the crawler's operator handles the fetch status otherwise than RFC 9309 (Google and
+ * 429), what the RFC's rules would answer: the difference, next to the operator's verdict.
+ */
+function rfcStatusNote(rfcAllows) {
+  if (rfcAllows === null || rfcAllows === undefined) return null;
+  return h(
+    'span',
+    { class: 'hint rfc-status-reading', 'data-rfc-verdict': rfcAllows ? 'allowed' : 'disallowed' },
+    ' ',
+    t(rfcAllows ? 'crawlers.rfc-status-allows' : 'crawlers.rfc-status-disallows'),
+  );
 }
 
 /** The group a row's verdict used, in a few words, marking fallbacks and `*`. */

@@ -10,7 +10,16 @@
 
 import { formatCount } from './format.js';
 import { t } from './i18n.js';
-import { choiceSummary, choiceTitle, decidingLine, fragment, h, lineLink, renderVerdictHeadline } from './render.js';
+import {
+  choiceSummary,
+  choiceTitle,
+  decidingLine,
+  fragment,
+  h,
+  lineLink,
+  ownGroupWords,
+  renderVerdictHeadline,
+} from './render.js';
 
 /**
  * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer to
@@ -20,27 +29,35 @@ import { choiceSummary, choiceTitle, decidingLine, fragment, h, lineLink, render
 export function renderDivergence(rows, verdict, profiles) {
   const others = rows.filter((row) => row.profile !== verdict.profile);
   if (others.length === 0) return fragment();
-  const differing = others.filter((row) => !row.agrees).length;
+  // A row with profile `crawler` is the named crawler's own reading, not a parser profile.
+  const profileRows = others.filter((row) => row.profile !== 'crawler');
+  const crawlerRow = others.find((row) => row.profile === 'crawler');
+  const differing = profileRows.filter((row) => !row.agrees).length;
   const known = new Set(profiles.map((profile) => profile.id));
   return fragment(
     h('h3', { class: 'divergence-heading', id: 'divergence-heading' }, t('divergence.heading')),
     h(
       'p',
       { class: 'hint divergence-intro', id: 'divergence-intro' },
-      differing === 0
-        ? t('divergence.all-agree')
-        : t('divergence.some-differ', { count: formatCount(differing), total: formatCount(others.length) }),
+      [
+        differing === 0
+          ? t('divergence.all-agree')
+          : t('divergence.some-differ', { count: formatCount(differing), total: formatCount(profileRows.length) }),
+        crawlerRow ? ` ${t('divergence.crawler-differs', { name: crawlerRow.title })}` : '',
+      ].join(''),
     ),
     h(
       'ul',
       { class: 'divergence-rows', 'aria-labelledby': 'divergence-heading', 'aria-describedby': 'divergence-intro' },
-      others.map((row) => divergenceRow(row, known.has(row.profile))),
+      others.map((row) => divergenceRow(row, known.has(row.profile), verdict)),
     ),
   );
 }
 
-function divergenceRow(row, known) {
+function divergenceRow(row, known, main) {
   const { verdict } = row;
+  // The named crawler's own reading is worded here from the main verdict's `crawlerReading`.
+  const why = row.profile === 'crawler' && main.crawlerReading ? ownGroupWords(main.crawlerReading) : row.why;
   const word = verdict.allowed ? 'allowed' : 'disallowed';
   const line = decidingLine(verdict);
   const [, , detail] = renderVerdictHeadline(verdict);
@@ -72,7 +89,7 @@ function divergenceRow(row, known) {
       ),
       row.agrees ? null : [' ', h('span', { class: 'differs-badge' }, t('divergence.differs'))],
     ),
-    row.why === null ? null : h('p', { class: 'divergence-why' }, row.why),
+    why === null ? null : h('p', { class: 'divergence-why' }, why),
     !row.agrees && known ? h('p', { class: 'hint divergence-about' }, choiceSummary('profile', row.profile)) : null,
   );
 }

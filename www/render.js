@@ -436,6 +436,7 @@ export function renderVerdictHeadline(verdict) {
 export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
   const precedence = profile?.precedence ?? null;
   return fragment(
+    crawlerReadingBlock(verdict, analysis, text),
     h(
       'p',
       { class: 'reason' },
@@ -443,6 +444,7 @@ export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
       ' ',
       h('a', { class: 'learn-more', href: guideAnchorForReason(verdict.reason) }, t('render.learn-more')),
     ),
+    agentLineReadingsBlock(verdict),
     decisiveBlock(verdict, analysis, text),
     beyondLimitBlock(verdict, analysis, text),
     groupsBlock(verdict, analysis, text),
@@ -505,7 +507,103 @@ function beyondLimitBlock(verdict, analysis, text) {
   );
 }
 
+/**
+ * The catalogued crawler the agent names, when its own reading (its fallback chain, its
+ * operator's fetch-status handling) answers otherwise than the chosen match model: as large as
+ * the verdict, with the group it used. The engine decides when, and which group.
+ */
+function crawlerReadingBlock(verdict, analysis, text) {
+  const own = verdict.crawlerReading;
+  if (!own) return null;
+  const theirs = own.verdict;
+  const word = theirs.allowed ? 'allowed' : 'disallowed';
+  const line = decidingLine(theirs);
+  return h(
+    'div',
+    {
+      id: 'crawler-reading',
+      class: `verdict crawler-reading verdict-${word}`,
+      'data-verdict': word,
+      'data-line': line ?? '',
+      'data-crawler': own.name,
+    },
+    h('span', { class: 'verdict-icon', 'aria-hidden': 'true' }, theirs.allowed ? '✓' : '✕'),
+    h('span', { class: 'verdict-word' }, t(`render.${word}`)),
+    h('span', { class: 'verdict-detail', translate: 'no' }, t('render.crawler-reading.itself', { name: own.name })),
+    h(
+      'p',
+      { class: 'crawler-reading-why' },
+      ownGroupWords(own),
+      line === null ? null : [' ', t('render.decided-by'), ' ', lineQuote(analysis, text, line), '.'],
+      ' ',
+      t('render.crawler-reading.model', { model: verdict.agentMatch, name: own.name }),
+    ),
+  );
+}
+
+/** Which group a typed crawler's own reading used: its own, a fallback's, `*`'s, or none. */
+export function ownGroupWords({ name, chain, verdict }) {
+  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
+    return t('render.own-group.status', { name });
+  }
+  const lines = [...new Set(verdict.groups.flatMap((group) => group.matchedAgentLines))];
+  const at = lines.length === 0 ? '' : t('render.own-group.at', { lines: lines.map(formatCount).join(', ') });
+  const step = verdict.chainStep;
+  if (verdict.groups.length === 0) {
+    return chain.includes('*') ? t('render.own-group.none', { name }) : t('render.own-group.none-ignores-star', { name });
+  }
+  if (step?.fallback) return t('render.own-group.fallback', { name, token: step.token, at });
+  if (verdict.usedStarGroup) return t('render.own-group.star', { name, at });
+  return t('render.own-group.own', { name, at });
+}
+
+/** User-agent lines Google reads as another name than the one written (`MJ12bot` as `MJ`). */
+function agentLineReadingsBlock(verdict) {
+  const readings = verdict.agentLineReadings ?? [];
+  if (readings.length === 0) return null;
+  return h(
+    'ul',
+    { class: 'plain-list agent-line-readings' },
+    readings.map((reading) =>
+      h(
+        'li',
+        { class: 'hint' },
+        lineLink(reading.line, t('render.line-label', { line: formatCount(reading.line) })),
+        ' ',
+        agentLineReadingWords(reading, verdict),
+      ),
+    ),
+  );
+}
+
+function agentLineReadingWords(reading, verdict) {
+  const google =
+    reading.googleReads === ''
+      ? t('render.agent-reading.google-none')
+      : t('render.agent-reading.google-as', { token: reading.googleReads });
+  const params = { written: reading.written, agent: verdict.agent, google };
+  const [applies, not] = AGENT_READING_KEYS[verdict.agentMatch === 'token' ? 'token' : 'substring'];
+  return t(reading.applies ? applies : not, params);
+}
+
+/** Per match model: the sentence for a line that names the agent, and for one that does not. */
+const AGENT_READING_KEYS = {
+  token: ['render.agent-reading.token-applies', 'render.agent-reading.token-not'],
+  substring: ['render.agent-reading.substring-applies', 'render.agent-reading.substring-not'],
+};
+
+/** Why no crawler would request the typed URL, by the engine's code for it. */
+const URL_PROBLEM_KEYS = {
+  empty: 'render.url-problem-empty',
+  scheme: 'render.url-problem-scheme',
+  'no-host': 'render.url-problem-no-host',
+  'host-only': 'render.url-problem-host-only',
+};
+
 function groupsBlock(verdict, analysis, text) {
+  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
+    return h('p', { class: 'groups-applied' }, t('render.groups-applied-status'));
+  }
   if (verdict.groups.length === 0) {
     return h('p', { class: 'groups-applied' }, t('render.groups-applied-none'));
   }
@@ -531,19 +629,33 @@ function groupsBlock(verdict, analysis, text) {
 function comparisonBlock(verdict, typedUrl) {
   const rows = [];
   if (verdict.agentMatch === 'token') {
-    rows.push([t('render.agent-compared-as'), verdict.agentToken === '' ? null : verdict.agentToken, t('render.no-product-token')]);
+    const cut = verdict.agentToken !== verdict.agent.trim();
+    rows.push([
+      t('render.agent-compared-as'),
+      verdict.agentToken === '' ? null : verdict.agentToken,
+      t('render.no-product-token'),
+      cut ? t('render.agent-first-product-token') : null,
+    ]);
   } else if (verdict.agent === '') {
     rows.push([t('render.agent'), null, t('render.no-agent')]);
   }
   const typed = typedUrl.trim();
-  if (typed !== verdict.path) rows.push([t('render.path-requested'), verdict.path]);
+  if (verdict.urlHost) {
+    rows.push([t('render.url-read-as-host'), verdict.urlHost]);
+    rows.push([t('render.path-requested'), verdict.path]);
+  } else if (typed !== verdict.path) rows.push([t('render.path-requested'), verdict.path]);
+  const problem = URL_PROBLEM_KEYS[verdict.urlProblem];
+  if (problem) rows.push([t('render.url-problem'), null, t(problem)]);
   if (verdict.normalisedPath !== verdict.path) rows.push([t('render.path-compared-as'), verdict.normalisedPath]);
   if (rows.length === 0) return null;
   // A value from the engine is code; where there is none, a sentence in the page's language.
   return h(
     'dl',
     { class: 'comparison' },
-    rows.map(([term, value, missing]) => [h('dt', {}, term), h('dd', {}, value === null ? missing : code(value))]),
+    rows.map(([term, value, missing, note]) => [
+      h('dt', {}, term),
+      h('dd', {}, value === null ? missing : code(value), note ? h('span', { class: 'hint' }, note) : null),
+    ]),
   );
 }
 

@@ -36,6 +36,18 @@ const ROBOTS_TXT: &[(&str, &str)] = &[
     ("unknown", "Unknown"),
 ];
 
+/// How the operator documents its handling of the robots.txt fetch status. Optional in the
+/// JSON: a crawler without it is `unknown`, and RFC 9309's rules are applied to it.
+const FETCH_STATUS: &[(&str, &str)] = &[
+    ("rfc9309", "Rfc9309"),
+    ("google", "Google"),
+    ("unknown", "Unknown"),
+];
+
+fn unknown() -> String {
+    "unknown".to_owned()
+}
+
 /// Written in a chain for the `*` groups.
 const STAR: &str = "*";
 
@@ -70,6 +82,8 @@ pub(crate) struct Crawler {
     pub(crate) chain: Vec<String>,
     pub(crate) crawl_delay: String,
     pub(crate) robots_txt: String,
+    #[serde(default = "unknown")]
+    pub(crate) fetch_status: String,
     pub(crate) note: Option<String>,
     pub(crate) sources: ClaimSources,
 }
@@ -90,10 +104,12 @@ pub(crate) struct ClaimSources {
     pub(crate) crawl_delay: Vec<String>,
     #[serde(default)]
     pub(crate) robots_txt: Vec<String>,
+    #[serde(default)]
+    pub(crate) fetch_status: Vec<String>,
 }
 
 impl ClaimSources {
-    fn claims(&self) -> [(&'static str, &[String]); 6] {
+    fn claims(&self) -> [(&'static str, &[String]); 7] {
         [
             ("purpose", &self.purpose),
             ("tokens", &self.tokens),
@@ -101,6 +117,7 @@ impl ClaimSources {
             ("chain", &self.chain),
             ("crawl_delay", &self.crawl_delay),
             ("robots_txt", &self.robots_txt),
+            ("fetch_status", &self.fetch_status),
         ]
     }
 }
@@ -194,6 +211,12 @@ pub(crate) fn validate(text: &str) -> Result<Catalogue, Vec<String>> {
             CRAWL_DELAY,
         );
         check_choice(&mut problem, "robots_txt", &crawler.robots_txt, ROBOTS_TXT);
+        check_choice(
+            &mut problem,
+            "fetch_status",
+            &crawler.fetch_status,
+            FETCH_STATUS,
+        );
 
         match &crawler.user_agent {
             Some(_) if crawler.token_only => {
@@ -245,6 +268,7 @@ pub(crate) fn validate(text: &str) -> Result<Catalogue, Vec<String>> {
             let unknown_value = match claim {
                 "crawl_delay" => crawler.crawl_delay == "unknown",
                 "robots_txt" => crawler.robots_txt == "unknown",
+                "fetch_status" => crawler.fetch_status == "unknown",
                 "user_agent" => crawler.user_agent.is_none(),
                 _ => false,
             };
@@ -397,6 +421,11 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             out,
             "        robots_txt: RobotsTxtCompliance::{},",
             variant(&crawler.robots_txt, ROBOTS_TXT)
+        );
+        let _ = writeln!(
+            out,
+            "        fetch_status: FetchHandling::{},",
+            variant(&crawler.fetch_status, FETCH_STATUS)
         );
         let _ = writeln!(out, "        note: {:?},", crawler.note);
         let _ = writeln!(out, "        sources: ClaimSources {{ {sources} }},");

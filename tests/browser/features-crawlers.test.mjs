@@ -321,6 +321,8 @@ test('the fetch status changes every verdict and is explained', async () => {
     const unreachable = await expectTable(page, SHOP, '/products/tent', { status: '503' });
     assert.ok(Object.values(unreachable).every((verdict) => verdict === 'disallowed'));
     assert.match(await page.textContent('#explanation'), /Disallowed whatever the file says/);
+    assert.doesNotMatch(await page.textContent('#explanation'), /has no User-agent: \* group/);
+    assert.match(await page.textContent('#explanation'), /The fetch status decides: no group of the file is read/);
     const explained = await page.textContent('#status-explanation');
     assert.match(explained, /every URL is disallowed, whatever the file says/);
     assert.match(explained, /section 2\.3\.1\.4/);
@@ -353,6 +355,16 @@ test('429 is a 4xx for RFC 9309 but a server error for Google', async () => {
       /differs from the RFC/,
     );
     assert.match(await page.textContent('#status-effect'), /under RFC 9309, every URL is allowed/);
+    // Googlebot itself follows Google's documented handling: shown beside the RFC verdict, and
+    // its row in the table carries the RFC reading as the difference.
+    await page.waitForSelector('#crawler-reading[data-verdict="disallowed"][data-crawler="Googlebot"]', {
+      timeout: WAIT_MS,
+    });
+    assert.match(
+      await page.textContent('#crawler-table tr[data-crawler="Googlebot"] .rfc-status-reading'),
+      /RFC 9309's rules would answer allowed/,
+    );
+    assert.equal(await page.locator('#crawler-table tr[data-crawler="GPTBot"] .rfc-status-reading').count(), 0);
 
     await chooseReadingOption(page, '#profile-google');
     await expectVerdict(page, 'disallowed', null);

@@ -261,6 +261,30 @@ test('the match model switch changes the verdict for a full UA string', async ()
   });
 });
 
+test('a catalogued crawler typed as the agent gets its own answer beside the verdict', async () => {
+  await withPage(async (page) => {
+    const text =
+      'User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n';
+    await fillCheck(page, { text, agent: 'Googlebot-News', url: '/news/1' });
+    await expectVerdict(page, 'disallowed', 2);
+    await page.waitForSelector('#crawler-reading[data-verdict="allowed"][data-line="5"]', { timeout: WAIT_MS });
+    const own = await page.textContent('#crawler-reading');
+    assert.match(own, /Allowed/);
+    assert.match(own, /Googlebot-News itself reads only its own group/);
+    // As large as the verdict: the same word style.
+    const size = (selector) =>
+      page.$eval(`${selector} .verdict-word`, (node) => getComputedStyle(node).fontSize);
+    assert.equal(await size('#crawler-reading'), await size('#verdict'));
+    await page.waitForSelector('.divergence-row[data-profile="crawler"][data-verdict="allowed"]', {
+      timeout: WAIT_MS,
+    });
+    // Google's reading of a user-agent line, in words.
+    await fillCheck(page, { text: 'User-agent: MJ12bot\nDisallow: /\n', agent: 'MJ12bot', url: '/' });
+    await expectVerdict(page, 'disallowed', 2);
+    assert.match(await page.textContent('#explanation'), /names MJ12bot.*Google reads it as MJ/s);
+  });
+});
+
 test('the profile switch decides /robots.txt under Disallow: /', async () => {
   await withPage(async (page) => {
     await fillCheck(page, { text: 'User-agent: *\nDisallow: /\n', agent: 'Googlebot', url: '/robots.txt' });

@@ -4,8 +4,9 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
-    compare_profiles, crawlers, find_crawler, status_handling, AgentMatch, Crawler, FetchStatus,
-    Profile, Reason, RobotsTxt, RuleKind, Verdict,
+    compare_profiles, crawler_reading, crawler_status_handling, crawlers, find_crawler, read_url,
+    status_handling, AgentLineReading, AgentMatch, Crawler, CrawlerReading, FetchStatus,
+    Precedence, Profile, Reason, RobotsTxt, RuleKind, TypedUrl, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
@@ -30,19 +31,30 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     for url in &args.urls {
         args.check_arguments(args.agent.as_deref().unwrap_or_default(), url)?;
     }
+    // Every URL is read before any is answered, so a mistake in one stops the run cleanly.
+    let typed = args.typed_urls()?;
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse(&bytes);
     let checker = robots.checker(args.profile);
     let mut out = terminal::stdout(terminal::style(args.json));
     let mut all_allowed = true;
-    for url in &args.urls {
-        let verdict = match (crawler, &args.agent) {
-            (Some(crawler), _) => checker.check_crawler(crawler, url),
-            (None, Some(agent)) => checker.check(agent, url, args.agent_match),
+    for typed in &typed {
+        let url = typed.request.as_str();
+        let (verdict, rfc_status_reading) = match (crawler, &args.agent) {
+            (Some(crawler), _) => checker.check_crawler_with_status(crawler, url, &status),
+            (None, Some(agent)) => (
+                checker
+                    .check(agent, url, args.agent_match)
+                    .with_status(&status),
+                None,
+            ),
             (None, None) => unreachable!("checked above"),
         };
-        let verdict = verdict.with_status(&status);
         all_allowed &= verdict.allowed;
+        let own_reading = match (crawler, &args.agent) {
+            (None, Some(agent)) => crawler_reading(&checker, agent, url, &status, &verdict),
+            _ => None,
+        };
         let written = if args.json {
             let mut json = serde_json::to_value(&verdict).map_err(io::Error::other);
             if let Ok(serde_json::Value::Object(fields)) = &mut json {
@@ -56,11 +68,25 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
             json.and_then(|json| serde_json::to_writer(&mut out, &json).map_err(io::Error::other))
                 .and_then(|()| writeln!(out))
         } else {
-            write_verdict(&mut out, &robots, &verdict, &status)
+            write_verdict(&mut out, &robots, &verdict, &status, crawler, typed)
+                .and_then(|()| match &own_reading {
+                    Some(own) => write_crawler_reading(&mut out, own, verdict.agent_match),
+                    None => Ok(()),
+                })
+                .and_then(|()| match &rfc_status_reading {
+                    Some(rfc) => write_rfc_status_reading(&mut out, rfc, &status),
+                    None => Ok(()),
+                })
                 .and_then(|()| match (crawler, &args.agent) {
-                    (None, Some(agent)) if status == FetchStatus::ok() => {
-                        write_other_readers(&mut out, &robots, agent, url, args, &verdict)
-                    }
+                    (None, Some(agent)) if status == FetchStatus::ok() => write_other_readers(
+                        &mut out,
+                        &robots,
+                        agent,
+                        url,
+                        args,
+                        &verdict,
+                        own_reading.as_ref(),
+                    ),
                     _ => Ok(()),
                 })
                 .and_then(|()| writeln!(out))
@@ -296,6 +322,8 @@ fn write_verdict(
     robots: &RobotsTxt,
     verdict: &Verdict,
     status: &FetchStatus,
+    crawler: Option<&Crawler>,
+    typed: &TypedUrl,
 ) -> io::Result<()> {
     let word = if verdict.allowed {
         "ALLOWED"
@@ -308,11 +336,40 @@ fn write_verdict(
         "  agent       {} ({} match, profile {})",
         verdict.agent, verdict.agent_match, verdict.profile
     )?;
+    if crawler.is_none()
+        && verdict.agent_match == AgentMatch::Token
+        && verdict.agent_token != verdict.agent
+    {
+        writeln!(
+            out,
+            "  agent read  as {}: the token model compares a user agent string's first product \
+             token",
+            verdict.agent_token
+        )?;
+    }
+    for reading in &verdict.agent_line_readings {
+        writeln!(
+            out,
+            "  user-agent  line {}: {}",
+            reading.line,
+            agent_line_words(reading, verdict)
+        )?;
+    }
+    if let Some(host) = &typed.host {
+        writeln!(
+            out,
+            "  url         read as host {host}, path {}",
+            verdict.path
+        )?;
+    }
     if verdict.normalised_path != verdict.path {
         writeln!(out, "  compared as {}", verdict.normalised_path)?;
     }
     if *status != FetchStatus::ok() {
-        let handling = status_handling(status, verdict.profile);
+        let handling = match crawler {
+            Some(crawler) => crawler_status_handling(crawler, status, verdict.profile),
+            None => status_handling(status, verdict.profile),
+        };
         writeln!(out, "  served as   {status}: {}", handling.explanation)?;
     }
     match &verdict.decisive {
@@ -324,15 +381,21 @@ fn write_verdict(
                     .any(|m| m.kind == RuleKind::Disallow && m.length == rule.length)
             {
                 "Allow wins a tie"
+            } else if verdict.profile.spec().precedence == Precedence::FirstMatch {
+                "the first matching rule in the file"
             } else {
                 "the longest match"
             };
+            let how = if verdict.profile.spec().precedence == Precedence::FirstMatch {
+                why.to_owned()
+            } else {
+                format!("pattern length {}, {why}", rule.length)
+            };
             writeln!(
                 out,
-                "  decided by  line {}: {}  (pattern length {}, {why})",
+                "  decided by  line {}: {}  ({how})",
                 rule.line,
                 line_text(robots, rule.line),
-                rule.length
             )?;
             if rule.via_index_html {
                 writeln!(
@@ -351,7 +414,7 @@ fn write_verdict(
             line_text(robots, rule.line)
         )?;
     }
-    if verdict.groups.is_empty() {
+    if verdict.groups.is_empty() && !decided_by_status(verdict) {
         writeln!(out, "  group       none applies")?;
     }
     // Sorted once, so that marking a group's lines costs a lookup each, not a scan of every
@@ -401,6 +464,81 @@ fn write_verdict(
     Ok(())
 }
 
+/// The fetch status answered, so no group of the file was read.
+fn decided_by_status(verdict: &Verdict) -> bool {
+    matches!(
+        verdict.reason,
+        Reason::FileUnavailable | Reason::FileUnreachable
+    )
+}
+
+/// A user-agent line Google reads as another name than the one written, in words.
+fn agent_line_words(reading: &AgentLineReading, verdict: &Verdict) -> String {
+    let google = if reading.google_reads.is_empty() {
+        "naming no crawler (its value starts with no letter)".to_owned()
+    } else {
+        format!("as {}", reading.google_reads)
+    };
+    let written = &reading.written;
+    let agent = &verdict.agent;
+    match (verdict.agent_match, reading.applies) {
+        (AgentMatch::Token, false) => format!(
+            "names {written}, but Google reads it {google}, so it does not name {agent} (the \
+             substring model would find {written} in it)"
+        ),
+        (AgentMatch::Token, true) => {
+            format!("names {written}, but Google reads it {google}, which is why it names {agent}")
+        }
+        (AgentMatch::Substring, true) => format!(
+            "names {written}, which {agent} contains; Google reads it {google}, so Google's \
+             own crawlers compare only that"
+        ),
+        (AgentMatch::Substring, false) => format!(
+            "names {written}, which {agent} does not contain, so it does not apply; Google reads \
+             it {google}"
+        ),
+    }
+}
+
+/// The crawler's own answer, as prominent as the verdict: it answers otherwise.
+fn write_crawler_reading(
+    out: &mut impl Write,
+    own: &CrawlerReading,
+    model: AgentMatch,
+) -> io::Result<()> {
+    let word = if own.verdict.allowed {
+        "ALLOWED"
+    } else {
+        "DISALLOWED"
+    };
+    let line = match &own.verdict.decisive {
+        Some(rule) => format!(", decided by line {}", rule.line),
+        None => String::new(),
+    };
+    writeln!(out, "{word}  for {} itself{line}", own.crawler.name)?;
+    writeln!(out, "  {}.", own.why())?;
+    writeln!(
+        out,
+        "  (the verdict above is the {} model's: use --crawler {} for the crawler's own)",
+        model, own.crawler.name
+    )
+}
+
+/// RFC 9309's reading of the fetch status, when the crawler's operator handles it otherwise.
+fn write_rfc_status_reading(
+    out: &mut impl Write,
+    rfc: &Verdict,
+    status: &FetchStatus,
+) -> io::Result<()> {
+    let word = if rfc.allowed { "allowed" } else { "DISALLOWED" };
+    let handling = status_handling(status, Profile::Rfc9309);
+    writeln!(
+        out,
+        "  RFC 9309    {word}: {} (its operator documents otherwise)",
+        handling.rfc
+    )
+}
+
 /// How the other profiles answer the same question, when one disagrees or another line decides.
 fn write_other_readers(
     out: &mut impl Write,
@@ -409,13 +547,27 @@ fn write_other_readers(
     url: &str,
     args: &Args,
     verdict: &Verdict,
+    own_reading: Option<&CrawlerReading>,
 ) -> io::Result<()> {
     let rows = compare_profiles(robots, agent, url, args.agent_match, verdict);
     let notes: Vec<_> = rows.iter().filter(|row| row.why.is_some()).collect();
-    if notes.is_empty() {
+    if notes.is_empty() && own_reading.is_none() {
         return Ok(());
     }
     writeln!(out, "  other readers")?;
+    if let Some(own) = own_reading {
+        let word = if own.verdict.allowed {
+            "allowed"
+        } else {
+            "DISALLOWED"
+        };
+        writeln!(
+            out,
+            "    {:<12} {word:<10}  {}.",
+            own.crawler.name,
+            own.why()
+        )?;
+    }
     for row in notes {
         let word = if row.verdict.allowed {
             "allowed"
@@ -428,8 +580,9 @@ fn write_other_readers(
     Ok(())
 }
 
+/// One case of `check --jsonl`. Fields it does not know (`expected`, `tags`, …) are ignored, so
+/// a test suite's own cases can be fed as they are.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct JsonCase {
     #[serde(default)]
     id: serde_json::Value,
@@ -463,6 +616,7 @@ fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
     let mut input = io::stdin().lock().take(limit);
     let mut out = terminal::stdout(Style::Json);
     let mut line = Vec::new();
+    let mut malformed = 0_usize;
     for index in 0.. {
         line.clear();
         input.set_limit(limit);
@@ -487,6 +641,7 @@ fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
         let written = match answer {
             Ok(json) => writeln!(out, "{json}"),
             Err(message) => {
+                malformed += 1;
                 let id = serde_json::from_slice::<serde_json::Value>(&line)
                     .ok()
                     .and_then(|value| value.get("id").cloned());
@@ -500,6 +655,15 @@ fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
         written.map_err(UsageError::output)?;
     }
     out.flush().map_err(UsageError::output)?;
+    if malformed > 0 {
+        // Every good line was answered; the status says that some were not.
+        let _ = writeln!(
+            io::stderr(),
+            "robots-lens: {malformed} input line{} could not be answered (see their \"error\")",
+            if malformed == 1 { "" } else { "s" }
+        );
+        return Ok(ExitCode::from(2));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -534,9 +698,10 @@ fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<
         None => agent_match,
     };
     robots_lens::check_arguments(&case.agent, &case.url).map_err(|error| error.to_string())?;
+    let url = read_url(&case.url).map_err(|error| error.to_string())?;
     let verdict = RobotsTxt::parse(case.robots.as_bytes())
         .checker(profile)
-        .check(&case.agent, &case.url, agent_match);
+        .check(&case.agent, &url.request, agent_match);
     let answer = JsonAnswer {
         id: &case.id,
         allowed: verdict.allowed,

@@ -4,20 +4,24 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use robots_lens::{crawlers, status_handling, CrawlerRow, FetchStatus, RobotsTxt};
+use robots_lens::{
+    crawler_status_handling, crawlers, status_handling, CrawlerRow, FetchStatus, RobotsTxt,
+};
 use serde::Serialize;
 
 use crate::args::{Args, UsageError};
 use crate::terminal::{self, Style};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
-    let url = match args.urls.as_slice() {
+    let typed = args.typed_urls()?;
+    let url = match typed.as_slice() {
         [] => "/",
-        [url] => url.as_str(),
+        [url] => url.request.as_str(),
         [_, extra, ..] => {
+            let extra = &extra.request;
             return Err(UsageError::new(format!(
                 "crawlers checks one URL; '{extra}' is one too many (run it once per URL)"
-            )))
+            )));
         }
     };
     if args.positional.is_empty() {
@@ -98,6 +102,22 @@ fn write_table(
             line,
             group,
             row.summary
+        )?;
+    }
+    let differing: Vec<&str> = rows
+        .iter()
+        .filter(|row| row.rfc_status_reading.is_some())
+        .map(|row| row.crawler.name)
+        .collect();
+    if let Some(first) = rows.iter().find(|row| row.rfc_status_reading.is_some()) {
+        let own = crawler_status_handling(first.crawler, status, args.profile);
+        writeln!(
+            out,
+            "\n{} follow their operator's documented handling of {status}: {} RFC 9309 reads \
+             it otherwise: {}",
+            differing.join(", "),
+            own.explanation,
+            own.rfc
         )?;
     }
     let disallowed = rows.iter().filter(|row| !row.verdict.allowed).count();

@@ -19,6 +19,18 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use args::{Args, UsageError};
+use robots_lens::Profile;
+
+/// The commands, each with its own `--help`.
+const COMMANDS: [&str; 7] = [
+    "check",
+    "crawlers",
+    "lint",
+    "diff",
+    "test",
+    "preferences",
+    "explain",
+];
 
 const HELP: &str = "\
 robots-lens — read a robots.txt the way crawlers do, and explain every verdict
@@ -37,7 +49,7 @@ USAGE
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
   robots-lens preferences FILE --url URL [--agent AGENT | --crawler NAME] [--format text|json]
   robots-lens explain [CODE] [--json | --format markdown] [--lang en|es|pt]
-  robots-lens --help | --version
+  robots-lens COMMAND --help | robots-lens --help | --version
 
 COMMANDS
   check     May AGENT fetch URL? Prints the verdict, the line that decided it and the
@@ -52,10 +64,12 @@ COMMANDS
 
             With --jsonl, reads JSON Lines on standard input, one case per line:
               {\"id\": 1, \"robots\": \"User-agent: *\\nDisallow: /\", \"agent\": \"Bot\", \"url\": \"/x\"}
-            (optional \"profile\" and \"match\" fields override the options) and writes one
-            line per case, in order:
+            (optional \"profile\" and \"match\" fields override the options; fields it does
+            not know, such as \"expected\" or \"tags\", are ignored) and writes one line per
+            case, in order:
               {\"id\": 1, \"allowed\": false, \"line\": 2, \"reason\": \"rule-matched\"}
-            A malformed line gets {\"id\": null, \"error\": \"…\"} and the rest goes on.
+            A malformed line gets {\"id\": …, \"error\": \"…\"} and the rest goes on; the exit
+            status is then 2, after every good line was answered.
 
   crawlers  For one URL (default /), the verdict of every catalogued crawler (Googlebot,
             Bingbot, GPTBot, ClaudeBot, …), each following its documented fallback chain
@@ -119,16 +133,18 @@ COMMANDS
 
 OPTIONS
   --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.
-  --url URL           A path (/shop/cart) or a full URL; give several to check each.
+  --url URL           A path (/shop/cart, or shop/cart) or a full URL; give several to check
+                      each. A value without a scheme is a host only when its first segment
+                      has a dot or a port (shop.example/cart).
   --match MODEL       How AGENT finds its group:
-                        substring  the group's token appears anywhere in AGENT (default)
-                        token      AGENT's product token equals the group's (RFC 9309 §2.2.1)
-  --profile PROFILE   How the file is matched:
-                        rfc9309    RFC 9309 as written (default): /robots.txt always
-                                   allowed, percent-encoding normalised on both sides
-                        google     exactly what google/robotstxt answers, quirks included
+                        substring  the group's name as written appears in AGENT (default)
+                        token      AGENT, whole, equals the token Google reads from the
+                                   group's line (RFC 9309 §2.2.1)
+  --profile PROFILE   How the file is read and matched:
+PROFILES
   --crawler NAME      A catalogued crawler (Googlebot-Image, GPTBot, …) instead of --agent:
-                      its documented fallback chain picks the group.
+                      its documented fallback chain picks the group, and its operator's
+                      handling of --status applies.
                       diff takes any number of --crawler and --agent.
   --all-crawlers      diff: every catalogued crawler (also the default when no
                       --agent or --crawler is given).
@@ -155,6 +171,73 @@ EXAMPLE
     decided by line 2: Disallow: /private  (pattern length 8, the longest match)
 ";
 
+/// Every profile, one a line, from the core: its name and what it models.
+fn profile_list() -> String {
+    Profile::ALL
+        .iter()
+        .map(|&profile| {
+            let spec = profile.spec();
+            let default = if profile == Profile::default() {
+                " (default)"
+            } else {
+                ""
+            };
+            format!(
+                "                        {:<12}{}{default}\n",
+                spec.id, spec.title
+            )
+        })
+        .collect()
+}
+
+/// The whole help, or one command's: its usage lines, its paragraph and the options.
+fn help(command: Option<&str>) -> String {
+    let full = HELP.replace("PROFILES\n", &profile_list());
+    let Some(command) = command else {
+        return full;
+    };
+    let usage_start = format!("  robots-lens {command}");
+    let mut usage = String::new();
+    let mut in_usage = false;
+    for line in full.lines().skip_while(|line| *line != "USAGE") {
+        if line == "COMMANDS" {
+            break;
+        }
+        // A usage line, or the indented continuation of the one before.
+        in_usage = line
+            .strip_prefix(&usage_start)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+            || (in_usage && line.starts_with("      "));
+        if in_usage {
+            usage.push_str(line);
+            usage.push('\n');
+        }
+    }
+    let mut paragraph = String::new();
+    let mut in_paragraph = false;
+    for line in full.lines().skip_while(|line| *line != "COMMANDS") {
+        if line == "OPTIONS" {
+            break;
+        }
+        let starts_command =
+            line.starts_with("  ") && line[2..].starts_with(|c: char| c.is_ascii_lowercase());
+        if starts_command {
+            in_paragraph = line[2..].split_whitespace().next() == Some(command);
+        }
+        if in_paragraph {
+            paragraph.push_str(line);
+            paragraph.push('\n');
+        }
+    }
+    let options = full.split_once("\nOPTIONS\n").map_or("", |(_, rest)| {
+        rest.split("\nEXAMPLE").next().unwrap_or(rest)
+    });
+    format!(
+        "robots-lens {command}\n\nUSAGE\n{usage}\n{}\nOPTIONS\n{options}",
+        paragraph.trim_end_matches('\n').to_owned() + "\n"
+    )
+}
+
 fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     match run(&raw) {
@@ -169,12 +252,26 @@ fn main() -> ExitCode {
 
 fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
     let Some((command, rest)) = raw.split_first() else {
-        print!("{HELP}");
+        print!("{}", help(None));
         return Ok(ExitCode::from(2));
     };
     match command.as_str() {
-        "-h" | "--help" | "help" => {
-            print!("{HELP}");
+        "-h" | "--help" => {
+            print!("{}", help(None));
+            Ok(ExitCode::SUCCESS)
+        }
+        "help" => {
+            let command = rest
+                .first()
+                .map(String::as_str)
+                .filter(|name| COMMANDS.contains(name));
+            print!("{}", help(command));
+            Ok(ExitCode::SUCCESS)
+        }
+        name if COMMANDS.contains(&name)
+            && rest.iter().any(|arg| arg == "--help" || arg == "-h") =>
+        {
+            print!("{}", help(Some(name)));
             Ok(ExitCode::SUCCESS)
         }
         "-V" | "--version" => {

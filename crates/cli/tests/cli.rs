@@ -101,7 +101,7 @@ fn jsonl_answers_every_line_in_order_and_survives_bad_ones() {
         "\n",
     );
     let output = robots_lens(&["check", "--jsonl"], input.as_bytes());
-    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.status.code(), Some(2), "a line was malformed");
     let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
         .unwrap()
         .lines()
@@ -380,4 +380,201 @@ fn explain_speaks_spanish_and_portuguese_from_the_page_s_texts() {
     let unknown = robots_lens(&["explain", "--lang", "fr"], b"");
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("expected one of en, es, pt"));
+}
+
+#[test]
+fn a_crawler_gets_its_operators_fetch_status_handling() {
+    let open = b"User-agent: *\nAllow: /\n";
+    let googlebot = robots_lens(
+        &[
+            "check",
+            "-",
+            "--crawler",
+            "Googlebot",
+            "--url",
+            "/x",
+            "--status",
+            "429",
+        ],
+        open,
+    );
+    assert_eq!(googlebot.status.code(), Some(1), "Google: 429 is a 5xx");
+    let text = String::from_utf8_lossy(&googlebot.stdout);
+    assert!(
+        text.contains("Google treats 429 like a server error"),
+        "{text}"
+    );
+    assert!(text.contains("RFC 9309    allowed"), "{text}");
+    assert!(!text.contains("none applies"), "the status decided: {text}");
+    let table = robots_lens(&["crawlers", "-", "--status", "429"], open);
+    let text = String::from_utf8_lossy(&table.stdout);
+    let row = |name: &str| {
+        text.lines()
+            .find(|line| line.starts_with(&format!("{name} ")))
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(row("Googlebot").contains("DISALLOWED"), "{text}");
+    assert!(row("GPTBot").contains("allowed"), "{text}");
+    assert!(text.contains("RFC 9309 reads it otherwise"), "{text}");
+}
+
+#[test]
+fn a_typed_agent_obeys_only_groups_that_name_it() {
+    let file = b"User-agent: Rule1Bot\nDisallow: /a\n\nUser-agent: Rule2Bot\nDisallow: /b\n";
+    for model in ["substring", "token"] {
+        let output = robots_lens(
+            &[
+                "check", "-", "--agent", "Rule1Bot", "--url", "/b", "--match", model,
+            ],
+            file,
+        );
+        assert_eq!(output.status.code(), Some(0), "{model}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("Google reads it as Rule"), "{text}");
+    }
+    let output = robots_lens(
+        &[
+            "check", "-", "--agent", "MJ12bot", "--url", "/", "--match", "token",
+        ],
+        b"User-agent: MJ12bot\nDisallow: /\n",
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("Google reads it as MJ"), "{text}");
+}
+
+#[test]
+fn a_first_match_verdict_does_not_claim_the_longest_match() {
+    let output = robots_lens(
+        &[
+            "check",
+            "-",
+            "--agent",
+            "x",
+            "--url",
+            "/private/press/a",
+            "--profile",
+            "python",
+        ],
+        SHOP,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("the first matching rule in the file"),
+        "{text}"
+    );
+    assert!(!text.contains("longest"), "{text}");
+}
+
+#[test]
+fn a_catalogued_crawler_s_own_answer_is_printed_when_it_differs() {
+    let file = b"User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n";
+    let output = robots_lens(
+        &[
+            "check",
+            "-",
+            "--agent",
+            "Googlebot-News",
+            "--url",
+            "/news/1",
+        ],
+        file,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the substring model's verdict"
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("ALLOWED  for Googlebot-News itself, decided by line 5"),
+        "{text}"
+    );
+    assert!(text.contains("reads only its own group"), "{text}");
+    assert!(text.contains("    Googlebot-News allowed"), "{text}");
+}
+
+#[test]
+fn a_url_is_read_as_meant_and_refused_when_no_crawler_would_request_it() {
+    let file = b"User-agent: *\nDisallow: /checkout/\n";
+    let path = robots_lens(
+        &["check", "-", "--agent", "a", "--url", "checkout/payment"],
+        file,
+    );
+    assert_eq!(path.status.code(), Some(1), "checkout/payment is a path");
+    let host = robots_lens(
+        &[
+            "check",
+            "-",
+            "--agent",
+            "a",
+            "--url",
+            "shop.example/checkout/x",
+        ],
+        file,
+    );
+    assert_eq!(host.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&host.stdout);
+    assert!(
+        text.contains("read as host shop.example, path /checkout/x"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("python"),
+        "every reader sees the host: {text}"
+    );
+    for bad in ["", "ftp://x", "shop.example", "https://shop.example"] {
+        let output = robots_lens(&["check", "-", "--agent", "a", "--url", bad], file);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(output.stdout.is_empty(), "{bad:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("invalid URL"),
+            "{bad:?}"
+        );
+    }
+}
+
+#[test]
+fn jsonl_ignores_fields_it_does_not_know_and_exits_0_when_every_line_is_good() {
+    let input = concat!(
+        r#"{"id": 1, "robots": "User-agent: *\nDisallow: /", "agent": "Bot", "url": "/x", "expected": false, "tags": ["a"]}"#,
+        "\n",
+        r#"{"id": 2, "robots": "", "agent": "Bot", "url": "/x", "note": {"any": "thing"}}"#,
+        "\n",
+    );
+    let output = robots_lens(&["check", "--jsonl"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["allowed"], false);
+    assert_eq!(lines[1]["allowed"], true);
+}
+
+#[test]
+fn every_command_has_its_own_help_listing_every_profile() {
+    for command in ["check", "crawlers", "lint", "explain"] {
+        let output = robots_lens(&[command, "--help"], b"");
+        assert_eq!(output.status.code(), Some(0), "{command}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.starts_with(&format!("robots-lens {command}")),
+            "{text}"
+        );
+        if matches!(command, "check" | "crawlers") {
+            for profile in ["rfc9309", "google", "python", "legacy-1994"] {
+                assert!(text.contains(profile), "{command}: {profile}");
+            }
+        }
+    }
+    let output = robots_lens(&["help", "check"], b"");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("--jsonl"));
+    let overview = robots_lens(&["--help"], b"");
+    let text = String::from_utf8(overview.stdout).unwrap();
+    for profile in ["rfc9309", "google", "python", "legacy-1994"] {
+        assert!(text.contains(profile), "--help: {profile}");
+    }
 }

@@ -128,11 +128,16 @@ fn no_text_output_passes_a_control_character_through() {
         assert_clean(&output.stdout, &format!("stdout of {what}"));
         assert_clean(&output.stderr, &format!("stderr of {what}"));
     }
-    // The check's group listing shows the escapes, visibly.
+    // The check's group listing shows the escapes, visibly (only the groups whose name as
+    // written occurs in the agent apply: line 3's and line 13's).
     let output = robots_lens(&runs[0], b"");
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
-        text.contains(r"Disallow: /p0\u{1b}]52;c;cm0gLXJmIH4=\u{7}x  <- decides"),
+        text.contains(r"    3 | User-agent: Bot\u{1b}]0;pwned\u{7}"),
+        "{text}"
+    );
+    assert!(
+        text.contains(r"names Bot\u{1b}]52;c;cm0gLXJmIH4=\u{7}, which"),
         "{text}"
     );
     // JSON keeps the value: the escapes are JSON's own.

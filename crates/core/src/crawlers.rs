@@ -53,7 +53,7 @@
 use std::fmt;
 
 use crate::matcher::{AppliedGroup, Checker, GroupSelection, Verdict};
-use crate::status::{status_effect, FetchStatus, StatusEffect};
+use crate::status::{crawler_status_handling, FetchStatus, StatusEffect};
 use crate::{Line, LineKind, RuleKind};
 
 /// A document that backs a claim of the catalogue.
@@ -174,6 +174,20 @@ pub enum RobotsTxtCompliance {
     Unknown,
 }
 
+/// How a crawler's operator documents what it does when robots.txt is not simply served (a
+/// 429, a 5xx, a timeout): see [`crate::crawler_status_handling`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum FetchHandling {
+    /// RFC 9309 §2.3.1, as documented by the operator.
+    Rfc9309,
+    /// Google's documented handling: RFC 9309's, except that 429 is treated like a 5xx.
+    Google,
+    /// The operator documents nothing we could check: RFC 9309's rules are assumed.
+    Unknown,
+}
+
 /// The sources of each claim a catalogue entry makes. A list is empty only where the claim
 /// itself is "unknown" or absent.
 #[derive(Debug, PartialEq, Eq)]
@@ -191,6 +205,8 @@ pub struct ClaimSources {
     pub crawl_delay: &'static [&'static Source],
     /// For [`Crawler::robots_txt`].
     pub robots_txt: &'static [&'static Source],
+    /// For [`Crawler::fetch_status`].
+    pub fetch_status: &'static [&'static Source],
 }
 
 /// One step of a fallback chain: the groups it looks for.
@@ -269,6 +285,8 @@ pub struct Crawler {
     pub crawl_delay: CrawlDelay,
     /// Whether it honours the file at all.
     pub robots_txt: RobotsTxtCompliance,
+    /// What it does when the file is not simply served, as its operator documents it.
+    pub fetch_status: FetchHandling,
     /// Quirks and caveats worth showing next to its verdict.
     pub note: Option<&'static str>,
     /// Where each claim comes from.
@@ -442,6 +460,9 @@ pub struct CrawlerRow {
     pub verdict: Verdict,
     /// What the whole file allows it, under the fetch status.
     pub summary: FileSummary,
+    /// When the crawler's operator handles the fetch status otherwise than RFC 9309 (Google and
+    /// 429): the verdict under RFC 9309's rules, which answers differently.
+    pub rfc_status_reading: Option<Verdict>,
 }
 
 #[cfg(feature = "serde")]
@@ -557,10 +578,10 @@ impl Checker<'_> {
     /// The all-crawlers table: for `url` and the way the file was served, one row per
     /// catalogued crawler, in catalogue order.
     pub fn crawler_table(&self, url: &str, status: &FetchStatus) -> Vec<CrawlerRow> {
-        let effect = status_effect(status, self.profile());
         CRAWLERS
             .iter()
             .map(|crawler| {
+                let effect = crawler_status_handling(crawler, status, self.profile()).effect;
                 let mut summary = self.summarise_chain(crawler.chain);
                 if effect != StatusEffect::ParseFile {
                     summary.status = Some(effect);
@@ -571,10 +592,13 @@ impl Checker<'_> {
                     };
                     summary.blocking_line = None;
                 }
+                let (verdict, rfc_status_reading) =
+                    self.check_crawler_with_status(crawler, url, status);
                 CrawlerRow {
                     crawler,
-                    verdict: self.check_crawler(crawler, url).with_status(status),
+                    verdict,
                     summary,
+                    rfc_status_reading,
                 }
             })
             .collect()

@@ -5,11 +5,13 @@
 //! ([`ProfileSpec`]), so it names the actual cause in this file — "Python's robotparser takes the
 //! first matching rule, line 4, not the longest, line 6" — rather than a generic warning.
 
+use crate::crawlers::{find_crawler, recognise_crawler, Crawler};
 use crate::legacy::reader_error;
 use crate::matcher::{Checker, Reason, RuleMatch, Verdict};
 use crate::profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec,
 };
+use crate::status::FetchStatus;
 use crate::{KeySpelling, LineKind, RobotsTxt, RuleKind};
 
 /// One profile's answer to the question, set against the main verdict.
@@ -71,6 +73,105 @@ pub fn compare_profiles_with(
             }
         })
         .collect()
+}
+
+/// A catalogued crawler's own answer, when the agent typed names one and the match model the
+/// question was asked with answers otherwise: `Googlebot-News` typed with the `substring` model
+/// merges the `Googlebot`, `Googlebot-News` and `bot` groups, while Googlebot-News itself reads
+/// only its own group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CrawlerReading {
+    /// The crawler the agent names (its name, in JSON).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "serialize_name"))]
+    pub crawler: &'static Crawler,
+    /// Its verdict: its documented fallback chain, its operator's fetch-status handling.
+    pub verdict: Verdict,
+}
+
+impl CrawlerReading {
+    /// Which group it used (or what decided instead), as a sentence without the verdict:
+    /// "Googlebot-News itself reads only its own group (user-agent line 4)". The page words
+    /// it from the verdict's fields itself.
+    pub fn why(&self) -> String {
+        crawler_sentence(self.crawler, &self.verdict)
+    }
+}
+
+#[cfg(feature = "serde")]
+fn serialize_name<S: serde::Serializer>(
+    crawler: &&'static Crawler,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(crawler.name)
+}
+
+/// The crawler `agent` names: a catalogued name or token (`googlebot-news`), or a user agent
+/// string that contains one (`Mozilla/5.0 (compatible; GPTBot/1.2; …)`).
+pub fn named_crawler(agent: &str) -> Option<&'static Crawler> {
+    find_crawler(agent).or_else(|| recognise_crawler(agent).map(|found| found.crawler))
+}
+
+/// When `agent` names a catalogued crawler and that crawler's own reading of the file (its
+/// fallback chain, its operator's fetch-status handling) answers otherwise than `main`, the
+/// answer the agent's question got: its verdict and the group it used.
+pub fn crawler_reading(
+    checker: &Checker<'_>,
+    agent: &str,
+    url: &str,
+    status: &FetchStatus,
+    main: &Verdict,
+) -> Option<CrawlerReading> {
+    let crawler = named_crawler(agent)?;
+    let (verdict, _) = checker.check_crawler_with_status(crawler, url, status);
+    if verdict.allowed == main.allowed {
+        return None;
+    }
+    Some(CrawlerReading { crawler, verdict })
+}
+
+fn crawler_sentence(crawler: &Crawler, verdict: &Verdict) -> String {
+    let name = crawler.name;
+    let lines = || agent_lines(verdict);
+    match verdict.reason {
+        Reason::FileUnavailable => {
+            return format!(
+                "{name} itself treats the file as unavailable with this fetch status, as its \
+                 operator documents"
+            )
+        }
+        Reason::FileUnreachable => {
+            return format!(
+                "{name} itself treats the file as unreachable with this fetch status, as its \
+                 operator documents"
+            )
+        }
+        _ => {}
+    }
+    if verdict.groups.is_empty() {
+        return if crawler.chain.contains(&crate::ChainStep::Star) {
+            format!("{name} itself finds no group naming it, and there is no * group")
+        } else {
+            format!("{name} itself finds no group naming it, and it ignores the * group")
+        };
+    }
+    match &verdict.chain_step {
+        Some(step) if step.fallback => format!(
+            "{name} itself has no group of its own and follows the {} group (user-agent {})",
+            step.token.as_deref().unwrap_or("*"),
+            lines()
+        ),
+        _ if verdict.used_star_group => format!(
+            "{name} itself finds no group of its own and follows the * group (user-agent {})",
+            lines()
+        ),
+        Some(_) => format!(
+            "{name} itself reads only its own group (user-agent {})",
+            lines()
+        ),
+        // The record readers know no chain: the crawler's token picked the record.
+        None => format!("{name} itself uses the record at user-agent {}", lines()),
+    }
 }
 
 /// The reader's name as it stands inside a sentence.
@@ -409,6 +510,22 @@ fn why_matching(
     if main.matches.iter().any(|found| found.line == rule.line) {
         return None;
     }
+    let main_name = reader_name(main_spec);
+    if rule.kind == RuleKind::Allow && !main_spec.allow_lines {
+        return Some(format!(
+            "{main_name} ignores Allow lines, and {} reads them",
+            reader_name(spec)
+        ));
+    }
+    if !main_spec.wildcards
+        && spec.wildcards
+        && (rule.pattern.contains('*') || rule.pattern.ends_with('$'))
+    {
+        return Some(format!(
+            "{main_name} takes * and $ literally, and {} reads them as wildcards",
+            reader_name(spec)
+        ));
+    }
     if main_spec.encoding != spec.encoding {
         return Some(encoding_cause(spec, main));
     }
@@ -631,5 +748,60 @@ mod tests {
                  line 1."
             )
         );
+    }
+
+    #[test]
+    fn a_catalogued_crawler_s_own_reading_is_given_when_it_answers_otherwise() {
+        let robots = RobotsTxt::parse(
+            b"User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n",
+        );
+        let checker = robots.checker(Profile::Rfc9309);
+        let status = FetchStatus::ok();
+        let main = checker.check("Googlebot-News", "/news/1", AgentMatch::Substring);
+        assert!(
+            !main.allowed,
+            "substring merges Googlebot, Googlebot-News and bot"
+        );
+        let own = crawler_reading(&checker, "Googlebot-News", "/news/1", &status, &main)
+            .expect("Googlebot-News reads only its own group");
+        assert_eq!(own.crawler.name, "Googlebot-News");
+        assert!(own.verdict.allowed);
+        assert_eq!(
+            own.why(),
+            "Googlebot-News itself reads only its own group (user-agent line 4)"
+        );
+        let token = checker.check("Googlebot-News", "/news/1", AgentMatch::Token);
+        assert!(crawler_reading(&checker, "Googlebot-News", "/news/1", &status, &token).is_none());
+
+        // A pasted UA string, compared as `Mozilla` by the token model.
+        let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+        let main = checker.check(ua, "/news/1", AgentMatch::Token);
+        assert!(main.allowed);
+        let own = crawler_reading(&checker, ua, "/news/1", &status, &main).unwrap();
+        assert_eq!(own.crawler.name, "Googlebot");
+        assert!(!own.verdict.allowed);
+        assert!(crawler_reading(&checker, "NoSuchBot", "/x", &status, &main).is_none());
+    }
+
+    #[test]
+    fn an_allow_line_the_main_reader_ignores_is_named_as_the_cause() {
+        let text = "User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n";
+        let robots = RobotsTxt::parse(text.as_bytes());
+        let main = robots.checker(Profile::Legacy1994).check(
+            "x",
+            "/cart/help/returns",
+            AgentMatch::Substring,
+        );
+        assert!(!main.allowed);
+        let rows = compare_profiles(
+            &robots,
+            "x",
+            "/cart/help/returns",
+            AgentMatch::Substring,
+            &main,
+        );
+        let why = row(&rows, Profile::Rfc9309).why.clone().unwrap();
+        assert!(why.contains("ignores Allow lines"), "{why}");
+        assert!(!why.contains("normalises"), "{why}");
     }
 }

@@ -98,6 +98,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod agent_name;
 mod aipref;
 pub mod audit;
 mod batch;
@@ -117,8 +118,10 @@ mod rules;
 mod sorting;
 mod status;
 mod structured_fields;
+mod typed_url;
 mod url_list;
 
+pub use agent_name::{typed_token, AgentLineReading, MAX_AGENT_LINE_READINGS};
 pub use aipref::{
     CrawlAnswer, Entry, LabelAnswer, License, Preference, PreferenceKind, PreferenceLine, Stated,
     SyntaxError, SyntaxErrorKind, UsageAnswer, UsePurpose, ValueType, Why, CONTENT_SIGNAL_KEYS,
@@ -131,14 +134,17 @@ pub use batch::{
 };
 pub use crawlers::{
     crawlers, find_crawler, recognise_crawler, sources, Access, ChainStep, ClaimSources,
-    CrawlDelay, Crawler, CrawlerRow, FileSummary, Purpose, Recognised, RobotsTxtCompliance, Source,
-    UsedStep,
+    CrawlDelay, Crawler, CrawlerRow, FetchHandling, FileSummary, Purpose, Recognised,
+    RobotsTxtCompliance, Source, UsedStep,
 };
 pub use diff::{
     line_diff, probe_urls, verdict_flips, DiffKind, DiffLine, Flip, Side, MAX_DIFF_CELLS,
     MAX_PROBES,
 };
-pub use divergence::{compare_profiles, compare_profiles_with, ProfileVerdict};
+pub use divergence::{
+    compare_profiles, compare_profiles_with, crawler_reading, named_crawler, CrawlerReading,
+    ProfileVerdict,
+};
 pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
 pub use expect::{check_expectations, expectations_toml, Expectation, ExpectationResult};
 pub use group::{
@@ -156,9 +162,10 @@ pub use profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec, UnknownName,
 };
 pub use status::{
-    status_effect, status_handling, FetchStatus, InvalidStatus, Outcome, StatusClass, StatusEffect,
-    StatusHandling, MAX_REDIRECTS,
+    crawler_status_handling, status_effect, status_handling, FetchStatus, InvalidStatus, Outcome,
+    StatusClass, StatusEffect, StatusHandling, MAX_REDIRECTS,
 };
+pub use typed_url::{read_url, InvalidUrl, TypedUrl, UrlProblem};
 pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
 
 /// A parsed robots.txt: every line, and the groups, sitemaps and directives they form.

@@ -17,9 +17,10 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::agent_name::{differing_readings, names_agent, typed_token, AgentLineReading};
 use crate::crawlers::{ChainStep, UsedStep};
 use crate::encoding::{request_path, rfc9309_normalise};
-use crate::group::{product_token, AgentToken, Rule, RuleKind};
+use crate::group::{AgentLine, AgentToken, Rule, RuleKind};
 use crate::legacy::Reading;
 use crate::pattern::PairSet;
 use crate::profile::{AgentMatch, Encoding, Profile};
@@ -116,8 +117,12 @@ pub struct Verdict {
     pub agent_match: AgentMatch,
     /// The agent as given.
     pub agent: String,
-    /// The agent's product token, as [`AgentMatch::Token`] compares it.
+    /// What [`AgentMatch::Token`] compares of the agent: the agent as given, or a pasted UA
+    /// string's first product token (`Mozilla`); see [`crate::typed_token`].
     pub agent_token: String,
+    /// The user-agent lines Google reads as another name than the one written
+    /// (`MJ12bot` → `MJ`) where that changes or explains whether they name this agent.
+    pub agent_line_readings: Vec<AgentLineReading>,
     /// The path, parameters and query that were requested.
     pub path: String,
     /// The path as compared, after the profile's normalisation.
@@ -156,6 +161,7 @@ impl Verdict {
             agent_match,
             agent: String::new(),
             agent_token: String::new(),
+            agent_line_readings: Vec::new(),
             path: String::new(),
             normalised_path: String::new(),
             decisive: None,
@@ -295,7 +301,16 @@ impl<'r> Checker<'r> {
         );
         Verdict {
             agent: agent.to_owned(),
-            agent_token: product_token(agent.as_bytes()).to_owned(),
+            agent_token: typed_token(agent).to_owned(),
+            agent_line_readings: differing_readings(
+                self.robots
+                    .groups()
+                    .iter()
+                    .flat_map(|group| &group.agents)
+                    .filter(|line| !line.beyond_size_limit),
+                agent,
+                agent_match,
+            ),
             ..verdict
         }
     }
@@ -452,7 +467,7 @@ impl<'r> Checker<'r> {
                         .agents
                         .iter()
                         .filter(|agent| include_beyond_limit || !agent.beyond_size_limit)
-                        .filter(|agent| step.accepts(&agent.token))
+                        .filter(|agent| step.accepts(agent))
                         .map(|agent| agent.line)
                         .collect();
                     (!matched.is_empty()).then(|| AppliedGroup {
@@ -664,17 +679,12 @@ enum Step<'a> {
 }
 
 impl Step<'_> {
-    fn accepts(self, line: &AgentToken) -> bool {
-        match (self, line) {
+    fn accepts(self, line: &AgentLine) -> bool {
+        match (self, &line.token) {
             (Step::Star, AgentToken::Star) => true,
             (Step::Star, AgentToken::Product(_)) | (_, AgentToken::Star) => false,
+            (Step::Agent(agent, model), _) => names_agent(line, agent, model),
             (_, AgentToken::Product(token)) if token.is_empty() => false,
-            (Step::Agent(agent, AgentMatch::Substring), AgentToken::Product(token)) => {
-                contains_ignore_case(agent, token)
-            }
-            (Step::Agent(agent, AgentMatch::Token), AgentToken::Product(token)) => {
-                product_token(agent.as_bytes()).eq_ignore_ascii_case(token)
-            }
             (Step::Token(step), AgentToken::Product(token)) => step.eq_ignore_ascii_case(token),
         }
     }
@@ -720,14 +730,6 @@ fn decisive_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
         (Some(allow), _) => Some(allow),
         (None, disallow) => disallow,
     }
-}
-
-fn contains_ignore_case(haystack: &str, needle: &str) -> bool {
-    let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
-    needle.len() <= haystack.len()
-        && haystack
-            .windows(needle.len())
-            .any(|window| window.eq_ignore_ascii_case(needle))
 }
 
 #[cfg(test)]
@@ -856,5 +858,81 @@ mod tests {
         assert!(verdict.allowed);
         assert_eq!(verdict.reason, Reason::NoRuleMatched);
         assert_eq!(verdict.matches.len(), 2);
+    }
+
+    #[test]
+    fn a_typed_agent_is_never_cut_to_its_letters() {
+        // google/robotstxt reads both lines as `Rule`, which is not the agent asked for.
+        let robots = "User-agent: Rule1Bot\nDisallow: /a\n\nUser-agent: Rule2Bot\nDisallow: /b\n";
+        for profile in [Profile::Google, Profile::Rfc9309] {
+            let token = check(robots, "Rule1Bot", "/b", profile, AgentMatch::Token);
+            assert!(token.allowed, "{profile}: {token:?}");
+            assert_eq!(token.reason, Reason::NoGroupApplies);
+            let substring = check(robots, "Rule1Bot", "/b", profile, AgentMatch::Substring);
+            assert!(substring.allowed, "{profile}: {substring:?}");
+            let substring = check(robots, "Rule1Bot", "/a", profile, AgentMatch::Substring);
+            assert!(!substring.allowed);
+            assert_eq!(substring.decisive.unwrap().line, 2);
+        }
+        let robots = "User-agent: Jävla-Foobot\nDisallow: /\n";
+        for model in [AgentMatch::Token, AgentMatch::Substring] {
+            assert!(check(robots, "jävla-fanbot", "/", Profile::Google, model).allowed);
+        }
+        // google/robotstxt's GoogleOnly_AcceptUserAgentUpToFirstSpace.
+        let robots = "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n";
+        assert!(
+            !check(
+                robots,
+                "Foo Bar",
+                "/x/y",
+                Profile::Google,
+                AgentMatch::Token
+            )
+            .allowed
+        );
+        assert!(check(robots, "Foo", "/x/y", Profile::Google, AgentMatch::Token).allowed);
+    }
+
+    #[test]
+    fn substring_matching_looks_for_the_name_as_written() {
+        let robots = "User-agent: MJ12bot\nDisallow: /\nUser-agent: Googlebot/2.1\nDisallow: /g\n";
+        let mj = check(
+            robots,
+            "MJ12bot",
+            "/x",
+            Profile::Rfc9309,
+            AgentMatch::Substring,
+        );
+        assert!(!mj.allowed);
+        assert_eq!(
+            mj.agent_line_readings,
+            [AgentLineReading {
+                line: 1,
+                written: "MJ12bot".into(),
+                google_reads: "MJ".into(),
+                applies: true,
+                other_reading_applies: true,
+            }]
+        );
+        let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+        assert!(!check(robots, ua, "/g", Profile::Rfc9309, AgentMatch::Substring).allowed);
+        assert!(check(robots, "MJ", "/x", Profile::Rfc9309, AgentMatch::Substring).allowed);
+    }
+
+    #[test]
+    fn token_matching_reads_lines_as_google_and_says_where_that_differs() {
+        let robots = "User-agent: MJ12bot\nDisallow: /\n";
+        let typed = check(robots, "MJ12bot", "/x", Profile::Google, AgentMatch::Token);
+        assert!(typed.allowed, "Google reads the line as MJ");
+        assert_eq!(typed.agent_line_readings.len(), 1);
+        assert!(!typed.agent_line_readings[0].applies);
+        assert!(typed.agent_line_readings[0].other_reading_applies);
+        let mj = check(robots, "mj", "/x", Profile::Google, AgentMatch::Token);
+        assert!(!mj.allowed);
+        assert!(mj.agent_line_readings[0].applies);
+        let ua = "Mozilla/5.0 (compatible; MJ12bot/v1.4.8)";
+        let pasted = check(robots, ua, "/x", Profile::Google, AgentMatch::Token);
+        assert_eq!(pasted.agent_token, "Mozilla");
+        assert!(pasted.agent_line_readings.is_empty());
     }
 }

@@ -30,6 +30,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::crawlers::{Crawler, FetchHandling};
 use crate::legacy::{python_fetch_outcome, PythonFetchOutcome};
 use crate::matcher::{Checker, Reason, Verdict};
 use crate::profile::{AgentMatch, Profile};
@@ -387,8 +388,10 @@ pub struct StatusHandling {
     pub status: FetchStatus,
     /// Its class.
     pub class: StatusClass,
-    /// What it does under the profile asked for.
+    /// What it does under the profile asked for (for a crawler, under its operator's handling).
     pub effect: StatusEffect,
+    /// What it does under RFC 9309's rules, which `effect` may differ from.
+    pub rfc_effect: StatusEffect,
     /// The RFC 9309 section that covers it (`2.3.1.3`).
     pub rfc_section: &'static str,
     /// What RFC 9309 says, in a sentence.
@@ -415,6 +418,7 @@ pub fn status_handling(status: &FetchStatus, profile: Profile) -> StatusHandling
         status: *status,
         class,
         effect: effect(status, profile),
+        rfc_effect: effect(status, Profile::Rfc9309),
         rfc_section,
         rfc,
         google,
@@ -428,6 +432,28 @@ pub fn status_handling(status: &FetchStatus, profile: Profile) -> StatusHandling
                  applied."
             }
         },
+    }
+}
+
+/// What `status` does to `crawler`'s verdicts under `profile`. Under `rfc9309` and `google`, the
+/// profiles that model crawlers, a catalogued crawler gets the handling its operator documents
+/// ([`Crawler::fetch_status`]: Googlebot treats 429 as a server error whichever of the two is
+/// chosen); a crawler whose operator documents none, and the record readers (`python`,
+/// `legacy-1994`), keep the profile's own.
+pub fn crawler_status_handling(
+    crawler: &Crawler,
+    status: &FetchStatus,
+    profile: Profile,
+) -> StatusHandling {
+    status_handling(status, handling_profile(crawler, profile))
+}
+
+/// The profile whose status rules apply to `crawler` under `profile`.
+fn handling_profile(crawler: &Crawler, profile: Profile) -> Profile {
+    match (profile, crawler.fetch_status) {
+        (Profile::Rfc9309 | Profile::Google, FetchHandling::Google) => Profile::Google,
+        (Profile::Rfc9309 | Profile::Google, FetchHandling::Rfc9309) => Profile::Rfc9309,
+        _ => profile,
     }
 }
 
@@ -547,7 +573,31 @@ impl Verdict {
     /// or [`Reason::FileUnreachable`] and no decisive rule, group or match. `/robots.txt`
     /// itself stays allowed under a profile that always allows it.
     pub fn with_status(self, status: &FetchStatus) -> Verdict {
-        let (allowed, reason) = match status_effect(status, self.profile) {
+        let effect = status_effect(status, self.profile);
+        self.with_effect(effect)
+    }
+
+    /// [`Verdict::with_status`] for `crawler`, with the fetch-status handling its operator
+    /// documents ([`crawler_status_handling`]).
+    pub fn with_crawler_status(self, crawler: &Crawler, status: &FetchStatus) -> Verdict {
+        let effect = effect(status, handling_profile(crawler, self.profile));
+        self.with_effect(effect)
+    }
+
+    /// The verdict `effect` (which does not parse the file) gives to the same question.
+    fn status_only(&self, effect: StatusEffect) -> Verdict {
+        let asked = Verdict {
+            agent: self.agent.clone(),
+            agent_token: self.agent_token.clone(),
+            path: self.path.clone(),
+            normalised_path: self.normalised_path.clone(),
+            ..Verdict::unexplained(self.allowed, self.reason, self.profile, self.agent_match)
+        };
+        asked.with_effect(effect)
+    }
+
+    fn with_effect(self, effect: StatusEffect) -> Verdict {
+        let (allowed, reason) = match effect {
             StatusEffect::ParseFile => return self,
             _ if self.reason == Reason::ImplicitRobotsTxtAllow => return self,
             StatusEffect::AllowAll => (true, Reason::FileUnavailable),
@@ -557,6 +607,7 @@ impl Verdict {
         Verdict {
             agent: self.agent,
             agent_token: self.agent_token,
+            agent_line_readings: self.agent_line_readings,
             path: self.path,
             normalised_path: self.normalised_path,
             ..Verdict::unexplained(allowed, reason, self.profile, self.agent_match)
@@ -565,6 +616,29 @@ impl Verdict {
 }
 
 impl Checker<'_> {
+    /// [`Checker::check_crawler`] for a file that was served with `status`, under the crawler's
+    /// operator's handling; the second verdict is RFC 9309's reading of the status, when it
+    /// answers differently.
+    pub fn check_crawler_with_status(
+        &self,
+        crawler: &Crawler,
+        url: &str,
+        status: &FetchStatus,
+    ) -> (Verdict, Option<Verdict>) {
+        let file = self.check_crawler(crawler, url);
+        let own_effect = effect(status, handling_profile(crawler, self.profile()));
+        let rfc_effect = effect(status, Profile::Rfc9309);
+        // Most statuses are handled alike: then the file's verdict is not copied.
+        let rfc = match (own_effect == rfc_effect, rfc_effect) {
+            (true, _) => None,
+            (false, StatusEffect::ParseFile) => Some(file.clone()),
+            (false, _) => Some(file.status_only(rfc_effect)),
+        };
+        let own = file.with_effect(own_effect);
+        let rfc = rfc.filter(|rfc| rfc.allowed != own.allowed);
+        (own, rfc)
+    }
+
     /// [`Checker::check`] for a file that was served with `status`.
     pub fn check_with_status(
         &self,
@@ -653,5 +727,33 @@ mod tests {
             FetchStatus::too_many_redirects().to_string(),
             "more than 5 redirects"
         );
+    }
+
+    #[test]
+    fn a_crawler_gets_its_operators_handling_with_the_rfc_reading_beside_it() {
+        let robots = crate::RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n");
+        let checker = robots.checker(Profile::Rfc9309);
+        let too_many = parse("429").unwrap();
+        let googlebot = crate::find_crawler("Googlebot").unwrap();
+        let (verdict, rfc) = checker.check_crawler_with_status(googlebot, "/public", &too_many);
+        assert!(!verdict.allowed, "Google treats 429 as a server error");
+        assert_eq!(verdict.reason, Reason::FileUnreachable);
+        let rfc = rfc.expect("the RFC reads 429 as a 4xx");
+        assert!(rfc.allowed);
+        assert_eq!(rfc.reason, Reason::FileUnavailable);
+        let handling = crawler_status_handling(googlebot, &too_many, Profile::Rfc9309);
+        assert_eq!(handling.effect, StatusEffect::DisallowAll);
+        assert_eq!(handling.rfc_effect, StatusEffect::AllowAll);
+
+        // An operator that documents nothing keeps the profile's rules.
+        let gptbot = crate::find_crawler("GPTBot").unwrap();
+        let (verdict, rfc) = checker.check_crawler_with_status(gptbot, "/public", &too_many);
+        assert!(verdict.allowed);
+        assert!(rfc.is_none());
+        // A 503 is a server error for everyone: no difference to show.
+        let (verdict, rfc) =
+            checker.check_crawler_with_status(googlebot, "/public", &parse("503").unwrap());
+        assert!(!verdict.allowed);
+        assert!(rfc.is_none());
     }
 }

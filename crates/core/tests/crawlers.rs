@@ -882,3 +882,25 @@ fn an_html_page_served_as_robots_txt_allows_everything_as_parsed() {
     assert!(verdict.allowed);
     assert_eq!(verdict.reason, Reason::NoGroupApplies);
 }
+
+#[test]
+fn the_table_gives_each_crawler_its_operators_fetch_status_handling() {
+    let robots = RobotsTxt::parse(b"User-agent: *\nAllow: /\n");
+    let table = robots
+        .checker(Profile::Rfc9309)
+        .crawler_table("/", &"429".parse().unwrap());
+    let row = |name: &str| table.iter().find(|row| row.crawler.name == name).unwrap();
+    let googlebot = row("Googlebot");
+    assert!(!googlebot.verdict.allowed);
+    assert_eq!(googlebot.summary.access, robots_lens::Access::Nothing);
+    assert!(googlebot.rfc_status_reading.as_ref().unwrap().allowed);
+    let gptbot = row("GPTBot");
+    assert!(gptbot.verdict.allowed);
+    assert!(gptbot.rfc_status_reading.is_none());
+    assert_eq!(
+        robots_lens::find_crawler("Googlebot-Image")
+            .unwrap()
+            .fetch_status,
+        robots_lens::FetchHandling::Google
+    );
+}

@@ -24,7 +24,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use python_oracle::Oracle;
-use robots_lens::{AgentMatch, AgentSelection, Profile, RobotsTxt, Verdict};
+use robots_lens::{read_url, AgentMatch, AgentSelection, Profile, RobotsTxt, Verdict};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The categories a case may have, in the order the README lists them.
@@ -242,6 +242,13 @@ fn shown_robots(robots: &str) -> String {
     format!("{head:?}… ({} bytes in all)", robots.len())
 }
 
+/// A case's URL is typed, as on the command line and in the page: what the readers are asked
+/// about is [`read_url`]'s request (`a/b` is the path `/a/b`), or the text itself when no
+/// crawler would request it.
+fn requested(url: &str) -> String {
+    read_url(url).map_or_else(|_| url.to_owned(), |typed| typed.request)
+}
+
 /// Runs one case; `None` when it passes, otherwise a report of everything that differs.
 fn run(file: &str, case: &Case) -> Option<String> {
     let (profile, agent_match) = match (case.profile.parse::<Profile>(), case.agent_match.parse()) {
@@ -250,9 +257,10 @@ fn run(file: &str, case: &Case) -> Option<String> {
         (_, Err(error)) => return Some(format!("{} in {file}: {error}", case.id)),
     };
     let robots = RobotsTxt::parse(case.robots.as_bytes());
+    let url = requested(&case.url);
     let verdict: Verdict = robots
         .checker(profile)
-        .check(&case.agent, &case.url, agent_match);
+        .check(&case.agent, &url, agent_match);
     let line = verdict.decisive.as_ref().map(|rule| rule.line);
     let sitemaps: Vec<&str> = robots.sitemaps().iter().map(|s| s.url.as_str()).collect();
 
@@ -267,7 +275,7 @@ fn run(file: &str, case: &Case) -> Option<String> {
     }
     if ignores_agent_match(profile) {
         for other in AgentMatch::ALL {
-            let again = robots.checker(profile).check(&case.agent, &case.url, other);
+            let again = robots.checker(profile).check(&case.agent, &url, other);
             let again_line = again.decisive.as_ref().map(|rule| rule.line);
             if (again.allowed, again_line) != (verdict.allowed, line) {
                 differences.push(format!(
@@ -512,10 +520,11 @@ fn python_vectors_agree_with_the_real_robotparser() {
         .iter()
         .enumerate()
         .map(|(id, case)| {
+            let url = requested(&case.url);
             let question = OracleCase {
                 id,
                 robots: &case.robots,
-                queries: [[&case.agent, &case.url]],
+                queries: [[&case.agent, &url]],
             };
             serde_json::to_string(&question).expect("serialisable")
         })

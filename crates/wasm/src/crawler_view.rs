@@ -44,6 +44,7 @@ struct ClaimSourcesView {
     chain: Vec<SourceView>,
     crawl_delay: Vec<SourceView>,
     robots_txt: Vec<SourceView>,
+    fetch_status: Vec<SourceView>,
 }
 
 #[derive(Serialize)]
@@ -61,6 +62,7 @@ struct CrawlerView {
     chain: Vec<String>,
     crawl_delay: robots_lens::CrawlDelay,
     robots_txt: robots_lens::RobotsTxtCompliance,
+    fetch_status: robots_lens::FetchHandling,
     note: Option<&'static str>,
     sources: ClaimSourcesView,
 }
@@ -80,6 +82,7 @@ impl From<&Crawler> for CrawlerView {
             chain: crawler.chain.iter().map(ToString::to_string).collect(),
             crawl_delay: crawler.crawl_delay,
             robots_txt: crawler.robots_txt,
+            fetch_status: crawler.fetch_status,
             note: crawler.note,
             sources: ClaimSourcesView {
                 purpose: sources(claims.purpose),
@@ -88,6 +91,7 @@ impl From<&Crawler> for CrawlerView {
                 chain: sources(claims.chain),
                 crawl_delay: sources(claims.crawl_delay),
                 robots_txt: sources(claims.robots_txt),
+                fetch_status: sources(claims.fetch_status),
             },
         }
     }
@@ -148,6 +152,9 @@ pub struct CrawlerRowView {
     robots_txt: robots_lens::RobotsTxtCompliance,
     verdict: VerdictView,
     summary: SummaryView,
+    /// RFC 9309's reading of the fetch status, when the operator's handling answers otherwise:
+    /// whether it allows the URL.
+    rfc_status_allows: Option<bool>,
 }
 
 impl From<&CrawlerRow> for CrawlerRowView {
@@ -160,6 +167,7 @@ impl From<&CrawlerRow> for CrawlerRowView {
             robots_txt: row.crawler.robots_txt,
             verdict: VerdictView::from(&row.verdict),
             summary: SummaryView::from(&row.summary),
+            rfc_status_allows: row.rfc_status_reading.as_ref().map(|rfc| rfc.allowed),
         }
     }
 }

@@ -181,6 +181,26 @@ pub(crate) struct CheckOptions {
 }
 
 impl CheckOptions {
+    /// The verdict these options ask for: the crawler's (with its operator's fetch-status
+    /// handling) or the agent's.
+    fn ask(
+        &self,
+        checker: &robots_lens::Checker<'_>,
+        agent: &str,
+        url: &str,
+    ) -> robots_lens::Verdict {
+        match self.crawler {
+            Some(crawler) => {
+                checker
+                    .check_crawler_with_status(crawler, url, &self.status)
+                    .0
+            }
+            None => checker
+                .check(agent, url, self.agent_match)
+                .with_status(&self.status),
+        }
+    }
+
     pub(crate) fn from_js(options: JsValue) -> Result<CheckOptions, JsError> {
         let read = |getter: fn(&RawOptions) -> Option<String>| -> Option<String> {
             if options.is_undefined() || options.is_null() {
@@ -303,19 +323,21 @@ impl RobotsFile {
     ) -> Result<JsValue, JsError> {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let ask = |checker: &robots_lens::Checker<'_>| {
-            let verdict = match options.crawler {
-                Some(crawler) => checker.check_crawler(crawler, url),
-                None => checker.check(agent, url, options.agent_match),
-            };
-            verdict.with_status(&options.status)
-        };
-        let main = ask(&self.checker(options.profile));
-        let rows: Vec<view::ProfileRowView> =
+        let typed = robots_lens::read_url(url);
+        let url = requested(url, &typed);
+        let ask = |checker: &robots_lens::Checker<'_>| options.ask(checker, agent, url);
+        let checker = self.checker(options.profile);
+        let main = ask(&checker);
+        let mut rows: Vec<view::ProfileRowView> =
             robots_lens::compare_profiles_with(&self.robots, &main, &ask)
                 .iter()
                 .map(view::ProfileRowView::from)
                 .collect();
+        // The crawler the agent names is one more reader, when it answers otherwise.
+        if options.crawler.is_none() {
+            let own = robots_lens::crawler_reading(&checker, agent, url, &options.status, &main);
+            rows.extend(own.as_ref().map(view::ProfileRowView::crawler));
+        }
         to_js(&rows)
     }
 
@@ -325,9 +347,10 @@ impl RobotsFile {
     pub fn crawler_table(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
+        let typed = robots_lens::read_url(url);
         let rows = self
             .checker(options.profile)
-            .crawler_table(url, &options.status);
+            .crawler_table(requested(url, &typed), &options.status);
         let views: Vec<crawler_view::CrawlerRowView> = rows
             .iter()
             .map(crawler_view::CrawlerRowView::from)
@@ -355,12 +378,27 @@ impl RobotsFile {
         url: &str,
         options: &CheckOptions,
     ) -> VerdictView {
-        let verdict = match options.crawler {
-            Some(crawler) => checker.check_crawler(crawler, url),
-            None => checker.check(agent, url, options.agent_match),
+        let typed = robots_lens::read_url(url);
+        let url = requested(url, &typed);
+        let verdict = options.ask(checker, agent, url);
+        let own = match options.crawler {
+            Some(_) => None,
+            None => robots_lens::crawler_reading(checker, agent, url, &options.status, &verdict),
         };
-        VerdictView::from(&verdict.with_status(&options.status))
+        VerdictView::from(&verdict)
+            .with_crawler_reading(own.as_ref())
+            .with_typed_url(&typed)
     }
+}
+
+/// What the readers are asked about for the typed `url`: [`robots_lens::TypedUrl::request`],
+/// or, when no crawler would request it (the page then says why), the text as Google's library
+/// reads it.
+fn requested<'a>(
+    url: &'a str,
+    typed: &'a Result<robots_lens::TypedUrl, robots_lens::InvalidUrl>,
+) -> &'a str {
+    typed.as_ref().map_or(url, |typed| typed.request.as_str())
 }
 
 /// The one serializer configuration: absent values are `null`, maps are plain objects.

@@ -5,8 +5,9 @@
 
 use robots_lens::audit::Severity;
 use robots_lens::{
-    AgentToken, AppliedGroup, Finding, Group, InputFacts, KeySpelling, Line, LineKind, Malformed,
-    ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, Verdict,
+    AgentToken, AppliedGroup, CrawlerReading, Finding, Group, InputFacts, InvalidUrl, KeySpelling,
+    Line, LineKind, Malformed, ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch,
+    TypedUrl, Verdict,
 };
 use serde::Serialize;
 
@@ -318,6 +319,58 @@ pub struct VerdictView {
     chain_step: Option<UsedStepView>,
     matches: Vec<RuleMatchView>,
     beyond_size_limit: Option<RuleMatchView>,
+    /// User-agent lines Google reads as another name than the one written (`MJ12bot` → `MJ`).
+    agent_line_readings: Vec<AgentLineReadingView>,
+    /// The catalogued crawler the agent names, when its own reading answers otherwise; set
+    /// by [`VerdictView::with_crawler_reading`].
+    crawler_reading: Option<CrawlerReadingView>,
+    /// The host the typed URL named ("read as host X, path Y"); set by
+    /// [`VerdictView::with_typed_url`].
+    url_host: Option<String>,
+    /// Why no crawler would request the typed URL (`empty`, `scheme`, `no-host`,
+    /// `host-only`), when so.
+    url_problem: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AgentLineReadingView {
+    line: usize,
+    written: String,
+    google_reads: String,
+    applies: bool,
+    other_reading_applies: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CrawlerReadingView {
+    name: &'static str,
+    /// Its fallback chain, as tokens (`*` for the star groups), to word which group it used.
+    chain: Vec<String>,
+    /// Its verdict, whose groups and chain step say which group it used.
+    verdict: Box<VerdictView>,
+}
+
+impl VerdictView {
+    /// This view with how the typed URL was read.
+    pub fn with_typed_url(mut self, typed: &Result<TypedUrl, InvalidUrl>) -> VerdictView {
+        match typed {
+            Ok(typed) => self.url_host = typed.host.clone(),
+            Err(problem) => self.url_problem = Some(problem.kind().id()),
+        }
+        self
+    }
+
+    /// This view with the crawler's own reading beside it.
+    pub fn with_crawler_reading(mut self, own: Option<&CrawlerReading>) -> VerdictView {
+        self.crawler_reading = own.map(|own| CrawlerReadingView {
+            name: own.crawler.name,
+            chain: own.crawler.chain.iter().map(ToString::to_string).collect(),
+            verdict: Box::new(VerdictView::from(&own.verdict)),
+        });
+        self
+    }
 }
 
 impl From<&Verdict> for VerdictView {
@@ -337,6 +390,20 @@ impl From<&Verdict> for VerdictView {
             chain_step: verdict.chain_step.as_ref().map(UsedStepView::from),
             matches: verdict.matches.iter().map(RuleMatchView::from).collect(),
             beyond_size_limit: verdict.beyond_size_limit.as_ref().map(RuleMatchView::from),
+            agent_line_readings: verdict
+                .agent_line_readings
+                .iter()
+                .map(|reading| AgentLineReadingView {
+                    line: reading.line,
+                    written: reading.written.clone(),
+                    google_reads: reading.google_reads.clone(),
+                    applies: reading.applies,
+                    other_reading_applies: reading.other_reading_applies,
+                })
+                .collect(),
+            crawler_reading: None,
+            url_host: None,
+            url_problem: None,
         }
     }
 }
@@ -408,6 +475,20 @@ pub struct ProfileRowView {
     verdict: VerdictView,
     agrees: bool,
     why: Option<String>,
+}
+
+impl ProfileRowView {
+    /// The crawler's own reading as a row of its own among the other readers.
+    pub fn crawler(own: &CrawlerReading) -> ProfileRowView {
+        ProfileRowView {
+            profile: "crawler",
+            title: own.crawler.name,
+            verdict: VerdictView::from(&own.verdict),
+            agrees: false,
+            // The page words the crawler's row itself, from its verdict.
+            why: None,
+        }
+    }
 }
 
 impl From<&ProfileVerdict> for ProfileRowView {

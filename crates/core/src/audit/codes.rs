@@ -697,15 +697,15 @@ const DOCS: &[CodeDoc] = &[
         code: Code::UserAgentExtraText,
         id: "RL307",
         name: "user-agent-extra-text",
-        severity: Severity::Warning,
-        title: "A user-agent value with a version or extra words",
-        what_it_does: "Detects user-agent values with more than a product token: a version \
-            (`Googlebot/2.1`), extra words (`Googlebot Images`), a whole browser UA string \
-            (`Mozilla/5.0 (compatible; …)`), or text after `*`.",
-        why_it_matters: "Google and RFC 9309 compare only the product token, the leading run of \
-            letters, `-` and `_`: `Googlebot Images` is a group for `Googlebot`, not for \
-            Googlebot-Image, and `Mozilla/5.0 (…)` is a group for a crawler called `Mozilla`. \
-            Parsers that compare the whole value find no match at all.",
+        severity: Severity::Info,
+        title: "A user-agent value with a version",
+        what_it_does: "Detects user-agent values with a version or a comment after the product \
+            token (`Googlebot/2.1`, `Bingbot (compatible)`). Extra words and whole browser UA \
+            strings are `agent-token-cut` (RL309).",
+        why_it_matters: "Google and RFC 9309 compare only the product token, and the record \
+            readers (Python's robotparser, the 1994 convention) the name before the `/`: every \
+            reader finds the group as meant. The version is noise, and a reader that compared \
+            the whole value would find no match.",
         example: "User-agent: Googlebot/2.1\nDisallow: /private/\n",
         fix: "User-agent: Googlebot\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.1 (product tokens are letters, `_` and `-`); google/robotstxt \
@@ -730,16 +730,19 @@ const DOCS: &[CodeDoc] = &[
         code: Code::AgentTokenCut,
         id: "RL309",
         name: "agent-token-cut",
-        severity: Severity::Error,
+        severity: Severity::Warning,
         title: "Google cuts the crawler's name short",
         what_it_does: "Detects user-agent values whose name contains a character other than \
-            letters, `-` and `_` (a digit, a dot, a quote, a `*` that is not alone), so that \
-            Google's reading of the name stops early or is empty.",
+            letters, `-` and `_` (a digit, a dot, a quote, a `*` that is not alone), extra words \
+            (`Googlebot Images`) or a whole browser UA string (`Mozilla/5.0 (compatible; …)`), \
+            so that Google's reading of the name stops early or is empty.",
         why_it_matters: "Google and its ports keep only the leading run of letters, `-` and `_`: \
             `MJ12bot` is read as `MJ`, `360Spider` and `\"Googlebot\"` as an empty name, `Google*` \
             as `Google`. The group then applies to a crawler with that shorter name, or to none, \
             and the crawler the line meant falls back to `*`. The crawler's own parser may read \
-            the full name; crawlers built on Google's library will not.",
+            the full name; crawlers built on Google's library will not. A warning, not an \
+            error: `User-agent: MJ12bot` is what Majestic tells site owners to write, and its \
+            crawler reads it whole.",
         example: "User-agent: \"Googlebot\"\nDisallow: /private/\n",
         fix: "User-agent: Googlebot\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.1 (a product token MUST contain only letters, `_` and `-`); \

@@ -4,13 +4,15 @@
 
 use std::collections::HashMap;
 
-use super::overlap::{is_match_all, Inner, COVER_BUDGET};
+use super::overlap::is_match_all;
 use super::text::{
     describe_lines, join_words, line_range, quote, quote_directive, rebuild, value_span,
 };
 use super::{AgentSet, Code, Context, Finding};
+use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
+use crate::pattern::Pattern;
 
 /// Google's crawlers that ignore the `*` group and obey only groups that name them.
 const IGNORE_STAR: &[&str] = &[
@@ -95,7 +97,7 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
         match &agent.token {
             AgentToken::Star if agent.has_extra_text => out.push(
                 Finding::new(
-                    Code::UserAgentExtraText,
+                    Code::AgentTokenCut,
                     agent.line,
                     format!(
                         "Google reads {} as `*`; parsers that compare the whole value read it \
@@ -219,9 +221,11 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
         (
             format!(
                 "Google reads {} as `{token}`: a product token holds only letters, `-` and \
-                 `_`, so the group is for a crawler called `{token}`, and {} falls back to \
-                 the `*` group.",
+                 `_`. Crawlers built on Google's parser compare `{token}`, so for them the \
+                 group is not {}'s; {}'s own parser may read the whole name, as its \
+                 operator documents.",
                 quote(value),
+                quote(&word),
                 quote(&word)
             ),
             None,
@@ -234,9 +238,9 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
             message,
             "Crawlers built on Google's parser compare only the shortened name; the crawler's \
              own parser may read the full one, but nothing guarantees it.",
-            "Write the crawler's product token as its documentation gives it; a name with \
-             digits or dots cannot be addressed for Google-based parsers, so make sure the `*` \
-             group suits that crawler too.",
+            "Write the crawler's product token as its documentation gives it. If that is the \
+             name written here (Majestic asks for `MJ12bot`), keep it, and make sure the `*` \
+             group suits the crawler too, for parsers that read it shorter.",
         )
         .with_span(value_span(line))
         .with_replacement(replacement),
@@ -246,6 +250,9 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
 fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::Line) {
     let value = agent.value.as_str();
     let rest = value[token.len()..].trim();
+    // A version or a comment after the name is read the same by every reader: a note. Extra
+    // words or a browser's whole UA string change the name for Google: a warning.
+    let mut code = Code::AgentTokenCut;
     let (message, replacement) = if token.eq_ignore_ascii_case("mozilla") {
         let bot = bot_names(value);
         (
@@ -260,6 +267,7 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &cra
             },
         )
     } else if rest.starts_with('/') || rest.starts_with('(') {
+        code = Code::UserAgentExtraText;
         (
             format!(
                 "Only the product token is compared: Google reads {} as `{token}` and ignores \
@@ -280,18 +288,25 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &cra
             None,
         )
     };
-    out.push(
-        Finding::new(
-            Code::UserAgentExtraText,
-            agent.line,
-            message,
+    let (why, fix) = if code == Code::UserAgentExtraText {
+        (
+            "Google, RFC 9309 and the record readers (Python's, the 1994 convention's) all \
+             compare the name before the `/` or `(`, so the group works as meant; the version is \
+             only noise.",
+            "Nothing is required; writing only the product token avoids any doubt.",
+        )
+    } else {
+        (
             "Google and RFC 9309 compare only the product token; parsers that compare the whole \
              value match no crawler at all.",
             "Write only the crawler's product token, such as `Googlebot` or \
              `Googlebot-Image`.",
         )
-        .with_span(value_span(line))
-        .with_replacement(replacement),
+    };
+    out.push(
+        Finding::new(code, agent.line, message, why, fix)
+            .with_span(value_span(line))
+            .with_replacement(replacement),
     );
 }
 
@@ -352,6 +367,8 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
             ranges.push(format!("{} more", groups.len() - LISTED_RULES));
         }
         // Groups and the lines naming the agent are both in file order: walk them together.
+        // One finding per name, where it is named again: a file that names `*` in 100,000
+        // groups gets one finding, not 100,000 that each list every line.
         let mut naming = lines.iter().copied().peekable();
         for &later in &groups[1..] {
             let group = cx.group(later);
@@ -359,6 +376,12 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
             let Some(line) = naming.next_if(|&l| l <= group.last_line) else {
                 continue;
             };
+            let related: Vec<usize> = lines
+                .iter()
+                .copied()
+                .filter(|&other| other != line)
+                .take(RELATED_NAMING_LINES)
+                .collect();
             let first = cx.group(groups[0]);
             out.push(
                 Finding::new(
@@ -378,11 +401,16 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         group_range(first)
                     ),
                 )
-                .with_related(lines.clone()),
+                .with_related(related),
             );
+            break;
         }
     }
 }
+
+/// At most this many other lines naming the agent are linked from an `agent-in-several-groups`
+/// finding; its message counts the groups.
+const RELATED_NAMING_LINES: usize = 20;
 
 fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for group in cx.robots.groups() {
@@ -398,10 +426,7 @@ fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     Finding::new(
                         Code::RepeatedUserAgent,
                         agent.line,
-                        format!(
-                            "{} repeats the user agent of line {first} in the same group.",
-                            quote(&agent.value)
-                        ),
+                        repeated_message(cx, agent, *first, &key),
                         "The second line changes nothing; it may have been meant for another \
                          crawler.",
                         "Delete the line, or name the crawler it was meant for.",
@@ -414,6 +439,34 @@ fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// `agent` names what line `first` named: the same value, or (`Website.Quester` after
+/// `Website eXtractor`) another value Google reads as the same name.
+fn repeated_message(cx: &Context<'_>, agent: &AgentLine, first: usize, token: &str) -> String {
+    let earlier = cx
+        .robots
+        .line(first)
+        .and_then(|line| line.value.as_deref())
+        .unwrap_or_default();
+    if crate::agent_name::written_name(earlier)
+        .eq_ignore_ascii_case(crate::agent_name::written_name(&agent.value))
+    {
+        return format!(
+            "{} repeats the user agent of line {first} in the same group.",
+            quote(&agent.value)
+        );
+    }
+    let token = if token == "*" {
+        "*"
+    } else {
+        &agent.value[..token.len()]
+    };
+    format!(
+        "Google reads {} as `{token}`, as it reads {} on line {first}: for Google-based crawlers          the two lines name the same crawler; parsers that read the whole name see two.",
+        quote(&agent.value),
+        quote(earlier)
+    )
+}
+
 /// Whether a set of rules deliberately opens everything: `Allow: /` or an empty `Disallow:`
 /// and nothing else.
 fn allows_everything(rules: &[&Rule]) -> bool {
@@ -421,6 +474,53 @@ fn allows_everything(rules: &[&Rule]) -> bool {
         && rules.iter().all(|rule| {
             rule.pattern.is_empty() || (rule.kind == RuleKind::Allow && is_match_all(&rule.pattern))
         })
+}
+
+/// How many rule comparisons `named-group-ignores-star` may make in all; past that it stops
+/// reporting, so a file with thousands of `*` rules and named groups stays linear.
+const JUDGE_BUDGET: usize = 20_000_000;
+
+/// A rule compiled to judge paths by, with the path it names most directly.
+struct Judged {
+    kind: RuleKind,
+    length: usize,
+    pattern: Pattern,
+    /// The pattern with its stars and final `$` removed, starting with `/`.
+    witness: Vec<u8>,
+}
+
+impl Judged {
+    fn new(rule: &Rule) -> Judged {
+        let escaped = google_escape(rule.pattern_bytes());
+        let body = escaped.strip_suffix(b"$").unwrap_or(&escaped);
+        let mut witness: Vec<u8> = body.iter().copied().filter(|&b| b != b'*').collect();
+        if witness.first() != Some(&b'/') {
+            witness.insert(0, b'/');
+        }
+        Judged {
+            kind: rule.kind,
+            length: escaped.len(),
+            pattern: Pattern::google(&escaped),
+            witness,
+        }
+    }
+}
+
+/// Whether `rules` allow `path`: the longest match decides, Allow wins a tie, an empty
+/// pattern never decides, no match allows.
+fn allows(rules: &[Judged], path: &[u8]) -> bool {
+    let longest = |kind: RuleKind| {
+        rules
+            .iter()
+            .filter(|rule| rule.kind == kind && rule.length > 0 && rule.pattern.matches(path))
+            .map(|rule| rule.length)
+            .max()
+    };
+    match (longest(RuleKind::Allow), longest(RuleKind::Disallow)) {
+        (_, None) => true,
+        (None, Some(_)) => false,
+        (Some(allow), Some(disallow)) => allow >= disallow,
+    }
 }
 
 /// Reports, for each named crawler, the `*` Disallow rules it no longer obeys. Returns the
@@ -452,39 +552,48 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
             }
         }
     }
-    let star_inners: Vec<Option<Inner>> = star_rules
-        .iter()
-        .map(|rule| Inner::new(rule.pattern_bytes()))
-        .collect();
-    let mut budget = COVER_BUDGET;
+    // Each `*` Disallow is judged on the path it names most directly (its pattern with the
+    // stars and the final `$` removed), and on the paths the named group's own Allow lines
+    // open inside it: the rule is lost when the `*` group blocks such a path and the named group
+    // lets it through. A named group with `Disallow: /` loses nothing.
+    let star_all: Vec<Judged> = cx.rules_of(&cx.star_groups).map(Judged::new).collect();
+    let star_judged: Vec<Judged> = star_rules.iter().map(|rule| Judged::new(rule)).collect();
+    let mut budget = JUDGE_BUDGET;
     for (groups, agents) in buckets {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
         if allows_everything(&own) {
             continue;
         }
+        let own_judged: Vec<Judged> = own.iter().map(|rule| Judged::new(rule)).collect();
         let mut lost: Vec<&Rule> = Vec::new();
-        for (&star, inner) in star_rules.iter().zip(&star_inners) {
-            let mut kept = false;
-            for rule in &own {
-                kept = rule.line == star.line
-                    || (rule.kind == RuleKind::Disallow
-                        && rule.pattern_bytes() == star.pattern_bytes());
-                if !kept && rule.kind == RuleKind::Disallow {
-                    let covered = match inner {
-                        Some(inner) => inner.covered_by(rule.pattern_bytes(), &mut budget),
-                        None => Some(false),
-                    };
-                    // Out of budget: nothing more can be proved, so nothing more is claimed.
-                    let Some(covered) = covered else {
-                        return reported;
-                    };
-                    kept = covered;
+        // A path the named group may fetch and `*` blocks, to show.
+        let mut example: Option<Vec<u8>> = None;
+        for (&star, judged) in star_rules.iter().zip(&star_judged) {
+            let mut witnesses = vec![judged.witness.as_slice()];
+            witnesses.extend(
+                own_judged
+                    .iter()
+                    .filter(|rule| rule.kind == RuleKind::Allow)
+                    .map(|rule| rule.witness.as_slice()),
+            );
+            let mut differs = false;
+            for witness in witnesses {
+                if !judged.pattern.matches(witness) {
+                    continue;
                 }
-                if kept {
+                let cost = star_all.len() + own_judged.len();
+                let Some(left) = budget.checked_sub(cost) else {
+                    // Out of budget: nothing more can be proved, so nothing more is claimed.
+                    return reported;
+                };
+                budget = left;
+                if !allows(&star_all, witness) && allows(&own_judged, witness) {
+                    differs = true;
+                    example.get_or_insert_with(|| witness.to_vec());
                     break;
                 }
             }
-            if !kept {
+            if differs {
                 lost.push(star);
             }
         }
@@ -526,9 +635,12 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
                 Code::NamedGroupIgnoresStar,
                 line,
                 format!(
-                    "{subject} {verbs} {} Disallow {rules_word} of the `*` group: {}{more}.",
+                    "{subject} {verbs} {} Disallow {rules_word} of the `*` group: {}{more}; \
+                     for example, {} may fetch {}, which `*` blocks.",
                     lost.len(),
-                    listed.join(", ")
+                    listed.join(", "),
+                    if names.len() == 1 { "it" } else { "they" },
+                    quote(&String::from_utf8_lossy(example.as_deref().unwrap_or(b"/")))
                 ),
                 "A crawler obeys only the groups that name it; the `*` group's rules are not \
                  inherited.",
@@ -783,7 +895,7 @@ fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use super::super::Code;
+    use super::super::{Code, Severity};
 
     #[test]
     fn rules_before_any_user_agent_are_errors() {
@@ -808,6 +920,20 @@ mod tests {
             .message
             .contains("`Bingbot` follows only its own group"));
         assert!(found[0].message.contains("`Disallow: /checkout/` (line 2)"));
+    }
+
+    #[test]
+    fn a_named_group_is_reported_only_for_the_star_rules_it_answers_differently() {
+        // `Disallow: /` answers every `*` rule the same way, escapes included.
+        let closed = "User-agent: *\nDisallow: /wiki/Special%3A\nDisallow: /*?action=\n\n\
+                      User-agent: HTTrack\nDisallow: /\n";
+        assert!(with_code(closed, Code::NamedGroupIgnoresStar).is_empty());
+        // Its own Allow opens a path inside one `*` rule, and nothing closes another.
+        let open = "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n\n\
+                    User-agent: Bot\nDisallow: /\nAllow: /private/press\n";
+        let found = with_code(open, Code::NamedGroupIgnoresStar);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].related_lines, [2], "{}", found[0].message);
     }
 
     #[test]
@@ -861,10 +987,47 @@ mod tests {
     }
 
     #[test]
+    fn an_agent_in_many_groups_is_one_finding_with_bounded_links() {
+        let input: String = (0..100)
+            .map(|n| format!("User-agent: *\nDisallow: /p{n}\n"))
+            .collect();
+        let found = with_code(&input, Code::AgentInSeveralGroups);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 3);
+        assert_eq!(found[0].related_lines.len(), super::RELATED_NAMING_LINES);
+        assert!(
+            found[0].message.contains("its 100 groups"),
+            "{}",
+            found[0].message
+        );
+    }
+
+    #[test]
     fn a_repeated_agent_in_one_group_is_info() {
         assert_eq!(
             codes("User-agent: *\nUser-agent: * \nDisallow: /x\n"),
             [(Code::RepeatedUserAgent, 2)]
+        );
+    }
+
+    #[test]
+    fn names_google_reads_alike_are_not_called_repeats() {
+        let found = with_code(
+            "User-agent: Website eXtractor\nUser-agent: Website.Quester\nDisallow: /\n",
+            Code::RepeatedUserAgent,
+        );
+        assert_eq!(found.len(), 1);
+        assert!(
+            !found[0].message.contains("repeats"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            found[0]
+                .message
+                .contains("Google reads `Website.Quester` as `Website`"),
+            "{}",
+            found[0].message
         );
     }
 
@@ -903,18 +1066,19 @@ mod tests {
             ))
         );
         assert_eq!(by_line(6), Some((Code::EmptyUserAgent, None)));
+        // Only a version is a mere note; a `*` with words, a browser's UA string and extra
+        // words change the name some reader sees.
         assert_eq!(
             by_line(7),
-            Some((Code::UserAgentExtraText, Some("User-agent: *".into())))
+            Some((Code::AgentTokenCut, Some("User-agent: *".into())))
         );
         assert_eq!(
             by_line(8),
-            Some((
-                Code::UserAgentExtraText,
-                Some("User-agent: Yandexbot".into())
-            ))
+            Some((Code::AgentTokenCut, Some("User-agent: Yandexbot".into())))
         );
-        assert_eq!(by_line(9), Some((Code::UserAgentExtraText, None)));
+        assert_eq!(by_line(9), Some((Code::AgentTokenCut, None)));
+        assert_eq!(Code::UserAgentExtraText.severity(), Severity::Info);
+        assert_eq!(Code::AgentTokenCut.severity(), Severity::Warning);
         assert_eq!(
             by_line(10),
             Some((Code::AgentTokenCut, Some("User-agent: Google".into())))

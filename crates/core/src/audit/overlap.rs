@@ -60,9 +60,6 @@ pub(super) enum Token {
     Any,
 }
 
-/// How many matcher steps the pattern-inclusion tests outside shadowing may spend.
-pub(super) const COVER_BUDGET: usize = 4_000_000;
-
 /// Every path a pattern matches, as sequences of octets and opaque [`Token::Any`] stretches;
 /// another pattern covers them all if it matches each sequence with its `*`s absorbing the
 /// opaque stretches. Because every path starts with `/`, a leading `*` splits into two cases:
@@ -376,7 +373,18 @@ fn report(
         Dominance::Duplicate(_) => Finding::new(
             Code::DuplicateRule,
             line,
-            format!("{this_rule} repeats line {other_line}{elsewhere}; the copy changes nothing."),
+            if this.value_bytes() == other.value_bytes() {
+                format!(
+                    "{this_rule} repeats line {other_line}{elsewhere}; the copy changes nothing."
+                )
+            } else {
+                // Written differently (`/%2b`, `/%2B`), read the same: say what is read.
+                let read = crate::encoding::google_escape(this.value_bytes());
+                format!(
+                    "{this_rule} is written differently from {other_rule} on line                      {other_line}{elsewhere}, but crawlers read both as {}; the copy changes                      nothing.",
+                    quote(&String::from_utf8_lossy(&read))
+                )
+            },
             "The same crawlers already obey the identical rule, so this line has no effect.",
             "Delete this line.",
         ),
@@ -672,6 +680,25 @@ mod tests {
         assert!(
             !found.iter().any(|(_, line, _)| *line == 7),
             "`/%7e` and `/~` differ for Google: {found:?}"
+        );
+    }
+
+    #[test]
+    fn a_duplicate_written_differently_says_how_both_are_read() {
+        let found = with_code(
+            "User-agent: *\nDisallow: /%2B\nDisallow: /%2b\n",
+            Code::DuplicateRule,
+        );
+        assert_eq!(found.len(), 1);
+        assert!(
+            !found[0].message.contains("repeats"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            found[0].message.contains("crawlers read both as `/%2B`"),
+            "{}",
+            found[0].message
         );
     }
 

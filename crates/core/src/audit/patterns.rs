@@ -33,6 +33,9 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             group_of.insert(rule.line, group.index);
         }
     }
+    // Redundant stars are cosmetic and come by the hundred in generated files: the first is
+    // reported, and it counts the rest.
+    let mut stars = Vec::new();
     for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
         let value = line.value.as_deref().unwrap_or_default();
         if value.is_empty() {
@@ -50,16 +53,35 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 line,
                 key,
                 value,
-                out,
+                &mut stars,
             );
         }
         non_ascii(line, key, value, out);
         spaces(line, key, value, out);
         hash_after_pattern(line, key, value, out);
     }
+    out.extend(one_for_all(stars));
     for group in cx.robots.groups() {
         empty_rules(cx, group, out);
     }
+}
+
+/// The first of `findings` (of one code), saying how many more lines have the same.
+fn one_for_all(findings: Vec<Finding>) -> Option<Finding> {
+    let mut findings = findings.into_iter();
+    let mut first = findings.next()?;
+    let others: Vec<usize> = findings.map(|finding| finding.line).collect();
+    if !others.is_empty() {
+        first.message = format!(
+            "{} The same holds for {} more {} ({}).",
+            first.message,
+            others.len(),
+            if others.len() == 1 { "rule" } else { "rules" },
+            describe_lines(&others)
+        );
+        first.related_lines.extend(others);
+    }
+    Some(first)
 }
 
 /// `//www.example.com/private`: a URL without its scheme, which as a pattern matches only paths
@@ -599,6 +621,25 @@ mod tests {
             [3],
             "only a rule that can match the same URLs"
         );
+    }
+
+    #[test]
+    fn redundant_stars_are_one_info_per_file() {
+        let found = with_code(
+            "User-agent: *\nDisallow: /a*\nDisallow: /b*\nUser-agent: x\nDisallow: /c*\n",
+            Code::RedundantWildcard,
+        );
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 2);
+        assert_eq!(found[0].severity, super::super::Severity::Info);
+        assert!(
+            found[0]
+                .message
+                .ends_with("The same holds for 2 more rules (lines 3 and 5)."),
+            "{}",
+            found[0].message
+        );
+        assert_eq!(found[0].related_lines, [3, 5]);
     }
 
     #[test]

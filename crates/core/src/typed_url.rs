@@ -1,0 +1,253 @@
+//! What a person means by the URL they type: a path, or a host and a path.
+//!
+//! Google's `GetPathParamsQuery` reads the text before the first `/` as a host whenever there is
+//! no scheme, so `checkout/payment` would be host `checkout`, path `/payment`, and a CI check of
+//! it would pass a URL the file blocks. People type paths without the leading slash far more
+//! often than hosts without a scheme, so a value without a scheme is a host only when its first
+//! segment looks like one (`example.com/x`, `localhost:8080/x`); otherwise it is a path. Values
+//! no crawler could request (`ftp://x`, an empty one, a host with no path) are refused with a
+//! reason instead of being answered for `/`.
+//!
+//! [`crate::Checker::check`] itself reads a URL as Google's library does (`GetPathParamsQuery`,
+//! which the reference verdicts test); the command line and the page read what was typed with
+//! [`read_url`] first, ask about [`TypedUrl::request`] and say "read as host X" from
+//! [`TypedUrl::host`].
+
+use std::fmt;
+
+/// A typed URL as it will be requested.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedUrl {
+    /// What the readers are asked about: the value, with a leading `/` added to a bare path
+    /// and `http://` to a host without a scheme.
+    pub request: String,
+    /// The host the value names, when it names one.
+    pub host: Option<String>,
+}
+
+/// A typed URL that no crawler would request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidUrl {
+    given: String,
+    kind: UrlProblem,
+    problem: String,
+}
+
+/// Why no crawler would request a typed URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UrlProblem {
+    /// Nothing (or only spaces) was typed.
+    Empty,
+    /// A scheme other than `http` and `https` (`ftp://x`).
+    Scheme,
+    /// A scheme and no host (`https:///x`).
+    NoHost,
+    /// A host and no path (`example.com`, `https://example.com`).
+    HostOnly,
+}
+
+impl UrlProblem {
+    /// The problem's name for the page (`empty`, `scheme`, `no-host`, `host-only`).
+    pub fn id(self) -> &'static str {
+        match self {
+            UrlProblem::Empty => "empty",
+            UrlProblem::Scheme => "scheme",
+            UrlProblem::NoHost => "no-host",
+            UrlProblem::HostOnly => "host-only",
+        }
+    }
+}
+
+impl InvalidUrl {
+    /// What was given.
+    pub fn given(&self) -> &str {
+        &self.given
+    }
+
+    /// Why it cannot be requested.
+    pub fn kind(&self) -> UrlProblem {
+        self.kind
+    }
+}
+
+impl fmt::Display for InvalidUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid URL '{}': {}", self.given, self.problem)
+    }
+}
+
+impl std::error::Error for InvalidUrl {}
+
+/// Reads a typed URL: a full `http(s)` URL, a scheme-relative `//host/path`, a host and path
+/// without a scheme (`example.com/a`, when the first segment has a dot or a port), or a path
+/// (`/a`, or `a/b`, read as `/a/b`).
+pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
+    let url = typed.trim_matches(|c: char| c <= ' ');
+    let invalid = |kind: UrlProblem, problem: String| InvalidUrl {
+        given: typed.to_owned(),
+        kind,
+        problem,
+    };
+    if url.is_empty() {
+        return Err(invalid(
+            UrlProblem::Empty,
+            "no URL given: give a path such as /shop/cart or a full URL".to_owned(),
+        ));
+    }
+    let (after_scheme, scheme) = match split_scheme(url) {
+        Some((scheme, rest)) => (rest, Some(scheme)),
+        None if url.starts_with("//") => (&url[2..], Some("")),
+        None => (url, None),
+    };
+    if let Some(scheme) = scheme {
+        if !(scheme.is_empty()
+            || scheme.eq_ignore_ascii_case("http")
+            || scheme.eq_ignore_ascii_case("https"))
+        {
+            return Err(invalid(
+                UrlProblem::Scheme,
+                format!(
+                "robots.txt governs http and https URLs, not {scheme}:// ones: give an http(s) \
+                 URL or a path"
+            ),
+            ));
+        }
+        return with_host(url, after_scheme, &invalid);
+    }
+    if url.starts_with(['/', '?', ';', '#']) {
+        return Ok(TypedUrl {
+            request: if url.starts_with('/') {
+                url.to_owned()
+            } else {
+                format!("/{url}")
+            },
+            host: None,
+        });
+    }
+    let first = first_segment(url);
+    if looks_like_host(first) {
+        // With the scheme every reader sees the host as a host (Python's urlparse would take
+        // `example.com/a` for a relative path).
+        let full = format!("http://{url}");
+        return with_host(&full, &full["http://".len()..], &invalid);
+    }
+    Ok(TypedUrl {
+        request: format!("/{url}"),
+        host: None,
+    })
+}
+
+/// `(scheme, rest after "://")` when `url` starts with a scheme and `//`.
+fn split_scheme(url: &str) -> Option<(&str, &str)> {
+    let colon = url.find("://")?;
+    let scheme = &url[..colon];
+    let valid = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    valid.then(|| (scheme, &url[colon + 3..]))
+}
+
+fn first_segment(text: &str) -> &str {
+    let end = text.find(['/', '?', ';', '#']).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// A first segment is a host when it has a dot (`example.com`), a port (`localhost:8080`) or
+/// is `localhost`.
+fn looks_like_host(segment: &str) -> bool {
+    let name = match segment.rsplit_once(':') {
+        Some((name, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => {
+            return !name.is_empty()
+        }
+        _ => segment,
+    };
+    name.contains('.') || name.eq_ignore_ascii_case("localhost")
+}
+
+/// `url`, whose host starts `authority`: refused when nothing follows the host.
+fn with_host(
+    url: &str,
+    authority: &str,
+    invalid: &dyn Fn(UrlProblem, String) -> InvalidUrl,
+) -> Result<TypedUrl, InvalidUrl> {
+    let host_part = first_segment(authority);
+    // User information is not part of the host.
+    let host = host_part
+        .rsplit_once('@')
+        .map_or(host_part, |(_, host)| host);
+    if host.is_empty() {
+        return Err(invalid(
+            UrlProblem::NoHost,
+            "the URL names no host".to_owned(),
+        ));
+    }
+    let rest = &authority[host_part.len()..];
+    if rest.is_empty() || rest.starts_with('#') {
+        return Err(invalid(
+            UrlProblem::HostOnly,
+            format!(
+                "this is only a host, {host}, with no path: add the path (/ for the home page)"
+            ),
+        ));
+    }
+    Ok(TypedUrl {
+        request: url.to_owned(),
+        host: Some(host.to_owned()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (String, Option<String>) {
+        let url = read_url(text).unwrap();
+        (url.request, url.host)
+    }
+
+    #[test]
+    fn a_value_without_a_scheme_is_a_path_unless_it_starts_with_a_host() {
+        assert_eq!(read("checkout/payment"), ("/checkout/payment".into(), None));
+        assert_eq!(read("private"), ("/private".into(), None));
+        assert_eq!(read(" /a?b "), ("/a?b".into(), None));
+        assert_eq!(read("?q=1"), ("/?q=1".into(), None));
+        assert_eq!(
+            read("example.com/a"),
+            ("http://example.com/a".into(), Some("example.com".into()))
+        );
+        assert_eq!(
+            read("localhost:8080/x"),
+            (
+                "http://localhost:8080/x".into(),
+                Some("localhost:8080".into())
+            )
+        );
+        assert_eq!(
+            read("HTTPS://user@Example.COM/private"),
+            (
+                "HTTPS://user@Example.COM/private".into(),
+                Some("Example.COM".into())
+            )
+        );
+        assert_eq!(read("//cdn.example/x").1, Some("cdn.example".into()));
+    }
+
+    #[test]
+    fn urls_no_crawler_requests_are_refused_with_a_reason() {
+        for (text, words) in [
+            ("", "no URL given"),
+            ("   ", "no URL given"),
+            ("ftp://x", "not ftp://"),
+            ("example.com", "only a host, example.com"),
+            ("https://example.com", "only a host"),
+            ("https://example.com#top", "only a host"),
+            ("https:///x", "names no host"),
+        ] {
+            let error = read_url(text).unwrap_err();
+            assert!(error.to_string().contains(words), "{text}: {error}");
+            assert!(!error.kind().id().is_empty());
+            assert_eq!(error.given(), text);
+        }
+    }
+}
