@@ -461,7 +461,8 @@ fn repeated_message(cx: &Context<'_>, agent: &AgentLine, first: usize, token: &s
         &agent.value[..token.len()]
     };
     format!(
-        "Google reads {} as `{token}`, as it reads {} on line {first}: for Google-based crawlers          the two lines name the same crawler; parsers that read the whole name see two.",
+        "Google reads {} as `{token}`, as it reads {} on line {first}: for Google-based crawlers \
+         the two lines name the same crawler; parsers that read the whole name see two.",
         quote(&agent.value),
         quote(earlier)
     )
@@ -1023,9 +1024,9 @@ mod tests {
             found[0].message
         );
         assert!(
-            found[0]
-                .message
-                .contains("Google reads `Website.Quester` as `Website`"),
+            found[0].message.contains(
+                "on line 1: for Google-based crawlers the two lines name the same crawler"
+            ),
             "{}",
             found[0].message
         );

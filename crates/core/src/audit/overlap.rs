@@ -381,7 +381,9 @@ fn report(
                 // Written differently (`/%2b`, `/%2B`), read the same: say what is read.
                 let read = crate::encoding::google_escape(this.value_bytes());
                 format!(
-                    "{this_rule} is written differently from {other_rule} on line                      {other_line}{elsewhere}, but crawlers read both as {}; the copy changes                      nothing.",
+                    "{this_rule} is written differently from {other_rule} on line \
+                     {other_line}{elsewhere}, but crawlers read both as {}; the copy changes \
+                     nothing.",
                     quote(&String::from_utf8_lossy(&read))
                 )
             },
@@ -696,7 +698,9 @@ mod tests {
             found[0].message
         );
         assert!(
-            found[0].message.contains("crawlers read both as `/%2B`"),
+            found[0]
+                .message
+                .contains("on line 2, but crawlers read both as `/%2B`; the copy"),
             "{}",
             found[0].message
         );
