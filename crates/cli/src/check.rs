@@ -355,6 +355,12 @@ fn write_verdict(
             agent_line_words(reading, verdict)
         )?;
     }
+    if let Some(format) = robots.facts().binary {
+        writeln!(
+            out,
+            "  file        this is {format}, not a robots.txt: no line of it is a rule"
+        )?;
+    }
     if let Some(host) = &typed.host {
         writeln!(
             out,

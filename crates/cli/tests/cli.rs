@@ -578,3 +578,21 @@ fn every_command_has_its_own_help_listing_every_profile() {
         assert!(text.contains(profile), "--help: {profile}");
     }
 }
+
+#[test]
+fn binary_input_is_named_instead_of_read_as_rules() {
+    let gzip = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x0b\xc9\xc8\x2c\x56\x00";
+    let lint = robots_lens(&["lint", "-"], gzip);
+    let text = String::from_utf8_lossy(&lint.stdout);
+    assert!(
+        text.contains("RL107 binary-file: This is gzip-compressed data"),
+        "{text}"
+    );
+    assert!(!text.contains("RL208"), "no NUL findings: {text}");
+    let check = robots_lens(&["check", "-", "--agent", "a", "--url", "/"], gzip);
+    let text = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        text.contains("this is gzip-compressed data, not a robots.txt"),
+        "{text}"
+    );
+}

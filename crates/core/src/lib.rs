@@ -153,7 +153,7 @@ pub use group::{
 pub use legacy::{python_fetch_outcome, reader_error, PythonFetchOutcome, ReaderError};
 pub use limits::{check_arguments, ArgumentTooLong, MAX_AGENT_BYTES, MAX_URL_BYTES};
 pub use lines::{
-    InputFacts, KeySpelling, Line, LineEndings, LineKind, Malformed, MAX_LINE_BYTES,
+    binary_format, InputFacts, KeySpelling, Line, LineEndings, LineKind, Malformed, MAX_LINE_BYTES,
     OTHER_DIRECTIVES, SIZE_LIMIT,
 };
 pub use matcher::{AppliedGroup, Checker, Reason, RuleMatch, Verdict};

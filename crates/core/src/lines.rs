@@ -152,6 +152,62 @@ pub struct InputFacts {
     pub first_line_beyond_limit: Option<usize>,
     /// How many lines end with CRLF, a lone CR and a lone LF.
     pub line_endings: LineEndings,
+    /// The input is not text at all but a known binary format (a gzip body, a PNG, …), by its
+    /// first bytes; see [`binary_format`].
+    pub binary: Option<&'static str>,
+}
+
+/// Known binary formats by their first bytes (magic numbers), each with how to say what it is.
+const BINARY_FORMATS: &[(&[u8], &str)] = &[
+    (b"\x1f\x8b", "gzip-compressed data"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a zip archive"),
+    (b"BZh", "bzip2-compressed data"),
+    (b"\xfd7zXZ\x00", "xz-compressed data"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed data"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"\x00asm", "a WebAssembly module"),
+    (b"\x7fELF", "an executable (ELF)"),
+    (b"wOFF", "a web font (WOFF)"),
+    (b"wOF2", "a web font (WOFF2)"),
+];
+
+/// What binary format `input` is, by its first bytes: `Some("gzip-compressed data")`. A RIFF
+/// file (WebP, WAV) is named by its form type; anything else that starts with a NUL or holds
+/// mostly control bytes in its first 512 bytes is "binary data". UTF-16 text is not binary here:
+/// the audit says it is UTF-16.
+pub fn binary_format(input: &[u8]) -> Option<&'static str> {
+    if let Some((_, name)) = BINARY_FORMATS
+        .iter()
+        .find(|(magic, _)| input.starts_with(magic))
+    {
+        return Some(name);
+    }
+    if input.starts_with(b"RIFF") && input.get(8..12) == Some(b"WEBP") {
+        return Some("a WebP image");
+    }
+    let head = &input[..input.len().min(512)];
+    if head.is_empty() || looks_like_utf16(head) {
+        return None;
+    }
+    let controls = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c))
+        .count();
+    // Text has next to no control bytes; compressed or encoded data has about one in eight.
+    (controls * 10 > head.len()).then_some("binary data")
+}
+
+/// Every other byte NUL in the first bytes: UTF-16 text (with or without a BOM).
+fn looks_like_utf16(head: &[u8]) -> bool {
+    let pairs = head.len() / 2;
+    let even = head.iter().step_by(2).filter(|&&b| b == 0).count();
+    let odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+    pairs >= 2 && (even * 10 >= pairs * 8 || odd * 10 >= pairs * 8)
 }
 
 /// Counts of each kind of line terminator.
@@ -173,6 +229,7 @@ pub(crate) fn read_lines(input: &[u8]) -> (Vec<Line>, InputFacts) {
         size: input.len(),
         bom_bytes,
         valid_utf8: std::str::from_utf8(input).is_ok(),
+        binary: binary_format(input),
         ..InputFacts::default()
     };
     let mut lines = Vec::new();

@@ -42,6 +42,8 @@ pub enum Code {
     OverSizeLimit,
     /// RL106 `no-groups`
     NoGroups,
+    /// RL107 `binary-file`
+    BinaryFile,
     /// RL201 `unreadable-line`
     UnreadableLine,
     /// RL202 `text-line`
@@ -148,13 +150,14 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 57] = [
+    pub const ALL: [Code; 58] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
         Code::InvalidUtf8,
         Code::OverSizeLimit,
         Code::NoGroups,
+        Code::BinaryFile,
         Code::UnreadableLine,
         Code::TextLine,
         Code::MissingColon,
@@ -436,6 +439,25 @@ const DOCS: &[CodeDoc] = &[
         fix: "User-agent: *\nAllow: /\n\nSitemap: https://www.example.com/sitemap.xml\n",
         reference: "RFC 9309 §2.2.1 (if no group matches and there is no `*` group, no rules \
             apply).",
+    },
+    CodeDoc {
+        code: Code::BinaryFile,
+        id: "RL107",
+        name: "binary-file",
+        severity: Severity::Error,
+        title: "The file is binary data, not text",
+        what_it_does: "Detects content that is not text at all: gzip-compressed data (a \
+            compressed body saved as robots.txt), an image, a PDF, a zip archive or other binary \
+            data, by its first bytes.",
+        why_it_matters: "Crawlers read robots.txt as text; read as text, binary data has no \
+            directive, so nothing is blocked, whatever rules the owner meant to publish. A \
+            server that compresses the body without saying so (or a file saved compressed) is \
+            the usual cause. The audit says so once instead of reporting every unreadable line.",
+        example: "# (the file starts with the bytes 1F 8B 08: it is gzip-compressed)\n\
+            User-agent: *\nDisallow: /private/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.3 (the file is UTF-8 text) and §2.3.1.1; Google's parser skips \
+            every line it cannot read.",
     },
     CodeDoc {
         code: Code::UnreadableLine,
@@ -1324,6 +1346,7 @@ mod tests {
             ("RL104", "invalid-utf8"),
             ("RL105", "over-size-limit"),
             ("RL106", "no-groups"),
+            ("RL107", "binary-file"),
             ("RL201", "unreadable-line"),
             ("RL202", "text-line"),
             ("RL203", "missing-colon"),

@@ -8,6 +8,9 @@ use crate::lines::{LineKind, SIZE_LIMIT};
 /// Runs the file-level checks. Returns `false` when the content is not a robots.txt at all (an
 /// HTML page, a UTF-16 file): the line checks would then report every line for one cause.
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
+    if binary_file(cx, out) {
+        return false;
+    }
     size_limit(cx, out);
     if html_page(cx, out) || utf16(cx, out) {
         return false;
@@ -15,6 +18,27 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     byte_order_mark(cx, out);
     invalid_utf8(cx, out);
     no_groups(cx, out);
+    true
+}
+
+/// Binary data instead of text: said once, in words, instead of a finding per unreadable line.
+fn binary_file(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
+    let Some(format) = cx.robots.facts().binary else {
+        return false;
+    };
+    out.push(Finding::new(
+        Code::BinaryFile,
+        1,
+        format!(
+            "This is {format}, not a robots.txt: read as text it holds no directive, so nothing \
+             is blocked."
+        ),
+        "Crawlers read robots.txt as plain text. A body served compressed without the header \
+         that says so, a file saved compressed, or an image or document saved under the name \
+         reads as bytes with no rule in them.",
+        "Serve the plain-text robots.txt itself at /robots.txt (decompressed, Content-Type \
+         text/plain).",
+    ));
     true
 }
 
@@ -329,6 +353,41 @@ mod tests {
     fn a_comment_in_markup_does_not_make_a_page() {
         let input = "<!-- generated -->\nUser-agent: *\nDisallow: /a\n";
         assert!(!codes(input).iter().any(|(c, _)| *c == Code::HtmlPage));
+    }
+
+    #[test]
+    fn binary_input_is_named_in_words_once() {
+        let gzip =
+            b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\x0b\xc9\xc8\x2c\x56\x00\xa2\x44\x85\x00";
+        let robots = RobotsTxt::parse(gzip);
+        let found = super::super::audit(&robots);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].code, Code::BinaryFile);
+        assert!(found[0]
+            .message
+            .starts_with("This is gzip-compressed data, not a robots.txt"));
+        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+        png.extend([0u8; 64]);
+        assert_eq!(codes_of(&png), [(Code::BinaryFile, 1)]);
+        assert_eq!(crate::binary_format(b"%PDF-1.7\n"), Some("a PDF document"));
+        assert_eq!(
+            crate::binary_format(b"PK\x03\x04rest"),
+            Some("a zip archive")
+        );
+        let noise: Vec<u8> = (0..200u8).map(|b| b % 32).collect();
+        assert_eq!(crate::binary_format(&noise), Some("binary data"));
+        // Text, UTF-16 without a BOM and a stray NUL are not binary.
+        assert_eq!(crate::binary_format(b"User-agent: *\nDisallow: /\n"), None);
+        let utf16: Vec<u8> = "User-agent: *\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(crate::binary_format(&utf16), None);
+        assert_eq!(codes_of(&utf16), [(Code::Utf16File, 1)]);
+        assert_eq!(
+            crate::binary_format(b"User-agent: *\nDisallow: /a\x00b\n"),
+            None
+        );
     }
 
     #[test]

@@ -490,6 +490,7 @@ mod tests {
     fn every_documented_example_produces_its_code_and_every_fix_does_not() {
         // Problems in bytes that a text example cannot carry; their unit tests build the bytes.
         let illustrative = [
+            Code::BinaryFile,
             Code::Utf16File,
             Code::ByteOrderMark,
             Code::InvalidUtf8,
