@@ -429,17 +429,19 @@ async function recompute() {
   const text = editor.text;
   const agent = elements.agent.value;
   const url = elements.url.value;
+  // A URL or agent past the limits gets no verdict, but the file is still read and audited.
   const tooLong = argumentTooLong(agent, url);
-  if (tooLong !== null) {
-    showNoVerdict(tooLong);
-    return;
-  }
   let analysis;
   let verdict;
   let options;
   let crawlerOptions;
   try {
     analysis = await state.engine.analyze(text);
+    if (tooLong !== null) {
+      showNoVerdict(tooLong);
+      showFileReading(analysis, text);
+      return;
+    }
     // Read after the analysis: the worker answers the crawler menus' set-up before it, so on the
     // first refresh they are filled by now. `status` (how the file was served) applies to every
     // verdict; `crawler` to the main one.
@@ -458,14 +460,10 @@ async function recompute() {
   showVerdictHeadline(verdict);
   hideEngineError();
   await nextFrame();
-  guarded(() => {
-    showExplanation(verdict, analysis, text, url);
-    if (analysis !== state.analysis) showAnalysis(analysis, text);
-  }, elements.explanation);
+  guarded(() => showExplanation(verdict, analysis, text, url), elements.explanation);
+  showFileReading(analysis, text);
   if (panels === null) return;
   guarded(() => {
-    panels.audit.update(text);
-    panels.audit.markFileView(text);
     panels.pins.update(text, options); // Not awaited: it answers in the lists engine, on its own.
     panels.urlList.changed();
     panels.compare.changed();
@@ -480,6 +478,18 @@ async function recompute() {
       (message) => panels.crawlers.clear(message),
     );
   }
+}
+
+/** What the file says, whatever the question: the reading view and the audit. */
+function showFileReading(analysis, text) {
+  guarded(() => {
+    if (analysis !== state.analysis) showAnalysis(analysis, text);
+  }, elements.groups);
+  if (panels === null) return;
+  guarded(() => {
+    panels.audit.update(text);
+    panels.audit.markFileView(text);
+  }, elements.audit);
 }
 
 /**

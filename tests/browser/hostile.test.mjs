@@ -143,6 +143,9 @@ test('a short link with a 16 kB star pattern and a 1 MB URL gets a message, not 
         /No verdict: the URL is 977 KiB long, and a check takes one of at most 32 KiB\. No crawler requests one this long/,
       );
       assert.equal(await page.getAttribute('#url', 'aria-invalid'), 'true');
+      // The file is still read and audited: only the question is refused.
+      await page.waitForSelector('#audit[aria-busy="false"] #audit-summary', { timeout: WAIT_MS });
+      assert.match(await page.textContent('#groups'), /\*a\*a\*a/);
       // A URL within the limit is answered, in the worker, and the field is valid again.
       await page.fill('#url', '/aab');
       await expectVerdict(page, ...engineVerdict(text, 'Bot', '/aab'), { timeout: WAIT_MS });
