@@ -149,7 +149,50 @@ fn utf16(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     true
 }
 
+/// A UTF-8 byte order mark that was decoded as Latin-1 and saved again as UTF-8: `ï»¿`.
+const MANGLED_BOM: &str = "\u{ef}\u{bb}\u{bf}";
+
+/// Whether the file starts with [`MANGLED_BOM`] (no parser skips it, not even Google).
+pub(super) fn mangled_bom(robots: &crate::RobotsTxt) -> bool {
+    robots.facts().bom_bytes == 0
+        && robots
+            .line(1)
+            .is_some_and(|line| line.text.starts_with(MANGLED_BOM))
+}
+
 fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    if mangled_bom(cx.robots) {
+        let first = cx.line(1);
+        let rest = first.text[MANGLED_BOM.len()..].trim();
+        let (lost, replacement) = if rest.starts_with('#') || rest.is_empty() {
+            ("line 1 is not the comment it looks like".to_owned(), None)
+        } else {
+            (
+                format!("{} on line 1 is not read as a directive", quote(rest)),
+                Some(rest.to_owned()),
+            )
+        };
+        out.push(
+            Finding::new(
+                Code::ByteOrderMark,
+                1,
+                format!(
+                    "The file starts with `ï»¿`: a UTF-8 byte order mark that was read as Latin-1 \
+                     and saved again. No parser skips it, Google's included, so {lost}."
+                ),
+                "The three characters become part of the first key (or of the text before a \
+                 `#`), so the first line is lost for every crawler.",
+                "Delete the three characters at the start of the file and save it as UTF-8 \
+                 without a byte order mark.",
+            )
+            .with_span(Some(Span {
+                start: first.start,
+                end: first.start + MANGLED_BOM.len(),
+            }))
+            .with_replacement(replacement),
+        );
+        return;
+    }
     let bom_bytes = cx.robots.facts().bom_bytes;
     let first = cx.line(1);
     let carries_directive = !matches!(
@@ -353,6 +396,33 @@ mod tests {
     fn a_comment_in_markup_does_not_make_a_page() {
         let input = "<!-- generated -->\nUser-agent: *\nDisallow: /a\n";
         assert!(!codes(input).iter().any(|(c, _)| *c == Code::HtmlPage));
+    }
+
+    #[test]
+    fn a_bom_decoded_as_latin1_is_recognised_and_not_called_prose() {
+        let found = super::super::audit(&RobotsTxt::parse(
+            "\u{ef}\u{bb}\u{bf}# robots for example.com\nUser-agent: *\nDisallow: /x\n".as_bytes(),
+        ));
+        let codes: Vec<_> = found.iter().map(|f| (f.code, f.line)).collect();
+        assert_eq!(codes, [(Code::ByteOrderMark, 1)], "{found:?}");
+        assert!(found[0].message.contains("`ï»¿`"), "{}", found[0].message);
+        let found = super::super::audit(&RobotsTxt::parse(
+            "\u{ef}\u{bb}\u{bf}User-agent: *\nDisallow: /x\n".as_bytes(),
+        ));
+        let bom = found
+            .iter()
+            .find(|f| f.code == Code::ByteOrderMark)
+            .unwrap();
+        assert!(
+            bom.message
+                .contains("`User-agent: *` on line 1 is not read"),
+            "{}",
+            bom.message
+        );
+        assert_eq!(bom.replacement.as_deref(), Some("User-agent: *"));
+        assert!(!found
+            .iter()
+            .any(|f| f.line == 1 && f.code == Code::UnknownDirective));
     }
 
     #[test]

@@ -180,6 +180,22 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
         overlap::check(&context, &mut findings);
         directives::check(&context, &mut findings);
         preferences::check(&context, &mut findings);
+        if file::mangled_bom(robots) {
+            // The byte-order-mark finding names the cause; what line 1's key then looks like
+            // to the line checks (prose, an unknown key) is its consequence, not advice.
+            findings.retain(|finding| {
+                finding.line != 1
+                    || !matches!(
+                        finding.code,
+                        Code::TextLine
+                            | Code::UnreadableLine
+                            | Code::UnknownDirective
+                            | Code::MissingColon
+                            | Code::MisspelledDirective
+                            | Code::InvisibleCharacter
+                    )
+            });
+        }
     }
     crate::sorting::sort_by(&mut findings, |a, b| {
         (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(
