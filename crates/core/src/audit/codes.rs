@@ -112,6 +112,8 @@ pub enum Code {
     SeveralPathsOnOneLine,
     /// RL412 `hash-in-pattern`
     HashInPattern,
+    /// RL413 `unfilled-placeholder`
+    UnfilledPlaceholder,
     /// RL501 `noindex-directive`
     NoindexDirective,
     /// RL502 `crawl-delay`
@@ -150,7 +152,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 58] = [
+    pub const ALL: [Code; 59] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -192,6 +194,7 @@ impl Code {
         Code::SpaceInPattern,
         Code::SeveralPathsOnOneLine,
         Code::HashInPattern,
+        Code::UnfilledPlaceholder,
         Code::NoindexDirective,
         Code::CrawlDelay,
         Code::CrawlDelayNotANumber,
@@ -1029,6 +1032,24 @@ const DOCS: &[CodeDoc] = &[
             sent).",
     },
     CodeDoc {
+        code: Code::UnfilledPlaceholder,
+        id: "RL413",
+        name: "unfilled-placeholder",
+        severity: Severity::Warning,
+        title: "A template placeholder or a broken `%` escape in a pattern",
+        what_it_does:
+            "Detects template placeholders that were never filled in (`%subscriber_hash%`, \
+            `{{ path }}`, `${prefix}`) and a `%` not followed by two hex digits.",
+        why_it_matters: "Crawlers compare the placeholder literally: `Disallow: \
+            /*hashid=%subscriber_hash%` blocks only URLs that contain that very text, so the \
+            pages it was meant for stay open. A lone `%` is read differently by different \
+            parsers (Google keeps it, others encode it as `%25`).",
+        example: "User-agent: *\nDisallow: /*hashid=%subscriber_hash%\n",
+        fix: "User-agent: *\nDisallow: /*hashid=\n",
+        reference: "RFC 9309 §2.2.2 (octets are compared after percent-encoding, RFC 3986 §2.1: \
+            `%` is followed by two hex digits).",
+    },
+    CodeDoc {
         code: Code::NoindexDirective,
         id: "RL501",
         name: "noindex-directive",
@@ -1381,6 +1402,7 @@ mod tests {
             ("RL410", "space-in-pattern"),
             ("RL411", "several-paths-on-one-line"),
             ("RL412", "hash-in-pattern"),
+            ("RL413", "unfilled-placeholder"),
             ("RL501", "noindex-directive"),
             ("RL502", "crawl-delay"),
             ("RL503", "crawl-delay-not-a-number"),

@@ -59,6 +59,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         non_ascii(line, key, value, out);
         spaces(line, key, value, out);
         hash_after_pattern(line, key, value, out);
+        placeholder(line, value, out);
     }
     out.extend(one_for_all(stars));
     for group in cx.robots.groups() {
@@ -444,6 +445,58 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     );
 }
 
+/// A template placeholder never filled in (`%name%`, `{{ … }}`, `${ … }`), or a `%` not
+/// followed by two hex digits.
+fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
+    let template = ["{{", "${", "<%"]
+        .iter()
+        .find_map(|open| value.find(open).map(|at| (at, *open)));
+    let bytes = value.as_bytes();
+    let bad_escape = (0..bytes.len()).find(|&at| {
+        bytes[at] == b'%'
+            && !(bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
+                && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit))
+    });
+    let message = match (template, bad_escape) {
+        (Some((at, open)), _) => format!(
+            "{} holds `{open}` at octet {at}, a template placeholder that was never filled in; \
+             crawlers compare it literally.",
+            quote(value)
+        ),
+        (None, Some(at)) => {
+            let word: String = value[at + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !word.is_empty() && value[at + 1 + word.len()..].starts_with('%') {
+                format!(
+                    "{} holds `%{word}%`, a template placeholder that was never filled in; \
+                     crawlers compare it literally.",
+                    quote(value)
+                )
+            } else {
+                format!(
+                    "{} holds a `%` that is not followed by two hex digits; parsers read it \
+                     differently (Google keeps it, others encode it as `%25`).",
+                    quote(value)
+                )
+            }
+        }
+        (None, None) => return,
+    };
+    out.push(
+        Finding::new(
+            Code::UnfilledPlaceholder,
+            line.number,
+            message,
+            "The rule matches only URLs that contain this very text, so the pages it was meant \
+             for stay as they were.",
+            "Fill in the placeholder (or delete the rule), and write a literal `%` as `%25`.",
+        )
+        .with_span(value_span(line)),
+    );
+}
+
 fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     if !line.has_comment || line.invalid_utf8 {
         return;
@@ -621,6 +674,21 @@ mod tests {
             [3],
             "only a rule that can match the same URLs"
         );
+    }
+
+    #[test]
+    fn unfilled_placeholders_and_broken_escapes_are_named() {
+        let input = "User-agent: *\nDisallow: /*hashid=%subscriber_hash%\nDisallow: /{{ path }}\n\
+                     Disallow: /a%zz\nDisallow: /ok%2F\nDisallow: /${prefix}/x\n";
+        let found = with_code(input, Code::UnfilledPlaceholder);
+        let lines: Vec<usize> = found.iter().map(|f| f.line).collect();
+        assert_eq!(lines, [2, 3, 4, 6]);
+        assert!(
+            found[0].message.contains("`%subscriber_hash%`"),
+            "{}",
+            found[0].message
+        );
+        assert!(found[2].message.contains("not followed by two hex digits"));
     }
 
     #[test]
