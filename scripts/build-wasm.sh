@@ -12,7 +12,8 @@
 # every step passed, so a failed build leaves the last good package in place.
 #
 # The one `--target web` output serves the page, the node tests (initSync) and
-# the browser tests. A second package, built with the wasm crate's `lists`
+# the browser tests. A third, with the `ai` feature, into www/pkg/ai/, adds the AI
+# usage answers and the policy builder, loaded after the first verdict. A second package, built with the wasm crate's `lists`
 # feature into www/pkg/lists/, adds URL lists, the comparison of two versions
 # and expectations: the page loads it only when one of those is used, so the
 # first verdict never waits for its bytes, and it has a budget of its own. A content-hash stamp of everything that feeds the build
@@ -68,11 +69,13 @@ write_precache() {
 inputs="$(build_inputs_hash)"
 if [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$STAMP_FILE")" = "$inputs" ] &&
   [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ] &&
-  [ -f "$OUT_DIR/lists/$WASM_FILE" ] && [ -f "$OUT_DIR/lists/$OUT_NAME.js" ]; then
+  [ -f "$OUT_DIR/lists/$WASM_FILE" ] && [ -f "$OUT_DIR/lists/$OUT_NAME.js" ] &&
+  [ -f "$OUT_DIR/ai/$WASM_FILE" ] && [ -f "$OUT_DIR/ai/$OUT_NAME.js" ]; then
   say "wasm package is up to date (nothing under crates/ or Cargo.lock changed)"
   node scripts/wasm-size.mjs "$OUT_DIR/$WASM_FILE"
   node scripts/wasm-size.mjs "$OUT_DIR/lists/$WASM_FILE" lists
   write_precache
+  node scripts/wasm-size.mjs "$OUT_DIR/ai/$WASM_FILE" ai
   exit 0
 fi
 
@@ -134,6 +137,12 @@ build_package() {
     if (verdict.allowed !== false || verdict.decisive?.line !== 2) {
       throw new Error(`smoke check gave ${JSON.stringify(verdict)}`);
     }
+    if (features === "ai") {
+      const usage = wasm.usage("User-agent: *\nContent-Usage: train-ai=n\n", "bot", "/a", {});
+      if (usage.contentUsage[0]?.preference !== "disallow") {
+        throw new Error(`smoke check of usage gave ${JSON.stringify(usage)}`);
+      }
+    }
     if (features === "lists") {
       const diff = wasm.compareVersions("", "User-agent: *\nDisallow: /a\n", "", "auto", "bot", [], {});
       if (diff.flipCount !== 2 || diff.flips[0].after.line !== 2) {
@@ -145,6 +154,9 @@ build_package() {
 
 build_package "$STAGING"
 build_package "$STAGING/lists" lists
+# The AI usage package (usage, aiSummary, writePolicy, AiFile): loaded after the first verdict
+# for the panel under the verdict, the AI crawlers' summary and the policy builder.
+build_package "$STAGING/ai" ai
 
 # The audit codes' documentation comes from the same Rust source as the audit, through the
 # CLI, so the wasm module does not have to carry its prose: English from the core's code docs,
@@ -162,6 +174,8 @@ node scripts/wasm-size.mjs "$STAGING/$WASM_FILE" ||
   die "the build is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/"
 node scripts/wasm-size.mjs "$STAGING/lists/$WASM_FILE" lists ||
   die "the lists package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/lists/"
+node scripts/wasm-size.mjs "$STAGING/ai/$WASM_FILE" ai ||
+  die "the AI usage package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/ai/"
 
 printf '%s\n' "$inputs" >"$STAGING/$STAMP_FILE"
 mkdir -p "$(dirname "$OUT_DIR")"

@@ -166,6 +166,8 @@ async function loadPanels() {
       import('./divergence.js'),
       import('./selftest.js'),
       import('./guide.js'),
+      import('./preferences.js'),
+      import('./policy-builder.js'),
       import('./url-list.js'),
       import('./compare.js'),
       import('./pins.js'),
@@ -175,7 +177,17 @@ async function loadPanels() {
     showPanelsMissing(error.message);
     return;
   }
-  const [{ CrawlerPanel }, { FetchStatusPicker }, findings, { renderDivergence }, { setUpSelfTest }, guide, ...lists] =
+  const [
+    { CrawlerPanel },
+    { FetchStatusPicker },
+    findings,
+    { renderDivergence },
+    { setUpSelfTest },
+    guide,
+    { PreferencesPanel },
+    { PolicyBuilder },
+    ...lists
+  ] =
     modules;
   const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
   fetchStatus.restore(state.wantedStatus);
@@ -187,6 +199,9 @@ async function loadPanels() {
     copyReplacement: findings.copyReplacement,
     guide: guide.setUpGuide({ container: $('#guide-body'), toc: $('#guide-toc'), engine: () => state.engine }),
     ...listPanels(...lists),
+    preferences: new PreferencesPanel({ container: $('#preferences') }),
+    PolicyBuilder,
+    policy: null,
   };
   setUpSelfTest({
     button: $('#selftest-run'),
@@ -470,6 +485,12 @@ async function recompute() {
   }, elements.audit);
   // The same question as the verdict's, crawler and fetch status included.
   await guarded(() => showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict), elements.divergence);
+  // What may be done with the URL, under the verdict; the policy builder follows the text.
+  await guarded(
+    async () => panels.preferences.show(await state.engine.usage(text, agent, url, { ...options, ...crawlerOptions })),
+    $('#preferences'),
+  );
+  guarded(() => showPolicy(), null);
   // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
   if (!state.refreshAgain) {
     await guarded(
@@ -581,6 +602,22 @@ async function showCrawlers(text, agent, url, options, verdict) {
   panels.crawlers.show(report, verdict);
 }
 
+/** The policy builder, started with the first verdict (it needs the engine's purposes). */
+function showPolicy() {
+  if (panels.policy === null) {
+    panels.policy = new panels.PolicyBuilder({
+      root: $('#policy'),
+      purposes: state.engine.defaults.policyPurposes,
+      engine: () => state.engine,
+      text: () => editor.text,
+      profile: () => state.profile,
+      onApply: (text) => replaceText(text, [{ severity: 'info', text: t('policy.applied') }]),
+    });
+  } else {
+    panels.policy.refresh();
+  }
+}
+
 function showVerdictHeadline(verdict) {
   const headline = render.renderVerdictHeadline(verdict);
   const spoken = headline.map((node) => node.textContent).join(' ');
@@ -630,6 +667,7 @@ function showNoVerdict(message) {
   elements.divergence.replaceChildren();
   elements.fileView.replaceChildren();
   panels?.crawlers.clear(message);
+  panels?.preferences.clear();
 }
 
 function showEngineError(error) {

@@ -16,6 +16,7 @@
  * requested unless the reader follows one.
  */
 
+import { showAiSummary } from './ai-summary.js';
 import { externalLink } from './fetch-status.js';
 import { formatCount } from './format.js';
 import { decidingLine, fragment, h, lineLink } from './render.js';
@@ -240,6 +241,7 @@ export class CrawlerPanel {
       this.#details.replaceChildren();
     }
     this.#rows = report.rows;
+    showAiSummary(document.querySelector('#ai-summary'), report.aiSummary);
     this.#table.replaceChildren(renderCrawlerTable(report.rows, this.#byName, this.#purposes));
     this.#applyFilter();
     this.#panel.setAttribute('aria-busy', 'false');
@@ -253,6 +255,7 @@ export class CrawlerPanel {
     this.#recognised.hidden = true;
     this.#recognised.replaceChildren();
     this.#counts.textContent = '';
+    showAiSummary(document.querySelector('#ai-summary'), null);
     this.#table.replaceChildren(h('p', { class: 'empty-state' }, message));
     this.#panel.setAttribute('aria-busy', 'false');
   }

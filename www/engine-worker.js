@@ -34,6 +34,41 @@ const LIMITS = {
 };
 
 let file = null;
+/** The text `file` was parsed from, for the AI usage package, which parses on its own. */
+let fileText = '';
+
+/** The AI usage package (www/pkg/ai/: usage, aiSummary, writePolicy), instantiated on first use. */
+let aiPackage = null;
+/** The loaded text parsed by the AI usage package, and the text it was parsed from. */
+let aiFile = null;
+let aiFileText = null;
+
+/** The AI usage package's parse of the loaded text, made once per text. */
+async function loadedAiFile() {
+  const glue = await ai();
+  if (aiFile === null || aiFileText !== fileText) {
+    aiFile?.free();
+    aiFile = null;
+    aiFile = new glue.AiFile(fileText);
+    aiFileText = fileText;
+  }
+  return aiFile;
+}
+
+/** Context lines kept around each change of the policy builder's diff. */
+const DIFF_CONTEXT = 2;
+
+function ai() {
+  aiPackage ??= (async () => {
+    const glue = await import('./pkg/ai/robots_lens_wasm.js');
+    await glue.default({ module_or_path: new URL('./pkg/ai/robots_lens_wasm_bg.wasm', import.meta.url) });
+    return glue;
+  })();
+  aiPackage.catch(() => {
+    aiPackage = null; // The next call tries again.
+  });
+  return aiPackage;
+}
 
 /** The module's exports once instantiated: its memory size is reported with a trap. */
 let exports = null;
@@ -49,7 +84,10 @@ const operations = {
   load(text) {
     file?.free();
     file = null;
+    aiFile?.free();
+    aiFile = null;
     file = new RobotsFile(text);
+    fileText = text;
     return summarise(file.analysis());
   },
 
@@ -75,11 +113,38 @@ const operations = {
 
   /**
    * The page's self-test: runs test-vector cases `{ robots, agent, url, profile, match,
-   * sitemaps }`, each on a file parsed and freed here (the loaded file is not touched), and
+   * sitemaps, preferences }`, each on a file parsed and freed here (the loaded file is not touched), and
    * answers what the engine decided, for the page to compare with the expectations.
    */
-  runCases(cases) {
-    return cases.map(runCase);
+  async runCases(cases) {
+    const glue = cases.some((vector) => vector.preferences) ? await ai() : null;
+    return cases.map((vector) => runCase(vector, glue));
+  },
+
+  /** What may be done with `url` on the loaded file (see `check` for the options). */
+  async usage(agent, url, options) {
+    if (file === null) throw new Error('no file is loaded in the engine');
+    return (await loadedAiFile()).usage(agent, url, options);
+  },
+
+  /**
+   * The policy builder: `spec` written into `text`, diffed and checked. Only the changed lines
+   * of the diff and their context cross to the page (`diffTotal` counts them all).
+   */
+  async writePolicy(text, spec, options) {
+    const written = (await ai()).writePolicy(text, spec, options);
+    const { diff } = written;
+    const changed = (index) => diff[index]?.kind !== undefined && diff[index].kind !== 'same';
+    const near = (index) => {
+      for (let at = index - DIFF_CONTEXT; at <= index + DIFF_CONTEXT; at += 1) if (changed(at)) return true;
+      return false;
+    };
+    const kept = [];
+    for (let index = 0; index < diff.length; index += 1) {
+      if (near(index)) kept.push(diff[index]);
+      else if (kept.at(-1)?.kind !== 'skip') kept.push({ kind: 'skip', old: null, new: null, text: '' });
+    }
+    return { ...written, diff: kept, diffTotal: diff.length };
   },
 
   /** The crawler catalogue and the fetch statuses the page offers. */
@@ -92,7 +157,7 @@ const operations = {
    * crawler's verdict and whole-file summary, the crawler named in `agent` (a pasted UA string)
    * and what the status does under the profile (null when no status is given).
    */
-  crawlerReport(agent, url, options = {}) {
+  async crawlerReport(agent, url, options = {}) {
     if (file === null) throw new Error('no file is loaded in the engine');
     // The table shows a verdict, its deciding line and the group used; the rules that matched
     // and the lines of each group stay here.
@@ -102,6 +167,7 @@ const operations = {
     });
     return {
       rows,
+      aiSummary: await aiSummary(url, options),
       recognised: recogniseCrawler(agent),
       status: options.status ? statusHandling(options.status, options.profile ?? defaults().profile) : null,
     };
@@ -224,7 +290,17 @@ function summariseAudit(findings) {
 }
 
 /** One self-test case; an input the engine refuses is an answer (`error`), a trap is not. */
-function runCase({ robots, agent, url, profile, match, sitemaps }) {
+/** The AI summary for the crawler table; `null` when the AI usage package cannot be loaded. */
+async function aiSummary(url, options) {
+  try {
+    return (await loadedAiFile()).aiSummary(url, options);
+  } catch (error) {
+    if (isTrap(error)) throw error;
+    return null;
+  }
+}
+
+function runCase({ robots, agent, url, profile, match, sitemaps, preferences }, glue) {
   try {
     return withParsed(robots, (parsed) => {
       const verdict = parsed.check(agent, url, { profile, agentMatch: match });
@@ -237,6 +313,7 @@ function runCase({ robots, agent, url, profile, match, sitemaps }) {
         decisive: decisive && { line: decisive.line, kind: decisive.kind, pattern: decisive.pattern },
         normalisedPath: verdict.normalisedPath,
         sitemaps: sitemaps ? parsed.analysis().sitemaps.map((sitemap) => sitemap.url) : null,
+        usage: preferences && glue ? glue.usage(robots, agent, url, { profile, agentMatch: match }) : null,
       };
     });
   } catch (error) {

@@ -103,6 +103,22 @@ export class Engine {
     });
   }
 
+  /**
+   * What may be done with `url` on `text` (crawling, and each use as `Content-Usage` and
+   * `Content-Signal` state it), with the options of `check`.
+   */
+  usage(text, agent, url, options) {
+    return this.#enqueue(async () => {
+      await this.#load(text);
+      return this.#call('usage', [agent, url, options], text.length);
+    });
+  }
+
+  /** The policy builder's result for `spec` written into `text`, with `options` `{ profile }`. */
+  writePolicy(text, spec, options) {
+    return this.#enqueue(() => this.#call('writePolicy', [text, spec, options], text.length));
+  }
+
   /** The crawler catalogue and the fetch statuses to offer: `{ catalogue, statusChoices }`. */
   crawlerSetup() {
     return this.#enqueue(() => this.#call('crawlerSetup', [], 0));

@@ -194,6 +194,7 @@ function engineCase(vector) {
     profile: text(vector.profile),
     match: text(vector.match),
     sitemaps: Array.isArray(vector.expected?.sitemaps),
+    preferences: typeof vector.expected?.preferences === 'object' && vector.expected.preferences !== null,
   };
 }
 
@@ -228,7 +229,41 @@ function vectorProblems(vector, actual) {
       }),
     );
   }
+  if (expected.preferences) {
+    if (actual.usage) problems.push(...preferenceProblems(expected.preferences, actual.usage));
+    else problems.push('The engine gave no answer about usage preferences (the AI usage package did not load).');
+  }
   return problems;
+}
+
+/** The labels and licences a case pins (`expected.preferences`), against the engine's usage answer. */
+function preferenceProblems(expected, usage) {
+  const problems = [];
+  const vocabularies = [
+    ['content_usage', 'Content-Usage', usage.contentUsage],
+    ['content_signal', 'Content-Signal', usage.contentSignal],
+  ];
+  for (const [field, name, answers] of vocabularies) {
+    for (const [label, wanted] of Object.entries(expected[field] ?? {})) {
+      const got = answers.find((answer) => answer.label === label);
+      if (got?.preference !== wanted?.preference || got?.line !== wanted?.line) {
+        problems.push(
+          `Expected ${name} ${label} ${wanted?.preference} (${lineWords(wanted?.line)}); the engine answers ${got?.preference} (${lineWords(got?.line)}).`,
+        );
+      }
+    }
+  }
+  if (Array.isArray(expected.licenses)) {
+    const licenses = usage.licenses.map(({ url, line }) => ({ url, line }));
+    if (JSON.stringify(licenses) !== JSON.stringify(expected.licenses)) {
+      problems.push(`Expected the licences ${JSON.stringify(expected.licenses)}; the engine finds ${JSON.stringify(licenses)}.`);
+    }
+  }
+  return problems;
+}
+
+function lineWords(line) {
+  return Number.isInteger(line) ? `line ${line}` : 'no deciding line';
 }
 
 function describe(allowed, line) {

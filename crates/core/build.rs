@@ -58,6 +58,19 @@ pub(crate) struct Catalogue {
     about: Option<String>,
     pub(crate) sources: Vec<Source>,
     pub(crate) crawlers: Vec<Crawler>,
+    /// Tokens an operator no longer uses, with the catalogued crawlers that replaced them.
+    #[serde(default)]
+    pub(crate) retired: Vec<Retired>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Retired {
+    pub(crate) token: String,
+    pub(crate) operator: String,
+    pub(crate) replaced_by: Vec<String>,
+    pub(crate) note: String,
+    pub(crate) sources: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -285,6 +298,38 @@ pub(crate) fn validate(text: &str) -> Result<Catalogue, Vec<String>> {
         }
     }
 
+    for retired in &catalogue.retired {
+        let token = &retired.token;
+        if !is_product_token(token) {
+            problems.push(format!("retired token '{token}' is not a product token"));
+        }
+        if owners.contains_key(&token.to_ascii_lowercase()) {
+            problems.push(format!(
+                "retired token '{token}' is also the token of a catalogued crawler"
+            ));
+        }
+        if retired.replaced_by.is_empty() {
+            problems.push(format!("retired token '{token}' names no replacement"));
+        }
+        for name in &retired.replaced_by {
+            if !names.contains(&name.to_ascii_lowercase()) {
+                problems.push(format!(
+                    "retired token '{token}' is replaced by '{name}', which is not catalogued"
+                ));
+            }
+        }
+        if retired.sources.is_empty() {
+            problems.push(format!("retired token '{token}' cites no source"));
+        }
+        for id in &retired.sources {
+            if !source_ids.contains(id.as_str()) {
+                problems.push(format!(
+                    "retired token '{token}' cites an unknown source '{id}'"
+                ));
+            }
+        }
+    }
+
     if problems.is_empty() {
         Ok(catalogue)
     } else {
@@ -430,6 +475,33 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
         let _ = writeln!(out, "        note: {:?},", crawler.note);
         let _ = writeln!(out, "        sources: ClaimSources {{ {sources} }},");
         let _ = writeln!(out, "    }},");
+    }
+    out.push_str("];\n\n");
+    let _ = writeln!(
+        out,
+        "static RETIRED: [RetiredToken; {}] = [",
+        catalogue.retired.len()
+    );
+    for retired in &catalogue.retired {
+        let replaced: Vec<String> = retired
+            .replaced_by
+            .iter()
+            .map(|name| format!("{name:?}"))
+            .collect();
+        let refs: Vec<String> = retired
+            .sources
+            .iter()
+            .map(|id| format!("&SOURCES[{}]", index[id.as_str()]))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    RetiredToken {{ token: {:?}, operator: {:?}, replaced_by: &[{}], note: {:?}, sources: &[{}] }},",
+            retired.token,
+            retired.operator,
+            replaced.join(", "),
+            retired.note,
+            refs.join(", ")
+        );
     }
     out.push_str("];\n");
     out

@@ -25,6 +25,7 @@ import { resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import ai from './wasm-ai.mjs';
 import wasm from './wasm.mjs';
 
 // VECTORS_DIR points the runner at another directory (to try it on scratch files).
@@ -45,7 +46,9 @@ const files = readdirSync(VECTORS_DIR)
 
 const FILE_FIELDS = new Set(['description', 'cases']);
 const CASE_FIELDS = new Set(['id', 'category', 'profile', 'match', 'robots', 'agent', 'url', 'expected', 'source', 'why']);
-const EXPECTED_FIELDS = new Set(['allowed', 'line', 'sitemaps']);
+const EXPECTED_FIELDS = new Set(['allowed', 'line', 'sitemaps', 'preferences']);
+const PREFERENCE_FIELDS = new Set(['content_usage', 'content_signal', 'licenses']);
+const PREFERENCES = new Set(['allow', 'disallow', 'unknown', 'not-applicable']);
 const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Robots texts longer than this are shortened in failure reports. */
 const SHOWN_ROBOTS_CHARS = 600;
@@ -90,6 +93,38 @@ function schemaProblems(vector) {
   if ('sitemaps' in expected && !(Array.isArray(expected.sitemaps) && expected.sitemaps.every((url) => typeof url === 'string'))) {
     problems.push('"expected.sitemaps" must be a list of strings');
   }
+  if ('preferences' in expected) {
+    const preferences = expected.preferences;
+    problems.push(...unknownFields(preferences, PREFERENCE_FIELDS, 'expected.preferences.'));
+    for (const vocabulary of ['content_usage', 'content_signal']) {
+      for (const [label, wanted] of Object.entries(preferences[vocabulary] ?? {})) {
+        if (!PREFERENCES.has(wanted.preference)) problems.push(`${vocabulary}.${label}: unknown preference ${JSON.stringify(wanted.preference)}`);
+        if (!('line' in wanted)) problems.push(`${vocabulary}.${label}: "line" is required`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** Differences between a case's `expected.preferences` and the wasm's `usage()` answer. */
+function preferenceProblems(expected, usage) {
+  const problems = [];
+  for (const [vocabulary, answers] of [['content_usage', usage.contentUsage], ['content_signal', usage.contentSignal]]) {
+    for (const [label, wanted] of Object.entries(expected[vocabulary] ?? {})) {
+      const got = answers.find((answer) => answer.label === label);
+      if (got?.preference !== wanted.preference || got?.line !== wanted.line) {
+        problems.push(
+          `${vocabulary} ${label}: expected ${wanted.preference} (line ${wanted.line}); got ${got?.preference} (line ${got?.line}, ${got?.why})`,
+        );
+      }
+    }
+  }
+  if (expected.licenses !== undefined) {
+    const licenses = usage.licenses.map(({ url, line }) => ({ url, line }));
+    if (JSON.stringify(licenses) !== JSON.stringify(expected.licenses)) {
+      problems.push(`expected licences ${JSON.stringify(expected.licenses)}; got ${JSON.stringify(licenses)}`);
+    }
+  }
   return problems;
 }
 
@@ -112,6 +147,13 @@ function verdictProblems(vector) {
     if (JSON.stringify(sitemaps) !== JSON.stringify(expected.sitemaps)) {
       problems.push(`expected sitemaps ${JSON.stringify(expected.sitemaps)}; got ${JSON.stringify(sitemaps)}`);
     }
+  }
+  if (expected.preferences !== undefined) {
+    const usage = ai.usage(vector.robots, vector.agent, vector.url, {
+      profile: vector.profile,
+      agentMatch: vector.match,
+    });
+    problems.push(...preferenceProblems(expected.preferences, usage));
   }
   if (problems.length > 0) {
     const groups = verdict.groups.map((group) => group.agentLines);

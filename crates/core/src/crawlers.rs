@@ -293,7 +293,37 @@ pub struct Crawler {
     pub sources: ClaimSources,
 }
 
+/// A product token its operator no longer uses (`anthropic-ai`, `Claude-Web`): blocking it
+/// blocks nothing that still fetches; the crawlers in `replaced_by` are what fetch now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RetiredToken {
+    /// The token as it was used.
+    pub token: &'static str,
+    /// Who used it.
+    pub operator: &'static str,
+    /// The names of the catalogued crawlers that do its work now.
+    pub replaced_by: &'static [&'static str],
+    /// What happened to it.
+    pub note: &'static str,
+    /// Where that is documented.
+    pub sources: &'static [&'static Source],
+}
+
 include!(concat!(env!("OUT_DIR"), "/crawlers.rs"));
+
+/// Every retired token the catalogue knows, in the catalogue's order.
+pub fn retired_tokens() -> &'static [RetiredToken] {
+    &RETIRED
+}
+
+/// The retired token `token` (compared case-insensitively, as crawlers compare tokens).
+pub fn find_retired(token: &str) -> Option<&'static RetiredToken> {
+    let token = token.trim();
+    RETIRED
+        .iter()
+        .find(|retired| retired.token.eq_ignore_ascii_case(token))
+}
 
 /// Every catalogued crawler, in the catalogue's order (search engines first).
 pub fn crawlers() -> &'static [Crawler] {
@@ -603,6 +633,53 @@ impl Checker<'_> {
             })
             .collect()
     }
+}
+
+/// How many crawlers of one kind a table counts, and how many of them may fetch the URL.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Tally {
+    /// Crawlers of the kind.
+    pub total: usize,
+    /// Of those, the ones whose verdict allows the URL.
+    pub allowed: usize,
+}
+
+impl Tally {
+    /// Crawlers of the kind that may not fetch the URL.
+    pub fn blocked(self) -> usize {
+        self.total - self.allowed
+    }
+}
+
+/// The AI crawlers of a [`Checker::crawler_table`] in three numbers: "training: 7 of 9 blocked ·
+/// answers: 2 of 4 may fetch · user-triggered: 4 may fetch".
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AiSummary {
+    /// [`Purpose::AiTraining`], token-only crawlers included: blocking those keeps the content
+    /// out of training without changing any crawl.
+    pub training: Tally,
+    /// [`Purpose::AiSearch`]: crawlers that fetch for AI answers and grounding.
+    pub answers: Tally,
+    /// [`Purpose::UserTriggered`]: fetchers a person's request sends.
+    pub user_triggered: Tally,
+}
+
+/// Counts the AI crawlers of `rows` by purpose and verdict.
+pub fn ai_summary(rows: &[CrawlerRow]) -> AiSummary {
+    let mut summary = AiSummary::default();
+    for row in rows {
+        let tally = match row.crawler.purpose {
+            Purpose::AiTraining => &mut summary.training,
+            Purpose::AiSearch => &mut summary.answers,
+            Purpose::UserTriggered => &mut summary.user_triggered,
+            _ => continue,
+        };
+        tally.total += 1;
+        tally.allowed += usize::from(row.verdict.allowed);
+    }
+    summary
 }
 
 /// A request path always starts with `/`, so only a pattern starting with `/` or `*` can match

@@ -45,6 +45,8 @@
 //! - [`RobotsTxt::preference_lines`] and [`RobotsTxt::licenses`] hold the AI usage preference
 //!   lines (`Content-Usage`, `Content-Signal`) and RSL `License` lines, read exactly;
 //!   [`Checker::usage`] answers "what may be done with this URL" per purpose ([`UsageAnswer`]).
+//! - [`write_policy`] writes the groups (and preference lines) for a choice per purpose from
+//!   the catalogue, with the diff against the current file and every crawler's check.
 //! - [`audit()`] reads the same parse for mistakes: each [`Finding`] has a stable code, a
 //!   severity, the line, why it matters and how to fix it; [`audit::CODES`] documents every code.
 //!
@@ -113,6 +115,7 @@ mod limits;
 mod lines;
 mod matcher;
 mod pattern;
+mod policy;
 mod profile;
 mod rules;
 mod sorting;
@@ -133,9 +136,9 @@ pub use batch::{
     RowPage, RowQuery, RuleTally, UnusedRule,
 };
 pub use crawlers::{
-    crawlers, find_crawler, recognise_crawler, sources, Access, ChainStep, ClaimSources,
-    CrawlDelay, Crawler, CrawlerRow, FetchHandling, FileSummary, Purpose, Recognised,
-    RobotsTxtCompliance, Source, UsedStep,
+    ai_summary, crawlers, find_crawler, find_retired, recognise_crawler, retired_tokens, sources,
+    Access, AiSummary, ChainStep, ClaimSources, CrawlDelay, Crawler, CrawlerRow, FetchHandling,
+    FileSummary, Purpose, Recognised, RetiredToken, RobotsTxtCompliance, Source, Tally, UsedStep,
 };
 pub use diff::{
     line_diff, probe_urls, verdict_flips, DiffKind, DiffLine, Flip, Side, MAX_DIFF_CELLS,
@@ -158,6 +161,10 @@ pub use lines::{
 };
 pub use matcher::{AppliedGroup, Checker, Reason, RuleMatch, Verdict};
 pub use pattern::Pattern;
+pub use policy::{
+    write_policy, Choice, InvalidPolicy, Policy, PolicyCheck, PolicyRequest, MAX_POLICY_PATHS,
+    MAX_POLICY_PATH_BYTES, POLICY_BEGIN, POLICY_END, POLICY_PURPOSES,
+};
 pub use profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec, UnknownName,
 };

@@ -19,12 +19,16 @@
 
 mod python_oracle;
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use python_oracle::Oracle;
-use robots_lens::{read_url, AgentMatch, AgentSelection, Profile, RobotsTxt, Verdict};
+use robots_lens::{
+    read_url, AgentMatch, AgentSelection, LabelAnswer, Profile, RobotsTxt, Verdict,
+    CONTENT_SIGNAL_KEYS, CONTENT_USAGE_LABELS,
+};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// The categories a case may have, in the order the README lists them.
@@ -49,6 +53,7 @@ const CATEGORIES: &[&str] = &[
     "url-forms",
     "limits",
     "parser-divergence",
+    "ai-preferences",
 ];
 
 /// The `match` a case must name when its profile's reader does not consult it.
@@ -92,6 +97,35 @@ struct Expected {
     line: Option<usize>,
     #[serde(default)]
     sitemaps: Option<Vec<String>>,
+    /// What may be done with the URL: only the labels and licences listed are compared.
+    #[serde(default)]
+    preferences: Option<ExpectedPreferences>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectedPreferences {
+    #[serde(default)]
+    content_usage: BTreeMap<String, ExpectedLabel>,
+    #[serde(default)]
+    content_signal: BTreeMap<String, ExpectedLabel>,
+    #[serde(default)]
+    licenses: Option<Vec<ExpectedLicense>>,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct ExpectedLabel {
+    preference: String,
+    #[serde(deserialize_with = "present_or_null")]
+    line: Option<usize>,
+}
+
+#[derive(Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+struct ExpectedLicense {
+    url: String,
+    line: usize,
 }
 
 /// Serde fills a missing `Option` field with `None`; a custom deserializer makes `"line"`
@@ -222,6 +256,9 @@ fn schema_problems(loaded: &[Loaded]) -> Vec<String> {
                 "{at}: a disallow always has a deciding line, but line is null"
             ));
         }
+        if let Some(preferences) = &case.expected.preferences {
+            problems.extend(preference_schema_problems(&at, preferences));
+        }
     }
     problems
 }
@@ -258,9 +295,8 @@ fn run(file: &str, case: &Case) -> Option<String> {
     };
     let robots = RobotsTxt::parse(case.robots.as_bytes());
     let url = requested(&case.url);
-    let verdict: Verdict = robots
-        .checker(profile)
-        .check(&case.agent, &url, agent_match);
+    let checker = robots.checker(profile);
+    let verdict: Verdict = checker.check(&case.agent, &url, agent_match);
     let line = verdict.decisive.as_ref().map(|rule| rule.line);
     let sitemaps: Vec<&str> = robots.sitemaps().iter().map(|s| s.url.as_str()).collect();
 
@@ -291,6 +327,9 @@ fn run(file: &str, case: &Case) -> Option<String> {
             differences.push(format!("expected sitemaps {expected:?}; got {sitemaps:?}"));
         }
     }
+    if let Some(expected) = &case.expected.preferences {
+        differences.extend(preference_differences(expected, &checker.usage(&verdict)));
+    }
     if differences.is_empty() {
         return None;
     }
@@ -317,6 +356,93 @@ fn run(file: &str, case: &Case) -> Option<String> {
     let _ = writeln!(report, "  source: {}", case.source);
     let _ = write!(report, "  why: {}", case.why);
     Some(report)
+}
+
+/// Every listed label and the licences, compared with the core's answer.
+fn preference_differences(
+    expected: &ExpectedPreferences,
+    usage: &robots_lens::UsageAnswer,
+) -> Vec<String> {
+    let mut differences = Vec::new();
+    let mut compare =
+        |vocabulary: &str, labels: &BTreeMap<String, ExpectedLabel>, answers: &[LabelAnswer]| {
+            for (label, wanted) in labels {
+                let got = answers.iter().find(|answer| answer.label == label);
+                let got = got.map(|answer| ExpectedLabel {
+                    preference: answer.preference.id().to_owned(),
+                    line: answer.line,
+                });
+                if got.as_ref() != Some(wanted) {
+                    differences.push(format!(
+                        "{vocabulary} {label}: expected {} (line {:?}); got {:?} (why {:?})",
+                        wanted.preference,
+                        wanted.line,
+                        got,
+                        answers
+                            .iter()
+                            .find(|answer| answer.label == label)
+                            .map(|answer| answer.why.id())
+                    ));
+                }
+            }
+        };
+    compare(
+        "content_usage",
+        &expected.content_usage,
+        &usage.content_usage,
+    );
+    compare(
+        "content_signal",
+        &expected.content_signal,
+        &usage.content_signal,
+    );
+    if let Some(licenses) = &expected.licenses {
+        let got: Vec<ExpectedLicense> = usage
+            .licenses
+            .iter()
+            .map(|license| ExpectedLicense {
+                url: license.url.clone(),
+                line: license.line,
+            })
+            .collect();
+        if got != *licenses {
+            differences.push(format!("expected licences {licenses:?}; got {got:?}"));
+        }
+    }
+    differences
+}
+
+/// The labels a case may list, and preferences it may expect.
+fn preference_schema_problems(at: &str, expected: &ExpectedPreferences) -> Vec<String> {
+    let mut problems = Vec::new();
+    let listed = [
+        (
+            "content_usage",
+            &expected.content_usage,
+            &CONTENT_USAGE_LABELS[..],
+        ),
+        (
+            "content_signal",
+            &expected.content_signal,
+            &CONTENT_SIGNAL_KEYS[..],
+        ),
+    ];
+    for (vocabulary, labels, known) in listed {
+        for (label, wanted) in labels {
+            if !known.contains(&label.as_str()) {
+                problems.push(format!("{at}: {vocabulary} has no label \"{label}\""));
+            }
+            if !["allow", "disallow", "unknown", "not-applicable"]
+                .contains(&wanted.preference.as_str())
+            {
+                problems.push(format!(
+                    "{at}: unknown preference \"{}\"",
+                    wanted.preference
+                ));
+            }
+        }
+    }
+    problems
 }
 
 #[test]
@@ -449,6 +575,7 @@ fn a_reader_with_its_own_agent_test_takes_only_the_unconsulted_match() {
                 allowed: false,
                 line: Some(2),
                 sitemaps: None,
+                preferences: None,
             },
             source: "a test".to_owned(),
             why: "a test".to_owned(),

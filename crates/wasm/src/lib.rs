@@ -12,6 +12,8 @@
 //! `checkMany` answers a list of URLs in one call). With the `lists` feature (a second package
 //! the page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
 //! `RobotsFile.checkExpectations` and `expectationsToml` (see `lists`).
+//! Built with the `ai` feature (the page's third package, `www/pkg/ai/`, loaded after the first
+//! verdict), also `usage`, `aiSummary`, `writePolicy` and the class `AiFile` (see `usage`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -24,6 +26,8 @@ use wasm_bindgen::prelude::*;
 mod crawler_view;
 #[cfg(feature = "lists")]
 mod lists;
+#[cfg(feature = "ai")]
+mod usage;
 mod view;
 
 use view::{FileView, VerdictView};
@@ -83,6 +87,8 @@ struct Defaults {
     max_line_bytes: usize,
     max_url_bytes: usize,
     max_agent_bytes: usize,
+    /// The purposes the policy builder offers, by id.
+    policy_purposes: Vec<&'static str>,
 }
 
 /// The defaults and the choices the page offers, so JS never repeats a Rust constant.
@@ -132,6 +138,10 @@ pub fn defaults() -> Result<JsValue, JsError> {
             .collect(),
         size_limit: robots_lens::SIZE_LIMIT,
         max_line_bytes: robots_lens::MAX_LINE_BYTES,
+        policy_purposes: robots_lens::POLICY_PURPOSES
+            .iter()
+            .map(|purpose| purpose.id())
+            .collect(),
         max_url_bytes: robots_lens::MAX_URL_BYTES,
         max_agent_bytes: robots_lens::MAX_AGENT_BYTES,
     };
@@ -174,16 +184,16 @@ export interface CheckOptions {
 
 /// [`RawOptions`] read and checked.
 pub(crate) struct CheckOptions {
-    profile: Profile,
+    pub(crate) profile: Profile,
     agent_match: AgentMatch,
-    status: FetchStatus,
+    pub(crate) status: FetchStatus,
     crawler: Option<&'static robots_lens::Crawler>,
 }
 
 impl CheckOptions {
     /// The verdict these options ask for: the crawler's (with its operator's fetch-status
     /// handling) or the agent's.
-    fn ask(
+    pub(crate) fn ask(
         &self,
         checker: &robots_lens::Checker<'_>,
         agent: &str,
@@ -410,6 +420,6 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 }
 
 /// Any error, as a JS `Error` carrying its message.
-fn into_error(error: impl std::fmt::Display) -> JsError {
+pub(crate) fn into_error(error: impl std::fmt::Display) -> JsError {
     JsError::new(&error.to_string())
 }

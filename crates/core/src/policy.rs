@@ -1,0 +1,591 @@
+//! The policy builder: from a choice per purpose (search, AI training, AI answers, user-triggered
+//! fetches, SEO tools, archives: allow, block, or block some paths), the robots.txt groups that
+//! say it, written from the crawler catalogue, optionally with matching `Content-Usage` and
+//! `Content-Signal` lines; the diff against the current file; and the check of the result by the
+//! same engine: every catalogued crawler of a chosen purpose, on `/` and on each chosen path.
+//!
+//! ```
+//! use robots_lens::{write_policy, PolicyRequest, Profile};
+//!
+//! let request: PolicyRequest = "ai-training block\nsearch allow\ncontent-usage".parse().unwrap();
+//! let policy = write_policy(b"User-agent: *\nDisallow: /admin/\n", &request, Profile::Rfc9309);
+//! assert!(policy.text.contains("User-agent: GPTBot\n"));
+//! assert!(policy.text.contains("Content-Usage: train-ai=n, search=y\n"));
+//! assert_eq!(policy.mismatches(), 0);
+//! ```
+//!
+//! The block is written at the end of the file between two marker comments and replaces an
+//! earlier block with the same markers, so building again never piles blocks up. At the end, no
+//! later `User-agent` line can join its groups; its `*` group merges with the file's own `*`
+//! groups, as crawlers merge them, and holds only preference lines, which change no crawl.
+//!
+//! # Untrusted input
+//!
+//! The request is parsed with stated limits ([`MAX_POLICY_PATHS`] paths, each a path of at most
+//! [`MAX_POLICY_PATH_BYTES`] bytes starting with `/` and holding no whitespace or `#`), so the
+//! written file cannot hold a line the request did not mean. The check costs one verdict per
+//! crawler and path.
+
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+use crate::crawlers::{crawlers, Crawler, Purpose};
+use crate::diff::{line_diff, DiffLine};
+use crate::{Profile, RobotsTxt};
+
+/// The purposes the builder offers, in the order it shows them.
+pub const POLICY_PURPOSES: [Purpose; 6] = [
+    Purpose::Search,
+    Purpose::AiTraining,
+    Purpose::AiSearch,
+    Purpose::UserTriggered,
+    Purpose::SeoTool,
+    Purpose::Archive,
+];
+
+/// At most this many paths in one request.
+pub const MAX_POLICY_PATHS: usize = 50;
+
+/// At most this many bytes in one path.
+pub const MAX_POLICY_PATH_BYTES: usize = 200;
+
+/// The first and last line of a written block.
+pub const POLICY_BEGIN: &str = "# BEGIN Robots Lens policy";
+/// See [`POLICY_BEGIN`].
+pub const POLICY_END: &str = "# END Robots Lens policy";
+
+/// What to do with the crawlers of one purpose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// Nothing is added for them: they obey the file as it is.
+    Allow,
+    /// They may fetch nothing.
+    Block,
+    /// They may not fetch these paths (prefixes, as in `Disallow`).
+    BlockPaths(Vec<String>),
+}
+
+/// A choice per purpose, and whether to write the preference lines too.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PolicyRequest {
+    /// The purposes chosen, each once; purposes not named are left as they are.
+    pub choices: Vec<(Purpose, Choice)>,
+    /// Write a `Content-Usage` line for `train-ai` and `search`.
+    pub content_usage: bool,
+    /// Write a `Content-Signal` line for `search`, `ai-input` and `ai-train`.
+    pub content_signal: bool,
+}
+
+/// Why a request could not be read; the message names the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvalidPolicy(String);
+
+impl fmt::Display for InvalidPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InvalidPolicy {}
+
+impl FromStr for PolicyRequest {
+    type Err = InvalidPolicy;
+
+    /// One instruction a line: `PURPOSE allow`, `PURPOSE block`, `PURPOSE block /a/ /b/`
+    /// (purposes by id: `search`, `ai-training`, `ai-search`, `user-triggered`, `seo-tool`,
+    /// `archive`), `content-usage`, `content-signal`.
+    fn from_str(text: &str) -> Result<PolicyRequest, InvalidPolicy> {
+        let mut request = PolicyRequest::default();
+        let mut paths = 0;
+        for (index, line) in text.lines().enumerate() {
+            let fail = |what: String| InvalidPolicy(format!("policy line {}: {what}", index + 1));
+            let mut words = line.split_whitespace();
+            let Some(first) = words.next() else { continue };
+            match first {
+                "content-usage" => request.content_usage = true,
+                "content-signal" => request.content_signal = true,
+                id => {
+                    let purpose = Purpose::from_id(id)
+                        .filter(|purpose| POLICY_PURPOSES.contains(purpose))
+                        .ok_or_else(|| {
+                            fail(format!("'{id}' is not a purpose the builder offers"))
+                        })?;
+                    if request.choices.iter().any(|(chosen, _)| *chosen == purpose) {
+                        return Err(fail(format!("'{id}' is chosen twice")));
+                    }
+                    let choice = match words.next() {
+                        Some("allow") => Choice::Allow,
+                        Some("block") => {
+                            let listed: Vec<String> = words.by_ref().map(str::to_owned).collect();
+                            for path in &listed {
+                                if !path.starts_with('/')
+                                    || path.len() > MAX_POLICY_PATH_BYTES
+                                    || path.contains('#')
+                                {
+                                    return Err(fail(format!(
+                                        "'{path}' is not a path (it starts with /, has no #, \
+                                         and at most {MAX_POLICY_PATH_BYTES} bytes)"
+                                    )));
+                                }
+                            }
+                            paths += listed.len();
+                            if paths > MAX_POLICY_PATHS {
+                                return Err(fail(format!(
+                                    "more than {MAX_POLICY_PATHS} paths in one policy"
+                                )));
+                            }
+                            if listed.is_empty() {
+                                Choice::Block
+                            } else {
+                                Choice::BlockPaths(listed)
+                            }
+                        }
+                        _ => {
+                            return Err(fail(format!(
+                                "write '{id} allow' or '{id} block [PATH …]'"
+                            )))
+                        }
+                    };
+                    if words.next().is_some() {
+                        return Err(fail("'allow' takes no paths".to_owned()));
+                    }
+                    request.choices.push((purpose, choice));
+                }
+            }
+        }
+        Ok(request)
+    }
+}
+
+impl PolicyRequest {
+    fn choice(&self, purpose: Purpose) -> Option<&Choice> {
+        self.choices
+            .iter()
+            .find(|(chosen, _)| *chosen == purpose)
+            .map(|(_, choice)| choice)
+    }
+}
+
+/// One crawler on one path, checked against the choice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyCheck {
+    /// The crawler.
+    pub crawler: &'static Crawler,
+    /// The path checked.
+    pub path: String,
+    /// Whether the choice lets it fetch the path.
+    pub expected_allowed: bool,
+    /// Whether the written file lets it, as [`crate::Checker::check_crawler`] answers.
+    pub allowed: bool,
+    /// The rule that decided, if one did.
+    pub line: Option<usize>,
+}
+
+impl PolicyCheck {
+    /// The verdict differs from the choice.
+    pub fn is_mismatch(&self) -> bool {
+        self.allowed != self.expected_allowed
+    }
+}
+
+/// The written file, its diff against the current one, and its check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Policy {
+    /// The whole new file.
+    pub text: String,
+    /// Line by line against the current file.
+    pub diff: Vec<DiffLine>,
+    /// Every crawler of a chosen purpose, on `/` and on every chosen path.
+    pub checks: Vec<PolicyCheck>,
+}
+
+impl Policy {
+    /// How many checks differ from the choice.
+    pub fn mismatches(&self) -> usize {
+        self.checks
+            .iter()
+            .filter(|check| check.is_mismatch())
+            .count()
+    }
+}
+
+/// Writes `request` into `current` (replacing an earlier block), diffs and checks the result.
+pub fn write_policy(current: &[u8], request: &PolicyRequest, profile: Profile) -> Policy {
+    let old = RobotsTxt::parse(current);
+    // Without a `*` group of the file's own, an `Allow: /` gives the block's `*` group a rule
+    // (parsers that drop rule-less groups keep it) and changes no verdict; with one, it would
+    // win the tie against that group's `Disallow: /`.
+    let has_star = old.groups().iter().any(|group| group.is_star(true));
+    let text = with_block(
+        &String::from_utf8_lossy(current),
+        &policy_block(request, has_star),
+    );
+    let new = RobotsTxt::parse(text.as_bytes());
+    let checker = new.checker(profile);
+    let mut checks = Vec::new();
+    let mut paths = vec!["/".to_owned()];
+    for (_, choice) in &request.choices {
+        if let Choice::BlockPaths(listed) = choice {
+            for path in listed {
+                if !paths.contains(path) {
+                    paths.push(path.clone());
+                }
+            }
+        }
+    }
+    for crawler in crawlers() {
+        let Some(choice) = request.choice(crawler.purpose) else {
+            continue;
+        };
+        for path in &paths {
+            let expected_allowed = match choice {
+                Choice::Allow => true,
+                Choice::Block => false,
+                Choice::BlockPaths(listed) => !listed.iter().any(|p| path.starts_with(p.as_str())),
+            };
+            let verdict = checker.check_crawler(crawler, path);
+            checks.push(PolicyCheck {
+                crawler,
+                path: path.clone(),
+                expected_allowed,
+                allowed: verdict.allowed,
+                line: verdict.decisive.map(|rule| rule.line),
+            });
+        }
+    }
+    Policy {
+        diff: line_diff(&old, &new),
+        text,
+        checks,
+    }
+}
+
+/// The lines between the markers.
+fn policy_block(request: &PolicyRequest, has_star: bool) -> String {
+    let mut out = String::new();
+    if request.choices.is_empty() {
+        // Nothing chosen: no block (and an earlier one is taken out).
+        return out;
+    }
+    out.push_str(POLICY_BEGIN);
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        "# {}",
+        POLICY_PURPOSES
+            .iter()
+            .filter_map(|&purpose| {
+                let word = match request.choice(purpose)? {
+                    Choice::Allow => "allowed",
+                    Choice::Block => "blocked",
+                    Choice::BlockPaths(_) => "blocked in part",
+                };
+                Some(format!("{}: {word}", purpose.id()))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for &purpose in &POLICY_PURPOSES {
+        let disallows: Vec<&str> = match request.choice(purpose) {
+            Some(Choice::Block) => vec!["/"],
+            Some(Choice::BlockPaths(listed)) => listed.iter().map(String::as_str).collect(),
+            _ => continue,
+        };
+        out.push('\n');
+        let mut tokens: Vec<&str> = Vec::new();
+        for crawler in crawlers()
+            .iter()
+            .filter(|crawler| crawler.purpose == purpose)
+        {
+            // The group must be found by the first step of the crawler's chain.
+            if let Some(token) = crawler.chain.first().and_then(|step| step.token()) {
+                if !tokens.iter().any(|seen| seen.eq_ignore_ascii_case(token)) {
+                    tokens.push(token);
+                }
+            }
+        }
+        for token in tokens {
+            let _ = writeln!(out, "User-agent: {token}");
+        }
+        for path in disallows {
+            let _ = writeln!(out, "Disallow: {path}");
+        }
+    }
+    let lines = preference_lines(request);
+    if !lines.is_empty() {
+        out.push_str("\nUser-agent: *\n");
+        if !has_star {
+            out.push_str("Allow: /\n");
+        }
+        out.push_str(&lines);
+    }
+    out.push_str(POLICY_END);
+    out.push('\n');
+    out
+}
+
+/// A purpose, the label a vocabulary gives it, and its words for allow and block.
+type Label = (Purpose, &'static str, &'static str, &'static str);
+
+/// `Content-Usage` and `Content-Signal` lines saying the same as the choices: path-less for a
+/// whole-site choice, one line per path for a choice of paths.
+fn preference_lines(request: &PolicyRequest) -> String {
+    // (vocabulary key, [(purpose, label, allow word, block word)])
+    let vocabularies: [(bool, &str, &[Label]); 2] = [
+        (
+            request.content_usage,
+            "Content-Usage",
+            &[
+                (Purpose::AiTraining, "train-ai", "y", "n"),
+                (Purpose::Search, "search", "y", "n"),
+            ],
+        ),
+        (
+            request.content_signal,
+            "Content-Signal",
+            &[
+                (Purpose::Search, "search", "yes", "no"),
+                (Purpose::AiSearch, "ai-input", "yes", "no"),
+                (Purpose::AiTraining, "ai-train", "yes", "no"),
+            ],
+        ),
+    ];
+    let mut out = String::new();
+    for (wanted, key, labels) in vocabularies {
+        if !wanted {
+            continue;
+        }
+        // Path (None for the whole site) to its statement.
+        let mut statements: Vec<(Option<&str>, Vec<String>)> = Vec::new();
+        for &(purpose, label, yes, no) in labels {
+            match request.choice(purpose) {
+                Some(Choice::Allow) => add(&mut statements, None, format!("{label}={yes}")),
+                Some(Choice::Block) => add(&mut statements, None, format!("{label}={no}")),
+                Some(Choice::BlockPaths(paths)) => {
+                    for path in paths {
+                        add(&mut statements, Some(path), format!("{label}={no}"));
+                    }
+                }
+                None => {}
+            }
+        }
+        for (path, entries) in statements {
+            let path = path.map(|path| format!("{path} ")).unwrap_or_default();
+            let _ = writeln!(out, "{key}: {path}{}", entries.join(", "));
+        }
+    }
+    out
+}
+
+/// Appends `entry` to the statement for `path`, starting one when there is none.
+fn add<'p>(
+    statements: &mut Vec<(Option<&'p str>, Vec<String>)>,
+    path: Option<&'p str>,
+    entry: String,
+) {
+    match statements.iter_mut().find(|(p, _)| *p == path) {
+        Some((_, entries)) => entries.push(entry),
+        None => statements.push((path, vec![entry])),
+    }
+}
+
+/// `current` with `block` in place of an earlier one, or after it, separated by a blank line.
+fn with_block(current: &str, block: &str) -> String {
+    let begin = current.find(POLICY_BEGIN);
+    if begin.is_none() && block.is_empty() {
+        return current.to_owned();
+    }
+    let end = begin.and_then(|begin| {
+        current[begin..]
+            .find(POLICY_END)
+            .map(|end| begin + end + POLICY_END.len())
+    });
+    let (before, after) = match (begin, end) {
+        (Some(begin), Some(end)) => (
+            &current[..begin],
+            current[end..].trim_start_matches(['\r', '\n']),
+        ),
+        _ => (current, ""),
+    };
+    let mut text = before.trim_end().to_owned();
+    if !text.is_empty() {
+        text.push_str(if block.is_empty() { "\n" } else { "\n\n" });
+    }
+    text.push_str(block);
+    if !after.is_empty() {
+        text.push('\n');
+        text.push_str(after);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(text: &str) -> PolicyRequest {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn blocked_purposes_get_a_group_of_their_crawlers() {
+        let policy = write_policy(
+            b"",
+            &request("ai-training block\nsearch allow"),
+            Profile::Rfc9309,
+        );
+        assert!(policy.text.starts_with(POLICY_BEGIN));
+        assert!(
+            policy
+                .text
+                .contains("User-agent: GPTBot\nUser-agent: ClaudeBot\n"),
+            "{}",
+            policy.text
+        );
+        assert!(policy.text.contains("User-agent: Google-Extended\n"));
+        assert!(!policy.text.contains("User-agent: Googlebot\n"));
+        assert_eq!(policy.mismatches(), 0);
+        assert!(policy
+            .checks
+            .iter()
+            .any(|c| c.crawler.name == "Googlebot" && c.allowed));
+        assert!(policy
+            .checks
+            .iter()
+            .any(|c| c.crawler.name == "GPTBot" && !c.allowed));
+    }
+
+    #[test]
+    fn paths_are_blocked_and_checked_one_by_one() {
+        let policy = write_policy(
+            b"User-agent: *\nDisallow: /admin/\n",
+            &request("ai-search block /members/ /drafts/\ncontent-usage\ncontent-signal"),
+            Profile::Google,
+        );
+        assert!(policy
+            .text
+            .contains("Disallow: /members/\nDisallow: /drafts/\n"));
+        assert!(policy
+            .text
+            .contains("Content-Signal: /members/ ai-input=no\n"));
+        assert!(!policy.text.contains("Content-Usage"), "{}", policy.text);
+        let perplexity: Vec<_> = policy
+            .checks
+            .iter()
+            .filter(|c| c.crawler.name == "PerplexityBot")
+            .collect();
+        assert_eq!(perplexity.len(), 3);
+        assert!(perplexity.iter().all(|c| !c.is_mismatch()));
+        assert_eq!(policy.mismatches(), 0);
+    }
+
+    #[test]
+    fn a_conflicting_group_in_the_file_shows_as_mismatches() {
+        // GPTBot's own group allows everything: merged with the policy's `Disallow: /`, the
+        // Allow wins the tie, and the check says so.
+        let policy = write_policy(
+            b"User-agent: GPTBot\nAllow: /\n",
+            &request("ai-training block"),
+            Profile::Rfc9309,
+        );
+        let gptbot = policy
+            .checks
+            .iter()
+            .find(|c| c.crawler.name == "GPTBot")
+            .unwrap();
+        assert!(gptbot.is_mismatch());
+        assert_eq!(gptbot.line, Some(2));
+        assert!(policy.mismatches() >= 1);
+    }
+
+    #[test]
+    fn building_again_replaces_the_block() {
+        let first = write_policy(
+            b"User-agent: *\nDisallow: /x\n",
+            &request("archive block"),
+            Profile::Rfc9309,
+        );
+        let second = write_policy(
+            first.text.as_bytes(),
+            &request("archive allow\ncontent-usage"),
+            Profile::Rfc9309,
+        );
+        assert_eq!(second.text.matches(POLICY_BEGIN).count(), 1);
+        assert!(second
+            .text
+            .starts_with("User-agent: *\nDisallow: /x\n\n# BEGIN"));
+        assert!(!second.text.contains("ia_archiver"));
+        assert!(second
+            .diff
+            .iter()
+            .any(|line| line.kind == crate::diff::DiffKind::Removed));
+    }
+
+    #[test]
+    fn preference_lines_follow_the_choices() {
+        let policy = write_policy(
+            b"",
+            &request(
+                "search allow\nai-training block\nai-search allow\ncontent-usage\ncontent-signal",
+            ),
+            Profile::Rfc9309,
+        );
+        assert!(policy
+            .text
+            .contains("\nUser-agent: *\nAllow: /\nContent-Usage: train-ai=n, search=y\n"));
+        assert!(policy
+            .text
+            .contains("Content-Signal: search=yes, ai-input=yes, ai-train=no\n"));
+        let robots = RobotsTxt::parse(policy.text.as_bytes());
+        let checker = robots.checker(Profile::Rfc9309);
+        let usage = checker.usage(&checker.check("SomeBot", "/page", crate::AgentMatch::Substring));
+        assert_eq!(
+            usage.content_usage[0].preference,
+            crate::Preference::Disallow
+        );
+        assert!(
+            crate::audit(&robots).is_empty(),
+            "{:?}",
+            crate::audit(&robots)
+        );
+    }
+
+    #[test]
+    fn an_empty_request_changes_nothing_and_takes_a_block_out() {
+        let text = b"User-agent: *\nDisallow: /x\n";
+        let none = write_policy(text, &PolicyRequest::default(), Profile::Rfc9309);
+        assert_eq!(none.text.as_bytes(), text);
+        assert!(none
+            .diff
+            .iter()
+            .all(|line| line.kind == crate::diff::DiffKind::Same));
+        assert!(none.checks.is_empty());
+        let built = write_policy(text, &request("archive block"), Profile::Rfc9309);
+        let removed = write_policy(
+            built.text.as_bytes(),
+            &PolicyRequest::default(),
+            Profile::Rfc9309,
+        );
+        assert_eq!(removed.text.as_bytes(), text);
+    }
+
+    #[test]
+    fn bad_requests_say_which_line() {
+        for (text, words) in [
+            ("ads block", "not a purpose"),
+            ("search maybe", "write 'search allow'"),
+            ("search allow /x", "takes no paths"),
+            ("search block x", "is not a path"),
+            ("search block /a#b", "is not a path"),
+            ("search allow\nsearch block", "chosen twice"),
+        ] {
+            let error = text.parse::<PolicyRequest>().unwrap_err().to_string();
+            assert!(error.contains(words), "{text}: {error}");
+        }
+        let many = format!(
+            "search block {}",
+            vec!["/a"; MAX_POLICY_PATHS + 1].join(" ")
+        );
+        assert!(many.parse::<PolicyRequest>().is_err());
+    }
+}
