@@ -88,6 +88,8 @@ pub enum Code {
     GroupWithoutRules,
     /// RL313 `blank-line-in-group`
     BlankLineInGroup,
+    /// RL314 `retired-agent-token`
+    RetiredAgentToken,
     /// RL401 `pattern-without-slash`
     PatternWithoutSlash,
     /// RL402 `dollar-inside-pattern`
@@ -152,7 +154,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 59] = [
+    pub const ALL: [Code; 60] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -182,6 +184,7 @@ impl Code {
         Code::LineInsideAgentList,
         Code::GroupWithoutRules,
         Code::BlankLineInGroup,
+        Code::RetiredAgentToken,
         Code::PatternWithoutSlash,
         Code::DollarInsidePattern,
         Code::RedundantWildcard,
@@ -841,6 +844,23 @@ const DOCS: &[CodeDoc] = &[
             `urllib.robotparser` before the RFC 9309 rewrite (a blank line ends the entry).",
     },
     CodeDoc {
+        code: Code::RetiredAgentToken,
+        id: "RL314",
+        name: "retired-agent-token",
+        severity: Severity::Warning,
+        title: "A user agent its operator has retired",
+        what_it_does: "Detects user-agent tokens an operator no longer sends (`anthropic-ai`, \
+            `Claude-Web`) when the file has no group for the tokens that replaced them \
+            (`ClaudeBot`, `Claude-User`, `Claude-SearchBot`).",
+        why_it_matters: "A group for a retired token applies to no crawler that still fetches: \
+            the operator's current crawlers follow the `*` group instead, so what the owner \
+            meant to block stays open to them.",
+        example: "User-agent: anthropic-ai\nDisallow: /\n",
+        fix: "User-agent: ClaudeBot\nDisallow: /\n",
+        reference: "Anthropic's crawler documentation (ClaudeBot, Claude-User and \
+            Claude-SearchBot replace anthropic-ai and Claude-Web); RFC 9309 §2.2.1.",
+    },
+    CodeDoc {
         code: Code::PatternWithoutSlash,
         id: "RL401",
         name: "pattern-without-slash",
@@ -1390,6 +1410,7 @@ mod tests {
             ("RL311", "line-inside-agent-list"),
             ("RL312", "group-without-rules"),
             ("RL313", "blank-line-in-group"),
+            ("RL314", "retired-agent-token"),
             ("RL401", "pattern-without-slash"),
             ("RL402", "dollar-inside-pattern"),
             ("RL403", "redundant-wildcard"),

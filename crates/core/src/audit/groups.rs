@@ -36,6 +36,60 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     closed_to_all(cx, out);
     lines_inside_agent_lists(cx, out);
     blank_lines(cx, out);
+    retired_tokens(cx, out);
+}
+
+/// Tokens their operators retired, each with the tokens that replaced it.
+const RETIRED_TOKENS: &[(&str, &[&str])] = &[
+    (
+        "anthropic-ai",
+        &["ClaudeBot", "Claude-User", "Claude-SearchBot"],
+    ),
+    (
+        "Claude-Web",
+        &["ClaudeBot", "Claude-User", "Claude-SearchBot"],
+    ),
+];
+
+/// A group for a retired token, when no group names the tokens that replaced it.
+fn retired_tokens(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let named = |token: &str| {
+        cx.agents
+            .iter()
+            .any(|agent| agent.token.eq_ignore_ascii_case(token))
+    };
+    for (retired, successors) in RETIRED_TOKENS {
+        let Some(agent) = cx
+            .agents
+            .iter()
+            .find(|agent| agent.token.eq_ignore_ascii_case(retired))
+        else {
+            continue;
+        };
+        // A file that names one of the current tokens has moved on already.
+        if successors.iter().any(|token| named(token)) {
+            continue;
+        }
+        let missing: Vec<String> = successors
+            .iter()
+            .map(|token| format!("`{token}`"))
+            .collect();
+        out.push(Finding::new(
+            Code::RetiredAgentToken,
+            agent.lines[0],
+            format!(
+                "`{}` is retired: its operator's crawlers now send {}, and the file names \
+                 none of them, so they follow the `*` group, not this one.",
+                agent.token,
+                join_words(&missing)
+            ),
+            "A group for a token no crawler sends any more applies to nobody.",
+            format!(
+                "Name the current tokens too (a `User-agent: {}` line above this one).",
+                successors[0]
+            ),
+        ));
+    }
 }
 
 fn orphan_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -1001,6 +1055,22 @@ mod tests {
             "{}",
             found[0].message
         );
+    }
+
+    #[test]
+    fn retired_tokens_are_named_with_their_successors() {
+        let found = with_code(
+            "User-agent: anthropic-ai\nDisallow: /\n",
+            Code::RetiredAgentToken,
+        );
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].message.contains("`ClaudeBot`"),
+            "{}",
+            found[0].message
+        );
+        let current = "User-agent: anthropic-ai\nUser-agent: ClaudeBot\nDisallow: /\n";
+        assert!(with_code(current, Code::RetiredAgentToken).is_empty());
     }
 
     #[test]
