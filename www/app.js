@@ -22,6 +22,7 @@ import { decodeShare, encodeShare, isShare } from './permalink.js';
 import { SavedWork } from './saved-work.js';
 import * as render from './render.js';
 import { CrawlerChoice } from './crawler-choice.js';
+import { engineErrorText } from './engine-errors.js';
 import { showHeaderVerdict } from './header-summary.js';
 import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch, t } from './i18n.js';
 
@@ -252,7 +253,7 @@ function expectationOptions() {
 
 /** Says, where each missing panel would be, that it could not be loaded. */
 function showPanelsMissing(detail) {
-  const why = `This part of the page could not be loaded (${detail}). The checker above works; reload the page to try again.`;
+  const why = t('app.panels-missing', { detail });
   for (const container of [elements.crawlerTable, elements.audit]) {
     container.replaceChildren(render.h('p', { class: 'empty-state' }, why));
     container.closest('[aria-busy]')?.setAttribute('aria-busy', 'false');
@@ -345,8 +346,8 @@ async function startEngine(starting, panelsLoading) {
     await panelsLoading;
     elements.bootMessage.hidden = true;
     showEngineError(error);
-    showNoVerdict('No verdict: the engine is not available.');
-    panels?.audit.stop('No audit: the engine is not available.');
+    showNoVerdict(t('app.no-verdict-engine'));
+    panels?.audit.stop(t('app.no-audit-engine'));
     elements.result.setAttribute('aria-busy', 'false');
     return;
   }
@@ -466,7 +467,7 @@ async function recompute() {
   } catch (error) {
     showFailure(error);
     showNoVerdict(
-      error instanceof EngineError ? 'No verdict: the engine failed on this input.' : 'No verdict: the page failed to show it.',
+      error instanceof EngineError ? t('app.no-verdict-failed') : t('app.no-verdict-page'),
     );
     return;
   }
@@ -524,8 +525,8 @@ async function guarded(show, container, tell = null) {
     showFailure(error);
     const message =
       error instanceof EngineError
-        ? `This part could not be computed: ${error.message}`
-        : 'This part failed to show; the verdict above stands. This is a bug in Robots Lens; please report it.';
+        ? t('app.part-not-computed', { detail: engineErrorText(error) })
+        : t('app.part-failed');
     if (tell !== null) tell(message);
     else container?.replaceChildren(render.h('p', { class: 'empty-state' }, message));
   }
@@ -539,7 +540,7 @@ function showFailure(error) {
   }
   console.error(error);
   showEngineError(
-    new Error(`The page failed to show this result (${error.message}). This is a bug in Robots Lens; please report it.`),
+    new Error(t('app.page-failed', { detail: error.message })),
   );
 }
 
@@ -550,18 +551,18 @@ function showFailure(error) {
 function argumentTooLong(agent, url) {
   const { maxUrlBytes, maxAgentBytes } = state.engine.defaults;
   const fields = [
-    [elements.url, url, maxUrlBytes, 'URL', 'No crawler requests one this long: servers refuse them.'],
-    [elements.agent, agent, maxAgentBytes, 'user agent', 'No crawler sends one this long.'],
+    [elements.url, url, maxUrlBytes, 'app.url-too-long'],
+    [elements.agent, agent, maxAgentBytes, 'app.agent-too-long'],
   ];
   let problem = null;
-  for (const [field, value, limit, what, why] of fields) {
+  for (const [field, value, limit, message] of fields) {
     // UTF-8 takes at most three bytes per UTF-16 unit: only long values need counting.
     const bytes = value.length * 3 <= limit ? value.length : utf8Length(value);
     const tooLong = bytes > limit;
     if (tooLong) field.setAttribute('aria-invalid', 'true');
     else field.removeAttribute('aria-invalid');
     if (tooLong && problem === null)
-      problem = `No verdict: the ${what} is ${formatBytes(bytes)} long, and a check takes one of at most ${formatBytes(limit)}. ${why}`;
+      problem = t(message, { size: formatBytes(bytes), limit: formatBytes(limit) });
   }
   return problem;
 }
@@ -671,7 +672,7 @@ function showNoVerdict(message) {
 }
 
 function showEngineError(error) {
-  elements.engineError.replaceChildren(render.h('p', {}, error.message));
+  elements.engineError.replaceChildren(render.h('p', {}, engineErrorText(error)));
   elements.engineError.hidden = false;
 }
 
@@ -729,8 +730,8 @@ function replaceText(text, notes) {
       ...notes,
       {
         severity: 'info',
-        text: 'Your previous text was kept.',
-        action: { id: 'restore-previous', label: 'Restore it' },
+        text: t('app.previous-kept'),
+        action: { id: 'restore-previous', label: t('app.restore') },
       },
     ];
   }
@@ -742,7 +743,7 @@ function replaceText(text, notes) {
 function restorePrevious() {
   const previous = state.previousText ?? savedWork.previous();
   if (previous === null) return;
-  replaceText(previous, [{ severity: 'info', text: 'Restored the previous text.' }]);
+  replaceText(previous, [{ severity: 'info', text: t('app.restored') }]);
   elements.textarea.focus();
 }
 
@@ -752,7 +753,7 @@ function showLoadNotes(notes) {
     ? [
         {
           severity: 'warning',
-          text: 'This browser could not store your text (too large, or storage is off): keep a copy, or it is lost when the page closes.',
+          text: t('app.not-stored'),
         },
       ]
     : [];
@@ -783,36 +784,33 @@ async function openFiles(files) {
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
   } catch (error) {
-    showLoadNotes([{ severity: 'error', text: `${file.name} could not be read: ${error.message}` }]);
+    showLoadNotes([{ severity: 'error', text: t('app.file-unreadable', { name: file.name, detail: error.message }) }]);
     return;
   }
   const decoded = decodeBytes(bytes);
   const notes = [
     {
       severity: 'info',
-      text: `Opened ${file.name} (${formatBytes(bytes.length)}), read on this device only.`,
+      text: t('app.opened', { name: file.name, size: formatBytes(bytes.length) }),
     },
   ];
   if (files.length > 1)
-    notes.push({ severity: 'info', text: `Only the first of the ${files.length} dropped files was opened.` });
+    notes.push({ severity: 'info', text: t('app.first-of-dropped', { count: formatCount(files.length) }) });
   if (!decoded.validUtf8) {
     notes.push({
       severity: 'warning',
-      text:
-        `The file is not valid UTF-8 (${describeLines(decoded.invalidLines)}). The bytes that are not UTF-8 are shown ` +
-        'and checked as � (U+FFFD), so a pattern containing them may match differently than it does for crawlers, which compare the original bytes.',
+      text: t('app.not-utf8', { lines: describeLines(decoded.invalidLines) }),
     });
   }
   if (decoded.bom)
     notes.push({
       severity: 'info',
-      text: 'The file starts with a UTF-8 byte order mark (BOM). Crawlers skip it; it stays in the editor, invisible.',
+      text: t('app.bom'),
     });
   if (decoded.crlf > 0 || decoded.cr > 0) {
-    const kind = decoded.cr > 0 ? 'CR (old Mac)' : 'CRLF (Windows)';
     notes.push({
       severity: 'info',
-      text: `The file ends lines with ${kind}; the editor shows them as LF. Crawlers treat all three alike, so no verdict changes.`,
+      text: t(decoded.cr > 0 ? 'app.line-ends-cr' : 'app.line-ends-crlf'),
     });
   }
   replaceText(decoded.text, notes);
@@ -833,7 +831,7 @@ async function copyLink() {
   if (fragment === null) {
     showLoadNotes([
       ...state.loadNotes.filter((note) => !note.link),
-      { severity: 'warning', text: 'This file is too large for a link. Share the file itself.' },
+      { severity: 'warning', text: t('app.too-large-for-link') },
     ]);
     return;
   }
@@ -847,9 +845,7 @@ async function copyLink() {
   } catch {
     // No clipboard permission: the field below lets the user copy it.
   }
-  const text = copied
-    ? 'Link copied. It holds the file and the check in the part after #, which browsers never send to a server.'
-    : 'Copy this link. It holds the file and the check in the part after #, which browsers never send to a server.';
+  const text = copied ? t('app.link-copied') : t('app.copy-this-link');
   showLoadNotes([...state.loadNotes.filter((note) => !note.link), { severity: 'info', text, link }]);
 }
 
@@ -860,10 +856,10 @@ async function applyShare(hash) {
   try {
     shared = await decodeShare(hash);
   } catch (error) {
-    showLoadNotes([{ severity: 'error', text: `${error.message} Your own text was kept.` }]);
+    showLoadNotes([{ severity: 'error', text: t('app.share-failed', { detail: error.message }) }]);
     return;
   }
-  replaceText(shared.text, [{ severity: 'info', text: 'Loaded the file and the check from the link.' }]);
+  replaceText(shared.text, [{ severity: 'info', text: t('app.loaded-link') }]);
   applyCheck(shared);
   syncChoices();
 }
@@ -944,7 +940,7 @@ async function restoreWork() {
   if (stale !== null) {
     notes.push({
       severity: 'warning',
-      text: `This is the text saved ${timeOf(draft.at)}. A newer one (${formatCount(stale.length)} characters, ${timeOf(stale.at)}) could not be saved: this browser's storage was full or turned off.`,
+      text: t('app.stale-save', { saved: timeOf(draft.at), count: formatCount(stale.length), newer: timeOf(stale.at) }),
     });
   }
   if (newer !== null) notes.push(otherTabNote(newer));
@@ -959,8 +955,8 @@ function otherTabNote(draft) {
   otherTabDraft = draft;
   return {
     severity: 'info',
-    text: `Another tab saved a different text ${timeOf(draft.at)}. This tab keeps its own.`,
-    action: { id: 'open-other-tab', label: 'Open that text here' },
+    text: t('app.other-tab', { when: timeOf(draft.at) }),
+    action: { id: 'open-other-tab', label: t('app.open-other-tab') },
   };
 }
 
@@ -969,7 +965,7 @@ function openOtherTabDraft() {
   const { text, check } = otherTabDraft;
   otherTabDraft = null;
   showStorageNotes([]);
-  replaceText(text, [{ severity: 'info', text: "Opened the other tab's text." }]);
+  replaceText(text, [{ severity: 'info', text: t('app.opened-other-tab') }]);
   applyCheck(check ?? {});
   syncChoices();
 }
@@ -978,9 +974,11 @@ function openOtherTabDraft() {
 function timeOf(at) {
   const date = new Date(at);
   const pad = (value) => String(value).padStart(2, '0');
-  const time = `at ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  return new Date().toDateString() === date.toDateString() ? time : `on ${day} ${time}`;
+  return new Date().toDateString() === date.toDateString()
+    ? t('app.at-time', { time })
+    : t('app.on-day-at-time', { day, time });
 }
 
 /** "Clear saved data": forgets the text, the check, the replaced text and the page's choices. */

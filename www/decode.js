@@ -7,6 +7,8 @@
  * a line at LF, CRLF or CR alike.
  */
 
+import { t } from './i18n.js';
+
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 /** How many line numbers a note lists before it says "and N more". */
 const LISTED_LINES = 5;
@@ -32,11 +34,11 @@ export function decodeBytes(bytes) {
 
 /** A sentence listing line numbers: "lines 3, 7 and 12", "lines 1, 2, 3, 4, 5 and 9 more". */
 export function describeLines(numbers) {
-  if (numbers.length === 1) return `line ${numbers[0]}`;
+  if (numbers.length === 1) return t('decode.line', { line: numbers[0] });
   const listed = numbers.slice(0, LISTED_LINES);
   const rest = numbers.length - listed.length;
-  if (rest > 0) return `lines ${listed.join(', ')} and ${rest} more`;
-  return `lines ${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+  if (rest > 0) return t('decode.lines-more', { lines: listed.join(', '), rest });
+  return t('decode.lines', { lines: listed.slice(0, -1).join(', '), last: listed.at(-1) });
 }
 
 function count(text, pattern) {

@@ -31,15 +31,17 @@ const CALL_TIMEOUT_BASE_MS = 20_000;
 const CALL_TIMEOUT_PER_MB_MS = 10_000;
 
 /**
- * An engine failure, with a message written for the page. `kind` is
+ * An engine failure, with a message in English and the facts the page words it from in its own
+ * language (`params`; this module imports nothing, not even the catalogues). `kind` is
  * `load` (the module could not be loaded), `crash` (it trapped), `timeout` (it hung),
  * `input` (it refused the arguments) or `cancelled` (see `Engine.cancel`).
  */
 export class EngineError extends Error {
-  constructor(kind, message) {
+  constructor(kind, message, params = {}) {
     super(message);
     this.name = 'EngineError';
     this.kind = kind;
+    this.params = params;
   }
 }
 
@@ -228,7 +230,7 @@ export class Engine {
     }
     worker.onerror = (event) => {
       event.preventDefault();
-      this.#restart(new EngineError('crash', crashMessage(event.message)));
+      this.#restart(new EngineError('crash', crashMessage(event.message), { detail: event.message }));
     };
     this.#worker = worker;
   }
@@ -249,6 +251,7 @@ export class Engine {
           new EngineError(
             'timeout',
             `The engine did not answer within ${seconds} seconds and was restarted. Your text is safe.`,
+            { seconds },
           ),
         );
       }, timeoutMs);
@@ -265,7 +268,10 @@ export class Engine {
     if (ok) {
       call.resolve(result);
     } else if (error.trap) {
-      const crash = new EngineError('crash', crashMessage(error.message, error.memoryBytes));
+      const crash = new EngineError('crash', crashMessage(error.message, error.memoryBytes), {
+        detail: error.message,
+        memoryBytes: error.memoryBytes ?? null,
+      });
       call.reject(crash);
       this.#restart(crash);
     } else {
@@ -382,11 +388,12 @@ function loadError(detail) {
     `The engine could not be loaded (${detail}). Robots Lens must be served over HTTP with its ` +
       'WebAssembly package built into www/pkg/: from a checkout, run "npm start" and open the ' +
       'address it prints.',
+    { detail },
   );
 }
 
 /** Above this, a trap is most likely the module running out of memory (wasm32 stops at 4 GiB). */
-const OUT_OF_MEMORY_BYTES = 1024 ** 3;
+export const OUT_OF_MEMORY_BYTES = 1024 ** 3;
 
 /** What the page says about a trap: what stopped, how much memory it held, that it restarted. */
 function crashMessage(detail, memoryBytes = null) {

@@ -18,6 +18,7 @@
 import { Engine } from './engine.js';
 import { formatCount } from './format.js';
 import { fragment, h, lineLink } from './render.js';
+import { engineErrorText } from './engine-errors.js';
 import { guideAnchorForCode } from './guide-anchors.js';
 import { language, onLanguageChange, t, tPlural } from './i18n.js';
 import { showHeaderFindings } from './header-summary.js';
@@ -102,7 +103,7 @@ export class AuditPanel {
       this.#engine = await Engine.start();
     } catch (error) {
       this.#failed = true;
-      this.#showError(t('findings.not-available', { detail: error.message }));
+      this.#showError(t('findings.not-available', { detail: engineErrorText(error) }));
       return;
     }
     ({ codes: this.#codes, problem: this.#codesProblem } = await docs);
@@ -164,7 +165,7 @@ export class AuditPanel {
         this.#showError(
           error.kind === 'timeout'
             ? t('findings.timeout')
-            : t('findings.failed', { detail: error.message }),
+            : t('findings.failed', { detail: engineErrorText(error) }),
         );
       }
     } finally {

@@ -11,6 +11,7 @@
  */
 
 import { formatBytes } from './format.js';
+import { t } from './i18n.js';
 
 const PREFIX = 'share=';
 /** Longest fragment we hand out: long links break in chat and mail clients. */
@@ -55,7 +56,7 @@ export async function decodeShare(hash) {
   const data = hash.replace(/^#/, '').slice(PREFIX.length);
   if (data.length > MAX_LINK_LENGTH) {
     throw new ShareError(
-      `The link is ${formatBytes(data.length)} long, more than the ${formatBytes(MAX_LINK_LENGTH)} a Robots Lens link can be, so it was not opened.`,
+      t('share.too-long', { size: formatBytes(data.length), limit: formatBytes(MAX_LINK_LENGTH) }),
     );
   }
   let packed;
@@ -66,9 +67,7 @@ export async function decodeShare(hash) {
   }
   const unpacked = await unpack(packed, MAX_UNPACKED_BYTES);
   if (unpacked === null) {
-    throw new ShareError(
-      `The link unpacks to more than ${formatBytes(MAX_UNPACKED_BYTES)}, more than any Robots Lens link holds, so it was not opened.`,
-    );
+    throw new ShareError(t('share.too-large', { limit: formatBytes(MAX_UNPACKED_BYTES) }));
   }
   let state;
   try {
@@ -77,7 +76,7 @@ export async function decodeShare(hash) {
     throw damaged();
   }
   if (state?.v !== 1 || typeof state.text !== 'string') {
-    throw new ShareError('The link was made by a different version of Robots Lens and cannot be read.');
+    throw new ShareError(t('share.other-version'));
   }
   const field = (name) => (typeof state[name] === 'string' ? state[name] : undefined);
   return {
@@ -93,7 +92,7 @@ export async function decodeShare(hash) {
 }
 
 function damaged() {
-  return new ShareError('The link is damaged or cut short (was it copied in full?).');
+  return new ShareError(t('share.damaged'));
 }
 
 /**
