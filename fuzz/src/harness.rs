@@ -63,7 +63,7 @@ pub fn assert_verdict(robots: &RobotsTxt, verdict: &Verdict) {
             found.line
         );
     }
-    for group in &verdict.groups {
+    for group in verdict.groups.iter() {
         for &line in group.lines.iter().chain(&group.matched_agent_lines) {
             assert!(line >= 1 && line <= lines, "group line {line} of {lines}");
         }
