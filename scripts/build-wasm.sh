@@ -12,11 +12,14 @@
 # every step passed, so a failed build leaves the last good package in place.
 #
 # The one `--target web` output serves the page, the node tests (initSync) and
-# the browser tests. A third, with the `ai` feature, into www/pkg/ai/, adds the AI
-# usage answers and the policy builder, loaded after the first verdict. A second package, built with the wasm crate's `lists`
-# feature into www/pkg/lists/, adds URL lists, the comparison of two versions
-# and expectations: the page loads it only when one of those is used, so the
-# first verdict never waits for its bytes, and it has a budget of its own. A content-hash stamp of everything that feeds the build
+# the browser tests. It is the smallest module that answers a check: the first
+# verdict waits for its bytes. Three more packages, each with a budget of its own,
+# are loaded only by the workers that need them, after the first verdict:
+# www/pkg/audit/ (the wasm crate's `audit` feature: everything the first package
+# has plus the audit, for the page's audit worker and the npm package),
+# www/pkg/ai/ (the `ai` feature: the AI usage answers and the policy builder) and
+# www/pkg/lists/ (the `lists` feature: URL lists, the comparison of two versions
+# and expectations, loaded when one of those is used). A content-hash stamp of everything that feeds the build
 # (crates/, Cargo manifests and lock, tool versions, this script) lets a second
 # run skip the rebuild; `--force` rebuilds anyway. Run scripts/setup.sh first.
 set -euo pipefail
@@ -70,9 +73,11 @@ inputs="$(build_inputs_hash)"
 if [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$STAMP_FILE")" = "$inputs" ] &&
   [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/lists/$WASM_FILE" ] && [ -f "$OUT_DIR/lists/$OUT_NAME.js" ] &&
+  [ -f "$OUT_DIR/audit/$WASM_FILE" ] && [ -f "$OUT_DIR/audit/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/ai/$WASM_FILE" ] && [ -f "$OUT_DIR/ai/$OUT_NAME.js" ]; then
   say "wasm package is up to date (nothing under crates/ or Cargo.lock changed)"
   node scripts/wasm-size.mjs "$OUT_DIR/$WASM_FILE"
+  node scripts/wasm-size.mjs "$OUT_DIR/audit/$WASM_FILE" audit
   node scripts/wasm-size.mjs "$OUT_DIR/lists/$WASM_FILE" lists
   write_precache
   node scripts/wasm-size.mjs "$OUT_DIR/ai/$WASM_FILE" ai
@@ -137,6 +142,19 @@ build_package() {
     if (verdict.allowed !== false || verdict.decisive?.line !== 2) {
       throw new Error(`smoke check gave ${JSON.stringify(verdict)}`);
     }
+    // The first package must not carry the audit (its budget counts on it), the audit package must.
+    const audit = wasm.RobotsFile.prototype.audit;
+    if ((features === "audit") !== (typeof audit === "function")) {
+      throw new Error(`RobotsFile.audit is ${typeof audit} in the package built with features [${features}]`);
+    }
+    if (features === "audit") {
+      const file = new wasm.RobotsFile("Disallow: /x\nUser-agent: *\nDisallow: /y\n");
+      const findings = file.audit();
+      file.free();
+      if (!findings.some((finding) => finding.line === 1 && /^RL[0-9]+$/.test(finding.code))) {
+        throw new Error(`smoke check of audit gave ${JSON.stringify(findings)}`);
+      }
+    }
     if (features === "ai") {
       const usage = wasm.usage("User-agent: *\nContent-Usage: train-ai=n\n", "bot", "/a", {});
       if (usage.contentUsage[0]?.preference !== "disallow") {
@@ -153,6 +171,7 @@ build_package() {
 }
 
 build_package "$STAGING"
+build_package "$STAGING/audit" audit
 build_package "$STAGING/lists" lists
 # The AI usage package (usage, aiSummary, writePolicy, AiFile): loaded after the first verdict
 # for the panel under the verdict, the AI crawlers' summary and the policy builder.
@@ -172,6 +191,8 @@ done
 note "built in $((SECONDS - started)) s"
 node scripts/wasm-size.mjs "$STAGING/$WASM_FILE" ||
   die "the build is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/"
+node scripts/wasm-size.mjs "$STAGING/audit/$WASM_FILE" audit ||
+  die "the audit package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/audit/"
 node scripts/wasm-size.mjs "$STAGING/lists/$WASM_FILE" lists ||
   die "the lists package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/lists/"
 node scripts/wasm-size.mjs "$STAGING/ai/$WASM_FILE" ai ||

@@ -4,8 +4,9 @@
 # Usage: scripts/package-npm.sh        (npm run package)
 #
 # The package is npm/ (the JS API, the Node and browser entry points, the types, its README)
-# plus what the wasm build made in www/pkg/: the wasm-bindgen glue, the optimised module (the
-# one the page ships, size budget included) and the audit codes' documentation. They are staged
+# plus what the wasm build made in www/pkg/: the wasm-bindgen glue and the optimised module of
+# the audit package (www/pkg/audit/: the page's first module plus the audit, which the package's
+# `audit()` needs; size budget included) and the audit codes' documentation. They are staged
 # in target/npm-package/ and packed with `npm pack`; nothing is published. The package's version
 # must be the workspace's, so the engine and the package never disagree about what they are.
 set -euo pipefail
@@ -28,7 +29,7 @@ say "Staging the npm package in ${STAGE#"$REPO_ROOT"/}/"
 rm -rf "$STAGE"
 mkdir -p "$STAGE" "$DIST"
 cp npm/package.json npm/README.md npm/api.js npm/node.js npm/browser.js npm/index.d.ts "$STAGE/"
-cp www/pkg/robots_lens_wasm.js www/pkg/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
+cp www/pkg/audit/robots_lens_wasm.js www/pkg/audit/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
 
 tarball="$(cd "$STAGE" && npm pack --silent --pack-destination "$DIST")"
 [ -f "$DIST/$tarball" ] || die "npm pack reported '$tarball' but wrote no such file in dist/"

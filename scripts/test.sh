@@ -63,10 +63,14 @@ esac
 if [ "$selection" = all ] || [ "$selection" = rust ]; then
   step "cargo fmt --check" cargo fmt --all -- --check
   step "cargo clippy -D warnings" cargo clippy --workspace --all-targets -- -D warnings
-  # The wasm crate's second package (www/pkg/lists/): its code is only compiled with the feature.
+  # The wasm crate's other packages (www/pkg/lists/, www/pkg/audit/): their code is only
+  # compiled with the feature.
   step "cargo clippy -D warnings (wasm, --features lists)" \
     cargo clippy -p robots-lens-wasm --features lists --all-targets -- -D warnings
+  step "cargo clippy -D warnings (wasm, --features audit)" \
+    cargo clippy -p robots-lens-wasm --features audit --all-targets -- -D warnings
   step "cargo test --workspace" cargo test --workspace
+  step "cargo test (wasm, --features audit)" cargo test -p robots-lens-wasm --features audit --lib
 fi
 
 if [ "$selection" = all ] || [ "$selection" = python ]; then

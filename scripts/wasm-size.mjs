@@ -1,19 +1,23 @@
-// The wasm size budget: one definition, used by the build (which fails over
+// The wasm size budgets: one definition, used by the build (which fails over
 // budget) and by the benchmark (which reports against it).
 //
-// Usage: node scripts/wasm-size.mjs [path/to/module.wasm] [lists|ai]
+// Usage: node scripts/wasm-size.mjs [path/to/module.wasm] [audit|lists|ai]
 // Prints the raw and gzipped size; exits 1 when the gzipped size is over budget
-// (the lists or AI usage package's budget with `lists` or `ai`).
+// (the audit, lists or AI usage package's budget when named).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 
-/** Gzipped wasm budget from the page issue: under 150 kB. */
-export const WASM_GZIP_BUDGET_BYTES = 150_000;
+/**
+ * Gzipped budget of the first module (www/pkg/), the one the first verdict waits for. The page
+ * issue asked for under 150 kB; without the audit it measures about 111 kB, so the budget is
+ * that plus a modest margin, and a change that puts the audit (or as much) back fails the build.
+ */
+export const WASM_GZIP_BUDGET_BYTES = 120_000;
 /**
  * Gzipped budget of the package with URL lists, two-version comparison and expectations
- * (www/pkg/lists/): the whole engine plus those, loaded only when the page needs them, so the
+ * (www/pkg/lists/): the first module plus those, loaded only when the page needs them, so the
  * engine's budget plus 35,000 B for the lists' own code (about 25,000 B today).
  */
 export const LISTS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 35_000;
@@ -23,6 +27,20 @@ export const LISTS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 35_000;
  * verdict.
  */
 export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 35_000;
+/**
+ * Gzipped budget of the package with the audit (www/pkg/audit/): the first module plus the
+ * audit, loaded only by the audit's worker after the first verdict, so the engine's budget plus
+ * 60,000 B for the audit's own code (about 55,000 B on 2026-12-01: 170,218 B against 115,248 B).
+ */
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 60_000;
+
+/** Each package's budget and name in messages, by the name the build passes. */
+const PACKAGES = {
+  first: { budget: WASM_GZIP_BUDGET_BYTES, which: 'wasm' },
+  audit: { budget: AUDIT_WASM_GZIP_BUDGET_BYTES, which: 'audit wasm' },
+  lists: { budget: LISTS_WASM_GZIP_BUDGET_BYTES, which: 'lists wasm' },
+  ai: { budget: AI_WASM_GZIP_BUDGET_BYTES, which: 'AI usage wasm' },
+};
 
 /** The module the build produces, relative to the repository root. */
 export const DEFAULT_WASM_PATH = fileURLToPath(
@@ -43,10 +61,12 @@ export function formatBytes(bytes) {
 
 function main() {
   const path = process.argv[2] ?? DEFAULT_WASM_PATH;
-  const kind = process.argv[3];
-  const budget =
-    kind === 'lists' ? LISTS_WASM_GZIP_BUDGET_BYTES : kind === 'ai' ? AI_WASM_GZIP_BUDGET_BYTES : WASM_GZIP_BUDGET_BYTES;
-  const which = kind === 'lists' ? 'lists wasm' : kind === 'ai' ? 'AI usage wasm' : 'wasm';
+  const name = process.argv[3] ?? 'first';
+  if (!Object.hasOwn(PACKAGES, name)) {
+    console.error(`ERROR: unknown package '${name}' (expected audit, lists or ai)`);
+    process.exit(2);
+  }
+  const { budget, which } = PACKAGES[name];
   let sizes;
   try {
     sizes = wasmSizes(path);

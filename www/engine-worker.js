@@ -10,12 +10,12 @@
  * Protocol (www/worker-protocol.js): each `{ id, op, args }` is answered with
  * `{ id, ok: true, result }` or `{ id, ok: false, error: { message, trap, memoryBytes } }`. The
  * first operation is `init`, with the compiled `WebAssembly.Module` (compiled once by the page,
- * so a restart only instantiates). After a trap the protocol answers every call with that trap,
+ * so a restart only instantiates) and the URL of its wasm-bindgen glue: the page's engine runs
+ * the first package (www/pkg/), the audit's engine the package with the audit (www/pkg/audit/),
+ * and a module only works with the glue built with it. After a trap the protocol answers every call with that trap,
  * and nothing is freed here (see `withParsed`).
  */
 
-import init, { RobotsFile, defaults, version } from './pkg/robots_lens_wasm.js';
-import { crawlerCatalogue, recogniseCrawler, statusChoices, statusHandling } from './pkg/robots_lens_wasm.js';
 import { hasLineNotes } from './line-notes.js';
 import { buildLineTable, lineTableBuffers } from './line-table.js';
 import { isTrap, serveOperations } from './worker-protocol.js';
@@ -70,14 +70,21 @@ function ai() {
   return aiPackage;
 }
 
+/** The package's wasm-bindgen glue (`init`): `RobotsFile`, `check`, `defaults`… */
+let wasm = null;
 /** The module's exports once instantiated: its memory size is reported with a trap. */
 let exports = null;
 
 const operations = {
-  /** Instantiates `module`; answers with the engine's version and defaults. */
-  async init(module) {
-    exports = await init({ module_or_path: module });
-    return { version: version(), defaults: defaults() };
+  /**
+   * Instantiates `module` with the glue at `glueUrl` (a package of www/pkg/); answers with the
+   * engine's version and defaults.
+   */
+  async init(module, glueUrl) {
+    const glue = await import(glueUrl);
+    exports = await glue.default({ module_or_path: module });
+    wasm = glue;
+    return { version: wasm.version(), defaults: wasm.defaults() };
   },
 
   /** Parses `text`, keeps it for later checks and returns its analysis for the page. */
@@ -86,7 +93,7 @@ const operations = {
     file = null;
     aiFile?.free();
     aiFile = null;
-    file = new RobotsFile(text);
+    file = new wasm.RobotsFile(text);
     fileText = text;
     return summarise(file.analysis());
   },
@@ -149,7 +156,7 @@ const operations = {
 
   /** The crawler catalogue and the fetch statuses the page offers. */
   crawlerSetup() {
-    return { catalogue: crawlerCatalogue(), statusChoices: statusChoices() };
+    return { catalogue: wasm.crawlerCatalogue(), statusChoices: wasm.statusChoices() };
   },
 
   /**
@@ -168,8 +175,8 @@ const operations = {
     return {
       rows,
       aiSummary: await aiSummary(url, options),
-      recognised: recogniseCrawler(agent),
-      status: options.status ? statusHandling(options.status, options.profile ?? defaults().profile) : null,
+      recognised: wasm.recogniseCrawler(agent),
+      status: options.status ? wasm.statusHandling(options.status, options.profile ?? wasm.defaults().profile) : null,
     };
   },
 };
@@ -181,7 +188,7 @@ const operations = {
  * hiding the trap.
  */
 function withParsed(text, use) {
-  const parsed = new RobotsFile(text);
+  const parsed = new wasm.RobotsFile(text);
   let result;
   try {
     result = use(parsed);

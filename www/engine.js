@@ -19,10 +19,32 @@
  */
 
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
-/** The module wasm-pack builds (scripts/build-wasm.sh); index.html preloads it. */
+/** The first module wasm-pack builds (scripts/build-wasm.sh); index.html preloads it. */
 const WASM_URL = new URL('./pkg/robots_lens_wasm_bg.wasm', import.meta.url);
-/** The page's engine: this worker script with this module. */
-const MAIN_ENGINE = Object.freeze({ worker: WORKER_URL, wasm: WASM_URL, name: 'robots-lens-engine' });
+/**
+ * The page's engine: this worker script with the first package, the smallest module that
+ * answers a check (www/pkg/: no audit).
+ */
+const MAIN_ENGINE = Object.freeze({
+  worker: WORKER_URL,
+  wasm: WASM_URL,
+  glue: new URL('./pkg/robots_lens_wasm.js', import.meta.url),
+  name: 'robots-lens-engine',
+});
+/**
+ * Packages the same worker script can run (`Engine.start({ package })`). `audit` is the first
+ * package plus the audit (www/pkg/audit/, the wasm crate's `audit` feature), for the audit's
+ * engine (www/findings.js): nothing fetches it before that engine starts, after the first verdict.
+ */
+const PACKAGES = Object.freeze({
+  main: MAIN_ENGINE,
+  audit: Object.freeze({
+    worker: WORKER_URL,
+    wasm: new URL('./pkg/audit/robots_lens_wasm_bg.wasm', import.meta.url),
+    glue: new URL('./pkg/audit/robots_lens_wasm.js', import.meta.url),
+    name: 'robots-lens-audit',
+  }),
+});
 
 /** How long starting a worker and instantiating the module may take. */
 const START_TIMEOUT_MS = 20_000;
@@ -64,12 +86,14 @@ export class Engine {
 
   /**
    * Starts the worker and waits until the module is ready. Rejects with an EngineError.
-   * `source` (`{ worker, wasm, name }`: URLs of a worker script that speaks this protocol and of
-   * its module) defaults to the page's engine; www/lists-engine.js starts another.
+   * `source` is `{ package }` (a name of `PACKAGES`: `main`, the default, or `audit`) or
+   * `{ worker, wasm, glue, name }`: URLs of a worker script that speaks this protocol, of its
+   * module and of the module's glue (www/lists-engine.js starts such an engine).
    */
   static async start(source = MAIN_ENGINE) {
     const engine = new this();
-    engine.#source = source;
+    engine.#source = source.package === undefined ? source : PACKAGES[source.package];
+    if (engine.#source === undefined) throw loadError(`there is no engine package '${source.package}'`);
     await engine.#ensureWorker();
     return engine;
   }
@@ -139,7 +163,8 @@ export class Engine {
 
   /**
    * The audit of `text` (see engine-worker.js `summariseAudit`), parsed apart from the loaded
-   * file: `{ counts, total, items, flagged }`.
+   * file: `{ counts, total, items, flagged }`. Only an engine started on the `audit` package
+   * has it; the first package's module does not carry the audit.
    */
   audit(text) {
     return this.#enqueue(() => this.#call('audit', [text], text.length));
@@ -219,7 +244,8 @@ export class Engine {
     worker.onmessage = ({ data }) => this.#settle(data);
     try {
       const module = await Promise.race([this.#module, failed]);
-      const info = await Promise.race([this.#post(worker, 'init', [module], 0), failed]);
+      const init = this.#post(worker, 'init', [module, this.#source.glue?.href], 0);
+      const info = await Promise.race([init, failed]);
       this.#info ??= info;
     } catch (error) {
       worker.terminate();

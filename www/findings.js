@@ -100,7 +100,7 @@ export class AuditPanel {
     const docs = loadCodeDocs();
     try {
       // A crash, a timeout or a cancellation rejects the audit call, which #pump handles.
-      this.#engine = await Engine.start();
+      this.#engine = await Engine.start({ package: 'audit' });
     } catch (error) {
       this.#failed = true;
       this.#showError(t('findings.not-available', { detail: engineErrorText(error) }));

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { EXAMPLES } from '../../www/examples.js';
-import wasm from '../node/wasm.mjs';
+import wasm, { wasmPackage } from '../node/wasm.mjs';
 import {
   VIEWPORTS,
   chooseReadingOption,
@@ -98,9 +98,12 @@ async function fill(page, { text, agent, url }) {
   await settled(page);
 }
 
+/** The package the page's audit worker runs (www/pkg/audit/). */
+const auditWasm = await wasmPackage('audit');
+
 /** The audit of `text` by the same wasm, in Node: the findings and their counts. */
 function engineAudit(text) {
-  const file = new wasm.RobotsFile(text);
+  const file = new auditWasm.RobotsFile(text);
   try {
     const findings = file.audit();
     const counts = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0]));

@@ -75,9 +75,12 @@ function shareFragment(state) {
   return `#share=${deflateRawSync(Buffer.from(JSON.stringify({ v: 1, ...state }))).toString('base64url')}`;
 }
 
-/** Serves the wasm-bindgen glue with `edit(glue)` applied: how these tests make the engine trap. */
-function editGlue(session, edit) {
-  return session.context.route('**/www/pkg/robots_lens_wasm.js', async (route) => {
+/**
+ * Serves the wasm-bindgen glue with `edit(glue)` applied: how these tests make the engine trap.
+ * `dir` is the package's folder under www/pkg/ (`audit/` for the audit's engine).
+ */
+function editGlue(session, edit, dir = '') {
+  return session.context.route(`**/www/pkg/${dir}robots_lens_wasm.js`, async (route) => {
     const response = await route.fetch();
     const glue = await response.text();
     await route.fulfill({ response, body: edit(glue) });
@@ -206,7 +209,7 @@ test('a trap in the audit is reported as a crash, the audit engine is replaced a
       allowErrors: /RuntimeError|memory access out of bounds/,
       beforeLoad: (session) => {
         session.page.on('worker', (worker) => workers.push(worker));
-        return editGlue(session, (glue) => trapIn(glue, 'audit', "this.__wbg_ptr && globalThis.__trapAudit?.()"))
+        return editGlue(session, (glue) => trapIn(glue, 'audit', "this.__wbg_ptr && globalThis.__trapAudit?.()"), 'audit/')
           .then(() =>
             // The audit's own worker decides from the text it parsed, kept by the constructor hook.
             session.context.route('**/www/engine-worker.js', async (route) => {

@@ -14,6 +14,8 @@
 //! `RobotsFile.checkExpectations` and `expectationsToml` (see `lists`).
 //! Built with the `ai` feature (the page's third package, `www/pkg/ai/`, loaded after the first
 //! verdict), also `usage`, `aiSummary`, `writePolicy` and the class `AiFile` (see `usage`).
+//! With the `audit` feature (a package loaded only by the page's audit worker), also
+//! `RobotsFile.audit`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,7 +38,9 @@ use view::{FileView, VerdictView};
 /// check that every span lies inside the text.
 #[doc(hidden)]
 pub mod native {
-    pub use crate::view::{findings, FileView, FindingView};
+    pub use crate::view::FileView;
+    #[cfg(feature = "audit")]
+    pub use crate::view::{findings, FindingView};
 }
 
 /// Installs the panic hook once, so that a panic reaches the console with its message.
@@ -286,15 +290,6 @@ impl RobotsFile {
         to_js(&FileView::new(&self.text, &self.robots))
     }
 
-    /// The audit's findings, sorted by line then severity, with UTF-16 spans into the text.
-    pub fn audit(&self) -> Result<JsValue, JsError> {
-        to_js(&view::findings(
-            &self.text,
-            &self.robots,
-            &self.robots.audit(),
-        ))
-    }
-
     /// The verdict for `agent` and `url`, with `options`
     /// `{ profile, agentMatch, status, crawler }` (all optional). With `crawler`, the crawler's
     /// documented fallback chain picks the group and `agent` is not used.
@@ -366,6 +361,21 @@ impl RobotsFile {
             .map(crawler_view::CrawlerRowView::from)
             .collect();
         to_js(&views)
+    }
+}
+
+/// The audit, only in the package built with the `audit` feature: the first verdict's module
+/// does not carry it (scripts/build-wasm.sh).
+#[cfg(feature = "audit")]
+#[wasm_bindgen]
+impl RobotsFile {
+    /// The audit's findings, sorted by line then severity, with UTF-16 spans into the text.
+    pub fn audit(&self) -> Result<JsValue, JsError> {
+        to_js(&view::findings(
+            &self.text,
+            &self.robots,
+            &self.robots.audit(),
+        ))
     }
 }
 

@@ -3,11 +3,12 @@
 //! Field names are camelCase and every position is a UTF-16 offset into the text that was
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
-use robots_lens::audit::Severity;
+#[cfg(feature = "audit")]
+use robots_lens::{audit::Severity, Finding};
 use robots_lens::{
-    AgentToken, AppliedGroup, CrawlerReading, Finding, Group, InputFacts, InvalidUrl, KeySpelling,
-    Line, LineKind, Malformed, ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch,
-    TypedUrl, Verdict,
+    AgentToken, AppliedGroup, CrawlerReading, Group, InputFacts, InvalidUrl, KeySpelling, Line,
+    LineKind, Malformed, ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, TypedUrl,
+    Verdict,
 };
 use serde::Serialize;
 
@@ -409,6 +410,7 @@ impl From<&Verdict> for VerdictView {
 }
 
 /// One finding of the audit, with its span in UTF-16 code units.
+#[cfg(feature = "audit")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FindingView {
@@ -427,6 +429,7 @@ pub struct FindingView {
 }
 
 /// The findings with their byte spans turned into UTF-16 offsets into `text`.
+#[cfg(feature = "audit")]
 pub fn findings(text: &str, robots: &RobotsTxt, findings: &[Finding]) -> Vec<FindingView> {
     // UTF-16 offset of each line's start, computed in one forward pass.
     let mut offsets = Utf16Offsets::new(text);
@@ -518,6 +521,7 @@ mod tests {
         assert_eq!(offsets.at(text.rfind('\n').unwrap()), 7 + 5);
     }
 
+    #[cfg(feature = "audit")]
     #[test]
     fn finding_spans_are_utf16_offsets() {
         let text = "User-agent: *\nDisallow: /é$x\n";
