@@ -11,10 +11,11 @@ import { gzipSync, constants } from 'node:zlib';
 
 /**
  * Gzipped budget of the first module (www/pkg/), the one the first verdict waits for. The page
- * issue asked for under 150 kB; without the audit it measures about 111 kB, so the budget is
- * that plus a modest margin, and a change that puts the audit (or as much) back fails the build.
+ * issue asked for under 150 kB (issue 10 aims at 110 kB); without the audit it measured
+ * 115,248 B on 2026-12-01, so the budget is that plus about 8%, and a change that puts the audit
+ * (or as much) back fails the build.
  */
-export const WASM_GZIP_BUDGET_BYTES = 120_000;
+export const WASM_GZIP_BUDGET_BYTES = 125_000;
 /**
  * Gzipped budget of the package with URL lists, two-version comparison and expectations
  * (www/pkg/lists/): the first module plus those, loaded only when the page needs them, so the
