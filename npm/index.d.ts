@@ -103,6 +103,38 @@ export interface Verdict {
   matches: RuleMatch[];
   /** When the verdict would differ if Googlebot read past 500 KiB: the rule that would decide. */
   beyondSizeLimit: RuleMatch | null;
+  /** User-agent lines Google reads as another name than the one written (`MJ12bot` → `MJ`). */
+  agentLineReadings: AgentLineReading[];
+  /**
+   * When the agent is a catalogued crawler (or a UA string naming one) whose own reading of the
+   * file answers otherwise than the chosen match model: that crawler's verdict. Null otherwise.
+   */
+  crawlerReading: CrawlerReading | null;
+  /** The host the typed URL named, when it named one ("read as host X, path Y"). */
+  urlHost: string | null;
+  /** Why no crawler would request the typed URL, when so. */
+  urlProblem: 'empty' | 'scheme' | 'no-host' | 'host-only' | null;
+}
+
+/** A user-agent line whose name Google reads differently from what it says. */
+export interface AgentLineReading {
+  line: number;
+  /** The name as written, up to the first `/` or space. */
+  written: string;
+  /** What Google compares (`MJ`); empty when the value starts with no letter. */
+  googleReads: string;
+  /** The line named the agent for this verdict, by the match model's reading. */
+  applies: boolean;
+  /** The other reading would name it: the written name under `token`, Google's token under `substring`. */
+  otherReadingApplies: boolean;
+}
+
+/** A catalogued crawler's own reading of the file, beside a verdict that differs from it. */
+export interface CrawlerReading {
+  name: string;
+  /** Its documented order of groups, as tokens (`*` for the star groups). */
+  chain: string[];
+  verdict: Verdict;
 }
 
 export type Severity = 'error' | 'warning' | 'info';
@@ -247,6 +279,11 @@ export interface Crawler {
   chain: string[];
   crawlDelay: 'yes' | 'no' | 'unknown';
   robotsTxt: RobotsTxtCompliance;
+  /**
+   * How its operator handles the fetch status of robots.txt: RFC 9309's rules, Google's (429 is
+   * a server error), or undocumented (RFC 9309's are assumed).
+   */
+  fetchStatus: 'rfc9309' | 'google' | 'unknown';
   note: string | null;
   sources: {
     purpose: Source[];
@@ -255,6 +292,7 @@ export interface Crawler {
     chain: Source[];
     crawlDelay: Source[];
     robotsTxt: Source[];
+    fetchStatus: Source[];
   };
 }
 
@@ -279,6 +317,11 @@ export interface CrawlerRow {
   robotsTxt: RobotsTxtCompliance;
   verdict: Verdict;
   summary: FileSummary;
+  /**
+   * When the operator's handling of the fetch status answers otherwise than RFC 9309's: whether
+   * RFC 9309's reading allows the URL. Null when the two agree.
+   */
+  rfcStatusAllows: boolean | null;
 }
 
 /** One profile's answer to the same question. */
@@ -316,6 +359,8 @@ export interface Defaults {
   maxUrlBytes: number;
   /** The longest agent a check accepts, in bytes. */
   maxAgentBytes: number;
+  /** The kinds of crawler the page's policy builder offers, by purpose id. */
+  policyPurposes: Purpose[];
 }
 
 /** A parsed robots.txt, kept inside the engine to check many URLs without parsing again. */
