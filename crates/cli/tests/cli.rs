@@ -1,20 +1,7 @@
 //! End-to-end tests of the `robots-lens` binary: exit codes, output, standard input, JSON Lines.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn robots_lens(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots-lens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // The command may exit (on a usage error) before it reads its input: a broken pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::robots_lens;
 
 const SHOP: &[u8] = b"User-agent: *\nDisallow: /private\nAllow: /private/press\n\nUser-agent: GPTBot\nDisallow: /\n";
 

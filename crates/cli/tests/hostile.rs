@@ -2,27 +2,8 @@
 //! endless and huge inputs, absurd arguments. Each answer is a result or a message, never a
 //! crash, a hang or a raw control character on the terminal.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn robots_lens(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots-lens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let input = stdin.to_vec();
-    let mut pipe = child.stdin.take().unwrap();
-    // A separate writer: the command may answer (or refuse) before it has read everything.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
-}
+mod common;
+use common::robots_lens;
 
 /// OSC 52 (write the clipboard), OSC 0 (window title), clear screen, concealed text, a C1 CSI,
 /// a bidi override and a lone CR: what a hostile file puts in its lines.

@@ -1,22 +1,10 @@
 //! `robots-lens preferences` and the `preferences` object of `check --json`, run through the
 //! binary: the stable JSON shape, the text, and the mistakes a caller can make.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use serde_json::{json, Value};
 
-fn robots_lens(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots-lens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::robots_lens;
 
 /// draft-ietf-aipref-attach §3.4, with a Content-Signal and a licence.
 const EXAMPLE: &[u8] = b"User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\n\

@@ -172,6 +172,7 @@ fn find_from(segment: &[u8], path: &[u8], from: usize, literals: bool) -> Option
 /// at most this many comparisons per octet of the path, and no searcher to set up per call.
 /// Longer ones go to memchr's `memmem` (linear), except in the wasm build, which leaves it out
 /// for size and pays O(|path| · |needle|) for them.
+#[cfg(not(target_arch = "wasm32"))]
 const SHORT_NEEDLE: usize = 8;
 
 /// Where `needle` first occurs in `haystack`, in time linear in the haystack.
