@@ -11,7 +11,7 @@
  *     panel.show(await engine.usage(text, agent, url, options));
  */
 
-import { t } from './i18n.js';
+import { t, tRich } from './i18n.js';
 import { fragment, h, lineLink } from './render.js';
 
 /** How each preference is said, and the class that colours it. */
@@ -126,7 +126,7 @@ export function renderPreferences(usage) {
         );
   return fragment(
     h('h3', { id: 'preferences-heading' }, t('prefs.heading')),
-    h('p', { class: 'hint' }, t('prefs.hint')),
+    h('p', { class: 'hint' }, tRich('prefs.hint')),
     table,
     licenses,
   );
