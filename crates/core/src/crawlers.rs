@@ -495,8 +495,9 @@ pub struct CrawlerRow {
     pub rfc_status_reading: Option<Verdict>,
 }
 
+/// A crawler in JSON: its name (the catalogue holds the rest). Also used by divergence.rs.
 #[cfg(feature = "serde")]
-fn serialize_name<S: serde::Serializer>(
+pub(crate) fn serialize_name<S: serde::Serializer>(
     crawler: &&'static Crawler,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {

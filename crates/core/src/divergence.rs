@@ -83,7 +83,10 @@ pub fn compare_profiles_with(
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CrawlerReading {
     /// The crawler the agent names (its name, in JSON).
-    #[cfg_attr(feature = "serde", serde(serialize_with = "serialize_name"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::crawlers::serialize_name")
+    )]
     pub crawler: &'static Crawler,
     /// Its verdict: its documented fallback chain, its operator's fetch-status handling.
     pub verdict: Verdict,
@@ -96,14 +99,6 @@ impl CrawlerReading {
     pub fn why(&self) -> String {
         crawler_sentence(self.crawler, &self.verdict)
     }
-}
-
-#[cfg(feature = "serde")]
-fn serialize_name<S: serde::Serializer>(
-    crawler: &&'static Crawler,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(crawler.name)
 }
 
 /// The crawler `agent` names: a catalogued name or token (`googlebot-news`), or a user agent
