@@ -4,7 +4,7 @@
 # Usage: scripts/package-npm.sh        (npm run package)
 #
 # The package is npm/ (the JS API, the Node and browser entry points, the types, its README)
-# plus what the wasm build made in www/pkg/: the wasm-bindgen glue and the optimised module of
+# plus the licence texts and what the wasm build made in www/pkg/: the wasm-bindgen glue and the optimised module of
 # the audit package (www/pkg/audit/: the page's first module plus the audit, which the package's
 # `audit()` needs; size budget included) and the audit codes' documentation. They are staged
 # in target/npm-package/ and packed with `npm pack`; nothing is published. The package's version
@@ -29,6 +29,7 @@ say "Staging the npm package in ${STAGE#"$REPO_ROOT"/}/"
 rm -rf "$STAGE"
 mkdir -p "$STAGE" "$DIST"
 cp npm/package.json npm/README.md npm/api.js npm/node.js npm/browser.js npm/index.d.ts "$STAGE/"
+cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 cp www/pkg/audit/robots_lens_wasm.js www/pkg/audit/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
 
 tarball="$(cd "$STAGE" && npm pack --silent --pack-destination "$DIST")"

@@ -77,6 +77,12 @@ build_wheel() {
   rm -f dist/robots_lens-*.whl
   (cd crates/python && "$VENV/bin/maturin" build --quiet --out "$REPO_ROOT/dist")
   WHEEL="$(ls dist/robots_lens-*.whl)"
+  "$VENV/bin/python" - "$WHEEL" <<'PY' || die "$WHEEL does not carry both licence texts"
+import sys, zipfile
+names = {name.rsplit("/", 1)[-1] for name in zipfile.ZipFile(sys.argv[1]).namelist() if "/licenses/" in name}
+missing = {"LICENSE-MIT", "LICENSE-APACHE"} - names
+sys.exit(f"missing in the wheel: {sorted(missing)}" if missing else 0)
+PY
   note "built $WHEEL"
 }
 

@@ -125,10 +125,12 @@ cargo_package() {
         });' "$crate")" || return 1
       # Listed to a file first: `grep -q` stopping early would fail tar (and the pipeline).
       tar -tzf "target/package/$crate-$version.crate" >"$work/$crate.files"
-      grep -q "^$crate-$version/README.md$" "$work/$crate.files" || {
-        echo "target/package/$crate-$version.crate has no README.md" >&2
-        return 1
-      }
+      for file in README.md LICENSE-MIT LICENSE-APACHE; do
+        grep -q "^$crate-$version/$file$" "$work/$crate.files" || {
+          echo "target/package/$crate-$version.crate has no $file" >&2
+          return 1
+        }
+      done
     done
 }
 say "[dist 4] cargo package (core and CLI; the core verified)"

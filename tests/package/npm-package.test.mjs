@@ -85,11 +85,11 @@ before(() => {
 
 after(() => installed?.close());
 
-test('npm run package writes the tarball to dist/ with the engine, the types and the README', () => {
+test('npm run package writes the tarball to dist/ with the engine, the types, the README and the licences', () => {
   assert.ok(tarball.startsWith(join(REPO_ROOT, 'dist')), tarball);
   assert.ok(existsSync(tarball));
   const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n').sort();
-  for (const file of ['api.js', 'audit-codes.json', 'browser.js', 'index.d.ts', 'node.js', 'package.json', 'README.md', 'robots_lens_wasm.js', 'robots_lens_wasm_bg.wasm']) {
+  for (const file of ['api.js', 'audit-codes.json', 'browser.js', 'index.d.ts', 'LICENSE-APACHE', 'LICENSE-MIT', 'node.js', 'package.json', 'README.md', 'robots_lens_wasm.js', 'robots_lens_wasm_bg.wasm']) {
     assert.ok(files.includes(`package/${file}`), `${file} is in the tarball: ${files.join(', ')}`);
   }
 });
