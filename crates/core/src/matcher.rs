@@ -302,15 +302,6 @@ impl<'r> Checker<'r> {
         Verdict {
             agent: agent.to_owned(),
             agent_token: typed_token(agent).to_owned(),
-            agent_line_readings: differing_readings(
-                self.robots
-                    .groups()
-                    .iter()
-                    .flat_map(|group| &group.agents)
-                    .filter(|line| !line.beyond_size_limit),
-                agent,
-                agent_match,
-            ),
             ..verdict
         }
     }
@@ -440,9 +431,23 @@ impl<'r> Checker<'r> {
             }),
             false => RuleIndex::default(),
         };
+        // Every user-agent line is read twice over for these: once per agent, not per URL.
+        let agent_line_readings = match selection {
+            GroupSelection::Agent { agent, model } => differing_readings(
+                self.robots
+                    .groups()
+                    .iter()
+                    .flat_map(|group| &group.agents)
+                    .filter(|line| !line.beyond_size_limit),
+                agent,
+                model,
+            ),
+            GroupSelection::Chain(_) => Vec::new(),
+        };
         Selection {
             key: SelectionKey::new(selection, include_beyond_limit),
             groups: found.groups.into(),
+            agent_line_readings,
             used_star_group: found.used_star_group,
             chain_step: found.chain_step,
             within,
@@ -552,6 +557,7 @@ impl<'r> Checker<'r> {
         };
         Verdict {
             decisive,
+            agent_line_readings: selection.agent_line_readings.clone(),
             groups: Arc::clone(&selection.groups),
             used_star_group: selection.used_star_group,
             chain_step: selection.chain_step.clone(),
@@ -566,6 +572,9 @@ impl<'r> Checker<'r> {
 struct Selection {
     key: SelectionKey,
     groups: Arc<[AppliedGroup]>,
+    /// For an agent's selection, the user-agent lines within the size limit that the agent's
+    /// two readings disagree on ([`Verdict::agent_line_readings`]); none for a chain.
+    agent_line_readings: Vec<AgentLineReading>,
     used_star_group: bool,
     chain_step: Option<UsedStep>,
     /// The groups' rules within the size limit.
@@ -934,5 +943,27 @@ mod tests {
         let pasted = check(robots, ua, "/x", Profile::Google, AgentMatch::Token);
         assert_eq!(pasted.agent_token, "Mozilla");
         assert!(pasted.agent_line_readings.is_empty());
+    }
+
+    #[test]
+    fn one_checker_keeps_each_agents_readings_apart() {
+        // The readings are worked out once per agent and match model and then kept: asking for
+        // other agents and models in between must not hand one agent's readings to another.
+        let robots =
+            RobotsTxt::parse(b"User-agent: MJ12bot\nDisallow: /\nUser-agent: *\nAllow: /\n");
+        let checker = robots.checker(Profile::Google);
+        let readings = |agent: &str, model| checker.check(agent, "/x", model).agent_line_readings;
+        for _ in 0..2 {
+            assert_eq!(readings("MJ12bot", AgentMatch::Token).len(), 1);
+            assert!(readings("Googlebot", AgentMatch::Token).is_empty());
+            assert!(readings("MJ12bot", AgentMatch::Token)[0].other_reading_applies);
+            assert!(readings("MJ12bot", AgentMatch::Substring)[0].applies);
+            assert!(readings(" mj ", AgentMatch::Token)[0].applies);
+        }
+        let chain = [ChainStep::Token("MJ12bot"), ChainStep::Star];
+        assert!(checker
+            .check_chain(&chain, "/x")
+            .agent_line_readings
+            .is_empty());
     }
 }
