@@ -728,12 +728,15 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Info,
         title: "A user-agent value with a version",
         what_it_does: "Detects user-agent values with a version or a comment after the product \
-            token (`Googlebot/2.1`, `Bingbot (compatible)`). Extra words and whole browser UA \
-            strings are `agent-token-cut` (RL309).",
-        why_it_matters: "Google and RFC 9309 compare only the product token, and the record \
-            readers (Python's robotparser, the 1994 convention) the name before the `/`: every \
-            reader finds the group as meant. The version is noise, and a reader that compared \
-            the whole value would find no match.",
+            token (`Googlebot/2.1`, `Bingbot (compatible)`). Extra words, whole browser UA \
+            strings and directives run into the value (`Kimengi Disallow: /`) are \
+            `agent-token-cut` (RL309).",
+        why_it_matters: "Google and RFC 9309 compare only the product token, so for them the \
+            group works as meant. Python's robotparser and the 1994 convention's readers look for \
+            the whole value (`googlebot/2.1`) inside the crawler's name and find no match: a \
+            crawler built on them skips the group (the `python` and `legacy-1994` profiles show \
+            it). A note, not a warning: the crawler a group names reads it with its own parser, \
+            and the major ones compare the product token.",
         example: "User-agent: Googlebot/2.1\nDisallow: /private/\n",
         fix: "User-agent: Googlebot\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.1 (product tokens are letters, `_` and `-`); google/robotstxt \
@@ -762,8 +765,9 @@ const DOCS: &[CodeDoc] = &[
         title: "Google cuts the crawler's name short",
         what_it_does: "Detects user-agent values whose name contains a character other than \
             letters, `-` and `_` (a digit, a dot, a quote, a `*` that is not alone), extra words \
-            (`Googlebot Images`) or a whole browser UA string (`Mozilla/5.0 (compatible; …)`), \
-            so that Google's reading of the name stops early or is empty.",
+            (`Googlebot Images`), a whole browser UA string (`Mozilla/5.0 (compatible; …)`) or \
+            a directive run into the value (`User-agent: Kimengi Disallow: /`, two lines joined), \
+            so that Google's reading of the name stops early or is empty, or a rule is lost.",
         why_it_matters: "Google and its ports keep only the leading run of letters, `-` and `_`: \
             `MJ12bot` is read as `MJ`, `360Spider` and `\"Googlebot\"` as an empty name, `Google*` \
             as `Google`. The group then applies to a crawler with that shorter name, or to none, \

@@ -144,6 +144,10 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
             );
             continue;
         }
+        if let Some(at) = glued_directive(value) {
+            glued_to_agent(agent, at, out, line);
+            continue;
+        }
         if let Some(names) = listed_names(value) {
             several_agents(agent, &names, out, line);
             continue;
@@ -175,6 +179,57 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
             }
         }
     }
+}
+
+/// Where a directive written on the same line starts (`Kimengi/nine.com Disallow: /` → the
+/// offset of `Disallow`): a word after the name that is a directive's key and a `:`.
+fn glued_directive(value: &str) -> Option<usize> {
+    const KEYS: &[&str] = &["user-agent", "allow", "disallow", "sitemap", "crawl-delay"];
+    let mut offset = 0;
+    for word in value.split(' ') {
+        let start = offset;
+        offset += word.len() + 1;
+        if start == 0 {
+            continue;
+        }
+        let key = word.split_once(':').map(|(key, _)| key);
+        if key.is_some_and(|key| KEYS.iter().any(|k| key.eq_ignore_ascii_case(k))) {
+            return Some(start);
+        }
+    }
+    None
+}
+
+/// `User-agent: Kimengi Disallow: /`: two lines run together, so the rule is part of the name.
+fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &crate::Line) {
+    let value = agent.value.as_str();
+    let name = value[..at].trim_end();
+    let directive = &value[at..];
+    let read_as = match &agent.token {
+        AgentToken::Star => "`*`".to_owned(),
+        AgentToken::Product(token) if token.is_empty() => "an empty name".to_owned(),
+        AgentToken::Product(token) => format!("`{token}`"),
+    };
+    let replacement =
+        rebuild(line, "User-agent", name).map(|first| format!("{first}\n{directive}"));
+    out.push(
+        Finding::new(
+            Code::AgentTokenCut,
+            agent.line,
+            format!(
+                "{} holds {}, a directive written on the user-agent line: no reader takes it \
+                 for a rule, so the group does not get it, and Google reads the name as \
+                 {read_as}.",
+                quote(value),
+                quote(directive)
+            ),
+            "A line holds one directive. Whatever follows the name on a user-agent line is \
+             part of the name (or, for Google, ignored), never a rule of the group.",
+            "Put the directive on a line of its own, below the user-agent line.",
+        )
+        .with_span(value_span(line))
+        .with_replacement(replacement),
+    );
 }
 
 /// `GPTBot, CCBot`: the names of a list, when the value is one.
@@ -344,10 +399,11 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &cra
     };
     let (why, fix) = if code == Code::UserAgentExtraText {
         (
-            "Google, RFC 9309 and the record readers (Python's, the 1994 convention's) all \
-             compare the name before the `/` or `(`, so the group works as meant; the version is \
-             only noise.",
-            "Nothing is required; writing only the product token avoids any doubt.",
+            "Google and RFC 9309 compare only the product token, so for them the group works \
+             as meant. Python's robotparser and the 1994 convention's readers look for the whole \
+             value inside the crawler's name and find no match: a crawler built on them skips \
+             this group (the `python` and `legacy-1994` profiles show it).",
+            "Write only the product token; then every reader finds the group.",
         )
     } else {
         (
@@ -1157,6 +1213,49 @@ mod tests {
         assert_eq!(by_line(11), Some((Code::AgentTokenCut, None)));
         let mj = found.iter().find(|f| f.line == 2).unwrap();
         assert!(mj.message.contains("as `MJ`"), "{}", mj.message);
+    }
+
+    #[test]
+    fn a_directive_run_into_a_user_agent_value_is_not_a_version() {
+        // english.elpais.com in the real corpus: each group's two lines joined into one.
+        let input = "User-agent: Kimengi Disallow: /\n\
+                     User-agent: Kimengi/nineconnections.com Disallow: /\n\
+                     User-agent: LexxeBot/1.0 disallow:/\n\
+                     User-agent: Wget/1.6\nDisallow: /\n";
+        let found = findings(input);
+        let name_finding = |n: usize| {
+            found
+                .iter()
+                .find(|f| {
+                    f.line == n && matches!(f.code, Code::AgentTokenCut | Code::UserAgentExtraText)
+                })
+                .map(|f| (f.code, f.replacement.clone(), f.message.clone()))
+                .unwrap()
+        };
+        let (code, replacement, message) = name_finding(1);
+        assert_eq!(code, Code::AgentTokenCut);
+        assert_eq!(
+            replacement.as_deref(),
+            Some("User-agent: Kimengi\nDisallow: /")
+        );
+        assert!(message.contains("holds `Disallow: /`"), "{message}");
+        let (code, replacement, message) = name_finding(2);
+        assert_eq!(code, Code::AgentTokenCut, "{message}");
+        assert_eq!(
+            replacement.as_deref(),
+            Some("User-agent: Kimengi/nineconnections.com\nDisallow: /")
+        );
+        assert!(message.contains("as `Kimengi`"), "{message}");
+        assert_eq!(name_finding(3).0, Code::AgentTokenCut);
+        assert_eq!(
+            name_finding(3).1.as_deref(),
+            Some("User-agent: LexxeBot/1.0\ndisallow:/")
+        );
+        // A version alone is still only a note, and its text names the readers that differ.
+        let (code, _, _) = name_finding(4);
+        assert_eq!(code, Code::UserAgentExtraText);
+        let why = &found.iter().find(|f| f.line == 4).unwrap().why;
+        assert!(why.contains("Python's robotparser"), "{why}");
     }
 
     #[test]
