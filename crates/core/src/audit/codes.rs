@@ -116,6 +116,10 @@ pub enum Code {
     HashInPattern,
     /// RL413 `unfilled-placeholder`
     UnfilledPlaceholder,
+    /// RL414 `route-group-in-pattern`
+    RouteGroupInPattern,
+    /// RL415 `pattern-starts-with-star`
+    PatternStartsWithStar,
     /// RL501 `noindex-directive`
     NoindexDirective,
     /// RL502 `crawl-delay`
@@ -154,7 +158,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 60] = [
+    pub const ALL: [Code; 62] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -198,6 +202,8 @@ impl Code {
         Code::SeveralPathsOnOneLine,
         Code::HashInPattern,
         Code::UnfilledPlaceholder,
+        Code::RouteGroupInPattern,
+        Code::PatternStartsWithStar,
         Code::NoindexDirective,
         Code::CrawlDelay,
         Code::CrawlDelayNotANumber,
@@ -732,9 +738,9 @@ const DOCS: &[CodeDoc] = &[
             strings and directives run into the value (`Kimengi Disallow: /`) are \
             `agent-token-cut` (RL309).",
         why_it_matters: "Google and RFC 9309 compare only the product token, so for them the \
-            group works as meant. Python's robotparser and the 1994 convention's readers look for \
-            the whole value (`googlebot/2.1`) inside the crawler's name and find no match: a \
-            crawler built on them skips the group (the `python` and `legacy-1994` profiles show \
+            group works as meant. Python's robotparser, Protego (Scrapy's parser), texting_robots \
+            and the 1994 convention's readers compare the whole value (`googlebot/2.1`) with the \
+            crawler's name and find no match: a crawler built on them skips the group (the `python` and `legacy-1994` profiles show \
             it). A note, not a warning: the crawler a group names reads it with its own parser, \
             and the major ones compare the product token.",
         example: "User-agent: Googlebot/2.1\nDisallow: /private/\n",
@@ -1072,6 +1078,45 @@ const DOCS: &[CodeDoc] = &[
         fix: "User-agent: *\nDisallow: /*hashid=\n",
         reference: "RFC 9309 §2.2.2 (octets are compared after percent-encoding, RFC 3986 §2.1: \
             `%` is followed by two hex digits).",
+    },
+    CodeDoc {
+        code: Code::RouteGroupInPattern,
+        id: "RL414",
+        name: "route-group-in-pattern",
+        severity: Severity::Warning,
+        title: "A route group's folder in a pattern",
+        what_it_does: "Detects a path segment written in parentheses (`/(authenticated)/`), the \
+            way Next.js (App Router) and SvelteKit name route groups.",
+        why_it_matters: "A route group is a folder that organises the code and is left out of \
+            the URL: `app/(authenticated)/account/page.js` is served at `/account`. Every reader \
+            compares rules with the path the browser requests, so `Disallow: /(authenticated)/` \
+            matches none of those pages and they stay open to crawlers. A real URL segment in \
+            parentheses is rare; if the site serves one, the warning can be ignored.",
+        example: "User-agent: *\nDisallow: /(authenticated)/account/\n",
+        fix: "User-agent: *\nDisallow: /account/\n",
+        reference: "RFC 9309 §2.2.2 (rules match the URL's path); Next.js and SvelteKit \
+            documentation on route groups (the folder name is omitted from the URL).",
+    },
+    CodeDoc {
+        code: Code::PatternStartsWithStar,
+        id: "RL415",
+        name: "pattern-starts-with-star",
+        severity: Severity::Info,
+        title: "A pattern that starts with `*`",
+        what_it_does: "Detects Allow and Disallow values that start with `*` instead of `/` \
+            (`Disallow: *.pdf`), reported once for the file with the count of the others.",
+        why_it_matters: "Google and RFC 9309 readers match `*.pdf` anywhere in the path, as \
+            `/*.pdf`. Python's robotparser (up to 3.12) and the 1994 convention's readers know no \
+            wildcards: \
+            they read the `*` literally, and since every path starts with `/`, the rule \
+            matches no URL for them (the `python` and `legacy-1994` profiles show it). A note, \
+            not a warning: those readers read `/*.pdf` just as literally, so writing the `/` \
+            changes no verdict; it is the form RFC 9309's grammar and every wildcard reader \
+            document (the RFC's own example in §5.1 writes `*.gif$`).",
+        example: "User-agent: *\nDisallow: *.pdf\n",
+        fix: "User-agent: *\nDisallow: /*.pdf\n",
+        reference: "RFC 9309 §2.2 (`path-pattern = \"/\" *UTF8-char-noctl`) and §2.2.3 \
+            (`*`); Python's `urllib.robotparser` (`RuleLine` quotes the `*`).",
     },
     CodeDoc {
         code: Code::NoindexDirective,
@@ -1428,6 +1473,8 @@ mod tests {
             ("RL411", "several-paths-on-one-line"),
             ("RL412", "hash-in-pattern"),
             ("RL413", "unfilled-placeholder"),
+            ("RL414", "route-group-in-pattern"),
+            ("RL415", "pattern-starts-with-star"),
             ("RL501", "noindex-directive"),
             ("RL502", "crawl-delay"),
             ("RL503", "crawl-delay-not-a-number"),

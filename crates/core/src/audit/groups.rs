@@ -400,9 +400,9 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &cra
     let (why, fix) = if code == Code::UserAgentExtraText {
         (
             "Google and RFC 9309 compare only the product token, so for them the group works \
-             as meant. Python's robotparser and the 1994 convention's readers look for the whole \
-             value inside the crawler's name and find no match: a crawler built on them skips \
-             this group (the `python` and `legacy-1994` profiles show it).",
+             as meant. Python's robotparser, Protego (Scrapy's parser), texting_robots and the \
+             1994 convention's readers compare the whole value with the crawler's name and find \
+             no match: a crawler built on them skips this group (the `python` and `legacy-1994` profiles show it).",
             "Write only the product token; then every reader finds the group.",
         )
     } else {

@@ -36,6 +36,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // Redundant stars are cosmetic and come by the hundred in generated files: the first is
     // reported, and it counts the rest.
     let mut stars = Vec::new();
+    let mut leading_stars = Vec::new();
     for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
         let value = line.value.as_deref().unwrap_or_default();
         if value.is_empty() {
@@ -60,8 +61,13 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         spaces(line, key, value, out);
         hash_after_pattern(line, key, value, out);
         placeholder(line, value, out);
+        route_group(line, key, value, out);
+        if let Some(finding) = leading_star(line, key, value) {
+            leading_stars.push(finding);
+        }
     }
     out.extend(one_for_all(stars));
+    out.extend(one_for_all(leading_stars));
     for group in cx.robots.groups() {
         empty_rules(cx, group, out);
     }
@@ -497,6 +503,88 @@ fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
     );
 }
 
+/// `/(authenticated)/`: a whole path segment in parentheses, the way Next.js and SvelteKit name
+/// route groups, folders that organise the code and are left out of every URL.
+fn route_group_segment(value: &str) -> Option<&str> {
+    value.split('/').skip(1).find_map(|segment| {
+        let segment = segment.trim_end_matches(['*', '$']);
+        let name = segment.strip_prefix('(')?.strip_suffix(')')?;
+        let is_name = name.bytes().any(|b| b.is_ascii_alphanumeric())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        is_name.then_some(segment)
+    })
+}
+
+fn route_group(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+    let Some(segment) = route_group_segment(value) else {
+        return;
+    };
+    // Without the folder the rule means what was meant, unless nothing is left but `/`: then it
+    // would close the whole site, which is no mechanical fix.
+    let without = value.replacen(&format!("/{segment}"), "", 1);
+    let replacement = (!without.trim_matches(['/', '*', '$']).is_empty())
+        .then(|| rebuild(line, key, &without))
+        .flatten();
+    out.push(
+        Finding::new(
+            Code::RouteGroupInPattern,
+            line.number,
+            format!(
+                "{} holds the folder `{segment}`: a folder named in parentheses is a route \
+                 group (Next.js, SvelteKit), which organises the code and never appears in a \
+                 URL, so the rule matches none of the pages served from it.",
+                quote(value)
+            ),
+            "Every reader compares the rule with the URL's path as the browser requests it; \
+             the pages under a route group are served without that segment, so they stay open.",
+            if replacement.is_some() {
+                format!("Write the path as the address bar shows it: `{without}`.")
+            } else {
+                "Write the paths as the address bar shows them, without the route group's \
+                 folder, one rule for each path to hide."
+                    .to_owned()
+            },
+        )
+        .with_span(value_span(line))
+        .with_replacement(replacement),
+    );
+}
+
+/// `Disallow: *.pdf`: a pattern starting with `*` where RFC 9309 writes `/`.
+fn leading_star(line: &Line, key: &str, value: &str) -> Option<Finding> {
+    // `*` and `*$` alone are `redundant-wildcard`'s: write `/`.
+    if !value.starts_with('*') || value.trim_matches(['*', '$']).is_empty() {
+        return None;
+    }
+    let slashed = format!("/{value}");
+    Some(
+        Finding::new(
+            Code::PatternStartsWithStar,
+            line.number,
+            format!(
+                "{} starts with `*`, not `/`: Google and RFC 9309 readers match it anywhere \
+                 in the path, as {}, but Python's robotparser (up to 3.12) and the 1994 \
+                 convention's readers know no wildcards and read the `*` literally, so for them the rule \
+                 matches no URL.",
+                quote(value),
+                quote(&slashed)
+            ),
+            "RFC 9309 starts every pattern with `/`. Readers without wildcards read \
+             `/*.pdf` as literally as `*.pdf`, so the `/` changes no verdict; it is the form \
+             every wildcard reader documents, and it shows that the rule works only for them.",
+            format!(
+                "Write {}. For readers without wildcards, list the paths by their start \
+                 (`/files/`) instead.",
+                quote(&slashed)
+            ),
+        )
+        .with_span(value_span(line))
+        .with_replacement(rebuild(line, key, &slashed)),
+    )
+}
+
 fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     if !line.has_comment || line.invalid_utf8 {
         return;
@@ -750,6 +838,52 @@ mod tests {
         );
         assert!(with_code("User-agent: *\nDisallow: /a # note\n", Code::HashInPattern).is_empty());
         assert!(with_code("User-agent: *\nDisallow:# nothing\n", Code::HashInPattern).is_empty());
+    }
+
+    #[test]
+    fn a_route_groups_folder_never_appears_in_a_url() {
+        let found = with_code(
+            "User-agent: *\nDisallow: /(authenticated)/\nDisallow: /(shop)/cart/*\n\
+             Disallow: /wiki/Foo_(bar)\nDisallow: /(.)photo/\nDisallow: /a/(b c)/\n",
+            Code::RouteGroupInPattern,
+        );
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 3]);
+        assert!(
+            found[0].message.contains("`(authenticated)`"),
+            "{}",
+            found[0].message
+        );
+        // Dropping the folder from `/(authenticated)/` would leave `/`, the whole site.
+        assert_eq!(found[0].replacement, None);
+        assert_eq!(found[1].replacement.as_deref(), Some("Disallow: /cart/*"));
+    }
+
+    #[test]
+    fn a_pattern_starting_with_a_star_names_the_readers_that_read_it_literally() {
+        let input = "User-agent: *\nDisallow: *.pdf\nDisallow: */payment/\nDisallow: *\n\
+                     Disallow: /*.doc\n";
+        let found = with_code(input, Code::PatternStartsWithStar);
+        assert_eq!(found.len(), 1, "one finding for the file");
+        assert_eq!(found[0].line, 2);
+        assert_eq!(found[0].related_lines, [3]);
+        assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /*.pdf"));
+        assert!(
+            found[0].message.contains("Python's robotparser"),
+            "{}",
+            found[0].message
+        );
+        // What the finding says is what the engine's profiles answer.
+        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let allowed = |profile| {
+            robots
+                .checker(profile)
+                .check("x", "/a.pdf", crate::AgentMatch::Substring)
+                .allowed
+        };
+        assert!(!allowed(crate::Profile::Google));
+        assert!(!allowed(crate::Profile::Rfc9309));
+        assert!(allowed(crate::Profile::Python));
+        assert!(allowed(crate::Profile::Legacy1994));
     }
 
     #[test]
