@@ -1,5 +1,6 @@
 //! `robots-lens check`: verdicts for one file and several URLs, or for a stream of JSON cases.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
@@ -181,7 +182,7 @@ fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitC
                 } else {
                     "DISALLOWED"
                 };
-                writeln!(out, "{word:<11} {line:<10} {url}")
+                writeln!(out, "{word:<11} {line:<10} {}", terminal::shortened(url))
             }
         };
         written.map_err(UsageError::output)
@@ -313,8 +314,9 @@ pub fn describe_reason(reason: Reason) -> &'static str {
     }
 }
 
-fn line_text(robots: &RobotsTxt, number: usize) -> &str {
-    robots.line(number).map_or("", |line| line.text.trim_end())
+/// A line of the file as text output shows it: at most [`terminal::SHOWN_CHARS`] characters.
+fn line_text(robots: &RobotsTxt, number: usize) -> Cow<'_, str> {
+    terminal::shortened(robots.line(number).map_or("", |line| line.text.trim_end()))
 }
 
 fn write_verdict(
@@ -330,11 +332,13 @@ fn write_verdict(
     } else {
         "DISALLOWED"
     };
-    writeln!(out, "{word}  {}", verdict.path)?;
+    writeln!(out, "{word}  {}", terminal::shortened(&verdict.path))?;
     writeln!(
         out,
         "  agent       {} ({} match, profile {})",
-        verdict.agent, verdict.agent_match, verdict.profile
+        terminal::shortened(&verdict.agent),
+        verdict.agent_match,
+        verdict.profile
     )?;
     if crawler.is_none()
         && verdict.agent_match == AgentMatch::Token
@@ -365,11 +369,15 @@ fn write_verdict(
         writeln!(
             out,
             "  url         read as host {host}, path {}",
-            verdict.path
+            terminal::shortened(&verdict.path)
         )?;
     }
     if verdict.normalised_path != verdict.path {
-        writeln!(out, "  compared as {}", verdict.normalised_path)?;
+        writeln!(
+            out,
+            "  compared as {}",
+            terminal::shortened(&verdict.normalised_path)
+        )?;
     }
     if *status != FetchStatus::ok() {
         let handling = match crawler {
@@ -463,7 +471,9 @@ fn write_verdict(
             writeln!(
                 out,
                 "    line {:>5}  {kind:<8}  {:<30}  length {}",
-                found.line, found.normalised, found.length
+                found.line,
+                terminal::shortened(&found.normalised),
+                found.length
             )?;
         }
     }

@@ -60,7 +60,7 @@ fn write_table(
     writeln!(
         out,
         "{} for every catalogued crawler (profile {})",
-        rows.first().map_or(url, |row| row.verdict.path.as_str()),
+        terminal::shortened(rows.first().map_or(url, |row| row.verdict.path.as_str())),
         args.profile
     )?;
     if *status != FetchStatus::ok() {

@@ -157,7 +157,9 @@ PROFILES
                       before the final answer (301>200), or too many (3xx*6). A 4xx means no
                       rules (everything allowed); a 5xx means everything disallowed; 429 is
                       a 4xx for RFC 9309 but a 5xx for Google.
-  --json              Print the whole verdict (with every matching rule) as JSON.
+  --json              Print the whole verdict (with every matching rule) as JSON. Text output
+                      shows 200 characters of a longer line, URL or pattern and says so; JSON
+                      keeps every value whole.
   --format FORMAT     lint: text, json, github, sarif or markdown. check --urls: text or
                       jsonl.
   --fail-on LEVEL     lint: error (default), warning, info or never.

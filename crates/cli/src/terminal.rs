@@ -72,6 +72,36 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(String::from_utf8(out.inner).unwrap_or_default())
 }
 
+/// How many characters of one line, URL or pattern text output shows; JSON keeps them whole.
+pub const SHOWN_CHARS: usize = 200;
+
+/// `text` as text output shows it: whole when it is at most [`SHOWN_CHARS`] characters, else its
+/// start and a note of the cut, `aaa… (1,048,576 bytes, first 200 characters shown)`, so that a
+/// 1 MB line costs a terminal one short line.
+pub fn shortened(text: &str) -> Cow<'_, str> {
+    let Some((cut, _)) = text.char_indices().nth(SHOWN_CHARS) else {
+        return Cow::Borrowed(text);
+    };
+    Cow::Owned(format!(
+        "{}… ({} bytes, first {SHOWN_CHARS} characters shown)",
+        &text[..cut],
+        thousands(text.len())
+    ))
+}
+
+/// `1,048,576`.
+fn thousands(number: usize) -> String {
+    let digits = number.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 impl<W: Write> Write for Clean<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut rest = buf;

@@ -275,3 +275,39 @@ fn binary_and_odd_encodings_get_an_answer() {
         }
     }
 }
+
+#[test]
+fn text_output_shows_the_start_of_a_one_megabyte_line_and_says_so() {
+    // The rule decides, matches and is listed in its group: each would print the whole line.
+    let pattern = format!("/x{}", "a".repeat(5_000));
+    let file = format!(
+        "User-agent: *\nDisallow: {pattern} # {}\n",
+        "c".repeat(1_048_576)
+    );
+    let url = format!("{pattern}/page");
+    let output = robots_lens(
+        &["check", "-", "--agent", "A", "--url", &url],
+        file.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.len() < 4_000, "{} bytes of output", text.len());
+    let line_bytes = "Disallow: ".len() + pattern.len() + " # ".len() + 1_048_576;
+    assert_eq!(line_bytes, 1_053_591);
+    let cut = "… (1,053,591 bytes, first 200 characters shown)";
+    assert!(text.contains("decided by  line 2: Disallow: /x"), "{text}");
+    assert_eq!(text.matches(cut).count(), 2, "{text}");
+    // The URL, the path compared and the pattern are cut the same way.
+    assert!(
+        text.contains("(5,007 bytes, first 200 characters shown)"),
+        "{text}"
+    );
+    // JSON is data for tools: it keeps the pattern and the URL whole.
+    let output = robots_lens(
+        &["check", "-", "--agent", "A", "--url", &url, "--json"],
+        file.as_bytes(),
+    );
+    let json = String::from_utf8(output.stdout).unwrap();
+    assert!(json.contains(&pattern), "the JSON keeps the pattern whole");
+    assert!(!json.contains("characters shown"));
+}
