@@ -6,6 +6,7 @@
 // these functions, so no caller ever sees an engine that is not ready.
 
 import * as engine from './robots_lens_wasm.js';
+import ENGLISH from './messages.js';
 
 /**
  * A parsed robots.txt, kept inside the engine so that many checks do not parse it again.
@@ -76,7 +77,15 @@ export class ParsedRobots {
   }
 
   audit() {
-    return this.#read().audit();
+    return this.#read()
+      .audit()
+      .map((finding) => ({
+        ...finding,
+        message: english(finding.message),
+        why: english(finding.why),
+        fix: english(finding.fix),
+        messages: { message: finding.message, why: finding.why, fix: finding.fix },
+      }));
   }
 
   crawlers(url = '/', options) {
@@ -120,6 +129,46 @@ function withParsed(robots, what, work) {
   } finally {
     parsed.free();
   }
+}
+
+/**
+ * A core message `{ key, args }` in English, as the CLI writes it: the engine sends keys and
+ * values, and messages.js (written by scripts/package-npm.sh from the page's English catalogue,
+ * which the core's own templates fill) holds the English templates.
+ */
+function english(message) {
+  const template = ENGLISH[message.key] ?? message.key;
+  return template.replace(/\{([a-zA-Z0-9_]+)\}/g, (whole, name) =>
+    Object.hasOwn(message.args, name) ? englishValue(message.args[name]) : whole,
+  );
+}
+
+function englishValue(value) {
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'string') return value;
+  if (typeof value.code === 'string') return `\`${value.code}\``;
+  if (typeof value.line === 'number') return String(value.line);
+  if (Array.isArray(value.lines)) return english(linesPhrase(value.lines));
+  if (Array.isArray(value.list)) {
+    const items = value.list.map(englishValue);
+    if (items.length < 2) return items.join('');
+    return english({ key: 'core.list.and', args: { init: items.slice(0, -1).join(', '), last: items.at(-1) } });
+  }
+  return english(value);
+}
+
+/** The phrase for line numbers, chosen as the core chooses it (crates/core/src/message). */
+function linesPhrase(lines) {
+  const LISTED = 10;
+  if (lines.length === 0) return { key: 'core.list.no-line', args: {} };
+  if (lines.length === 1) return { key: 'core.list.line', args: { line: lines[0] } };
+  if (lines.every((line, index) => index === 0 || line === lines[index - 1] + 1)) {
+    return { key: 'core.list.line-run', args: { first: lines[0], last: lines.at(-1) } };
+  }
+  if (lines.length > LISTED) {
+    return { key: 'core.list.lines-more', args: { listed: lines.slice(0, LISTED).join(', '), more: lines.length - LISTED } };
+  }
+  return { key: 'core.list.lines', args: { init: lines.slice(0, -1).join(', '), last: lines.at(-1) } };
 }
 
 /** Parses a robots.txt. Never fails on any text: problems are findings, not errors. */

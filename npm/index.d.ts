@@ -150,13 +150,31 @@ export interface Finding {
   /** UTF-16 offsets of the part of the text the finding is about, when narrower than the line. */
   start: number | null;
   end: number | null;
+  /** What is wrong, in English. */
   message: string;
   why: string;
   fix: string;
   /** The corrected line(s), when the fix is mechanical. */
   replacement: string | null;
   relatedLines: number[];
+  /** The same three sentences as catalogue keys and values, to word them in another language. */
+  messages: { message: Message; why: Message; fix: Message };
 }
+
+/** A sentence of the core: a key of the page's catalogues and the values of its `{name}`s. */
+export interface Message {
+  key: string;
+  args: Record<string, MessageValue>;
+}
+
+export type MessageValue =
+  | string
+  | number
+  | { code: string }
+  | { line: number }
+  | { lines: number[] }
+  | { list: MessageValue[] }
+  | Message;
 
 export type LineKind =
   | 'user-agent'

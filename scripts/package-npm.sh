@@ -31,6 +31,13 @@ mkdir -p "$STAGE" "$DIST"
 cp npm/package.json npm/README.md npm/api.js npm/node.js npm/browser.js npm/index.d.ts "$STAGE/"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 cp www/pkg/audit/robots_lens_wasm.js www/pkg/audit/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
+# The English templates of the core's sentences (the findings' message, why and fix), from the
+# page's English catalogue, whose `core.` entries crates/core/tests/catalogues.rs holds to the core.
+node -e '
+  const english = JSON.parse(require("fs").readFileSync("www/i18n/en.json", "utf8"));
+  const core = Object.fromEntries(Object.entries(english).filter(([key]) => key.startsWith("core.")));
+  process.stdout.write(`// Written by scripts/package-npm.sh: the English templates of the core.\nexport default ${JSON.stringify(core, null, 1)};\n`);
+' >"$STAGE/messages.js"
 
 tarball="$(cd "$STAGE" && npm pack --silent --pack-destination "$DIST")"
 [ -f "$DIST/$tarball" ] || die "npm pack reported '$tarball' but wrote no such file in dist/"

@@ -6,8 +6,9 @@
  * The audit runs in an engine of its own (a second worker), so that a slow audit of a huge or
  * pathological file never delays a verdict: while it runs, the checker keeps answering; when
  * the text changes, the running audit is cancelled (its worker replaced) and the new text is
- * audited instead. Findings, their wording and the code docs all come from the core; this module
- * only lays them out. Everything from the file reaches the DOM as text (render.js `h`).
+ * audited instead. Findings and the code docs come from the core, each sentence as a key and
+ * its values that messages.js words in the page's language; this module only lays them out.
+ * Everything from the file reaches the DOM as text (render.js `h`).
  *
  *     const audit = new AuditPanel({ container, fileView });
  *     audit.start();                 // once the page's own engine is ready
@@ -21,6 +22,7 @@ import { fragment, h, lineLink } from './render.js';
 import { engineErrorText } from './engine-errors.js';
 import { guideAnchorForCode } from './guide-anchors.js';
 import { language, onLanguageChange, t, tPlural } from './i18n.js';
+import { messageNodes } from './messages.js';
 import { showHeaderFindings } from './header-summary.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */
@@ -327,9 +329,9 @@ function findingItem(finding, doc) {
       ' ',
       h('a', { class: 'finding-guide', href: guideAnchorForCode(finding.code) }, t('findings.in-the-guide')),
     ),
-    h('p', { class: 'finding-message' }, richText(finding.message)),
-    h('p', { class: 'finding-why' }, richText(finding.why)),
-    h('p', { class: 'finding-fix' }, h('span', { class: 'label' }, t('findings.fix'), ' '), richText(finding.fix)),
+    h('p', { class: 'finding-message' }, messageNodes(finding.message)),
+    h('p', { class: 'finding-why' }, messageNodes(finding.why)),
+    h('p', { class: 'finding-fix' }, h('span', { class: 'label' }, t('findings.fix'), ' '), messageNodes(finding.fix)),
     finding.replacement === null ? null : replacementBlock(finding.replacement),
     related.length > 0
       ? h(

@@ -13,7 +13,7 @@
  */
 
 import { formatCount } from './format.js';
-import { t, tPlural } from './i18n.js';
+import { onLanguageChange, t, tPlural } from './i18n.js';
 import { choiceTitle, fragment, h } from './render.js';
 
 /** Where the vectors are, relative to this module (www/ → the repository root). */
@@ -54,13 +54,19 @@ const CATEGORY_TITLES = new Map([
  */
 export function setUpSelfTest({ button, summary, progress, results, engine }) {
   let running = false;
+  /** The last finished run, drawn again in the new language after a switch. */
+  let lastRun = null;
   button.disabled = false;
+  onLanguageChange(() => {
+    if (lastRun !== null && !running) drawRun({ summary, results }, lastRun);
+  });
   button.addEventListener('click', async () => {
     if (running) return;
     running = true;
     button.disabled = true;
     try {
-      await runSelfTest({ summary, progress, results, engine: engine() });
+      lastRun = await runSelfTest({ summary, progress, results, engine: engine() });
+      if (lastRun !== null) drawRun({ summary, results }, lastRun);
     } finally {
       running = false;
       button.disabled = false;
@@ -68,12 +74,16 @@ export function setUpSelfTest({ button, summary, progress, results, engine }) {
   });
 }
 
+/**
+ * Runs every case; answers what the drawing needs (`drawRun`), or null when there is no engine.
+ * The outcomes keep each case and the engine's answer, so their problems can be worded again.
+ */
 async function runSelfTest({ summary, progress, results, engine }) {
   results.replaceChildren();
   setSummary(summary, 'running', t('selftest.loading'));
   if (engine === null) {
     setSummary(summary, 'error', t('selftest.no-engine'));
-    return;
+    return null;
   }
   const started = performance.now();
   const { files, problems } = await loadVectors();
@@ -102,24 +112,41 @@ async function runSelfTest({ summary, progress, results, engine }) {
   }
   progress.hidden = true;
   const elapsed = performance.now() - started;
+  return {
+    outcomes,
+    stopped,
+    elapsed,
+    files: files.length,
+    cases: cases.length,
+    loadProblems: problems.length,
+    version: engine.version,
+    profiles: engine.defaults.profiles.map((profile) => profile.id),
+  };
+}
 
+/** Draws a run's summary and results in the page's language. */
+function drawRun({ summary, results }, run) {
+  const { stopped, elapsed, version } = run;
+  const outcomes = run.outcomes.map((outcome) =>
+    outcome.vector === null ? outcome : { ...outcome, problems: vectorProblems(outcome.vector, outcome.actual) },
+  );
   const failed = outcomes.filter((outcome) => outcome.problems.length > 0).length;
   const passed = outcomes.length - failed;
-  const profiles = new Map(engine.defaults.profiles.map((profile) => [profile.id, choiceTitle('profile', profile.id)]));
+  const profiles = new Map(run.profiles.map((id) => [id, choiceTitle('profile', id)]));
   results.replaceChildren(renderResults(outcomes, profiles));
-  const counts = { passed, failed, total: cases.length + problems.length };
+  const counts = { passed, failed, total: run.cases + run.loadProblems };
   if (stopped !== null) {
-    const ran = outcomes.length - problems.length;
+    const ran = outcomes.length - run.loadProblems;
     setSummary(
       summary,
       'error',
-      t('selftest.stopped', { ran: formatCount(ran), total: formatCount(cases.length), detail: stopped.message }),
+      t('selftest.stopped', { ran: formatCount(ran), total: formatCount(run.cases), detail: stopped.message }),
       counts,
     );
     return;
   }
   const seconds = (elapsed / 1000).toFixed(2);
-  const where = t('selftest.where', { files: formatCount(files.length), seconds, version: engine.version });
+  const where = t('selftest.where', { files: formatCount(run.files), seconds, version });
   const text =
     failed === 0
       ? t('selftest.all-pass', { count: formatCount(passed), where })
@@ -231,7 +258,7 @@ function vectorProblems(vector, actual) {
   }
   if (expected.preferences) {
     if (actual.usage) problems.push(...preferenceProblems(expected.preferences, actual.usage));
-    else problems.push('The engine gave no answer about usage preferences (the AI usage package did not load).');
+    else problems.push(t('selftest.no-usage'));
   }
   return problems;
 }

@@ -112,7 +112,7 @@ pub fn audit(data: &[u8]) {
                 data.len()
             );
         }
-        assert!(!finding.message.is_empty());
+        assert!(!finding.message.english().is_empty());
     }
 }
 

@@ -118,6 +118,99 @@ for (const lang of ['es', 'pt']) {
   });
 }
 
+/** Words of English sentences that Spanish and Portuguese sentences never use. */
+const ENGLISH_WORDS = new Set(['the', 'is', 'are', 'and', 'this', 'that', 'which', 'with', 'does', 'would', 'of', 'to', 'its', 'it', 'not']);
+
+/**
+ * The texts of `selector`'s elements, outside code and values from the file, that read as
+ * English: two or more of ENGLISH_WORDS, or a piece of a core template's English wording that
+ * `lang` words differently.
+ */
+async function englishSentences(page, selector, lang) {
+  const fragments = new Set();
+  for (const [key, english] of Object.entries(CATALOGUES.en)) {
+    if (!key.startsWith('core.') || english === CATALOGUES[lang][key]) continue;
+    for (const piece of english.replace(/`[^`]*`/g, '\u0000').split(/\{[a-zA-Z0-9_]+\}|\u0000/)) {
+      if (piece.trim().split(/\s+/).length >= 3) fragments.add(piece.trim());
+    }
+  }
+  const texts = await page.$$eval(selector, (elements) =>
+    elements.flatMap((element) => {
+      const texts = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const parent = walker.currentNode.parentElement;
+        if (parent.closest('[translate="no"], code, pre')) continue;
+        texts.push(walker.currentNode.textContent);
+      }
+      return [texts.join(' ').replace(/\s+/g, ' ').trim()];
+    }),
+  );
+  return texts.filter((text) => {
+    const words = new Set(text.toLowerCase().match(/[a-z]+/g) ?? []);
+    const common = [...words].filter((word) => ENGLISH_WORDS.has(word));
+    return common.length >= 2 || [...fragments].some((fragment) => text.includes(fragment));
+  });
+}
+
+/** A file made of every audit code's documented example, so that the audit finds most codes. */
+function findingsFile() {
+  const docs = JSON.parse(readFileSync(new URL('../../www/pkg/audit-codes.json', import.meta.url), 'utf8'));
+  return docs
+    .filter((doc) => doc.id.startsWith('RL5'))
+    .map((doc) => doc.example)
+    .join('\n');
+}
+
+for (const lang of ['es', 'pt']) {
+  test(`the audit's findings are worded in ${lang}, values from the file left as they are`, async () => {
+    const session = await open(lang);
+    try {
+      const { page } = session;
+      await page.fill('#robots', findingsFile());
+      await page.waitForFunction(() => document.querySelectorAll('#audit .finding:is([data-code^="RL1"], [data-code^="RL5"])').length > 5, null, { timeout: WAIT_MS });
+      await page.waitForSelector('#audit[aria-busy="false"]', { timeout: WAIT_MS });
+      const finding = '#audit .finding:is([data-code^="RL1"], [data-code^="RL5"])';
+      const left = await englishSentences(page, `${finding} .finding-message, ${finding} .finding-why, ${finding} .finding-fix`, lang);
+      assert.deepEqual(left, []);
+      // Values from the file are code that no translator touches.
+      const values = await page.$$eval('#audit .finding-message code[translate="no"]', (nodes) => nodes.length);
+      assert.ok(values > 3, `${values} values from the file marked translate="no"`);
+      // A switch of language words the same findings again.
+      await page.selectOption('#language-select', 'en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      const english = await page.$$eval('#audit .finding-why', (nodes) => nodes.map((node) => node.textContent));
+      assert.ok(english.some((text) => /\bthe\b/.test(text)), 'the findings are worded in English after the switch');
+    } finally {
+      await session.close();
+    }
+  });
+}
+
+test("the self-test's results are drawn again in the new language", async () => {
+  const session = await open('es');
+  try {
+    const { page } = session;
+    await page.click('#selftest-run');
+    await page.waitForSelector('#selftest-summary[data-passed]:not([data-passed=""])', { timeout: 60_000 });
+    const prefix = (lang) => CATALOGUES[lang]['selftest.all-pass'].split('{')[0];
+    assert.ok((await page.textContent('#selftest-summary')).startsWith(prefix('es')));
+    const passed = await page.getAttribute('#selftest-summary', 'data-passed');
+    await page.selectOption('#language-select', 'pt');
+    await page.waitForFunction(
+      (start) => document.querySelector('#selftest-summary').textContent.startsWith(start),
+      prefix('pt'),
+      { timeout: WAIT_MS },
+    );
+    assert.equal(await page.getAttribute('#selftest-summary', 'data-passed'), passed);
+    // The results below the summary are drawn again too: their category headings are Portuguese.
+    const heading = await page.textContent('#selftest-results .selftest-by-category');
+    assert.equal(heading, CATALOGUES.pt['selftest.by-category']);
+  } finally {
+    await session.close();
+  }
+});
+
 test('every in-page link lands on an element that exists', async () => {
   const session = await open('en');
   try {

@@ -7,7 +7,8 @@
 // `data-i18n-attr="attribute=key"` in index.html, every quoted string in www/*.js that names a
 // catalogue key (a count's text stands for its `.one` and `.other`), the guide's sections
 // (guide.js GUIDE_SECTIONS), and the engine's choices (`choice.<name>.<id>.*` for every profile
-// and agent-match model the wasm offers).
+// and agent-match model the wasm offers). The core's own sentences (`core.…`) are checked
+// against the core by crates/core/tests/catalogues.rs.
 //
 // Run: node --test tests/node/i18n.test.mjs   (after `npm run build`)
 
@@ -51,6 +52,9 @@ function usedKeys() {
       for (const name of block.keys ?? []) used.add(key(name));
     }
   }
+  // The core's sentences (`core.…`) are the engine's to use: crates/core/tests/catalogues.rs
+  // holds those keys to the core's table of messages, in every language.
+  for (const key of Object.keys(english)) if (key.startsWith('core.')) used.add(key);
   const defaults = wasm.defaults();
   for (const [name, choices] of [['profile', defaults.profiles], ['agent-match', defaults.agentMatches]]) {
     for (const choice of choices) {

@@ -277,9 +277,9 @@ struct JsonFinding<'a> {
     name: &'static str,
     severity: &'static str,
     line: usize,
-    message: &'a str,
-    why: &'a str,
-    fix: &'a str,
+    message: String,
+    why: String,
+    fix: String,
     replacement: Option<&'a str>,
     related_lines: &'a [usize],
 }
@@ -299,9 +299,9 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
             name: finding.code.name(),
             severity: finding.severity.id(),
             line: finding.line,
-            message: &finding.message,
-            why: &finding.why,
-            fix: &finding.fix,
+            message: finding.message.english(),
+            why: finding.why.english(),
+            fix: finding.fix.english(),
             replacement: finding.replacement.as_deref(),
             related_lines: &finding.related_lines,
         })
@@ -394,8 +394,8 @@ fn write_markdown(out: &mut impl Write, report: &Report) -> io::Result<()> {
                 sarif::DOCS_URL,
                 sarif::anchor(finding.code.id(), finding.code.name()),
                 finding.code.name(),
-                markdown_text(&finding.message),
-                markdown_text(&finding.fix)
+                markdown_text(&finding.message.english()),
+                markdown_text(&finding.fix.english())
             )?;
         }
         writeln!(out)?;

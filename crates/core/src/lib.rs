@@ -114,6 +114,7 @@ mod legacy;
 mod limits;
 mod lines;
 mod matcher;
+pub mod message;
 mod pattern;
 mod policy;
 mod profile;
@@ -160,6 +161,7 @@ pub use lines::{
     OTHER_DIRECTIVES, SIZE_LIMIT,
 };
 pub use matcher::{AppliedGroup, Checker, Reason, RuleMatch, Verdict};
+pub use message::{Message, MessageId};
 pub use pattern::Pattern;
 pub use policy::{
     write_policy, Choice, InvalidPolicy, Policy, PolicyCheck, PolicyRequest, MAX_POLICY_PATHS,

@@ -142,11 +142,22 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                     finding.code, finding.line
                 ));
             }
-            if finding.message.is_empty() || finding.why.is_empty() || finding.fix.is_empty() {
+            if finding.message.english().is_empty()
+                || finding.why.english().is_empty()
+                || finding.fix.english().is_empty()
+            {
                 problems.push(format!(
                     "{} at line {} lacks text",
                     finding.code, finding.line
                 ));
+            }
+            for message in [&finding.message, &finding.why, &finding.fix] {
+                if !message.is_complete() {
+                    problems.push(format!(
+                        "{} at line {}: {message:?} does not fill its template",
+                        finding.code, finding.line
+                    ));
+                }
             }
         }
         if !problems.is_empty() {

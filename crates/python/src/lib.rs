@@ -652,9 +652,9 @@ impl From<Finding> for PyFinding {
             name: finding.code.name(),
             severity: finding.severity.id(),
             line: finding.line,
-            message: finding.message,
-            why: finding.why,
-            fix: finding.fix,
+            message: finding.message.english(),
+            why: finding.why.english(),
+            fix: finding.fix.english(),
             replacement: finding.replacement,
             related_lines: finding.related_lines,
         }

@@ -4,7 +4,7 @@
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
 #[cfg(feature = "audit")]
-use robots_lens::{audit::Severity, Finding};
+use robots_lens::{audit::Severity, Finding, Message};
 use robots_lens::{
     AgentToken, AppliedGroup, CrawlerReading, Group, InputFacts, InvalidUrl, KeySpelling, Line,
     LineKind, Malformed, ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, TypedUrl,
@@ -421,9 +421,10 @@ pub struct FindingView {
     /// UTF-16 offsets of the part of the text the finding is about, when narrower than the line.
     start: Option<usize>,
     end: Option<usize>,
-    message: String,
-    why: String,
-    fix: String,
+    /// The sentences as keys and values, worded by the page's catalogue.
+    message: Message,
+    why: Message,
+    fix: Message,
     replacement: Option<String>,
     related_lines: Vec<usize>,
 }

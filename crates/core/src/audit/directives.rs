@@ -2,8 +2,9 @@
 //! `Noindex`, `Crawl-delay`, `Host`, `Clean-param` and the 1996-era extensions, and sitemap
 //! URLs that no crawler can fetch.
 
-use super::text::{display_name, quote, quote_directive, value_span};
+use super::text::{directive_code, display_name, value_span};
 use super::{Code, Context, Finding};
+use crate::message::{Message, MessageId as M, Value};
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for directive in cx.robots.directives() {
@@ -11,66 +12,50 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             continue;
         };
         let line = cx.line(directive.line);
-        let shown = quote_directive(display_name(name), &directive.value);
+        let shown = directive_code(display_name(name), &directive.value);
         let finding = match name {
             "noindex" | "nofollow" | "noarchive" => Finding::new(
                 Code::NoindexDirective,
                 directive.line,
-                format!(
-                    "{shown} is not a robots.txt rule: no major search engine reads `{}` here \
-                     (Google stopped in 2019), so {}.",
-                    display_name(name),
-                    match name {
-                        "noindex" => "the pages can still be indexed",
-                        "nofollow" => "links on those pages are still followed",
-                        _ => "it has no effect",
-                    }
-                ),
-                "Indexing instructions belong to the page; in robots.txt they do nothing.",
-                format!(
-                    "Send an `X-Robots-Tag: {name}` header or a robots meta tag on those pages, \
-                     and keep them crawlable so that crawlers can see it."
-                ),
+                Message::new(match name {
+                    "noindex" => M::NoindexDirectiveNoindex,
+                    "nofollow" => M::NoindexDirectiveNofollow,
+                    _ => M::NoindexDirectiveOther,
+                })
+                .with("directive", shown)
+                .code("key", display_name(name)),
+                M::NoindexDirectiveWhy,
+                Message::new(M::NoindexDirectiveFix).text("value", name),
             ),
-            "crawl-delay" => crawl_delay(directive, &shown),
-            "host" | "clean-param" => Finding::new(
-                Code::YandexOnlyDirective,
-                directive.line,
-                format!("{shown} is read only by Yandex; other crawlers skip it."),
-                match name {
-                    "host" => {
-                        "Yandex used Host to pick the preferred mirror and now follows \
-                         redirects instead; other search engines never read it."
-                    }
-                    _ => {
-                        "Clean-param tells Yandex which query parameters to ignore; other \
-                          search engines rely on canonical links instead."
-                    }
-                },
-                match name {
-                    "host" => {
-                        "Redirect the other host names to the preferred one and delete \
-                               the line."
-                    }
-                    _ => {
-                        "Keep it for Yandex if it helps; add canonical links for other \
-                          search engines."
-                    }
-                },
-            ),
+            "crawl-delay" => crawl_delay(directive, shown),
+            "host" | "clean-param" => {
+                let host = name == "host";
+                Finding::new(
+                    Code::YandexOnlyDirective,
+                    directive.line,
+                    Message::new(M::YandexOnlyDirective).with("directive", shown),
+                    if host {
+                        M::YandexOnlyDirectiveHostWhy
+                    } else {
+                        M::YandexOnlyDirectiveCleanParamWhy
+                    },
+                    if host {
+                        M::YandexOnlyDirectiveHostFix
+                    } else {
+                        M::YandexOnlyDirectiveCleanParamFix
+                    },
+                )
+            }
             "request-rate" | "visit-time" | "revisit-after" | "domain" => Finding::new(
                 Code::ObsoleteDirective,
                 directive.line,
-                format!("{shown} is not read by any major crawler."),
+                Message::new(M::ObsoleteDirective).with("directive", shown),
                 match name {
-                    "revisit-after" => {
-                        "Revisit-after is an HTML meta tag that search engines \
-                                        ignore, and it never worked in robots.txt."
-                    }
-                    "domain" => "No crawler documents a Domain directive.",
-                    _ => "It comes from a 1996 extension proposal that no major crawler adopted.",
+                    "revisit-after" => M::ObsoleteDirectiveRevisitAfterWhy,
+                    "domain" => M::ObsoleteDirectiveDomainWhy,
+                    _ => M::ObsoleteDirectiveWhy,
                 },
-                "Delete the line.",
+                M::ObsoleteDirectiveFix,
             ),
             _ => continue,
         };
@@ -79,7 +64,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     sitemaps(cx, out);
 }
 
-fn crawl_delay(directive: &crate::Directive, shown: &str) -> Finding {
+fn crawl_delay(directive: &crate::Directive, shown: Value) -> Finding {
     if !is_number_of_seconds(&directive.value) {
         let number: String = directive
             .value
@@ -87,37 +72,29 @@ fn crawl_delay(directive: &crate::Directive, shown: &str) -> Finding {
             .take_while(|c| c.is_ascii_digit() || *c == '.')
             .collect();
         let fix = if is_number_of_seconds(&number) {
-            format!("Write the number of seconds alone: `Crawl-delay: {number}`.")
+            Message::new(M::CrawlDelayNotANumberFixNumber).text("number", number)
         } else {
-            "Write a number of seconds, such as `Crawl-delay: 10`.".to_owned()
+            M::CrawlDelayNotANumberFix.into()
         };
         return Finding::new(
             Code::CrawlDelayNotANumber,
             directive.line,
-            format!(
-                "{shown} is not a number of seconds, so crawlers that read Crawl-delay ignore it."
-            ),
-            "Bingbot and the other crawlers that honour Crawl-delay expect a plain number.",
+            Message::new(M::CrawlDelayNotANumber).with("directive", shown),
+            M::CrawlDelayNotANumberWhy,
             fix,
         );
     }
-    let placement = if directive.group.is_none() {
-        " It stands outside any group, so crawlers that read Crawl-delay may not apply it to \
-         anyone."
-    } else {
-        ""
-    };
     Finding::new(
         Code::CrawlDelay,
         directive.line,
-        format!(
-            "{shown}: Googlebot ignores Crawl-delay; Bingbot and some other crawlers wait this \
-             many seconds between requests.{placement}"
-        ),
-        "Google sets its crawl rate from how the server responds, so the line limits only the \
-         crawlers that read it.",
-        "Keep it for the crawlers that read it; to slow Googlebot, answer with 429 or 503 while \
-         the server is overloaded.",
+        Message::new(if directive.group.is_none() {
+            M::CrawlDelayOutsideGroup
+        } else {
+            M::CrawlDelay
+        })
+        .with("directive", shown),
+        M::CrawlDelayWhy,
+        M::CrawlDelayFix,
     )
 }
 
@@ -139,22 +116,23 @@ fn sitemaps(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
         });
         let problem = match scheme {
-            _ if url.is_empty() => "The `Sitemap:` line has no URL".to_owned(),
-            None => format!("{} is not an absolute URL", quote(url)),
+            _ if url.is_empty() => Message::new(M::SitemapUrlEmpty),
+            None => Message::new(M::SitemapUrlRelative).code("url", url),
             Some(scheme) if matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") => {
                 continue
             }
-            Some(scheme) => format!("{} uses `{scheme}:`, not http or https", quote(url)),
+            Some(scheme) => Message::new(M::SitemapUrlScheme)
+                .code("url", url)
+                .code("scheme", &format!("{scheme}:")),
         };
         let line = cx.line(sitemap.line);
         out.push(
             Finding::new(
                 Code::SitemapUrlNotAbsolute,
                 sitemap.line,
-                format!("{problem}, so search engines do not fetch this sitemap."),
-                "A robots.txt can be read apart from its site, so a sitemap must be named by its \
-                 full http(s) URL.",
-                "Write the full URL, such as `Sitemap: https://www.example.com/sitemap.xml`.",
+                problem,
+                M::SitemapUrlNotAbsoluteWhy,
+                M::SitemapUrlNotAbsoluteFix,
             )
             .with_span(value_span(line)),
         );
@@ -182,8 +160,8 @@ mod tests {
         let input = "User-agent: *\nNoindex: /a\nNofollow: /b\nNoarchive: /c\n";
         let found = with_code(input, Code::NoindexDirective);
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 3, 4]);
-        assert!(found[0].message.contains("can still be indexed"));
-        assert!(found[0].fix.contains("X-Robots-Tag: noindex"));
+        assert!(found[0].message.english().contains("can still be indexed"));
+        assert!(found[0].fix.english().contains("X-Robots-Tag: noindex"));
     }
 
     #[test]
@@ -197,12 +175,12 @@ mod tests {
             Code::CrawlDelayNotANumber,
         );
         assert_eq!(found.len(), 1);
-        assert!(found[0].fix.contains("`Crawl-delay: 10`"));
+        assert!(found[0].fix.english().contains("`Crawl-delay: 10`"));
         let outside = with_code(
             "Crawl-delay: 5\nUser-agent: *\nDisallow: /a\n",
             Code::CrawlDelay,
         );
-        assert!(outside[0].message.contains("outside any group"));
+        assert!(outside[0].message.english().contains("outside any group"));
     }
 
     #[test]

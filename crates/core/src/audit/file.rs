@@ -1,9 +1,10 @@
 //! The file as a whole: is it robots.txt at all (not an HTML page, not UTF-16), its encoding, its
 //! size, and whether it has any group.
 
-use super::text::{describe_lines, line_range, quote, span_in_line, span_to_end, thousands};
+use super::text::{span_in_line, span_to_end};
 use super::{Code, Context, Finding, Span};
 use crate::lines::{LineKind, SIZE_LIMIT};
+use crate::message::{Message, MessageId as M, Value};
 
 /// Runs the file-level checks. Returns `false` when the content is not a robots.txt at all (an
 /// HTML page, a UTF-16 file): the line checks would then report every line for one cause.
@@ -29,17 +30,33 @@ fn binary_file(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     out.push(Finding::new(
         Code::BinaryFile,
         1,
-        format!(
-            "This is {format}, not a robots.txt: read as text it holds no directive, so nothing \
-             is blocked."
-        ),
-        "Crawlers read robots.txt as plain text. A body served compressed without the header \
-         that says so, a file saved compressed, or an image or document saved under the name \
-         reads as bytes with no rule in them.",
-        "Serve the plain-text robots.txt itself at /robots.txt (decompressed, Content-Type \
-         text/plain).",
+        Message::new(M::BinaryFile).phrase("format", format_phrase(format)),
+        M::BinaryFileWhy,
+        M::BinaryFileFix,
     ));
     true
+}
+
+/// How a binary format named by [`crate::binary_format`] is said in a message.
+fn format_phrase(format: &str) -> M {
+    match format {
+        "gzip-compressed data" => M::FormatGzip,
+        "a PNG image" => M::FormatPng,
+        "a JPEG image" => M::FormatJpeg,
+        "a GIF image" => M::FormatGif,
+        "a PDF document" => M::FormatPdf,
+        "a zip archive" => M::FormatZip,
+        "bzip2-compressed data" => M::FormatBzip2,
+        "xz-compressed data" => M::FormatXz,
+        "zstd-compressed data" => M::FormatZstd,
+        "a 7-Zip archive" => M::Format7z,
+        "a WebAssembly module" => M::FormatWasm,
+        "an executable (ELF)" => M::FormatElf,
+        "a web font (WOFF)" => M::FormatWoff,
+        "a web font (WOFF2)" => M::FormatWoff2,
+        "a WebP image" => M::FormatWebp,
+        _ => M::FormatBinary,
+    }
 }
 
 /// Tags that open an HTML or XML document, lower case.
@@ -97,27 +114,18 @@ fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     if directive_lines >= tag_lines {
         return false;
     }
-    let outcome = if cx.robots.groups().is_empty() {
-        "crawlers find no rule in it, so nothing is blocked".to_owned()
+    let message = if cx.robots.groups().is_empty() {
+        Message::new(M::HtmlPageNoRule)
     } else {
-        format!(
-            "crawlers skip its markup and read only the {} robots.txt lines they can parse",
-            thousands(directive_lines)
-        )
+        Message::new(M::HtmlPageSomeLines).count("count", directive_lines)
     };
     out.push(
         Finding::new(
             Code::HtmlPage,
             first.number,
-            format!(
-                "The file is an HTML document (it opens with {}), not a robots.txt; {outcome}.",
-                quote(first.text.trim())
-            ),
-            "Servers that answer unknown paths with a page (single-page apps, catch-all \
-             rewrites) serve it as robots.txt, and crawlers then follow none of the rules the \
-             owner meant to publish.",
-            "Serve a plain-text robots.txt (Content-Type text/plain) at /robots.txt, or answer \
-             404 if the site has no rules.",
+            message.code("opener", first.text.trim()),
+            M::HtmlPageWhy,
+            M::HtmlPageFix,
         )
         .with_span(span_in_line(first, 0, first.text.len())),
     );
@@ -137,14 +145,11 @@ fn utf16(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     out.push(Finding::new(
         Code::Utf16File,
         1,
-        format!(
-            "The file looks like UTF-16: {} of its {} characters are NUL bytes.",
-            thousands(nuls),
-            thousands(chars)
-        ),
-        "Crawlers read robots.txt as UTF-8, and Google's parser stops each line at its first \
-         NUL, so no directive in the file is read and nothing is blocked.",
-        "Save the file as UTF-8 (without a byte order mark).",
+        Message::new(M::Utf16File)
+            .count("nuls", nuls)
+            .count("chars", chars),
+        M::Utf16FileWhy,
+        M::Utf16FileFix,
     ));
     true
 }
@@ -164,11 +169,11 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if mangled_bom(cx.robots) {
         let first = cx.line(1);
         let rest = first.text[MANGLED_BOM.len()..].trim();
-        let (lost, replacement) = if rest.starts_with('#') || rest.is_empty() {
-            ("line 1 is not the comment it looks like".to_owned(), None)
+        let (message, replacement) = if rest.starts_with('#') || rest.is_empty() {
+            (Message::new(M::MangledBomComment), None)
         } else {
             (
-                format!("{} on line 1 is not read as a directive", quote(rest)),
+                Message::new(M::MangledBomDirective).code("directive", rest),
                 Some(rest.to_owned()),
             )
         };
@@ -176,14 +181,9 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
             Finding::new(
                 Code::ByteOrderMark,
                 1,
-                format!(
-                    "The file starts with `ï»¿`: a UTF-8 byte order mark that was read as Latin-1 \
-                     and saved again. No parser skips it, Google's included, so {lost}."
-                ),
-                "The three characters become part of the first key (or of the text before a \
-                 `#`), so the first line is lost for every crawler.",
-                "Delete the three characters at the start of the file and save it as UTF-8 \
-                 without a byte order mark.",
+                message,
+                M::MangledBomWhy,
+                M::MangledBomFix,
             )
             .with_span(Some(Span {
                 start: first.start,
@@ -202,22 +202,18 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if bom_bytes == 0 || !carries_directive {
         return;
     }
-    let what = if bom_bytes == 3 {
-        "a UTF-8 byte order mark (EF BB BF)".to_owned()
+    let message = if bom_bytes == 3 {
+        Message::new(M::ByteOrderMark)
     } else {
-        format!("{bom_bytes} bytes of a UTF-8 byte order mark")
+        Message::new(M::ByteOrderMarkPartial).count("count", bom_bytes)
     };
     out.push(
         Finding::new(
             Code::ByteOrderMark,
             1,
-            format!(
-                "The file starts with {what} before {}.",
-                quote(first.text.trim())
-            ),
-            "Google skips it, but Python's robotparser, Protego and other parsers read it as \
-             part of the first key and drop the line, so for them this line does not exist.",
-            "Save the file as UTF-8 without a byte order mark.",
+            message.code("text", first.text.trim()),
+            M::ByteOrderMarkWhy,
+            M::ByteOrderMarkFix,
         )
         .with_span(Some(Span {
             start: 0,
@@ -245,35 +241,33 @@ fn invalid_utf8(cx: &Context<'_>, out: &mut Vec<Finding>) {
         return;
     };
     let encoded = crate::encoding::google_escape(first.value_bytes());
-    let example = if first.kind.is_rule() {
-        format!(
-            ", so crawlers compare {} against URLs that are UTF-8",
-            quote(&String::from_utf8_lossy(&encoded))
-        )
-    } else {
-        String::new()
+    let rule = first.kind.is_rule();
+    let lines: Vec<usize> = affected.iter().map(|l| l.number).collect();
+    let message = match (affected.len(), rule) {
+        (1, false) => Message::new(M::InvalidUtf8One),
+        (1, true) => Message::new(M::InvalidUtf8OneRule),
+        (_, false) => Message::new(M::InvalidUtf8Several),
+        (_, true) => Message::new(M::InvalidUtf8SeveralRule),
     };
-    let count = if affected.len() == 1 {
-        String::from("A directive")
+    let message = if affected.len() == 1 {
+        message
     } else {
-        format!(
-            "{} directives ({})",
-            affected.len(),
-            describe_lines(&affected.iter().map(|l| l.number).collect::<Vec<_>>())
-        )
+        message
+            .count("count", affected.len())
+            .lines("lines", &lines)
+    };
+    let message = if rule {
+        message.code("encoded", &String::from_utf8_lossy(&encoded))
+    } else {
+        message
     };
     out.push(
         Finding::new(
             Code::InvalidUtf8,
             first.number,
-            format!(
-                "{count} contain bytes that are not UTF-8 (the file is probably Latin-1 or \
-                 Windows-1252){example}."
-            ),
-            "Each invalid byte is percent-encoded on its own (`é` as `%E9` instead of \
-             `%C3%A9`), so the rule never matches the page it names.",
-            "Save the file as UTF-8, or write the characters percent-encoded as UTF-8 \
-             (`%C3%A9` for `é`).",
+            message,
+            M::InvalidUtf8Why,
+            M::InvalidUtf8Fix,
         )
         .with_related(affected.iter().map(|l| l.number).collect()),
     );
@@ -293,53 +287,56 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if rules + agents + sitemaps == 0 && !cut_matters {
         return;
     }
-    let mut lost = Vec::new();
-    for (n, what) in [
-        (rules, "rule"),
-        (agents, "user-agent line"),
-        (sitemaps, "sitemap"),
+    let mut counts = Vec::new();
+    for (n, one, several) in [
+        (rules, M::SizeRule, M::SizeRules),
+        (agents, M::SizeAgent, M::SizeAgents),
+        (sitemaps, M::SizeSitemap, M::SizeSitemaps),
     ] {
         match n {
             0 => {}
-            1 => lost.push(format!("1 {what}")),
-            _ => lost.push(format!("{} {what}s", thousands(n))),
+            1 => counts.push(Value::phrase(one)),
+            _ => counts.push(Value::phrase(Message::new(several).count("count", n))),
         }
     }
     let last = lines.len();
-    let (line, range) = match (cut, facts.first_line_beyond_limit) {
-        (Some(cut), _) if cut.number == last => (cut.number, format!("the end of line {last} is")),
+    let run = |first: usize| (first..=last).collect::<Vec<_>>();
+    let (line, lost) = match (cut, facts.first_line_beyond_limit) {
+        (Some(cut), _) if cut.number == last => (
+            cut.number,
+            Message::new(M::SizeLostEndOfLast).line("line", last),
+        ),
         (Some(cut), _) => (
             cut.number,
-            format!(
-                "the end of line {} and {} are",
-                cut.number,
-                line_range(cut.number + 1, last)
-            ),
+            Message::new(M::SizeLostEndAndLines)
+                .line("line", cut.number)
+                .lines("lines", &run(cut.number + 1)),
         ),
-        (None, Some(first)) if first == last => (first, format!("line {first} is")),
-        (None, Some(first)) => (first, format!("{} are", line_range(first, last))),
+        (None, Some(first)) if first == last => {
+            (first, Message::new(M::SizeLostLine).line("line", first))
+        }
+        (None, Some(first)) => (
+            first,
+            Message::new(M::SizeLostLines).lines("lines", &run(first)),
+        ),
         (None, None) => return,
     };
-    let lost = if lost.is_empty() {
-        String::new()
+    let message = if counts.is_empty() {
+        Message::new(M::OverSizeLimit)
     } else {
-        format!(" ({})", super::text::join_words(&lost))
+        Message::new(M::OverSizeLimitCounted).list("counts", counts)
     };
     let span = cut.and_then(|line| span_to_end(line, SIZE_LIMIT - line.start));
     out.push(
         Finding::new(
             Code::OverSizeLimit,
             line,
-            format!(
-                "The file is {} bytes; Googlebot reads only the first {} (500 KiB), so {range} \
-                 ignored{lost}.",
-                thousands(facts.size),
-                thousands(SIZE_LIMIT)
-            ),
-            "Rules past the limit do not exist for Googlebot, and RFC 9309 lets every crawler \
-             stop there.",
-            "Shorten the file below 500 KiB: merge rules with `*` and `$` patterns, drop rules \
-             for URLs that no longer exist, and keep the most important rules first.",
+            message
+                .count("size", facts.size)
+                .count("limit", SIZE_LIMIT)
+                .phrase("lost", lost),
+            M::OverSizeLimitWhy,
+            M::OverSizeLimitFix,
         )
         .with_span(span),
     );
@@ -354,19 +351,12 @@ fn no_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .lines()
         .iter()
         .all(|line| matches!(line.kind, LineKind::Blank | LineKind::Comment));
-    let message = if empty {
-        "The file has no directive, so every crawler may fetch every URL."
-    } else {
-        "The file has no `User-agent` line, so it blocks nothing: every crawler may fetch \
-         every URL."
-    };
     out.push(Finding::new(
         Code::NoGroups,
         1,
-        message,
-        "Rules apply only inside a group that starts with a `User-agent` line.",
-        "If that is the intent, nothing needs to change; otherwise start a group with \
-         `User-agent: *` above the rules.",
+        if empty { M::NoGroupsEmpty } else { M::NoGroups },
+        M::NoGroupsWhy,
+        M::NoGroupsFix,
     ));
 }
 
@@ -389,7 +379,7 @@ mod tests {
                     <body>Disallow this: nothing</body>\n</html>\n";
         assert_eq!(codes(page), [(Code::HtmlPage, 1)]);
         let found = findings(page);
-        assert!(found[0].message.contains("nothing is blocked"));
+        assert!(found[0].message.english().contains("nothing is blocked"));
     }
 
     #[test]
@@ -405,7 +395,11 @@ mod tests {
         ));
         let codes: Vec<_> = found.iter().map(|f| (f.code, f.line)).collect();
         assert_eq!(codes, [(Code::ByteOrderMark, 1)], "{found:?}");
-        assert!(found[0].message.contains("`ï»¿`"), "{}", found[0].message);
+        assert!(
+            found[0].message.english().contains("`ï»¿`"),
+            "{}",
+            found[0].message
+        );
         let found = super::super::audit(&RobotsTxt::parse(
             "\u{ef}\u{bb}\u{bf}User-agent: *\nDisallow: /x\n".as_bytes(),
         ));
@@ -415,6 +409,7 @@ mod tests {
             .unwrap();
         assert!(
             bom.message
+                .english()
                 .contains("`User-agent: *` on line 1 is not read"),
             "{}",
             bom.message
@@ -435,6 +430,7 @@ mod tests {
         assert_eq!(found[0].code, Code::BinaryFile);
         assert!(found[0]
             .message
+            .english()
             .starts_with("This is gzip-compressed data, not a robots.txt"));
         let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
         png.extend([0u8; 64]);
@@ -502,7 +498,7 @@ mod tests {
         assert_eq!(found[0].line, 2);
         assert_eq!(found[0].related_lines, [3]);
         assert!(
-            found[0].message.contains("`/caf%E9`"),
+            found[0].message.english().contains("`/caf%E9`"),
             "{}",
             found[0].message
         );
@@ -526,8 +522,16 @@ mod tests {
         let robots = RobotsTxt::parse(input.as_bytes());
         let cut = robots.lines().iter().find(|l| l.cut_by_size_limit).unwrap();
         assert_eq!(size[0].line, cut.number);
-        assert!(size[0].message.contains("512,000"), "{}", size[0].message);
-        assert!(size[0].message.contains("rules"), "{}", size[0].message);
+        assert!(
+            size[0].message.english().contains("512,000"),
+            "{}",
+            size[0].message
+        );
+        assert!(
+            size[0].message.english().contains("rules"),
+            "{}",
+            size[0].message
+        );
     }
 
     #[test]

@@ -1016,7 +1016,7 @@ mod tests {
         );
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(found[0].related_lines, [3]);
-        assert!(found[0].message.contains("`Disallow: /a`"));
+        assert!(found[0].message.english().contains("`Disallow: /a`"));
     }
 
     #[test]
@@ -1029,8 +1029,12 @@ mod tests {
         assert_eq!(found[0].related_lines, [2, 4]);
         assert!(found[0]
             .message
+            .english()
             .contains("`Bingbot` follows only its own group"));
-        assert!(found[0].message.contains("`Disallow: /checkout/` (line 2)"));
+        assert!(found[0]
+            .message
+            .english()
+            .contains("`Disallow: /checkout/` (line 2)"));
     }
 
     #[test]
@@ -1063,7 +1067,7 @@ mod tests {
         let found = with_code(input, Code::NamedGroupIgnoresStar);
         assert_eq!(found.len(), 1);
         assert!(
-            found[0].message.contains(
+            found[0].message.english().contains(
                 "`bot-a` and `bot-b` follow only their own group, so \
             they no longer obey 1 Disallow rule"
             ),
@@ -1091,7 +1095,7 @@ mod tests {
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [7, 10]);
         assert_eq!(found[0].related_lines, [1]);
         assert!(
-            found[0].message.contains("lines 1–2 and 7–8"),
+            found[0].message.english().contains("lines 1–2 and 7–8"),
             "{}",
             found[0].message
         );
@@ -1107,7 +1111,7 @@ mod tests {
         assert_eq!(found[0].line, 3);
         assert_eq!(found[0].related_lines.len(), super::RELATED_NAMING_LINES);
         assert!(
-            found[0].message.contains("its 100 groups"),
+            found[0].message.english().contains("its 100 groups"),
             "{}",
             found[0].message
         );
@@ -1121,7 +1125,7 @@ mod tests {
         );
         assert_eq!(found.len(), 1);
         assert!(
-            found[0].message.contains("`ClaudeBot`"),
+            found[0].message.english().contains("`ClaudeBot`"),
             "{}",
             found[0].message
         );
@@ -1145,12 +1149,12 @@ mod tests {
         );
         assert_eq!(found.len(), 1);
         assert!(
-            !found[0].message.contains("repeats"),
+            !found[0].message.english().contains("repeats"),
             "{}",
             found[0].message
         );
         assert!(
-            found[0].message.contains(
+            found[0].message.english().contains(
                 "on line 1: for Google-based crawlers the two lines name the same crawler"
             ),
             "{}",
@@ -1212,7 +1216,7 @@ mod tests {
         );
         assert_eq!(by_line(11), Some((Code::AgentTokenCut, None)));
         let mj = found.iter().find(|f| f.line == 2).unwrap();
-        assert!(mj.message.contains("as `MJ`"), "{}", mj.message);
+        assert!(mj.message.english().contains("as `MJ`"), "{}", mj.message);
     }
 
     #[test]
@@ -1310,8 +1314,8 @@ mod tests {
             User-agent: c\nDisallow: /z\n";
         let found = with_code(input, Code::BlankLineInGroup);
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4, 6]);
-        assert!(found[0].message.contains("they are one group"));
-        assert!(found[1].message.contains("from their first rule"));
-        assert!(found[2].message.contains("splits the rules"));
+        assert!(found[0].message.english().contains("they are one group"));
+        assert!(found[1].message.english().contains("from their first rule"));
+        assert!(found[2].message.english().contains("splits the rules"));
     }
 }

@@ -59,6 +59,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::group::{AgentToken, Group, Rule};
 use crate::lines::Line;
+use crate::message::Message;
 use crate::RobotsTxt;
 
 /// At most this many related lines are kept per finding.
@@ -112,11 +113,11 @@ pub struct Finding {
     /// into the input.
     pub span: Option<Span>,
     /// What is wrong on this line, naming the values involved.
-    pub message: String,
+    pub message: Message,
     /// Why it matters: what a crawler will do.
-    pub why: String,
+    pub why: Message,
     /// What to do about it.
-    pub fix: String,
+    pub fix: Message,
     /// The corrected text of the line, when the fix is mechanical. It may hold several lines
     /// (one rule per line); an empty string never stands for "delete the line".
     pub replacement: Option<String>,
@@ -129,9 +130,9 @@ impl Finding {
     fn new(
         code: Code,
         line: usize,
-        message: impl Into<String>,
-        why: impl Into<String>,
-        fix: impl Into<String>,
+        message: impl Into<Message>,
+        why: impl Into<Message>,
+        fix: impl Into<Message>,
     ) -> Finding {
         Finding {
             code,
@@ -404,8 +405,11 @@ mod tests {
             for related in &finding.related_lines {
                 assert!(robots.line(*related).is_some(), "{finding:?}");
             }
-            assert!(!finding.message.is_empty() && !finding.why.is_empty());
-            assert!(!finding.fix.is_empty());
+            assert!(!finding.message.english().is_empty() && !finding.why.english().is_empty());
+            assert!(!finding.fix.english().is_empty());
+            for message in [&finding.message, &finding.why, &finding.fix] {
+                assert!(message.is_complete(), "{message:?}");
+            }
         }
     }
 
@@ -494,6 +498,9 @@ mod tests {
                     }
                 }
                 proptest::prop_assert!(!finding.related_lines.contains(&finding.line));
+                for message in [&finding.message, &finding.why, &finding.fix] {
+                    proptest::prop_assert!(message.is_complete(), "{:?}", message);
+                }
                 for related in &finding.related_lines {
                     proptest::prop_assert!(robots.line(*related).is_some());
                 }

@@ -693,13 +693,14 @@ mod tests {
         );
         assert_eq!(found.len(), 1);
         assert!(
-            !found[0].message.contains("repeats"),
+            !found[0].message.english().contains("repeats"),
             "{}",
             found[0].message
         );
         assert!(
             found[0]
                 .message
+                .english()
                 .contains("on line 2, but crawlers read both as `/%2B`; the copy"),
             "{}",
             found[0].message
@@ -715,7 +716,7 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 2);
         assert!(
-            found[0].message.contains("6 octets against 5"),
+            found[0].message.english().contains("6 octets against 5"),
             "{}",
             found[0].message
         );
@@ -741,7 +742,10 @@ mod tests {
         let found = with_code(merged, Code::ShadowedRule);
         assert_eq!(found.len(), 1);
         assert!(
-            found[0].message.contains("in the group of lines 4–5"),
+            found[0]
+                .message
+                .english()
+                .contains("in the group of lines 4–5"),
             "{}",
             found[0].message
         );
@@ -764,17 +768,20 @@ mod tests {
         let found = with_code(input, Code::BlocksCssOrJs);
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 3]);
         assert!(
-            found[0].message.contains("`Googlebot` and `Bingbot`"),
+            found[0]
+                .message
+                .english()
+                .contains("`Googlebot` and `Bingbot`"),
             "{}",
             found[0].message
         );
         assert!(
-            found[0].message.contains("`/wp-includes/app.js`"),
+            found[0].message.english().contains("`/wp-includes/app.js`"),
             "{}",
             found[0].message
         );
         assert!(
-            found[1].message.contains("`/assets/app.js`"),
+            found[1].message.english().contains("`/assets/app.js`"),
             "{}",
             found[1].message
         );
@@ -789,6 +796,6 @@ mod tests {
             "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\nDisallow: /tmp/\n";
         let found = with_code(only_bing, Code::BlocksCssOrJs);
         assert_eq!(found.len(), 1);
-        assert!(found[0].message.contains("keeps `Bingbot` from"));
+        assert!(found[0].message.english().contains("keeps `Bingbot` from"));
     }
 }

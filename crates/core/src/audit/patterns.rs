@@ -85,7 +85,8 @@ fn one_for_all(findings: Vec<Finding>) -> Option<Finding> {
             others.len(),
             if others.len() == 1 { "rule" } else { "rules" },
             describe_lines(&others)
-        );
+        )
+        .into();
         first.related_lines.extend(others);
     }
     Some(first)
@@ -751,7 +752,7 @@ mod tests {
         assert_eq!(contest[0].replacement, None);
         assert_eq!(contest[0].related_lines, [2]);
         assert!(
-            contest[0].message.contains("2 octets against 1"),
+            contest[0].message.english().contains("2 octets against 1"),
             "{}",
             contest[0].message
         );
@@ -772,11 +773,14 @@ mod tests {
         let lines: Vec<usize> = found.iter().map(|f| f.line).collect();
         assert_eq!(lines, [2, 3, 4, 6]);
         assert!(
-            found[0].message.contains("`%subscriber_hash%`"),
+            found[0].message.english().contains("`%subscriber_hash%`"),
             "{}",
             found[0].message
         );
-        assert!(found[2].message.contains("not followed by two hex digits"));
+        assert!(found[2]
+            .message
+            .english()
+            .contains("not followed by two hex digits"));
     }
 
     #[test]
@@ -791,6 +795,7 @@ mod tests {
         assert!(
             found[0]
                 .message
+                .english()
                 .ends_with("The same holds for 2 more rules (lines 3 and 5)."),
             "{}",
             found[0].message
@@ -832,7 +837,7 @@ mod tests {
         let found = with_code("User-agent: *\nDisallow: /#!/admin\n", Code::HashInPattern);
         assert_eq!(found.len(), 1);
         assert!(
-            found[0].message.contains("blocks every URL"),
+            found[0].message.english().contains("blocks every URL"),
             "{}",
             found[0].message
         );
@@ -895,7 +900,7 @@ mod tests {
             Code::EmptyRuleAmongRules,
         );
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4]);
-        assert!(found[0].message.contains("comes first"));
-        assert!(found[1].message.contains("empty `Allow:`"));
+        assert!(found[0].message.english().contains("comes first"));
+        assert!(found[1].message.english().contains("empty `Allow:`"));
     }
 }

@@ -567,7 +567,7 @@ mod tests {
         );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /private/"));
-        assert!(found[0].message.contains("`Disallow`"));
+        assert!(found[0].message.english().contains("`Disallow`"));
         assert_eq!(
             codes("Usr-agent: *\nDisallow: /\n")[0],
             (Code::MisspelledDirective, 1)
@@ -584,7 +584,7 @@ mod tests {
         let found = findings("User-agent: *\nDisallow: /a\n\u{feff}User-agent: x\nDisallow: /\n");
         let key = found.iter().find(|f| f.line == 3).unwrap();
         assert_eq!(key.code, Code::MisspelledDirective);
-        assert!(key.message.contains("U+FEFF"), "{}", key.message);
+        assert!(key.message.english().contains("U+FEFF"), "{}", key.message);
         assert_eq!(key.replacement.as_deref(), Some("User-agent: x"));
         assert_eq!(found.iter().filter(|f| f.line == 3).count(), 1);
     }
@@ -595,7 +595,7 @@ mod tests {
         assert_eq!(found[0].replacement.as_deref(), Some("Crawl-delay: 10"));
         let found = with_code("User-agent: *\nPolicy: be nice\n", Code::UnknownDirective);
         assert_eq!(found[0].replacement, None);
-        assert!(found[0].fix.contains('#'));
+        assert!(found[0].fix.english().contains('#'));
     }
 
     #[test]
@@ -625,8 +625,11 @@ mod tests {
             Code::InvisibleCharacter,
         );
         assert_eq!(found.len(), 1);
-        assert!(found[0].message.contains("U+00A0 (non-breaking space)"));
-        assert!(found[0].message.contains("value"));
+        assert!(found[0]
+            .message
+            .english()
+            .contains("U+00A0 (non-breaking space)"));
+        assert!(found[0].message.english().contains("value"));
         assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /private"));
         let span = found[0].span.unwrap();
         assert_eq!(span.end - span.start, 2);
@@ -647,7 +650,7 @@ mod tests {
             .collect();
         assert_eq!(found.len(), 1);
         assert!(
-            found[0].message.contains("`Disallow: /a`"),
+            found[0].message.english().contains("`Disallow: /a`"),
             "{}",
             found[0].message
         );
@@ -661,6 +664,7 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert!(found[0]
             .message
+            .english()
             .contains(&super::thousands(crate::MAX_LINE_BYTES)));
         let comment = format!("User-agent: *\nDisallow: /a # {}\n", "a".repeat(20_000));
         assert!(with_code(&comment, Code::LineTooLong).is_empty());

@@ -3,6 +3,7 @@
 
 use super::Span;
 use crate::lines::{Line, LineKind};
+use crate::message::Value;
 
 /// The whitespace Google trims around keys and values (`absl::ascii_isspace`).
 pub(super) fn is_google_space(c: char) -> bool {
@@ -262,6 +263,15 @@ pub(super) fn quote(value: &str) -> String {
         format!("`{shown}…`")
     } else {
         format!("`{shown}`")
+    }
+}
+
+/// A rule or directive as a crawler reads it, as a message's value: `Disallow: /private`.
+pub(super) fn directive_code(key: &str, value: &str) -> Value {
+    if value.is_empty() {
+        Value::code(&format!("{key}:"))
+    } else {
+        Value::code(&format!("{key}: {value}"))
     }
 }
 
