@@ -854,7 +854,7 @@ mod tests {
         );
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 3]);
         assert!(
-            found[0].message.contains("`(authenticated)`"),
+            found[0].message.english().contains("`(authenticated)`"),
             "{}",
             found[0].message
         );
@@ -873,7 +873,7 @@ mod tests {
         assert_eq!(found[0].related_lines, [3]);
         assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /*.pdf"));
         assert!(
-            found[0].message.contains("Python's robotparser"),
+            found[0].message.english().contains("Python's robotparser"),
             "{}",
             found[0].message
         );
