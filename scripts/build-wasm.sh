@@ -16,8 +16,10 @@
 # verdict waits for its bytes. Three more packages, each with a budget of its own,
 # are loaded only by the workers that need them, after the first verdict:
 # www/pkg/audit/ (the wasm crate's `audit` feature: everything the first package
-# has plus the audit, for the page's audit worker and the npm package),
-# www/pkg/ai/ (the `ai` feature: the AI usage answers and the policy builder) and
+# has plus the panels' questions and the audit, for the page's audit worker and the
+# npm package), www/pkg/ai/ (the `ai` feature: the panels' questions — the crawler
+# table, the other readers, the fetch statuses — the AI usage answers and the
+# policy builder, for the engine worker once a panel asks) and
 # www/pkg/lists/ (the `lists` feature: URL lists, the comparison of two versions
 # and expectations, loaded when one of those is used). A content-hash stamp of everything that feeds the build
 # (crates/, Cargo manifests and lock, tool versions, this script) lets a second
@@ -142,10 +144,15 @@ build_package() {
     if (verdict.allowed !== false || verdict.decisive?.line !== 2) {
       throw new Error(`smoke check gave ${JSON.stringify(verdict)}`);
     }
-    // The first package must not carry the audit (its budget counts on it), the audit package must.
+    // The first package must not carry the audit nor the panels (its budget counts on it), the
+    // audit package must carry both, the AI usage package the panels.
     const audit = wasm.RobotsFile.prototype.audit;
     if ((features === "audit") !== (typeof audit === "function")) {
       throw new Error(`RobotsFile.audit is ${typeof audit} in the package built with features [${features}]`);
+    }
+    const panels = wasm.RobotsFile.prototype.compareProfiles;
+    if ((features === "audit" || features === "ai") !== (typeof panels === "function")) {
+      throw new Error(`RobotsFile.compareProfiles is ${typeof panels} in the package built with features [${features}]`);
     }
     if (features === "audit") {
       const file = new wasm.RobotsFile("Disallow: /x\nUser-agent: *\nDisallow: /y\n");
@@ -160,6 +167,13 @@ build_package() {
       if (usage.contentUsage[0]?.preference !== "disallow") {
         throw new Error(`smoke check of usage gave ${JSON.stringify(usage)}`);
       }
+      const file = new wasm.RobotsFile("User-agent: *\nDisallow: /a\n");
+      const rows = file.crawlerTable("/a/b", {});
+      file.free();
+      const googlebot = rows.find((row) => row.name === "Googlebot");
+      if (rows.length !== wasm.crawlerCatalogue().length || googlebot?.verdict.decisive?.line !== 2) {
+        throw new Error(`smoke check of crawlerTable gave ${JSON.stringify(rows.slice(0, 2))}`);
+      }
     }
     if (features === "lists") {
       const diff = wasm.compareVersions("", "User-agent: *\nDisallow: /a\n", "", "auto", "bot", [], {});
@@ -173,8 +187,9 @@ build_package() {
 build_package "$STAGING"
 build_package "$STAGING/audit" audit
 build_package "$STAGING/lists" lists
-# The AI usage package (usage, aiSummary, writePolicy, AiFile): loaded after the first verdict
-# for the panel under the verdict, the AI crawlers' summary and the policy builder.
+# The package with the panels' questions and the AI usage (the crawler table and catalogue, the
+# other readers, the fetch statuses, usage, aiSummary, writePolicy): loaded by the engine worker
+# after the first verdict, when the panels under the verdict first ask.
 build_package "$STAGING/ai" ai
 
 # The audit codes' documentation comes from the same Rust source as the audit, through the

@@ -10,30 +10,32 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 
 /**
- * Gzipped budget of the first module (www/pkg/), the one the first verdict waits for. The page
- * issue asked for under 150 kB (issue 10 aims at 110 kB); without the audit it measured
- * 115,000–118,000 B on 2026-12-01, so the budget is that plus about 6%, and a change that puts the audit
- * (or as much) back fails the build.
+ * Gzipped budget of the first module (www/pkg/), the one the first verdict waits for: the checker
+ * and the file's reading, without the audit and the panels' questions. Issue 10 aims at 110 kB;
+ * it measured 96,995 B on 2026-12-01 (118,181 B with the panels' questions), so the budget is
+ * that plus about 3%, and a change that puts the panels (or as much) back fails the build.
  */
-export const WASM_GZIP_BUDGET_BYTES = 125_000;
+export const WASM_GZIP_BUDGET_BYTES = 100_000;
 /**
  * Gzipped budget of the package with URL lists, two-version comparison and expectations
  * (www/pkg/lists/): the first module plus those, loaded only when the page needs them, so the
- * engine's budget plus 35,000 B for the lists' own code (about 25,000 B today).
+ * engine's budget plus 35,000 B for the lists' own code (124,333 B in all on 2026-12-01).
  */
 export const LISTS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 35_000;
 /**
- * Gzipped budget of the AI usage package (www/pkg/ai/: what may be done with a URL, the AI
- * crawlers' summary, the policy builder): the whole engine plus those, loaded after the first
- * verdict.
+ * Gzipped budget of the package with the panels' questions and the AI usage (www/pkg/ai/: the
+ * crawler table and catalogue, the other readers, the fetch statuses, what may be done with a URL,
+ * the AI crawlers' summary, the policy builder), loaded by the engine worker after the first
+ * verdict: the engine's budget plus 40,000 B for those (129,963 B in all on 2026-12-01).
  */
-export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 35_000;
+export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
 /**
  * Gzipped budget of the package with the audit (www/pkg/audit/): the first module plus the
- * audit, loaded only by the audit's worker after the first verdict, so the engine's budget plus
- * 60,000 B for the audit's own code (about 57,000 B on 2026-12-01: 175,466 B against 118,181 B).
+ * panels' questions and the audit, loaded only by the audit's worker after the first verdict
+ * (and by the npm package), so the engine's budget plus 85,000 B for those (175,474 B in all on
+ * 2026-12-01).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 60_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 85_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

@@ -11,8 +11,9 @@
  * `{ id, ok: true, result }` or `{ id, ok: false, error: { message, trap, memoryBytes } }`. The
  * first operation is `init`, with the compiled `WebAssembly.Module` (compiled once by the page,
  * so a restart only instantiates) and the URL of its wasm-bindgen glue: the page's engine runs
- * the first package (www/pkg/), the audit's engine the package with the audit (www/pkg/audit/),
- * and a module only works with the glue built with it. After a trap the protocol answers every call with that trap,
+ * the first package (www/pkg/), which answers the verdict and the file's reading, and loads the
+ * package with the panels' questions (www/pkg/ai/) when a panel first asks; the audit's engine
+ * runs the package with the audit (www/pkg/audit/). A module only works with the glue built with it. After a trap the protocol answers every call with that trap,
  * and nothing is freed here (see `withParsed`).
  */
 
@@ -34,40 +35,45 @@ const LIMITS = {
 };
 
 let file = null;
-/** The text `file` was parsed from, for the AI usage package, which parses on its own. */
+/** The text `file` was parsed from, for the later package, which parses on its own. */
 let fileText = '';
 
-/** The AI usage package (www/pkg/ai/: usage, aiSummary, writePolicy), instantiated on first use. */
-let aiPackage = null;
-/** The loaded text parsed by the AI usage package, and the text it was parsed from. */
-let aiFile = null;
-let aiFileText = null;
+/**
+ * The package with the panels' questions and the AI usage (www/pkg/ai/: compareProfiles,
+ * crawlerTable, the crawler catalogue and fetch statuses, usage, aiSummary, writePolicy),
+ * instantiated on first use: the first package, which the first verdict waits for, has none of
+ * them.
+ */
+let panelsPackage = null;
+/** The loaded text parsed by the panels' package, and the text it was parsed from. */
+let panelsFile = null;
+let panelsFileText = null;
 
-/** The AI usage package's parse of the loaded text, made once per text. */
-async function loadedAiFile() {
-  const glue = await ai();
-  if (aiFile === null || aiFileText !== fileText) {
-    aiFile?.free();
-    aiFile = null;
-    aiFile = new glue.AiFile(fileText);
-    aiFileText = fileText;
+/** The panels' package's parse of the loaded text, made once per text. */
+async function loadedPanelsFile() {
+  const glue = await panels();
+  if (panelsFile === null || panelsFileText !== fileText) {
+    panelsFile?.free();
+    panelsFile = null;
+    panelsFile = new glue.RobotsFile(fileText);
+    panelsFileText = fileText;
   }
-  return aiFile;
+  return panelsFile;
 }
 
 /** Context lines kept around each change of the policy builder's diff. */
 const DIFF_CONTEXT = 2;
 
-function ai() {
-  aiPackage ??= (async () => {
+function panels() {
+  panelsPackage ??= (async () => {
     const glue = await import('./pkg/ai/robots_lens_wasm.js');
     await glue.default({ module_or_path: new URL('./pkg/ai/robots_lens_wasm_bg.wasm', import.meta.url) });
     return glue;
   })();
-  aiPackage.catch(() => {
-    aiPackage = null; // The next call tries again.
+  panelsPackage.catch(() => {
+    panelsPackage = null; // The next call tries again.
   });
-  return aiPackage;
+  return panelsPackage;
 }
 
 /** The package's wasm-bindgen glue (`init`): `RobotsFile`, `check`, `defaults`… */
@@ -91,8 +97,8 @@ const operations = {
   load(text) {
     file?.free();
     file = null;
-    aiFile?.free();
-    aiFile = null;
+    panelsFile?.free();
+    panelsFile = null;
     file = new wasm.RobotsFile(text);
     fileText = text;
     return summarise(file.analysis());
@@ -113,9 +119,10 @@ const operations = {
   },
 
   /** The check's question asked of every profile, on the loaded file (see `check`). */
-  compareProfiles(agent, url, options) {
+  async compareProfiles(agent, url, options) {
     if (file === null) throw new Error('no file is loaded in the engine');
-    return file.compareProfiles(agent, url, options).map((row) => ({ ...row, verdict: shapeVerdict(row.verdict) }));
+    const rows = (await loadedPanelsFile()).compareProfiles(agent, url, options);
+    return rows.map((row) => ({ ...row, verdict: shapeVerdict(row.verdict) }));
   },
 
   /**
@@ -124,14 +131,14 @@ const operations = {
    * answers what the engine decided, for the page to compare with the expectations.
    */
   async runCases(cases) {
-    const glue = cases.some((vector) => vector.preferences) ? await ai() : null;
+    const glue = cases.some((vector) => vector.preferences) ? await panels() : null;
     return cases.map((vector) => runCase(vector, glue));
   },
 
   /** What may be done with `url` on the loaded file (see `check` for the options). */
   async usage(agent, url, options) {
     if (file === null) throw new Error('no file is loaded in the engine');
-    return (await loadedAiFile()).usage(agent, url, options);
+    return (await loadedPanelsFile()).usage(agent, url, options);
   },
 
   /**
@@ -139,7 +146,7 @@ const operations = {
    * of the diff and their context cross to the page (`diffTotal` counts them all).
    */
   async writePolicy(text, spec, options) {
-    const written = (await ai()).writePolicy(text, spec, options);
+    const written = (await panels()).writePolicy(text, spec, options);
     const { diff } = written;
     const changed = (index) => diff[index]?.kind !== undefined && diff[index].kind !== 'same';
     const near = (index) => {
@@ -155,8 +162,9 @@ const operations = {
   },
 
   /** The crawler catalogue and the fetch statuses the page offers. */
-  crawlerSetup() {
-    return { catalogue: wasm.crawlerCatalogue(), statusChoices: wasm.statusChoices() };
+  async crawlerSetup() {
+    const glue = await panels();
+    return { catalogue: glue.crawlerCatalogue(), statusChoices: glue.statusChoices() };
   },
 
   /**
@@ -166,17 +174,19 @@ const operations = {
    */
   async crawlerReport(agent, url, options = {}) {
     if (file === null) throw new Error('no file is loaded in the engine');
+    const glue = await panels();
+    const parsed = await loadedPanelsFile();
     // The table shows a verdict, its deciding line and the group used; the rules that matched
     // and the lines of each group stay here.
-    const rows = file.crawlerTable(url, options).map(({ verdict, ...row }) => {
+    const rows = parsed.crawlerTable(url, options).map(({ verdict, ...row }) => {
       const { matches, beyondSizeLimit, ...kept } = shapeVerdict(verdict);
       return { ...row, verdict: { ...kept, groups: kept.groups.map(({ lines, ...group }) => group) } };
     });
     return {
       rows,
-      aiSummary: await aiSummary(url, options),
-      recognised: wasm.recogniseCrawler(agent),
-      status: options.status ? wasm.statusHandling(options.status, options.profile ?? wasm.defaults().profile) : null,
+      aiSummary: parsed.aiSummary(url, options),
+      recognised: glue.recogniseCrawler(agent),
+      status: options.status ? glue.statusHandling(options.status, options.profile ?? wasm.defaults().profile) : null,
     };
   },
 };
@@ -297,16 +307,6 @@ function summariseAudit(findings) {
 }
 
 /** One self-test case; an input the engine refuses is an answer (`error`), a trap is not. */
-/** The AI summary for the crawler table; `null` when the AI usage package cannot be loaded. */
-async function aiSummary(url, options) {
-  try {
-    return (await loadedAiFile()).aiSummary(url, options);
-  } catch (error) {
-    if (isTrap(error)) throw error;
-    return null;
-  }
-}
-
 function runCase({ robots, agent, url, profile, match, sitemaps, preferences }, glue) {
   try {
     return withParsed(robots, (parsed) => {

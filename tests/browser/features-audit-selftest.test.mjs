@@ -290,7 +290,7 @@ test('a clean file has no findings, and the audit follows the text as it changes
 });
 
 test('a reader that answers differently is highlighted under the verdict, with why', async () => {
-  const file = new wasm.RobotsFile(FIRST_MATCH_FILE);
+  const file = new auditWasm.RobotsFile(FIRST_MATCH_FILE);
   const rows = file.compareProfiles('ExampleBot', '/public', { profile: 'rfc9309', agentMatch: 'substring' });
   file.free();
   const python = rows.find((row) => row.profile === 'python');
@@ -353,7 +353,7 @@ test('a reader that answers differently is highlighted under the verdict, with w
 });
 
 test('the other readers are asked the same question as the verdict, fetch status included', async () => {
-  const file = new wasm.RobotsFile(FIRST_MATCH_FILE);
+  const file = new auditWasm.RobotsFile(FIRST_MATCH_FILE);
   const rows = file.compareProfiles('ExampleBot', '/public', {
     profile: 'rfc9309',
     agentMatch: 'substring',

@@ -15,7 +15,7 @@ import { after, before, test } from 'node:test';
 
 import { AI_PURPOSES } from '../../www/crawlers.js';
 import { exampleById } from '../../www/examples.js';
-import wasm from '../node/wasm.mjs';
+import { wasmPackage } from '../node/wasm.mjs';
 import {
   VIEWPORTS,
   chooseReadingOption,
@@ -28,6 +28,8 @@ import {
 
 const WAIT_MS = 15_000;
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR || join(tmpdir(), 'robots-lens-screens');
+/** The panels' questions are in the package the engine worker loads after the first verdict. */
+const wasm = await wasmPackage('ai');
 const CATALOGUE = wasm.crawlerCatalogue();
 const SHOP = exampleById('shop').text;
 const GPTBOT_UA =

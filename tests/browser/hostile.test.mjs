@@ -77,7 +77,8 @@ function shareFragment(state) {
 
 /**
  * Serves the wasm-bindgen glue with `edit(glue)` applied: how these tests make the engine trap.
- * `dir` is the package's folder under www/pkg/ (`audit/` for the audit's engine).
+ * `dir` is the package's folder under www/pkg/ (`audit/` for the audit's engine, `ai/` for the
+ * panels' questions).
  */
 function editGlue(session, edit, dir = '') {
   return session.context.route(`**/www/pkg/${dir}robots_lens_wasm.js`, async (route) => {
@@ -178,7 +179,9 @@ test('a panel that fails leaves the verdict standing and says what happened', as
     },
     {
       allowErrors: /RuntimeError|memory access out of bounds|crashed/,
-      beforeLoad: (session) => editGlue(session, (glue) => trapIn(glue, 'crawlerTable', "url.includes('TRAP-THE-TABLE')")),
+      // The crawler table is asked of the package with the panels' questions (www/pkg/ai/).
+      beforeLoad: (session) =>
+        editGlue(session, (glue) => trapIn(glue, 'crawlerTable', "url.includes('TRAP-THE-TABLE')"), 'ai/'),
     },
   );
 });

@@ -32,7 +32,7 @@ test('usage() maps both vocabularies onto the purposes, with codes the page word
 });
 
 test('aiSummary() counts every AI crawler of the catalogue', () => {
-  const catalogue = wasm.crawlerCatalogue();
+  const catalogue = ai.crawlerCatalogue();
   const count = (purpose) => catalogue.filter((crawler) => crawler.purpose === purpose).length;
   const summary = ai.aiSummary('User-agent: GPTBot\nDisallow: /\n', '/', {});
   assert.equal(summary.training.total, count('ai-training'));

@@ -1,6 +1,8 @@
 // The page's wasm packages split by what loads them (scripts/build-wasm.sh): the first module
-// answers checks and carries no audit; the audit package (www/pkg/audit/, loaded only by the
-// audit's worker and shipped in the npm package) answers the same checks and also audits.
+// answers checks and carries neither the audit nor the panels' questions; the package with the
+// panels and the AI usage (www/pkg/ai/, loaded by the engine worker when a panel first asks)
+// and the audit package (www/pkg/audit/, loaded only by the audit's worker and shipped in the
+// npm package) answer the same checks, and the panels' questions alike.
 //
 // Run: node --test tests/node/packages.test.mjs   (after `npm run build`)
 
@@ -11,6 +13,7 @@ import first, { wasmPackage } from './wasm.mjs';
 
 const audit = await wasmPackage('audit');
 const lists = await wasmPackage('lists');
+const ai = await wasmPackage('ai');
 
 const FILE = 'Disallow: /early\nUser-agent: *\nDisalow: /typo\nDisallow: /private/\n';
 
@@ -18,6 +21,30 @@ test('the first package has no audit; the lists package needs none', () => {
   assert.equal(typeof first.RobotsFile.prototype.audit, 'undefined');
   assert.equal(typeof lists.RobotsFile.prototype.audit, 'undefined');
   assert.equal(typeof audit.RobotsFile.prototype.audit, 'function');
+});
+
+test("only the later packages carry the panels' questions, and answer them alike", () => {
+  const panels = ['checkMany', 'compareProfiles', 'crawlerTable'];
+  const exports = ['crawlerCatalogue', 'recogniseCrawler', 'statusChoices', 'statusHandling'];
+  for (const name of panels) {
+    assert.equal(typeof first.RobotsFile.prototype[name], 'undefined', name);
+    assert.equal(typeof ai.RobotsFile.prototype[name], 'function', name);
+  }
+  for (const name of exports) {
+    assert.equal(typeof first[name], 'undefined', name);
+    assert.equal(typeof ai[name], 'function', name);
+  }
+  assert.deepEqual(ai.crawlerCatalogue(), audit.crawlerCatalogue());
+  const [inAi, inAudit] = [ai, audit].map((glue) => {
+    const file = new glue.RobotsFile(FILE);
+    try {
+      return [file.crawlerTable('/private/x', { status: '200' }), file.compareProfiles('bot', '/typo', {})];
+    } finally {
+      file.free();
+    }
+  });
+  assert.deepEqual(inAi, inAudit);
+  assert.ok(inAi[0].some((row) => row.verdict.allowed === false), 'a crawler with no group of its own follows the * group');
 });
 
 test('the audit package answers checks as the first package does', () => {

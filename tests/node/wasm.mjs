@@ -4,20 +4,27 @@
 //
 //     import wasm from './wasm.mjs';                       // the first package (no audit)
 //     import { wasmPackage } from './wasm.mjs';
-//     const audit = await wasmPackage('audit');            // www/pkg/audit/: plus the audit
+//     const audit = await wasmPackage('audit');            // www/pkg/audit/: plus the panels and the audit
 
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const PKG_DIR = new URL('../../www/pkg/', import.meta.url);
 /** The packages the build writes, by name: the first one, and those in a folder of their own. */
-const PACKAGE_DIRS = { first: PKG_DIR, audit: new URL('audit/', PKG_DIR), lists: new URL('lists/', PKG_DIR) };
+const PACKAGE_DIRS = {
+  first: PKG_DIR,
+  audit: new URL('audit/', PKG_DIR),
+  lists: new URL('lists/', PKG_DIR),
+  ai: new URL('ai/', PKG_DIR),
+};
 
 const loaded = new Map();
 
 /**
- * The exports of package `name` (`first`, `audit` or `lists`), initialised once. The audit
- * package has everything the first one has, plus `RobotsFile.audit`.
+ * The exports of package `name` (`first`, `audit`, `lists` or `ai`), initialised once. The audit
+ * package has everything the first one has, plus the panels' questions (`checkMany`,
+ * `compareProfiles`, `crawlerTable`, `crawlerCatalogue`…) and `RobotsFile.audit`; the AI usage
+ * package the panels' questions and the AI usage.
  */
 export async function wasmPackage(name = 'first') {
   if (!loaded.has(name)) {

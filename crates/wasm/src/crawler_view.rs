@@ -3,12 +3,12 @@
 
 use robots_lens::{
     crawlers, recognise_crawler, status_handling, Crawler, CrawlerRow, FetchStatus, FileSummary,
-    Profile, Purpose, Source, StatusEffect, UsedStep,
+    Profile, Purpose, Source, StatusEffect,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::view::VerdictView;
+use crate::view::{UsedStepView, VerdictView};
 use crate::{into_error, to_js};
 
 #[derive(Serialize)]
@@ -93,24 +93,6 @@ impl From<&Crawler> for CrawlerView {
                 robots_txt: sources(claims.robots_txt),
                 fetch_status: sources(claims.fetch_status),
             },
-        }
-    }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct UsedStepView {
-    index: usize,
-    token: Option<String>,
-    fallback: bool,
-}
-
-impl From<&UsedStep> for UsedStepView {
-    fn from(step: &UsedStep) -> UsedStepView {
-        UsedStepView {
-            index: step.index,
-            token: step.token.clone(),
-            fallback: step.fallback,
         }
     }
 }

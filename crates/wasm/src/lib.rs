@@ -8,14 +8,18 @@
 //! from `robots-lens explain --json`, so the module does not carry its prose.
 //!
 //! Exports: `version()`, `defaults()`, `analyze(text)`, `check(text, agent, url, options)` and the
-//! class `RobotsFile` (parse once, check many: it keeps each profile's compiled checker, and
-//! `checkMany` answers a list of URLs in one call). With the `lists` feature (a second package
-//! the page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
+//! class `RobotsFile` (parse once, check many: it keeps each profile's compiled checker). That is
+//! the first package, all the first verdict waits for. With the `panels` feature, also what the
+//! panels under the verdict ask: `RobotsFile.checkMany` (a list of URLs in one call),
+//! `.compareProfiles` and `.crawlerTable`, and `crawlerCatalogue`, `recogniseCrawler`,
+//! `statusChoices` and `statusHandling` (see `crawler_view`). With the `lists` feature (a
+//! package the page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
 //! `RobotsFile.checkExpectations` and `expectationsToml` (see `lists`).
-//! Built with the `ai` feature (the page's third package, `www/pkg/ai/`, loaded after the first
-//! verdict), also `usage`, `aiSummary`, `writePolicy` and the class `AiFile` (see `usage`).
-//! With the `audit` feature (a package loaded only by the page's audit worker), also
-//! `RobotsFile.audit`.
+//! Built with the `ai` feature (the panels plus the AI usage: the package `www/pkg/ai/`, which the
+//! page's engine worker loads after the first verdict), also `usage`, `aiSummary`, `writePolicy`
+//! and `RobotsFile.usage` and `.aiSummary` (see `usage`).
+//! With the `audit` feature (the panels plus the audit: a package loaded only by the page's audit
+//! worker, and the npm package's), also `RobotsFile.audit`.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -25,6 +29,7 @@ use robots_lens::{find_crawler, AgentMatch, Checker, FetchStatus, Profile, Robot
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "panels")]
 mod crawler_view;
 #[cfg(feature = "lists")]
 mod lists;
@@ -298,7 +303,13 @@ impl RobotsFile {
         let options = CheckOptions::from_js(options)?;
         to_js(&self.verdict(&self.checker(options.profile), agent, url, &options))
     }
+}
 
+/// The panels' questions, only in the packages built with the `panels` feature (the audit,
+/// lists and AI usage packages): the first verdict's module does not carry them.
+#[cfg(feature = "panels")]
+#[wasm_bindgen]
+impl RobotsFile {
     /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts.
     #[wasm_bindgen(js_name = checkMany)]
     pub fn check_many(

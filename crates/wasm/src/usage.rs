@@ -17,31 +17,18 @@ use robots_lens::{
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{into_error, to_js, CheckOptions};
+use crate::{into_error, to_js, CheckOptions, RobotsFile};
 
-/// A file parsed once for the AI usage questions, as `RobotsFile` is for verdicts.
-#[wasm_bindgen(js_name = AiFile)]
-pub struct AiFile {
-    robots: RobotsTxt,
-}
-
-#[wasm_bindgen(js_class = AiFile)]
-impl AiFile {
-    /// Parses `text`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> AiFile {
-        AiFile {
-            robots: RobotsTxt::parse(text.as_bytes()),
-        }
-    }
-
+/// The AI usage questions of a parsed file, on the page's `RobotsFile` in this package.
+#[wasm_bindgen]
+impl RobotsFile {
     /// What may be done with `url`: the crawl verdict, and each category of use as the
     /// `Content-Usage` and `Content-Signal` lines of the groups that apply state it, with the
     /// deciding line of each. The options are those of `check`.
     pub fn usage(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let checker = self.robots.checker(options.profile);
+        let checker = self.checker(options.profile);
         let verdict = options.ask(&checker, agent, url);
         to_js(&UsageView::from(&checker.usage(&verdict)))
     }
@@ -54,23 +41,22 @@ impl AiFile {
         robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let rows = self
-            .robots
             .checker(options.profile)
             .crawler_table(url, &options.status);
         to_js(&AiSummaryView::from(robots_lens::ai_summary(&rows)))
     }
 }
 
-/// [`AiFile::usage`] for a text parsed on the spot.
+/// [`RobotsFile::usage`] for a text parsed on the spot.
 #[wasm_bindgen]
 pub fn usage(text: &str, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
-    AiFile::new(text).usage(agent, url, options)
+    RobotsFile::new(text).usage(agent, url, options)
 }
 
-/// [`AiFile::ai_summary`] for a text parsed on the spot.
+/// [`RobotsFile::ai_summary`] for a text parsed on the spot.
 #[wasm_bindgen(js_name = aiSummary)]
 pub fn ai_summary(text: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
-    AiFile::new(text).ai_summary(url, options)
+    RobotsFile::new(text).ai_summary(url, options)
 }
 
 /// The policy builder: `spec` (one instruction a line, see [`PolicyRequest`]) written into

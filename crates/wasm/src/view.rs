@@ -3,16 +3,15 @@
 //! Field names are camelCase and every position is a UTF-16 offset into the text that was
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
+#[cfg(feature = "panels")]
+use robots_lens::ProfileVerdict;
 #[cfg(feature = "audit")]
 use robots_lens::{audit::Severity, Finding, Message};
 use robots_lens::{
     AgentToken, AppliedGroup, CrawlerReading, Group, InputFacts, InvalidUrl, KeySpelling, Line,
-    LineKind, Malformed, ProfileVerdict, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, TypedUrl,
-    Verdict,
+    LineKind, Malformed, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, TypedUrl, UsedStep, Verdict,
 };
 use serde::Serialize;
-
-use crate::crawler_view::UsedStepView;
 
 /// Converts byte offsets of the parsed text into UTF-16 offsets, walking forward only.
 struct Utf16Offsets<'t> {
@@ -302,6 +301,25 @@ impl From<&AppliedGroup> for AppliedGroupView {
     }
 }
 
+/// The step of a crawler's fallback chain whose group was used.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UsedStepView {
+    index: usize,
+    token: Option<String>,
+    fallback: bool,
+}
+
+impl From<&UsedStep> for UsedStepView {
+    fn from(step: &UsedStep) -> UsedStepView {
+        UsedStepView {
+            index: step.index,
+            token: step.token.clone(),
+            fallback: step.fallback,
+        }
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VerdictView {
@@ -471,6 +489,8 @@ pub fn findings(text: &str, robots: &RobotsTxt, findings: &[Finding]) -> Vec<Fin
         .collect()
 }
 
+/// A row of the other readers' table (`compareProfiles`, in the packages with the panels).
+#[cfg(feature = "panels")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileRowView {
@@ -481,6 +501,7 @@ pub struct ProfileRowView {
     why: Option<String>,
 }
 
+#[cfg(feature = "panels")]
 impl ProfileRowView {
     /// The crawler's own reading as a row of its own among the other readers.
     pub fn crawler(own: &CrawlerReading) -> ProfileRowView {
@@ -495,6 +516,7 @@ impl ProfileRowView {
     }
 }
 
+#[cfg(feature = "panels")]
 impl From<&ProfileVerdict> for ProfileRowView {
     fn from(row: &ProfileVerdict) -> ProfileRowView {
         ProfileRowView {
