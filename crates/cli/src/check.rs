@@ -316,7 +316,11 @@ pub fn describe_reason(reason: Reason) -> &'static str {
 
 /// A line of the file as text output shows it: at most [`terminal::SHOWN_CHARS`] characters.
 fn line_text(robots: &RobotsTxt, number: usize) -> Cow<'_, str> {
-    terminal::shortened(robots.line(number).map_or("", |line| line.text.trim_end()))
+    terminal::shortened(
+        robots
+            .line(number)
+            .map_or("", |line| line.text().trim_end()),
+    )
 }
 
 fn write_verdict(

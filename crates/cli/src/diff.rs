@@ -200,7 +200,7 @@ fn agents(count: usize) -> String {
 fn decided((path, robots): (&str, &RobotsTxt), side: &Side) -> String {
     match side.line {
         Some(number) => {
-            let text = robots.line(number).map_or("", |line| line.text.trim());
+            let text = robots.line(number).map_or("", |line| line.text().trim());
             format!("{}:{number}: {}", printable(path), printable(text))
         }
         None if side.allowed => "no rule decides: allowed".to_owned(),

@@ -148,7 +148,7 @@ fn verdict_word(allowed: bool) -> &'static str {
 fn deciding(robots: &RobotsTxt, result: &ExpectationResult) -> String {
     match result.line {
         Some(number) => {
-            let text = robots.line(number).map_or("", |line| line.text.trim());
+            let text = robots.line(number).map_or("", |line| line.text().trim());
             format!("line {number} ({})", printable(text))
         }
         None if result.allowed == Some(true) => "no rule (nothing disallows it)".to_owned(),
@@ -255,7 +255,7 @@ fn write_github(
             escape_data(&broken_sentence(robots, result, names))
         )?;
         if let (Some(line), Some(allowed)) = (result.line, result.allowed) {
-            let text = robots.line(line).map_or("", |line| line.text.trim());
+            let text = robots.line(line).map_or("", |line| line.text().trim());
             writeln!(
                 out,
                 "::error file={},line={line},title={}::{}",

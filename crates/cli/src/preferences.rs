@@ -102,7 +102,7 @@ fn write_text(
 ) -> io::Result<()> {
     let line_text = |number: usize| {
         robots.line(number).map_or(String::new(), |line| {
-            printable(line.text.trim()).into_owned()
+            printable(line.text().trim()).into_owned()
         })
     };
     let at = |line: Option<usize>| match line {

@@ -49,7 +49,7 @@ pub(crate) fn names_agent(line: &AgentLine, agent: &str, model: AgentMatch) -> b
     match model {
         AgentMatch::Token => !token.is_empty() && typed_token(agent).eq_ignore_ascii_case(token),
         AgentMatch::Substring => {
-            let name = written_name(&line.value);
+            let name = written_name(line.value());
             !name.is_empty() && contains_ignore_case(agent, name)
         }
     }
@@ -61,7 +61,7 @@ fn other_reading_names(line: &AgentLine, agent: &str, model: AgentMatch) -> bool
     let token = line.product().unwrap_or_default();
     match model {
         AgentMatch::Token => {
-            let name = written_name(&line.value);
+            let name = written_name(line.value());
             !name.is_empty() && typed_token(agent).eq_ignore_ascii_case(name)
         }
         AgentMatch::Substring => !token.is_empty() && contains_ignore_case(agent, token),
@@ -100,7 +100,7 @@ pub(crate) fn differing_readings<'a>(
     lines
         .filter_map(|line| {
             let token = line.product()?;
-            let written = written_name(&line.value);
+            let written = written_name(line.value());
             if written.eq_ignore_ascii_case(token) {
                 return None;
             }

@@ -251,13 +251,15 @@ pub struct License {
 
 /// The preference lines and licences of a file, in file order.
 pub(crate) fn read_preferences(
-    lines: &[Line],
+    lines: crate::Lines<'_>,
     directives: &[crate::Directive],
 ) -> (Vec<PreferenceLine>, Vec<License>) {
     let mut preferences = Vec::new();
     let mut licenses = Vec::new();
     for directive in directives {
-        let line = &lines[directive.line - 1];
+        let Some(line) = lines.get(directive.line - 1) else {
+            continue;
+        };
         // AIPREF requires the colon and the key as spelled (attach §3.2); the near misses are
         // the audit's to report.
         if line.kind != LineKind::Other || line.spelling != KeySpelling::Exact || line.missing_colon
@@ -270,14 +272,14 @@ pub(crate) fn read_preferences(
             Some("license") => {
                 licenses.push(License {
                     line: line.number,
-                    url: directive.value.clone(),
-                    absolute: has_scheme(&directive.value),
+                    url: line.value().unwrap_or_default().to_owned(),
+                    absolute: has_scheme(line.value().unwrap_or_default()),
                 });
                 continue;
             }
             _ => continue,
         };
-        preferences.push(read_line(line, kind, directive.group));
+        preferences.push(read_line(&line, kind, directive.group));
     }
     (preferences, licenses)
 }
@@ -303,7 +305,7 @@ fn read_line(line: &Line, kind: PreferenceKind, group: Option<usize>) -> Prefere
         line: line.number,
         kind,
         group,
-        value: line.value.clone().unwrap_or_default(),
+        value: line.value().unwrap_or_default().to_owned(),
         path: path_bytes.map(|path| String::from_utf8_lossy(path).into_owned()),
         statement: String::from_utf8_lossy(statement).into_owned(),
         statement_offset,

@@ -538,7 +538,7 @@ impl Batch {
                 line,
                 kind: rule_at(line).map_or(RuleKind::Disallow, |rule| rule.kind),
                 pattern: rule_at(line)
-                    .map(|rule| rule.pattern.clone())
+                    .map(|rule| rule.pattern(robots).to_owned())
                     .unwrap_or_default(),
                 urls: *urls,
                 rows: *rows,
@@ -558,12 +558,12 @@ impl Batch {
             .iter()
             .filter(|group| self.used_groups.get(group.index).copied().unwrap_or(false))
             .flat_map(|group| &group.rules)
-            .filter(|rule| !rule.beyond_size_limit && !rule.pattern.is_empty())
+            .filter(|rule| !rule.beyond_size_limit && !rule.pattern(robots).is_empty())
             .filter(|rule| !self.matched_lines.get(rule.line).copied().unwrap_or(false))
             .map(|rule| UnusedRule {
                 line: rule.line,
                 kind: rule.kind,
-                pattern: rule.pattern.clone(),
+                pattern: rule.pattern(robots).to_owned(),
             })
             .collect();
         BatchReport {
@@ -589,7 +589,7 @@ impl Batch {
                 .cell
                 .line
                 .and_then(|line| robots.line(line))
-                .map_or("", |line| line.text.trim());
+                .map_or("", |line| line.text().trim());
             let line = row
                 .cell
                 .line

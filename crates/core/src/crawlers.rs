@@ -575,7 +575,7 @@ impl Checker<'_> {
         let verdict = self.check_chain(chain, "/");
         let robots = self.robots();
         let reads_allow = self.profile().spec().allow_lines;
-        let rules: Vec<&Line> = verdict
+        let rules: Vec<Line<'_>> = verdict
             .groups
             .iter()
             .flat_map(|group| &group.lines)

@@ -96,11 +96,13 @@ pub fn probe_urls(old: &RobotsTxt, new: &RobotsTxt) -> Vec<String> {
             probes.push(path);
         }
     };
-    let rules = [old, new]
-        .into_iter()
-        .flat_map(|robots| robots.groups().iter().flat_map(|group| &group.rules));
-    for rule in rules {
-        let pattern = rule.pattern.as_str();
+    let rules = [old, new].into_iter().flat_map(|robots| {
+        robots
+            .groups()
+            .iter()
+            .flat_map(move |group| group.rules.iter().map(move |rule| rule.pattern(robots)))
+    });
+    for pattern in rules {
         if pattern.is_empty() {
             continue;
         }
@@ -168,7 +170,7 @@ pub fn line_diff(old: &RobotsTxt, new: &RobotsTxt) -> Vec<DiffLine> {
         robots
             .lines()
             .iter()
-            .map(|line| line.text.trim_end().to_owned())
+            .map(|line| line.text().trim_end().to_owned())
             .collect()
     };
     let (a, b) = (text(old), text(new));

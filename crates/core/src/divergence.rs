@@ -447,7 +447,7 @@ fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> Strin
     }
     let value = robots
         .line(agent)
-        .and_then(|line| line.value.clone())
+        .and_then(|line| line.value())
         .unwrap_or_default();
     match spec.agent_selection {
         AgentSelection::FirstMatchingRecord => format!(
@@ -464,7 +464,7 @@ fn unread_rule_line(robots: &RobotsTxt, number: usize, spec: &ProfileSpec) -> Op
         return None;
     }
     let line = robots.line(number)?;
-    let text = line.text.trim();
+    let text = line.text().trim();
     if line.missing_colon {
         return Some(format!(
             "{} ignores line {number} ({text}): without a colon it is not a rule.",

@@ -6,7 +6,8 @@
 //! commit c8ac4b1; RFC 9309 §2.1 "crawlers MUST ignore" other records). Rules before the first
 //! user-agent line belong to no group and are ignored by every crawler we model.
 
-use crate::lines::{is_ascii_space, Line, LineKind};
+use crate::lines::{is_ascii_space, LineKind, Record};
+use crate::RobotsTxt;
 
 /// What a user-agent line names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,7 +32,8 @@ pub struct AgentLine {
     /// The line number.
     pub line: usize,
     /// The value as written.
-    pub value: String,
+    #[cfg_attr(feature = "serde", serde(rename = "value"))]
+    pub(crate) value_text: String,
     /// The token a crawler compares with its own.
     pub token: AgentToken,
     /// The value holds more than the token (`Googlebot/2.1`, `Googlebot Images`): only the token
@@ -42,8 +44,8 @@ pub struct AgentLine {
 }
 
 impl AgentLine {
-    fn new(line: &Line) -> AgentLine {
-        let value = line.value_bytes();
+    fn new(line: &Record) -> AgentLine {
+        let value = &line.value_bytes;
         let token = agent_token(value);
         let has_extra_text = match &token {
             AgentToken::Star => value.len() > 1,
@@ -51,11 +53,16 @@ impl AgentLine {
         };
         AgentLine {
             line: line.number,
-            value: line.value.clone().unwrap_or_default(),
+            value_text: line.value.clone().unwrap_or_default(),
             token,
             has_extra_text,
             beyond_size_limit: line.beyond_size_limit,
         }
+    }
+
+    /// The value as written.
+    pub fn value(&self) -> &str {
+        &self.value_text
     }
 
     /// The product token, unless the line is `*`.
@@ -106,15 +113,16 @@ pub struct Rule {
     /// Allow or Disallow.
     pub kind: RuleKind,
     /// The pattern as written (trimmed, comment removed).
-    pub pattern: String,
+    #[cfg_attr(feature = "serde", serde(rename = "pattern"))]
+    pub(crate) pattern_text: String,
     /// The line lies past the size limit and is not read by Googlebot.
     pub beyond_size_limit: bool,
     #[cfg_attr(feature = "serde", serde(skip))]
-    pub(crate) pattern_bytes: Vec<u8>,
+    pub(crate) pattern_raw: Vec<u8>,
 }
 
 impl Rule {
-    fn new(line: &Line) -> Rule {
+    fn new(line: &Record) -> Rule {
         Rule {
             line: line.number,
             kind: if line.kind == LineKind::Allow {
@@ -122,15 +130,23 @@ impl Rule {
             } else {
                 RuleKind::Disallow
             },
-            pattern: line.value.clone().unwrap_or_default(),
+            pattern_text: line.value.clone().unwrap_or_default(),
             beyond_size_limit: line.beyond_size_limit,
-            pattern_bytes: line.value_bytes().to_vec(),
+            pattern_raw: line.value_bytes.clone(),
         }
     }
 
-    /// The pattern's raw bytes (which may be invalid UTF-8).
-    pub fn pattern_bytes(&self) -> &[u8] {
-        &self.pattern_bytes
+    /// The pattern as written (trimmed, comment removed; invalid UTF-8 shown as U+FFFD);
+    /// `robots` is the file the rule was read from.
+    pub fn pattern<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
+        let _ = robots;
+        &self.pattern_text
+    }
+
+    /// The pattern's raw bytes (which may be invalid UTF-8); see [`Rule::pattern`] for `robots`.
+    pub fn pattern_bytes<'r>(&'r self, robots: &'r RobotsTxt) -> &'r [u8] {
+        let _ = robots;
+        &self.pattern_raw
     }
 }
 
@@ -170,7 +186,16 @@ pub struct Sitemap {
     /// The line number.
     pub line: usize,
     /// The URL as written.
-    pub url: String,
+    #[cfg_attr(feature = "serde", serde(rename = "url"))]
+    pub(crate) url_text: String,
+}
+
+impl Sitemap {
+    /// The URL as written; `robots` is the file the line was read from.
+    pub fn url<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
+        let _ = robots;
+        &self.url_text
+    }
 }
 
 /// A line with a key that is neither a group line nor a sitemap.
@@ -180,13 +205,29 @@ pub struct Directive {
     /// The line number.
     pub line: usize,
     /// The key as written.
-    pub key: String,
+    #[cfg_attr(feature = "serde", serde(rename = "key"))]
+    pub(crate) key_text: String,
     /// The canonical name when the directive is a known non-standard one (`crawl-delay`, …).
     pub name: Option<&'static str>,
     /// The value as written.
-    pub value: String,
+    #[cfg_attr(feature = "serde", serde(rename = "value"))]
+    pub(crate) value_text: String,
     /// The group the line stands in, if any (its index).
     pub group: Option<usize>,
+}
+
+impl Directive {
+    /// The key as written; `robots` is the file the line was read from.
+    pub fn key<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
+        let _ = robots;
+        &self.key_text
+    }
+
+    /// The value as written; see [`Directive::key`] for `robots`.
+    pub fn value<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
+        let _ = robots;
+        &self.value_text
+    }
 }
 
 /// Everything the lines add up to.
@@ -198,7 +239,7 @@ pub(crate) struct Structure {
     pub directives: Vec<Directive>,
 }
 
-pub(crate) fn form_groups(lines: &[Line]) -> Structure {
+pub(crate) fn form_groups(lines: &[Record]) -> Structure {
     let mut structure = Structure::default();
     // Google's `seen_separator_`: the current group has had a rule, so a user-agent line starts
     // a new one.
@@ -235,7 +276,7 @@ pub(crate) fn form_groups(lines: &[Line]) -> Structure {
             },
             LineKind::Sitemap => structure.sitemaps.push(Sitemap {
                 line: line.number,
-                url: line.value.clone().unwrap_or_default(),
+                url_text: line.value.clone().unwrap_or_default(),
             }),
             LineKind::Other | LineKind::Unknown => {
                 let group = structure.groups.last_mut();
@@ -246,9 +287,9 @@ pub(crate) fn form_groups(lines: &[Line]) -> Structure {
                 }
                 structure.directives.push(Directive {
                     line: line.number,
-                    key: line.key.clone().unwrap_or_default(),
+                    key_text: line.key.clone().unwrap_or_default(),
                     name: line.directive,
-                    value: line.value.clone().unwrap_or_default(),
+                    value_text: line.value.clone().unwrap_or_default(),
                     group: index,
                 });
             }

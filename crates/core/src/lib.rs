@@ -157,8 +157,8 @@ pub use group::{
 pub use legacy::{python_fetch_outcome, reader_error, PythonFetchOutcome, ReaderError};
 pub use limits::{check_arguments, ArgumentTooLong, MAX_AGENT_BYTES, MAX_URL_BYTES};
 pub use lines::{
-    binary_format, InputFacts, KeySpelling, Line, LineEndings, LineKind, Malformed, MAX_LINE_BYTES,
-    OTHER_DIRECTIVES, SIZE_LIMIT,
+    binary_format, InputFacts, KeySpelling, Line, LineEndings, LineIter, LineKind, Lines,
+    Malformed, MAX_LINE_BYTES, OTHER_DIRECTIVES, SIZE_LIMIT,
 };
 pub use matcher::{AppliedGroup, Checker, Reason, RuleMatch, Verdict};
 pub use message::{Message, MessageId};
@@ -181,7 +181,7 @@ pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RobotsTxt {
-    lines: Vec<Line>,
+    lines: Vec<lines::Record>,
     facts: InputFacts,
     groups: Vec<Group>,
     orphan_rules: Vec<Rule>,
@@ -196,7 +196,8 @@ impl RobotsTxt {
     pub fn parse(input: &[u8]) -> RobotsTxt {
         let (lines, facts) = lines::read_lines(input);
         let structure = group::form_groups(&lines);
-        let (preferences, licenses) = aipref::read_preferences(&lines, &structure.directives);
+        let (preferences, licenses) =
+            aipref::read_preferences(Lines::new(&lines), &structure.directives);
         RobotsTxt {
             lines,
             facts,
@@ -209,16 +210,16 @@ impl RobotsTxt {
         }
     }
 
-    /// Every physical line, in order; `lines()[n - 1]` is line `n`.
-    pub fn lines(&self) -> &[Line] {
-        &self.lines
+    /// Every physical line, in order; `lines().get(n - 1)` is line `n`.
+    pub fn lines(&self) -> Lines<'_> {
+        Lines::new(&self.lines)
     }
 
     /// Line `number` (1-based), if the file has it.
-    pub fn line(&self, number: usize) -> Option<&Line> {
+    pub fn line(&self, number: usize) -> Option<Line<'_>> {
         number
             .checked_sub(1)
-            .and_then(|index| self.lines.get(index))
+            .and_then(|index| self.lines().get(index))
     }
 
     /// Facts about the input as a whole: size, BOM, encoding, line endings, size limit.

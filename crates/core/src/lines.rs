@@ -82,25 +82,23 @@ pub enum KeySpelling {
     Prefix,
 }
 
-/// One physical line of the input, with everything a reader needs to know about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One physical line of the input, with everything a reader needs to know about it: a view into
+/// the [`RobotsTxt`] it was read from ([`RobotsTxt::lines`], [`RobotsTxt::line`]), whose text it
+/// borrows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Line {
+pub struct Line<'r> {
     /// 1-based line number, counted as Google counts (LF, CRLF and lone CR each end a line).
     pub number: usize,
     /// Byte offset of the line's first byte in the input (after a BOM on line 1).
     pub start: usize,
     /// Byte offset just past the line's last byte, terminator excluded.
     pub end: usize,
-    /// The whole line as text; invalid UTF-8 is shown as U+FFFD.
-    pub text: String,
+    text: &'r str,
     /// What the line is.
     pub kind: LineKind,
-    /// The key as written (trimmed), for lines that have one.
-    pub key: Option<String>,
-    /// The value as a crawler reads it: comment removed, whitespace trimmed, cut at a NUL or at
-    /// the line-length limit.
-    pub value: Option<String>,
+    key: Option<&'r str>,
+    value: Option<&'r str>,
     /// The canonical name of a recognised non-standard directive (`crawl-delay`, `host`, …).
     pub directive: Option<&'static str>,
     /// How a recognised key was spelled.
@@ -121,21 +119,157 @@ pub struct Line {
     pub beyond_size_limit: bool,
     /// The line starts before [`SIZE_LIMIT`] and ends after it: Googlebot reads only its start.
     pub cut_by_size_limit: bool,
-    /// The raw bytes of `value`, used for matching (invalid UTF-8 must survive to be escaped).
     #[cfg_attr(feature = "serde", serde(skip))]
-    pub(crate) value_bytes: Vec<u8>,
+    value_bytes: &'r [u8],
 }
 
-impl Line {
-    /// The raw bytes of the value, as matching sees them.
-    pub fn value_bytes(&self) -> &[u8] {
-        &self.value_bytes
+impl<'r> Line<'r> {
+    fn new(record: &'r Record) -> Line<'r> {
+        Line {
+            number: record.number,
+            start: record.start,
+            end: record.end,
+            text: &record.text,
+            kind: record.kind,
+            key: record.key.as_deref(),
+            value: record.value.as_deref(),
+            directive: record.directive,
+            spelling: record.spelling,
+            malformed: record.malformed,
+            has_comment: record.has_comment,
+            missing_colon: record.missing_colon,
+            too_long: record.too_long,
+            has_nul: record.has_nul,
+            invalid_utf8: record.invalid_utf8,
+            beyond_size_limit: record.beyond_size_limit,
+            cut_by_size_limit: record.cut_by_size_limit,
+            value_bytes: &record.value_bytes,
+        }
+    }
+
+    /// The whole line as text, terminator excluded; invalid UTF-8 is shown as U+FFFD.
+    pub fn text(&self) -> &'r str {
+        self.text
+    }
+
+    /// The key as written (trimmed), for lines that have one.
+    pub fn key(&self) -> Option<&'r str> {
+        self.key
+    }
+
+    /// The value as a crawler reads it, for lines that have a key: comment removed, whitespace
+    /// trimmed, cut at a NUL or at the line-length limit; invalid UTF-8 is shown as U+FFFD.
+    pub fn value(&self) -> Option<&'r str> {
+        self.value
+    }
+
+    /// The raw bytes of the value, as matching sees them (empty when the line has none).
+    pub fn value_bytes(&self) -> &'r [u8] {
+        self.value_bytes
     }
 
     /// Whether the line counts for verdicts (Googlebot reads at least part of it).
     pub fn within_size_limit(&self) -> bool {
         !self.beyond_size_limit
     }
+}
+
+/// The lines of a [`RobotsTxt`], in order: what [`RobotsTxt::lines`] returns.
+#[derive(Debug, Clone, Copy)]
+pub struct Lines<'r> {
+    records: &'r [Record],
+}
+
+impl<'r> Lines<'r> {
+    pub(crate) fn new(records: &'r [Record]) -> Lines<'r> {
+        Lines { records }
+    }
+
+    /// How many lines there are.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether there are none (never, for a parsed file: an empty file has one empty line).
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// The line at `index`, from 0 (line number `index + 1`).
+    pub fn get(&self, index: usize) -> Option<Line<'r>> {
+        self.records.get(index).map(Line::new)
+    }
+
+    /// The lines in order.
+    pub fn iter(&self) -> LineIter<'r> {
+        LineIter {
+            records: self.records.iter(),
+        }
+    }
+}
+
+impl<'r> IntoIterator for Lines<'r> {
+    type Item = Line<'r>;
+    type IntoIter = LineIter<'r>;
+
+    fn into_iter(self) -> LineIter<'r> {
+        self.iter()
+    }
+}
+
+/// An iterator over [`Lines`].
+#[derive(Debug, Clone)]
+pub struct LineIter<'r> {
+    records: std::slice::Iter<'r, Record>,
+}
+
+impl<'r> Iterator for LineIter<'r> {
+    type Item = Line<'r>;
+
+    fn next(&mut self) -> Option<Line<'r>> {
+        self.records.next().map(Line::new)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.records.size_hint()
+    }
+
+    fn nth(&mut self, n: usize) -> Option<Line<'r>> {
+        self.records.nth(n).map(Line::new)
+    }
+}
+
+impl DoubleEndedIterator for LineIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.records.next_back().map(Line::new)
+    }
+}
+
+impl ExactSizeIterator for LineIter<'_> {}
+
+/// What the parse keeps of one line; [`Line`] is how it is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub(crate) struct Record {
+    pub number: usize,
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+    pub kind: LineKind,
+    pub key: Option<String>,
+    pub value: Option<String>,
+    pub directive: Option<&'static str>,
+    pub spelling: KeySpelling,
+    pub malformed: Option<Malformed>,
+    pub has_comment: bool,
+    pub missing_colon: bool,
+    pub too_long: bool,
+    pub has_nul: bool,
+    pub invalid_utf8: bool,
+    pub beyond_size_limit: bool,
+    pub cut_by_size_limit: bool,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub value_bytes: Vec<u8>,
 }
 
 /// Facts about the whole input that no single line carries.
@@ -223,7 +357,7 @@ pub struct LineEndings {
 }
 
 /// Splits `input` into lines and reads each one.
-pub(crate) fn read_lines(input: &[u8]) -> (Vec<Line>, InputFacts) {
+pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, InputFacts) {
     let bom_bytes = bom_prefix_len(input);
     let mut facts = InputFacts {
         size: input.len(),
@@ -312,7 +446,7 @@ fn bom_prefix_len(input: &[u8]) -> usize {
 }
 
 /// Reads one line; `valid_utf8` says the whole input is, so no line needs checking again.
-fn read_line(input: &[u8], number: usize, start: usize, end: usize, valid_utf8: bool) -> Line {
+fn read_line(input: &[u8], number: usize, start: usize, end: usize, valid_utf8: bool) -> Record {
     let raw = &input[start..end];
     let beyond_size_limit = start >= SIZE_LIMIT;
     let cut_by_size_limit = !beyond_size_limit && end > SIZE_LIMIT;
@@ -331,7 +465,7 @@ fn read_line(input: &[u8], number: usize, start: usize, end: usize, valid_utf8: 
     if let Some(nul) = seen.iter().position(|&b| b == 0) {
         seen = &seen[..nul];
     }
-    let mut line = Line {
+    let mut line = Record {
         number,
         start,
         end,
@@ -356,7 +490,7 @@ fn read_line(input: &[u8], number: usize, start: usize, end: usize, valid_utf8: 
 }
 
 /// Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse`.
-fn classify(line: &mut Line, seen: &[u8]) {
+fn classify(line: &mut Record, seen: &[u8]) {
     let mut content = seen;
     if let Some(hash) = content.iter().position(|&b| b == b'#') {
         line.has_comment = true;
@@ -511,7 +645,7 @@ pub(crate) fn trim_ascii_whitespace(bytes: &[u8]) -> &[u8] {
 mod tests {
     use super::*;
 
-    fn lines(input: &str) -> Vec<Line> {
+    fn lines(input: &str) -> Vec<Record> {
         read_lines(input.as_bytes()).0
     }
 
@@ -631,7 +765,7 @@ mod tests {
         let read = lines(&long);
         assert!(read[0].too_long);
         assert_eq!(
-            read[0].value_bytes().len(),
+            read[0].value_bytes.len(),
             MAX_LINE_BYTES - "Disallow: ".len()
         );
         assert_eq!(read[0].text.len(), long.len());
@@ -655,7 +789,7 @@ mod tests {
         let (read, facts) = read_lines(b"Disallow: /caf\xE9");
         assert!(!facts.valid_utf8);
         assert!(read[0].invalid_utf8);
-        assert_eq!(read[0].value_bytes(), b"/caf\xE9");
+        assert_eq!(read[0].value_bytes, b"/caf\xE9");
         assert!(read[0].text.ends_with('\u{FFFD}'));
     }
 }

@@ -253,7 +253,7 @@ impl<'r> Checker<'r> {
             for (index, group) in robots.groups().iter().enumerate() {
                 group_starts.push(rules.len());
                 for (position, rule) in group.rules.iter().enumerate() {
-                    rules.push(CompiledRule::new(rule, index, position, profile));
+                    rules.push(CompiledRule::new(&robots, rule, index, position, profile));
                 }
             }
         }

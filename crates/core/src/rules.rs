@@ -13,6 +13,7 @@ use crate::encoding::{google_escape, rfc9309_normalise};
 use crate::group::{Rule, RuleKind};
 use crate::pattern::{self, literal_prefix, PairSet, Syntax};
 use crate::profile::{Encoding, Profile};
+use crate::RobotsTxt;
 
 /// One rule's pattern, as the profile compares it.
 #[derive(Debug, Clone)]
@@ -32,15 +33,21 @@ pub(crate) struct CompiledRule {
 }
 
 impl CompiledRule {
-    pub(crate) fn new(rule: &Rule, group: usize, index: usize, profile: Profile) -> CompiledRule {
+    pub(crate) fn new(
+        robots: &RobotsTxt,
+        rule: &Rule,
+        group: usize,
+        index: usize,
+        profile: Profile,
+    ) -> CompiledRule {
         let spec = profile.spec();
         let (normalised, escapes_are_literals) = match spec.encoding {
             // `Checker::new` compiles nothing for the record readers (python, legacy-1994); their
             // encodings fall in with Google's only to keep the match total.
             Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => {
-                (google_escape(rule.pattern_bytes()), false)
+                (google_escape(rule.pattern_bytes(robots)), false)
             }
-            Encoding::Rfc9309 => (rfc9309_normalise(rule.pattern_bytes()), true),
+            Encoding::Rfc9309 => (rfc9309_normalise(rule.pattern_bytes(robots)), true),
         };
         let directory = (spec.index_html_allows_directory && rule.kind == RuleKind::Allow)
             .then(|| index_html_directory(&normalised))
@@ -50,7 +57,7 @@ impl CompiledRule {
         let mut compiled = CompiledRule {
             group: to_u32(group),
             rule: to_u32(index),
-            pattern: Arc::from(rule.pattern.as_str()),
+            pattern: Arc::from(rule.pattern(robots)),
             normalised: Arc::from(lossless_ascii(normalised)),
             syntax,
             directory,
@@ -280,7 +287,7 @@ mod tests {
             .rules
             .iter()
             .enumerate()
-            .map(|(index, rule)| CompiledRule::new(rule, 0, index, profile))
+            .map(|(index, rule)| CompiledRule::new(robots, rule, 0, index, profile))
             .collect()
     }
 

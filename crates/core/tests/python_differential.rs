@@ -724,7 +724,7 @@ fn python_profile_agrees_with_cpython_robotparser() {
         match (&reply.parse_error, &error) {
             (None, None) => {}
             (Some(python), Some(ours)) => {
-                let text = &robots.line(ours.line).expect("a real line").text;
+                let text = robots.line(ours.line).expect("a real line").text();
                 let python_line = python.line.as_deref().unwrap_or_default();
                 if !text.contains(python_line.trim_start_matches('\u{feff}')) {
                     failures.push(describe(format!(

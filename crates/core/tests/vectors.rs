@@ -298,7 +298,7 @@ fn run(file: &str, case: &Case) -> Option<String> {
     let checker = robots.checker(profile);
     let verdict: Verdict = checker.check(&case.agent, &url, agent_match);
     let line = verdict.decisive.as_ref().map(|rule| rule.line);
-    let sitemaps: Vec<&str> = robots.sitemaps().iter().map(|s| s.url.as_str()).collect();
+    let sitemaps: Vec<&str> = robots.sitemaps().iter().map(|s| s.url(&robots)).collect();
 
     let mut differences = Vec::new();
     if verdict.allowed != case.expected.allowed || line != case.expected.line {

@@ -216,11 +216,11 @@ impl Robots {
     /// The URL of every `Sitemap:` line, in file order.
     #[getter]
     fn sitemaps(&self) -> Vec<String> {
-        self.file
-            .robots
+        let robots = &self.file.robots;
+        robots
             .sitemaps()
             .iter()
-            .map(|sitemap| sitemap.url.clone())
+            .map(|sitemap| sitemap.url(robots).to_owned())
             .collect()
     }
 

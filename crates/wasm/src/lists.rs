@@ -228,7 +228,7 @@ impl UrlBatch {
                 .cell
                 .line
                 .and_then(|line| self.robots.line(line))
-                .map(|line| line.text.trim()),
+                .map(|line| line.text().trim()),
         }
     }
 }
@@ -363,7 +363,7 @@ pub fn compare_versions(
                     .before
                     .line
                     .and_then(|n| old.line(n))
-                    .map(|l| l.text.trim()),
+                    .map(|l| l.text().trim()),
             },
             after: SideView {
                 allowed: flip.after.allowed,
@@ -372,7 +372,7 @@ pub fn compare_versions(
                     .after
                     .line
                     .and_then(|n| new.line(n))
-                    .map(|l| l.text.trim()),
+                    .map(|l| l.text().trim()),
             },
         })
         .collect();
@@ -400,7 +400,7 @@ pub fn compare_versions(
             (_, Some(number)) => old.line(number),
             _ => None,
         }
-        .map_or("", |line| line.text.trim_end());
+        .map_or("", |line| line.text().trim_end());
         diff.push(DiffLineView {
             kind: line.kind,
             old: line.old,
@@ -540,7 +540,7 @@ fn expectation_results(
             rule: result
                 .line
                 .and_then(|number| robots.line(number))
-                .map(|line| line.text.trim()),
+                .map(|line| line.text().trim()),
             reason: result.reason.map(|reason| reason.id()),
             holds: result.holds,
             error: result.error.as_deref(),

@@ -213,7 +213,7 @@ impl PolicyView {
         let text = |robots: &RobotsTxt, number: Option<usize>| {
             number
                 .and_then(|number| robots.line(number))
-                .map_or(String::new(), |line| line.text.clone())
+                .map_or(String::new(), |line| line.text().to_owned())
         };
         PolicyView {
             diff: policy

@@ -65,19 +65,27 @@ impl FileView {
         let lines = robots
             .lines()
             .iter()
-            .map(|line| LineView::new(line, owner[line.number], &mut offsets))
+            .map(|line| LineView::new(&line, owner[line.number], &mut offsets))
             .collect();
         FileView {
             facts: FactsView::new(robots.facts(), robots.lines().len()),
             lines,
-            groups: robots.groups().iter().map(GroupView::from).collect(),
-            orphan_rules: robots.orphan_rules().iter().map(RuleView::from).collect(),
+            groups: robots
+                .groups()
+                .iter()
+                .map(|group| GroupView::new(group, robots))
+                .collect(),
+            orphan_rules: robots
+                .orphan_rules()
+                .iter()
+                .map(|rule| RuleView::new(rule, robots))
+                .collect(),
             sitemaps: robots
                 .sitemaps()
                 .iter()
                 .map(|sitemap| SitemapView {
                     line: sitemap.line,
-                    url: sitemap.url.clone(),
+                    url: sitemap.url(robots).to_owned(),
                 })
                 .collect(),
             directives: robots
@@ -85,9 +93,9 @@ impl FileView {
                 .iter()
                 .map(|directive| DirectiveView {
                     line: directive.line,
-                    key: directive.key.clone(),
+                    key: directive.key(robots).to_owned(),
                     name: directive.name,
-                    value: directive.value.clone(),
+                    value: directive.value(robots).to_owned(),
                     group: directive.group,
                 })
                 .collect(),
@@ -154,10 +162,10 @@ impl LineView {
             number: line.number,
             start: offsets.at(line.start),
             end: offsets.at(line.end),
-            text: line.text.clone(),
+            text: line.text().to_owned(),
             kind: line.kind,
-            key: line.key.clone(),
-            value: line.value.clone(),
+            key: line.key().map(str::to_owned),
+            value: line.value().map(str::to_owned),
             directive: line.directive,
             spelling: line.spelling,
             malformed: line.malformed,
@@ -193,12 +201,12 @@ struct RuleView {
     beyond_size_limit: bool,
 }
 
-impl From<&Rule> for RuleView {
-    fn from(rule: &Rule) -> RuleView {
+impl RuleView {
+    fn new(rule: &Rule, robots: &RobotsTxt) -> RuleView {
         RuleView {
             line: rule.line,
             kind: rule.kind,
-            pattern: rule.pattern.clone(),
+            pattern: rule.pattern(robots).to_owned(),
             beyond_size_limit: rule.beyond_size_limit,
         }
     }
@@ -216,8 +224,8 @@ struct GroupView {
     last_line: usize,
 }
 
-impl From<&Group> for GroupView {
-    fn from(group: &Group) -> GroupView {
+impl GroupView {
+    fn new(group: &Group, robots: &RobotsTxt) -> GroupView {
         GroupView {
             index: group.index,
             agents: group
@@ -225,13 +233,17 @@ impl From<&Group> for GroupView {
                 .iter()
                 .map(|agent| AgentView {
                     line: agent.line,
-                    value: agent.value.clone(),
+                    value: agent.value().to_owned(),
                     token: agent.product().map(str::to_owned),
                     is_star: agent.token == AgentToken::Star,
                     has_extra_text: agent.has_extra_text,
                 })
                 .collect(),
-            rules: group.rules.iter().map(RuleView::from).collect(),
+            rules: group
+                .rules
+                .iter()
+                .map(|rule| RuleView::new(rule, robots))
+                .collect(),
             other_lines: group.other_lines.clone(),
             lines: group.lines.clone(),
             first_line: group.first_line,

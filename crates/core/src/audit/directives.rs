@@ -12,7 +12,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             continue;
         };
         let line = cx.line(directive.line);
-        let shown = directive_code(display_name(name), &directive.value);
+        let shown = directive_code(display_name(name), directive.value(cx.robots));
         let finding = match name {
             "noindex" | "nofollow" | "noarchive" => Finding::new(
                 Code::NoindexDirective,
@@ -27,7 +27,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 M::NoindexDirectiveWhy,
                 Message::new(M::NoindexDirectiveFix).text("value", name),
             ),
-            "crawl-delay" => crawl_delay(directive, shown),
+            "crawl-delay" => crawl_delay(directive, directive.value(cx.robots), shown),
             "host" | "clean-param" => {
                 let host = name == "host";
                 Finding::new(
@@ -59,15 +59,14 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             ),
             _ => continue,
         };
-        out.push(finding.with_span(value_span(line).or_else(|| super::text::key_span(line))));
+        out.push(finding.with_span(value_span(&line).or_else(|| super::text::key_span(&line))));
     }
     sitemaps(cx, out);
 }
 
-fn crawl_delay(directive: &crate::Directive, shown: Value) -> Finding {
-    if !is_number_of_seconds(&directive.value) {
-        let number: String = directive
-            .value
+fn crawl_delay(directive: &crate::Directive, value: &str, shown: Value) -> Finding {
+    if !is_number_of_seconds(value) {
+        let number: String = value
             .chars()
             .take_while(|c| c.is_ascii_digit() || *c == '.')
             .collect();
@@ -108,7 +107,7 @@ fn is_number_of_seconds(text: &str) -> bool {
 
 fn sitemaps(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for sitemap in cx.robots.sitemaps() {
-        let url = sitemap.url.trim();
+        let url = sitemap.url(cx.robots).trim();
         let scheme = url.find("://").map(|end| &url[..end]).filter(|scheme| {
             !scheme.is_empty()
                 && scheme
@@ -134,7 +133,7 @@ fn sitemaps(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 M::SitemapUrlNotAbsoluteWhy,
                 M::SitemapUrlNotAbsoluteFix,
             )
-            .with_span(value_span(line)),
+            .with_span(value_span(&line)),
         );
     }
 }

@@ -93,12 +93,12 @@ fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
         let text = text.trim_start().to_ascii_lowercase();
         DOCUMENT_OPENERS.iter().any(|tag| text.starts_with(tag))
     };
-    if !opens_document(&first.text) {
+    if !opens_document(first.text()) {
         return false;
     }
     let tag_lines = lines
         .iter()
-        .filter(|line| line.text.trim_start().starts_with('<'))
+        .filter(|line| line.text().trim_start().starts_with('<'))
         .count();
     let directive_lines = lines
         .iter()
@@ -123,11 +123,11 @@ fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
         Finding::new(
             Code::HtmlPage,
             first.number,
-            message.code("opener", first.text.trim()),
+            message.code("opener", first.text().trim()),
             M::HtmlPageWhy,
             M::HtmlPageFix,
         )
-        .with_span(span_in_line(first, 0, first.text.len())),
+        .with_span(span_in_line(&first, 0, first.text().len())),
     );
     true
 }
@@ -135,8 +135,8 @@ fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
 fn utf16(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     let (mut nuls, mut chars) = (0usize, 0usize);
     for line in cx.robots.lines() {
-        chars += line.text.chars().count();
-        nuls += line.text.chars().filter(|&c| c == '\0').count();
+        chars += line.text().chars().count();
+        nuls += line.text().chars().filter(|&c| c == '\0').count();
     }
     // In UTF-16 every ASCII character comes with a NUL; a stray NUL or two is something else.
     if nuls < 4 || nuls * 3 < chars {
@@ -162,13 +162,13 @@ pub(super) fn mangled_bom(robots: &crate::RobotsTxt) -> bool {
     robots.facts().bom_bytes == 0
         && robots
             .line(1)
-            .is_some_and(|line| line.text.starts_with(MANGLED_BOM))
+            .is_some_and(|line| line.text().starts_with(MANGLED_BOM))
 }
 
 fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if mangled_bom(cx.robots) {
         let first = cx.line(1);
-        let rest = first.text[MANGLED_BOM.len()..].trim();
+        let rest = first.text()[MANGLED_BOM.len()..].trim();
         let (message, replacement) = if rest.starts_with('#') || rest.is_empty() {
             (Message::new(M::MangledBomComment), None)
         } else {
@@ -211,7 +211,7 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
         Finding::new(
             Code::ByteOrderMark,
             1,
-            message.code("text", first.text.trim()),
+            message.code("text", first.text().trim()),
             M::ByteOrderMarkWhy,
             M::ByteOrderMarkFix,
         )
@@ -230,11 +230,8 @@ fn invalid_utf8(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .iter()
         .filter(|line| {
             line.invalid_utf8
-                && (line.key.as_deref().is_some_and(|k| k.contains('\u{fffd}'))
-                    || line
-                        .value
-                        .as_deref()
-                        .is_some_and(|v| v.contains('\u{fffd}')))
+                && (line.key().is_some_and(|k| k.contains('\u{fffd}'))
+                    || line.value().is_some_and(|v| v.contains('\u{fffd}')))
         })
         .collect();
     let Some(first) = affected.first() else {
@@ -326,7 +323,7 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
     } else {
         Message::new(M::OverSizeLimitCounted).list("counts", counts)
     };
-    let span = cut.and_then(|line| span_to_end(line, SIZE_LIMIT - line.start));
+    let span = cut.and_then(|line| span_to_end(&line, SIZE_LIMIT - line.start));
     out.push(
         Finding::new(
             Code::OverSizeLimit,

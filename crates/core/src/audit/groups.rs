@@ -13,6 +13,7 @@ use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
 use crate::pattern::Pattern;
+use crate::RobotsTxt;
 
 /// Google's crawlers that ignore the `*` group and obey only groups that name them.
 const IGNORE_STAR: &[&str] = &[
@@ -96,7 +97,7 @@ fn orphan_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let first_group = cx.robots.groups().first().map(|group| group.first_line);
     for rule in cx.robots.orphan_rules() {
         let line = cx.line(rule.line);
-        let key = line.key.as_deref().unwrap_or_default();
+        let key = line.key().unwrap_or_default();
         let where_ = match first_group {
             Some(first) => format!("comes before the first `User-agent` line (line {first})"),
             None => "stands in a file without any `User-agent` line".to_owned(),
@@ -107,7 +108,7 @@ fn orphan_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 rule.line,
                 format!(
                     "{} {where_}, so it belongs to no group and no crawler obeys it.",
-                    quote_directive(key, &rule.pattern)
+                    quote_directive(key, rule.pattern(cx.robots))
                 ),
                 "A rule applies to the user agents named above it; with none above, every \
                  major crawler ignores it.",
@@ -127,8 +128,8 @@ fn ends_name(c: char) -> bool {
 fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for agent in cx.robots.groups().iter().flat_map(|g| g.agents.iter()) {
         let line = cx.line(agent.line);
-        let value = agent.value.as_str();
-        let span = value_span(line);
+        let value = agent.value();
+        let span = value_span(&line);
         if value.is_empty() {
             out.push(
                 Finding::new(
@@ -140,16 +141,16 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     "Write the crawler's product token after the colon, or `*` for every \
                      crawler.",
                 )
-                .with_span(super::text::key_span(line)),
+                .with_span(super::text::key_span(&line)),
             );
             continue;
         }
         if let Some(at) = glued_directive(value) {
-            glued_to_agent(agent, at, out, line);
+            glued_to_agent(agent, at, out, &line);
             continue;
         }
         if let Some(names) = listed_names(value) {
-            several_agents(agent, &names, out, line);
+            several_agents(agent, &names, out, &line);
             continue;
         }
         match &agent.token {
@@ -166,15 +167,15 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     "Write `User-agent: *` and move the rest into a comment.",
                 )
                 .with_span(span)
-                .with_replacement(rebuild(line, "User-agent", "*")),
+                .with_replacement(rebuild(&line, "User-agent", "*")),
             ),
             AgentToken::Star => {}
             AgentToken::Product(token) => {
                 let next = value[token.len()..].chars().next();
                 if token.is_empty() || next.is_some_and(|c| !ends_name(c)) {
-                    token_cut(agent, token, out, line);
+                    token_cut(agent, token, out, &line);
                 } else if agent.has_extra_text {
-                    extra_text(agent, token, out, line);
+                    extra_text(agent, token, out, &line);
                 }
             }
         }
@@ -202,7 +203,7 @@ fn glued_directive(value: &str) -> Option<usize> {
 
 /// `User-agent: Kimengi Disallow: /`: two lines run together, so the rule is part of the name.
 fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &crate::Line) {
-    let value = agent.value.as_str();
+    let value = agent.value();
     let name = value[..at].trim_end();
     let directive = &value[at..];
     let read_as = match &agent.token {
@@ -269,7 +270,7 @@ fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, l
             format!(
                 "{} names {} crawlers on one line; Google reads only `{first}`, so {} {} not \
                  in this group.",
-                quote(&agent.value),
+                quote(agent.value()),
                 names.len(),
                 join_words(&others),
                 if others.len() == 1 { "is" } else { "are" }
@@ -284,7 +285,7 @@ fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, l
 }
 
 fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::Line) {
-    let value = agent.value.as_str();
+    let value = agent.value();
     let word: String = value.chars().take_while(|&c| !ends_name(c)).collect();
     let unquoted = value
         .strip_prefix('"')
@@ -357,7 +358,7 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
 }
 
 fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::Line) {
-    let value = agent.value.as_str();
+    let value = agent.value();
     let rest = value[token.len()..].trim();
     // A version or a comment after the name is read the same by every reader: a note. Extra
     // words or a browser's whole UA string change the name for Google: a warning.
@@ -555,35 +556,36 @@ fn repeated_message(cx: &Context<'_>, agent: &AgentLine, first: usize, token: &s
     let earlier = cx
         .robots
         .line(first)
-        .and_then(|line| line.value.as_deref())
+        .and_then(|line| line.value())
         .unwrap_or_default();
     if crate::agent_name::written_name(earlier)
-        .eq_ignore_ascii_case(crate::agent_name::written_name(&agent.value))
+        .eq_ignore_ascii_case(crate::agent_name::written_name(agent.value()))
     {
         return format!(
             "{} repeats the user agent of line {first} in the same group.",
-            quote(&agent.value)
+            quote(agent.value())
         );
     }
     let token = if token == "*" {
         "*"
     } else {
-        &agent.value[..token.len()]
+        &agent.value()[..token.len()]
     };
     format!(
         "Google reads {} as `{token}`, as it reads {} on line {first}: for Google-based crawlers \
          the two lines name the same crawler; parsers that read the whole name see two.",
-        quote(&agent.value),
+        quote(agent.value()),
         quote(earlier)
     )
 }
 
 /// Whether a set of rules deliberately opens everything: `Allow: /` or an empty `Disallow:`
 /// and nothing else.
-fn allows_everything(rules: &[&Rule]) -> bool {
+fn allows_everything(robots: &RobotsTxt, rules: &[&Rule]) -> bool {
     !rules.is_empty()
         && rules.iter().all(|rule| {
-            rule.pattern.is_empty() || (rule.kind == RuleKind::Allow && is_match_all(&rule.pattern))
+            let pattern = rule.pattern(robots);
+            pattern.is_empty() || (rule.kind == RuleKind::Allow && is_match_all(pattern))
         })
 }
 
@@ -601,8 +603,8 @@ struct Judged {
 }
 
 impl Judged {
-    fn new(rule: &Rule) -> Judged {
-        let escaped = google_escape(rule.pattern_bytes());
+    fn new(robots: &RobotsTxt, rule: &Rule) -> Judged {
+        let escaped = google_escape(rule.pattern_bytes(robots));
         let body = escaped.strip_suffix(b"$").unwrap_or(&escaped);
         let mut witness: Vec<u8> = body.iter().copied().filter(|&b| b != b'*').collect();
         if witness.first() != Some(&b'/') {
@@ -640,7 +642,7 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
     let mut reported = Vec::new();
     let star_rules: Vec<&Rule> = cx
         .rules_of(&cx.star_groups)
-        .filter(|rule| rule.kind == RuleKind::Disallow && !rule.pattern.is_empty())
+        .filter(|rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty())
         .collect();
     if star_rules.is_empty() {
         return reported;
@@ -667,15 +669,24 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
     // stars and the final `$` removed), and on the paths the named group's own Allow lines
     // open inside it: the rule is lost when the `*` group blocks such a path and the named group
     // lets it through. A named group with `Disallow: /` loses nothing.
-    let star_all: Vec<Judged> = cx.rules_of(&cx.star_groups).map(Judged::new).collect();
-    let star_judged: Vec<Judged> = star_rules.iter().map(|rule| Judged::new(rule)).collect();
+    let star_all: Vec<Judged> = cx
+        .rules_of(&cx.star_groups)
+        .map(|rule| Judged::new(cx.robots, rule))
+        .collect();
+    let star_judged: Vec<Judged> = star_rules
+        .iter()
+        .map(|rule| Judged::new(cx.robots, rule))
+        .collect();
     let mut budget = JUDGE_BUDGET;
     for (groups, agents) in buckets {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
-        if allows_everything(&own) {
+        if allows_everything(cx.robots, &own) {
             continue;
         }
-        let own_judged: Vec<Judged> = own.iter().map(|rule| Judged::new(rule)).collect();
+        let own_judged: Vec<Judged> = own
+            .iter()
+            .map(|rule| Judged::new(cx.robots, rule))
+            .collect();
         let mut lost: Vec<&Rule> = Vec::new();
         // A path the named group may fetch and `*` blocks, to show.
         let mut example: Option<Vec<u8>> = None;
@@ -720,7 +731,7 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
             .map(|rule| {
                 format!(
                     "{} (line {})",
-                    quote_directive("Disallow", &rule.pattern),
+                    quote_directive("Disallow", rule.pattern(cx.robots)),
                     rule.line
                 )
             })
@@ -776,7 +787,7 @@ fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[us
             .agents
             .iter()
             .filter(|agent| agent.token != AgentToken::Star)
-            .map(|agent| quote(&agent.value))
+            .map(|agent| quote(agent.value()))
             .collect();
         let message = match names.len() {
             0 => "The `*` group has no Allow or Disallow line, so every crawler without a group \
@@ -837,13 +848,13 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let closes = |rules: &[&Rule]| -> Option<usize> {
         if rules
             .iter()
-            .any(|r| r.kind == RuleKind::Allow && !r.pattern.is_empty())
+            .any(|r| r.kind == RuleKind::Allow && !r.pattern(cx.robots).is_empty())
         {
             return None;
         }
         rules
             .iter()
-            .find(|r| r.kind == RuleKind::Disallow && is_match_all(&r.pattern))
+            .find(|r| r.kind == RuleKind::Disallow && is_match_all(r.pattern(cx.robots)))
             .map(|r| r.line)
     };
     let star: Vec<&Rule> = cx.rules_of(&cx.star_groups).collect();
@@ -871,8 +882,8 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
             format!(
                 "{} in the `*` group closes the whole site to {whom}.",
                 quote_directive(
-                    rule.key.as_deref().unwrap_or("Disallow"),
-                    rule.value.as_deref().unwrap_or_default()
+                    rule.key().unwrap_or("Disallow"),
+                    rule.value().unwrap_or_default()
                 )
             ),
             "No compliant crawler may fetch any page, so search engines show the site's pages \
@@ -880,7 +891,7 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
             "If the site should be crawled, remove the rule or narrow it to the paths to hide; \
              if this is a staging site, protect it with a password instead.",
         )
-        .with_span(value_span(rule)),
+        .with_span(value_span(&rule)),
     );
 }
 
@@ -901,7 +912,7 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 .agents
                 .iter()
                 .filter(|a| a.line < number)
-                .map(|a| quote(&a.value))
+                .map(|a| quote(a.value()))
                 .collect();
             let (them, obey) = if above.len() == 1 {
                 ("it", "obeys")
@@ -916,7 +927,7 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         "{} stands between the user-agent lines of one group: Google and RFC \
                          9309 keep {} in the group, so {} the rules below line {}, but \
                          parsers that end a group at any other line give {them} no rules.",
-                        quote(line.text.trim()),
+                        quote(line.text().trim()),
                         join_words(&above),
                         if above.len() == 1 {
                             format!("it {obey}")
@@ -950,22 +961,22 @@ fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
             else {
                 continue;
             };
-            let before_value = cx.line(before).value.clone().unwrap_or_default();
-            let after_value = cx.line(after).value.clone().unwrap_or_default();
+            let before_value = cx.line(before).value().unwrap_or_default();
+            let after_value = cx.line(after).value().unwrap_or_default();
             let (message, fix) = match (before_is_agent, after_is_agent) {
                 (true, true) => (
                     format!(
                         "A blank line separates {} (line {before}) from {} (line {after}), but \
                          they are one group: {} obeys the same rules as {}.",
-                        quote(&before_value),
-                        quote(&after_value),
-                        quote(&before_value),
-                        quote(&after_value)
+                        quote(before_value),
+                        quote(after_value),
+                        quote(before_value),
+                        quote(after_value)
                     ),
                     format!(
                         "If {} should have rules of its own, write them under it; otherwise \
                          delete the blank line.",
-                        quote(&before_value)
+                        quote(before_value)
                     ),
                 ),
                 (true, false) => (

@@ -300,8 +300,10 @@ impl<'r> Context<'r> {
         }
     }
 
-    fn line(&self, number: usize) -> &'r Line {
-        &self.robots.lines()[number - 1]
+    fn line(&self, number: usize) -> Line<'r> {
+        self.robots
+            .line(number)
+            .expect("findings name lines of the file")
     }
 
     fn group(&self, index: usize) -> &'r Group {
@@ -489,7 +491,7 @@ mod tests {
                     let start = if finding.line == 1 { 0 } else { line.start };
                     proptest::prop_assert!(
                         start <= span.start && span.start <= span.end && span.end <= line.end,
-                        "{:?} on {:?}", finding, line.text
+                        "{:?} on {:?}", finding, line.text()
                     );
                     if let Ok(text) = std::str::from_utf8(&input) {
                         proptest::prop_assert!(

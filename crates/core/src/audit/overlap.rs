@@ -163,6 +163,8 @@ type PatternKey = (Vec<u8>, Vec<u8>);
 /// One rule, prepared for comparison.
 struct Prepared<'r> {
     rule: &'r Rule,
+    /// The rule's pattern as written.
+    pattern: &'r [u8],
     group: usize,
     key: PatternKey,
     length: usize,
@@ -194,15 +196,16 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let prepared: Vec<Prepared<'_>> = set
             .iter()
             .flat_map(|&g| cx.group(g).rules.iter().map(move |rule| (g, rule)))
-            .filter(|(_, rule)| !rule.beyond_size_limit && !rule.pattern.is_empty())
+            .filter(|(_, rule)| !rule.beyond_size_limit && !rule.pattern(cx.robots).is_empty())
             .map(|(group, rule)| {
-                let google = google_escape(rule.pattern_bytes());
+                let google = google_escape(rule.pattern_bytes(cx.robots));
                 Prepared {
                     rule,
+                    pattern: rule.pattern_bytes(cx.robots),
                     group,
                     length: google.len(),
-                    key: (google, rfc9309_normalise(rule.pattern_bytes())),
-                    has_star: rule.pattern_bytes().contains(&b'*'),
+                    key: (google, rfc9309_normalise(rule.pattern_bytes(cx.robots))),
+                    has_star: rule.pattern_bytes(cx.robots).contains(&b'*'),
                 }
             })
             .collect();
@@ -295,7 +298,7 @@ fn shadowing(
     wildcards: &[&Prepared<'_>],
     budget: &mut usize,
 ) -> Option<Dominance> {
-    let pattern = a.rule.pattern_bytes();
+    let pattern = a.pattern;
     if !matches!(pattern.first(), Some(b'/' | b'*')) {
         return None;
     }
@@ -314,7 +317,7 @@ fn shadowing(
             if (b.group == a.group) != same_group || b.rule.kind == a.rule.kind || !wins {
                 continue;
             }
-            match inner.covered_by(b.rule.pattern_bytes(), budget) {
+            match inner.covered_by(b.pattern, budget) {
                 Some(true) => return Some(Dominance::Shadowed(b.rule.line)),
                 Some(false) => {}
                 None => return None,
@@ -340,16 +343,16 @@ fn report(
 ) {
     let this = cx.line(line);
     let this_rule = quote_directive(
-        this.key.as_deref().unwrap_or_default(),
-        this.value.as_deref().unwrap_or_default(),
+        this.key().unwrap_or_default(),
+        this.value().unwrap_or_default(),
     );
     let other_line = match dominance {
         Dominance::Duplicate(l) | Dominance::SamePatternAllowed(l) | Dominance::Shadowed(l) => l,
     };
     let other = cx.line(other_line);
     let other_rule = quote_directive(
-        other.key.as_deref().unwrap_or_default(),
-        other.value.as_deref().unwrap_or_default(),
+        other.key().unwrap_or_default(),
+        other.value().unwrap_or_default(),
     );
     let elsewhere = {
         let own = cx.group(group);
@@ -404,8 +407,8 @@ fn report(
         ),
         Dominance::Shadowed(_) => {
             let (a, b) = (
-                this.value.as_deref().unwrap_or_default(),
-                other.value.as_deref().unwrap_or_default(),
+                this.value().unwrap_or_default(),
+                other.value().unwrap_or_default(),
             );
             let (la, lb) = (
                 google_escape(a.as_bytes()).len(),
@@ -434,7 +437,7 @@ fn report(
     };
     out.push(
         finding
-            .with_span(super::text::value_span(this))
+            .with_span(super::text::value_span(&this))
             .with_related(vec![other_line]),
     );
 }
@@ -506,10 +509,10 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if rule.kind != RuleKind::Disallow || rule.beyond_size_limit {
                 continue;
             }
-            let Some((is_folder, probes)) = resource_probes(&rule.pattern) else {
+            let Some((is_folder, probes)) = resource_probes(rule.pattern(cx.robots)) else {
                 continue;
             };
-            let compiled = Pattern::google(rule.pattern_bytes());
+            let compiled = Pattern::google(rule.pattern_bytes(cx.robots));
             let mut blocked_paths: Vec<String> = Vec::new();
             let mut blocked_for: Vec<String> = Vec::new();
             for probe in probes.iter().filter(|p| compiled.matches(p.as_bytes())) {
@@ -539,7 +542,12 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             let line = cx.line(rule.line);
             let agents: Vec<String> = blocked_for.iter().map(|a| format!("`{a}`")).collect();
             let paths: Vec<String> = blocked_paths.iter().map(|p| quote(p)).collect();
-            let base = format!("/{}/", rule.pattern.trim_end_matches('*').trim_matches('/'));
+            let base = format!(
+                "/{}/",
+                rule.pattern(cx.robots)
+                    .trim_end_matches('*')
+                    .trim_matches('/')
+            );
             let folder_note = if is_folder {
                 format!(": `{base}` usually holds the site's scripts and style sheets")
             } else {
@@ -561,7 +569,7 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     rule.line,
                     format!(
                         "{} keeps {} from files such as {}{folder_note}.",
-                        quote_directive(line.key.as_deref().unwrap_or("Disallow"), &rule.pattern),
+                        quote_directive(line.key().unwrap_or("Disallow"), rule.pattern(cx.robots)),
                         join_words(&agents),
                         join_words(&paths)
                     ),
@@ -569,7 +577,7 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                      them a page can look empty or broken, and it is indexed as it looks.",
                     fix,
                 )
-                .with_span(super::text::value_span(line)),
+                .with_span(super::text::value_span(&line)),
             );
         }
     }

@@ -13,6 +13,7 @@ use super::{Code, Context, Finding};
 use crate::encoding::{google_escape, google_path_params_query};
 use crate::group::{Rule, RuleKind};
 use crate::lines::{Line, LineKind};
+use crate::RobotsTxt;
 
 /// How many rules the redundant-star check may look at in all, to find the rules whose contest
 /// a star decides; past that it stops reporting (real files need a few thousand).
@@ -20,10 +21,11 @@ const CONTEST_BUDGET: usize = 4_000_000;
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut contests = Contests {
+        robots: cx.robots,
         sets: cx
             .rule_sets
             .iter()
-            .map(|set| Contestants::new(cx.rules_of(set)))
+            .map(|set| Contestants::new(cx.robots, cx.rules_of(set)))
             .collect(),
         budget: CONTEST_BUDGET,
     };
@@ -38,31 +40,31 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut stars = Vec::new();
     let mut leading_stars = Vec::new();
     for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
-        let value = line.value.as_deref().unwrap_or_default();
+        let value = line.value().unwrap_or_default();
         if value.is_empty() {
             continue;
         }
-        let key = canonical_key(line).unwrap_or("Disallow");
+        let key = canonical_key(&line).unwrap_or("Disallow");
         if !matches!(value.as_bytes()[0], b'/' | b'*') || is_scheme_relative_url(value) {
-            without_slash(line, key, value, out);
+            without_slash(&line, key, value, out);
         }
-        dollar_inside(line, value, out);
+        dollar_inside(&line, value, out);
         if let Some(&group) = group_of.get(&line.number) {
             redundant_wildcard(
                 &mut contests,
                 &cx.sets_of_group[group],
-                line,
+                &line,
                 key,
                 value,
                 &mut stars,
             );
         }
-        non_ascii(line, key, value, out);
-        spaces(line, key, value, out);
-        hash_after_pattern(line, key, value, out);
-        placeholder(line, value, out);
-        route_group(line, key, value, out);
-        if let Some(finding) = leading_star(line, key, value) {
+        non_ascii(&line, key, value, out);
+        spaces(&line, key, value, out);
+        hash_after_pattern(&line, key, value, out);
+        placeholder(&line, value, out);
+        route_group(&line, key, value, out);
+        if let Some(finding) = leading_star(&line, key, value) {
             leading_stars.push(finding);
         }
     }
@@ -230,12 +232,12 @@ struct Contestants<'r> {
 }
 
 impl<'r> Contestants<'r> {
-    fn new(rules: impl Iterator<Item = &'r Rule>) -> Contestants<'r> {
+    fn new(robots: &'r RobotsTxt, rules: impl Iterator<Item = &'r Rule>) -> Contestants<'r> {
         let mut rules: Vec<_> = rules
-            .filter(|rule| !rule.pattern.is_empty())
+            .filter(|rule| !rule.pattern(robots).is_empty())
             .map(|rule| {
-                let length = google_escape(rule.pattern_bytes()).len();
-                (literal_head(rule.pattern_bytes()), length, rule)
+                let length = google_escape(rule.pattern_bytes(robots)).len();
+                (literal_head(rule.pattern_bytes(robots)), length, rule)
             })
             .collect();
         crate::sorting::sort_by(&mut rules, |a, b| a.0.cmp(b.0));
@@ -269,6 +271,7 @@ impl<'r> Contestants<'r> {
 
 /// The rules of every rule set, and what the search for contests may still spend.
 struct Contests<'r> {
+    robots: &'r RobotsTxt,
     sets: Vec<Contestants<'r>>,
     budget: usize,
 }
@@ -356,7 +359,7 @@ fn redundant_wildcard(
                     } else {
                         "Disallow"
                     },
-                    &rule.pattern
+                    rule.pattern(contests.robots)
                 ),
                 rule.line
             ),
@@ -590,17 +593,17 @@ fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding
     if !line.has_comment || line.invalid_utf8 {
         return;
     }
-    let Some(hash) = line.text.find('#') else {
+    let Some(hash) = line.text().find('#') else {
         return;
     };
-    let glued = line.text[..hash]
+    let glued = line.text()[..hash]
         .chars()
         .next_back()
         .is_some_and(|c| !c.is_whitespace() && c != ':');
     if !glued {
         return;
     }
-    let dropped = line.text[hash..]
+    let dropped = line.text()[hash..]
         .split(is_google_space)
         .next()
         .unwrap_or("#");
@@ -625,7 +628,7 @@ fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding
             "Write the rule for the path the server sees, without the fragment, and put a space \
              before any comment.",
         )
-        .with_span(span_in_line(line, hash, line.text.len() - hash)),
+        .with_span(span_in_line(line, hash, line.text().len() - hash)),
     );
 }
 
@@ -633,13 +636,17 @@ fn empty_rules(cx: &Context<'_>, group: &crate::Group, out: &mut Vec<Finding>) {
     let real: Vec<usize> = group
         .rules
         .iter()
-        .filter(|rule| !rule.pattern.is_empty())
+        .filter(|rule| !rule.pattern(cx.robots).is_empty())
         .map(|rule| rule.line)
         .collect();
     let Some(&first_real) = real.first() else {
         return;
     };
-    for rule in group.rules.iter().filter(|rule| rule.pattern.is_empty()) {
+    for rule in group
+        .rules
+        .iter()
+        .filter(|rule| rule.pattern(cx.robots).is_empty())
+    {
         let line = cx.line(rule.line);
         let message = match rule.kind {
             RuleKind::Disallow => format!(
@@ -667,7 +674,7 @@ fn empty_rules(cx: &Context<'_>, group: &crate::Group, out: &mut Vec<Finding>) {
                 "It is usually a template leftover, and parsers disagree about what it means.",
                 "Delete the line.",
             )
-            .with_span(span_in_line(line, 0, line.text.len()))
+            .with_span(span_in_line(&line, 0, line.text().len()))
             .with_related(real.clone()),
         );
     }

@@ -23,17 +23,15 @@ pub(super) fn misspelled_key(line: &Line) -> Option<&'static str> {
         LineKind::Other if line.spelling == KeySpelling::Typo => {
             line.directive.filter(|name| PREFERENCE_KEYS.contains(name))
         }
-        LineKind::Unknown => {
-            nearest_key(line.key.as_deref()?).filter(|name| PREFERENCE_KEYS.contains(name))
-        }
+        LineKind::Unknown => nearest_key(line.key()?).filter(|name| PREFERENCE_KEYS.contains(name)),
         _ => None,
     }
 }
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for line in cx.robots.lines() {
-        if let Some(name) = misspelled_key(line) {
-            out.push(misspelling(line, name));
+        if let Some(name) = misspelled_key(&line) {
+            out.push(misspelling(&line, name));
         }
     }
     for preference in cx.robots.preference_lines() {
@@ -43,7 +41,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             out.push(outside_group(preference));
         }
         match preference.kind {
-            PreferenceKind::ContentUsage => content_usage(line, preference, out),
+            PreferenceKind::ContentUsage => content_usage(&line, preference, out),
             PreferenceKind::ContentSignal => content_signal(preference, out),
         }
         for (key, _) in &preference.repeated {
@@ -61,7 +59,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
         for finding in &mut out[before..] {
             if finding.span.is_none() {
-                finding.span = value_span(line);
+                finding.span = value_span(&line);
             }
         }
     }
@@ -79,7 +77,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                      the licence document, which may live on another host.",
                     "Write the whole URL, such as `License: https://www.example.com/license.xml`.",
                 )
-                .with_span(value_span(cx.line(license.line))),
+                .with_span(value_span(&cx.line(license.line))),
             );
         }
     }
@@ -87,7 +85,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
 
 fn misspelling(line: &Line, name: &'static str) -> Finding {
     let display = display_name(name);
-    let key = line.key.as_deref().unwrap_or_default();
+    let key = line.key().unwrap_or_default();
     Finding::new(
         Code::MisspelledPreferenceKey,
         line.number,
@@ -100,11 +98,7 @@ fn misspelling(line: &Line, name: &'static str) -> Finding {
         format!("Spell the key `{display}`."),
     )
     .with_span(super::text::key_span(line))
-    .with_replacement(rebuild(
-        line,
-        display,
-        line.value.as_deref().unwrap_or_default(),
-    ))
+    .with_replacement(rebuild(line, display, line.value().unwrap_or_default()))
 }
 
 fn outside_group(preference: &PreferenceLine) -> Finding {

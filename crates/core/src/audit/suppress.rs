@@ -71,7 +71,7 @@ pub fn suppressions(robots: &RobotsTxt) -> Vec<Suppression> {
         if !line.has_comment && !comment_only {
             continue;
         }
-        let Some(mut suppression) = read_comment(&line.text) else {
+        let Some(mut suppression) = read_comment(line.text()) else {
             continue;
         };
         suppression.line = line.number;

@@ -10,17 +10,17 @@ use super::{Code, Context, Finding};
 use crate::lines::{KeySpelling, Line, LineKind, Malformed, MAX_LINE_BYTES};
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    let mut prose: Vec<&Line> = Vec::new();
+    let mut prose: Vec<Line<'_>> = Vec::new();
     for line in cx.robots.lines() {
         let (is_prose, key_reported) = match line.kind {
-            LineKind::Malformed => (malformed(line, out), false),
-            LineKind::Unknown => unknown(line, out),
+            LineKind::Malformed => (malformed(&line, out), false),
+            LineKind::Unknown => unknown(&line, out),
             LineKind::UserAgent
             | LineKind::Allow
             | LineKind::Disallow
             | LineKind::Sitemap
             | LineKind::Other => {
-                spelling(line, out);
+                spelling(&line, out);
                 (false, false)
             }
             LineKind::Comment | LineKind::Blank => (false, false),
@@ -35,10 +35,10 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         if is_prose {
             prose.push(line);
         } else if !key_reported {
-            invisible(line, out);
+            invisible(&line, out);
         }
-        nul(line, out);
-        too_long(line, out);
+        nul(&line, out);
+        too_long(&line, out);
     }
     text_lines(&prose, out);
 }
@@ -149,8 +149,8 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
     if super::preferences::misspelled_key(line).is_some() {
         return (false, true);
     }
-    let key = line.key.as_deref().unwrap_or_default();
-    let value = line.value.as_deref().unwrap_or_default();
+    let key = line.key().unwrap_or_default();
+    let value = line.value().unwrap_or_default();
     let cleaned: String = key.chars().filter(|&c| !is_invisible(c)).collect();
     if cleaned != key {
         if let Some(name) = nearest_key(&cleaned).filter(|n| squeeze(n) == squeeze(&cleaned)) {
@@ -241,7 +241,7 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
 }
 
 /// Consecutive lines of prose, reported once.
-fn text_lines(run: &[&Line], out: &mut Vec<Finding>) {
+fn text_lines(run: &[Line<'_>], out: &mut Vec<Finding>) {
     let Some(first) = run.first() else {
         return;
     };
@@ -250,7 +250,7 @@ fn text_lines(run: &[&Line], out: &mut Vec<Finding>) {
         (
             format!(
                 "{} is text, not a directive; crawlers skip it only because they cannot read it.",
-                quote(first.text.trim())
+                quote(first.text().trim())
             ),
             "Start the line with `#` to make it a comment.",
         )
@@ -265,7 +265,7 @@ fn text_lines(run: &[&Line], out: &mut Vec<Finding>) {
         )
     };
     let replacement =
-        (run.len() == 1 && !first.invalid_utf8).then(|| format!("# {}", first.text.trim()));
+        (run.len() == 1 && !first.invalid_utf8).then(|| format!("# {}", first.text().trim()));
     out.push(
         Finding::new(
             Code::TextLine,
@@ -293,8 +293,8 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
     let Some(canonical) = canonical_key(line) else {
         return;
     };
-    let key = line.key.as_deref().unwrap_or_default();
-    let value = line.value.as_deref().unwrap_or_default();
+    let key = line.key().unwrap_or_default();
+    let value = line.value().unwrap_or_default();
     let replacement = rebuild(line, canonical, value);
     if line.missing_colon {
         out.push(
@@ -358,9 +358,9 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
     }
     // Offsets are counted from the start of the line, comment and trimming aside.
     let before_comment = line
-        .text
+        .text()
         .find('#')
-        .map_or(&line.text[..], |hash| &line.text[..hash]);
+        .map_or(line.text(), |hash| &line.text()[..hash]);
     let trimmed = before_comment.trim_matches(is_google_space);
     let lead = before_comment.len() - before_comment.trim_start_matches(is_google_space).len();
     let found: Vec<(usize, char)> = trimmed
@@ -373,7 +373,7 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
     let offset = lead + offset;
     let place = match value_offset(line) {
         Some(value_at) if offset >= value_at => "value",
-        _ if line.key.is_some() => "key",
+        _ if line.key().is_some() => "key",
         _ => "line",
     };
     let more = if found.len() > 1 {
@@ -382,7 +382,7 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
         String::new()
     };
     let replacement = (!line.invalid_utf8).then(|| {
-        line.text
+        line.text()
             .chars()
             .filter(|&c| !is_invisible(c) || c == '\0')
             .collect::<String>()
@@ -395,7 +395,7 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
                 "The {place} contains an invisible {}{more} at column {}; crawlers keep it as \
                  part of the {place}.",
                 describe_invisible(first),
-                line.text[..offset].chars().count() + 1
+                line.text()[..offset].chars().count() + 1
             ),
             "Only ASCII spaces and tabs are trimmed; any other invisible character changes \
              the key or pattern, which then matches nothing the site serves.",
@@ -410,11 +410,11 @@ fn nul(line: &Line, out: &mut Vec<Finding>) {
     if !line.has_nul {
         return;
     }
-    let Some(offset) = line.text.find('\0') else {
+    let Some(offset) = line.text().find('\0') else {
         return;
     };
-    let before = line.text[..offset].trim();
-    let reading = match (line.key.as_deref(), line.value.as_deref()) {
+    let before = line.text()[..offset].trim();
+    let reading = match (line.key(), line.value()) {
         _ if before.is_empty() || line.kind == LineKind::Comment => {
             "so Google reads nothing of it".to_owned()
         }
@@ -422,14 +422,14 @@ fn nul(line: &Line, out: &mut Vec<Finding>) {
         _ => format!("so Google reads only {}", quote(before)),
     };
     let replacement =
-        (!line.invalid_utf8).then(|| line.text.chars().filter(|&c| c != '\0').collect());
+        (!line.invalid_utf8).then(|| line.text().chars().filter(|&c| c != '\0').collect());
     out.push(
         Finding::new(
             Code::NulByte,
             line.number,
             format!(
                 "A NUL byte stands at column {}, {reading}; other parsers read the whole line.",
-                line.text[..offset].chars().count() + 1
+                line.text()[..offset].chars().count() + 1
             ),
             "Google's parser ends a line at a NUL, so crawlers disagree about what the line \
              says.",
@@ -446,7 +446,7 @@ fn too_long(line: &Line, out: &mut Vec<Finding>) {
         return;
     }
     let length = line.end - line.start;
-    let value = line.value.as_deref().unwrap_or_default();
+    let value = line.value().unwrap_or_default();
     let tail: String = value
         .chars()
         .rev()
@@ -480,10 +480,10 @@ fn too_long(line: &Line, out: &mut Vec<Finding>) {
 }
 
 /// The line before its comment, trimmed.
-fn content(line: &Line) -> &str {
-    let text = match line.text.find('#') {
-        Some(hash) => &line.text[..hash],
-        None => &line.text,
+fn content<'r>(line: &Line<'r>) -> &'r str {
+    let text = match line.text().find('#') {
+        Some(hash) => &line.text()[..hash],
+        None => line.text(),
     };
     text.trim_matches(is_google_space)
 }

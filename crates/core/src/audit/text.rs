@@ -32,24 +32,24 @@ pub(super) fn span_to_end(line: &Line, offset: usize) -> Option<Span> {
     if line.invalid_utf8 {
         return None;
     }
-    let mut at = offset.min(line.text.len());
-    while !line.text.is_char_boundary(at) {
+    let mut at = offset.min(line.text().len());
+    while !line.text().is_char_boundary(at) {
         at += 1;
     }
-    span_in_line(line, at, line.text.len() - at)
+    span_in_line(line, at, line.text().len() - at)
 }
 
 /// Where the key starts in the line's text.
 fn key_offset(line: &Line) -> Option<usize> {
-    let key = line.key.as_deref()?;
-    let lead = line.text.len() - line.text.trim_start_matches(is_google_space).len();
-    line.text[lead..].starts_with(key).then_some(lead)
+    let key = line.key()?;
+    let lead = line.text().len() - line.text().trim_start_matches(is_google_space).len();
+    line.text()[lead..].starts_with(key).then_some(lead)
 }
 
 /// The key's bytes.
 pub(super) fn key_span(line: &Line) -> Option<Span> {
     let offset = key_offset(line)?;
-    span_in_line(line, offset, line.key.as_deref()?.len())
+    span_in_line(line, offset, line.key()?.len())
 }
 
 /// Where the value starts in the line's text (it may be empty).
@@ -57,22 +57,22 @@ pub(super) fn value_offset(line: &Line) -> Option<usize> {
     if line.invalid_utf8 {
         return None;
     }
-    let value = line.value.as_deref()?;
-    let after_key = key_offset(line)? + line.key.as_deref()?.len();
-    let rest = &line.text[after_key..];
+    let value = line.value()?;
+    let after_key = key_offset(line)? + line.key()?.len();
+    let rest = &line.text()[after_key..];
     let rest = rest.trim_start_matches(is_google_space);
     let rest = if line.missing_colon {
         rest
     } else {
         rest.strip_prefix(':')?.trim_start_matches(is_google_space)
     };
-    let offset = line.text.len() - rest.len();
+    let offset = line.text().len() - rest.len();
     rest.starts_with(value).then_some(offset)
 }
 
 /// The value's bytes, when it is not empty.
 pub(super) fn value_span(line: &Line) -> Option<Span> {
-    let value = line.value.as_deref()?;
+    let value = line.value()?;
     if value.is_empty() {
         return None;
     }
@@ -80,11 +80,11 @@ pub(super) fn value_span(line: &Line) -> Option<Span> {
 }
 
 /// The comment of a line, from its `#`.
-pub(super) fn comment(line: &Line) -> Option<&str> {
+pub(super) fn comment<'r>(line: &Line<'r>) -> Option<&'r str> {
     if !line.has_comment {
         return None;
     }
-    line.text.find('#').map(|hash| &line.text[hash..])
+    line.text().find('#').map(|hash| &line.text()[hash..])
 }
 
 /// The standard spelling of a line's key.
@@ -346,34 +346,36 @@ mod tests {
     use super::*;
     use crate::RobotsTxt;
 
-    fn line(text: &str) -> Line {
-        RobotsTxt::parse(text.as_bytes()).lines()[0].clone()
+    /// Line 1 of `text`; the file is leaked, so that the line can outlive this helper.
+    fn line(text: &str) -> Line<'static> {
+        let robots: &'static RobotsTxt = Box::leak(Box::new(RobotsTxt::parse(text.as_bytes())));
+        robots.line(1).unwrap()
     }
 
     #[test]
     fn spans_find_key_and_value() {
         let l = line("  Disallow :  /a/b  # note");
         let key = key_span(&l).unwrap();
-        assert_eq!(&l.text[key.start..key.end], "Disallow");
+        assert_eq!(&l.text()[key.start..key.end], "Disallow");
         let value = value_span(&l).unwrap();
-        assert_eq!(&l.text[value.start..value.end], "/a/b");
+        assert_eq!(&l.text()[value.start..value.end], "/a/b");
         let l = line("Disallow /x");
         let value = value_span(&l).unwrap();
-        assert_eq!(&l.text[value.start..value.end], "/x");
+        assert_eq!(&l.text()[value.start..value.end], "/x");
         assert_eq!(value_span(&line("Disallow:")), None);
     }
 
     #[test]
     fn spans_are_offsets_into_the_input() {
         let robots = RobotsTxt::parse(b"User-agent: *\r\nDisallow: /x\n");
-        let l = &robots.lines()[1];
-        assert_eq!(value_span(l), Some(Span { start: 25, end: 27 }));
+        let l = robots.line(2).unwrap();
+        assert_eq!(value_span(&l), Some(Span { start: 25, end: 27 }));
     }
 
     #[test]
     fn no_span_for_invalid_utf8() {
         let robots = RobotsTxt::parse(b"Disallow: /caf\xE9");
-        assert_eq!(value_span(&robots.lines()[0]), None);
+        assert_eq!(value_span(&robots.line(1).unwrap()), None);
     }
 
     #[test]

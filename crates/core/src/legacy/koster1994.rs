@@ -42,12 +42,12 @@ use crate::RobotsTxt;
 /// What a line is to a 1994 reader.
 enum Field<'l> {
     Blank,
-    UserAgent(&'l Line),
-    Disallow(&'l Line),
+    UserAgent(Line<'l>),
+    Disallow(Line<'l>),
     Ignored,
 }
 
-fn field(line: &Line, after_bom: bool) -> Field<'_> {
+fn field(line: Line<'_>, after_bom: bool) -> Field<'_> {
     let exact = line.spelling == KeySpelling::Exact && !line.missing_colon && !after_bom;
     match line.kind {
         LineKind::Blank => Field::Blank,
@@ -85,7 +85,7 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
                 if open.has_disallow {
                     open.finish(&mut records);
                 }
-                let name = line.value.clone().unwrap_or_default();
+                let name = line.value().unwrap_or_default().to_owned();
                 open.record.agents.push(RecordAgent::new(line.number, name));
                 open.record.lines.push(line.number);
             }
@@ -96,7 +96,7 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
                     open.record.rules.push(RecordRule {
                         line: line.number,
                         allow: false,
-                        written: line.value.clone().unwrap_or_default(),
+                        written: line.value().unwrap_or_default().to_owned(),
                         compared: as_requested(line.value_bytes()),
                     });
                 }

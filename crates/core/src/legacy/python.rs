@@ -248,10 +248,10 @@ fn python_lines(robots: &RobotsTxt) -> Vec<(usize, Cow<'_, str>)> {
             _ => "",
         };
         if bom.is_empty() {
-            let pieces = split_python_only(&line.text, terminated);
+            let pieces = split_python_only(line.text(), terminated);
             out.extend(pieces.map(|piece| (line.number, Cow::Borrowed(piece))));
         } else {
-            let text = format!("{bom}{}", line.text);
+            let text = format!("{bom}{}", line.text());
             let pieces = split_python_only(&text, terminated);
             out.extend(pieces.map(|piece| (line.number, Cow::Owned(piece.to_owned()))));
         }
