@@ -94,6 +94,8 @@ const state = {
   wantedPins: [],
   /** The line the file view was last scrolled to. */
   revealedLine: null,
+  /** The lines a long text's editor holds (editor.js `onWindow`), or null when it holds all. */
+  editorWindow: null,
   refreshTimer: 0,
   refreshing: null,
   refreshAgain: false,
@@ -104,6 +106,7 @@ const editor = new Editor({
   gutter: elements.gutter,
   dropZone: elements.editor,
   onFiles: openFiles,
+  onWindow: showEditorWindow,
 });
 const crawlerChoice = new CrawlerChoice(elements.agent);
 /** The work kept between visits, this tab's own (see saved-work.js). */
@@ -135,6 +138,7 @@ async function main() {
   onLanguageChange(() => {
     fillExamples();
     drawChoices();
+    showEditorWindow(state.editorWindow);
     scheduleRefresh();
   });
   // The first verdict, and the frame that shows it, before anything else competes for the
@@ -717,6 +721,19 @@ async function goToLine(number, span = null) {
 
 // -------------------------------------------------------------------------------------------
 // Loading text: files, examples, links; and giving back what a load replaced
+
+/** Says which lines a long text's editor holds (`window` from the editor), or nothing. */
+function showEditorWindow(window) {
+  state.editorWindow = window;
+  const note = $('#editor-window');
+  note.hidden = window === null;
+  if (window === null) return;
+  note.textContent = t('editor.window', {
+    first: formatCount(window.firstLine),
+    last: formatCount(window.lastLine),
+    count: formatCount(window.lineCount),
+  });
+}
 
 /** Puts `text` in the editor, remembering what it replaces so that it can be restored. */
 function replaceText(text, notes) {
