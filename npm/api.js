@@ -68,6 +68,10 @@ export class ParsedRobots {
     return withLine(this.#read().check(agent, url, options ?? {}));
   }
 
+  isAllowed(agent, url, options) {
+    return this.#read().isAllowed(agent, url, options ?? {});
+  }
+
   checkMany(agent, urls, options) {
     if (!Array.isArray(urls)) {
       throw new TypeError(`checkMany: urls must be an array of strings, not ${describe(urls)}`);
@@ -182,6 +186,14 @@ export function check(robots, agent, url, options) {
     return withLine(engine.check(robots, String(agent), String(url), options ?? {}));
   }
   return withParsed(robots, 'check', (parsed) => parsed.check(agent, url, options));
+}
+
+/**
+ * Whether `agent` may fetch `url`: `check(…).allowed`, without building the explanation. For a
+ * parsed file, many calls share its compiled rules; given the text, it is parsed every call.
+ */
+export function isAllowed(robots, agent, url, options) {
+  return withParsed(robots, 'isAllowed', (parsed) => parsed.isAllowed(agent, url, options));
 }
 
 /** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */

@@ -95,6 +95,10 @@ export interface Verdict {
   /** The path as compared, after the profile's normalisation. */
   normalisedPath: string;
   decisive: RuleMatch | null;
+  /**
+   * The groups that applied. Verdicts of one parsed file for the same agent share this array
+   * and its objects: read it, do not change it.
+   */
   groups: AppliedGroup[];
   /** No group named the agent, so the `*` groups applied. */
   usedStarGroup: boolean;
@@ -395,6 +399,8 @@ export declare class ParsedRobots {
   readonly sitemaps: Sitemap[];
   readonly directives: Directive[];
   check(agent: string, url: string, options?: CheckOptions): Verdict;
+  /** `check(agent, url, options).allowed`, without building the explanation. */
+  isAllowed(agent: string, url: string, options?: CheckOptions): boolean;
   checkMany(agent: string, urls: readonly string[], options?: CheckOptions): Verdict[];
   audit(): Finding[];
   crawlers(url?: string, options?: CrawlerTableOptions): CrawlerRow[];
@@ -413,6 +419,17 @@ export declare function check(
   url: string,
   options?: CheckOptions,
 ): Verdict;
+
+/**
+ * Whether `agent` may fetch `url` under `robots`: `check(…).allowed`, without building the
+ * explanation. Parse once with {@link parse} to ask many times.
+ */
+export declare function isAllowed(
+  robots: Robots,
+  agent: string,
+  url: string,
+  options?: CheckOptions,
+): boolean;
 
 /** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */
 export declare function checkMany(

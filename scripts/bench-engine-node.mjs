@@ -1,5 +1,5 @@
-// The page's wasm package (www/pkg, loaded with initSync as tests/node/wasm.mjs loads it) side
-// by side with npm's robots-parser, in one Node process, on the shared benchmark corpus.
+// The npm package's wasm engine (www/pkg/audit, loaded with initSync as tests/node/wasm.mjs
+// loads it) side by side with npm's robots-parser, in one Node process, on the shared benchmark corpus.
 //
 // Usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH]
 //
@@ -40,8 +40,12 @@ const settings = {
   hostileSeconds: numberFromEnv('BENCH_HOSTILE_SECONDS', 10),
 };
 
+/**
+ * The npm package's engine: the wasm package with the panels' questions and the audit
+ * (www/pkg/audit/, which scripts/package-npm.sh packs), so that checkMany and isAllowed are there.
+ */
 async function loadWasm() {
-  const pkg = join(REPO, 'www', 'pkg');
+  const pkg = join(REPO, 'www', 'pkg', 'audit');
   const wasm = await import(pathToFileURL(join(pkg, 'robots_lens_wasm.js')).href);
   wasm.initSync({ module: readFileSync(join(pkg, 'robots_lens_wasm_bg.wasm')) });
   return wasm;
@@ -62,6 +66,7 @@ async function loadEngines() {
       checksCover: batch
         ? 'RobotsFile.checkMany: every verdict, with its explanation, as JS objects'
         : 'RobotsFile.check: one call and one verdict object, with its explanation, per URL',
+      allowedCover: 'RobotsFile.isAllowed: one call per URL, a boolean',
       parse(text) {
         new wasm.RobotsFile(text).free();
       },
@@ -80,7 +85,8 @@ async function loadEngines() {
           const many = batch
             ? (urls) => file.checkMany(AGENT, urls, options).map((verdict) => verdict.allowed)
             : (urls) => urls.map(one);
-          return run(one, many);
+          const allowed = (urls) => urls.map((url) => file.isAllowed(AGENT, url, options));
+          return run(one, many, allowed);
         } finally {
           file.free();
         }
@@ -91,6 +97,7 @@ async function loadEngines() {
       label: `robots-parser ${parserVersion}`,
       parseCovers: 'robotsParser(url, text): parse into rules per agent',
       checksCover: 'isAllowed(url, agent) per URL',
+      allowedCover: 'isAllowed(url, agent) per URL, the same call',
       parse(text) {
         robotsParser(`${ORIGIN}/robots.txt`, text);
       },
@@ -100,7 +107,8 @@ async function loadEngines() {
       withChecker(text, run) {
         const robots = robotsParser(`${ORIGIN}/robots.txt`, text);
         const one = (url) => robots.isAllowed(url, AGENT);
-        return run(one, (urls) => urls.map(one));
+        const many = (urls) => urls.map(one);
+        return run(one, many, many);
       },
     },
   ];
@@ -144,8 +152,9 @@ function secondsPerCall(minSeconds, op) {
  * least MIN_CHECKS) or the list ends. URLs go in slices (for a batch engine, one call each)
  * that grow from 8 to 256, so a slow engine is not held past its budget by a big slice.
  */
-function answerUrls(engine, text, urls, budget) {
-  return engine.withChecker(text, (one, many) => {
+function answerUrls(engine, text, urls, budget, allowedOnly = false) {
+  return engine.withChecker(text, (one, verdicts, allowed) => {
+    const many = allowedOnly ? allowed : verdicts;
     const answers = [];
     const start = performance.now();
     let slice = 8;
@@ -283,6 +292,17 @@ async function main() {
         return `${engine.id} ${rate.toFixed(0)} (${given.length} URLs)`;
       });
       console.error(`${heading} checks/s ${file}: ${parts.join(' ')}`);
+      // The same URLs, asking only whether each is allowed: robots-parser's one question.
+      const lean = order.map((engine) => {
+        const { answers: given, seconds } = answerUrls(engine, files[file], urls, settings.checkSeconds, true);
+        const rate = given.length / seconds;
+        const r = row('checks-allowed', file, engine.id, 'checks/s');
+        r.samples.push(rate);
+        (r.answered ??= []).push(given.length);
+        if (round === 0) answers[`${file} ${engine.id} allowed`] = given;
+        return `${engine.id} ${rate.toFixed(0)} (${given.length} URLs)`;
+      });
+      console.error(`${heading} allowed-only checks/s ${file}: ${lean.join(' ')}`);
     }
     if (round < MAX_HOSTILE_ROUNDS) {
       const parts = [];
@@ -318,6 +338,15 @@ async function main() {
       for (let i = 0; i < compared; i += 1) if (given[i] !== reference[i]) disagreements += 1;
       agreement.push({ file, engine: engine.id, compared, disagreements });
     }
+    // The allowed-only answers of every engine, Robots Lens's own isAllowed included, against
+    // Robots Lens's full verdicts.
+    for (const engine of engines) {
+      const given = answers[`${file} ${engine.id} allowed`];
+      const compared = Math.min(given.length, reference.length);
+      let disagreements = 0;
+      for (let i = 0; i < compared; i += 1) if (given[i] !== reference[i]) disagreements += 1;
+      agreement.push({ file, engine: engine.id, call: 'allowed only', compared, disagreements });
+    }
   }
   const result = {
     suite: 'node',
@@ -325,11 +354,12 @@ async function main() {
     node: process.version,
     rounds: settings.rounds,
     agent: AGENT,
-    engines: engines.map(({ id, label, parseCovers, checksCover }) => ({
+    engines: engines.map(({ id, label, parseCovers, checksCover, allowedCover }) => ({
       id,
       label,
       parse_covers: parseCovers,
       checks_cover: checksCover,
+      allowed_cover: allowedCover,
     })),
     files: { ...Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.length])), urls: urls.length },
     results: rows,

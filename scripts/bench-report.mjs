@@ -19,6 +19,8 @@ const FIGURES = [
   ['first-verdict', 'huge', 'first verdict, huge'],
   ['checks', 'typical', 'checks/s, typical, full verdict'],
   ['checks', 'large', 'checks/s, large, full verdict'],
+  ['checks-allowed', 'typical', 'checks/s, typical, allowed or not only'],
+  ['checks-allowed', 'large', 'checks/s, large, allowed or not only'],
   ['hostile', 'pathological', '1,000 hostile URLs vs the pathological file'],
   ['memory', 'typical', 'peak extra memory, first verdict, typical'],
   ['memory', 'large', 'peak extra memory, first verdict, large'],
@@ -179,14 +181,19 @@ export function formatTable(suites, machine) {
   if (machine) notes.push(`Machine: ${machine}.`);
   const described = suites.flatMap((suite) => suite.engines);
   for (const column of described) {
-    const covers = [column.parse_covers && `parse = ${column.parse_covers}`, column.checks_cover && `checks = ${column.checks_cover}`]
+    const covers = [
+      column.parse_covers && `parse = ${column.parse_covers}`,
+      column.checks_cover && `checks = ${column.checks_cover}`,
+      column.allowed_cover && `allowed only = ${column.allowed_cover}`,
+    ]
       .filter(Boolean)
       .join('; ');
     if (covers) notes.push(`- ${column.label}: ${covers}.`);
   }
   for (const suite of suites) {
-    for (const { file, engine, compared, disagreements } of suite.agreement ?? []) {
-      const label = suite.engines.find((candidate) => candidate.id === engine)?.label ?? engine;
+    for (const { file, engine, call, compared, disagreements } of suite.agreement ?? []) {
+      const name = suite.engines.find((candidate) => candidate.id === engine)?.label ?? engine;
+      const label = call ? `${name}, ${call},` : name;
       const lens = suite.engines.find((candidate) => candidate.id === LENS[suite.suite])?.label ?? 'Robots Lens';
       notes.push(
         `- ${label} answered ${disagreements.toLocaleString('en')} of ${compared.toLocaleString('en')} URLs of the ${file} file otherwise than ${lens}.`,

@@ -1,6 +1,7 @@
 // RobotsFile keeps its compiled checkers and answers lists of URLs: checkMany gives, URL by
 // URL and in order, exactly what check gives, under every profile and option, and a file
-// answers the same before and after another profile was asked.
+// answers the same before and after another profile was asked; isAllowed is check's `allowed`;
+// verdicts for one agent share their groups array.
 //
 // Run: node --test tests/node/batch.test.mjs (after `npm run build`).
 
@@ -55,6 +56,47 @@ test('checkMany answers every URL as check does, in order', () => {
     assert.equal(file.checkMany('Googlebot', urls, {})[0].allowed, false);
     assert.equal(file.checkMany('GPTBot', ['/anything'], {})[0].decisive.line, 8);
     assert.deepEqual(file.checkMany('Googlebot', [], {}), []);
+  } finally {
+    file.free();
+  }
+});
+
+test('isAllowed answers as check does, under every profile and option', () => {
+  const file = new RobotsFile(text);
+  try {
+    for (const options of [{}, { profile: 'google', agentMatch: 'token' }, { profile: 'python' }, { crawler: 'GPTBot' }, { status: '503' }]) {
+      for (const agent of ['Googlebot', 'GPTBot', 'Mozilla/5.0 (compatible; GPTBot/1.2)']) {
+        for (const url of urls) {
+          assert.equal(file.isAllowed(agent, url, options), check(text, agent, url, options).allowed, `${agent} ${url} ${JSON.stringify(options)}`);
+        }
+      }
+    }
+    assert.equal(file.isAllowed('GPTBot', '/anything', {}), false);
+    assert.equal(file.isAllowed('Googlebot', '/cart/help', {}), true);
+    assert.throws(() => file.isAllowed('x', '/', { profile: 'nope' }), Error);
+    assert.throws(() => file.isAllowed('x', 'https://a.example/' + 'a'.repeat(40000), {}), Error, 'a URL past the limit');
+  } finally {
+    file.free();
+  }
+});
+
+test('verdicts for the same agent share one groups array, and each agent has its own', () => {
+  const file = new RobotsFile(text);
+  try {
+    const [first, second] = file.checkMany('Googlebot', ['/cart/x', '/'], {});
+    assert.equal(first.groups, second.groups, 'one array, handed out again');
+    assert.equal(file.check('Googlebot', '/p', {}).groups, first.groups);
+    const gpt = file.check('GPTBot', '/', {});
+    assert.notEqual(gpt.groups, first.groups);
+    assert.deepEqual(gpt.groups.map((group) => group.index), [1]);
+    assert.deepEqual(first.groups.map((group) => group.index), [0]);
+    assert.deepEqual(file.check('Googlebot', '/', {}).groups, check(text, 'Googlebot', '/', {}).groups);
+    const other = new RobotsFile(text);
+    try {
+      assert.notEqual(other.check('Googlebot', '/', {}).groups, first.groups, 'files share nothing');
+    } finally {
+      other.free();
+    }
   } finally {
     file.free();
   }

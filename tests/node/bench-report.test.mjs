@@ -60,6 +60,8 @@ function suite() {
       { measure: 'parse', file: 'medium', engine: 'peer', unit: 's', samples: [0.0002, 0.0008] },
       { measure: 'checks', file: 'typical', engine: 'robots-lens', unit: 'checks/s', samples: [200000, 220000] },
       { measure: 'checks', file: 'typical', engine: 'peer', unit: 'checks/s', samples: [100000, 100000] },
+      { measure: 'checks-allowed', file: 'large', engine: 'robots-lens', unit: 'checks/s', samples: [60000, 30000] },
+      { measure: 'checks-allowed', file: 'large', engine: 'peer', unit: 'checks/s', samples: [10000, 10000] },
       { measure: 'hostile', file: 'pathological', engine: 'robots-lens', unit: 's', samples: [0.1, 0.2] },
       {
         measure: 'hostile',
@@ -71,7 +73,10 @@ function suite() {
       },
       { measure: 'memory', file: 'large', engine: 'robots-lens', unit: 'bytes', samples: [1024000] },
     ],
-    agreement: [{ file: 'typical', engine: 'peer', compared: 5000, disagreements: 7 }],
+    agreement: [
+      { file: 'typical', engine: 'peer', compared: 5000, disagreements: 7 },
+      { file: 'large', engine: 'robots-lens', call: 'allowed only', compared: 900, disagreements: 0 },
+    ],
   };
 }
 
@@ -80,6 +85,8 @@ test('the table shows medians with ranges, within-round ratios, cut runs and mem
   const row = (title) => table.split('\n').find((line) => line.startsWith(`| ${title}`));
   assert.equal(row('parse, large'), '| parse, large (500 KiB) | 1.50 ms [1.00 ms–2.00 ms] | 5.00 ms [2.00 ms–8.00 ms] · Lens 3.00× [2.00–4.00] |');
   assert.match(row('checks/s, typical'), /\| 210,000 \[200,000–220,000\] \| 100,000 · Lens 2\.10× \[2\.00–2\.20\] \|$/);
+  assert.match(row('checks/s, large, allowed or not only'), /\| 45,000 \[30,000–60,000\] \| 10,000 · Lens 4\.50× \[3\.00–6\.00\] \|$/);
+  assert.match(table, /Robots Lens 1\.0, allowed only, answered 0 of 900 URLs of the large file otherwise than Robots Lens 1\.0\./);
   // The peer was cut at 10 s; Lens's median 0.15 s makes it more than 66.7 times as fast.
   assert.match(row('1,000 hostile'), /\| 150 ms \[100 ms–200 ms\] \| > 10 s \(cut after 412 of 1,000 URLs\) · Lens > 66\.7× \|$/);
   assert.match(row('peak extra memory, first verdict, large'), /\| 1\.02 MB \(2\.00× the file\) \| {2}\|$/);

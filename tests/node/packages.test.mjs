@@ -24,7 +24,7 @@ test('the first package has no audit; the lists package needs none', () => {
 });
 
 test("only the later packages carry the panels' questions, and answer them alike", () => {
-  const panels = ['checkMany', 'compareProfiles', 'crawlerTable'];
+  const panels = ['checkMany', 'isAllowed', 'compareProfiles', 'crawlerTable'];
   const exports = ['crawlerCatalogue', 'recogniseCrawler', 'statusChoices', 'statusHandling'];
   for (const name of panels) {
     assert.equal(typeof first.RobotsFile.prototype[name], 'undefined', name);

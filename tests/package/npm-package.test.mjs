@@ -13,7 +13,7 @@ import ts from 'typescript';
 import { installTarball, packTarball, REPO_ROOT } from './install.mjs';
 
 const SCRIPT = `
-import { audit, check, checkMany, crawlers, parse, version } from 'robots-lens';
+import { audit, check, checkMany, crawlers, isAllowed, parse, version } from 'robots-lens';
 
 const text = 'User-agent: *\\nDisallow: /private\\nAllow: /private/press\\n\\nUser-agent: GPTBot\\nDisallow: /\\n';
 const verdict = check(text, 'Googlebot', 'https://example.com/private/plan');
@@ -25,6 +25,8 @@ const report = {
   line: verdict.line,
   fromParsed: check(parsed, 'GPTBot', '/').line,
   many: many.map((v) => [v.allowed, v.line]),
+  isAllowed: ['/private/press/x', '/', '/private/y'].map((url) => isAllowed(parsed, 'Googlebot', url)),
+  isAllowedText: isAllowed(text, 'GPTBot', '/', { profile: 'google' }),
   groups: parsed.groups.length,
   findings: audit('Disallow: /x\\nUser-agent: *\\nDisallow: /y\\n').map((f) => f.code),
   gptbot: table.find((row) => row.name === 'GPTBot').summary.text,
@@ -39,13 +41,14 @@ console.log(JSON.stringify(report));
 `;
 
 const EXAMPLE_TS = `
-import { audit, check, checkMany, crawlers, parse, type Finding, type Verdict } from 'robots-lens';
+import { audit, check, checkMany, crawlers, isAllowed, parse, type Finding, type Verdict } from 'robots-lens';
 
 const verdict: Verdict = check('User-agent: *\\nDisallow: /\\n', 'Googlebot', '/x', { profile: 'google' });
 const allowed: boolean = verdict.allowed;
 const line: number | null = verdict.line;
 const parsed = parse('User-agent: *\\nDisallow: /\\n');
 const verdicts: Verdict[] = checkMany(parsed, 'Bot', ['/a', '/b']);
+const mayFetch: boolean = isAllowed(parsed, 'Bot', '/a', { profile: 'google' }) && parsed.isAllowed('Bot', '/b');
 const findings: Finding[] = audit(parsed);
 const codes: string[] = findings.map((finding) => finding.code);
 const names: string[] = crawlers().map((crawler) => crawler.chain.join(' > '));
@@ -60,8 +63,10 @@ const notAString: string = verdict.allowed;
 check('', 'Bot', '/', { profile: 'bing' });
 // @ts-expect-error checkMany takes a list of URLs
 checkMany(parsed, 'Bot', '/a');
+// @ts-expect-error isAllowed answers a boolean, not a verdict
+const notAVerdict: Verdict = isAllowed(parsed, 'Bot', '/a');
 
-console.log(allowed, line, verdicts, codes, names, summary, sitemaps, notAString);
+console.log(allowed, line, verdicts, mayFetch, codes, names, summary, sitemaps, notAString, notAVerdict);
 `;
 
 const tsconfig = (moduleResolution, module) =>
@@ -100,6 +105,8 @@ test('in Node, the installed package answers on import, with no init call', () =
   assert.equal(report.line, 2);
   assert.equal(report.fromParsed, 6, 'GPTBot is blocked by its own group, line 6');
   assert.deepEqual(report.many, [[true, 3], [true, null], [false, 2]]);
+  assert.deepEqual(report.isAllowed, [true, true, false], 'isAllowed answers as check does');
+  assert.equal(report.isAllowedText, false);
   assert.equal(report.groups, 2);
   assert.deepEqual(report.findings, ['RL301']);
   assert.equal(report.gptbot, 'blocked from everything');

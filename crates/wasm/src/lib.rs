@@ -11,7 +11,8 @@
 //! class `RobotsFile` (parse once, check many: it keeps each profile's compiled checker). That is
 //! the first package, all the first verdict waits for. With the `panels` feature, also what the
 //! panels under the verdict ask: `RobotsFile.checkMany` (a list of URLs in one call),
-//! `.compareProfiles` and `.crawlerTable`, and `crawlerCatalogue`, `recogniseCrawler`,
+//! `.isAllowed` (only whether one URL is allowed), `.compareProfiles` and `.crawlerTable`, and
+//! `crawlerCatalogue`, `recogniseCrawler`,
 //! `statusChoices` and `statusHandling` (see `crawler_view`). With the `lists` feature (a
 //! package the page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
 //! `RobotsFile.checkExpectations` and `expectationsToml` (see `lists`).
@@ -37,7 +38,7 @@ mod lists;
 mod usage;
 mod view;
 
-use view::{FileView, VerdictView};
+use view::{FileView, SharedGroups, VerdictView};
 
 /// The conversions, for the fuzz targets (`fuzz/src/views.rs`), which run them natively and
 /// check that every span lies inside the text.
@@ -276,6 +277,8 @@ pub struct RobotsFile {
     /// The checkers compiled so far, one per profile asked for: compiling costs more than a
     /// check, so it happens once per file and profile.
     checkers: RefCell<Vec<Rc<Checker<'static>>>>,
+    /// The verdicts' group arrays already handed to JS.
+    groups: SharedGroups,
 }
 
 #[wasm_bindgen]
@@ -287,6 +290,7 @@ impl RobotsFile {
             text: text.to_owned(),
             robots: Arc::new(RobotsTxt::parse(text.as_bytes())),
             checkers: RefCell::new(Vec::new()),
+            groups: SharedGroups::default(),
         }
     }
 
@@ -301,7 +305,7 @@ impl RobotsFile {
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        to_js(&self.verdict(&self.checker(options.profile), agent, url, &options))
+        to_js(&self.verdict(&self.checker(options.profile), agent, url, &options)?)
     }
 }
 
@@ -310,6 +314,18 @@ impl RobotsFile {
 #[cfg(feature = "panels")]
 #[wasm_bindgen]
 impl RobotsFile {
+    /// Whether `agent` may fetch `url`: `check(agent, url, options).allowed`, answered by the
+    /// same kept checker without building the explanation's JS object. For callers that need
+    /// only the answer, many times.
+    #[wasm_bindgen(js_name = isAllowed)]
+    pub fn is_allowed(&self, agent: &str, url: &str, options: JsValue) -> Result<bool, JsError> {
+        robots_lens::check_arguments(agent, url).map_err(into_error)?;
+        let options = CheckOptions::from_js(options)?;
+        let typed = robots_lens::read_url(url);
+        let checker = self.checker(options.profile);
+        Ok(options.ask(&checker, agent, requested(url, &typed)).allowed)
+    }
+
     /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts.
     #[wasm_bindgen(js_name = checkMany)]
     pub fn check_many(
@@ -320,10 +336,10 @@ impl RobotsFile {
     ) -> Result<JsValue, JsError> {
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
-        let views: Vec<VerdictView> = urls
+        let views = urls
             .iter()
             .map(|url| self.verdict(&checker, agent, url, &options))
-            .collect();
+            .collect::<Result<Vec<VerdictView>, JsError>>()?;
         to_js(&views)
     }
 
@@ -408,7 +424,7 @@ impl RobotsFile {
         agent: &str,
         url: &str,
         options: &CheckOptions,
-    ) -> VerdictView {
+    ) -> Result<VerdictView, JsError> {
         let typed = robots_lens::read_url(url);
         let url = requested(url, &typed);
         let verdict = options.ask(checker, agent, url);
@@ -416,9 +432,11 @@ impl RobotsFile {
             Some(_) => None,
             None => robots_lens::crawler_reading(checker, agent, url, &options.status, &verdict),
         };
-        VerdictView::from(&verdict)
+        Ok(self
+            .groups
+            .verdict_view(&verdict)?
             .with_crawler_reading(own.as_ref())
-            .with_typed_url(&typed)
+            .with_typed_url(&typed))
     }
 }
 

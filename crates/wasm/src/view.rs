@@ -11,7 +11,11 @@ use robots_lens::{
     AgentToken, AppliedGroup, CrawlerReading, Group, InputFacts, InvalidUrl, KeySpelling, Line,
     LineKind, Malformed, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, TypedUrl, UsedStep, Verdict,
 };
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use serde::Serialize;
+use wasm_bindgen::{JsError, JsValue};
 
 /// Converts byte offsets of the parsed text into UTF-16 offsets, walking forward only.
 struct Utf16Offsets<'t> {
@@ -344,7 +348,7 @@ pub struct VerdictView {
     path: String,
     normalised_path: String,
     decisive: Option<RuleMatchView>,
-    groups: Vec<AppliedGroupView>,
+    groups: GroupsView,
     used_star_group: bool,
     /// For a crawler's check: the step of its fallback chain whose groups applied.
     chain_step: Option<UsedStepView>,
@@ -406,6 +410,73 @@ impl VerdictView {
 
 impl From<&Verdict> for VerdictView {
     fn from(verdict: &Verdict) -> VerdictView {
+        VerdictView::with_groups(
+            verdict,
+            GroupsView::Views(verdict.groups.iter().map(AppliedGroupView::from).collect()),
+        )
+    }
+}
+
+/// A verdict's applied groups as they cross into JS: converted with the verdict, or an array
+/// already handed to JS for another verdict with the same groups ([`SharedGroups`]).
+enum GroupsView {
+    Views(Vec<AppliedGroupView>),
+    Shared(JsValue),
+}
+
+impl Serialize for GroupsView {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            GroupsView::Views(views) => views.serialize(serializer),
+            GroupsView::Shared(array) => serde_wasm_bindgen::preserve::serialize(array, serializer),
+        }
+    }
+}
+
+/// How many group arrays a file keeps: as many as the core keeps selections per checker
+/// would be more than a page or a batch ever alternates between.
+const SHARED_GROUP_ARRAYS: usize = 16;
+
+/// The JS arrays of applied groups handed out so far, by the core's shared list they were
+/// made from. Every verdict for one agent has the same groups ([`Verdict::groups`] is one
+/// `Arc` per selection), and on a large file they hold thousands of line numbers (the
+/// shared corpus's 512 KB file: 145 groups, 3,658 lines for Googlebot), which would
+/// otherwise be converted again for every URL: 30 times the cost of the check itself.
+/// Verdicts for the same agent therefore share one array: it must be read, not changed.
+#[derive(Default)]
+pub struct SharedGroups {
+    /// The core's list is kept with its array, so that its address cannot be reused by
+    /// another list while it is the key.
+    kept: RefCell<Vec<(Arc<[AppliedGroup]>, JsValue)>>,
+}
+
+impl SharedGroups {
+    /// `verdict` for JS, its groups converted only if no verdict before had the same.
+    pub fn verdict_view(&self, verdict: &Verdict) -> Result<VerdictView, JsError> {
+        let mut kept = self.kept.borrow_mut();
+        let found = kept
+            .iter()
+            .rev()
+            .find(|(groups, _)| Arc::ptr_eq(groups, &verdict.groups));
+        let array = match found {
+            Some((_, array)) => array.clone(),
+            None => {
+                let views: Vec<AppliedGroupView> =
+                    verdict.groups.iter().map(AppliedGroupView::from).collect();
+                let array = crate::to_js(&views)?;
+                if kept.len() == SHARED_GROUP_ARRAYS {
+                    kept.remove(0);
+                }
+                kept.push((Arc::clone(&verdict.groups), array.clone()));
+                array
+            }
+        };
+        Ok(VerdictView::with_groups(verdict, GroupsView::Shared(array)))
+    }
+}
+
+impl VerdictView {
+    fn with_groups(verdict: &Verdict, groups: GroupsView) -> VerdictView {
         VerdictView {
             allowed: verdict.allowed,
             reason: verdict.reason,
@@ -416,7 +487,7 @@ impl From<&Verdict> for VerdictView {
             path: verdict.path.clone(),
             normalised_path: verdict.normalised_path.clone(),
             decisive: verdict.decisive.as_ref().map(RuleMatchView::from),
-            groups: verdict.groups.iter().map(AppliedGroupView::from).collect(),
+            groups,
             used_star_group: verdict.used_star_group,
             chain_step: verdict.chain_step.as_ref().map(UsedStepView::from),
             matches: verdict.matches.iter().map(RuleMatchView::from).collect(),
