@@ -1,5 +1,6 @@
 // The npm package's wasm engine (www/pkg/audit, loaded with initSync as tests/node/wasm.mjs
-// loads it) side by side with npm's robots-parser, in one Node process, on the shared benchmark corpus.
+// loads it) side by side with npm's robots-parser, in one Node process, on the shared
+// benchmark corpus.
 //
 // Usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH]
 //

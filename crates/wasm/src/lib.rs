@@ -305,7 +305,7 @@ impl RobotsFile {
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        to_js(&self.verdict(&self.checker(options.profile), agent, url, &options)?)
+        to_js(&self.verdict(&self.checker(options.profile), agent, url, &options))
     }
 }
 
@@ -336,10 +336,10 @@ impl RobotsFile {
     ) -> Result<JsValue, JsError> {
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
-        let views = urls
+        let views: Vec<VerdictView> = urls
             .iter()
             .map(|url| self.verdict(&checker, agent, url, &options))
-            .collect::<Result<Vec<VerdictView>, JsError>>()?;
+            .collect();
         to_js(&views)
     }
 
@@ -424,7 +424,7 @@ impl RobotsFile {
         agent: &str,
         url: &str,
         options: &CheckOptions,
-    ) -> Result<VerdictView, JsError> {
+    ) -> VerdictView {
         let typed = robots_lens::read_url(url);
         let url = requested(url, &typed);
         let verdict = options.ask(checker, agent, url);
@@ -432,11 +432,10 @@ impl RobotsFile {
             Some(_) => None,
             None => robots_lens::crawler_reading(checker, agent, url, &options.status, &verdict),
         };
-        Ok(self
-            .groups
-            .verdict_view(&verdict)?
+        self.groups
+            .verdict_view(&verdict)
             .with_crawler_reading(own.as_ref())
-            .with_typed_url(&typed))
+            .with_typed_url(&typed)
     }
 }
 

@@ -15,7 +15,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use serde::Serialize;
-use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen::JsValue;
 
 /// Converts byte offsets of the parsed text into UTF-16 offsets, walking forward only.
 struct Utf16Offsets<'t> {
@@ -452,26 +452,29 @@ pub struct SharedGroups {
 
 impl SharedGroups {
     /// `verdict` for JS, its groups converted only if no verdict before had the same.
-    pub fn verdict_view(&self, verdict: &Verdict) -> Result<VerdictView, JsError> {
+    pub fn verdict_view(&self, verdict: &Verdict) -> VerdictView {
         let mut kept = self.kept.borrow_mut();
         let found = kept
             .iter()
             .rev()
             .find(|(groups, _)| Arc::ptr_eq(groups, &verdict.groups));
-        let array = match found {
-            Some((_, array)) => array.clone(),
-            None => {
-                let views: Vec<AppliedGroupView> =
-                    verdict.groups.iter().map(AppliedGroupView::from).collect();
-                let array = crate::to_js(&views)?;
-                if kept.len() == SHARED_GROUP_ARRAYS {
-                    kept.remove(0);
+        let views = || verdict.groups.iter().map(AppliedGroupView::from).collect();
+        let groups = match found {
+            Some((_, array)) => GroupsView::Shared(array.clone()),
+            // Numbers and arrays do not fail to convert; if they ever did, this verdict
+            // carries its own copy and the error surfaces where the verdict is converted.
+            None => match crate::to_js(&GroupsView::Views(views())) {
+                Ok(array) => {
+                    if kept.len() == SHARED_GROUP_ARRAYS {
+                        kept.remove(0);
+                    }
+                    kept.push((Arc::clone(&verdict.groups), array.clone()));
+                    GroupsView::Shared(array)
                 }
-                kept.push((Arc::clone(&verdict.groups), array.clone()));
-                array
-            }
+                Err(_) => GroupsView::Views(views()),
+            },
         };
-        Ok(VerdictView::with_groups(verdict, GroupsView::Shared(array)))
+        VerdictView::with_groups(verdict, groups)
     }
 }
 
