@@ -32,10 +32,12 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
 /**
  * Gzipped budget of the package with the audit (www/pkg/audit/): the first module plus the
  * panels' questions and the audit, loaded only by the audit's worker after the first verdict
- * (and by the npm package), so the engine's budget plus 85,000 B for those (175,474 B in all on
- * 2026-12-01).
+ * (and by the npm package), so the engine's budget plus 87,000 B for those: 175,474 B in all on
+ * 2026-12-01, 185,364 B once the core's message keys had landed (main at 8ae6718, over the
+ * 185,000 B it was given), 186,331 B with RobotsFile.isAllowed and the verdicts' shared groups
+ * array (the npm package's fast calls).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 85_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 87_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

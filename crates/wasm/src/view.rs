@@ -433,46 +433,42 @@ impl Serialize for GroupsView {
     }
 }
 
-/// How many group arrays a file keeps: as many as the core keeps selections per checker
-/// would be more than a page or a batch ever alternates between.
-const SHARED_GROUP_ARRAYS: usize = 16;
-
-/// The JS arrays of applied groups handed out so far, by the core's shared list they were
-/// made from. Every verdict for one agent has the same groups ([`Verdict::groups`] is one
-/// `Arc` per selection), and on a large file they hold thousands of line numbers (the
-/// shared corpus's 512 KB file: 145 groups, 3,658 lines for Googlebot), which would
-/// otherwise be converted again for every URL: 30 times the cost of the check itself.
-/// Verdicts for the same agent therefore share one array: it must be read, not changed.
+/// The JS array of applied groups handed out last, with the core's shared list it was made
+/// from. Every verdict for one agent has the same groups ([`Verdict::groups`] is one `Arc` per
+/// selection), and on a large file they hold thousands of line numbers (the shared corpus's
+/// 512 KB file: 145 groups, 3,658 lines for Googlebot), which would otherwise be converted
+/// again for every URL: 30 times the cost of the check itself. Verdicts for the same agent in a
+/// row therefore share one array: it must be read, not changed.
 #[derive(Default)]
 pub struct SharedGroups {
-    /// The core's list is kept with its array, so that its address cannot be reused by
-    /// another list while it is the key.
-    kept: RefCell<Vec<(Arc<[AppliedGroup]>, JsValue)>>,
+    /// The core's list is kept with its array, so that its address cannot be reused by another
+    /// list while it is the key.
+    last: RefCell<Option<(Arc<[AppliedGroup]>, JsValue)>>,
 }
 
 impl SharedGroups {
-    /// `verdict` for JS, its groups converted only if no verdict before had the same.
+    /// `verdict` for JS, its groups converted unless the verdict before had the same.
     pub fn verdict_view(&self, verdict: &Verdict) -> VerdictView {
-        let mut kept = self.kept.borrow_mut();
-        let found = kept
-            .iter()
-            .rev()
-            .find(|(groups, _)| Arc::ptr_eq(groups, &verdict.groups));
-        let views = || verdict.groups.iter().map(AppliedGroupView::from).collect();
-        let groups = match found {
-            Some((_, array)) => GroupsView::Shared(array.clone()),
-            // Numbers and arrays do not fail to convert; if they ever did, this verdict
-            // carries its own copy and the error surfaces where the verdict is converted.
-            None => match crate::to_js(&GroupsView::Views(views())) {
-                Ok(array) => {
-                    if kept.len() == SHARED_GROUP_ARRAYS {
-                        kept.remove(0);
-                    }
-                    kept.push((Arc::clone(&verdict.groups), array.clone()));
-                    GroupsView::Shared(array)
-                }
-                Err(_) => GroupsView::Views(views()),
-            },
+        let mut last = self.last.borrow_mut();
+        let kept = last
+            .as_ref()
+            .filter(|(groups, _)| Arc::ptr_eq(groups, &verdict.groups));
+        let array = match kept {
+            Some((_, array)) => Some(array.clone()),
+            None => {
+                let views = verdict.groups.iter().map(AppliedGroupView::from).collect();
+                // Numbers and arrays do not fail to convert; if they ever did, the verdict's
+                // own conversion reports it.
+                let array = crate::to_js(&GroupsView::Views(views)).ok();
+                *last = array
+                    .clone()
+                    .map(|array| (Arc::clone(&verdict.groups), array));
+                array
+            }
+        };
+        let groups = match array {
+            Some(array) => GroupsView::Shared(array),
+            None => GroupsView::Views(verdict.groups.iter().map(AppliedGroupView::from).collect()),
         };
         VerdictView::with_groups(verdict, groups)
     }
