@@ -12,9 +12,9 @@
  * the verdict, which would otherwise compete with it for the processor.
  */
 
-import { decodeBytes, describeLines } from './decode.js';
+import { base64ToBytes, bytesToBase64, decodeBytes, describeLines } from './decode.js';
 import { Editor } from './editor.js';
-import { Engine, EngineError, firstAnswer } from './engine.js';
+import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine.js';
 import { EXAMPLES, exampleById } from './examples.js';
 import { formatBytes, formatCount } from './format.js';
 import { lineAt } from './line-table.js';
@@ -831,6 +831,26 @@ async function openFiles(files) {
     });
   }
   replaceText(decoded.text, notes);
+  // The textarea has just written its line ends as LF, as the engine bytes do.
+  keepOpenedBytes(editor.text, decoded.engineBytes);
+}
+
+/** The base64 of each opened file's bytes, worked out once: work is saved on every refresh. */
+const base64Cache = new WeakMap();
+
+function base64Of(bytes) {
+  if (!base64Cache.has(bytes)) base64Cache.set(bytes, bytesToBase64(bytes));
+  return base64Cache.get(bytes);
+}
+
+/**
+ * Keeps the bytes a draft or a link brought (`base64`, see `currentWork`) as what the engine
+ * reads, when they are still exactly the text now in the editor; else the text is read.
+ */
+function keepSavedBytes(base64) {
+  const bytes = typeof base64 === 'string' ? base64ToBytes(base64) : null;
+  const matches = bytes !== null && decodeBytes(bytes).text === editor.text;
+  keepOpenedBytes(editor.text, matches ? bytes : null);
 }
 
 function loadExample(id) {
@@ -877,6 +897,7 @@ async function applyShare(hash) {
     return;
   }
   replaceText(shared.text, [{ severity: 'info', text: t('app.loaded-link') }]);
+  keepSavedBytes(shared.bytes);
   applyCheck(shared);
   syncChoices();
 }
@@ -884,9 +905,18 @@ async function applyShare(hash) {
 // -------------------------------------------------------------------------------------------
 // Keeping the work between visits
 
+/**
+ * The text and the check, for the saved draft and the share link. While the engine reads an
+ * opened file's own bytes (a file that is not UTF-8, unedited), `bytes` carries them too, in
+ * base64, so that a reload or the link's reader gets the same answer and not the one for the
+ * U+FFFD the editor shows.
+ */
 function currentWork() {
+  const text = editor.text;
+  const input = engineInput(text);
   return {
-    text: editor.text,
+    text,
+    ...(typeof input === 'string' ? {} : { bytes: base64Of(input) }),
     agent: elements.agent.value,
     url: elements.url.value,
     agentMatch: state.agentMatch,
@@ -947,6 +977,7 @@ async function restoreWork() {
   state.previousText = savedWork.previous();
   if (draft !== null) {
     editor.text = draft.text;
+    keepSavedBytes(draft.bytes);
     applyCheck(draft.check ?? {});
   } else {
     const [first] = EXAMPLES;
@@ -963,6 +994,11 @@ async function restoreWork() {
   if (newer !== null) notes.push(otherTabNote(newer));
   savedWork.onOtherTab((other) => {
     if (other.text !== editor.text) showStorageNotes([otherTabNote(other)]);
+  });
+  // A duplicated tab has just taken an id of its own: its work is saved under it from now on.
+  savedWork.onRenew(() => {
+    state.lastSaved = null;
+    saveWork();
   });
   if (notes.length > 0) showStorageNotes(notes);
   if (isShare(location.hash)) await applyShare(location.hash);
@@ -1003,8 +1039,8 @@ function clearSavedData() {
   savedWork.clear();
   state.previousText = null;
   // What is on the page now counts as saved, so only a change is saved again.
-  const { text, ...check } = currentWork();
-  state.lastSaved = { text, checkJson: JSON.stringify(check) };
+  const { text, bytes, ...check } = currentWork();
+  state.lastSaved = { text, checkJson: JSON.stringify(check), bytes };
   state.unsaved = false;
   otherTabDraft = null;
   showStorageNotes([
@@ -1016,11 +1052,11 @@ function clearSavedData() {
 }
 
 function saveWork() {
-  const { text, ...check } = currentWork();
+  const { text, bytes, ...check } = currentWork();
   const checkJson = JSON.stringify(check);
-  if (state.lastSaved?.text === text && state.lastSaved.checkJson === checkJson) return;
-  const saved = savedWork.save({ text, check });
-  state.lastSaved = saved ? { text, checkJson } : null;
+  if (state.lastSaved?.text === text && state.lastSaved.checkJson === checkJson && state.lastSaved.bytes === bytes) return;
+  const saved = savedWork.save({ text, check, bytes });
+  state.lastSaved = saved ? { text, checkJson, bytes } : null;
   if (saved !== !state.unsaved) {
     state.unsaved = !saved;
     showLoadNotes(state.loadNotes);

@@ -14,8 +14,11 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const LISTED_LINES = 5;
 
 /**
- * Decodes `bytes` (a Uint8Array). Returns `{ text, validUtf8, bom, crlf, cr, invalidLines }`
- * where `invalidLines` are the numbers of the lines that held bytes which are not UTF-8.
+ * Decodes `bytes` (a Uint8Array). Returns `{ text, validUtf8, bom, crlf, cr, invalidLines,
+ * engineBytes }` where `invalidLines` are the numbers of the lines that held bytes which are not
+ * UTF-8, and `engineBytes`, for such a file only (else null), are the bytes the engine reads
+ * while the text is unedited (www/opened-file.js): the file's own, with CRLF and CR written as
+ * LF as the textarea writes them, so that the engine's positions index the editor's text.
  */
 export function decodeBytes(bytes) {
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
@@ -29,7 +32,43 @@ export function decodeBytes(bytes) {
   const crlf = count(text, /\r\n/g);
   const cr = count(text, /\r(?!\n)/g);
   const invalidLines = validUtf8 ? [] : linesWith(text, '\uFFFD');
-  return { text, validUtf8, bom, crlf, cr, invalidLines };
+  const engineBytes = validUtf8 ? null : withLfEndings(bytes);
+  return { text, validUtf8, bom, crlf, cr, invalidLines, engineBytes };
+}
+
+/**
+ * `bytes` with each CRLF and lone CR written as LF. Crawlers end a line at any of the three, so
+ * no verdict or line number changes; CR and LF are ASCII, so no invalid sequence changes either.
+ */
+export function withLfEndings(bytes) {
+  if (!bytes.includes(0x0d)) return bytes;
+  const out = new Uint8Array(bytes.length);
+  let length = 0;
+  for (let index = 0; index < bytes.length; index += 1) {
+    const byte = bytes[index];
+    if (byte !== 0x0d) out[length++] = byte;
+    else if (bytes[index + 1] !== 0x0a) out[length++] = 0x0a;
+  }
+  return out.slice(0, length);
+}
+
+/** `bytes` as base64, for the saved draft and the share link (JSON holds no bytes). */
+export function bytesToBase64(bytes) {
+  let binary = '';
+  // In slices: an argument list of millions of bytes would overflow the stack.
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** The bytes of `base64`, or null when it is not base64. */
+export function base64ToBytes(base64) {
+  try {
+    return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
 }
 
 /** A sentence listing line numbers: "lines 3, 7 and 12", "lines 1, 2, 3, 4, 5 and 9 more". */

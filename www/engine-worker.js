@@ -35,7 +35,10 @@ const LIMITS = {
 };
 
 let file = null;
-/** The text `file` was parsed from, for the later package, which parses on its own. */
+/**
+ * What `file` was parsed from (a text, or an opened file's bytes: www/engine.js `engineInput`),
+ * for the later package, which parses on its own.
+ */
 let fileText = '';
 
 /**
@@ -55,7 +58,7 @@ async function loadedPanelsFile() {
   if (panelsFile === null || panelsFileText !== fileText) {
     panelsFile?.free();
     panelsFile = null;
-    panelsFile = new glue.RobotsFile(fileText);
+    panelsFile = parse(glue, fileText);
     panelsFileText = fileText;
   }
   return panelsFile;
@@ -93,13 +96,16 @@ const operations = {
     return { version: wasm.version(), defaults: wasm.defaults() };
   },
 
-  /** Parses `text`, keeps it for later checks and returns its analysis for the page. */
+  /**
+   * Parses `text` (or an opened file's bytes), keeps it for later checks and returns its
+   * analysis for the page.
+   */
   load(text) {
     file?.free();
     file = null;
     panelsFile?.free();
     panelsFile = null;
-    file = new wasm.RobotsFile(text);
+    file = parse(wasm, text);
     fileText = text;
     return summarise(file.analysis());
   },
@@ -192,13 +198,22 @@ const operations = {
 };
 
 /**
+ * A `RobotsFile` of `glue`'s package for `input`: a text, or an opened file's bytes read as they
+ * are (www/engine.js `engineInput`), so that bytes which are not UTF-8 are matched as the octets
+ * crawlers match, not as the U+FFFD the editor shows.
+ */
+function parse(glue, input) {
+  return typeof input === 'string' ? new glue.RobotsFile(input) : glue.RobotsFile.fromBytes(input);
+}
+
+/**
  * `use(parsed)` on `text` parsed apart from the loaded file, freed afterwards unless the call
  * trapped: a trap leaves the object borrowed by the call that never returned, and freeing it
  * would throw wasm-bindgen's "attempted to take ownership of Rust value while it was borrowed",
  * hiding the trap.
  */
 function withParsed(text, use) {
-  const parsed = new wasm.RobotsFile(text);
+  const parsed = parse(wasm, text);
   let result;
   try {
     result = use(parsed);

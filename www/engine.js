@@ -58,6 +58,32 @@ const CALL_TIMEOUT_PER_MB_MS = 10_000;
  * `load` (the module could not be loaded), `crash` (it trapped), `timeout` (it hung),
  * `input` (it refused the arguments) or `cancelled` (see `Engine.cancel`).
  */
+/**
+ * The bytes of an opened file that is not valid UTF-8, kept while the editor shows it unedited:
+ * `{ text, bytes }`, or null.
+ *
+ * A textarea holds only text, so such a file is shown with each invalid sequence as U+FFFD.
+ * Crawlers (and the CLI) match the original octets: `Disallow: /caf\xE9` disallows `/caf%E9`,
+ * while a U+FFFD is matched as `%EF%BF%BD`. So every call below hands the engine the file's own
+ * bytes for as long as the text it is asked about is exactly the text they were shown as (see
+ * `engineInput`); once the text is edited, the edited text is what is checked. One rule for
+ * every call, so no panel can read one while the verdict reads the other.
+ */
+let opened = null;
+
+/**
+ * Keeps `bytes` (a Uint8Array, line ends as the textarea keeps them: see decode.js
+ * `engineBytes`) as what the engine reads while the editor shows exactly `text`; null forgets.
+ */
+export function keepOpenedBytes(text, bytes) {
+  opened = bytes === null ? null : { text, bytes };
+}
+
+/** What the engine reads for the editor's `text`: the opened file's bytes, or the text itself. */
+export function engineInput(text) {
+  return opened !== null && opened.text === text ? opened.bytes : text;
+}
+
 export class EngineError extends Error {
   constructor(kind, message, params = {}) {
     super(message);
@@ -115,7 +141,7 @@ export class Engine {
 
   /** The analysis of `text` (see engine-worker.js `summarise`); cached until the text changes. */
   analyze(text) {
-    return this.#enqueue(() => this.#load(text));
+    return this.#enqueue(() => this.#load(engineInput(text)));
   }
 
   /**
@@ -124,7 +150,7 @@ export class Engine {
    */
   check(text, agent, url, options) {
     return this.#enqueue(async () => {
-      await this.#load(text);
+      await this.#load(engineInput(text));
       return this.#call('check', [agent, url, options], text.length);
     });
   }
@@ -135,7 +161,7 @@ export class Engine {
    */
   usage(text, agent, url, options) {
     return this.#enqueue(async () => {
-      await this.#load(text);
+      await this.#load(engineInput(text));
       return this.#call('usage', [agent, url, options], text.length);
     });
   }
@@ -156,7 +182,7 @@ export class Engine {
    */
   crawlerReport(text, agent, url, options) {
     return this.#enqueue(async () => {
-      await this.#load(text);
+      await this.#load(engineInput(text));
       return this.#call('crawlerReport', [agent, url, options], text.length);
     });
   }
@@ -167,13 +193,13 @@ export class Engine {
    * has it; the first package's module does not carry the audit.
    */
   audit(text) {
-    return this.#enqueue(() => this.#call('audit', [text], text.length));
+    return this.#enqueue(() => this.#call('audit', [engineInput(text)], text.length));
   }
 
   /** The check's question asked of every profile: one row per profile (`compareProfiles`). */
   compareProfiles(text, agent, url, options) {
     return this.#enqueue(async () => {
-      await this.#load(text);
+      await this.#load(engineInput(text));
       return this.#call('compareProfiles', [agent, url, options], text.length);
     });
   }
@@ -200,12 +226,13 @@ export class Engine {
     return run;
   }
 
-  async #load(text) {
-    if (this.#worker !== null && this.#loadedText === text) return this.#analysis;
+  /** Loads `input` (a text, or an opened file's bytes: see `engineInput`) unless it is loaded. */
+  async #load(input) {
+    if (this.#worker !== null && this.#loadedText === input) return this.#analysis;
     this.#loadedText = null;
     this.#analysis = null;
-    const analysis = await this.#call('load', [text], text.length);
-    this.#loadedText = text;
+    const analysis = await this.#call('load', [input], input.length);
+    this.#loadedText = input;
     this.#analysis = analysis;
     return analysis;
   }
@@ -382,7 +409,14 @@ mainThreadGlue?.catch(() => {}); // Reported by the worker, which loads the same
 export async function firstAnswer(text, agent, url, options) {
   if (mainThreadGlue === null) throw loadError('there is no page to load it into');
   const glue = await mainThreadGlue;
-  return glue.check(text, agent, url, options);
+  const input = engineInput(text);
+  if (typeof input === 'string') return glue.check(input, agent, url, options);
+  const file = glue.RobotsFile.fromBytes(input);
+  try {
+    return file.check(agent, url, options);
+  } finally {
+    file.free();
+  }
 }
 
 async function compileModule(url) {

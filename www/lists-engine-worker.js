@@ -46,7 +46,9 @@ serveOperations({
   batchStart(robotsText, listText, format, agent, crawlers, options) {
     batch?.free();
     batch = null;
-    batch = new UrlBatch(robotsText, listText, format, agent, crawlers, options);
+    // An opened file's bytes are read as they are (www/engine.js `engineInput`).
+    const args = [listText, format, agent, crawlers, options];
+    batch = typeof robotsText === 'string' ? new UrlBatch(robotsText, ...args) : UrlBatch.fromBytes(robotsText, ...args);
     return { list: batch.list(), agents: batch.agents() };
   },
 
@@ -97,7 +99,7 @@ serveOperations({
       pinned?.free();
       pinned = null;
       pinnedText = null;
-      pinned = new RobotsFile(text);
+      pinned = typeof text === 'string' ? new RobotsFile(text) : RobotsFile.fromBytes(text);
       pinnedText = text;
     }
     return pinned.checkExpectations(expectations, options);

@@ -7,7 +7,7 @@
  *     const { list, agents } = await engine.batchStart(text, listText, 'auto', 'Googlebot', ['GPTBot'], options);
  */
 
-import { Engine } from './engine.js';
+import { Engine, engineInput } from './engine.js';
 
 const SOURCE = Object.freeze({
   worker: new URL('./lists-engine-worker.js', import.meta.url),
@@ -18,7 +18,7 @@ const SOURCE = Object.freeze({
 export class ListsEngine extends Engine {
   /** Starts checking a URL list against `text`: `{ list, agents }`; then `batchStep`. */
   batchStart(text, listText, format, agent, crawlers, options) {
-    return this.request('batchStart', [text, listText, format, agent, crawlers, options], text.length + listText.length);
+    return this.request('batchStart', [engineInput(text), listText, format, agent, crawlers, options], text.length + listText.length);
   }
 
   /** Checks about `maxChecks` more URL × agent pairs of the list: `{ done, total }`. */
@@ -49,7 +49,7 @@ export class ListsEngine extends Engine {
 
   /** The pinned `expectations` answered on `text`. */
   checkExpectations(text, expectations, options) {
-    return this.request('checkExpectations', [text, expectations, options], text.length);
+    return this.request('checkExpectations', [engineInput(text), expectations, options], text.length);
   }
 
   /** The expectations as the `robots-lens test` TOML file. */

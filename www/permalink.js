@@ -88,6 +88,8 @@ export async function decodeShare(hash) {
     crawler: field('crawler'),
     status: field('status'),
     expectations: Array.isArray(state.expectations) ? state.expectations : undefined,
+    /** An opened file's own bytes, in base64, when the engine read them (app.js `currentWork`). */
+    bytes: field('bytes'),
   };
 }
 

@@ -8,6 +8,11 @@
  * the few most recent tabs are kept; older ones are dropped. A save that fails leaves a small marker, so the next visit can say that the text it
  * shows is older than the one that was lost. `clear` removes everything the page stored.
  *
+ * A duplicated tab starts with a copy of the original's session storage, so with its id: each
+ * tab says its id on a BroadcastChannel when it starts, and a tab that already holds that id
+ * answers; the newcomer then takes an id of its own (`onRenew`), keeping the text it started
+ * from, so the copy and the original never write each other's draft.
+ *
  *     const saved = new SavedWork();
  *     const { draft, newer, stale } = saved.restore();
  *     saved.save({ text, check });             // false when the browser refused it
@@ -33,12 +38,52 @@ export class SavedWork {
   #now;
   #tab;
 
-  constructor({ local = storageOrNull('localStorage'), session = storageOrNull('sessionStorage'), now = Date.now } = {}) {
+  #channel;
+  #renewed = [];
+
+  /**
+   * `channel` is a BroadcastChannel-like object (`postMessage`, `onmessage`) shared by the
+   * page's tabs, or null; tests pass their own.
+   */
+  constructor({
+    local = storageOrNull('localStorage'),
+    session = storageOrNull('sessionStorage'),
+    now = Date.now,
+    channel = openChannel(),
+  } = {}) {
     this.#local = local;
     this.#session = session;
     this.#now = now;
     this.#tab = read(session, TAB_KEY) ?? newTabId();
     write(session, TAB_KEY, this.#tab);
+    this.#channel = channel;
+    if (channel !== null) {
+      channel.onmessage = ({ data }) => this.#hear(data);
+      channel.postMessage({ type: 'hello', tab: this.#tab });
+    }
+  }
+
+  /**
+   * Calls `listener(oldId, newId)` when this tab turns out to be a copy of another (a duplicated
+   * tab) and takes an id of its own; the page then saves its work under the new id.
+   */
+  onRenew(listener) {
+    this.#renewed.push(listener);
+  }
+
+  /** Another tab's word on the channel: its id as it starts, or that it holds ours. */
+  #hear(message) {
+    if (message === null || typeof message !== 'object' || message.tab !== this.#tab) return;
+    if (message.type === 'hello') {
+      // A tab that started with our id is a copy of this one: tell it.
+      this.#channel.postMessage({ type: 'taken', tab: this.#tab });
+    } else if (message.type === 'taken') {
+      const old = this.#tab;
+      this.#tab = newTabId();
+      write(this.#session, TAB_KEY, this.#tab);
+      this.#channel.postMessage({ type: 'hello', tab: this.#tab });
+      for (const listener of this.#renewed) listener(old, this.#tab);
+    }
   }
 
   /** This tab's id. */
@@ -70,13 +115,14 @@ export class SavedWork {
   }
 
   /**
-   * Saves `{ text, check }` as this tab's draft and drops the drafts of all but the most recent
-   * other tabs; when the browser refuses it (storage full or off), leaves a marker of what was
-   * not saved and returns false.
+   * Saves `{ text, check, bytes }` as this tab's draft (`bytes`, optional: the base64 of an
+   * opened file's own bytes, which the engine reads while the text is unedited) and drops the
+   * drafts of all but the most recent other tabs; when the browser refuses it (storage full or
+   * off), leaves a marker of what was not saved and returns false.
    */
-  save({ text, check }) {
+  save({ text, check, bytes }) {
     const at = this.#now();
-    const value = JSON.stringify({ tab: this.#tab, at, text, check });
+    const value = JSON.stringify({ tab: this.#tab, at, text, check, ...(typeof bytes === 'string' ? { bytes } : {}) });
     const key = DRAFT_PREFIX + this.#tab;
     // Another tab's draft is its work: it is never dropped to make room for this one.
     const saved = write(this.#local, key, value);
@@ -143,6 +189,16 @@ export class SavedWork {
     const text = read(this.#local, LEGACY.text);
     if (text === null) return null;
     return { tab: null, at: 0, text, check: parse(read(this.#local, LEGACY.check)) ?? {} };
+  }
+}
+
+function openChannel() {
+  try {
+    // Only a page has tabs; elsewhere (Node's tests) a channel would only keep the process alive.
+    const inPage = typeof document !== 'undefined' && typeof BroadcastChannel === 'function';
+    return inPage ? new BroadcastChannel(`${PREFIX}tabs`) : null;
+  } catch {
+    return null; // Opaque origins may refuse it: duplicates then share an id, as before.
   }
 }
 

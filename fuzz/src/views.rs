@@ -4,15 +4,32 @@
 use robots_lens::RobotsTxt;
 use robots_lens_wasm::native::{findings, FileView};
 
-/// Every `start`/`end` pair anywhere in the views of `data` (read as the page reads a file)
-/// lies inside the text, in UTF-16 code units.
+/// Every `start`/`end` pair anywhere in the views of `data` lies inside the text the page shows
+/// for it, in UTF-16 code units; and each line's span holds exactly that line's text. The page
+/// hands an opened file's bytes to the engine as they are and shows them decoded (invalid
+/// sequences as U+FFFD); it hands a typed text as that text. Both are checked.
 pub fn views(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    let robots = RobotsTxt::parse(text.as_bytes());
-    let units = text.encode_utf16().count();
-    let file = serde_json::to_value(FileView::new(&text, &robots)).expect("the view serialises");
+    check_views(data);
+    check_views(String::from_utf8_lossy(data).as_bytes());
+}
+
+fn check_views(data: &[u8]) {
+    let robots = RobotsTxt::parse(data);
+    let shown: Vec<u16> = String::from_utf8_lossy(data).encode_utf16().collect();
+    let units = shown.len();
+    let file = serde_json::to_value(FileView::new(data, &robots)).expect("the view serialises");
     assert_spans(&file, units);
-    let found = findings(&text, &robots, &robots.audit());
+    for line in file["lines"].as_array().expect("lines") {
+        let (start, end) = (line["start"].as_u64().unwrap(), line["end"].as_u64().unwrap());
+        let slice = String::from_utf16_lossy(&shown[start as usize..end as usize]);
+        assert_eq!(
+            slice.trim_end_matches('\r'),
+            line["text"].as_str().unwrap().trim_end_matches('\r'),
+            "line {} as shown",
+            line["number"]
+        );
+    }
+    let found = findings(data, &robots, &robots.audit());
     assert_spans(
         &serde_json::to_value(found).expect("the findings serialise"),
         units,

@@ -130,3 +130,30 @@ test('when storage is full, the next visit says the text shown is older than the
     );
   });
 });
+
+test('a duplicated tab gets an id of its own, so the copy and the original keep their own drafts', async () => {
+  await withSession(async (session) => {
+    const a = await openTab(session);
+    await write(a, 'User-agent: *\nDisallow: /original/\n');
+    const aTab = await a.evaluate(() => sessionStorage.getItem('robots-lens:tab'));
+    // Duplicating a tab copies its session storage: the copy starts with the original's id.
+    const b = await session.context.newPage();
+    await b.addInitScript((tab) => {
+      if (sessionStorage.getItem('robots-lens:tab') === null) sessionStorage.setItem('robots-lens:tab', tab);
+    }, aTab);
+    await b.goto(session.baseUrl, { waitUntil: 'load' });
+    await b.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    assert.equal(await b.inputValue('#robots'), 'User-agent: *\nDisallow: /original/\n', 'the copy shows the same text');
+    await b.waitForFunction((tab) => sessionStorage.getItem('robots-lens:tab') !== tab, aTab, { timeout: WAIT_MS });
+    assert.equal(await a.evaluate(() => sessionStorage.getItem('robots-lens:tab')), aTab, 'the original keeps its id');
+
+    await write(b, 'User-agent: *\nDisallow: /copy/\n');
+    // The copy's edit is its own draft: the original's reload finds the original's text.
+    await a.reload();
+    await a.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    assert.equal(await a.inputValue('#robots'), 'User-agent: *\nDisallow: /original/\n');
+    await b.reload();
+    await b.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    assert.equal(await b.inputValue('#robots'), 'User-agent: *\nDisallow: /copy/\n');
+  });
+});

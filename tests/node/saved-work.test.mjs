@@ -134,3 +134,47 @@ test('what an older version saved is read once and replaced by the first draft',
   tab.save({ text: 'new', check: {} });
   assert.equal(local.getItem(`${PREFIX}text`), null);
 });
+
+/** BroadcastChannel as the tabs of one browser share it: a message reaches every other tab. */
+function channels() {
+  const open = [];
+  return () => {
+    const channel = {
+      onmessage: null,
+      postMessage(data) {
+        for (const other of open) if (other !== channel) queueMicrotask(() => other.onmessage?.({ data: structuredClone(data) }));
+      },
+    };
+    open.push(channel);
+    return channel;
+  };
+}
+
+test('a duplicated tab takes an id of its own and never writes the original draft', async () => {
+  const local = new MemoryStorage();
+  const now = clock();
+  const open = channels();
+  const originalSession = new MemoryStorage();
+  const original = new SavedWork({ local, session: originalSession, now, channel: open() });
+  original.save({ text: 'original text', check: {} });
+  // Duplicating a tab copies its session storage, and so its id.
+  const copiedSession = new MemoryStorage();
+  for (let index = 0; index < originalSession.length; index += 1) {
+    const key = originalSession.key(index);
+    copiedSession.setItem(key, originalSession.getItem(key));
+  }
+  const copy = new SavedWork({ local, session: copiedSession, now, channel: open() });
+  assert.equal(copy.tab, original.tab, 'a copy starts with the copied id');
+  const renewed = [];
+  copy.onRenew((old, id) => renewed.push([old, id]));
+  // The copy starts from the original's text, as a duplicated tab shows it.
+  assert.equal(copy.restore().draft.text, 'original text');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.notEqual(copy.tab, original.tab);
+  assert.deepEqual(renewed, [[original.tab, copy.tab]]);
+  assert.equal(copiedSession.getItem(`${PREFIX}tab`), copy.tab, 'a reload of the copy keeps its new id');
+  copy.save({ text: 'edited in the copy', check: {} });
+  assert.equal(original.restore().draft.text, 'original text');
+  assert.equal(original.restore().newer.text, 'edited in the copy', 'the copy is offered, not imposed');
+  assert.equal(copy.restore().draft.text, 'edited in the copy');
+});

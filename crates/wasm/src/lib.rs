@@ -272,7 +272,8 @@ pub fn check(text: &str, agent: &str, url: &str, options: JsValue) -> Result<JsV
 /// A parsed file kept on the Rust side, to check many URLs without parsing again.
 #[wasm_bindgen]
 pub struct RobotsFile {
-    text: String,
+    /// The bytes parsed: the text's, or an opened file's as they are.
+    input: Vec<u8>,
     robots: Arc<RobotsTxt>,
     /// The checkers compiled so far, one per profile asked for: compiling costs more than a
     /// check, so it happens once per file and profile.
@@ -286,9 +287,18 @@ impl RobotsFile {
     /// Parses `text` (the textarea's content).
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> RobotsFile {
+        RobotsFile::from_bytes(text.as_bytes().to_vec())
+    }
+
+    /// Parses the bytes of an opened file as they are, so that bytes which are not UTF-8 are
+    /// matched as the octets they are, as a crawler and the CLI match them, and not as the
+    /// U+FFFD the editor shows. Positions are UTF-16 offsets into that shown text (the bytes
+    /// decoded as `TextDecoder` does, with line ends as the textarea keeps them).
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: Vec<u8>) -> RobotsFile {
         RobotsFile {
-            text: text.to_owned(),
-            robots: Arc::new(RobotsTxt::parse(text.as_bytes())),
+            robots: Arc::new(RobotsTxt::parse(&bytes)),
+            input: bytes,
             checkers: RefCell::new(Vec::new()),
             groups: SharedGroups::default(),
         }
@@ -296,7 +306,7 @@ impl RobotsFile {
 
     /// Lines, groups, sitemaps, directives and facts of the file.
     pub fn analysis(&self) -> Result<JsValue, JsError> {
-        to_js(&FileView::new(&self.text, &self.robots))
+        to_js(&FileView::new(&self.input, &self.robots))
     }
 
     /// The verdict for `agent` and `url`, with `options`
@@ -399,7 +409,7 @@ impl RobotsFile {
     /// The audit's findings, sorted by line then severity, with UTF-16 spans into the text.
     pub fn audit(&self) -> Result<JsValue, JsError> {
         to_js(&view::findings(
-            &self.text,
+            &self.input,
             &self.robots,
             &self.robots.audit(),
         ))

@@ -105,12 +105,32 @@ impl UrlBatch {
         crawler_names: Vec<String>,
         options: JsValue,
     ) -> Result<UrlBatch, JsError> {
+        UrlBatch::from_bytes(
+            robots_text.as_bytes(),
+            list_text,
+            list_format_name,
+            agent,
+            crawler_names,
+            options,
+        )
+    }
+
+    /// [`UrlBatch::new`] on an opened file's bytes as they are (see `RobotsFile.fromBytes`).
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(
+        robots: &[u8],
+        list_text: &str,
+        list_format_name: &str,
+        agent: &str,
+        crawler_names: Vec<String>,
+        options: JsValue,
+    ) -> Result<UrlBatch, JsError> {
         let options = CheckOptions::from_js(options)?;
         let askers = askers(agent, &crawler_names, &options)?;
         let mut list = read_url_list(list_text, list_format(list_format_name)?);
         // The batch owns the URLs; the list keeps what reading it found.
         let batch = Batch::new(std::mem::take(&mut list.urls), askers);
-        let robots = Arc::new(RobotsTxt::parse(robots_text.as_bytes()));
+        let robots = Arc::new(RobotsTxt::parse(robots));
         Ok(UrlBatch {
             checker: Checker::shared(Arc::clone(&robots), options.profile),
             robots,

@@ -17,17 +17,20 @@ use std::sync::Arc;
 use serde::Serialize;
 use wasm_bindgen::JsValue;
 
-/// Converts byte offsets of the parsed text into UTF-16 offsets, walking forward only.
-struct Utf16Offsets<'t> {
-    text: &'t str,
+/// Converts byte offsets of the parsed input into UTF-16 offsets of the text the page shows for
+/// it, walking forward only. The page shows bytes that are not UTF-8 as U+FFFD, one per maximal
+/// invalid sequence (the WHATWG decoder's rule, which `from_utf8_lossy` follows too): one UTF-16
+/// unit for one to three input bytes, so offsets are counted over the bytes, not over a text.
+struct Utf16Offsets<'b> {
+    input: &'b [u8],
     byte: usize,
     unit: usize,
 }
 
-impl<'t> Utf16Offsets<'t> {
-    fn new(text: &'t str) -> Self {
+impl<'b> Utf16Offsets<'b> {
+    fn new(input: &'b [u8]) -> Self {
         Utf16Offsets {
-            text,
+            input,
             byte: 0,
             unit: 0,
         }
@@ -35,13 +38,23 @@ impl<'t> Utf16Offsets<'t> {
 
     /// The UTF-16 offset of `byte`; offsets must be asked for in increasing order.
     fn at(&mut self, byte: usize) -> usize {
-        let byte = byte.clamp(self.byte, self.text.len());
-        // Line boundaries are always at character boundaries of a `&str`; be lenient anyway.
-        let chunk = self.text.get(self.byte..byte).unwrap_or("");
-        self.unit += chunk.encode_utf16().count();
+        let byte = byte.clamp(self.byte, self.input.len());
+        self.unit += utf16_len(&self.input[self.byte..byte]);
         self.byte = byte;
         self.unit
     }
+}
+
+/// How many UTF-16 units the page's text has for `bytes`: a character's own count, and one
+/// U+FFFD for each invalid sequence. Line and span boundaries never fall inside a character
+/// (they are at ASCII bytes or whole characters), so counting a slice on its own is exact.
+fn utf16_len(bytes: &[u8]) -> usize {
+    bytes
+        .utf8_chunks()
+        .map(|chunk| {
+            chunk.valid().encode_utf16().count() + usize::from(!chunk.invalid().is_empty())
+        })
+        .sum()
 }
 
 /// Everything the page shows about a file, with UTF-16 positions.
@@ -57,15 +70,15 @@ pub struct FileView {
 }
 
 impl FileView {
-    /// The view of `robots`, parsed from `text`.
-    pub fn new(text: &str, robots: &RobotsTxt) -> FileView {
+    /// The view of `robots`, parsed from `input` (the text's bytes, or an opened file's).
+    pub fn new(input: &[u8], robots: &RobotsTxt) -> FileView {
         let mut owner = vec![None; robots.lines().len() + 1];
         for group in robots.groups() {
             for &line in &group.lines {
                 owner[line] = Some(group.index);
             }
         }
-        let mut offsets = Utf16Offsets::new(text);
+        let mut offsets = Utf16Offsets::new(input);
         let lines = robots
             .lines()
             .iter()
@@ -529,28 +542,24 @@ pub struct FindingView {
     related_lines: Vec<usize>,
 }
 
-/// The findings with their byte spans turned into UTF-16 offsets into `text`.
+/// The findings with their byte spans turned into UTF-16 offsets into the text the page shows
+/// for `input` (see [`Utf16Offsets`]).
 #[cfg(feature = "audit")]
-pub fn findings(text: &str, robots: &RobotsTxt, findings: &[Finding]) -> Vec<FindingView> {
+pub fn findings(input: &[u8], robots: &RobotsTxt, findings: &[Finding]) -> Vec<FindingView> {
     // UTF-16 offset of each line's start, computed in one forward pass.
-    let mut offsets = Utf16Offsets::new(text);
+    let mut offsets = Utf16Offsets::new(input);
     let line_starts: Vec<(usize, usize)> = robots
         .lines()
         .iter()
         .map(|line| (line.start, offsets.at(line.start)))
         .collect();
+    let end = input.len();
     let utf16 = |line: usize, byte: usize| -> usize {
+        let byte = byte.min(end);
         match line.checked_sub(1).and_then(|index| line_starts.get(index)) {
-            Some(&(start, start16)) if byte >= start => {
-                start16
-                    + text
-                        .get(start..byte)
-                        .map_or(0, |chunk| chunk.encode_utf16().count())
-            }
+            Some(&(start, start16)) if byte >= start => start16 + utf16_len(&input[start..byte]),
             // Only the byte order mark lies before its line.
-            _ => text
-                .get(..byte)
-                .map_or(0, |chunk| chunk.encode_utf16().count()),
+            _ => utf16_len(&input[..byte]),
         }
     };
     findings
@@ -618,7 +627,7 @@ mod tests {
     #[test]
     fn offsets_count_utf16_units() {
         let text = "\u{feff}a: é\r\nb: 😀\nc";
-        let mut offsets = Utf16Offsets::new(text);
+        let mut offsets = Utf16Offsets::new(text.as_bytes());
         assert_eq!(offsets.at(3), 1);
         assert_eq!(offsets.at(text.find('\r').unwrap()), 5);
         let b = text.find('b').unwrap();
@@ -632,7 +641,7 @@ mod tests {
         let text = "User-agent: *\nDisallow: /é$x\n";
         let robots = RobotsTxt::parse(text.as_bytes());
         let found = robots.audit();
-        let views = findings(text, &robots, &found);
+        let views = findings(text.as_bytes(), &robots, &found);
         let dollar = views
             .iter()
             .find(|view| view.code == "RL402")
@@ -646,9 +655,104 @@ mod tests {
     fn lines_carry_utf16_spans_and_their_group() {
         let text = "User-agent: *\nDisallow: /é\n# c";
         let robots = RobotsTxt::parse(text.as_bytes());
-        let view = FileView::new(text, &robots);
+        let view = FileView::new(text.as_bytes(), &robots);
         assert_eq!((view.lines[1].start, view.lines[1].end), (14, 26));
         assert_eq!(view.lines[1].group, Some(0));
         assert_eq!(view.lines[2].group, None);
+    }
+
+    /// Bytes that are not UTF-8, as an opened file holds them: one U+FFFD in the page's text
+    /// for each invalid sequence of one to three bytes, and a 4-byte character cut short.
+    const INVALID: &[u8] = b"\xef\xbb\xbfUser-agent: *\r\nDisallow: /caf\xe9 # \xe9\xe9t\xc3\xa9\n\
+        # \xf0\x9f\x98\n\xe2\x82Allow: /\x80z\xed\xa0\x80\nDisallow: /\xf0\x9f\x98\x80$a\n";
+
+    #[test]
+    fn line_spans_index_the_shown_text_when_bytes_are_not_utf8() {
+        let robots = RobotsTxt::parse(INVALID);
+        let shown: Vec<u16> = String::from_utf8_lossy(INVALID).encode_utf16().collect();
+        let view = FileView::new(INVALID, &robots);
+        assert_eq!(view.lines.len(), 5);
+        for line in &view.lines {
+            let slice = String::from_utf16(&shown[line.start..line.end]).unwrap();
+            assert_eq!(
+                slice,
+                line.text.trim_end_matches('\r'),
+                "line {}",
+                line.number
+            );
+        }
+        // Each lone byte is one U+FFFD; the line's units are not its bytes.
+        let second = &view.lines[1];
+        assert_eq!(
+            String::from_utf16(&shown[second.start..second.end]).unwrap(),
+            "Disallow: /caf\u{fffd} # \u{fffd}\u{fffd}té"
+        );
+        assert_eq!(
+            view.lines[4].start,
+            shown.len() - "Disallow: /😀$a\n".encode_utf16().count()
+        );
+    }
+
+    #[cfg(feature = "audit")]
+    #[test]
+    fn finding_spans_index_the_shown_text_when_bytes_are_not_utf8() {
+        let robots = RobotsTxt::parse(INVALID);
+        let shown: Vec<u16> = String::from_utf8_lossy(INVALID).encode_utf16().collect();
+        let found = robots.audit();
+        let views = findings(INVALID, &robots, &found);
+        assert!(
+            views.iter().any(|view| view.line == 2),
+            "the invalid line is reported"
+        );
+        for view in &views {
+            let (Some(start), Some(end)) = (view.start, view.end) else {
+                continue;
+            };
+            assert!(
+                start <= end && end <= shown.len(),
+                "{}: {start}..{end}",
+                view.code
+            );
+            let line = robots.line(view.line).unwrap();
+            let spanned = String::from_utf16(&shown[start..end]).unwrap();
+            assert!(
+                line.text().contains(&spanned)
+                    || (view.code == "RL103" && spanned == "\u{feff}"),
+                "{} on line {}: {spanned:?} is not in {:?}",
+                view.code,
+                view.line,
+                line.text()
+            );
+        }
+        // A span after the invalid lines still lands on its own characters.
+        let dollar = views
+            .iter()
+            .find(|view| view.code == "RL402")
+            .expect("a mid-pattern $");
+        let (start, end) = (dollar.start.unwrap(), dollar.end.unwrap());
+        assert_eq!(String::from_utf16(&shown[start..end]).unwrap(), "$");
+    }
+
+    /// Every file of the audit corpus (BOMs, Latin-1, UTF-16, NULs, CR-only among them), read as
+    /// the page reads an opened file: each line's span holds that line's text as shown.
+    #[test]
+    fn line_spans_hold_their_line_in_every_corpus_file() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/audit");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|ext| ext != "txt") {
+                continue;
+            }
+            let input = std::fs::read(&path).unwrap();
+            let robots = RobotsTxt::parse(&input);
+            let shown: Vec<u16> = String::from_utf8_lossy(&input).encode_utf16().collect();
+            for line in &FileView::new(&input, &robots).lines {
+                let slice = String::from_utf16_lossy(&shown[line.start..line.end]);
+                assert_eq!(slice, line.text, "{} line {}", path.display(), line.number);
+            }
+            checked += 1;
+        }
+        assert!(checked > 30, "{checked} files");
     }
 }
