@@ -716,8 +716,7 @@ mod tests {
             let line = robots.line(view.line).unwrap();
             let spanned = String::from_utf16(&shown[start..end]).unwrap();
             assert!(
-                line.text().contains(&spanned)
-                    || (view.code == "RL103" && spanned == "\u{feff}"),
+                line.text().contains(&spanned) || (view.code == "RL103" && spanned == "\u{feff}"),
                 "{} on line {}: {spanned:?} is not in {:?}",
                 view.code,
                 view.line,
