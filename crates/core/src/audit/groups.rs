@@ -12,6 +12,7 @@ use super::{AgentSet, Code, Context, Finding};
 use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
+use crate::message::{Message, MessageId as M};
 use crate::pattern::Pattern;
 use crate::RobotsTxt;
 
@@ -206,10 +207,10 @@ fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &c
     let value = agent.value();
     let name = value[..at].trim_end();
     let directive = &value[at..];
-    let read_as = match &agent.token {
-        AgentToken::Star => "`*`".to_owned(),
-        AgentToken::Product(token) if token.is_empty() => "an empty name".to_owned(),
-        AgentToken::Product(token) => format!("`{token}`"),
+    let message = match &agent.token {
+        AgentToken::Product(token) if token.is_empty() => Message::new(M::AgentGluedDirectiveEmpty),
+        AgentToken::Star => Message::new(M::AgentGluedDirective).code("name", "*"),
+        AgentToken::Product(token) => Message::new(M::AgentGluedDirective).code("name", token),
     };
     let replacement =
         rebuild(line, "User-agent", name).map(|first| format!("{first}\n{directive}"));
@@ -217,16 +218,9 @@ fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &c
         Finding::new(
             Code::AgentTokenCut,
             agent.line,
-            format!(
-                "{} holds {}, a directive written on the user-agent line: no reader takes it \
-                 for a rule, so the group does not get it, and Google reads the name as \
-                 {read_as}.",
-                quote(value),
-                quote(directive)
-            ),
-            "A line holds one directive. Whatever follows the name on a user-agent line is \
-             part of the name (or, for Google, ignored), never a rule of the group.",
-            "Put the directive on a line of its own, below the user-agent line.",
+            message.code("value", value).code("directive", directive),
+            Message::new(M::AgentGluedDirectiveWhy),
+            Message::new(M::AgentGluedDirectiveFix),
         )
         .with_span(value_span(line))
         .with_replacement(replacement),

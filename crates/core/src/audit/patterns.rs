@@ -13,6 +13,7 @@ use super::{Code, Context, Finding};
 use crate::encoding::{google_escape, google_path_params_query};
 use crate::group::{Rule, RuleKind};
 use crate::lines::{Line, LineKind};
+use crate::message::{Message, MessageId as M};
 use crate::RobotsTxt;
 
 /// How many rules the redundant-star check may look at in all, to find the rules whose contest
@@ -535,20 +536,14 @@ fn route_group(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         Finding::new(
             Code::RouteGroupInPattern,
             line.number,
-            format!(
-                "{} holds the folder `{segment}`: a folder named in parentheses is a route \
-                 group (Next.js, SvelteKit), which organises the code and never appears in a \
-                 URL, so the rule matches none of the pages served from it.",
-                quote(value)
-            ),
-            "Every reader compares the rule with the URL's path as the browser requests it; \
-             the pages under a route group are served without that segment, so they stay open.",
+            Message::new(M::RouteGroupInPattern)
+                .code("pattern", value)
+                .code("folder", segment),
+            Message::new(M::RouteGroupInPatternWhy),
             if replacement.is_some() {
-                format!("Write the path as the address bar shows it: `{without}`.")
+                Message::new(M::RouteGroupInPatternFixPath).code("path", &without)
             } else {
-                "Write the paths as the address bar shows them, without the route group's \
-                 folder, one rule for each path to hide."
-                    .to_owned()
+                Message::new(M::RouteGroupInPatternFix)
             },
         )
         .with_span(value_span(line))
@@ -567,22 +562,11 @@ fn leading_star(line: &Line, key: &str, value: &str) -> Option<Finding> {
         Finding::new(
             Code::PatternStartsWithStar,
             line.number,
-            format!(
-                "{} starts with `*`, not `/`: Google and RFC 9309 readers match it anywhere \
-                 in the path, as {}, but Python's robotparser (up to 3.12) and the 1994 \
-                 convention's readers know no wildcards and read the `*` literally, so for them the rule \
-                 matches no URL.",
-                quote(value),
-                quote(&slashed)
-            ),
-            "RFC 9309 starts every pattern with `/`. Readers without wildcards read \
-             `/*.pdf` as literally as `*.pdf`, so the `/` changes no verdict; it is the form \
-             every wildcard reader documents, and it shows that the rule works only for them.",
-            format!(
-                "Write {}. For readers without wildcards, list the paths by their start \
-                 (`/files/`) instead.",
-                quote(&slashed)
-            ),
+            Message::new(M::PatternStartsWithStar)
+                .code("pattern", value)
+                .code("slashed", &slashed),
+            Message::new(M::PatternStartsWithStarWhy),
+            Message::new(M::PatternStartsWithStarFix).code("slashed", &slashed),
         )
         .with_span(value_span(line))
         .with_replacement(rebuild(line, key, &slashed)),

@@ -46,6 +46,31 @@ catalogue! {
     // Transitional: a sentence not yet in this table, in English in every language.
     Untranslated = "core.untranslated" => "{text}";
 
+    // audit/groups.rs and audit/patterns.rs: directives run into a user-agent value, route
+    // groups' folders, patterns that start with `*`
+    AgentGluedDirective = "core.audit.agent-token-cut.message-glued" =>
+        "{value} holds {directive}, a directive written on the user-agent line: no reader takes it for a rule, so the group does not get it, and Google reads the name as {name}.";
+    AgentGluedDirectiveEmpty = "core.audit.agent-token-cut.message-glued-empty" =>
+        "{value} holds {directive}, a directive written on the user-agent line: no reader takes it for a rule, so the group does not get it, and Google reads the name as empty.";
+    AgentGluedDirectiveWhy = "core.audit.agent-token-cut.why-glued" =>
+        "A line holds one directive. Whatever follows the name on a user-agent line is part of the name (or, for Google, ignored), never a rule of the group.";
+    AgentGluedDirectiveFix = "core.audit.agent-token-cut.fix-glued" =>
+        "Put the directive on a line of its own, below the user-agent line.";
+    RouteGroupInPattern = "core.audit.route-group-in-pattern.message" =>
+        "{pattern} holds the folder {folder}: a folder named in parentheses is a route group (Next.js, SvelteKit), which organises the code and never appears in a URL, so the rule matches none of the pages served from it.";
+    RouteGroupInPatternWhy = "core.audit.route-group-in-pattern.why" =>
+        "Every reader compares the rule with the URL's path as the browser requests it; the pages under a route group are served without that segment, so they stay open.";
+    RouteGroupInPatternFixPath = "core.audit.route-group-in-pattern.fix-path" =>
+        "Write the path as the address bar shows it: {path}.";
+    RouteGroupInPatternFix = "core.audit.route-group-in-pattern.fix" =>
+        "Write the paths as the address bar shows them, without the route group's folder, one rule for each path to hide.";
+    PatternStartsWithStar = "core.audit.pattern-starts-with-star.message" =>
+        "{pattern} starts with `*`, not `/`: Google and RFC 9309 readers match it anywhere in the path, as {slashed}, but Python's robotparser (up to 3.12) and the 1994 convention's readers know no wildcards and read the `*` literally, so for them the rule matches no URL.";
+    PatternStartsWithStarWhy = "core.audit.pattern-starts-with-star.why" =>
+        "RFC 9309 starts every pattern with `/`. Readers without wildcards read `/*.pdf` as literally as `*.pdf`, so the `/` changes no verdict; it is the form every wildcard reader documents, and it shows that the rule works only for them.";
+    PatternStartsWithStarFix = "core.audit.pattern-starts-with-star.fix" =>
+        "Write {slashed}. For readers without wildcards, list the paths by their start (`/files/`) instead.";
+
     // audit/directives.rs
     NoindexDirectiveNoindex = "core.audit.noindex-directive.message-noindex" =>
         "{directive} is not a robots.txt rule: no major search engine reads {key} here (Google \
