@@ -37,17 +37,18 @@ pub fn compare_profiles(
     agent_match: AgentMatch,
     main: &Verdict,
 ) -> Vec<ProfileVerdict> {
-    compare_profiles_with(robots, main, &|checker| {
-        checker.check(agent, url, agent_match)
+    compare_profiles_with(robots, main, &|profile| {
+        robots.checker(profile).check(agent, url, agent_match)
     })
 }
 
-/// [`compare_profiles`] for any question: `ask` answers it with one profile's checker (a
-/// crawler's fallback chain, a fetch status, …), as it answered `main`.
+/// [`compare_profiles`] for any question: `ask` answers it under one profile (with a crawler's
+/// fallback chain, a fetch status, …), as `main` was answered. `ask` chooses the checker, so a
+/// caller that keeps one per profile (the wasm `RobotsFile`) compiles none again.
 pub fn compare_profiles_with(
     robots: &RobotsTxt,
     main: &Verdict,
-    ask: &dyn Fn(&Checker<'_>) -> Verdict,
+    ask: &dyn Fn(Profile) -> Verdict,
 ) -> Vec<ProfileVerdict> {
     Profile::ALL
         .iter()
@@ -55,7 +56,7 @@ pub fn compare_profiles_with(
             let verdict = if profile == main.profile {
                 main.clone()
             } else {
-                ask(&robots.checker(profile))
+                ask(profile)
             };
             let agrees = verdict.allowed == main.allowed;
             let why = if profile == main.profile {
@@ -688,12 +689,13 @@ mod tests {
     fn a_fetch_status_that_readers_treat_differently_is_explained() {
         let robots = RobotsTxt::parse(b"User-agent: *\nAllow: /\n");
         let status: crate::FetchStatus = "429".parse().unwrap();
-        let ask = |checker: &Checker<'_>| {
-            checker
+        let ask = |profile| {
+            robots
+                .checker(profile)
                 .check("bot", "/x", AgentMatch::Token)
                 .with_status(&status)
         };
-        let main = ask(&robots.checker(Profile::Rfc9309));
+        let main = ask(Profile::Rfc9309);
         assert!(main.allowed);
         let rows = compare_profiles_with(&robots, &main, &ask);
         let google = row(&rows, Profile::Google);

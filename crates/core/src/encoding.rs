@@ -58,7 +58,11 @@ fn needs_encoding_in_request(byte: u8) -> bool {
 pub fn request_path(url: &str) -> String {
     // A browser strips leading and trailing C0 controls and spaces, nothing else (not U+00A0).
     let url = url.trim_matches(|c: char| c <= ' ');
-    let mut encoded = Vec::with_capacity(url.len());
+    // Most URLs need no encoding: they are read as they are, without a copy.
+    if !url.bytes().any(needs_encoding_in_request) {
+        return google_path_params_query(url);
+    }
+    let mut encoded = Vec::with_capacity(url.len() + 16);
     for &byte in url.as_bytes() {
         if needs_encoding_in_request(byte) {
             push_percent_encoded(&mut encoded, byte);

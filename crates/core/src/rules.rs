@@ -126,6 +126,8 @@ pub(crate) struct RuleIndex {
     /// with no pair at all come last, from `by_pair[256]`, and every path looks at them.
     floating: Vec<Entry>,
     by_pair: Vec<u32>,
+    /// The keys `k` under which some entry is filed, as bits: the only buckets worth a look.
+    filed: [u64; 4],
 }
 
 /// Rules with one pattern, `ids[start..end]`, and what a path must hold to match it.
@@ -189,8 +191,11 @@ impl RuleIndex {
                 }
             }
         }
-        for entries in by_pair {
+        for (key, entries) in by_pair.into_iter().enumerate() {
             index.by_pair.push(to_u32(index.floating.len()));
+            if key < PairSet::KEYS && !entries.is_empty() {
+                index.filed[key >> 6] |= 1 << (key & 63);
+            }
             index.floating.extend(entries);
         }
         index.by_pair.push(to_u32(index.floating.len()));
@@ -216,7 +221,7 @@ impl RuleIndex {
                 let (start, end) = (self.by_pair[key], self.by_pair[key + 1]);
                 &self.floating[start as usize..end as usize]
             };
-            pairs.for_each_key(|key| bucket(key).iter().for_each(&mut report));
+            pairs.for_each_key(&self.filed, |key| bucket(key).iter().for_each(&mut report));
             bucket(PairSet::KEYS).iter().for_each(&mut report);
         }
         // The prefixes that `path` starts with, longest first. `query` is a prefix of `path`

@@ -367,9 +367,10 @@ impl RobotsFile {
         let options = CheckOptions::from_js(options)?;
         let typed = robots_lens::read_url(url);
         let url = requested(url, &typed);
-        let ask = |checker: &robots_lens::Checker<'_>| options.ask(checker, agent, url);
+        // Every profile's checker is the one this file keeps: comparing compiles each once.
+        let ask = |profile| options.ask(&self.checker(profile), agent, url);
         let checker = self.checker(options.profile);
-        let main = ask(&checker);
+        let main = options.ask(&checker, agent, url);
         let mut rows: Vec<view::ProfileRowView> =
             robots_lens::compare_profiles_with(&self.robots, &main, &ask)
                 .iter()
