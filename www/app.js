@@ -96,6 +96,8 @@ const state = {
   revealedLine: null,
   /** The lines a long text's editor holds (editor.js `onWindow`), or null when it holds all. */
   editorWindow: null,
+  /** The panels' engine (a promise, see `panelEngine`), started with their first question. */
+  panelEngine: null,
   refreshTimer: 0,
   refreshing: null,
   refreshAgain: false,
@@ -451,18 +453,19 @@ async function recompute() {
   const url = elements.url.value;
   // A URL or agent past the limits gets no verdict, but the file is still read and audited.
   const tooLong = argumentTooLong(agent, url);
-  let analysis;
   let verdict;
   let options;
   let crawlerOptions;
   try {
-    analysis = await state.engine.analyze(text);
+    // The verdict needs the parse and the check, not the analysis (every line as an object,
+    // which for a large file takes longer than both): the analysis is asked for after it.
+    await state.engine.load(text);
     if (tooLong !== null) {
       showNoVerdict(tooLong);
-      showFileReading(analysis, text);
+      showFileReading(await state.engine.analyze(text), text);
       return;
     }
-    // Read after the analysis: the worker answers the crawler menus' set-up before it, so on the
+    // Read after the load: the worker answers the crawler menus' set-up before it, so on the
     // first refresh they are filled by now. `status` (how the file was served) applies to every
     // verdict; `crawler` to the main one.
     options = { agentMatch: state.agentMatch, profile: state.profile, ...panels?.fetchStatus.checkOptions() };
@@ -480,9 +483,19 @@ async function recompute() {
   showVerdictHeadline(verdict);
   hideEngineError();
   await nextFrame();
+  // Newer input is waiting: what would be drawn now is already stale, and the engine calls for
+  // it would hold up the next verdict.
+  const stale = () =>
+    state.refreshTimer !== 0 || editor.text !== text || elements.agent.value !== agent || elements.url.value !== url;
+  if (stale()) return;
+  let analysis = null;
+  await guarded(async () => {
+    analysis = await state.engine.analyze(text);
+  }, elements.explanation);
+  if (analysis === null || stale()) return;
   guarded(() => showExplanation(verdict, analysis, text, url), elements.explanation);
   showFileReading(analysis, text);
-  if (panels === null) return;
+  if (panels === null || stale()) return;
   guarded(() => {
     panels.pins.update(text, options); // Not awaited: it answers in the lists engine, on its own.
     panels.urlList.changed();
@@ -492,7 +505,7 @@ async function recompute() {
   await guarded(() => showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict), elements.divergence);
   // What may be done with the URL, under the verdict; the policy builder follows the text.
   await guarded(
-    async () => panels.preferences.show(await state.engine.usage(text, agent, url, { ...options, ...crawlerOptions })),
+    async () => panels.preferences.show(await (await panelEngine()).usage(text, agent, url, { ...options, ...crawlerOptions })),
     $('#preferences'),
   );
   guarded(() => showPolicy(), null);
@@ -587,6 +600,22 @@ function showAnalysis(analysis, text) {
   elements.orphanRules.replaceChildren(render.renderOrphanRules(analysis));
 }
 
+/**
+ * The engine for the questions of the panels under the verdict (every profile, every crawler,
+ * the AI usage): a worker of its own, started with the first of them, so that their work for
+ * one keystroke never holds up the verdict of the next. Without it, they use the verdict's.
+ */
+function panelEngine() {
+  state.panelEngine ??= Engine.start().then(
+    (engine) => {
+      engine.onRestart = showEngineError;
+      return engine;
+    },
+    () => state.engine,
+  );
+  return state.panelEngine;
+}
+
 /** Resolves after the browser has had a chance to paint. */
 function nextFrame() {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -594,14 +623,14 @@ function nextFrame() {
 
 /** The same question asked of every other parser profile, under the verdict. */
 async function showDivergence(text, agent, url, options, verdict) {
-  const rows = await state.engine.compareProfiles(text, agent, url, options);
+  const rows = await (await panelEngine()).compareProfiles(text, agent, url, options);
   elements.divergence.replaceChildren(panels.renderDivergence(rows, verdict, state.engine.defaults.profiles));
 }
 
 /** The all-crawlers table, what the chosen or recognised crawler is, what the status does. */
 async function showCrawlers(text, agent, url, options, verdict) {
   const { profile, status } = options;
-  const report = await state.engine.crawlerReport(text, agent, url, { profile, status });
+  const report = await (await panelEngine()).crawlerReport(text, agent, url, { profile, status });
   const profileChoice = state.engine.defaults.profiles.find((choice) => choice.id === profile);
   panels.fetchStatus.show(report.status, profileChoice);
   panels.crawlers.show(report, verdict);

@@ -97,8 +97,9 @@ const operations = {
   },
 
   /**
-   * Parses `text` (or an opened file's bytes), keeps it for later checks and returns its
-   * analysis for the page.
+   * Parses `text` (or an opened file's bytes) and keeps it for later checks. The analysis is
+   * asked for apart (`analysis`): turning every line into an object costs more than the parse,
+   * and the verdict needs neither.
    */
   load(text) {
     file?.free();
@@ -107,6 +108,12 @@ const operations = {
     panelsFile = null;
     file = parse(wasm, text);
     fileText = text;
+    return null;
+  },
+
+  /** The loaded file's analysis for the page. */
+  analysis() {
+    if (file === null) throw new Error('no file is loaded in the engine');
     return summarise(file.analysis());
   },
 

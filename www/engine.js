@@ -141,6 +141,18 @@ export class Engine {
 
   /** The analysis of `text` (see engine-worker.js `summarise`); cached until the text changes. */
   analyze(text) {
+    return this.#enqueue(async () => {
+      await this.#load(engineInput(text));
+      this.#analysis ??= await this.#call('analysis', [], text.length);
+      return this.#analysis;
+    });
+  }
+
+  /**
+   * Parses `text` in the worker, for the calls that follow (`check` and the others load it
+   * themselves; this is for waiting until the calls queued before have been answered).
+   */
+  load(text) {
     return this.#enqueue(() => this.#load(engineInput(text)));
   }
 
@@ -228,13 +240,11 @@ export class Engine {
 
   /** Loads `input` (a text, or an opened file's bytes: see `engineInput`) unless it is loaded. */
   async #load(input) {
-    if (this.#worker !== null && this.#loadedText === input) return this.#analysis;
+    if (this.#worker !== null && this.#loadedText === input) return;
     this.#loadedText = null;
     this.#analysis = null;
-    const analysis = await this.#call('load', [input], input.length);
+    await this.#call('load', [input], input.length);
     this.#loadedText = input;
-    this.#analysis = analysis;
-    return analysis;
   }
 
   #ensureWorker() {

@@ -69,13 +69,31 @@ function ruleWord(kind) {
   return { allow: 'Allow', disallow: 'Disallow' }[kind] ?? kind;
 }
 
+/**
+ * Text from the file longer than this many UTF-16 units is shown cut, with how much is left
+ * out: laying out a 1 MB line takes the browser most of a second, and no one reads it here.
+ */
+const SHOWN_TEXT_MAX = 4_000;
+
 /** Text from the file, in a code element that keeps its whitespace visible. */
 function code(text, className = 'token') {
   return h(
     'code',
     { class: className, translate: 'no' },
-    text === '' ? h('span', { class: 'empty', translate: 'yes' }, t('render.empty')) : text,
+    text === '' ? h('span', { class: 'empty', translate: 'yes' }, t('render.empty')) : shownText(text),
   );
+}
+
+/** `text`, or its start and a note of what is left out when it is too long to lay out. */
+function shownText(text) {
+  if (text.length <= SHOWN_TEXT_MAX) return text;
+  // Never between the two halves of a surrogate pair.
+  const high = text.charCodeAt(SHOWN_TEXT_MAX - 1);
+  const cut = high >= 0xd800 && high <= 0xdbff ? SHOWN_TEXT_MAX - 1 : SHOWN_TEXT_MAX;
+  return [
+    text.slice(0, cut),
+    h('span', { class: 'text-cut', translate: 'yes' }, t('render.text-cut', { count: formatCount(text.length - cut) })),
+  ];
 }
 
 function visuallyHidden(text) {
@@ -819,7 +837,7 @@ function fileRow(line, inGroup, decides, matches) {
       },
       String(line.number),
     ),
-    h('code', { class: 'file-text', translate: 'no' }, line.text),
+    h('code', { class: 'file-text', translate: 'no' }, shownText(line.text)),
     marks.length > 0 ? visuallyHidden(` (${marks.join(', ')})`) : null,
   );
 }

@@ -399,9 +399,10 @@ test('a trap in the engine is reported and the page recovers', async () => {
   const workers = [];
   await withPage(
     async (page) => {
-      // The checker's engine, and the audit's own (www/findings.js), started after the first verdict.
+      // The checker's engine, and after the first verdict the panels' (app.js panelEngine) and
+      // the audit's (www/findings.js).
       await page.waitForSelector('#audit[aria-busy="false"] #audit-summary', { timeout: WAIT_MS });
-      assert.equal(workers.length, 2);
+      assert.equal(workers.length, 3);
       await fillCheck(page, { text: `User-agent: *\nDisallow: /${marker}\n` });
       await page.waitForSelector('#engine-error:not([hidden])', { timeout: WAIT_MS });
       assert.match(
@@ -414,7 +415,7 @@ test('a trap in the engine is reported and the page recovers', async () => {
       await expectVerdict(page, 'disallowed', 2);
       assert.equal(await page.isHidden('#engine-error'), true);
       // The trapped instance was thrown away with its worker, and a fresh one answered.
-      assert.equal(workers.length, 3);
+      assert.equal(workers.length, 4);
     },
     {
       // A real trap: the served glue makes the module read far outside its memory when the
