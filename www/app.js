@@ -12,17 +12,25 @@
  * the verdict, which would otherwise compete with it for the processor.
  */
 
-import { base64ToBytes, bytesToBase64, decodeBytes, describeLines } from './decode.js';
 import { Editor } from './editor.js';
 import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine.js';
-import { EXAMPLES, exampleById } from './examples.js';
 import { formatBytes, formatCount } from './format.js';
 import { lineAt } from './line-table.js';
-import { decodeShare, encodeShare, isShare } from './permalink.js';
-import { SavedWork } from './saved-work.js';
+import {
+  EXAMPLES,
+  SavedWork,
+  base64ToBytes,
+  bytesToBase64,
+  decodeBytes,
+  decodeShare,
+  describeLines,
+  encodeShare,
+  exampleById,
+  isShare,
+} from './work.js';
 import * as render from './render.js';
 import { CrawlerChoice } from './crawler-choice.js';
-import { engineErrorText } from './engine-errors.js';
+import { engineErrorText } from './render.js';
 import { showHeaderVerdict } from './header-summary.js';
 import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch, t } from './i18n.js';
 
@@ -111,7 +119,7 @@ const editor = new Editor({
   onWindow: showEditorWindow,
 });
 const crawlerChoice = new CrawlerChoice(elements.agent);
-/** The work kept between visits, this tab's own (see saved-work.js). */
+/** The work kept between visits, this tab's own (see work.js). */
 const savedWork = new SavedWork();
 /** Another tab's newer draft, offered and not imposed. */
 let otherTabDraft = null;

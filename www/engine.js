@@ -72,8 +72,8 @@ const CALL_TIMEOUT_PER_MB_MS = 10_000;
 let opened = null;
 
 /**
- * Keeps `bytes` (a Uint8Array, line ends as the textarea keeps them: see decode.js
- * `engineBytes`) as what the engine reads while the editor shows exactly `text`; null forgets.
+ * Keeps `bytes` (a Uint8Array, line ends as the textarea keeps them: see work.js
+ * `decodeBytes`) as what the engine reads while the editor shows exactly `text`; null forgets.
  */
 export function keepOpenedBytes(text, bytes) {
   opened = bytes === null ? null : { text, bytes };

@@ -18,9 +18,7 @@
 
 import { Engine } from './engine.js';
 import { formatCount } from './format.js';
-import { fragment, h, lineLink } from './render.js';
-import { engineErrorText } from './engine-errors.js';
-import { guideAnchorForCode } from './guide-anchors.js';
+import { engineErrorText, fragment, guideAnchorForCode, h, lineLink } from './render.js';
 import { language, onLanguageChange, t, tPlural } from './i18n.js';
 import { messageNodes } from './messages.js';
 import { showHeaderFindings } from './header-summary.js';

@@ -11,7 +11,7 @@
 import { h } from './render.js';
 import { onLanguageChange, t, tRich } from './i18n.js';
 
-export { guideAnchorForCode, guideAnchorForReason } from './guide-anchors.js';
+export { guideAnchorForCode, guideAnchorForReason } from './render.js';
 
 /** A paragraph, a list, a table of line kinds, a shell command, or the live pattern table. */
 const p = (key) => ({ kind: 'p', key });

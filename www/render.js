@@ -5,13 +5,19 @@
  * `h`, which has no way to set HTML). The functions hold no state and attach no listeners:
  * links to lines are buttons with `data-goto-line`, handled by delegation in app.js. They decide
  * nothing about robots.txt either; they put the core's answers into words.
+ *
+ * Two small tables of words end the file, shared with the panels: an engine failure in the
+ * page's language (`engineErrorText`) and where the guide explains an audit code or a verdict's
+ * reason (`guideAnchorForCode`, `guideAnchorForReason`). They live here, not in modules of their
+ * own, because the first verdict needs them and every module it needs is one more request
+ * before it.
  */
 
+import { OUT_OF_MEMORY_BYTES } from './engine.js';
 import { formatBytes, formatCount } from './format.js';
 import { lineNotes } from './line-notes.js';
 import { lineAt, lineCount } from './line-table.js';
 import { t, tPlural } from './i18n.js';
-import { guideAnchorForReason } from './guide-anchors.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
 const MAX_GROUP_CARDS = 50;
@@ -892,4 +898,79 @@ export function readingOptionsSummary(agentMatch, profile) {
     profile: choiceTitle('profile', profile),
     match: choiceTitle('agent-match', agentMatch),
   });
+}
+
+// -------------------------------------------------------------------------------------------
+// Engine failures, in words. engine.js imports nothing (it starts compiling the module before
+// anything else runs), so its errors carry their facts (`EngineError.params`) and are worded
+// here; an error it did not word (the core refusing an input) keeps its message.
+
+/** What to tell a visitor about `error`, an EngineError or any other failure. */
+export function engineErrorText(error) {
+  const params = error?.params ?? {};
+  const detail = params.detail ? ` (${params.detail})` : '';
+  switch (error?.kind) {
+    case 'load':
+      return t('engine.error.load', { detail });
+    case 'timeout':
+      return t('engine.error.timeout', { seconds: formatCount(params.seconds ?? 0) });
+    case 'crash':
+      return params.memoryBytes >= OUT_OF_MEMORY_BYTES
+        ? t('engine.error.crash-memory', { detail, gigabytes: (params.memoryBytes / 1024 ** 3).toFixed(1) })
+        : t('engine.error.crash', { detail });
+    case 'cancelled':
+      return t('engine.error.cancelled');
+    default:
+      return String(error?.message ?? error);
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// Where the guide explains each thing the page reports: the anchor of the section for an audit
+// code or a verdict's reason, so that the verdict and the findings link to the guide without
+// loading it (www/guide.js).
+
+/** Where each audit code is explained: its section's anchor. */
+const CODE_SECTIONS = {
+  RL101: 'status',
+  RL105: 'status',
+  RL301: 'mistakes',
+  RL302: 'mistakes',
+  RL303: 'verdict',
+  RL304: 'verdict',
+  RL305: 'verdict',
+  RL306: 'limits',
+  RL307: 'verdict',
+  RL308: 'shape',
+  RL309: 'verdict',
+  RL405: 'verdict',
+  RL406: 'mistakes',
+  RL408: 'mistakes',
+  RL501: 'limits',
+  RL502: 'extensions',
+  RL503: 'extensions',
+  RL504: 'extensions',
+  RL505: 'extensions',
+};
+/** Codes not listed above: by their hundred (file, lines, groups, patterns, directives). */
+const SERIES_SECTIONS = { 1: 'shape', 2: 'shape', 3: 'verdict', 4: 'patterns', 5: 'extensions' };
+
+/** The anchor (`#guide-…`) of the guide section that explains audit code `code` (`RL302`). */
+export function guideAnchorForCode(code) {
+  const section = CODE_SECTIONS[code] ?? SERIES_SECTIONS[String(code).charAt(2)] ?? 'shape';
+  return `#guide-${section}`;
+}
+
+/** The anchor of the section that explains a verdict's `reason` (the engine's reason id). */
+export function guideAnchorForReason(reason) {
+  switch (reason) {
+    case 'file-unavailable':
+    case 'file-unreachable':
+    case 'beyond-size-limit':
+      return '#guide-status';
+    case 'implicit-robots-txt-allow':
+      return '#guide-faq-robots';
+    default:
+      return '#guide-verdict';
+  }
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { EXAMPLES } from '../../www/examples.js';
+import { EXAMPLES } from '../../www/work.js';
 import wasm, { wasmPackage } from '../node/wasm.mjs';
 import {
   VIEWPORTS,

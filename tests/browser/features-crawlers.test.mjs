@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { AI_PURPOSES } from '../../www/crawlers.js';
-import { exampleById } from '../../www/examples.js';
+import { exampleById } from '../../www/work.js';
 import { wasmPackage } from '../node/wasm.mjs';
 import {
   VIEWPORTS,

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
-import { EXAMPLES } from '../../www/examples.js';
+import { EXAMPLES } from '../../www/work.js';
 import wasm from '../node/wasm.mjs';
 import {
   REPO_ROOT,

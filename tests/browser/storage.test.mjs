@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { EXAMPLES } from '../../www/examples.js';
+import { EXAMPLES } from '../../www/work.js';
 import { expectVerdict, launchBrowser, startSession } from './harness.mjs';
 
 const WAIT_MS = 15_000;
