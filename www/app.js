@@ -15,8 +15,9 @@
 import { Editor } from './editor.js';
 import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine.js';
 import { formatBytes, formatCount } from './format.js';
-import { lineAt } from './line-table.js';
+import { lineAt } from './lines.js';
 import {
+  CrawlerChoice,
   EXAMPLES,
   SavedWork,
   base64ToBytes,
@@ -29,9 +30,7 @@ import {
   isShare,
 } from './work.js';
 import * as render from './render.js';
-import { CrawlerChoice } from './crawler-choice.js';
-import { engineErrorText } from './render.js';
-import { showHeaderVerdict } from './header-summary.js';
+import { engineErrorText, showHeaderVerdict } from './render.js';
 import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch, t } from './i18n.js';
 
 /** Quiet time after the last keystroke before the page recomputes. */

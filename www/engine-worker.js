@@ -17,8 +17,7 @@
  * and nothing is freed here (see `withParsed`).
  */
 
-import { hasLineNotes } from './line-notes.js';
-import { buildLineTable, lineTableBuffers } from './line-table.js';
+import { buildLineTable, hasLineNotes, lineTableBuffers } from './lines.js';
 import { isTrap, serveOperations } from './worker-protocol.js';
 
 /** How many items of each list cross to the page; the page says when a list was cut. */

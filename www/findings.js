@@ -18,10 +18,9 @@
 
 import { Engine } from './engine.js';
 import { formatCount } from './format.js';
-import { engineErrorText, fragment, guideAnchorForCode, h, lineLink } from './render.js';
+import { engineErrorText, fragment, guideAnchorForCode, h, lineLink, showHeaderFindings } from './render.js';
 import { language, onLanguageChange, t, tPlural } from './i18n.js';
 import { messageNodes } from './messages.js';
-import { showHeaderFindings } from './header-summary.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */
 export const SEVERITIES = Object.freeze(['error', 'warning', 'info']);

@@ -6,17 +6,17 @@
  * links to lines are buttons with `data-goto-line`, handled by delegation in app.js. They decide
  * nothing about robots.txt either; they put the core's answers into words.
  *
- * Two small tables of words end the file, shared with the panels: an engine failure in the
- * page's language (`engineErrorText`) and where the guide explains an audit code or a verdict's
- * reason (`guideAnchorForCode`, `guideAnchorForReason`). They live here, not in modules of their
- * own, because the first verdict needs them and every module it needs is one more request
- * before it.
+ * Three small parts end the file, shared with the panels: an engine failure in the page's
+ * language (`engineErrorText`), where the guide explains an audit code or a verdict's reason
+ * (`guideAnchorForCode`, `guideAnchorForReason`), and the one writer of the page: the sticky
+ * header's summary (`showHeaderVerdict`, `showHeaderFindings`). They live here, not in modules
+ * of their own, because the first verdict needs them and every module it needs is one more
+ * request before it.
  */
 
 import { OUT_OF_MEMORY_BYTES } from './engine.js';
 import { formatBytes, formatCount } from './format.js';
-import { lineNotes } from './line-notes.js';
-import { lineAt, lineCount } from './line-table.js';
+import { lineAt, lineCount, lineNotes } from './lines.js';
 import { t, tPlural } from './i18n.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
@@ -973,4 +973,41 @@ export function guideAnchorForReason(reason) {
     default:
       return '#guide-verdict';
   }
+}
+
+// -------------------------------------------------------------------------------------------
+// The sticky header's summary
+//
+// The summary in the page's sticky header: the current verdict and the audit's error and warning
+// counts, each a link to its panel, so that what a visitor came for stays in view while they
+// read the guide or the crawler table.
+
+const verdictLink = () => document.querySelector('#header-verdict');
+const findingsLink = () => document.querySelector('#header-findings');
+
+/** Shows `verdict` (the engine's verdict view) in the header, or clears it when null. */
+export function showHeaderVerdict(verdict, decidingLine = null) {
+  const link = verdictLink();
+  if (!link) return;
+  if (verdict === null) {
+    link.textContent = '';
+    link.dataset.verdict = '';
+    return;
+  }
+  const word = verdict.allowed ? t('header.allowed') : t('header.disallowed');
+  link.textContent = decidingLine === null ? word : t('header.verdict-line', { verdict: word, line: decidingLine });
+  link.dataset.verdict = verdict.allowed ? 'allowed' : 'disallowed';
+}
+
+/** Shows the audit's `{ error, warning }` counts in the header, or clears them when null. */
+export function showHeaderFindings(counts) {
+  const link = findingsLink();
+  if (!link) return;
+  link.textContent =
+    counts === null
+      ? ''
+      : t('header.findings', {
+          errors: tPlural('header.errors', counts.error, {}, formatCount),
+          warnings: tPlural('header.warnings', counts.warning, {}, formatCount),
+        });
 }

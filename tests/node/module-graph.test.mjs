@@ -68,7 +68,7 @@ test("the first verdict's requests fit in few round trips of HTTP/1.1's six conn
     ...[...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]),
   ]);
   assert.equal([...html.matchAll(/<link rel="stylesheet"/g)].length, 1, 'one stylesheet (www/style.css)');
-  assert.ok(files.size <= 15, `${files.size} files before the first verdict: ${[...files].join(', ')}`);
+  assert.ok(files.size <= 12, `${files.size} files before the first verdict: ${[...files].join(', ')}`);
 });
 
 test('the static import reader sees every form the page uses and skips dynamic imports', () => {
