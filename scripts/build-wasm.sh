@@ -123,7 +123,8 @@ build_package() {
   say "Building the wasm package${features:+ with --features $features} (wasm-pack, release, --target web)"
   # The out-dir is resolved against the crate, so pass it absolute. `--mode
   # no-install` uses the wasm-bindgen on PATH and never downloads one.
-  wasm-pack --quiet build crates/wasm \
+  # The release profile is opt-level 3 for the native builds; the page's module wants size.
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=z wasm-pack --quiet build crates/wasm \
     --target web --release --mode no-install --no-pack \
     --out-dir "$dir" --out-name "$OUT_NAME" "${cargo_args[@]}"
   say "Optimising with wasm-opt $("$WASM_OPT" --version | grep -oE '[0-9]+' | head -n 1) -Oz (${feature_flags[*]})"
