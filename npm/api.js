@@ -101,7 +101,12 @@ export class ParsedRobots {
   compareProfiles(agent, url, options) {
     return this.#read()
       .compareProfiles(agent, url, options ?? {})
-      .map((row) => ({ ...row, verdict: withLine(row.verdict) }));
+      .map((row) => ({
+        ...row,
+        verdict: withLine(row.verdict),
+        why: row.why === null ? null : english(row.why),
+        whyMessage: row.why,
+      }));
   }
 
   /** Releases the engine's copy now instead of when the object is collected. */
@@ -152,27 +157,13 @@ function englishValue(value) {
   if (typeof value === 'string') return value;
   if (typeof value.code === 'string') return `\`${value.code}\``;
   if (typeof value.line === 'number') return String(value.line);
-  if (Array.isArray(value.lines)) return english(linesPhrase(value.lines));
+  if (Array.isArray(value.series)) return value.series.map(englishValue).join(', ');
   if (Array.isArray(value.list)) {
     const items = value.list.map(englishValue);
     if (items.length < 2) return items.join('');
     return english({ key: 'core.list.and', args: { init: items.slice(0, -1).join(', '), last: items.at(-1) } });
   }
   return english(value);
-}
-
-/** The phrase for line numbers, chosen as the core chooses it (crates/core/src/message). */
-function linesPhrase(lines) {
-  const LISTED = 10;
-  if (lines.length === 0) return { key: 'core.list.no-line', args: {} };
-  if (lines.length === 1) return { key: 'core.list.line', args: { line: lines[0] } };
-  if (lines.every((line, index) => index === 0 || line === lines[index - 1] + 1)) {
-    return { key: 'core.list.line-run', args: { first: lines[0], last: lines.at(-1) } };
-  }
-  if (lines.length > LISTED) {
-    return { key: 'core.list.lines-more', args: { listed: lines.slice(0, LISTED).join(', '), more: lines.length - LISTED } };
-  }
-  return { key: 'core.list.lines', args: { init: lines.slice(0, -1).join(', '), last: lines.at(-1) } };
 }
 
 /** Parses a robots.txt. Never fails on any text: problems are findings, not errors. */

@@ -176,8 +176,8 @@ export type MessageValue =
   | number
   | { code: string }
   | { line: number }
-  | { lines: number[] }
   | { list: MessageValue[] }
+  | { series: MessageValue[] }
   | Message;
 
 export type LineKind =
@@ -353,8 +353,10 @@ export interface ProfileRow {
   verdict: Verdict;
   /** Whether it agrees with the verdict of the profile in the options. */
   agrees: boolean;
-  /** One sentence of why not, when it disagrees. */
+  /** One sentence of why not, when it disagrees, in English. */
   why: string | null;
+  /** The same sentence as a catalogue key and values, to word it in another language. */
+  whyMessage: Message | null;
 }
 
 export interface Recognised {

@@ -20,6 +20,7 @@ import {
   ownGroupWords,
   renderVerdictHeadline,
 } from './render.js';
+import { messageNodes } from './messages.js';
 
 /**
  * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer to
@@ -57,7 +58,12 @@ export function renderDivergence(rows, verdict, profiles) {
 function divergenceRow(row, known, main) {
   const { verdict } = row;
   // The named crawler's own reading is worded here from the main verdict's `crawlerReading`.
-  const why = row.profile === 'crawler' && main.crawlerReading ? ownGroupWords(main.crawlerReading) : row.why;
+  const why =
+    row.profile === 'crawler' && main.crawlerReading
+      ? ownGroupWords(main.crawlerReading)
+      : row.why === null
+        ? null
+        : messageNodes(row.why);
   const word = verdict.allowed ? 'allowed' : 'disallowed';
   const line = decidingLine(verdict);
   const [, , detail] = renderVerdictHeadline(verdict);

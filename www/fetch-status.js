@@ -15,7 +15,8 @@
  *     picker.show(handling, profileChoice);     // after each refresh
  */
 
-import { language, t } from './i18n.js';
+import { language, onLanguageChange, t } from './i18n.js';
+import { messageNodes, messageText } from './messages.js';
 import { choiceTitle, fragment, h } from './render.js';
 
 /** The RFC's sections are linked, not quoted: the engine gives the section number. */
@@ -65,15 +66,25 @@ export class FetchStatusPicker {
   start(choices, catalogue = []) {
     this.#choices = choices;
     this.#googleSource = findSource(catalogue, GOOGLE_SOURCE_ID);
-    const groups = new Map();
-    for (const choice of choices) {
-      const title = t(CLASS_TITLES[choice.class] ?? 'status.class.other');
-      if (!groups.has(title)) groups.set(title, h('optgroup', { label: title }));
-      groups.get(title).append(new Option(choice.label, choice.value));
-    }
-    this.#select.replaceChildren(...groups.values());
+    this.#fill();
     this.#select.disabled = false;
     this.restore(this.#wanted);
+    // The labels are the engine's words for each status, in the page's language.
+    onLanguageChange(() => {
+      const value = this.#select.value;
+      this.#fill();
+      this.#select.value = value;
+    });
+  }
+
+  #fill() {
+    const groups = new Map();
+    for (const choice of this.#choices) {
+      const title = t(CLASS_TITLES[choice.class] ?? 'status.class.other');
+      if (!groups.has(title)) groups.set(title, h('optgroup', { label: title }));
+      groups.get(title).append(new Option(messageText(choice.label), choice.value));
+    }
+    this.#select.replaceChildren(...groups.values());
   }
 
   /** Selects `value` when it is one of the choices, else the default (the first choice). */
@@ -94,7 +105,7 @@ export class FetchStatusPicker {
   /** Shows what the status does: `handling` from `statusHandling()`, under `profile` (a choice of `defaults().profiles`). */
   show(handling, profile) {
     // Drawn again when the language changes, too.
-    const key = handling ? `${handling.status}\n${profile?.id}\n${language()}` : null;
+    const key = handling ? `${JSON.stringify(handling.status)}\n${profile?.id}\n${language()}` : null;
     if (key === this.#shownKey) return;
     this.#shownKey = key;
     this.#explanation.replaceChildren(
@@ -113,18 +124,18 @@ export function renderStatusExplanation(handling, profile, googleSource = null) 
   const profileId = profile?.id ?? null;
   const profileTitle = profileId ? choiceTitle('profile', profileId) : t('status.this-profile');
   const effect = t(EFFECT_WORDS[handling.effect] ?? 'status.effect.other', { effect: handling.effect });
-  const appliesRfc = handling.explanation === handling.rfc;
-  const appliesGoogle = !appliesRfc && handling.explanation === handling.google;
+  const appliesRfc = handling.explanation.key === handling.rfc.key;
+  const appliesGoogle = !appliesRfc && handling.explanation.key === handling.google.key;
   const applied = h('span', { class: 'status-applies' }, ' ', t('status.applied'));
   const headline = h(
     'p',
     { class: `status-effect status-effect-${handling.effect}`, id: 'status-effect' },
-    t('status.headline', { status: capitalise(handling.status), profile: profileTitle, effect }),
+    t('status.headline', { status: capitalise(messageText(handling.status)), profile: profileTitle, effect }),
   );
   const rules = [
     appliesRfc || appliesGoogle
       ? null
-      : h('p', { class: 'status-rule' }, h('strong', {}, `${profileTitle}: `), handling.explanation),
+      : h('p', { class: 'status-rule' }, h('strong', {}, `${profileTitle}: `), messageNodes(handling.explanation)),
     h(
       'p',
       { class: 'status-rule' },
@@ -135,7 +146,7 @@ export function renderStatusExplanation(handling, profile, googleSource = null) 
         externalLink(`${RFC_URL}#section-${handling.rfcSection}`, t('status.section', { section: handling.rfcSection })),
         ': ',
       ),
-      handling.rfc,
+      messageNodes(handling.rfc),
       appliesRfc ? applied : null,
     ),
     h(
@@ -148,7 +159,7 @@ export function renderStatusExplanation(handling, profile, googleSource = null) 
         handling.googleDiffers ? ` ${t('status.google-differs')}` : '',
         ': ',
       ),
-      handling.google,
+      messageNodes(handling.google),
       appliesGoogle ? applied : null,
     ),
     handling.googleDiffers && profileId !== 'google'

@@ -6,8 +6,9 @@
  * (`core.…`, whose English text is the core's own template, written into en.json by
  * `crates/core/tests/catalogues.rs`) and the values that fill its `{name}` placeholders. A value
  * is a number (a count, written with the language's digit grouping), a string (a name, shown as
- * it is), `{ code }` (a value from the file), `{ line }`, `{ lines: [] }`, `{ list: [] }` or a
- * nested `{ key, args }`. Backticks in a template mark code.
+ * it is), `{ code }` (a value from the file), `{ line }`, `{ list: [] }` (joined with the
+ * language's `and`), `{ series: [] }` (joined with commas) or a nested `{ key, args }` (a phrase,
+ * such as `core.list.lines` for line numbers). Backticks in a template mark code.
  *
  * Everything from the file reaches the DOM as text, inside an element marked `translate="no"`,
  * so that neither this page nor a browser's translator rewrites it.
@@ -18,18 +19,13 @@
 import { formatCount } from './format.js';
 import { t } from './i18n.js';
 
-/** Line numbers past this many are summed up (`and 12 more`), as the core does. */
-const LISTED_LINES = 10;
-
 /** Nodes for a core message (see the module doc), ready for `append`. */
 export function messageNodes(message) {
   if (message === null || typeof message !== 'object' || typeof message.key !== 'string') {
     return [document.createTextNode(String(message ?? ''))];
   }
   const args = message.args ?? {};
-  // A sentence the core has not moved into its table yet: English, with its code marked.
-  const template = message.key === 'core.untranslated' ? String(args.text ?? '') : t(message.key);
-  if (message.key === 'core.untranslated') return codeSpans(template);
+  const template = t(message.key);
   const nodes = [];
   template.split('`').forEach((segment, index, segments) => {
     // An unpaired backtick is text; paired ones enclose code.
@@ -44,18 +40,6 @@ export function messageNodes(message) {
     }
   });
   return nodes;
-}
-
-/** Text with backtick-marked code as code elements. */
-function codeSpans(text) {
-  const parts = text.split('`');
-  if (parts.length % 2 === 0) return [document.createTextNode(text)];
-  return parts.map((part, index) => {
-    if (index % 2 === 0) return document.createTextNode(part);
-    const code = document.createElement('code');
-    code.textContent = part;
-    return code;
-  });
 }
 
 /** The message as plain text, for an attribute or a spoken label. */
@@ -103,8 +87,10 @@ function valueNodes(value) {
     return [code];
   }
   if (typeof value.line === 'number') return [document.createTextNode(String(value.line))];
-  if (Array.isArray(value.lines)) return messageNodes(linesPhrase(value.lines));
   if (Array.isArray(value.list)) return listNodes(value.list.map(valueNodes));
+  if (Array.isArray(value.series)) {
+    return value.series.flatMap((item, index) => (index === 0 ? valueNodes(item) : [document.createTextNode(', '), ...valueNodes(item)]));
+  }
   return messageNodes(value);
 }
 
@@ -142,21 +128,4 @@ function fillNodesWith(text, parts) {
   }
   if (last < text.length) nodes.push(document.createTextNode(text.slice(last)));
   return nodes;
-}
-
-/** The phrase for line numbers, chosen as the core chooses it (crates/core/src/message). */
-export function linesPhrase(lines) {
-  const joined = (numbers) => numbers.join(', ');
-  if (lines.length === 0) return { key: 'core.list.no-line', args: {} };
-  if (lines.length === 1) return { key: 'core.list.line', args: { line: { line: lines[0] } } };
-  if (lines.every((line, index) => index === 0 || line === lines[index - 1] + 1)) {
-    return { key: 'core.list.line-run', args: { first: { line: lines[0] }, last: { line: lines.at(-1) } } };
-  }
-  if (lines.length > LISTED_LINES) {
-    return {
-      key: 'core.list.lines-more',
-      args: { listed: joined(lines.slice(0, LISTED_LINES)), more: lines.length - LISTED_LINES },
-    };
-  }
-  return { key: 'core.list.lines', args: { init: joined(lines.slice(0, -1)), last: { line: lines.at(-1) } } };
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use robots_lens::{
     compare_profiles, crawler_reading, crawler_status_handling, crawlers, find_crawler, read_url,
-    status_handling, AgentLineReading, AgentMatch, Crawler, CrawlerReading, FetchStatus,
+    status_handling, AgentLineReading, AgentMatch, Crawler, CrawlerReading, FetchStatus, Message,
     Precedence, Profile, Reason, RobotsTxt, RuleKind, TypedUrl, Verdict,
 };
 use serde::{Deserialize, Serialize};
@@ -594,7 +594,7 @@ fn write_other_readers(
         } else {
             "DISALLOWED"
         };
-        let why = row.why.as_deref().unwrap_or_default();
+        let why = row.why.as_ref().map(Message::english).unwrap_or_default();
         writeln!(out, "    {:<12} {word:<10}  {why}", row.profile.id())?;
     }
     Ok(())

@@ -8,6 +8,7 @@
 use crate::crawlers::{find_crawler, recognise_crawler, Crawler};
 use crate::legacy::reader_error;
 use crate::matcher::{Checker, Reason, RuleMatch, Verdict};
+use crate::message::{Message, MessageId as M, Value};
 use crate::profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec,
 };
@@ -26,7 +27,7 @@ pub struct ProfileVerdict {
     pub agrees: bool,
     /// When it disagrees (or agrees for another reason worth knowing, such as another deciding
     /// line): why, in one sentence.
-    pub why: Option<String>,
+    pub why: Option<Message>,
 }
 
 /// Asks every profile the question that `main` answered, and explains each difference.
@@ -62,9 +63,9 @@ pub fn compare_profiles_with(
             let why = if profile == main.profile {
                 None
             } else if !agrees {
-                Some(capitalised(explain(robots, main, &verdict)))
+                Some(explain(robots, main, &verdict))
             } else {
-                explain_same_answer(main, &verdict).map(capitalised)
+                explain_same_answer(main, &verdict)
             };
             ProfileVerdict {
                 profile,
@@ -97,7 +98,7 @@ impl CrawlerReading {
     /// Which group it used (or what decided instead), as a sentence without the verdict:
     /// "Googlebot-News itself reads only its own group (user-agent line 4)". The page words
     /// it from the verdict's fields itself.
-    pub fn why(&self) -> String {
+    pub fn why(&self) -> Message {
         crawler_sentence(self.crawler, &self.verdict)
     }
 }
@@ -126,98 +127,86 @@ pub fn crawler_reading(
     Some(CrawlerReading { crawler, verdict })
 }
 
-fn crawler_sentence(crawler: &Crawler, verdict: &Verdict) -> String {
-    let name = crawler.name;
-    let lines = || agent_lines(verdict);
+fn crawler_sentence(crawler: &Crawler, verdict: &Verdict) -> Message {
+    let with_name = |id: M| Message::new(id).text("crawler", crawler.name);
     match verdict.reason {
-        Reason::FileUnavailable => {
-            return format!(
-                "{name} itself treats the file as unavailable with this fetch status, as its \
-                 operator documents"
-            )
-        }
-        Reason::FileUnreachable => {
-            return format!(
-                "{name} itself treats the file as unreachable with this fetch status, as its \
-                 operator documents"
-            )
-        }
+        Reason::FileUnavailable => return with_name(M::CrawlerUnavailable),
+        Reason::FileUnreachable => return with_name(M::CrawlerUnreachable),
         _ => {}
     }
     if verdict.groups.is_empty() {
         return if crawler.chain.contains(&crate::ChainStep::Star) {
-            format!("{name} itself finds no group naming it, and there is no * group")
+            with_name(M::CrawlerNoGroupNoStar)
         } else {
-            format!("{name} itself finds no group naming it, and it ignores the * group")
+            with_name(M::CrawlerNoGroupIgnoresStar)
         };
     }
+    let lines = agent_lines(verdict);
     match &verdict.chain_step {
-        Some(step) if step.fallback => format!(
-            "{name} itself has no group of its own and follows the {} group (user-agent {})",
-            step.token.as_deref().unwrap_or("*"),
-            lines()
-        ),
-        _ if verdict.used_star_group => format!(
-            "{name} itself finds no group of its own and follows the * group (user-agent {})",
-            lines()
-        ),
-        Some(_) => format!(
-            "{name} itself reads only its own group (user-agent {})",
-            lines()
-        ),
+        Some(step) if step.fallback => with_name(M::CrawlerFallback)
+            .code("token", step.token.as_deref().unwrap_or("*"))
+            .phrase("lines", lines),
+        _ if verdict.used_star_group => with_name(M::CrawlerStar).phrase("lines", lines),
+        Some(_) => with_name(M::CrawlerOwnGroup).phrase("lines", lines),
         // The record readers know no chain: the crawler's token picked the record.
-        None => format!("{name} itself uses the record at user-agent {}", lines()),
+        None => with_name(M::CrawlerRecord).phrase("lines", lines),
     }
 }
 
-/// The reader's name as it stands inside a sentence.
-fn reader_name(spec: &ProfileSpec) -> &'static str {
+/// The reader's name as it stands inside a sentence, and at its start.
+fn reader_names(spec: &ProfileSpec) -> (M, M) {
     match spec.id {
-        "rfc9309" => "RFC 9309",
-        "google" => "Google's parser",
-        "python" => "Python's robotparser (≤ 3.12)",
-        "legacy-1994" => "the 1994 convention",
-        _ => spec.title,
+        "rfc9309" => (M::ReaderRfc9309, M::ReaderRfc9309Start),
+        "google" => (M::ReaderGoogle, M::ReaderGoogleStart),
+        "python" => (M::ReaderPython, M::ReaderPythonStart),
+        _ => (M::ReaderLegacy, M::ReaderLegacyStart),
     }
 }
 
-/// The first letter upper-cased, for a sentence that starts with a reader's name.
-fn capitalised(text: String) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => text,
-    }
+/// The reader's name inside a sentence (`Under {name}, …`).
+fn reader_name(spec: &ProfileSpec) -> Value {
+    Value::phrase(reader_names(spec).0)
 }
 
-fn describe(rule: &RuleMatch) -> String {
-    match rule.kind {
+/// A sentence that starts with the reader's name (`{reader} …`).
+fn reader_says(spec: &ProfileSpec, id: M) -> Message {
+    Message::new(id).phrase("reader", reader_names(spec).1)
+}
+
+/// A sentence that names the reader inside it (`Under {name}, …`).
+fn under(spec: &ProfileSpec, id: M) -> Message {
+    Message::new(id).with("name", reader_name(spec))
+}
+
+fn describe(rule: &RuleMatch) -> Value {
+    let id = match rule.kind {
         RuleKind::Allow if rule.pattern.is_empty() => {
-            format!(
-                "line {} (an empty rule, read as allowing everything)",
-                rule.line
-            )
+            return Value::phrase(Message::new(M::RuleEmptyAllow).line("line", rule.line))
         }
-        RuleKind::Allow => format!("line {} (Allow: {})", rule.line, rule.pattern),
-        RuleKind::Disallow => format!("line {} (Disallow: {})", rule.line, rule.pattern),
-    }
+        RuleKind::Allow => M::RuleAllow,
+        RuleKind::Disallow => M::RuleDisallow,
+    };
+    Value::phrase(
+        Message::new(id)
+            .line("line", rule.line)
+            .text("pattern", &*rule.pattern),
+    )
 }
 
 /// Why `other` answers differently from `main`.
-fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> String {
+fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> Message {
     let spec = other.profile.spec();
     let main_spec = main.profile.spec();
-    let name = reader_name(spec);
     if other.reason == Reason::ImplicitRobotsTxtAllow {
-        return format!("{name} always allows /robots.txt itself (RFC 9309 §2.2.2).");
+        return reader_says(spec, M::ImplicitAllow);
     }
     if main.reason == Reason::ImplicitRobotsTxtAllow {
-        return format!(
-            "{name} makes no exception for /robots.txt, so {} applies to it like to any path.",
+        return reader_says(spec, M::NoImplicitAllow).with(
+            "rule",
             other
                 .decisive
                 .as_ref()
-                .map_or_else(|| "the file".to_owned(), describe)
+                .map_or_else(|| Value::phrase(M::TheFile), describe),
         );
     }
     let by_status = |verdict: &Verdict| {
@@ -228,31 +217,23 @@ fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> String {
     };
     if by_status(other) || by_status(main) {
         return match other.reason {
-            Reason::FileUnavailable => format!(
-                "{name} treats the file as unavailable with this fetch status, so everything is \
-                 allowed."
-            ),
-            Reason::FileUnreachable => format!(
-                "{name} treats the file as unreachable with this fetch status, so everything is \
-                 disallowed."
-            ),
-            _ => format!("{name} reads the file despite this fetch status."),
+            Reason::FileUnavailable => reader_says(spec, M::StatusUnavailable),
+            Reason::FileUnreachable => reader_says(spec, M::StatusUnreachable),
+            _ => reader_says(spec, M::StatusReadAnyway),
         };
     }
     if other.reason == Reason::ReaderError {
         return match reader_error(robots, other.profile) {
-            Some(error) => format!(
-                "{name} stops with an error at line {} ({}) and answers from what it read before.",
-                error.line, error.message
-            ),
-            None => format!("{name} raises an error for this URL and refuses it."),
+            Some(error) => reader_says(spec, M::ReaderErrorAt)
+                .line("line", error.line)
+                .code("error", &error.message),
+            None => reader_says(spec, M::ReaderErrorRefuses),
         };
     }
     if let Some(error) = reader_error(robots, other.profile) {
-        return format!(
-            "{name} stops reading at line {} with an error ({}), so the lines after it never count.",
-            error.line, error.message
-        );
+        return reader_says(spec, M::ReaderStopsReading)
+            .line("line", error.line)
+            .code("error", &error.message);
     }
     if other.groups.is_empty() && !main.groups.is_empty() {
         return why_no_group(robots, main, spec);
@@ -265,16 +246,11 @@ fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> String {
         return unread;
     }
     if !other.groups.is_empty() && main.groups.is_empty() {
-        let lines = agent_lines(other);
-        return match spec.agent_selection {
-            AgentSelection::FirstMatchingRecord => format!(
-                "{name} finds a record for this agent (user-agent {lines}): it looks for the \
-                 record's name anywhere in the agent's name."
-            ),
-            AgentSelection::MergeAllMatching => {
-                format!("{name} finds a group for this agent at user-agent {lines}.")
-            }
+        let id = match spec.agent_selection {
+            AgentSelection::FirstMatchingRecord => M::FindsRecordInName,
+            AgentSelection::MergeAllMatching => M::FindsGroupAt,
         };
+        return reader_says(spec, id).phrase("lines", agent_lines(other));
     }
     if other.used_star_group && !main.used_star_group {
         // Group indices are into `RobotsTxt::groups` only for readers that form Google's groups.
@@ -286,125 +262,107 @@ fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> String {
                     .is_some_and(|group| group.rules.is_empty())
             });
         if without_rules && spec.grouping == Grouping::BlankLineEndsRecord {
-            return format!(
-                "{name} keeps no record without rules, so the group at user-agent {} does not \
-                 count and it follows the `*` group at user-agent {}.",
-                agent_lines(main),
-                agent_lines(other)
-            );
+            return reader_says(spec, M::NoRecordWithoutRules)
+                .phrase("ours", agent_lines(main))
+                .phrase("theirs", agent_lines(other));
         }
-        let compared = match spec.agent_selection {
-            AgentSelection::FirstMatchingRecord => format!(
-                " (it looks for a record's name inside `{}`, the agent's name before its first \
-                 '/')",
-                other.agent_token
-            ),
-            AgentSelection::MergeAllMatching => String::new(),
+        let message = match spec.agent_selection {
+            AgentSelection::FirstMatchingRecord => {
+                reader_says(spec, M::FollowsStarRecord).code("token", &other.agent_token)
+            }
+            AgentSelection::MergeAllMatching => reader_says(spec, M::FollowsStar),
         };
-        return format!(
-            "{name} finds no group naming this agent{compared}, so it follows the `*` group at \
-             user-agent {}.",
-            agent_lines(other)
-        );
+        return message.phrase("lines", agent_lines(other));
     }
-    if agent_lines(other) != agent_lines(main) {
-        return match spec.agent_selection {
-            AgentSelection::FirstMatchingRecord => format!(
-                "{name} obeys only the first record that names the agent (user-agent {}), \
-                 not every group naming it ({}).",
-                agent_lines(other),
-                agent_lines(main)
-            ),
-            AgentSelection::MergeAllMatching => format!(
-                "{name} applies the groups at user-agent {} instead of {}.",
-                agent_lines(other),
-                agent_lines(main)
-            ),
+    if agent_line_numbers(other) != agent_line_numbers(main) {
+        let id = match spec.agent_selection {
+            AgentSelection::FirstMatchingRecord => M::FirstRecordOnly,
+            AgentSelection::MergeAllMatching => M::OtherGroups,
         };
+        return reader_says(spec, id)
+            .phrase("theirs", agent_lines(other))
+            .phrase("ours", agent_lines(main));
     }
     match (&main.decisive, &other.decisive) {
         (Some(ours), Some(theirs)) => {
             if let Some(cause) = why_not_matching(ours, other, spec) {
-                return format!(
-                    "Under {name}, {} does not match: {cause}; {} decides instead.",
-                    describe(ours),
-                    describe(theirs)
-                );
+                return under(spec, M::NotMatchingInstead)
+                    .with("ours", describe(ours))
+                    .phrase("cause", cause)
+                    .with("theirs", describe(theirs));
             }
             if theirs.via_index_html {
-                return format!(
-                    "{name} reads {} as also allowing its directory (Google's index.htm rule).",
-                    describe(theirs)
-                );
+                return reader_says(spec, M::IndexHtml).with("rule", describe(theirs));
             }
             if spec.precedence == Precedence::FirstMatch && theirs.line < ours.line {
-                return format!(
-                    "{name} takes the first matching rule, {}, not the longest, {}.",
-                    describe(theirs),
-                    describe(ours)
-                );
+                return reader_says(spec, M::FirstMatch)
+                    .with("theirs", describe(theirs))
+                    .with("ours", describe(ours));
             }
             if let Some(cause) = why_matching(theirs, main, main_spec, spec) {
-                return format!("Under {name}, {} matches: {cause}.", describe(theirs));
+                return under(spec, M::MatchesBecause)
+                    .with("rule", describe(theirs))
+                    .phrase("cause", cause);
             }
-            format!(
-                "Under {name}, {} decides instead of {}.",
-                describe(theirs),
-                describe(ours)
-            )
+            under(spec, M::DecidesInstead)
+                .with("theirs", describe(theirs))
+                .with("ours", describe(ours))
         }
         (Some(ours), None) => match why_not_matching(ours, other, spec) {
-            Some(cause) => format!(
-                "Under {name}, {} does not match: {cause}; no other rule disallows the path.",
-                describe(ours)
-            ),
-            None => format!("Under {name}, no rule decides for this path."),
+            Some(cause) => under(spec, M::NotMatchingNoOther)
+                .with("ours", describe(ours))
+                .phrase("cause", cause),
+            None => under(spec, M::NoRuleDecides),
         },
         (None, Some(theirs)) => {
             if theirs.via_index_html {
-                return format!(
-                    "{name} reads {} as also allowing its directory (Google's index.htm rule).",
-                    describe(theirs)
-                );
+                return reader_says(spec, M::IndexHtml).with("rule", describe(theirs));
             }
             match why_matching(theirs, main, main_spec, spec) {
-                Some(cause) => format!("Under {name}, {} matches: {cause}.", describe(theirs)),
-                None => format!("Under {name}, {} decides.", describe(theirs)),
+                Some(cause) => under(spec, M::MatchesBecause)
+                    .with("rule", describe(theirs))
+                    .phrase("cause", cause),
+                None => under(spec, M::RuleDecides).with("rule", describe(theirs)),
             }
         }
-        (None, None) => format!("{name} reads this file differently."),
+        (None, None) => reader_says(spec, M::ReadsDifferently),
     }
 }
 
 /// When the answer is the same but another line decides, that is still worth a sentence.
-fn explain_same_answer(main: &Verdict, other: &Verdict) -> Option<String> {
-    let name = reader_name(other.profile.spec());
+fn explain_same_answer(main: &Verdict, other: &Verdict) -> Option<Message> {
     match (&main.decisive, &other.decisive) {
-        (Some(ours), Some(theirs)) if ours.line != theirs.line => Some(format!(
-            "Same answer, but under {name} {} decides, not line {}.",
-            describe(theirs),
-            ours.line
-        )),
+        (Some(ours), Some(theirs)) if ours.line != theirs.line => Some(
+            under(other.profile.spec(), M::SameAnswerOtherLine)
+                .with("theirs", describe(theirs))
+                .line("line", ours.line),
+        ),
         _ => None,
     }
 }
 
-/// The user-agent lines that matched, as words: "line 4" or "lines 1, 4".
-fn agent_lines(verdict: &Verdict) -> String {
-    let lines: Vec<String> = verdict
+/// The user-agent lines that matched.
+fn agent_line_numbers(verdict: &Verdict) -> Vec<usize> {
+    verdict
         .groups
         .iter()
         .flat_map(|group| &group.matched_agent_lines)
-        .map(ToString::to_string)
-        .collect();
-    match lines.as_slice() {
-        [one] => format!("line {one}"),
-        _ => format!("lines {}", lines.join(", ")),
+        .copied()
+        .collect()
+}
+
+/// The user-agent lines that matched, as words: "line 4" or "lines 1, 4".
+fn agent_lines(verdict: &Verdict) -> Message {
+    match agent_line_numbers(verdict).as_slice() {
+        [one] => Message::new(M::AgentLine).line("line", *one),
+        lines => {
+            let listed: Vec<String> = lines.iter().map(ToString::to_string).collect();
+            Message::new(M::AgentLines).text("lines", listed.join(", "))
+        }
     }
 }
 
-fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> String {
-    let name = reader_name(spec);
+fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> Message {
     if let Some(unread) = main
         .decisive
         .as_ref()
@@ -418,13 +376,11 @@ fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> Strin
         .flat_map(|group| &group.matched_agent_lines)
         .next()
     else {
-        return format!("{name} finds no group for this agent.");
+        return reader_says(spec, M::NoGroupForAgent);
     };
     if agent == 1 && robots.facts().bom_bytes > 0 && spec.grouping == Grouping::BlankLineEndsRecord
     {
-        return format!(
-            "{name} does not skip the byte order mark, so line 1 is not a user-agent line to it."
-        );
+        return reader_says(spec, M::BomNotSkipped);
     }
     if spec.grouping == Grouping::BlankLineEndsRecord {
         // A blank line between the matched user-agent line and the group's first rule ends the
@@ -439,10 +395,9 @@ fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> Strin
                     .is_some_and(|line| line.kind == LineKind::Blank)
             });
             if let Some(blank) = blank {
-                return format!(
-                    "{name} ends a record at a blank line (line {blank}), so user-agent line \
-                     {agent} is left without rules."
-                );
+                return reader_says(spec, M::BlankEndsRecord)
+                    .line("blank", blank)
+                    .line("agent", agent);
             }
         }
     }
@@ -451,47 +406,44 @@ fn why_no_group(robots: &RobotsTxt, main: &Verdict, spec: &ProfileSpec) -> Strin
         .and_then(|line| line.value())
         .unwrap_or_default();
     match spec.agent_selection {
-        AgentSelection::FirstMatchingRecord => format!(
-            "{name} does not apply the record at line {agent} (User-agent: {value}): it looks \
-             for the whole value inside the agent's name before its first '/'."
-        ),
-        AgentSelection::MergeAllMatching => format!("{name} finds no group for this agent."),
+        AgentSelection::FirstMatchingRecord => reader_says(spec, M::RecordNotApplied)
+            .line("line", agent)
+            .text("value", value),
+        AgentSelection::MergeAllMatching => reader_says(spec, M::NoGroupForAgent),
     }
 }
 
 /// When a reader that only knows exact keys does not read the rule line at all.
-fn unread_rule_line(robots: &RobotsTxt, number: usize, spec: &ProfileSpec) -> Option<String> {
+fn unread_rule_line(robots: &RobotsTxt, number: usize, spec: &ProfileSpec) -> Option<Message> {
     if spec.grouping != Grouping::BlankLineEndsRecord {
         return None;
     }
     let line = robots.line(number)?;
     let text = line.text().trim();
-    if line.missing_colon {
-        return Some(format!(
-            "{} ignores line {number} ({text}): without a colon it is not a rule.",
-            reader_name(spec)
-        ));
-    }
-    if line.spelling != KeySpelling::Exact {
-        return Some(format!(
-            "{} ignores line {number} ({text}): it reads only the exact key names, not \
-             Google's accepted misspellings and longer keys.",
-            reader_name(spec)
-        ));
-    }
-    None
+    let id = if line.missing_colon {
+        M::IgnoresNoColon
+    } else if line.spelling != KeySpelling::Exact {
+        M::IgnoresSpelling
+    } else {
+        return None;
+    };
+    Some(
+        reader_says(spec, id)
+            .line("line", number)
+            .text("text", text),
+    )
 }
 
 /// Why `rule`, which matched under the main profile, does not match under `other`'s.
-fn why_not_matching(rule: &RuleMatch, other: &Verdict, spec: &ProfileSpec) -> Option<String> {
+fn why_not_matching(rule: &RuleMatch, other: &Verdict, spec: &ProfileSpec) -> Option<Message> {
     if other.matches.iter().any(|found| found.line == rule.line) {
         return None;
     }
     if rule.kind == RuleKind::Allow && !spec.allow_lines {
-        return Some("it does not know Allow lines".to_owned());
+        return Some(M::CauseNoAllow.into());
     }
     if !spec.wildcards && (rule.pattern.contains('*') || rule.pattern.ends_with('$')) {
-        return Some("it takes * and $ literally".to_owned());
+        return Some(M::CauseLiteralWildcards.into());
     }
     Some(encoding_cause(spec, other))
 }
@@ -502,25 +454,20 @@ fn why_matching(
     main: &Verdict,
     main_spec: &ProfileSpec,
     spec: &ProfileSpec,
-) -> Option<String> {
+) -> Option<Message> {
     if main.matches.iter().any(|found| found.line == rule.line) {
         return None;
     }
-    let main_name = reader_name(main_spec);
     if rule.kind == RuleKind::Allow && !main_spec.allow_lines {
-        return Some(format!(
-            "{main_name} ignores Allow lines, and {} reads them",
-            reader_name(spec)
-        ));
+        return Some(
+            under(spec, M::CauseMainIgnoresAllow).phrase("main", reader_names(main_spec).1),
+        );
     }
     if !main_spec.wildcards
         && spec.wildcards
         && (rule.pattern.contains('*') || rule.pattern.ends_with('$'))
     {
-        return Some(format!(
-            "{main_name} takes * and $ literally, and {} reads them as wildcards",
-            reader_name(spec)
-        ));
+        return Some(under(spec, M::CauseMainLiteral).phrase("main", reader_names(main_spec).1));
     }
     if main_spec.encoding != spec.encoding {
         return Some(encoding_cause(spec, main));
@@ -528,23 +475,14 @@ fn why_matching(
     None
 }
 
-fn encoding_cause(spec: &ProfileSpec, verdict: &Verdict) -> String {
-    let compared = &verdict.normalised_path;
-    match spec.encoding {
-        Encoding::GoogleEscape => format!(
-            "Google compares the URL exactly as requested ({compared}), without decoding \
-             percent-escapes"
-        ),
-        Encoding::Rfc9309 => format!(
-            "RFC 9309 normalises percent-encoding on both sides before comparing ({compared})"
-        ),
-        Encoding::PythonQuote => {
-            format!("it decodes and re-quotes both sides, so the path is compared as {compared}")
-        }
-        Encoding::Octets => {
-            format!("it compares octet for octet, without decoding escapes ({compared})")
-        }
-    }
+fn encoding_cause(spec: &ProfileSpec, verdict: &Verdict) -> Message {
+    let id = match spec.encoding {
+        Encoding::GoogleEscape => M::CauseGoogleEscape,
+        Encoding::Rfc9309 => M::CauseRfc9309,
+        Encoding::PythonQuote => M::CausePythonQuote,
+        Encoding::Octets => M::CauseOctets,
+    };
+    Message::new(id).text("path", &*verdict.normalised_path)
 }
 
 #[cfg(test)]
@@ -582,7 +520,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_deref(),
+            python.why.as_ref().map(Message::english).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) takes the first matching rule, line 2 \
                  (Disallow: /), not the longest, line 3 (Allow: /public)."
@@ -597,6 +535,8 @@ mod tests {
         assert!(!google.agrees);
         assert!(google
             .why
+            .as_ref()
+            .map(Message::english)
             .as_deref()
             .unwrap()
             .contains("no exception for /robots.txt"));
@@ -610,6 +550,8 @@ mod tests {
         assert!(
             python
                 .why
+                .as_ref()
+                .map(Message::english)
                 .as_deref()
                 .unwrap()
                 .contains("takes * and $ literally"),
@@ -623,7 +565,7 @@ mod tests {
         let rows = compare("User-agent: FooBot\n\nDisallow: /", "FooBot", "/x");
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
-        let why = python.why.as_deref().unwrap();
+        let why = python.why.as_ref().map(Message::english).unwrap();
         assert!(why.contains("blank line (line 2)"), "{why}");
     }
 
@@ -635,6 +577,8 @@ mod tests {
         assert!(
             google
                 .why
+                .as_ref()
+                .map(Message::english)
                 .as_deref()
                 .unwrap()
                 .contains("exactly as requested"),
@@ -653,7 +597,13 @@ mod tests {
         let google = row(&rows, Profile::Google);
         assert!(!google.agrees);
         assert!(
-            google.why.as_deref().unwrap().contains("index.htm rule"),
+            google
+                .why
+                .as_ref()
+                .map(Message::english)
+                .as_deref()
+                .unwrap()
+                .contains("index.htm rule"),
             "{:?}",
             google.why
         );
@@ -665,7 +615,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_deref(),
+            python.why.as_ref().map(Message::english).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) ignores line 2 (Disalow: /): it reads only the \
                  exact key names, not Google's accepted misspellings and longer keys."
@@ -680,6 +630,8 @@ mod tests {
         assert!(python.agrees);
         assert!(python
             .why
+            .as_ref()
+            .map(Message::english)
             .as_deref()
             .unwrap()
             .starts_with("Same answer, but under Python"));
@@ -701,7 +653,7 @@ mod tests {
         let google = row(&rows, Profile::Google);
         assert!(!google.agrees);
         assert_eq!(
-            google.why.as_deref(),
+            google.why.as_ref().map(Message::english).as_deref(),
             Some(
                 "Google's parser treats the file as unreachable with this fetch status, so \
                  everything is disallowed."
@@ -719,7 +671,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_deref(),
+            python.why.as_ref().map(Message::english).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) finds no group naming this agent (it looks for a \
                  record's name inside `mozilla`, the agent's name before its first '/'), so it \
@@ -738,7 +690,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_deref(),
+            python.why.as_ref().map(Message::english).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) keeps no record without rules, so the group at \
                  user-agent line 3 does not count and it follows the `*` group at user-agent \
@@ -764,7 +716,7 @@ mod tests {
         assert_eq!(own.crawler.name, "Googlebot-News");
         assert!(own.verdict.allowed);
         assert_eq!(
-            own.why(),
+            own.why().english(),
             "Googlebot-News itself reads only its own group (user-agent line 4)"
         );
         let token = checker.check("Googlebot-News", "/news/1", AgentMatch::Token);
@@ -797,7 +749,7 @@ mod tests {
             AgentMatch::Substring,
             &main,
         );
-        let why = row(&rows, Profile::Rfc9309).why.clone().unwrap();
+        let why = row(&rows, Profile::Rfc9309).why.clone().unwrap().english();
         assert!(why.contains("ignores Allow lines"), "{why}");
         assert!(!why.contains("normalises"), "{why}");
     }

@@ -33,6 +33,7 @@ use std::str::FromStr;
 use crate::crawlers::{Crawler, FetchHandling};
 use crate::legacy::{python_fetch_outcome, PythonFetchOutcome};
 use crate::matcher::{Checker, Reason, Verdict};
+use crate::message::{Message, MessageId as M};
 use crate::profile::{AgentMatch, Profile};
 
 /// How many consecutive redirects RFC 9309 §2.3.1.2 asks crawlers to follow (Google follows
@@ -166,21 +167,32 @@ impl FetchStatus {
     }
 }
 
+impl FetchStatus {
+    /// The status in words (`404 after 2 redirects`), for the page to word in its language;
+    /// `Display` writes it in English.
+    pub fn describe(&self) -> Message {
+        let outcome = match self.outcome {
+            Outcome::Http(code) => Message::new(M::StatusHttp).text("code", code.to_string()),
+            Outcome::HtmlPage => Message::new(M::StatusHtmlPage),
+            Outcome::Unreachable => Message::new(M::FetchUnreachable),
+            Outcome::TooManyRedirects => {
+                return Message::new(M::StatusTooManyRedirects)
+                    .count("max", MAX_REDIRECTS as usize);
+            }
+        };
+        match self.redirects {
+            0 => outcome,
+            1 => Message::new(M::StatusAfterRedirect).phrase("status", outcome),
+            n => Message::new(M::StatusAfterRedirects)
+                .phrase("status", outcome)
+                .count("count", n as usize),
+        }
+    }
+}
+
 impl fmt::Display for FetchStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.outcome {
-            Outcome::Http(code) => write!(f, "{code}")?,
-            Outcome::HtmlPage => f.write_str("an HTML page (2xx)")?,
-            Outcome::Unreachable => f.write_str("unreachable (network error or timeout)")?,
-            Outcome::TooManyRedirects => {
-                return write!(f, "more than {MAX_REDIRECTS} redirects");
-            }
-        }
-        match self.redirects {
-            0 => Ok(()),
-            1 => f.write_str(" after 1 redirect"),
-            n => write!(f, " after {n} redirects"),
-        }
+        write!(f, "{}", self.describe())
     }
 }
 
@@ -395,13 +407,13 @@ pub struct StatusHandling {
     /// The RFC 9309 section that covers it (`2.3.1.3`).
     pub rfc_section: &'static str,
     /// What RFC 9309 says, in a sentence.
-    pub rfc: &'static str,
+    pub rfc: Message,
     /// What Google documents for its crawlers, in a sentence.
-    pub google: &'static str,
+    pub google: Message,
     /// Google's effect differs from the RFC's for this status.
     pub google_differs: bool,
     /// The sentence that explains `effect` under the profile asked for.
-    pub explanation: &'static str,
+    pub explanation: Message,
 }
 
 /// What `status` does to every verdict under `profile`.
@@ -420,18 +432,16 @@ pub fn status_handling(status: &FetchStatus, profile: Profile) -> StatusHandling
         effect: effect(status, profile),
         rfc_effect: effect(status, Profile::Rfc9309),
         rfc_section,
-        rfc,
-        google,
+        rfc: rfc.into(),
+        google: google.into(),
         google_differs: effect(status, Profile::Google) != effect(status, Profile::Rfc9309),
         explanation: match profile {
             Profile::Rfc9309 => rfc,
             Profile::Google => google,
             Profile::Python => python_text(class),
-            Profile::Legacy1994 => {
-                "The 1994 convention says nothing about HTTP statuses, so RFC 9309's rules are \
-                 applied."
-            }
-        },
+            Profile::Legacy1994 => M::LegacyStatus,
+        }
+        .into(),
     }
 }
 
@@ -479,91 +489,32 @@ fn effect(status: &FetchStatus, profile: Profile) -> StatusEffect {
 }
 
 /// What CPython's `RobotFileParser` does with each class (see [`python_fetch_outcome`]).
-fn python_text(class: StatusClass) -> &'static str {
+fn python_text(class: StatusClass) -> M {
     match class {
-        StatusClass::Success => "Python reads the body of any 2xx answer.",
-        StatusClass::HtmlPage => {
-            "Python parses the HTML as a robots.txt; few of its lines read as rules."
-        }
-        StatusClass::TooManyRedirects => {
-            "urllib follows up to 10 redirects; past that read() fails, nothing is read, and \
-             can_fetch answers False for every URL. Between 6 and 10 redirects Python still \
-             reads the final answer."
-        }
-        StatusClass::ClientError => {
-            "Python disallows everything after a 401 or 403 and allows everything after any \
-             other 4xx."
-        }
-        StatusClass::TooManyRequests => {
-            "Python treats 429 like any other 4xx: everything is allowed."
-        }
-        StatusClass::ServerError => {
-            "After a 5xx Python's read() sets nothing: the parser counts as never read, and \
-             can_fetch answers False for every URL."
-        }
-        StatusClass::Unreachable => {
-            "A network error leaves Python's parser unread: can_fetch answers False for every \
-             URL."
-        }
+        StatusClass::Success => M::PythonSuccess,
+        StatusClass::HtmlPage => M::PythonHtmlPage,
+        StatusClass::TooManyRedirects => M::PythonTooManyRedirects,
+        StatusClass::ClientError => M::PythonClientError,
+        StatusClass::TooManyRequests => M::PythonTooManyRequests,
+        StatusClass::ServerError => M::PythonServerError,
+        StatusClass::Unreachable => M::PythonUnreachable,
     }
 }
 
 /// (RFC section, what the RFC says, what Google documents) for each class.
-fn texts(class: StatusClass) -> (&'static str, &'static str, &'static str) {
+fn texts(class: StatusClass) -> (&'static str, M, M) {
     match class {
-        StatusClass::Success => (
-            "2.3.1.1",
-            "The file was downloaded, so crawlers must follow every rule they can parse.",
-            "Google reads the file as served, up to 500 KiB.",
-        ),
-        StatusClass::HtmlPage => (
-            "2.3.1.1",
-            "A 2xx answer is a successful download, so the HTML is parsed as a robots.txt. \
-             Few of its lines read as rules, so usually nothing is disallowed: serve the real \
-             file as text/plain.",
-            "Google parses whatever a 2xx answer carries. Redirects made inside the page \
-             (meta refresh, JavaScript) are not followed; Google calls their handling \
-             undefined.",
-        ),
-        StatusClass::TooManyRedirects => (
-            "2.3.1.2",
-            "Crawlers should follow at least five consecutive redirects, even to another host. \
-             After more than five they may treat the file as unavailable: everything is \
-             allowed.",
-            "Google follows at least five redirects, then stops and treats the file as a 404: \
-             everything is allowed.",
-        ),
-        StatusClass::ClientError => (
-            "2.3.1.3",
-            "A 4xx answer means the file is unavailable: crawlers may access anything, as if \
-             there were no robots.txt.",
-            "Google treats every 4xx except 429 as if there were no robots.txt, 401 and 403 \
-             included: everything is allowed.",
-        ),
-        StatusClass::TooManyRequests => (
-            "2.3.1.3",
-            "429 is a 4xx, so for the RFC the file is unavailable: crawlers may access \
-             anything.",
-            "Google treats 429 like a server error: the whole site is disallowed at first; \
-             after that Google uses its last cached copy for up to 30 days, and then may \
-             crawl as if there were no robots.txt if the rest of the site is reachable.",
-        ),
-        StatusClass::ServerError => (
-            "2.3.1.4",
-            "A 5xx answer makes the file unreachable: crawlers must assume complete disallow. \
-             If it stays unreachable for a long time (the RFC's example is 30 days) they may \
-             treat it as unavailable or keep using a cached copy.",
-            "Google disallows the whole site at first; after that it uses its last cached copy \
-             for up to 30 days, and then may crawl as if there were no robots.txt if the rest \
-             of the site is reachable.",
-        ),
-        StatusClass::Unreachable => (
-            "2.3.1.4",
-            "A network error (DNS failure, timeout, refused or reset connection) makes the \
-             file unreachable: crawlers must assume complete disallow.",
-            "Google treats timeouts and network errors like server errors: the whole site is \
-             disallowed at first, then the cached copy is used for up to 30 days.",
-        ),
+        StatusClass::Success => ("2.3.1.1", M::RfcSuccess, M::GoogleSuccess),
+        StatusClass::HtmlPage => ("2.3.1.1", M::RfcHtmlPage, M::GoogleHtmlPage),
+        StatusClass::TooManyRedirects => {
+            ("2.3.1.2", M::RfcTooManyRedirects, M::GoogleTooManyRedirects)
+        }
+        StatusClass::ClientError => ("2.3.1.3", M::RfcClientError, M::GoogleClientError),
+        StatusClass::TooManyRequests => {
+            ("2.3.1.3", M::RfcTooManyRequests, M::GoogleTooManyRequests)
+        }
+        StatusClass::ServerError => ("2.3.1.4", M::RfcServerError, M::GoogleServerError),
+        StatusClass::Unreachable => ("2.3.1.4", M::RfcUnreachable, M::GoogleUnreachable),
     }
 }
 

@@ -786,7 +786,7 @@ fn rfc_429_is_a_4xx_but_google_treats_it_as_a_server_error() {
     for class in StatusClass::ALL {
         let handling = status_handling(&class.example(), Profile::Rfc9309);
         assert!(handling.rfc_section.starts_with("2.3.1."), "{class:?}");
-        assert!(!handling.rfc.is_empty() && !handling.google.is_empty());
+        assert!(!handling.rfc.english().is_empty() && !handling.google.english().is_empty());
         assert_eq!(
             handling.google_differs,
             class == StatusClass::TooManyRequests
@@ -814,7 +814,7 @@ fn python_reads_statuses_as_its_robotparser_does() {
         );
     }
     let handling = status_handling(&status("403"), Profile::Python);
-    assert!(handling.explanation.contains("401 or 403"));
+    assert!(handling.explanation.english().contains("401 or 403"));
     for (text, effect) in [("404", AllowAll), ("429", AllowAll), ("503", DisallowAll)] {
         assert_eq!(
             status_effect(&status(text), Profile::Legacy1994),

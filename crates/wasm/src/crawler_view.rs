@@ -3,7 +3,7 @@
 
 use robots_lens::{
     crawlers, recognise_crawler, status_handling, Crawler, CrawlerRow, FetchStatus, FileSummary,
-    Profile, Purpose, Source, StatusEffect,
+    Message, Profile, Purpose, Source, StatusEffect,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -200,7 +200,8 @@ const STATUS_CHOICES: [&str; 14] = [
 #[serde(rename_all = "camelCase")]
 struct StatusChoice {
     value: &'static str,
-    label: String,
+    /// The status in words, as a key and values the page words.
+    label: Message,
     class: &'static str,
 }
 
@@ -212,7 +213,7 @@ pub fn status_choices() -> Result<JsValue, JsError> {
         .map(|&value| {
             value.parse::<FetchStatus>().map(|status| StatusChoice {
                 value,
-                label: status.to_string(),
+                label: status.describe(),
                 class: status.class().id(),
             })
         })
@@ -223,14 +224,15 @@ pub fn status_choices() -> Result<JsValue, JsError> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StatusHandlingView {
-    status: String,
+    /// The status and the three rules in words, as keys and values the page words.
+    status: Message,
     class: &'static str,
     effect: StatusEffect,
     rfc_section: &'static str,
-    rfc: &'static str,
-    google: &'static str,
+    rfc: Message,
+    google: Message,
     google_differs: bool,
-    explanation: &'static str,
+    explanation: Message,
 }
 
 /// What a fetch status does under a profile, in words: the RFC's rule, Google's, and the effect.
@@ -240,7 +242,7 @@ pub fn status_handling_of(status: &str, profile: &str) -> Result<JsValue, JsErro
     let profile: Profile = profile.parse().map_err(into_error)?;
     let handling = status_handling(&status, profile);
     to_js(&StatusHandlingView {
-        status: handling.status.to_string(),
+        status: handling.status.describe(),
         class: handling.class.id(),
         effect: handling.effect,
         rfc_section: handling.rfc_section,

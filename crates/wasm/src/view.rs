@@ -3,14 +3,14 @@
 //! Field names are camelCase and every position is a UTF-16 offset into the text that was
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
-#[cfg(feature = "panels")]
-use robots_lens::ProfileVerdict;
 #[cfg(feature = "audit")]
-use robots_lens::{audit::Severity, Finding, Message};
+use robots_lens::{audit::Severity, Finding};
 use robots_lens::{
     AgentToken, AppliedGroup, CrawlerReading, Group, InputFacts, InvalidUrl, KeySpelling, Line,
     LineKind, Malformed, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, TypedUrl, UsedStep, Verdict,
 };
+#[cfg(feature = "panels")]
+use robots_lens::{Message, ProfileVerdict};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -589,7 +589,8 @@ pub struct ProfileRowView {
     title: &'static str,
     verdict: VerdictView,
     agrees: bool,
-    why: Option<String>,
+    /// Why it answers otherwise, as a key and values the page words.
+    why: Option<Message>,
 }
 
 #[cfg(feature = "panels")]

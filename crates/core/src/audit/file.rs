@@ -1,7 +1,7 @@
 //! The file as a whole: is it robots.txt at all (not an HTML page, not UTF-16), its encoding, its
 //! size, and whether it has any group.
 
-use super::text::{span_in_line, span_to_end};
+use super::text::{line_range_value, span_in_line, span_to_end};
 use super::{Code, Context, Finding, Span};
 use crate::lines::{LineKind, SIZE_LIMIT};
 use crate::message::{Message, MessageId as M, Value};
@@ -297,7 +297,6 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
     }
     let last = lines.len();
-    let run = |first: usize| (first..=last).collect::<Vec<_>>();
     let (line, lost) = match (cut, facts.first_line_beyond_limit) {
         (Some(cut), _) if cut.number == last => (
             cut.number,
@@ -307,14 +306,14 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
             cut.number,
             Message::new(M::SizeLostEndAndLines)
                 .line("line", cut.number)
-                .lines("lines", &run(cut.number + 1)),
+                .with("lines", line_range_value(cut.number + 1, last)),
         ),
         (None, Some(first)) if first == last => {
             (first, Message::new(M::SizeLostLine).line("line", first))
         }
         (None, Some(first)) => (
             first,
-            Message::new(M::SizeLostLines).lines("lines", &run(first)),
+            Message::new(M::SizeLostLines).with("lines", line_range_value(first, last)),
         ),
         (None, None) => return,
     };

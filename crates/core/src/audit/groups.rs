@@ -5,14 +5,12 @@
 use std::collections::HashMap;
 
 use super::overlap::is_match_all;
-use super::text::{
-    describe_lines, join_words, line_range, quote, quote_directive, rebuild, value_span,
-};
+use super::text::{directive_code, line_range_value, rebuild, value_span};
 use super::{AgentSet, Code, Context, Finding};
 use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
-use crate::message::{Message, MessageId as M};
+use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
 use crate::RobotsTxt;
 
@@ -72,24 +70,15 @@ fn retired_tokens(cx: &Context<'_>, out: &mut Vec<Finding>) {
         if successors.iter().any(|token| named(token)) {
             continue;
         }
-        let missing: Vec<String> = successors
-            .iter()
-            .map(|token| format!("`{token}`"))
-            .collect();
+        let missing: Vec<Value> = successors.iter().map(|token| Value::code(token)).collect();
         out.push(Finding::new(
             Code::RetiredAgentToken,
             agent.lines[0],
-            format!(
-                "`{}` is retired: its operator's crawlers now send {}, and the file names \
-                 none of them, so they follow the `*` group, not this one.",
-                agent.token,
-                join_words(&missing)
-            ),
-            "A group for a token no crawler sends any more applies to nobody.",
-            format!(
-                "Name the current tokens too (a `User-agent: {}` line above this one).",
-                successors[0]
-            ),
+            Message::new(M::RetiredAgentToken)
+                .code("token", &agent.token)
+                .list("successors", missing),
+            M::RetiredAgentTokenWhy,
+            Message::new(M::RetiredAgentTokenFix).text("successor", successors[0]),
         ));
     }
 }
@@ -99,22 +88,17 @@ fn orphan_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for rule in cx.robots.orphan_rules() {
         let line = cx.line(rule.line);
         let key = line.key().unwrap_or_default();
-        let where_ = match first_group {
-            Some(first) => format!("comes before the first `User-agent` line (line {first})"),
-            None => "stands in a file without any `User-agent` line".to_owned(),
+        let message = match first_group {
+            Some(first) => Message::new(M::RuleBeforeUserAgent).line("first", first),
+            None => Message::new(M::RuleBeforeUserAgentNoGroup),
         };
         out.push(
             Finding::new(
                 Code::RuleBeforeUserAgent,
                 rule.line,
-                format!(
-                    "{} {where_}, so it belongs to no group and no crawler obeys it.",
-                    quote_directive(key, rule.pattern(cx.robots))
-                ),
-                "A rule applies to the user agents named above it; with none above, every \
-                 major crawler ignores it.",
-                "Put a `User-agent` line above it (for example `User-agent: *`), or move the \
-                 rule into the group it was meant for.",
+                message.with("rule", directive_code(key, rule.pattern(cx.robots))),
+                M::RuleBeforeUserAgentWhy,
+                M::RuleBeforeUserAgentFix,
             )
             .with_related(first_group.into_iter().collect()),
         );
@@ -136,11 +120,9 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 Finding::new(
                     Code::EmptyUserAgent,
                     agent.line,
-                    "The user-agent line names no crawler, so it adds no one to its group.",
-                    "An empty name matches no crawler; if it is the group's only user-agent \
-                     line, the group's rules apply to nobody.",
-                    "Write the crawler's product token after the colon, or `*` for every \
-                     crawler.",
+                    M::EmptyUserAgent,
+                    M::EmptyUserAgentWhy,
+                    M::EmptyUserAgentFix,
                 )
                 .with_span(super::text::key_span(&line)),
             );
@@ -159,13 +141,9 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 Finding::new(
                     Code::AgentTokenCut,
                     agent.line,
-                    format!(
-                        "Google reads {} as `*`; parsers that compare the whole value read it \
-                         as the name of a crawler.",
-                        quote(value)
-                    ),
-                    "Only `*` on its own stands for every crawler.",
-                    "Write `User-agent: *` and move the rest into a comment.",
+                    Message::new(M::StarWithExtraText).code("value", value),
+                    M::StarWithExtraTextWhy,
+                    M::StarWithExtraTextFix,
                 )
                 .with_span(span)
                 .with_replacement(rebuild(&line, "User-agent", "*")),
@@ -208,9 +186,9 @@ fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &c
     let name = value[..at].trim_end();
     let directive = &value[at..];
     let message = match &agent.token {
-        AgentToken::Product(token) if token.is_empty() => Message::new(M::AgentGluedDirectiveEmpty),
-        AgentToken::Star => Message::new(M::AgentGluedDirective).code("name", "*"),
-        AgentToken::Product(token) => Message::new(M::AgentGluedDirective).code("name", token),
+        AgentToken::Star => Message::new(M::GluedDirective).code("name", "*"),
+        AgentToken::Product(token) if token.is_empty() => Message::new(M::GluedDirectiveEmptyName),
+        AgentToken::Product(token) => Message::new(M::GluedDirective).code("name", token),
     };
     let replacement =
         rebuild(line, "User-agent", name).map(|first| format!("{first}\n{directive}"));
@@ -219,8 +197,8 @@ fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &c
             Code::AgentTokenCut,
             agent.line,
             message.code("value", value).code("directive", directive),
-            Message::new(M::AgentGluedDirectiveWhy),
-            Message::new(M::AgentGluedDirectiveFix),
+            M::GluedDirectiveWhy,
+            M::GluedDirectiveFix,
         )
         .with_span(value_span(line))
         .with_replacement(replacement),
@@ -249,7 +227,7 @@ fn listed_names(value: &str) -> Option<Vec<String>> {
 
 fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, line: &crate::Line) {
     let first = &names[0];
-    let others: Vec<String> = names[1..].iter().map(|n| format!("`{n}`")).collect();
+    let others: Vec<Value> = names[1..].iter().map(|n| Value::code(n)).collect();
     let replacement = (!line.invalid_utf8).then(|| {
         names
             .iter()
@@ -261,17 +239,17 @@ fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, l
         Finding::new(
             Code::SeveralAgentsOnOneLine,
             agent.line,
-            format!(
-                "{} names {} crawlers on one line; Google reads only `{first}`, so {} {} not \
-                 in this group.",
-                quote(agent.value()),
-                names.len(),
-                join_words(&others),
-                if others.len() == 1 { "is" } else { "are" }
-            ),
-            "A user-agent line names one crawler; the others follow whatever other group \
-             applies to them, usually `*`.",
-            "Write one `User-agent` line per crawler, one above the other.",
+            Message::new(if others.len() == 1 {
+                M::SeveralAgentsOne
+            } else {
+                M::SeveralAgents
+            })
+            .code("value", agent.value())
+            .count("count", names.len())
+            .code("first", first)
+            .list("others", others),
+            M::SeveralAgentsWhy,
+            M::SeveralAgentsFix,
         )
         .with_span(value_span(line))
         .with_replacement(replacement),
@@ -288,50 +266,26 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
         .filter(|inner| !inner.is_empty() && product_token(inner.as_bytes()) == *inner);
     let (message, replacement) = if let Some(inner) = unquoted {
         (
-            format!(
-                "The quotes around `{inner}` are part of the value; Google reads the name as \
-                 empty, so the group applies to no crawler."
-            ),
+            Message::new(M::TokenCutQuoted).code("name", inner),
             rebuild(line, "User-agent", inner),
         )
     } else if token.is_empty() && value.starts_with('*') {
-        (
-            format!(
-                "{} is not `*`: a star is special only on its own, and Google reads this \
-                 name as empty, so the group applies to no crawler.",
-                quote(value)
-            ),
-            None,
-        )
+        (Message::new(M::TokenCutStar).code("value", value), None)
     } else if token.is_empty() {
-        (
-            format!(
-                "Google reads {} as an empty name (a product token starts with a letter, `-` \
-                 or `_`), so the group applies to no crawler.",
-                quote(value)
-            ),
-            None,
-        )
+        (Message::new(M::TokenCutEmpty).code("value", value), None)
     } else if value[token.len()..].starts_with('*') {
         (
-            format!(
-                "A `*` inside a name is not a wildcard: Google reads {} as `{token}`, so the \
-                 group is for a crawler called exactly `{token}`.",
-                quote(value)
-            ),
+            Message::new(M::TokenCutInnerStar)
+                .code("value", value)
+                .code("token", token),
             rebuild(line, "User-agent", token),
         )
     } else {
         (
-            format!(
-                "Google reads {} as `{token}`: a product token holds only letters, `-` and \
-                 `_`. Crawlers built on Google's parser compare `{token}`, so for them the \
-                 group is not {}'s; {}'s own parser may read the whole name, as its \
-                 operator documents.",
-                quote(value),
-                quote(&word),
-                quote(&word)
-            ),
+            Message::new(M::TokenCut)
+                .code("value", value)
+                .code("token", token)
+                .code("word", &word),
             None,
         )
     };
@@ -340,11 +294,8 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
             Code::AgentTokenCut,
             agent.line,
             message,
-            "Crawlers built on Google's parser compare only the shortened name; the crawler's \
-             own parser may read the full one, but nothing guarantees it.",
-            "Write the crawler's product token as its documentation gives it. If that is the \
-             name written here (Majestic asks for `MJ12bot`), keep it, and make sure the `*` \
-             group suits the crawler too, for parsers that read it shorter.",
+            M::TokenCutWhy,
+            M::TokenCutFix,
         )
         .with_span(value_span(line))
         .with_replacement(replacement),
@@ -360,11 +311,9 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &cra
     let (message, replacement) = if token.eq_ignore_ascii_case("mozilla") {
         let bot = bot_names(value);
         (
-            format!(
-                "{} is a whole browser User-Agent header; Google compares only `{token}`, a \
-                 name no crawler uses.",
-                quote(value)
-            ),
+            Message::new(M::BrowserUserAgent)
+                .code("value", value)
+                .code("token", token),
             match bot.as_slice() {
                 [one] => rebuild(line, "User-agent", one),
                 _ => None,
@@ -373,40 +322,25 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &cra
     } else if rest.starts_with('/') || rest.starts_with('(') {
         code = Code::UserAgentExtraText;
         (
-            format!(
-                "Only the product token is compared: Google reads {} as `{token}` and ignores \
-                 {}.",
-                quote(value),
-                quote(rest)
-            ),
+            Message::new(M::ExtraTextVersion)
+                .code("value", value)
+                .code("token", token)
+                .code("rest", rest),
             rebuild(line, "User-agent", token),
         )
     } else {
         (
-            format!(
-                "Google reads {} as `{token}`: only the first word is compared, so this group \
-                 is for `{token}` and {} is ignored.",
-                quote(value),
-                quote(rest)
-            ),
+            Message::new(M::ExtraTextWords)
+                .code("value", value)
+                .code("token", token)
+                .code("rest", rest),
             None,
         )
     };
     let (why, fix) = if code == Code::UserAgentExtraText {
-        (
-            "Google and RFC 9309 compare only the product token, so for them the group works \
-             as meant. Python's robotparser, Protego (Scrapy's parser), texting_robots and the \
-             1994 convention's readers compare the whole value with the crawler's name and find \
-             no match: a crawler built on them skips this group (the `python` and `legacy-1994` profiles show it).",
-            "Write only the product token; then every reader finds the group.",
-        )
+        (M::ExtraTextVersionWhy, M::ExtraTextVersionFix)
     } else {
-        (
-            "Google and RFC 9309 compare only the product token; parsers that compare the whole \
-             value match no crawler at all.",
-            "Write only the crawler's product token, such as `Googlebot` or \
-             `Googlebot-Image`.",
-        )
+        (M::ExtraTextWhy, M::ExtraTextFix)
     };
     out.push(
         Finding::new(code, agent.line, message, why, fix)
@@ -430,8 +364,8 @@ fn bot_names(value: &str) -> Vec<String> {
     names
 }
 
-fn group_range(group: &Group) -> String {
-    line_range(group.first_line, group.last_line)
+fn group_range(group: &Group) -> Value {
+    line_range_value(group.first_line, group.last_line)
 }
 
 fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -442,34 +376,32 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .filter(|a| a.token == AgentToken::Star)
         .map(|a| a.line)
         .collect();
-    let mut named: Vec<(String, &[usize], Vec<usize>)> = cx
+    let mut named: Vec<(&str, &[usize], Vec<usize>)> = cx
         .agents
         .iter()
-        .map(|a| {
-            (
-                format!("`{}`", a.token),
-                a.groups.as_slice(),
-                a.lines.clone(),
-            )
-        })
+        .map(|a| (a.token.as_str(), a.groups.as_slice(), a.lines.clone()))
         .collect();
-    named.insert(0, ("`*`".to_owned(), &star, star_lines));
+    named.insert(0, ("*", &star, star_lines));
     for (name, groups, lines) in named {
         if groups.len() < 2 {
             continue;
         }
-        let mut ranges: Vec<String> = groups
+        let mut ranges: Vec<Value> = groups
             .iter()
             .take(LISTED_RULES)
             .map(|&g| {
                 let group = cx.group(g);
-                line_range(group.first_line, group.last_line)
-                    .replace("lines ", "")
-                    .replace("line ", "")
+                Value::Text(if group.first_line == group.last_line {
+                    group.first_line.to_string().into()
+                } else {
+                    format!("{}–{}", group.first_line, group.last_line).into()
+                })
             })
             .collect();
         if groups.len() > LISTED_RULES {
-            ranges.push(format!("{} more", groups.len() - LISTED_RULES));
+            ranges.push(Value::phrase(
+                Message::new(M::GroupRangesMore).count("count", groups.len() - LISTED_RULES),
+            ));
         }
         // Groups and the lines naming the agent are both in file order: walk them together.
         // One finding per name, where it is named again: a file that names `*` in 100,000
@@ -492,19 +424,16 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 Finding::new(
                     Code::AgentInSeveralGroups,
                     line,
-                    format!(
-                        "{name} was already named in the group of {}: crawlers merge the rules \
-                         of its {} groups (lines {}).",
-                        group_range(first),
-                        groups.len(),
-                        join_words(&ranges)
-                    ),
-                    "Rules far apart combine, which is easy to miss when editing one group, and \
-                     Python's legacy robotparser reads only the first of them.",
-                    format!(
-                        "Move this group's rules into the group of {} and delete this one.",
-                        group_range(first)
-                    ),
+                    Message::new(M::AgentInSeveralGroups)
+                        .code("name", name)
+                        .with("first", group_range(first))
+                        .count("count", groups.len())
+                        .phrase(
+                            "ranges",
+                            Message::new(M::GroupRanges).list("ranges", ranges),
+                        ),
+                    M::AgentInSeveralGroupsWhy,
+                    Message::new(M::AgentInSeveralGroupsFix).with("first", group_range(first)),
                 )
                 .with_related(related),
             );
@@ -532,9 +461,8 @@ fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         Code::RepeatedUserAgent,
                         agent.line,
                         repeated_message(cx, agent, *first, &key),
-                        "The second line changes nothing; it may have been meant for another \
-                         crawler.",
-                        "Delete the line, or name the crawler it was meant for.",
+                        M::RepeatedUserAgentWhy,
+                        M::RepeatedUserAgentFix,
                     )
                     .with_related(vec![*first]),
                 ),
@@ -546,7 +474,7 @@ fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
 
 /// `agent` names what line `first` named: the same value, or (`Website.Quester` after
 /// `Website eXtractor`) another value Google reads as the same name.
-fn repeated_message(cx: &Context<'_>, agent: &AgentLine, first: usize, token: &str) -> String {
+fn repeated_message(cx: &Context<'_>, agent: &AgentLine, first: usize, token: &str) -> Message {
     let earlier = cx
         .robots
         .line(first)
@@ -555,22 +483,20 @@ fn repeated_message(cx: &Context<'_>, agent: &AgentLine, first: usize, token: &s
     if crate::agent_name::written_name(earlier)
         .eq_ignore_ascii_case(crate::agent_name::written_name(agent.value()))
     {
-        return format!(
-            "{} repeats the user agent of line {first} in the same group.",
-            quote(agent.value())
-        );
+        return Message::new(M::RepeatedUserAgent)
+            .code("value", agent.value())
+            .line("first", first);
     }
     let token = if token == "*" {
         "*"
     } else {
         &agent.value()[..token.len()]
     };
-    format!(
-        "Google reads {} as `{token}`, as it reads {} on line {first}: for Google-based crawlers \
-         the two lines name the same crawler; parsers that read the whole name see two.",
-        quote(agent.value()),
-        quote(earlier)
-    )
+    Message::new(M::RepeatedUserAgentSameName)
+        .code("value", agent.value())
+        .code("token", token)
+        .code("earlier", earlier)
+        .line("first", first)
 }
 
 /// Whether a set of rules deliberately opens everything: `Allow: /` or an empty `Disallow:`
@@ -717,54 +643,50 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
             continue;
         }
         reported.extend_from_slice(groups);
-        let names: Vec<String> = agents.iter().map(|a| format!("`{}`", a.token)).collect();
+        let names: Vec<Value> = agents.iter().map(|a| Value::code(&a.token)).collect();
         let line = agents.iter().map(|a| a.lines[0]).min().unwrap_or(1);
-        let listed: Vec<String> = lost
+        let listed: Vec<Value> = lost
             .iter()
             .take(LISTED_RULES)
             .map(|rule| {
-                format!(
-                    "{} (line {})",
-                    quote_directive("Disallow", rule.pattern(cx.robots)),
-                    rule.line
+                Value::phrase(
+                    Message::new(M::LostStarRule)
+                        .with("rule", directive_code("Disallow", rule.pattern(cx.robots)))
+                        .line("line", rule.line),
                 )
             })
             .collect();
-        let more = match lost.len().saturating_sub(LISTED_RULES) {
-            0 => String::new(),
-            n => format!(" and {n} more"),
+        let rules = match lost.len().saturating_sub(LISTED_RULES) {
+            0 => Value::List(listed.into()),
+            n => Value::phrase(
+                Message::new(M::LostStarRulesMore)
+                    .with("rules", Value::Series(listed.into()))
+                    .count("count", n),
+            ),
         };
-        let (subject, verbs) = if names.len() == 1 {
-            (
-                names[0].clone(),
-                "follows only its own group, so it no longer obeys",
-            )
-        } else {
-            (
-                join_words(&names),
-                "follow only their own group, so they no longer obey",
-            )
+        let id = match (names.len() == 1, lost.len() == 1) {
+            (true, true) => M::NamedGroupIgnoresStarOne,
+            (true, false) => M::NamedGroupIgnoresStar,
+            (false, true) => M::NamedGroupsIgnoreStarOne,
+            (false, false) => M::NamedGroupsIgnoreStar,
         };
-        let rules_word = if lost.len() == 1 { "rule" } else { "rules" };
+        let names = Value::List(names.into());
         out.push(
             Finding::new(
                 Code::NamedGroupIgnoresStar,
                 line,
-                format!(
-                    "{subject} {verbs} {} Disallow {rules_word} of the `*` group: {}{more}; \
-                     for example, {} may fetch {}, which `*` blocks.",
-                    lost.len(),
-                    listed.join(", "),
-                    if names.len() == 1 { "it" } else { "they" },
-                    quote(&String::from_utf8_lossy(example.as_deref().unwrap_or(b"/")))
-                ),
-                "A crawler obeys only the groups that name it; the `*` group's rules are not \
-                 inherited.",
-                format!(
-                    "Repeat in this group the `*` rules that {subject} should still obey ({}), \
-                     or remove them from `*` if only other crawlers should obey them.",
-                    describe_lines(&lost.iter().map(|r| r.line).collect::<Vec<_>>())
-                ),
+                Message::new(id)
+                    .with("names", names.clone())
+                    .count("count", lost.len())
+                    .with("rules", rules)
+                    .code(
+                        "path",
+                        &String::from_utf8_lossy(example.as_deref().unwrap_or(b"/")),
+                    ),
+                M::NamedGroupIgnoresStarWhy,
+                Message::new(M::NamedGroupIgnoresStarFix)
+                    .with("names", names)
+                    .lines("lines", &lost.iter().map(|r| r.line).collect::<Vec<_>>()),
             )
             .with_related(lost.iter().map(|r| r.line).collect()),
         );
@@ -777,35 +699,23 @@ fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[us
         if !group.rules.is_empty() || released.contains(&group.index) {
             continue;
         }
-        let names: Vec<String> = group
+        let names: Vec<Value> = group
             .agents
             .iter()
             .filter(|agent| agent.token != AgentToken::Star)
-            .map(|agent| quote(agent.value()))
+            .map(|agent| Value::code(agent.value()))
             .collect();
         let message = match names.len() {
-            0 => "The `*` group has no Allow or Disallow line, so every crawler without a group \
-                  of its own may fetch every URL."
-                .to_owned(),
-            1 => format!(
-                "The group of {} has no Allow or Disallow line, so it may fetch every URL \
-                 (without falling back to the `*` group).",
-                names[0]
-            ),
-            _ => format!(
-                "The group of {} has no Allow or Disallow line, so they may fetch every URL \
-                 (without falling back to the `*` group).",
-                join_words(&names)
-            ),
+            0 => Message::new(M::GroupWithoutRulesStar),
+            1 => Message::new(M::GroupWithoutRulesOne).list("names", names),
+            _ => Message::new(M::GroupWithoutRules).list("names", names),
         };
         out.push(Finding::new(
             Code::GroupWithoutRules,
             group.first_line,
             message,
-            "RFC 9309 reads a group without rules as allowing everything, but npm's \
-             robots-parser drops such a group and applies `*` instead.",
-            "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
-             everything), or delete the group.",
+            M::GroupWithoutRulesWhy,
+            M::GroupWithoutRulesFix,
         ));
     }
 }
@@ -817,24 +727,23 @@ fn no_star_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if !cx.star_groups.is_empty() || cx.agents.is_empty() {
         return;
     }
-    let mut names: Vec<String> = cx
+    let mut names: Vec<Value> = cx
         .agents
         .iter()
         .take(3)
-        .map(|a| format!("`{}`", a.token))
+        .map(|a| Value::code(&a.token))
         .collect();
     if cx.agents.len() > 3 {
-        names.push(format!("{} others", cx.agents.len() - 3));
+        names.push(Value::phrase(
+            Message::new(M::OthersCount).count("count", cx.agents.len() - 3),
+        ));
     }
     out.push(Finding::new(
         Code::NoStarGroup,
         first.first_line,
-        format!(
-            "No group is for `*`, so every crawler other than {} may fetch every URL.",
-            join_words(&names)
-        ),
-        "A crawler that no group names has no rules.",
-        "If other crawlers should be limited too, add a `User-agent: *` group.",
+        Message::new(M::NoStarGroup).list("names", names),
+        M::NoStarGroupWhy,
+        M::NoStarGroupFix,
     ));
 }
 
@@ -864,26 +773,24 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let rule = cx.line(line);
-    let whom = if cx.agents.is_empty() {
-        "every crawler"
+    let message = if cx.agents.is_empty() {
+        Message::new(M::SiteClosedToAll)
     } else {
-        "every crawler, and every named group closes it too"
+        Message::new(M::SiteClosedToAllNamed)
     };
     out.push(
         Finding::new(
             Code::SiteClosedToAll,
             line,
-            format!(
-                "{} in the `*` group closes the whole site to {whom}.",
-                quote_directive(
+            message.with(
+                "rule",
+                directive_code(
                     rule.key().unwrap_or("Disallow"),
-                    rule.value().unwrap_or_default()
-                )
+                    rule.value().unwrap_or_default(),
+                ),
             ),
-            "No compliant crawler may fetch any page, so search engines show the site's pages \
-             without a description or drop them.",
-            "If the site should be crawled, remove the rule or narrow it to the paths to hide; \
-             if this is a staging site, protect it with a password instead.",
+            M::SiteClosedToAllWhy,
+            M::SiteClosedToAllFix,
         )
         .with_span(value_span(&rule)),
     );
@@ -902,37 +809,27 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
             ) {
                 continue;
             }
-            let above: Vec<String> = group
+            let above: Vec<Value> = group
                 .agents
                 .iter()
                 .filter(|a| a.line < number)
-                .map(|a| quote(a.value()))
+                .map(|a| Value::code(a.value()))
                 .collect();
-            let (them, obey) = if above.len() == 1 {
-                ("it", "obeys")
+            let id = if above.len() == 1 {
+                M::LineInsideAgentListOne
             } else {
-                ("them", "obey")
+                M::LineInsideAgentList
             };
             out.push(
                 Finding::new(
                     Code::LineInsideAgentList,
                     number,
-                    format!(
-                        "{} stands between the user-agent lines of one group: Google and RFC \
-                         9309 keep {} in the group, so {} the rules below line {}, but \
-                         parsers that end a group at any other line give {them} no rules.",
-                        quote(line.text().trim()),
-                        join_words(&above),
-                        if above.len() == 1 {
-                            format!("it {obey}")
-                        } else {
-                            format!("they {obey}")
-                        },
-                        last.line
-                    ),
-                    "Crawlers disagree about which user agents the group's rules are for.",
-                    "Move this line below the group's rules, so that its user-agent lines are \
-                     consecutive.",
+                    Message::new(id)
+                        .code("text", line.text().trim())
+                        .list("agents", above)
+                        .line("last", last.line),
+                    M::LineInsideAgentListWhy,
+                    M::LineInsideAgentListFix,
                 )
                 .with_related(group.agents.iter().map(|a| a.line).collect()),
             );
@@ -959,38 +856,22 @@ fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
             let after_value = cx.line(after).value().unwrap_or_default();
             let (message, fix) = match (before_is_agent, after_is_agent) {
                 (true, true) => (
-                    format!(
-                        "A blank line separates {} (line {before}) from {} (line {after}), but \
-                         they are one group: {} obeys the same rules as {}.",
-                        quote(before_value),
-                        quote(after_value),
-                        quote(before_value),
-                        quote(after_value)
-                    ),
-                    format!(
-                        "If {} should have rules of its own, write them under it; otherwise \
-                         delete the blank line.",
-                        quote(before_value)
-                    ),
+                    Message::new(M::BlankBetweenAgents)
+                        .code("before", before_value)
+                        .line("before_line", before)
+                        .code("after", after_value)
+                        .line("after_line", after),
+                    Message::new(M::BlankBetweenAgentsFix).code("before", before_value),
                 ),
                 (true, false) => (
-                    format!(
-                        "A blank line separates the user agents above from their first rule \
-                         (line {after}); RFC 9309 crawlers read on, but 1994-style parsers end \
-                         the group here and drop its user agents."
-                    ),
-                    "Delete the blank line.".to_owned(),
+                    Message::new(M::BlankBeforeRules).line("line", after),
+                    Message::new(M::BlankBeforeRulesFix),
                 ),
                 _ => (
-                    format!(
-                        "A blank line splits the rules of the group of {}; RFC 9309 crawlers \
-                         read on, but 1994-style parsers end the group here, so for them the \
-                         rules from line {after} on belong to no user agent.",
-                        group_range(group)
-                    ),
-                    "Delete the blank line (a `#` comment line can separate sections \
-                     instead)."
-                        .to_owned(),
+                    Message::new(M::BlankInRules)
+                        .with("group", group_range(group))
+                        .line("line", after),
+                    Message::new(M::BlankInRulesFix),
                 ),
             };
             out.push(
@@ -998,8 +879,7 @@ fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     Code::BlankLineInGroup,
                     blank,
                     message,
-                    "Python's legacy robotparser, still common, ends a record at a blank line, \
-                     while Google and RFC 9309 ignore it: crawlers disagree about the group.",
+                    M::BlankLineInGroupWhy,
                     fix,
                 )
                 .with_related(vec![before, after]),

@@ -10,10 +10,11 @@
 
 use std::collections::HashMap;
 
-use super::text::{join_words, line_range, quote, quote_directive};
+use super::text::{directive_code, line_range_value};
 use super::{Code, Context, Finding};
 use crate::encoding::{google_escape, rfc9309_normalise};
 use crate::group::{Rule, RuleKind};
+use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
 use crate::profile::{AgentMatch, Profile};
 
@@ -342,7 +343,7 @@ fn report(
     out: &mut Vec<Finding>,
 ) {
     let this = cx.line(line);
-    let this_rule = quote_directive(
+    let this_rule = directive_code(
         this.key().unwrap_or_default(),
         this.value().unwrap_or_default(),
     );
@@ -350,26 +351,25 @@ fn report(
         Dominance::Duplicate(l) | Dominance::SamePatternAllowed(l) | Dominance::Shadowed(l) => l,
     };
     let other = cx.line(other_line);
-    let other_rule = quote_directive(
+    let other_rule = directive_code(
         other.key().unwrap_or_default(),
         other.value().unwrap_or_default(),
     );
-    let elsewhere = {
+    let other_place = {
         let own = cx.group(group);
-        if own.first_line <= other_line && other_line <= own.last_line {
-            String::new()
-        } else {
-            let owner = cx
-                .robots
-                .groups()
-                .iter()
-                .find(|g| g.first_line <= other_line && other_line <= g.last_line);
-            owner.map_or(String::new(), |g| {
-                format!(
-                    " (in the group of {}, which the same crawlers obey)",
-                    line_range(g.first_line, g.last_line)
-                )
+        let owner = (own.first_line > other_line || other_line > own.last_line)
+            .then(|| {
+                cx.robots
+                    .groups()
+                    .iter()
+                    .find(|g| g.first_line <= other_line && other_line <= g.last_line)
             })
+            .flatten();
+        match owner {
+            None => Message::new(M::OtherLine).line("line", other_line),
+            Some(g) => Message::new(M::OtherLineElsewhere)
+                .line("line", other_line)
+                .with("group", line_range_value(g.first_line, g.last_line)),
         }
     };
     let finding = match dominance {
@@ -377,33 +377,30 @@ fn report(
             Code::DuplicateRule,
             line,
             if this.value_bytes() == other.value_bytes() {
-                format!(
-                    "{this_rule} repeats line {other_line}{elsewhere}; the copy changes nothing."
-                )
+                Message::new(M::DuplicateRule)
+                    .with("rule", this_rule)
+                    .phrase("other", other_place)
             } else {
                 // Written differently (`/%2b`, `/%2B`), read the same: say what is read.
                 let read = crate::encoding::google_escape(this.value_bytes());
-                format!(
-                    "{this_rule} is written differently from {other_rule} on line \
-                     {other_line}{elsewhere}, but crawlers read both as {}; the copy changes \
-                     nothing.",
-                    quote(&String::from_utf8_lossy(&read))
-                )
+                Message::new(M::DuplicateRuleSpelled)
+                    .with("rule", this_rule)
+                    .with("other_rule", other_rule)
+                    .phrase("other", other_place)
+                    .code("read", &String::from_utf8_lossy(&read))
             },
-            "The same crawlers already obey the identical rule, so this line has no effect.",
-            "Delete this line.",
+            M::DuplicateRuleWhy,
+            M::DuplicateRuleFix,
         ),
         Dominance::SamePatternAllowed(_) => Finding::new(
             Code::AllowDisallowSamePattern,
             line,
-            format!(
-                "{this_rule} never blocks anything: {other_rule} on line {other_line}{elsewhere} \
-                 has the same pattern, and Allow wins a tie."
-            ),
-            "Matches of equal length tie and the Allow wins, so one of the two lines is a \
-             mistake.",
-            "Delete the Allow if the path should be blocked, or this Disallow if it should be \
-             open.",
+            Message::new(M::AllowDisallowSamePattern)
+                .with("rule", this_rule)
+                .with("other_rule", other_rule)
+                .phrase("other", other_place),
+            M::AllowDisallowSamePatternWhy,
+            M::AllowDisallowSamePatternFix,
         ),
         Dominance::Shadowed(_) => {
             let (a, b) = (
@@ -414,24 +411,21 @@ fn report(
                 google_escape(a.as_bytes()).len(),
                 google_escape(b.as_bytes()).len(),
             );
-            let wins = if lb > la {
-                format!("is longer ({lb} octets against {la})")
+            let message = if lb > la {
+                Message::new(M::ShadowedLonger).count("shorter", la)
             } else {
-                format!("is as long ({lb} octets) and Allow wins a tie")
+                Message::new(M::ShadowedTie)
             };
             Finding::new(
                 Code::ShadowedRule,
                 line,
-                format!(
-                    "{this_rule} can never decide: {other_rule} on line {other_line}{elsewhere} \
-                     matches every URL it matches and {wins}."
-                ),
-                "The longest matching rule decides, not the order of lines, so this rule always \
-                 loses.",
-                format!(
-                    "Make this rule more specific than line {other_line}, or narrow line \
-                     {other_line} so that it no longer covers these URLs."
-                ),
+                message
+                    .with("rule", this_rule)
+                    .with("other_rule", other_rule)
+                    .phrase("other", other_place)
+                    .count("longer", lb),
+                M::ShadowedRuleWhy,
+                Message::new(M::ShadowedRuleFix).line("line", other_line),
             )
         }
     };
@@ -540,41 +534,41 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 continue;
             }
             let line = cx.line(rule.line);
-            let agents: Vec<String> = blocked_for.iter().map(|a| format!("`{a}`")).collect();
-            let paths: Vec<String> = blocked_paths.iter().map(|p| quote(p)).collect();
+            let agents: Vec<Value> = blocked_for.iter().map(|a| Value::code(a)).collect();
+            let paths: Vec<Value> = blocked_paths.iter().map(|p| Value::code(p)).collect();
             let base = format!(
                 "/{}/",
                 rule.pattern(cx.robots)
                     .trim_end_matches('*')
                     .trim_matches('/')
             );
-            let folder_note = if is_folder {
-                format!(": `{base}` usually holds the site's scripts and style sheets")
+            let message = if is_folder {
+                Message::new(M::BlocksCssOrJsFolder).code("folder", &base)
             } else {
-                String::new()
+                Message::new(M::BlocksCssOrJs)
             };
             let fix = if is_folder {
-                format!(
-                    "Add `Allow: {base}*.css` and `Allow: {base}*.js` to the group (they are \
-                     longer, so they win), or remove the rule."
-                )
+                Message::new(M::BlocksCssOrJsFolderFix)
+                    .code("css", &format!("Allow: {base}*.css"))
+                    .code("js", &format!("Allow: {base}*.js"))
             } else {
-                "Remove the rule; if some scripts must stay private, block them by their full \
-                 path."
-                    .to_owned()
+                M::BlocksCssOrJsFix.into()
             };
             out.push(
                 Finding::new(
                     Code::BlocksCssOrJs,
                     rule.line,
-                    format!(
-                        "{} keeps {} from files such as {}{folder_note}.",
-                        quote_directive(line.key().unwrap_or("Disallow"), rule.pattern(cx.robots)),
-                        join_words(&agents),
-                        join_words(&paths)
-                    ),
-                    "Search engines render pages with their style sheets and scripts; without \
-                     them a page can look empty or broken, and it is indexed as it looks.",
+                    message
+                        .with(
+                            "rule",
+                            directive_code(
+                                line.key().unwrap_or("Disallow"),
+                                rule.pattern(cx.robots),
+                            ),
+                        )
+                        .list("agents", agents)
+                        .list("paths", paths),
+                    M::BlocksCssOrJsWhy,
                     fix,
                 )
                 .with_span(super::text::value_span(&line)),

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::overlap::is_match_all;
 use super::text::{
-    canonical_key, describe_invisible, describe_lines, is_google_space, is_invisible, quote,
-    quote_directive, rebuild, span_in_line, value_offset, value_span,
+    canonical_key, directive_code, invisible_value, is_google_space, is_invisible, rebuild,
+    span_in_line, value_offset, value_span,
 };
 use super::{Code, Context, Finding};
 use crate::encoding::{google_escape, google_path_params_query};
@@ -82,14 +82,14 @@ fn one_for_all(findings: Vec<Finding>) -> Option<Finding> {
     let mut first = findings.next()?;
     let others: Vec<usize> = findings.map(|finding| finding.line).collect();
     if !others.is_empty() {
-        first.message = format!(
-            "{} The same holds for {} more {} ({}).",
-            first.message,
-            others.len(),
-            if others.len() == 1 { "rule" } else { "rules" },
-            describe_lines(&others)
-        )
-        .into();
+        let message = std::mem::replace(&mut first.message, M::SameForMore.into());
+        first.message = if others.len() == 1 {
+            Message::new(M::SameForOneMore)
+        } else {
+            Message::new(M::SameForMore).count("count", others.len())
+        }
+        .phrase("message", message)
+        .lines("lines", &others);
         first.related_lines.extend(others);
     }
     Some(first)
@@ -107,63 +107,44 @@ fn is_scheme_relative_url(value: &str) -> bool {
 fn without_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     let lower = value.to_ascii_lowercase();
     let first = value.chars().next().unwrap_or_default();
-    let (what, replacement) = if lower.starts_with("http://") || lower.starts_with("https://") {
+    let (message, replacement) = if lower.starts_with("http://") || lower.starts_with("https://") {
         let path = google_path_params_query(value);
-        (
-            format!("{} is a full URL, but a pattern is a path", quote(value)),
-            Some(path),
-        )
+        (Message::new(M::WithoutSlashUrl), Some(path))
     } else if is_scheme_relative_url(value) {
         (
-            format!(
-                "{} is a URL without its scheme, which as a pattern only matches paths starting \
-                 with `//`",
-                quote(value)
-            ),
+            Message::new(M::WithoutSlashSchemeRelative),
             Some(google_path_params_query(value)),
         )
     } else if is_invisible(first) {
         let rest = value.trim_start_matches(is_invisible);
         (
-            format!(
-                "{} starts with an invisible {}",
-                quote(value),
-                describe_invisible(first)
-            ),
+            Message::new(M::WithoutSlashInvisible).with("char", invisible_value(first)),
             matches!(rest.as_bytes().first(), Some(b'/' | b'*')).then(|| rest.to_owned()),
         )
     } else if first == '.' || first == '?' {
         (
-            format!(
-                "{} starts with `{first}` instead of `/` (`/*{value}` matches it anywhere)",
-                quote(value)
-            ),
+            Message::new(M::WithoutSlashDotOrQuery)
+                .code("first", &first.to_string())
+                .code("anywhere", &format!("/*{value}")),
             Some(format!("/*{value}")),
         )
     } else if first.is_ascii_alphanumeric() || matches!(first, '_' | '-' | '~' | '%') {
         (
-            format!(
-                "{} is a relative path; patterns start with `/`",
-                quote(value)
-            ),
+            Message::new(M::WithoutSlashRelative),
             Some(format!("/{value}")),
         )
     } else {
-        (
-            format!("{} starts with neither `/` nor `*`", quote(value)),
-            None,
-        )
+        (Message::new(M::WithoutSlashOther), None)
     };
     out.push(
         Finding::new(
             Code::PatternWithoutSlash,
             line.number,
-            format!("{what}, so the rule matches no URL for Google."),
-            "Matching starts at the path's first octet, which is always `/`, so this rule does \
-             nothing.",
+            message.code("value", value),
+            M::WithoutSlashWhy,
             match &replacement {
-                Some(pattern) => format!("Write the pattern as `{pattern}`."),
-                None => "Start the pattern with `/` (or `*`).".to_owned(),
+                Some(pattern) => Message::new(M::WriteThePattern).code("pattern", pattern),
+                None => M::WithoutSlashFix.into(),
             },
         )
         .with_span(value_span(line))
@@ -182,16 +163,11 @@ fn dollar_inside(line: &Line, value: &str, out: &mut Vec<Finding>) {
         Finding::new(
             Code::DollarInsidePattern,
             line.number,
-            format!(
-                "The `$` at position {} of {} is matched as the character `$`, not as the end \
-                 of the URL: only a final `$` anchors.",
-                value[..at].chars().count() + 1,
-                quote(value)
-            ),
-            "Google matches it literally, Python's RFC 9309 robotparser drops the rule and \
-             texting_robots anchors there, so crawlers disagree about the rule.",
-            "Move the `$` to the end if the URL must end there, or write `%24` if the URL \
-             really contains a `$`.",
+            Message::new(M::DollarInsidePattern)
+                .count("position", value[..at].chars().count() + 1)
+                .code("value", value),
+            M::DollarInsidePatternWhy,
+            M::DollarInsidePatternFix,
         )
         .with_span(value_offset(line).and_then(|offset| span_in_line(line, offset + at, 1))),
     );
@@ -334,51 +310,48 @@ fn redundant_wildcard(
     let Ok(contest) = contests.find(sets, value.as_bytes(), kind, old, new) else {
         return;
     };
-    let same = if value == "*" || is_match_all(value) {
-        format!(
-            "{} matches every URL, exactly as {} does",
-            quote(value),
-            quote(&simpler)
-        )
-    } else {
-        format!(
-            "{} matches the same URLs as {}",
-            quote(value),
-            quote(&simpler)
-        )
-    };
+    let all = value == "*" || is_match_all(value);
     let finding = match contest {
         Some(rule) => Finding::new(
             Code::RedundantWildcard,
             line.number,
-            format!(
-                "{same}, but its extra length ({old} octets against {new}) can decide its \
-                 contest with {} on line {}.",
-                quote_directive(
+            Message::new(if all {
+                M::RedundantWildcardAllContest
+            } else {
+                M::RedundantWildcardContest
+            })
+            .code("value", value)
+            .code("simpler", &simpler)
+            .count("old", old)
+            .count("new", new)
+            .with(
+                "rule",
+                directive_code(
                     if rule.kind == RuleKind::Allow {
                         "Allow"
                     } else {
                         "Disallow"
                     },
-                    rule.pattern(contests.robots)
+                    rule.pattern(contests.robots),
                 ),
-                rule.line
-            ),
-            "Priority is the pattern's length, so removing the star would change which rule \
-             wins there.",
-            format!(
-                "Keep the star if it is meant to win that contest (a comment saying so helps); \
-                 otherwise write `{simpler}`."
-            ),
+            )
+            .line("line", rule.line),
+            M::RedundantWildcardContestWhy,
+            Message::new(M::RedundantWildcardContestFix).code("simpler", &simpler),
         )
         .with_related(vec![rule.line]),
         None => Finding::new(
             Code::RedundantWildcard,
             line.number,
-            format!("{same}; the extra `*` adds nothing."),
-            "Patterns already match URL prefixes; the star only makes the rule longer, and a \
-             rule's length is its priority.",
-            format!("Write `{simpler}`."),
+            Message::new(if all {
+                M::RedundantWildcardAll
+            } else {
+                M::RedundantWildcard
+            })
+            .code("value", value)
+            .code("simpler", &simpler),
+            M::RedundantWildcardWhy,
+            Message::new(M::WriteSimpler).code("value", &simpler),
         )
         .with_replacement(rebuild(line, key, &simpler)),
     };
@@ -394,14 +367,11 @@ fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         Finding::new(
             Code::NonAsciiPattern,
             line.number,
-            format!(
-                "{} holds non-ASCII characters; crawlers compare it as {}.",
-                quote(value),
-                quote(&encoded)
-            ),
-            "That is how browsers and crawlers request these characters, so the rule works; \
-             the encoded form reads the same to every parser.",
-            format!("Nothing is required; writing `{encoded}` avoids any doubt."),
+            Message::new(M::NonAsciiPattern)
+                .code("value", value)
+                .code("encoded", &encoded),
+            M::NonAsciiPatternWhy,
+            Message::new(M::NonAsciiPatternFix).code("encoded", &encoded),
         )
         .with_span(value_span(line))
         .with_replacement(rebuild(line, key, &encoded)),
@@ -422,15 +392,11 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
             Finding::new(
                 Code::SeveralPathsOnOneLine,
                 line.number,
-                format!(
-                    "{} holds {} paths; a rule has one pattern, so this is the single pattern {} \
-                     with spaces, which matches none of them.",
-                    quote(value),
-                    parts.len(),
-                    quote(value)
-                ),
-                "The paths the line lists are not blocked (or allowed) at all.",
-                "Write one rule per path, one per line.",
+                Message::new(M::SeveralPaths)
+                    .code("value", value)
+                    .count("count", parts.len()),
+                M::SeveralPathsWhy,
+                M::SeveralPathsFix,
             )
             .with_span(value_span(line))
             .with_replacement((!line.invalid_utf8).then(|| lines.join("\n"))),
@@ -442,14 +408,9 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         Finding::new(
             Code::SpaceInPattern,
             line.number,
-            format!(
-                "{} contains a space; URLs carry it as `%20`, which Google does not match \
-                 against a raw space.",
-                quote(value)
-            ),
-            "For Google the rule never matches; RFC 9309 crawlers encode the space first and do \
-             match, so crawlers disagree.",
-            format!("Write the space as `%20`: `{encoded}`."),
+            Message::new(M::SpaceInPattern).code("value", value),
+            M::SpaceInPatternWhy,
+            Message::new(M::SpaceInPatternFix).code("encoded", &encoded),
         )
         .with_span(value_span(line))
         .with_replacement(rebuild(line, key, &encoded)),
@@ -469,28 +430,21 @@ fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
                 && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit))
     });
     let message = match (template, bad_escape) {
-        (Some((at, open)), _) => format!(
-            "{} holds `{open}` at octet {at}, a template placeholder that was never filled in; \
-             crawlers compare it literally.",
-            quote(value)
-        ),
+        (Some((at, open)), _) => Message::new(M::PlaceholderTemplate)
+            .code("value", value)
+            .code("open", open)
+            .count("at", at),
         (None, Some(at)) => {
             let word: String = value[at + 1..]
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                 .collect();
             if !word.is_empty() && value[at + 1 + word.len()..].starts_with('%') {
-                format!(
-                    "{} holds `%{word}%`, a template placeholder that was never filled in; \
-                     crawlers compare it literally.",
-                    quote(value)
-                )
+                Message::new(M::PlaceholderPercentWord)
+                    .code("value", value)
+                    .code("word", &format!("%{word}%"))
             } else {
-                format!(
-                    "{} holds a `%` that is not followed by two hex digits; parsers read it \
-                     differently (Google keeps it, others encode it as `%25`).",
-                    quote(value)
-                )
+                Message::new(M::PlaceholderPercent).code("value", value)
             }
         }
         (None, None) => return,
@@ -500,9 +454,8 @@ fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
             Code::UnfilledPlaceholder,
             line.number,
             message,
-            "The rule matches only URLs that contain this very text, so the pages it was meant \
-             for stay as they were.",
-            "Fill in the placeholder (or delete the rule), and write a literal `%` as `%25`.",
+            M::UnfilledPlaceholderWhy,
+            M::UnfilledPlaceholderFix,
         )
         .with_span(value_span(line)),
     );
@@ -537,13 +490,13 @@ fn route_group(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
             Code::RouteGroupInPattern,
             line.number,
             Message::new(M::RouteGroupInPattern)
-                .code("pattern", value)
-                .code("folder", segment),
-            Message::new(M::RouteGroupInPatternWhy),
+                .code("value", value)
+                .code("segment", segment),
+            M::RouteGroupInPatternWhy,
             if replacement.is_some() {
                 Message::new(M::RouteGroupInPatternFixPath).code("path", &without)
             } else {
-                Message::new(M::RouteGroupInPatternFix)
+                M::RouteGroupInPatternFix.into()
             },
         )
         .with_span(value_span(line))
@@ -563,9 +516,9 @@ fn leading_star(line: &Line, key: &str, value: &str) -> Option<Finding> {
             Code::PatternStartsWithStar,
             line.number,
             Message::new(M::PatternStartsWithStar)
-                .code("pattern", value)
+                .code("value", value)
                 .code("slashed", &slashed),
-            Message::new(M::PatternStartsWithStarWhy),
+            M::PatternStartsWithStarWhy,
             Message::new(M::PatternStartsWithStarFix).code("slashed", &slashed),
         )
         .with_span(value_span(line))
@@ -591,26 +544,21 @@ fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding
         .split(is_google_space)
         .next()
         .unwrap_or("#");
-    let effect = match (is_match_all(value), line.kind) {
-        (true, LineKind::Disallow) => " (which blocks every URL)",
-        (true, _) => " (which allows every URL)",
-        _ => "",
+    let id = match (is_match_all(value), line.kind) {
+        (true, LineKind::Disallow) => M::HashInPatternBlocksAll,
+        (true, _) => M::HashInPatternAllowsAll,
+        _ => M::HashInPattern,
     };
     out.push(
         Finding::new(
             Code::HashInPattern,
             line.number,
-            format!(
-                "The `#` right after {} starts a comment, so crawlers read {}{effect} and \
-                 ignore {}.",
-                quote(value),
-                quote_directive(key, value),
-                quote(dropped)
-            ),
-            "Everything from `#` is a comment, and URL fragments are never sent to servers, so \
-             no rule can target them.",
-            "Write the rule for the path the server sees, without the fragment, and put a space \
-             before any comment.",
+            Message::new(id)
+                .code("value", value)
+                .with("rule", directive_code(key, value))
+                .code("dropped", dropped),
+            M::HashInPatternWhy,
+            M::HashInPatternFix,
         )
         .with_span(span_in_line(line, hash, line.text().len() - hash)),
     );
@@ -632,31 +580,19 @@ fn empty_rules(cx: &Context<'_>, group: &crate::Group, out: &mut Vec<Finding>) {
         .filter(|rule| rule.pattern(cx.robots).is_empty())
     {
         let line = cx.line(rule.line);
-        let message = match rule.kind {
-            RuleKind::Disallow => format!(
-                "An empty `Disallow:` does nothing beside the group's other rules ({}): it \
-                 never decides for Google, while Python's legacy robotparser reads it as \
-                 \"allow everything\"{}.",
-                describe_lines(&real),
-                if rule.line < first_real {
-                    " and, as it comes first, lets crawlers into every path"
-                } else {
-                    ""
-                }
-            ),
-            RuleKind::Allow => format!(
-                "An empty `Allow:` does nothing: an empty pattern never decides, so it neither \
-                 opens nor closes anything beside the group's other rules ({}).",
-                describe_lines(&real)
-            ),
+        let id = match rule.kind {
+            RuleKind::Disallow if rule.line < first_real => M::EmptyDisallowFirst,
+            RuleKind::Disallow => M::EmptyDisallow,
+            RuleKind::Allow => M::EmptyAllow,
         };
+        let message = Message::new(id).lines("lines", &real);
         out.push(
             Finding::new(
                 Code::EmptyRuleAmongRules,
                 rule.line,
                 message,
-                "It is usually a template leftover, and parsers disagree about what it means.",
-                "Delete the line.",
+                M::EmptyRuleAmongRulesWhy,
+                M::EmptyRuleAmongRulesFix,
             )
             .with_span(span_in_line(&line, 0, line.text().len()))
             .with_related(real.clone()),

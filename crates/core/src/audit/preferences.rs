@@ -4,13 +4,14 @@
 //! relative `License` URLs and misspelled keys. Everything here reads [`PreferenceLine`]s, so the
 //! audit and the answers cannot disagree about a line.
 
-use super::text::{display_name, nearest_key, quote, rebuild, value_span};
+use super::text::{display_name, nearest_key, rebuild, value_span};
 use super::{Code, Context, Finding};
 use crate::aipref::{
     PreferenceKind, PreferenceLine, SyntaxErrorKind, ValueType, Why, CONTENT_SIGNAL_KEYS,
     CONTENT_USAGE_LABELS, OBSOLETE_LABELS,
 };
 use crate::lines::{KeySpelling, Line, LineKind};
+use crate::message::{Message, MessageId as M};
 use crate::structured_fields::parse_dictionary;
 
 /// The keys this module owns.
@@ -48,13 +49,9 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             out.push(Finding::new(
                 Code::RepeatedPreferenceKey,
                 preference.line,
-                format!(
-                    "{} is given more than once in this statement; only its last value counts.",
-                    quote(key)
-                ),
-                "A repeated key is not an error, but the earlier value is silently dropped, \
-                 which may not be what was meant.",
-                format!("Keep one `{key}` with the value you mean."),
+                Message::new(M::RepeatedPreferenceKey).code("key", key),
+                M::RepeatedPreferenceKeyWhy,
+                Message::new(M::RepeatedPreferenceKeyFix).code("key", key),
             ));
         }
         for finding in &mut out[before..] {
@@ -69,13 +66,9 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 Finding::new(
                     Code::LicenseUrlNotAbsolute,
                     license.line,
-                    format!(
-                        "{} is not an absolute URL, so readers of RSL cannot fetch the licence.",
-                        quote(&license.url)
-                    ),
-                    "A robots.txt may be read apart from its site; RSL requires the full URL of \
-                     the licence document, which may live on another host.",
-                    "Write the whole URL, such as `License: https://www.example.com/license.xml`.",
+                    Message::new(M::LicenseUrlNotAbsolute).code("url", &license.url),
+                    M::LicenseUrlNotAbsoluteWhy,
+                    M::LicenseUrlNotAbsoluteFix,
                 )
                 .with_span(value_span(&cx.line(license.line))),
             );
@@ -89,13 +82,11 @@ fn misspelling(line: &Line, name: &'static str) -> Finding {
     Finding::new(
         Code::MisspelledPreferenceKey,
         line.number,
-        format!(
-            "{} is not `{display}`, so readers of AI usage preferences skip the line.",
-            quote(key)
-        ),
-        "The key must be spelled exactly (any letter case): AIPREF, Content Signals and RSL \
-         readers do not accept Google's typo tolerance.",
-        format!("Spell the key `{display}`."),
+        Message::new(M::MisspelledPreferenceKey)
+            .code("key", key)
+            .code("name", display),
+        M::MisspelledPreferenceKeyWhy,
+        Message::new(M::SpellTheKey).code("name", display),
     )
     .with_span(super::text::key_span(line))
     .with_replacement(rebuild(line, display, line.value().unwrap_or_default()))
@@ -106,12 +97,9 @@ fn outside_group(preference: &PreferenceLine) -> Finding {
     Finding::new(
         Code::PreferenceOutsideGroup,
         preference.line,
-        format!("This `{key}` line comes before the first `User-agent` line, so it applies to no crawler."),
-        format!(
-            "`{key}` is a group rule, like Allow and Disallow: it states preferences for the \
-             crawlers named above it."
-        ),
-        "Move the line into the group it is meant for (for every crawler, under `User-agent: *`).",
+        Message::new(M::PreferenceOutsideGroup).code("key", key),
+        Message::new(M::PreferenceOutsideGroupWhy).code("key", key),
+        M::PreferenceOutsideGroupFix,
     )
 }
 
@@ -122,18 +110,11 @@ fn content_usage(line: &Line, preference: &PreferenceLine, out: &mut Vec<Finding
     }
     for entry in &preference.entries {
         let advice = if OBSOLETE_LABELS.contains(&entry.key.as_str()) {
-            format!(
-                "{} is a label of an earlier AIPREF draft; the vocabulary now defines only \
-                 `train-ai` and `search`, so it expresses nothing.",
-                quote(&entry.key)
-            )
+            Message::new(M::ObsoleteLabelDraft).code("label", &entry.key)
         } else if entry.key == "ai-train" {
-            "`ai-train` is Content Signals' name; in `Content-Usage` the label is `train-ai`."
-                .to_owned()
+            M::ObsoleteLabelAiTrain.into()
         } else if entry.key == "ai-input" {
-            "`ai-input` is a Content Signals key with no AIPREF equivalent: in `Content-Usage` it \
-             expresses nothing (use `Content-Signal: ai-input=no`)."
-                .to_owned()
+            M::ObsoleteLabelAiInput.into()
         } else {
             continue;
         };
@@ -141,9 +122,8 @@ fn content_usage(line: &Line, preference: &PreferenceLine, out: &mut Vec<Finding
             Code::ObsoletePreferenceLabel,
             preference.line,
             advice,
-            "Readers ignore labels they do not know (vocab §6.4), so the preference the line \
-             seems to state is unknown.",
-            "Use `train-ai` (training AI models) and `search` with `y` or `n`.",
+            M::ObsoleteLabelWhy,
+            M::ObsoleteLabelFix,
         ));
     }
     for stated in &preference.stated {
@@ -155,13 +135,13 @@ fn content_usage(line: &Line, preference: &PreferenceLine, out: &mut Vec<Finding
             Why::NotAToken => out.push(Finding::new(
                 Code::PreferenceNotAToken,
                 preference.line,
-                format!(
-                    "`{label}` has {}, not the Token `y` or `n`, so its preference is unknown.",
-                    describe_type(entry.value_type)
-                ),
-                "Only the bare Tokens `y` and `n` state a preference; a quoted string, a \
-                 boolean or a number is read as no preference at all.",
-                format!("Write `{label}=n` or `{label}=y`, without quotes."),
+                Message::new(M::PreferenceNotAToken)
+                    .code("label", label)
+                    .phrase("type", describe_type(entry.value_type)),
+                M::PreferenceNotATokenWhy,
+                Message::new(M::PreferenceNotATokenFix)
+                    .code("no", &format!("{label}=n"))
+                    .code("yes", &format!("{label}=y")),
             )),
             Why::OtherToken => {
                 let text = entry.text.as_deref().unwrap_or_default();
@@ -173,15 +153,15 @@ fn content_usage(line: &Line, preference: &PreferenceLine, out: &mut Vec<Finding
                 out.push(Finding::new(
                     Code::PreferenceNotYOrN,
                     preference.line,
-                    format!(
-                        "`{label}={text}` is not `y` or `n` (Tokens are case-sensitive), so its \
-                         preference is unknown."
-                    ),
-                    "The vocabulary knows only the Tokens `y` and `n`; any other value reads \
-                     as no preference.",
+                    Message::new(M::PreferenceNotYOrN)
+                        .code("statement", &format!("{label}={text}")),
+                    M::PreferenceNotYOrNWhy,
                     match meant {
-                        Some(meant) => format!("Write `{label}={meant}`."),
-                        None => format!("Write `{label}=n` or `{label}=y`."),
+                        Some(meant) => Message::new(M::PreferenceNotYOrNFixMeant)
+                            .code("meant", &format!("{label}={meant}")),
+                        None => Message::new(M::PreferenceNotYOrNFix)
+                            .code("no", &format!("{label}=n"))
+                            .code("yes", &format!("{label}=y")),
                     },
                 ));
             }
@@ -190,13 +170,13 @@ fn content_usage(line: &Line, preference: &PreferenceLine, out: &mut Vec<Finding
     }
 }
 
-fn describe_type(value: Option<ValueType>) -> &'static str {
+fn describe_type(value: Option<ValueType>) -> M {
     match value {
-        Some(ValueType::String) => "a quoted String",
-        Some(ValueType::Boolean) => "a Boolean (a key without `=` is `?1`)",
-        Some(ValueType::Integer | ValueType::Decimal) => "a number",
-        Some(ValueType::InnerList) => "a list",
-        _ => "a value of another type",
+        Some(ValueType::String) => M::TypeString,
+        Some(ValueType::Boolean) => M::TypeBoolean,
+        Some(ValueType::Integer | ValueType::Decimal) => M::TypeNumber,
+        Some(ValueType::InnerList) => M::TypeList,
+        _ => M::TypeOther,
     }
 }
 
@@ -212,15 +192,12 @@ fn invalid_statement(line: &Line, preference: &PreferenceLine, kind: SyntaxError
                 return Finding::new(
                     Code::SpaceInPreferencePath,
                     preference.line,
-                    format!(
-                        "The path ends at the first space, so it is `{path}` and {} is read as \
-                         the statement, which is not valid: every preference of the line is \
-                         unknown.",
-                        quote(statement)
-                    ),
-                    "A space separates the path from the statement (attach §3.2); spaces in a \
-                     path must be written `%20`.",
-                    format!("Write the space as `%20`: `{path}%20{word}`."),
+                    Message::new(M::SpaceInPreferencePath)
+                        .code("path", path)
+                        .code("statement", statement),
+                    M::SpaceInPreferencePathWhy,
+                    Message::new(M::SpaceInPreferencePathFix)
+                        .code("fixed", &format!("{path}%20{word}")),
                 )
                 .with_replacement(rebuild(line, preference.kind.key(), &fixed));
             }
@@ -236,14 +213,9 @@ fn invalid_statement(line: &Line, preference: &PreferenceLine, kind: SyntaxError
         return Finding::new(
             Code::UppercasePreferenceKey,
             preference.line,
-            format!(
-                "{} has a key with uppercase letters; Structured Fields keys are lowercase, so \
-                 the whole statement fails and every preference of the line is unknown.",
-                quote(statement)
-            ),
-            "The statement is compared byte for byte (vocab §6.5.1): `Train-AI` is not \
-             `train-ai`, and one bad key voids the others.",
-            "Write the keys in lowercase: `train-ai`, `search`.",
+            Message::new(M::UppercasePreferenceKey).code("statement", statement),
+            M::UppercasePreferenceKeyWhy,
+            M::UppercasePreferenceKeyFix,
         )
         .with_replacement(
             fixed_case
@@ -251,25 +223,18 @@ fn invalid_statement(line: &Line, preference: &PreferenceLine, kind: SyntaxError
                 .flatten(),
         );
     }
-    let problem = match kind {
-        SyntaxErrorKind::TrailingComma => "it ends with a comma",
-        SyntaxErrorKind::ExpectedComma => {
-            "a member is followed by something other than a comma (labels are separated by \
-             commas, and `=` takes no spaces around it)"
-        }
-        SyntaxErrorKind::ExpectedKey => "a key does not start with a lowercase letter or `*`",
-        _ => "a value is not a valid Structured Fields item",
+    let id = match kind {
+        SyntaxErrorKind::TrailingComma => M::InvalidStatementTrailingComma,
+        SyntaxErrorKind::ExpectedComma => M::InvalidStatementExpectedComma,
+        SyntaxErrorKind::ExpectedKey => M::InvalidStatementExpectedKey,
+        _ => M::InvalidStatement,
     };
     Finding::new(
         Code::InvalidPreferenceStatement,
         preference.line,
-        format!(
-            "{} is not a valid preference: {problem}. Every preference of the line is unknown.",
-            quote(statement)
-        ),
-        "The statement is a Structured Fields Dictionary (RFC 9651); when it fails to parse, \
-         readers know no preference at all (vocab §6.5.1).",
-        "Write the statement as `train-ai=n, search=y`.",
+        Message::new(id).code("statement", statement),
+        M::InvalidStatementWhy,
+        M::InvalidStatementFix,
     )
 }
 
@@ -289,35 +254,31 @@ fn content_signal(preference: &PreferenceLine, out: &mut Vec<Finding>) {
             Code::ContentSignalNotYesOrNo,
             preference.line,
             if value.is_empty() {
-                format!("`{label}` has no value, so it neither grants nor restricts anything.")
+                Message::new(M::ContentSignalEmpty).code("label", label)
             } else {
-                format!(
-                    "`{label}={value}` is not `yes` or `no`, so it neither grants nor restricts \
-                     anything."
-                )
+                Message::new(M::ContentSignalNotYesOrNo)
+                    .code("statement", &format!("{label}={value}"))
             },
-            "The Content Signals Policy defines only `yes` and `no`; any other value is read \
-             as if the signal were absent.",
-            format!("Write `{label}=yes` or `{label}=no`."),
+            M::ContentSignalNotYesOrNoWhy,
+            Message::new(M::ContentSignalNotYesOrNoFix)
+                .code("yes", &format!("{label}=yes"))
+                .code("no", &format!("{label}=no")),
         ));
     }
     for entry in &preference.entries {
         let advice = match entry.key.as_str() {
-            "train-ai" => "`train-ai` is AIPREF's label; Content Signals calls it `ai-train`.",
+            "train-ai" => M::SignalTrainAi,
             key if CONTENT_SIGNAL_KEYS.contains(&key) => continue,
             key if CONTENT_USAGE_LABELS.contains(&key) => continue,
-            key if OBSOLETE_LABELS.contains(&key) => {
-                "This is not a Content Signals key; the keys are `search`, `ai-input` and \
-                 `ai-train`."
-            }
+            key if OBSOLETE_LABELS.contains(&key) => M::SignalNotAKey,
             _ => continue,
         };
         out.push(Finding::new(
             Code::ObsoletePreferenceLabel,
             preference.line,
-            format!("{} {advice}", quote(&entry.key)),
-            "Keys a reader does not know express nothing.",
-            "Use `search`, `ai-input` and `ai-train` with `yes` or `no`.",
+            Message::new(advice).code("key", &entry.key),
+            M::SignalLabelWhy,
+            M::SignalLabelFix,
         ));
     }
 }

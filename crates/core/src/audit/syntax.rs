@@ -2,12 +2,13 @@
 //! unknown keys, Google-only spellings, invisible characters, NUL bytes and over-long lines.
 
 use super::text::{
-    canonical_key, describe_invisible, describe_lines, display_name, is_google_space, is_invisible,
-    is_standard_key, key_span, line_span, nearest_key, quote, quote_directive, rebuild,
-    span_in_line, span_to_end, squeeze, thousands, value_offset, KNOWN_KEYS,
+    canonical_key, directive_code, display_name, invisible_value, is_google_space, is_invisible,
+    is_standard_key, key_span, line_span, nearest_key, rebuild, span_in_line, span_to_end, squeeze,
+    value_offset, KNOWN_KEYS,
 };
 use super::{Code, Context, Finding};
 use crate::lines::{KeySpelling, Line, LineKind, Malformed, MAX_LINE_BYTES};
+use crate::message::{Message, MessageId as M};
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut prose: Vec<Line<'_>> = Vec::new();
@@ -51,14 +52,9 @@ fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
             Finding::new(
                 Code::UnreadableLine,
                 line.number,
-                format!(
-                    "{} starts with `:`, so it has no key and crawlers skip it.",
-                    quote(content)
-                ),
-                "A line is read as `key: value`; with nothing before the colon no crawler \
-                 knows what the value is for.",
-                "Write the directive's name before the colon, as in `Disallow: /path`, or \
-                 start the line with `#` if it is a note.",
+                Message::new(M::UnreadableEmptyKey).code("line", content),
+                M::UnreadableEmptyKeyWhy,
+                M::UnreadableEmptyKeyFix,
             )
             .with_span(Some(line_span(line))),
         );
@@ -84,19 +80,15 @@ fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
         Finding::new(
             Code::UnreadableLine,
             line.number,
-            format!(
-                "{} has no `:` after {}, so crawlers skip the line.",
-                quote(content),
-                quote(&words[..key_words].join(" "))
-            ),
-            "Without a separator no crawler can tell the key from the value; Google reads a \
-             line without a colon only when it is exactly two words.",
-            match name {
-                "allow" | "disallow" => {
-                    format!("Write `{display}: ` followed by one path, one rule per line.")
-                }
-                _ => format!("Write `{display}: ` followed by the value."),
-            },
+            Message::new(M::UnreadableLine)
+                .code("line", content)
+                .code("key", &words[..key_words].join(" ")),
+            M::UnreadableLineWhy,
+            Message::new(match name {
+                "allow" | "disallow" => M::UnreadableLineRuleFix,
+                _ => M::UnreadableLineFix,
+            })
+            .text("key", display),
         )
         .with_span(Some(line_span(line)))
         .with_replacement(replacement),
@@ -160,17 +152,12 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
                 Finding::new(
                     Code::MisspelledDirective,
                     line.number,
-                    format!(
-                        "The key {} carries an invisible {}, so crawlers do not recognise \
-                         it as `{display}` and skip the line.",
-                        quote(&cleaned),
-                        describe_invisible(hidden)
-                    ),
-                    "Invisible characters (often a byte order mark left where two files were \
-                     joined, or text pasted from a web page) become part of the key.",
-                    format!(
-                        "Delete the invisible character so that the line starts with `{display}`."
-                    ),
+                    Message::new(M::InvisibleInKey)
+                        .code("key", &cleaned)
+                        .with("char", invisible_value(hidden))
+                        .code("name", display),
+                    M::InvisibleInKeyWhy,
+                    Message::new(M::InvisibleInKeyFix).code("name", display),
                 )
                 .with_span(key_span(line))
                 .with_replacement(rebuild(line, display, value)),
@@ -186,19 +173,15 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
                 Finding::new(
                     Code::MisspelledDirective,
                     line.number,
-                    format!(
-                        "{} is not a key any crawler reads; it looks like a misspelling of \
-                         `{display}`, so this {} is ignored.",
-                        quote(key),
-                        match name {
-                            "user-agent" => "user-agent line",
-                            "sitemap" => "sitemap",
-                            _ => "rule",
-                        }
-                    ),
-                    "Crawlers skip keys they do not know; Google accepts a few common typos, \
-                     but not this one.",
-                    format!("Spell the key `{display}`."),
+                    Message::new(match name {
+                        "user-agent" => M::MisspelledAgent,
+                        "sitemap" => M::MisspelledSitemap,
+                        _ => M::MisspelledRule,
+                    })
+                    .code("key", key)
+                    .code("name", display),
+                    M::MisspelledDirectiveWhy,
+                    Message::new(M::SpellTheKey).code("name", display),
                 )
                 .with_span(key_span(line))
                 .with_replacement(rebuild(line, display, value)),
@@ -209,27 +192,21 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
         _ => {
             let display = suggestion.map(display_name);
             let message = match display {
-                Some(display) => format!(
-                    "{} is not a key any crawler reads; did you mean `{display}`?",
-                    quote(key)
-                ),
-                None => format!(
-                    "{} is not a key any crawler we know of reads; the line is ignored.",
-                    quote(key)
-                ),
+                Some(display) => Message::new(M::UnknownDirectiveNear)
+                    .code("key", key)
+                    .code("name", display),
+                None => Message::new(M::UnknownDirective).code("key", key),
             };
             let fix = match display {
-                Some(display) => format!("Spell the key `{display}`."),
-                None => {
-                    "Remove the line, or start it with `#` if it is a note for people.".to_owned()
-                }
+                Some(display) => Message::new(M::SpellTheKey).code("name", display),
+                None => Message::new(M::UnknownDirectiveFix),
             };
             out.push(
                 Finding::new(
                     Code::UnknownDirective,
                     line.number,
                     message,
-                    "Crawlers ignore keys they do not know, so the line has no effect.",
+                    M::UnknownDirectiveWhy,
                     fix,
                 )
                 .with_span(key_span(line))
@@ -248,44 +225,22 @@ fn text_lines(run: &[Line<'_>], out: &mut Vec<Finding>) {
     let numbers: Vec<usize> = run.iter().map(|line| line.number).collect();
     let (message, fix) = if run.len() == 1 {
         (
-            format!(
-                "{} is text, not a directive; crawlers skip it only because they cannot read it.",
-                quote(first.text().trim())
-            ),
-            "Start the line with `#` to make it a comment.",
+            Message::new(M::TextLine).code("line", first.text().trim()),
+            M::TextLineFix,
         )
     } else {
         (
-            format!(
-                "{} are text, not directives; crawlers skip them only because they cannot \
-                 read them.",
-                capitalised(&describe_lines(&numbers))
-            ),
-            "Start each of these lines with `#` to make them comments.",
+            Message::new(M::TextLines).lines("lines", &numbers),
+            M::TextLinesFix,
         )
     };
     let replacement =
         (run.len() == 1 && !first.invalid_utf8).then(|| format!("# {}", first.text().trim()));
     out.push(
-        Finding::new(
-            Code::TextLine,
-            first.number,
-            message,
-            "A line of text that happens to contain a colon, or to be two words, is read as a \
-             directive (`Disallow everything` is a rule).",
-            fix,
-        )
-        .with_replacement(replacement)
-        .with_related(numbers),
+        Finding::new(Code::TextLine, first.number, message, M::TextLineWhy, fix)
+            .with_replacement(replacement)
+            .with_related(numbers),
     );
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// Missing colons and spellings that only Google accepts.
@@ -301,15 +256,13 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
             Finding::new(
                 Code::MissingColon,
                 line.number,
-                format!(
-                    "{} has no colon: Google reads it as {}, but parsers that follow RFC \
-                     9309's syntax skip it.",
-                    quote(content(line)),
-                    quote_directive(canonical, value)
-                ),
-                "The directive holds for Google and its ports, and not for Python's \
-                 robotparser, npm's robots-parser and others.",
-                format!("Put a colon after the key: `{canonical}: {value}`."),
+                Message::new(M::MissingColon)
+                    .code("line", content(line))
+                    .with("directive", directive_code(canonical, value)),
+                M::MissingColonWhy,
+                Message::new(M::MissingColonFix)
+                    .text("key", canonical)
+                    .text("value", value),
             )
             .with_span(key_span(line))
             .with_replacement(replacement),
@@ -319,32 +272,19 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
     if super::preferences::misspelled_key(line).is_some() {
         return;
     }
-    let message = match (line.spelling, line.kind) {
+    let id = match (line.spelling, line.kind) {
         (KeySpelling::Exact, _) => return,
-        (KeySpelling::Typo, LineKind::Other) => format!(
-            "{} is not the usual spelling of `{canonical}`; crawlers that read {canonical} \
-             may not recognise it.",
-            quote(key)
-        ),
-        (KeySpelling::Typo, _) => format!(
-            "{} is a misspelling of `{canonical}` that Google accepts; parsers that follow \
-             the standard skip the line.",
-            quote(key)
-        ),
-        (KeySpelling::Prefix, _) => format!(
-            "Google reads {} as `{canonical}` because it starts with it; parsers that compare \
-             the whole key skip the line.",
-            quote(key)
-        ),
+        (KeySpelling::Typo, LineKind::Other) => M::SpellingTypoOther,
+        (KeySpelling::Typo, _) => M::SpellingTypo,
+        (KeySpelling::Prefix, _) => M::SpellingPrefix,
     };
     out.push(
         Finding::new(
             Code::NonstandardSpelling,
             line.number,
-            message,
-            "The line holds for Google and not for Python's robotparser, npm's robots-parser \
-             and other strict parsers, so crawlers disagree about the file.",
-            format!("Spell the key `{canonical}`."),
+            Message::new(id).code("key", key).code("name", canonical),
+            M::NonstandardSpellingWhy,
+            Message::new(M::SpellTheKey).code("name", canonical),
         )
         .with_span(key_span(line))
         .with_replacement(replacement),
@@ -371,15 +311,32 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
         return;
     };
     let offset = lead + offset;
-    let place = match value_offset(line) {
-        Some(value_at) if offset >= value_at => "value",
-        _ if line.key().is_some() => "key",
-        _ => "line",
+    let more = found.len() > 1;
+    let id = match value_offset(line) {
+        Some(value_at) if offset >= value_at => {
+            if more {
+                M::InvisibleInValueMore
+            } else {
+                M::InvisibleInValue
+            }
+        }
+        _ if line.key().is_some() => {
+            if more {
+                M::InvisibleInKeyMore
+            } else {
+                M::InvisibleInKeyOnly
+            }
+        }
+        _ if more => M::InvisibleInLineMore,
+        _ => M::InvisibleInLine,
     };
-    let more = if found.len() > 1 {
-        format!(" (and {} more)", found.len() - 1)
+    let message = Message::new(id)
+        .with("char", invisible_value(first))
+        .count("column", line.text()[..offset].chars().count() + 1);
+    let message = if more {
+        message.count("more", found.len() - 1)
     } else {
-        String::new()
+        message
     };
     let replacement = (!line.invalid_utf8).then(|| {
         line.text()
@@ -391,15 +348,9 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
         Finding::new(
             Code::InvisibleCharacter,
             line.number,
-            format!(
-                "The {place} contains an invisible {}{more} at column {}; crawlers keep it as \
-                 part of the {place}.",
-                describe_invisible(first),
-                line.text()[..offset].chars().count() + 1
-            ),
-            "Only ASCII spaces and tabs are trimmed; any other invisible character changes \
-             the key or pattern, which then matches nothing the site serves.",
-            "Delete the invisible character (retype the line rather than pasting it).",
+            message,
+            M::InvisibleCharacterWhy,
+            M::InvisibleCharacterFix,
         )
         .with_span(span_in_line(line, offset, first.len_utf8()))
         .with_replacement(replacement),
@@ -414,12 +365,15 @@ fn nul(line: &Line, out: &mut Vec<Finding>) {
         return;
     };
     let before = line.text()[..offset].trim();
-    let reading = match (line.key(), line.value()) {
+    let column = line.text()[..offset].chars().count() + 1;
+    let message = match (line.key(), line.value()) {
         _ if before.is_empty() || line.kind == LineKind::Comment => {
-            "so Google reads nothing of it".to_owned()
+            Message::new(M::NulReadsNothing)
         }
-        (Some(key), Some(value)) => format!("so Google reads only {}", quote_directive(key, value)),
-        _ => format!("so Google reads only {}", quote(before)),
+        (Some(key), Some(value)) => {
+            Message::new(M::NulReadsOnly).with("text", directive_code(key, value))
+        }
+        _ => Message::new(M::NulReadsOnly).code("text", before),
     };
     let replacement =
         (!line.invalid_utf8).then(|| line.text().chars().filter(|&c| c != '\0').collect());
@@ -427,13 +381,9 @@ fn nul(line: &Line, out: &mut Vec<Finding>) {
         Finding::new(
             Code::NulByte,
             line.number,
-            format!(
-                "A NUL byte stands at column {}, {reading}; other parsers read the whole line.",
-                line.text()[..offset].chars().count() + 1
-            ),
-            "Google's parser ends a line at a NUL, so crawlers disagree about what the line \
-             says.",
-            "Delete the NUL byte (an editor that shows control characters helps).",
+            message.count("column", column),
+            M::NulByteWhy,
+            M::NulByteFix,
         )
         .with_span(span_to_end(line, offset))
         .with_replacement(replacement),
@@ -455,25 +405,21 @@ fn too_long(line: &Line, out: &mut Vec<Finding>) {
         .into_iter()
         .rev()
         .collect();
-    let reading = match line.kind {
-        LineKind::Allow | LineKind::Disallow => format!(
-            "so the pattern ends at …{} and matches more than written",
-            quote(&tail)
-        ),
-        _ => "so the rest of the line is ignored".to_owned(),
+    let message = match line.kind {
+        LineKind::Allow | LineKind::Disallow => {
+            Message::new(M::LineTooLongRule).code("tail", &tail)
+        }
+        _ => Message::new(M::LineTooLong),
     };
     out.push(
         Finding::new(
             Code::LineTooLong,
             line.number,
-            format!(
-                "The line is {} bytes long; Google reads only the first {}, {reading}.",
-                thousands(length),
-                thousands(MAX_LINE_BYTES)
-            ),
-            "A cut pattern is a shorter pattern: a Disallow blocks more than intended, an \
-             Allow opens more.",
-            "Split the pattern into shorter rules, using `*` for the parts that vary.",
+            message
+                .count("length", length)
+                .count("limit", MAX_LINE_BYTES),
+            M::LineTooLongWhy,
+            M::LineTooLongFix,
         )
         .with_span(span_to_end(line, MAX_LINE_BYTES)),
     );
@@ -665,7 +611,7 @@ mod tests {
         assert!(found[0]
             .message
             .english()
-            .contains(&super::thousands(crate::MAX_LINE_BYTES)));
+            .contains(&crate::message::thousands(crate::MAX_LINE_BYTES as u64)));
         let comment = format!("User-agent: *\nDisallow: /a # {}\n", "a".repeat(20_000));
         assert!(with_code(&comment, Code::LineTooLong).is_empty());
     }

@@ -3,7 +3,7 @@
 
 use super::Span;
 use crate::lines::{Line, LineKind};
-use crate::message::Value;
+use crate::message::{Message, MessageId, Value};
 
 /// The whitespace Google trims around keys and values (`absl::ascii_isspace`).
 pub(super) fn is_google_space(c: char) -> bool {
@@ -232,38 +232,27 @@ pub(super) fn is_invisible(c: char) -> bool {
         )
 }
 
-/// How an invisible character is named in a message.
-pub(super) fn describe_invisible(c: char) -> String {
+/// How an invisible character is named in a message: `U+00A0 (non-breaking space)`.
+pub(super) fn invisible_value(c: char) -> Value {
     let name = match c {
-        '\0' => "NUL",
-        '\u{b}' => "vertical tab",
-        '\u{c}' => "form feed",
-        '\u{7f}' => "DEL",
-        '\u{a0}' => "non-breaking space",
-        '\u{ad}' => "soft hyphen",
-        '\u{200b}' => "zero-width space",
-        '\u{200c}' => "zero-width non-joiner",
-        '\u{200d}' => "zero-width joiner",
-        '\u{2060}' => "word joiner",
-        '\u{feff}' => "byte order mark",
-        _ => "control character",
+        '\0' => MessageId::CharNul,
+        '\u{b}' => MessageId::CharVerticalTab,
+        '\u{c}' => MessageId::CharFormFeed,
+        '\u{7f}' => MessageId::CharDel,
+        '\u{a0}' => MessageId::CharNbsp,
+        '\u{ad}' => MessageId::CharSoftHyphen,
+        '\u{200b}' => MessageId::CharZwsp,
+        '\u{200c}' => MessageId::CharZwnj,
+        '\u{200d}' => MessageId::CharZwj,
+        '\u{2060}' => MessageId::CharWordJoiner,
+        '\u{feff}' => MessageId::CharBom,
+        _ => MessageId::CharControl,
     };
-    format!("U+{:04X} ({name})", u32::from(c))
-}
-
-/// A value from the file, in backticks, shortened when long (a 16 kB pattern helps nobody).
-pub(super) fn quote(value: &str) -> String {
-    const MAX_CHARS: usize = 80;
-    let shown: String = value
-        .chars()
-        .map(|c| if is_invisible(c) { '\u{fffd}' } else { c })
-        .take(MAX_CHARS)
-        .collect();
-    if value.chars().count() > MAX_CHARS {
-        format!("`{shown}…`")
-    } else {
-        format!("`{shown}`")
-    }
+    Value::phrase(
+        Message::new(MessageId::InvisibleChar)
+            .text("code", format!("U+{:04X}", u32::from(c)))
+            .phrase("name", name),
+    )
 }
 
 /// A rule or directive as a crawler reads it, as a message's value: `Disallow: /private`.
@@ -275,69 +264,16 @@ pub(super) fn directive_code(key: &str, value: &str) -> Value {
     }
 }
 
-/// A rule or directive as a crawler reads it: `Disallow: /private`.
-pub(super) fn quote_directive(key: &str, value: &str) -> String {
-    if value.is_empty() {
-        quote(&format!("{key}:"))
-    } else {
-        quote(&format!("{key}: {value}"))
-    }
-}
-
-/// `12,345`.
-pub(super) fn thousands(number: usize) -> String {
-    let digits = number.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
-/// `line 4`, `lines 4 and 9`, `lines 4, 9 and 12`, or `lines 4–7` for a run.
-pub(super) fn describe_lines(lines: &[usize]) -> String {
-    /// More line numbers than this are summed up: a message stays readable, and its length
-    /// stays independent of the file's size.
-    const LISTED: usize = 10;
-    match lines {
-        [] => String::new(),
-        [one] => format!("line {one}"),
-        _ if lines.windows(2).all(|pair| pair[1] == pair[0] + 1) => {
-            format!("lines {}–{}", lines[0], lines[lines.len() - 1])
-        }
-        _ if lines.len() > LISTED => {
-            let listed: Vec<String> = lines[..LISTED].iter().map(usize::to_string).collect();
-            format!(
-                "lines {} and {} more",
-                listed.join(", "),
-                lines.len() - LISTED
-            )
-        }
-        [init @ .., last] => {
-            let init: Vec<String> = init.iter().map(usize::to_string).collect();
-            format!("lines {} and {last}", init.join(", "))
-        }
-    }
-}
-
-/// `line 4` or `lines 4–90`.
-pub(super) fn line_range(first: usize, last: usize) -> String {
+/// `line 4` or `lines 4–90`, as a message's value (without listing every line of the run).
+pub(super) fn line_range_value(first: usize, last: usize) -> Value {
     if first == last {
-        format!("line {first}")
+        Value::phrase(Message::new(MessageId::ListLine).line("line", first))
     } else {
-        format!("lines {first}–{last}")
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-pub(super) fn join_words(words: &[String]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        Value::phrase(
+            Message::new(MessageId::ListLineRun)
+                .line("first", first)
+                .line("last", last),
+        )
     }
 }
 
@@ -422,27 +358,5 @@ mod tests {
         assert_eq!(edit_distance(b"kitten", b"sitting"), 3);
         assert_eq!(edit_distance(b"ca", b"abc"), 3);
         assert_eq!(edit_distance(b"abcdef", b"badcfe"), 3);
-    }
-
-    #[test]
-    fn numbers_and_lists_read_well() {
-        assert_eq!(thousands(512_000), "512,000");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(describe_lines(&[3]), "line 3");
-        assert_eq!(describe_lines(&[3, 4, 5]), "lines 3–5");
-        assert_eq!(describe_lines(&[3, 7]), "lines 3 and 7");
-        assert_eq!(describe_lines(&[3, 7, 9]), "lines 3, 7 and 9");
-        assert_eq!(
-            join_words(&["a".into(), "b".into(), "c".into()]),
-            "a, b and c"
-        );
-    }
-
-    #[test]
-    fn long_values_are_shortened_and_invisibles_shown() {
-        assert_eq!(quote("/a"), "`/a`");
-        assert!(quote(&"x".repeat(500)).ends_with("…`"));
-        assert_eq!(quote("/a\u{a0}"), "`/a\u{fffd}`");
     }
 }

@@ -43,33 +43,6 @@ catalogue! {
     ListLineRun = "core.list.line-run" => "lines {first}–{last}";
     ListLines = "core.list.lines" => "lines {init} and {last}";
     ListLinesMore = "core.list.lines-more" => "lines {listed} and {more} more";
-    // Transitional: a sentence not yet in this table, in English in every language.
-    Untranslated = "core.untranslated" => "{text}";
-
-    // audit/groups.rs and audit/patterns.rs: directives run into a user-agent value, route
-    // groups' folders, patterns that start with `*`
-    AgentGluedDirective = "core.audit.agent-token-cut.message-glued" =>
-        "{value} holds {directive}, a directive written on the user-agent line: no reader takes it for a rule, so the group does not get it, and Google reads the name as {name}.";
-    AgentGluedDirectiveEmpty = "core.audit.agent-token-cut.message-glued-empty" =>
-        "{value} holds {directive}, a directive written on the user-agent line: no reader takes it for a rule, so the group does not get it, and Google reads the name as empty.";
-    AgentGluedDirectiveWhy = "core.audit.agent-token-cut.why-glued" =>
-        "A line holds one directive. Whatever follows the name on a user-agent line is part of the name (or, for Google, ignored), never a rule of the group.";
-    AgentGluedDirectiveFix = "core.audit.agent-token-cut.fix-glued" =>
-        "Put the directive on a line of its own, below the user-agent line.";
-    RouteGroupInPattern = "core.audit.route-group-in-pattern.message" =>
-        "{pattern} holds the folder {folder}: a folder named in parentheses is a route group (Next.js, SvelteKit), which organises the code and never appears in a URL, so the rule matches none of the pages served from it.";
-    RouteGroupInPatternWhy = "core.audit.route-group-in-pattern.why" =>
-        "Every reader compares the rule with the URL's path as the browser requests it; the pages under a route group are served without that segment, so they stay open.";
-    RouteGroupInPatternFixPath = "core.audit.route-group-in-pattern.fix-path" =>
-        "Write the path as the address bar shows it: {path}.";
-    RouteGroupInPatternFix = "core.audit.route-group-in-pattern.fix" =>
-        "Write the paths as the address bar shows them, without the route group's folder, one rule for each path to hide.";
-    PatternStartsWithStar = "core.audit.pattern-starts-with-star.message" =>
-        "{pattern} starts with `*`, not `/`: Google and RFC 9309 readers match it anywhere in the path, as {slashed}, but Python's robotparser (up to 3.12) and the 1994 convention's readers know no wildcards and read the `*` literally, so for them the rule matches no URL.";
-    PatternStartsWithStarWhy = "core.audit.pattern-starts-with-star.why" =>
-        "RFC 9309 starts every pattern with `/`. Readers without wildcards read `/*.pdf` as literally as `*.pdf`, so the `/` changes no verdict; it is the form every wildcard reader documents, and it shows that the rule works only for them.";
-    PatternStartsWithStarFix = "core.audit.pattern-starts-with-star.fix" =>
-        "Write {slashed}. For readers without wildcards, list the paths by their start (`/files/`) instead.";
 
     // audit/directives.rs
     NoindexDirectiveNoindex = "core.audit.noindex-directive.message-noindex" =>
@@ -263,4 +236,841 @@ catalogue! {
     NoGroupsFix = "core.audit.no-groups.fix" =>
         "If that is the intent, nothing needs to change; otherwise start a group with \
          `User-agent: *` above the rules.";
+
+    // audit/groups.rs
+    RetiredAgentToken = "core.audit.retired-agent-token.message" =>
+        "{token} is retired: its operator's crawlers now send {successors}, and the file names \
+         none of them, so they follow the `*` group, not this one.";
+    RetiredAgentTokenWhy = "core.audit.retired-agent-token.why" =>
+        "A group for a token no crawler sends any more applies to nobody.";
+    RetiredAgentTokenFix = "core.audit.retired-agent-token.fix" =>
+        "Name the current tokens too (a `User-agent: {successor}` line above this one).";
+    RuleBeforeUserAgent = "core.audit.rule-before-user-agent.message" =>
+        "{rule} comes before the first `User-agent` line (line {first}), so it belongs to no \
+         group and no crawler obeys it.";
+    RuleBeforeUserAgentNoGroup = "core.audit.rule-before-user-agent.message-no-group" =>
+        "{rule} stands in a file without any `User-agent` line, so it belongs to no group and no \
+         crawler obeys it.";
+    RuleBeforeUserAgentWhy = "core.audit.rule-before-user-agent.why" =>
+        "A rule applies to the user agents named above it; with none above, every major crawler \
+         ignores it.";
+    RuleBeforeUserAgentFix = "core.audit.rule-before-user-agent.fix" =>
+        "Put a `User-agent` line above it (for example `User-agent: *`), or move the rule into \
+         the group it was meant for.";
+    EmptyUserAgent = "core.audit.empty-user-agent.message" =>
+        "The user-agent line names no crawler, so it adds no one to its group.";
+    EmptyUserAgentWhy = "core.audit.empty-user-agent.why" =>
+        "An empty name matches no crawler; if it is the group's only user-agent line, the \
+         group's rules apply to nobody.";
+    EmptyUserAgentFix = "core.audit.empty-user-agent.fix" =>
+        "Write the crawler's product token after the colon, or `*` for every crawler.";
+    StarWithExtraText = "core.audit.agent-token-cut.message-star" =>
+        "Google reads {value} as `*`; parsers that compare the whole value read it as the name \
+         of a crawler.";
+    StarWithExtraTextWhy = "core.audit.agent-token-cut.why-star" =>
+        "Only `*` on its own stands for every crawler.";
+    StarWithExtraTextFix = "core.audit.agent-token-cut.fix-star" =>
+        "Write `User-agent: *` and move the rest into a comment.";
+    GluedDirective = "core.audit.agent-token-cut.message-glued" =>
+        "{value} holds {directive}, a directive written on the user-agent line: no reader takes \
+         it for a rule, so the group does not get it, and Google reads the name as {name}.";
+    GluedDirectiveEmptyName = "core.audit.agent-token-cut.message-glued-empty" =>
+        "{value} holds {directive}, a directive written on the user-agent line: no reader takes \
+         it for a rule, so the group does not get it, and Google reads the name as an empty \
+         name.";
+    GluedDirectiveWhy = "core.audit.agent-token-cut.why-glued" =>
+        "A line holds one directive. Whatever follows the name on a user-agent line is part of \
+         the name (or, for Google, ignored), never a rule of the group.";
+    GluedDirectiveFix = "core.audit.agent-token-cut.fix-glued" =>
+        "Put the directive on a line of its own, below the user-agent line.";
+    SeveralAgentsOne = "core.audit.several-agents-on-one-line.message-one" =>
+        "{value} names {count} crawlers on one line; Google reads only {first}, so {others} is \
+         not in this group.";
+    SeveralAgents = "core.audit.several-agents-on-one-line.message" =>
+        "{value} names {count} crawlers on one line; Google reads only {first}, so {others} are \
+         not in this group.";
+    SeveralAgentsWhy = "core.audit.several-agents-on-one-line.why" =>
+        "A user-agent line names one crawler; the others follow whatever other group applies to \
+         them, usually `*`.";
+    SeveralAgentsFix = "core.audit.several-agents-on-one-line.fix" =>
+        "Write one `User-agent` line per crawler, one above the other.";
+    TokenCutQuoted = "core.audit.agent-token-cut.message-quoted" =>
+        "The quotes around {name} are part of the value; Google reads the name as empty, so the \
+         group applies to no crawler.";
+    TokenCutStar = "core.audit.agent-token-cut.message-star-prefix" =>
+        "{value} is not `*`: a star is special only on its own, and Google reads this name as \
+         empty, so the group applies to no crawler.";
+    TokenCutEmpty = "core.audit.agent-token-cut.message-empty" =>
+        "Google reads {value} as an empty name (a product token starts with a letter, `-` or \
+         `_`), so the group applies to no crawler.";
+    TokenCutInnerStar = "core.audit.agent-token-cut.message-inner-star" =>
+        "A `*` inside a name is not a wildcard: Google reads {value} as {token}, so the group is \
+         for a crawler called exactly {token}.";
+    TokenCut = "core.audit.agent-token-cut.message" =>
+        "Google reads {value} as {token}: a product token holds only letters, `-` and `_`. \
+         Crawlers built on Google's parser compare {token}, so for them the group is not \
+         {word}'s; {word}'s own parser may read the whole name, as its operator documents.";
+    TokenCutWhy = "core.audit.agent-token-cut.why" =>
+        "Crawlers built on Google's parser compare only the shortened name; the crawler's own \
+         parser may read the full one, but nothing guarantees it.";
+    TokenCutFix = "core.audit.agent-token-cut.fix" =>
+        "Write the crawler's product token as its documentation gives it. If that is the name \
+         written here (Majestic asks for `MJ12bot`), keep it, and make sure the `*` group suits \
+         the crawler too, for parsers that read it shorter.";
+    BrowserUserAgent = "core.audit.agent-token-cut.message-browser" =>
+        "{value} is a whole browser User-Agent header; Google compares only {token}, a name no \
+         crawler uses.";
+    ExtraTextVersion = "core.audit.user-agent-extra-text.message" =>
+        "Only the product token is compared: Google reads {value} as {token} and ignores {rest}.";
+    ExtraTextWords = "core.audit.agent-token-cut.message-words" =>
+        "Google reads {value} as {token}: only the first word is compared, so this group is for \
+         {token} and {rest} is ignored.";
+    ExtraTextVersionWhy = "core.audit.user-agent-extra-text.why" =>
+        "Google and RFC 9309 compare only the product token, so for them the group works as \
+         meant. Python's robotparser, Protego (Scrapy's parser), texting_robots and the 1994 \
+         convention's readers compare the whole value with the crawler's name and find no match: \
+         a crawler built on them skips this group (the `python` and `legacy-1994` profiles show \
+         it).";
+    ExtraTextVersionFix = "core.audit.user-agent-extra-text.fix" =>
+        "Write only the product token; then every reader finds the group.";
+    ExtraTextWhy = "core.audit.agent-token-cut.why-words" =>
+        "Google and RFC 9309 compare only the product token; parsers that compare the whole \
+         value match no crawler at all.";
+    ExtraTextFix = "core.audit.agent-token-cut.fix-words" =>
+        "Write only the crawler's product token, such as `Googlebot` or `Googlebot-Image`.";
+    GroupRanges = "core.audit.agent-in-several-groups.ranges" => "lines {ranges}";
+    GroupRangesMore = "core.audit.agent-in-several-groups.ranges-more" => "{count} more";
+    AgentInSeveralGroups = "core.audit.agent-in-several-groups.message" =>
+        "{name} was already named in the group of {first}: crawlers merge the rules of its \
+         {count} groups ({ranges}).";
+    AgentInSeveralGroupsWhy = "core.audit.agent-in-several-groups.why" =>
+        "Rules far apart combine, which is easy to miss when editing one group, and Python's \
+         legacy robotparser reads only the first of them.";
+    AgentInSeveralGroupsFix = "core.audit.agent-in-several-groups.fix" =>
+        "Move this group's rules into the group of {first} and delete this one.";
+    RepeatedUserAgent = "core.audit.repeated-user-agent.message" =>
+        "{value} repeats the user agent of line {first} in the same group.";
+    RepeatedUserAgentSameName = "core.audit.repeated-user-agent.message-same-name" =>
+        "Google reads {value} as {token}, as it reads {earlier} on line {first}: for \
+         Google-based crawlers the two lines name the same crawler; parsers that read the whole \
+         name see two.";
+    RepeatedUserAgentWhy = "core.audit.repeated-user-agent.why" =>
+        "The second line changes nothing; it may have been meant for another crawler.";
+    RepeatedUserAgentFix = "core.audit.repeated-user-agent.fix" =>
+        "Delete the line, or name the crawler it was meant for.";
+    LostStarRule = "core.audit.named-group-ignores-star.rule" => "{rule} (line {line})";
+    LostStarRulesMore = "core.audit.named-group-ignores-star.more" => "{rules} and {count} more";
+    NamedGroupIgnoresStarOne = "core.audit.named-group-ignores-star.message-one" =>
+        "{names} follows only its own group, so it no longer obeys {count} Disallow rule of the \
+         `*` group: {rules}; for example, it may fetch {path}, which `*` blocks.";
+    NamedGroupIgnoresStar = "core.audit.named-group-ignores-star.message" =>
+        "{names} follows only its own group, so it no longer obeys {count} Disallow rules of the \
+         `*` group: {rules}; for example, it may fetch {path}, which `*` blocks.";
+    NamedGroupsIgnoreStarOne = "core.audit.named-group-ignores-star.message-several-one" =>
+        "{names} follow only their own group, so they no longer obey {count} Disallow rule of \
+         the `*` group: {rules}; for example, they may fetch {path}, which `*` blocks.";
+    NamedGroupsIgnoreStar = "core.audit.named-group-ignores-star.message-several" =>
+        "{names} follow only their own group, so they no longer obey {count} Disallow rules of \
+         the `*` group: {rules}; for example, they may fetch {path}, which `*` blocks.";
+    NamedGroupIgnoresStarWhy = "core.audit.named-group-ignores-star.why" =>
+        "A crawler obeys only the groups that name it; the `*` group's rules are not inherited.";
+    NamedGroupIgnoresStarFix = "core.audit.named-group-ignores-star.fix" =>
+        "Repeat in this group the `*` rules that {names} should still obey ({lines}), or remove \
+         them from `*` if only other crawlers should obey them.";
+    GroupWithoutRulesStar = "core.audit.group-without-rules.message-star" =>
+        "The `*` group has no Allow or Disallow line, so every crawler without a group of its \
+         own may fetch every URL.";
+    GroupWithoutRulesOne = "core.audit.group-without-rules.message-one" =>
+        "The group of {names} has no Allow or Disallow line, so it may fetch every URL (without \
+         falling back to the `*` group).";
+    GroupWithoutRules = "core.audit.group-without-rules.message" =>
+        "The group of {names} has no Allow or Disallow line, so they may fetch every URL \
+         (without falling back to the `*` group).";
+    GroupWithoutRulesWhy = "core.audit.group-without-rules.why" =>
+        "RFC 9309 reads a group without rules as allowing everything, but npm's robots-parser \
+         drops such a group and applies `*` instead.";
+    GroupWithoutRulesFix = "core.audit.group-without-rules.fix" =>
+        "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
+         everything), or delete the group.";
+    OthersCount = "core.audit.no-star-group.others" => "{count} others";
+    NoStarGroup = "core.audit.no-star-group.message" =>
+        "No group is for `*`, so every crawler other than {names} may fetch every URL.";
+    NoStarGroupWhy = "core.audit.no-star-group.why" => "A crawler that no group names has no rules.";
+    NoStarGroupFix = "core.audit.no-star-group.fix" =>
+        "If other crawlers should be limited too, add a `User-agent: *` group.";
+    SiteClosedToAll = "core.audit.site-closed-to-all.message" =>
+        "{rule} in the `*` group closes the whole site to every crawler.";
+    SiteClosedToAllNamed = "core.audit.site-closed-to-all.message-named" =>
+        "{rule} in the `*` group closes the whole site to every crawler, and every named group \
+         closes it too.";
+    SiteClosedToAllWhy = "core.audit.site-closed-to-all.why" =>
+        "No compliant crawler may fetch any page, so search engines show the site's pages \
+         without a description or drop them.";
+    SiteClosedToAllFix = "core.audit.site-closed-to-all.fix" =>
+        "If the site should be crawled, remove the rule or narrow it to the paths to hide; if \
+         this is a staging site, protect it with a password instead.";
+    LineInsideAgentListOne = "core.audit.line-inside-agent-list.message-one" =>
+        "{text} stands between the user-agent lines of one group: Google and RFC 9309 keep \
+         {agents} in the group, so it obeys the rules below line {last}, but parsers that end a \
+         group at any other line give it no rules.";
+    LineInsideAgentList = "core.audit.line-inside-agent-list.message" =>
+        "{text} stands between the user-agent lines of one group: Google and RFC 9309 keep \
+         {agents} in the group, so they obey the rules below line {last}, but parsers that end \
+         a group at any other line give them no rules.";
+    LineInsideAgentListWhy = "core.audit.line-inside-agent-list.why" =>
+        "Crawlers disagree about which user agents the group's rules are for.";
+    LineInsideAgentListFix = "core.audit.line-inside-agent-list.fix" =>
+        "Move this line below the group's rules, so that its user-agent lines are consecutive.";
+    BlankBetweenAgents = "core.audit.blank-line-in-group.message-agents" =>
+        "A blank line separates {before} (line {before_line}) from {after} (line {after_line}), \
+         but they are one group: {before} obeys the same rules as {after}.";
+    BlankBetweenAgentsFix = "core.audit.blank-line-in-group.fix-agents" =>
+        "If {before} should have rules of its own, write them under it; otherwise delete the \
+         blank line.";
+    BlankBeforeRules = "core.audit.blank-line-in-group.message-before-rules" =>
+        "A blank line separates the user agents above from their first rule (line {line}); RFC \
+         9309 crawlers read on, but 1994-style parsers end the group here and drop its user \
+         agents.";
+    BlankBeforeRulesFix = "core.audit.blank-line-in-group.fix-before-rules" => "Delete the blank line.";
+    BlankInRules = "core.audit.blank-line-in-group.message-rules" =>
+        "A blank line splits the rules of the group of {group}; RFC 9309 crawlers read on, but \
+         1994-style parsers end the group here, so for them the rules from line {line} on \
+         belong to no user agent.";
+    BlankInRulesFix = "core.audit.blank-line-in-group.fix-rules" =>
+        "Delete the blank line (a `#` comment line can separate sections instead).";
+    BlankLineInGroupWhy = "core.audit.blank-line-in-group.why" =>
+        "Python's legacy robotparser, still common, ends a record at a blank line, while Google \
+         and RFC 9309 ignore it: crawlers disagree about the group.";
+
+    // Invisible characters, as messages name them (audit/text.rs).
+    InvisibleChar = "core.char.named" => "{code} ({name})";
+    CharNul = "core.char.nul" => "NUL";
+    CharVerticalTab = "core.char.vertical-tab" => "vertical tab";
+    CharFormFeed = "core.char.form-feed" => "form feed";
+    CharDel = "core.char.del" => "DEL";
+    CharNbsp = "core.char.nbsp" => "non-breaking space";
+    CharSoftHyphen = "core.char.soft-hyphen" => "soft hyphen";
+    CharZwsp = "core.char.zwsp" => "zero-width space";
+    CharZwnj = "core.char.zwnj" => "zero-width non-joiner";
+    CharZwj = "core.char.zwj" => "zero-width joiner";
+    CharWordJoiner = "core.char.word-joiner" => "word joiner";
+    CharBom = "core.char.bom" => "byte order mark";
+    CharControl = "core.char.control" => "control character";
+
+    // audit/syntax.rs
+    UnreadableEmptyKey = "core.audit.unreadable-line.message-empty-key" =>
+        "{line} starts with `:`, so it has no key and crawlers skip it.";
+    UnreadableEmptyKeyWhy = "core.audit.unreadable-line.why-empty-key" =>
+        "A line is read as `key: value`; with nothing before the colon no crawler knows what \
+         the value is for.";
+    UnreadableEmptyKeyFix = "core.audit.unreadable-line.fix-empty-key" =>
+        "Write the directive's name before the colon, as in `Disallow: /path`, or start the \
+         line with `#` if it is a note.";
+    UnreadableLine = "core.audit.unreadable-line.message" =>
+        "{line} has no `:` after {key}, so crawlers skip the line.";
+    UnreadableLineWhy = "core.audit.unreadable-line.why" =>
+        "Without a separator no crawler can tell the key from the value; Google reads a line \
+         without a colon only when it is exactly two words.";
+    UnreadableLineRuleFix = "core.audit.unreadable-line.fix-rule" =>
+        "Write `{key}: ` followed by one path, one rule per line.";
+    UnreadableLineFix = "core.audit.unreadable-line.fix" =>
+        "Write `{key}: ` followed by the value.";
+    InvisibleInKey = "core.audit.misspelled-directive.message-invisible" =>
+        "The key {key} carries an invisible {char}, so crawlers do not recognise it as {name} \
+         and skip the line.";
+    InvisibleInKeyWhy = "core.audit.misspelled-directive.why-invisible" =>
+        "Invisible characters (often a byte order mark left where two files were joined, or \
+         text pasted from a web page) become part of the key.";
+    InvisibleInKeyFix = "core.audit.misspelled-directive.fix-invisible" =>
+        "Delete the invisible character so that the line starts with {name}.";
+    MisspelledAgent = "core.audit.misspelled-directive.message-user-agent" =>
+        "{key} is not a key any crawler reads; it looks like a misspelling of {name}, so this \
+         user-agent line is ignored.";
+    MisspelledSitemap = "core.audit.misspelled-directive.message-sitemap" =>
+        "{key} is not a key any crawler reads; it looks like a misspelling of {name}, so this \
+         sitemap is ignored.";
+    MisspelledRule = "core.audit.misspelled-directive.message-rule" =>
+        "{key} is not a key any crawler reads; it looks like a misspelling of {name}, so this \
+         rule is ignored.";
+    MisspelledDirectiveWhy = "core.audit.misspelled-directive.why" =>
+        "Crawlers skip keys they do not know; Google accepts a few common typos, but not this \
+         one.";
+    SpellTheKey = "core.audit.spell-the-key" => "Spell the key {name}.";
+    UnknownDirectiveNear = "core.audit.unknown-directive.message-near" =>
+        "{key} is not a key any crawler reads; did you mean {name}?";
+    UnknownDirective = "core.audit.unknown-directive.message" =>
+        "{key} is not a key any crawler we know of reads; the line is ignored.";
+    UnknownDirectiveWhy = "core.audit.unknown-directive.why" =>
+        "Crawlers ignore keys they do not know, so the line has no effect.";
+    UnknownDirectiveFix = "core.audit.unknown-directive.fix" =>
+        "Remove the line, or start it with `#` if it is a note for people.";
+    TextLine = "core.audit.text-line.message" =>
+        "{line} is text, not a directive; crawlers skip it only because they cannot read it.";
+    TextLineFix = "core.audit.text-line.fix" => "Start the line with `#` to make it a comment.";
+    TextLines = "core.audit.text-line.message-several" =>
+        "Text, not directives, on {lines}: crawlers skip these lines only because they cannot \
+         read them.";
+    TextLinesFix = "core.audit.text-line.fix-several" =>
+        "Start each of these lines with `#` to make them comments.";
+    TextLineWhy = "core.audit.text-line.why" =>
+        "A line of text that happens to contain a colon, or to be two words, is read as a \
+         directive (`Disallow everything` is a rule).";
+    MissingColon = "core.audit.missing-colon.message" =>
+        "{line} has no colon: Google reads it as {directive}, but parsers that follow RFC \
+         9309's syntax skip it.";
+    MissingColonWhy = "core.audit.missing-colon.why" =>
+        "The directive holds for Google and its ports, and not for Python's robotparser, npm's \
+         robots-parser and others.";
+    MissingColonFix = "core.audit.missing-colon.fix" =>
+        "Put a colon after the key: `{key}: {value}`.";
+    SpellingTypoOther = "core.audit.nonstandard-spelling.message-typo-other" =>
+        "{key} is not the usual spelling of {name}; crawlers that read {name} may not recognise \
+         it.";
+    SpellingTypo = "core.audit.nonstandard-spelling.message-typo" =>
+        "{key} is a misspelling of {name} that Google accepts; parsers that follow the standard \
+         skip the line.";
+    SpellingPrefix = "core.audit.nonstandard-spelling.message-prefix" =>
+        "Google reads {key} as {name} because it starts with it; parsers that compare the whole \
+         key skip the line.";
+    NonstandardSpellingWhy = "core.audit.nonstandard-spelling.why" =>
+        "The line holds for Google and not for Python's robotparser, npm's robots-parser and \
+         other strict parsers, so crawlers disagree about the file.";
+    InvisibleInValue = "core.audit.invisible-character.message-value" =>
+        "The value contains an invisible {char} at column {column}; crawlers keep it as part of \
+         the value.";
+    InvisibleInValueMore = "core.audit.invisible-character.message-value-more" =>
+        "The value contains an invisible {char} (and {more} more) at column {column}; crawlers \
+         keep it as part of the value.";
+    InvisibleInKeyOnly = "core.audit.invisible-character.message-key" =>
+        "The key contains an invisible {char} at column {column}; crawlers keep it as part of \
+         the key.";
+    InvisibleInKeyMore = "core.audit.invisible-character.message-key-more" =>
+        "The key contains an invisible {char} (and {more} more) at column {column}; crawlers \
+         keep it as part of the key.";
+    InvisibleInLine = "core.audit.invisible-character.message-line" =>
+        "The line contains an invisible {char} at column {column}; crawlers keep it as part of \
+         the line.";
+    InvisibleInLineMore = "core.audit.invisible-character.message-line-more" =>
+        "The line contains an invisible {char} (and {more} more) at column {column}; crawlers \
+         keep it as part of the line.";
+    InvisibleCharacterWhy = "core.audit.invisible-character.why" =>
+        "Only ASCII spaces and tabs are trimmed; any other invisible character changes the key \
+         or pattern, which then matches nothing the site serves.";
+    InvisibleCharacterFix = "core.audit.invisible-character.fix" =>
+        "Delete the invisible character (retype the line rather than pasting it).";
+    NulReadsNothing = "core.audit.nul-byte.message-nothing" =>
+        "A NUL byte stands at column {column}, so Google reads nothing of it; other parsers \
+         read the whole line.";
+    NulReadsOnly = "core.audit.nul-byte.message" =>
+        "A NUL byte stands at column {column}, so Google reads only {text}; other parsers read \
+         the whole line.";
+    NulByteWhy = "core.audit.nul-byte.why" =>
+        "Google's parser ends a line at a NUL, so crawlers disagree about what the line says.";
+    NulByteFix = "core.audit.nul-byte.fix" =>
+        "Delete the NUL byte (an editor that shows control characters helps).";
+    LineTooLongRule = "core.audit.line-too-long.message-rule" =>
+        "The line is {length} bytes long; Google reads only the first {limit}, so the pattern \
+         ends at …{tail} and matches more than written.";
+    LineTooLong = "core.audit.line-too-long.message" =>
+        "The line is {length} bytes long; Google reads only the first {limit}, so the rest of \
+         the line is ignored.";
+    LineTooLongWhy = "core.audit.line-too-long.why" =>
+        "A cut pattern is a shorter pattern: a Disallow blocks more than intended, an Allow \
+         opens more.";
+    LineTooLongFix = "core.audit.line-too-long.fix" =>
+        "Split the pattern into shorter rules, using `*` for the parts that vary.";
+
+    // audit/patterns.rs
+    SameForOneMore = "core.audit.same-for-one-more" =>
+        "{message} The same holds for 1 more rule ({lines}).";
+    SameForMore = "core.audit.same-for-more" =>
+        "{message} The same holds for {count} more rules ({lines}).";
+    WithoutSlashUrl = "core.audit.pattern-without-slash.message-url" =>
+        "{value} is a full URL, but a pattern is a path, so the rule matches no URL for Google.";
+    WithoutSlashSchemeRelative = "core.audit.pattern-without-slash.message-scheme-relative" =>
+        "{value} is a URL without its scheme, which as a pattern only matches paths starting \
+         with `//`, so the rule matches no URL for Google.";
+    WithoutSlashInvisible = "core.audit.pattern-without-slash.message-invisible" =>
+        "{value} starts with an invisible {char}, so the rule matches no URL for Google.";
+    WithoutSlashDotOrQuery = "core.audit.pattern-without-slash.message-dot" =>
+        "{value} starts with {first} instead of `/` ({anywhere} matches it anywhere), so the \
+         rule matches no URL for Google.";
+    WithoutSlashRelative = "core.audit.pattern-without-slash.message-relative" =>
+        "{value} is a relative path; patterns start with `/`, so the rule matches no URL for \
+         Google.";
+    WithoutSlashOther = "core.audit.pattern-without-slash.message" =>
+        "{value} starts with neither `/` nor `*`, so the rule matches no URL for Google.";
+    WithoutSlashWhy = "core.audit.pattern-without-slash.why" =>
+        "Matching starts at the path's first octet, which is always `/`, so this rule does \
+         nothing.";
+    WriteThePattern = "core.audit.write-the-pattern" => "Write the pattern as {pattern}.";
+    WithoutSlashFix = "core.audit.pattern-without-slash.fix" =>
+        "Start the pattern with `/` (or `*`).";
+    DollarInsidePattern = "core.audit.dollar-inside-pattern.message" =>
+        "The `$` at position {position} of {value} is matched as the character `$`, not as the \
+         end of the URL: only a final `$` anchors.";
+    DollarInsidePatternWhy = "core.audit.dollar-inside-pattern.why" =>
+        "Google matches it literally, Python's RFC 9309 robotparser drops the rule and \
+         texting_robots anchors there, so crawlers disagree about the rule.";
+    DollarInsidePatternFix = "core.audit.dollar-inside-pattern.fix" =>
+        "Move the `$` to the end if the URL must end there, or write `%24` if the URL really \
+         contains a `$`.";
+    RedundantWildcardAllContest = "core.audit.redundant-wildcard.message-all-contest" =>
+        "{value} matches every URL, exactly as {simpler} does, but its extra length ({old} \
+         octets against {new}) can decide its contest with {rule} on line {line}.";
+    RedundantWildcardContest = "core.audit.redundant-wildcard.message-contest" =>
+        "{value} matches the same URLs as {simpler}, but its extra length ({old} octets against \
+         {new}) can decide its contest with {rule} on line {line}.";
+    RedundantWildcardContestWhy = "core.audit.redundant-wildcard.why-contest" =>
+        "Priority is the pattern's length, so removing the star would change which rule wins \
+         there.";
+    RedundantWildcardContestFix = "core.audit.redundant-wildcard.fix-contest" =>
+        "Keep the star if it is meant to win that contest (a comment saying so helps); \
+         otherwise write {simpler}.";
+    RedundantWildcardAll = "core.audit.redundant-wildcard.message-all" =>
+        "{value} matches every URL, exactly as {simpler} does; the extra `*` adds nothing.";
+    RedundantWildcard = "core.audit.redundant-wildcard.message" =>
+        "{value} matches the same URLs as {simpler}; the extra `*` adds nothing.";
+    RedundantWildcardWhy = "core.audit.redundant-wildcard.why" =>
+        "Patterns already match URL prefixes; the star only makes the rule longer, and a rule's \
+         length is its priority.";
+    WriteSimpler = "core.audit.write" => "Write {value}.";
+    NonAsciiPattern = "core.audit.non-ascii-pattern.message" =>
+        "{value} holds non-ASCII characters; crawlers compare it as {encoded}.";
+    NonAsciiPatternWhy = "core.audit.non-ascii-pattern.why" =>
+        "That is how browsers and crawlers request these characters, so the rule works; the \
+         encoded form reads the same to every parser.";
+    NonAsciiPatternFix = "core.audit.non-ascii-pattern.fix" =>
+        "Nothing is required; writing {encoded} avoids any doubt.";
+    SeveralPaths = "core.audit.several-paths-on-one-line.message" =>
+        "{value} holds {count} paths; a rule has one pattern, so this is the single pattern \
+         {value} with spaces, which matches none of them.";
+    SeveralPathsWhy = "core.audit.several-paths-on-one-line.why" =>
+        "The paths the line lists are not blocked (or allowed) at all.";
+    SeveralPathsFix = "core.audit.several-paths-on-one-line.fix" =>
+        "Write one rule per path, one per line.";
+    SpaceInPattern = "core.audit.space-in-pattern.message" =>
+        "{value} contains a space; URLs carry it as `%20`, which Google does not match against \
+         a raw space.";
+    SpaceInPatternWhy = "core.audit.space-in-pattern.why" =>
+        "For Google the rule never matches; RFC 9309 crawlers encode the space first and do \
+         match, so crawlers disagree.";
+    SpaceInPatternFix = "core.audit.space-in-pattern.fix" =>
+        "Write the space as `%20`: {encoded}.";
+    PlaceholderTemplate = "core.audit.unfilled-placeholder.message-template" =>
+        "{value} holds {open} at octet {at}, a template placeholder that was never filled in; \
+         crawlers compare it literally.";
+    PlaceholderPercentWord = "core.audit.unfilled-placeholder.message-percent-word" =>
+        "{value} holds {word}, a template placeholder that was never filled in; crawlers \
+         compare it literally.";
+    PlaceholderPercent = "core.audit.unfilled-placeholder.message-percent" =>
+        "{value} holds a `%` that is not followed by two hex digits; parsers read it \
+         differently (Google keeps it, others encode it as `%25`).";
+    UnfilledPlaceholderWhy = "core.audit.unfilled-placeholder.why" =>
+        "The rule matches only URLs that contain this very text, so the pages it was meant for \
+         stay as they were.";
+    UnfilledPlaceholderFix = "core.audit.unfilled-placeholder.fix" =>
+        "Fill in the placeholder (or delete the rule), and write a literal `%` as `%25`.";
+    RouteGroupInPattern = "core.audit.route-group-in-pattern.message" =>
+        "{value} holds the folder {segment}: a folder named in parentheses is a route group \
+         (Next.js, SvelteKit), which organises the code and never appears in a URL, so the rule \
+         matches none of the pages served from it.";
+    RouteGroupInPatternWhy = "core.audit.route-group-in-pattern.why" =>
+        "Every reader compares the rule with the URL's path as the browser requests it; the \
+         pages under a route group are served without that segment, so they stay open.";
+    RouteGroupInPatternFixPath = "core.audit.route-group-in-pattern.fix-path" =>
+        "Write the path as the address bar shows it: {path}.";
+    RouteGroupInPatternFix = "core.audit.route-group-in-pattern.fix" =>
+        "Write the paths as the address bar shows them, without the route group's folder, one \
+         rule for each path to hide.";
+    PatternStartsWithStar = "core.audit.pattern-starts-with-star.message" =>
+        "{value} starts with `*`, not `/`: Google and RFC 9309 readers match it anywhere in the \
+         path, as {slashed}, but Python's robotparser (up to 3.12) and the 1994 convention's \
+         readers know no wildcards and read the `*` literally, so for them the rule matches no \
+         URL.";
+    PatternStartsWithStarWhy = "core.audit.pattern-starts-with-star.why" =>
+        "RFC 9309 starts every pattern with `/`. Readers without wildcards read `/*.pdf` as \
+         literally as `*.pdf`, so the `/` changes no verdict; it is the form every wildcard \
+         reader documents, and it shows that the rule works only for them.";
+    PatternStartsWithStarFix = "core.audit.pattern-starts-with-star.fix" =>
+        "Write {slashed}. For readers without wildcards, list the paths by their start \
+         (`/files/`) instead.";
+    HashInPattern = "core.audit.hash-in-pattern.message" =>
+        "The `#` right after {value} starts a comment, so crawlers read {rule} and ignore \
+         {dropped}.";
+    HashInPatternBlocksAll = "core.audit.hash-in-pattern.message-blocks-all" =>
+        "The `#` right after {value} starts a comment, so crawlers read {rule} (which blocks \
+         every URL) and ignore {dropped}.";
+    HashInPatternAllowsAll = "core.audit.hash-in-pattern.message-allows-all" =>
+        "The `#` right after {value} starts a comment, so crawlers read {rule} (which allows \
+         every URL) and ignore {dropped}.";
+    HashInPatternWhy = "core.audit.hash-in-pattern.why" =>
+        "Everything from `#` is a comment, and URL fragments are never sent to servers, so no \
+         rule can target them.";
+    HashInPatternFix = "core.audit.hash-in-pattern.fix" =>
+        "Write the rule for the path the server sees, without the fragment, and put a space \
+         before any comment.";
+    EmptyDisallowFirst = "core.audit.empty-rule-among-rules.message-disallow-first" =>
+        "An empty `Disallow:` does nothing beside the group's other rules ({lines}): it never \
+         decides for Google, while Python's legacy robotparser reads it as \"allow everything\" \
+         and, as it comes first, lets crawlers into every path.";
+    EmptyDisallow = "core.audit.empty-rule-among-rules.message-disallow" =>
+        "An empty `Disallow:` does nothing beside the group's other rules ({lines}): it never \
+         decides for Google, while Python's legacy robotparser reads it as \"allow \
+         everything\".";
+    EmptyAllow = "core.audit.empty-rule-among-rules.message-allow" =>
+        "An empty `Allow:` does nothing: an empty pattern never decides, so it neither opens nor \
+         closes anything beside the group's other rules ({lines}).";
+    EmptyRuleAmongRulesWhy = "core.audit.empty-rule-among-rules.why" =>
+        "It is usually a template leftover, and parsers disagree about what it means.";
+    EmptyRuleAmongRulesFix = "core.audit.empty-rule-among-rules.fix" => "Delete the line.";
+
+    // audit/overlap.rs
+    OtherLine = "core.audit.other-line" => "line {line}";
+    OtherLineElsewhere = "core.audit.other-line-elsewhere" =>
+        "line {line} (in the group of {group}, which the same crawlers obey)";
+    DuplicateRule = "core.audit.duplicate-rule.message" =>
+        "{rule} repeats {other}; the copy changes nothing.";
+    DuplicateRuleSpelled = "core.audit.duplicate-rule.message-spelled" =>
+        "{rule} is written differently from {other_rule} on {other}, but crawlers read both as \
+         {read}; the copy changes nothing.";
+    DuplicateRuleWhy = "core.audit.duplicate-rule.why" =>
+        "The same crawlers already obey the identical rule, so this line has no effect.";
+    DuplicateRuleFix = "core.audit.duplicate-rule.fix" => "Delete this line.";
+    AllowDisallowSamePattern = "core.audit.allow-disallow-same-pattern.message" =>
+        "{rule} never blocks anything: {other_rule} on {other} has the same pattern, and Allow \
+         wins a tie.";
+    AllowDisallowSamePatternWhy = "core.audit.allow-disallow-same-pattern.why" =>
+        "Matches of equal length tie and the Allow wins, so one of the two lines is a mistake.";
+    AllowDisallowSamePatternFix = "core.audit.allow-disallow-same-pattern.fix" =>
+        "Delete the Allow if the path should be blocked, or this Disallow if it should be open.";
+    ShadowedLonger = "core.audit.shadowed-rule.message-longer" =>
+        "{rule} can never decide: {other_rule} on {other} matches every URL it matches and is \
+         longer ({longer} octets against {shorter}).";
+    ShadowedTie = "core.audit.shadowed-rule.message-tie" =>
+        "{rule} can never decide: {other_rule} on {other} matches every URL it matches and is as \
+         long ({longer} octets) and Allow wins a tie.";
+    ShadowedRuleWhy = "core.audit.shadowed-rule.why" =>
+        "The longest matching rule decides, not the order of lines, so this rule always loses.";
+    ShadowedRuleFix = "core.audit.shadowed-rule.fix" =>
+        "Make this rule more specific than line {line}, or narrow line {line} so that it no \
+         longer covers these URLs.";
+    BlocksCssOrJs = "core.audit.blocks-css-or-js.message" =>
+        "{rule} keeps {agents} from files such as {paths}.";
+    BlocksCssOrJsFolder = "core.audit.blocks-css-or-js.message-folder" =>
+        "{rule} keeps {agents} from files such as {paths}: {folder} usually holds the site's \
+         scripts and style sheets.";
+    BlocksCssOrJsWhy = "core.audit.blocks-css-or-js.why" =>
+        "Search engines render pages with their style sheets and scripts; without them a page \
+         can look empty or broken, and it is indexed as it looks.";
+    BlocksCssOrJsFolderFix = "core.audit.blocks-css-or-js.fix-folder" =>
+        "Add {css} and {js} to the group (they are longer, so they win), or remove the rule.";
+    BlocksCssOrJsFix = "core.audit.blocks-css-or-js.fix" =>
+        "Remove the rule; if some scripts must stay private, block them by their full path.";
+
+    // audit/preferences.rs
+    RepeatedPreferenceKey = "core.audit.repeated-preference-key.message" =>
+        "{key} is given more than once in this statement; only its last value counts.";
+    RepeatedPreferenceKeyWhy = "core.audit.repeated-preference-key.why" =>
+        "A repeated key is not an error, but the earlier value is silently dropped, which may \
+         not be what was meant.";
+    RepeatedPreferenceKeyFix = "core.audit.repeated-preference-key.fix" =>
+        "Keep one {key} with the value you mean.";
+    LicenseUrlNotAbsolute = "core.audit.license-url-not-absolute.message" =>
+        "{url} is not an absolute URL, so readers of RSL cannot fetch the licence.";
+    LicenseUrlNotAbsoluteWhy = "core.audit.license-url-not-absolute.why" =>
+        "A robots.txt may be read apart from its site; RSL requires the full URL of the licence \
+         document, which may live on another host.";
+    LicenseUrlNotAbsoluteFix = "core.audit.license-url-not-absolute.fix" =>
+        "Write the whole URL, such as `License: https://www.example.com/license.xml`.";
+    MisspelledPreferenceKey = "core.audit.misspelled-preference-key.message" =>
+        "{key} is not {name}, so readers of AI usage preferences skip the line.";
+    MisspelledPreferenceKeyWhy = "core.audit.misspelled-preference-key.why" =>
+        "The key must be spelled exactly (any letter case): AIPREF, Content Signals and RSL \
+         readers do not accept Google's typo tolerance.";
+    PreferenceOutsideGroup = "core.audit.preference-outside-group.message" =>
+        "This {key} line comes before the first `User-agent` line, so it applies to no crawler.";
+    PreferenceOutsideGroupWhy = "core.audit.preference-outside-group.why" =>
+        "{key} is a group rule, like Allow and Disallow: it states preferences for the crawlers \
+         named above it.";
+    PreferenceOutsideGroupFix = "core.audit.preference-outside-group.fix" =>
+        "Move the line into the group it is meant for (for every crawler, under `User-agent: \
+         *`).";
+    ObsoleteLabelDraft = "core.audit.obsolete-preference-label.message-draft" =>
+        "{label} is a label of an earlier AIPREF draft; the vocabulary now defines only \
+         `train-ai` and `search`, so it expresses nothing.";
+    ObsoleteLabelAiTrain = "core.audit.obsolete-preference-label.message-ai-train" =>
+        "`ai-train` is Content Signals' name; in `Content-Usage` the label is `train-ai`.";
+    ObsoleteLabelAiInput = "core.audit.obsolete-preference-label.message-ai-input" =>
+        "`ai-input` is a Content Signals key with no AIPREF equivalent: in `Content-Usage` it \
+         expresses nothing (use `Content-Signal: ai-input=no`).";
+    ObsoleteLabelWhy = "core.audit.obsolete-preference-label.why" =>
+        "Readers ignore labels they do not know (vocab §6.4), so the preference the line seems \
+         to state is unknown.";
+    ObsoleteLabelFix = "core.audit.obsolete-preference-label.fix" =>
+        "Use `train-ai` (training AI models) and `search` with `y` or `n`.";
+    SignalTrainAi = "core.audit.obsolete-preference-label.message-signal-train-ai" =>
+        "{key} `train-ai` is AIPREF's label; Content Signals calls it `ai-train`.";
+    SignalNotAKey = "core.audit.obsolete-preference-label.message-signal-other" =>
+        "{key} This is not a Content Signals key; the keys are `search`, `ai-input` and \
+         `ai-train`.";
+    SignalLabelWhy = "core.audit.obsolete-preference-label.why-signal" =>
+        "Keys a reader does not know express nothing.";
+    SignalLabelFix = "core.audit.obsolete-preference-label.fix-signal" =>
+        "Use `search`, `ai-input` and `ai-train` with `yes` or `no`.";
+    PreferenceNotAToken = "core.audit.preference-not-a-token.message" =>
+        "{label} has {type}, not the Token `y` or `n`, so its preference is unknown.";
+    TypeString = "core.audit.preference-not-a-token.string" => "a quoted String";
+    TypeBoolean = "core.audit.preference-not-a-token.boolean" =>
+        "a Boolean (a key without `=` is `?1`)";
+    TypeNumber = "core.audit.preference-not-a-token.number" => "a number";
+    TypeList = "core.audit.preference-not-a-token.list" => "a list";
+    TypeOther = "core.audit.preference-not-a-token.other" => "a value of another type";
+    PreferenceNotATokenWhy = "core.audit.preference-not-a-token.why" =>
+        "Only the bare Tokens `y` and `n` state a preference; a quoted string, a boolean or a \
+         number is read as no preference at all.";
+    PreferenceNotATokenFix = "core.audit.preference-not-a-token.fix" =>
+        "Write {no} or {yes}, without quotes.";
+    PreferenceNotYOrN = "core.audit.preference-not-y-or-n.message" =>
+        "{statement} is not `y` or `n` (Tokens are case-sensitive), so its preference is \
+         unknown.";
+    PreferenceNotYOrNWhy = "core.audit.preference-not-y-or-n.why" =>
+        "The vocabulary knows only the Tokens `y` and `n`; any other value reads as no \
+         preference.";
+    PreferenceNotYOrNFixMeant = "core.audit.preference-not-y-or-n.fix-meant" => "Write {meant}.";
+    PreferenceNotYOrNFix = "core.audit.preference-not-y-or-n.fix" => "Write {no} or {yes}.";
+    SpaceInPreferencePath = "core.audit.space-in-preference-path.message" =>
+        "The path ends at the first space, so it is {path} and {statement} is read as the \
+         statement, which is not valid: every preference of the line is unknown.";
+    SpaceInPreferencePathWhy = "core.audit.space-in-preference-path.why" =>
+        "A space separates the path from the statement (attach §3.2); spaces in a path must be \
+         written `%20`.";
+    SpaceInPreferencePathFix = "core.audit.space-in-preference-path.fix" =>
+        "Write the space as `%20`: {fixed}.";
+    UppercasePreferenceKey = "core.audit.uppercase-preference-key.message" =>
+        "{statement} has a key with uppercase letters; Structured Fields keys are lowercase, so \
+         the whole statement fails and every preference of the line is unknown.";
+    UppercasePreferenceKeyWhy = "core.audit.uppercase-preference-key.why" =>
+        "The statement is compared byte for byte (vocab §6.5.1): `Train-AI` is not `train-ai`, \
+         and one bad key voids the others.";
+    UppercasePreferenceKeyFix = "core.audit.uppercase-preference-key.fix" =>
+        "Write the keys in lowercase: `train-ai`, `search`.";
+    InvalidStatementTrailingComma = "core.audit.invalid-preference-statement.message-trailing-comma" =>
+        "{statement} is not a valid preference: it ends with a comma. Every preference of the \
+         line is unknown.";
+    InvalidStatementExpectedComma = "core.audit.invalid-preference-statement.message-expected-comma" =>
+        "{statement} is not a valid preference: a member is followed by something other than a \
+         comma (labels are separated by commas, and `=` takes no spaces around it). Every \
+         preference of the line is unknown.";
+    InvalidStatementExpectedKey = "core.audit.invalid-preference-statement.message-expected-key" =>
+        "{statement} is not a valid preference: a key does not start with a lowercase letter or \
+         `*`. Every preference of the line is unknown.";
+    InvalidStatement = "core.audit.invalid-preference-statement.message" =>
+        "{statement} is not a valid preference: a value is not a valid Structured Fields item. \
+         Every preference of the line is unknown.";
+    InvalidStatementWhy = "core.audit.invalid-preference-statement.why" =>
+        "The statement is a Structured Fields Dictionary (RFC 9651); when it fails to parse, \
+         readers know no preference at all (vocab §6.5.1).";
+    InvalidStatementFix = "core.audit.invalid-preference-statement.fix" =>
+        "Write the statement as `train-ai=n, search=y`.";
+    ContentSignalEmpty = "core.audit.content-signal-not-yes-or-no.message-empty" =>
+        "{label} has no value, so it neither grants nor restricts anything.";
+    ContentSignalNotYesOrNo = "core.audit.content-signal-not-yes-or-no.message" =>
+        "{statement} is not `yes` or `no`, so it neither grants nor restricts anything.";
+    ContentSignalNotYesOrNoWhy = "core.audit.content-signal-not-yes-or-no.why" =>
+        "The Content Signals Policy defines only `yes` and `no`; any other value is read as if \
+         the signal were absent.";
+    ContentSignalNotYesOrNoFix = "core.audit.content-signal-not-yes-or-no.fix" =>
+        "Write {yes} or {no}.";
+
+    // divergence.rs: why another reader answers differently. A reader's name has two forms:
+    // at the start of a sentence and inside one.
+    ReaderRfc9309 = "core.reader.rfc9309" => "RFC 9309";
+    ReaderRfc9309Start = "core.reader.rfc9309.start" => "RFC 9309";
+    ReaderGoogle = "core.reader.google" => "Google's parser";
+    ReaderGoogleStart = "core.reader.google.start" => "Google's parser";
+    ReaderPython = "core.reader.python" => "Python's robotparser (≤ 3.12)";
+    ReaderPythonStart = "core.reader.python.start" => "Python's robotparser (≤ 3.12)";
+    ReaderLegacy = "core.reader.legacy-1994" => "the 1994 convention";
+    ReaderLegacyStart = "core.reader.legacy-1994.start" => "The 1994 convention";
+    CrawlerUnavailable = "core.readers.crawler-unavailable" =>
+        "{crawler} itself treats the file as unavailable with this fetch status, as its \
+         operator documents";
+    CrawlerUnreachable = "core.readers.crawler-unreachable" =>
+        "{crawler} itself treats the file as unreachable with this fetch status, as its \
+         operator documents";
+    CrawlerNoGroupNoStar = "core.readers.crawler-no-group-no-star" =>
+        "{crawler} itself finds no group naming it, and there is no * group";
+    CrawlerNoGroupIgnoresStar = "core.readers.crawler-no-group-ignores-star" =>
+        "{crawler} itself finds no group naming it, and it ignores the * group";
+    CrawlerFallback = "core.readers.crawler-fallback" =>
+        "{crawler} itself has no group of its own and follows the {token} group (user-agent \
+         {lines})";
+    CrawlerStar = "core.readers.crawler-star" =>
+        "{crawler} itself finds no group of its own and follows the * group (user-agent {lines})";
+    CrawlerOwnGroup = "core.readers.crawler-own-group" =>
+        "{crawler} itself reads only its own group (user-agent {lines})";
+    CrawlerRecord = "core.readers.crawler-record" =>
+        "{crawler} itself uses the record at user-agent {lines}";
+    RuleEmptyAllow = "core.readers.rule-empty-allow" =>
+        "line {line} (an empty rule, read as allowing everything)";
+    RuleAllow = "core.readers.rule-allow" => "line {line} (Allow: {pattern})";
+    RuleDisallow = "core.readers.rule-disallow" => "line {line} (Disallow: {pattern})";
+    TheFile = "core.readers.the-file" => "the file";
+    ImplicitAllow = "core.readers.implicit-allow" =>
+        "{reader} always allows /robots.txt itself (RFC 9309 §2.2.2).";
+    NoImplicitAllow = "core.readers.no-implicit-allow" =>
+        "{reader} makes no exception for /robots.txt, so {rule} applies to it like to any path.";
+    StatusUnavailable = "core.readers.status-unavailable" =>
+        "{reader} treats the file as unavailable with this fetch status, so everything is \
+         allowed.";
+    StatusUnreachable = "core.readers.status-unreachable" =>
+        "{reader} treats the file as unreachable with this fetch status, so everything is \
+         disallowed.";
+    StatusReadAnyway = "core.readers.status-read-anyway" =>
+        "{reader} reads the file despite this fetch status.";
+    ReaderErrorAt = "core.readers.error-at" =>
+        "{reader} stops with an error at line {line} ({error}) and answers from what it read \
+         before.";
+    ReaderErrorRefuses = "core.readers.error-refuses" =>
+        "{reader} raises an error for this URL and refuses it.";
+    ReaderStopsReading = "core.readers.stops-reading" =>
+        "{reader} stops reading at line {line} with an error ({error}), so the lines after it \
+         never count.";
+    FindsRecordInName = "core.readers.finds-record-in-name" =>
+        "{reader} finds a record for this agent (user-agent {lines}): it looks for the record's \
+         name anywhere in the agent's name.";
+    FindsGroupAt = "core.readers.finds-group-at" =>
+        "{reader} finds a group for this agent at user-agent {lines}.";
+    NoRecordWithoutRules = "core.readers.no-record-without-rules" =>
+        "{reader} keeps no record without rules, so the group at user-agent {ours} does not \
+         count and it follows the `*` group at user-agent {theirs}.";
+    FollowsStarRecord = "core.readers.follows-star-record" =>
+        "{reader} finds no group naming this agent (it looks for a record's name inside {token}, \
+         the agent's name before its first '/'), so it follows the `*` group at user-agent \
+         {lines}.";
+    FollowsStar = "core.readers.follows-star" =>
+        "{reader} finds no group naming this agent, so it follows the `*` group at user-agent \
+         {lines}.";
+    FirstRecordOnly = "core.readers.first-record-only" =>
+        "{reader} obeys only the first record that names the agent (user-agent {theirs}), not \
+         every group naming it ({ours}).";
+    OtherGroups = "core.readers.other-groups" =>
+        "{reader} applies the groups at user-agent {theirs} instead of {ours}.";
+    NotMatchingInstead = "core.readers.not-matching-instead" =>
+        "Under {name}, {ours} does not match: {cause}; {theirs} decides instead.";
+    IndexHtml = "core.readers.index-html" =>
+        "{reader} reads {rule} as also allowing its directory (Google's index.htm rule).";
+    FirstMatch = "core.readers.first-match" =>
+        "{reader} takes the first matching rule, {theirs}, not the longest, {ours}.";
+    MatchesBecause = "core.readers.matches-because" => "Under {name}, {rule} matches: {cause}.";
+    DecidesInstead = "core.readers.decides-instead" =>
+        "Under {name}, {theirs} decides instead of {ours}.";
+    NotMatchingNoOther = "core.readers.not-matching-no-other" =>
+        "Under {name}, {ours} does not match: {cause}; no other rule disallows the path.";
+    NoRuleDecides = "core.readers.no-rule-decides" => "Under {name}, no rule decides for this path.";
+    RuleDecides = "core.readers.rule-decides" => "Under {name}, {rule} decides.";
+    ReadsDifferently = "core.readers.reads-differently" => "{reader} reads this file differently.";
+    SameAnswerOtherLine = "core.readers.same-answer-other-line" =>
+        "Same answer, but under {name} {theirs} decides, not line {line}.";
+    NoGroupForAgent = "core.readers.no-group-for-agent" => "{reader} finds no group for this agent.";
+    BomNotSkipped = "core.readers.bom-not-skipped" =>
+        "{reader} does not skip the byte order mark, so line 1 is not a user-agent line to it.";
+    BlankEndsRecord = "core.readers.blank-ends-record" =>
+        "{reader} ends a record at a blank line (line {blank}), so user-agent line {agent} is \
+         left without rules.";
+    RecordNotApplied = "core.readers.record-not-applied" =>
+        "{reader} does not apply the record at line {line} (User-agent: {value}): it looks for \
+         the whole value inside the agent's name before its first '/'.";
+    IgnoresNoColon = "core.readers.ignores-no-colon" =>
+        "{reader} ignores line {line} ({text}): without a colon it is not a rule.";
+    IgnoresSpelling = "core.readers.ignores-spelling" =>
+        "{reader} ignores line {line} ({text}): it reads only the exact key names, not Google's \
+         accepted misspellings and longer keys.";
+    CauseNoAllow = "core.readers.cause-no-allow" => "it does not know Allow lines";
+    CauseLiteralWildcards = "core.readers.cause-literal-wildcards" => "it takes * and $ literally";
+    CauseMainIgnoresAllow = "core.readers.cause-main-ignores-allow" =>
+        "{main} ignores Allow lines, and {name} reads them";
+    CauseMainLiteral = "core.readers.cause-main-literal" =>
+        "{main} takes * and $ literally, and {name} reads them as wildcards";
+    CauseGoogleEscape = "core.readers.cause-google-escape" =>
+        "Google compares the URL exactly as requested ({path}), without decoding percent-escapes";
+    CauseRfc9309 = "core.readers.cause-rfc9309" =>
+        "RFC 9309 normalises percent-encoding on both sides before comparing ({path})";
+    CausePythonQuote = "core.readers.cause-python-quote" =>
+        "it decodes and re-quotes both sides, so the path is compared as {path}";
+    CauseOctets = "core.readers.cause-octets" =>
+        "it compares octet for octet, without decoding escapes ({path})";
+    AgentLine = "core.readers.agent-line" => "line {line}";
+    AgentLines = "core.readers.agent-lines" => "lines {lines}";
+
+    // status.rs: how the file was served, and what each class of answer does.
+    StatusHttp = "core.status.http" => "{code}";
+    StatusHtmlPage = "core.status.html-page" => "an HTML page (2xx)";
+    FetchUnreachable = "core.status.unreachable" => "unreachable (network error or timeout)";
+    StatusTooManyRedirects = "core.status.too-many-redirects" => "more than {max} redirects";
+    StatusAfterRedirect = "core.status.after-redirect" => "{status} after 1 redirect";
+    StatusAfterRedirects = "core.status.after-redirects" => "{status} after {count} redirects";
+    RfcSuccess = "core.status.rfc.success" =>
+        "The file was downloaded, so crawlers must follow every rule they can parse.";
+    GoogleSuccess = "core.status.google.success" =>
+        "Google reads the file as served, up to 500 KiB.";
+    RfcHtmlPage = "core.status.rfc.html-page" =>
+        "A 2xx answer is a successful download, so the HTML is parsed as a robots.txt. Few of \
+         its lines read as rules, so usually nothing is disallowed: serve the real file as \
+         text/plain.";
+    GoogleHtmlPage = "core.status.google.html-page" =>
+        "Google parses whatever a 2xx answer carries. Redirects made inside the page (meta \
+         refresh, JavaScript) are not followed; Google calls their handling undefined.";
+    RfcTooManyRedirects = "core.status.rfc.too-many-redirects" =>
+        "Crawlers should follow at least five consecutive redirects, even to another host. \
+         After more than five they may treat the file as unavailable: everything is allowed.";
+    GoogleTooManyRedirects = "core.status.google.too-many-redirects" =>
+        "Google follows at least five redirects, then stops and treats the file as a 404: \
+         everything is allowed.";
+    RfcClientError = "core.status.rfc.client-error" =>
+        "A 4xx answer means the file is unavailable: crawlers may access anything, as if there \
+         were no robots.txt.";
+    GoogleClientError = "core.status.google.client-error" =>
+        "Google treats every 4xx except 429 as if there were no robots.txt, 401 and 403 \
+         included: everything is allowed.";
+    RfcTooManyRequests = "core.status.rfc.too-many-requests" =>
+        "429 is a 4xx, so for the RFC the file is unavailable: crawlers may access anything.";
+    GoogleTooManyRequests = "core.status.google.too-many-requests" =>
+        "Google treats 429 like a server error: the whole site is disallowed at first; after \
+         that Google uses its last cached copy for up to 30 days, and then may crawl as if there \
+         were no robots.txt if the rest of the site is reachable.";
+    RfcServerError = "core.status.rfc.server-error" =>
+        "A 5xx answer makes the file unreachable: crawlers must assume complete disallow. If it \
+         stays unreachable for a long time (the RFC's example is 30 days) they may treat it as \
+         unavailable or keep using a cached copy.";
+    GoogleServerError = "core.status.google.server-error" =>
+        "Google disallows the whole site at first; after that it uses its last cached copy for \
+         up to 30 days, and then may crawl as if there were no robots.txt if the rest of the \
+         site is reachable.";
+    RfcUnreachable = "core.status.rfc.unreachable" =>
+        "A network error (DNS failure, timeout, refused or reset connection) makes the file \
+         unreachable: crawlers must assume complete disallow.";
+    GoogleUnreachable = "core.status.google.unreachable" =>
+        "Google treats timeouts and network errors like server errors: the whole site is \
+         disallowed at first, then the cached copy is used for up to 30 days.";
+    LegacyStatus = "core.status.legacy-1994" =>
+        "The 1994 convention says nothing about HTTP statuses, so RFC 9309's rules are applied.";
+    PythonSuccess = "core.status.python.success" => "Python reads the body of any 2xx answer.";
+    PythonHtmlPage = "core.status.python.html-page" =>
+        "Python parses the HTML as a robots.txt; few of its lines read as rules.";
+    PythonTooManyRedirects = "core.status.python.too-many-redirects" =>
+        "urllib follows up to 10 redirects; past that read() fails, nothing is read, and \
+         can_fetch answers False for every URL. Between 6 and 10 redirects Python still reads \
+         the final answer.";
+    PythonClientError = "core.status.python.client-error" =>
+        "Python disallows everything after a 401 or 403 and allows everything after any other \
+         4xx.";
+    PythonTooManyRequests = "core.status.python.too-many-requests" =>
+        "Python treats 429 like any other 4xx: everything is allowed.";
+    PythonServerError = "core.status.python.server-error" =>
+        "After a 5xx Python's read() sets nothing: the parser counts as never read, and \
+         can_fetch answers False for every URL.";
+    PythonUnreachable = "core.status.python.unreachable" =>
+        "A network error leaves Python's parser unread: can_fetch answers False for every URL.";
 }

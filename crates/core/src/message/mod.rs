@@ -57,10 +57,10 @@ pub enum Value {
     Count(u64),
     /// One line number.
     Line(usize),
-    /// Line numbers, written as `line 4`, `lines 4 and 9`, `lines 4–7`, … in the language.
-    Lines(Box<[usize]>),
     /// Values joined as `a, b and c` in the language.
     List(Box<[Value]>),
+    /// Values joined with commas only (`a, b, c`), for a list that a sentence goes on from.
+    Series(Box<[Value]>),
     /// A phrase of its own, for a part of a sentence that varies.
     Message(Box<Message>),
 }
@@ -129,9 +129,11 @@ impl Message {
         self.with(name, Value::Line(line))
     }
 
-    /// Adds line numbers (`lines 4 and 9`).
+    /// Adds line numbers as a phrase (`lines 4 and 9`, `lines 4–7`, `lines 2, 4, … and 12
+    /// more`): the phrase is chosen here, so that a finding keeps at most [`LISTED_LINES`]
+    /// numbers however many lines it is about.
     pub fn lines(self, name: &'static str, lines: &[usize]) -> Message {
-        self.with(name, Value::Lines(lines.into()))
+        self.phrase(name, lines_phrase(lines))
     }
 
     /// Adds a list of values (`a, b and c`).
@@ -166,20 +168,6 @@ impl From<MessageId> for Message {
     }
 }
 
-/// Transitional: a sentence still written in English by its check.
-impl From<String> for Message {
-    fn from(text: String) -> Message {
-        Message::new(MessageId::Untranslated).text("text", text)
-    }
-}
-
-/// Transitional: a sentence still written in English by its check.
-impl From<&str> for Message {
-    fn from(text: &str) -> Message {
-        Message::from(text.to_owned())
-    }
-}
-
 impl Value {
     /// A value from the file, shortened and with invisible characters made visible.
     pub fn code(value: &str) -> Value {
@@ -196,7 +184,7 @@ impl Value {
 
     fn is_complete(&self) -> bool {
         match self {
-            Value::List(values) => values.iter().all(Value::is_complete),
+            Value::List(values) | Value::Series(values) => values.iter().all(Value::is_complete),
             Value::Message(message) => message.is_complete(),
             _ => true,
         }
@@ -269,8 +257,11 @@ impl fmt::Display for Value {
             Value::Text(text) => f.write_str(text),
             Value::Count(count) => f.write_str(&thousands(*count)),
             Value::Line(line) => write!(f, "{line}"),
-            Value::Lines(lines) => write!(f, "{}", lines_phrase(lines)),
             Value::List(values) => write_list(f, values),
+            Value::Series(values) => {
+                let items: Vec<String> = values.iter().map(Value::to_string).collect();
+                f.write_str(&items.join(", "))
+            }
             Value::Message(message) => write!(f, "{message}"),
         }
     }
@@ -291,7 +282,7 @@ fn write_list(f: &mut fmt::Formatter<'_>, values: &[Value]) -> fmt::Result {
     }
 }
 
-/// The phrase for line numbers; the page builds the same phrase from the same keys.
+/// The phrase for line numbers.
 fn lines_phrase(lines: &[usize]) -> Message {
     let joined = |lines: &[usize]| {
         lines
@@ -333,8 +324,7 @@ pub(crate) fn thousands(number: u64) -> String {
 #[cfg(feature = "serde")]
 mod serialize {
     //! `{ "key": "core.…", "args": { "name": value } }`, where a value is a string (a name), a
-    //! number (a count), `{ "code": "…" }`, `{ "line": 4 }`, `{ "lines": [4, 9] }`,
-    //! `{ "list": [values] }` or a nested message.
+    //! number (a count), `{ "code": "…" }`, `{ "line": 4 }`, `{ "list": [values] }`, `{ "series": [values] }` or a nested message.
 
     use super::{Message, Value};
     use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
@@ -367,8 +357,8 @@ mod serialize {
                 Value::Text(text) => serializer.serialize_str(text),
                 Value::Count(count) => serializer.serialize_u64(*count),
                 Value::Line(line) => tagged(serializer, "line", line),
-                Value::Lines(lines) => tagged(serializer, "lines", lines),
                 Value::List(values) => tagged(serializer, "list", values),
+                Value::Series(values) => tagged(serializer, "series", values),
                 Value::Message(message) => message.serialize(serializer),
             }
         }
@@ -400,7 +390,7 @@ mod tests {
 
     #[test]
     fn line_numbers_read_well() {
-        let phrase = |lines: &[usize]| Value::Lines(lines.into()).to_string();
+        let phrase = |lines: &[usize]| lines_phrase(lines).to_string();
         assert_eq!(phrase(&[3]), "line 3");
         assert_eq!(phrase(&[3, 4, 5]), "lines 3–5");
         assert_eq!(phrase(&[3, 7]), "lines 3 and 7");
