@@ -4,7 +4,7 @@
  * all-crawlers table with its purpose filter and counts.
  *
  * The catalogue (`crawlerCatalogue()`) and every verdict come from the engine; this module only
- * offers the choice (www/crawler-choice.js: a chosen crawler is checked with its documented
+ * offers the choice (`CrawlerChoice` in www/work.js: a chosen crawler is checked with its documented
  * fallback chain instead of the agent field) and puts answers into words.
  *
  *     const crawlers = new CrawlerPanel({ choice: new CrawlerChoice(agentInput), onChange: scheduleRefresh });
