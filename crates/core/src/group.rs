@@ -6,7 +6,7 @@
 //! commit c8ac4b1; RFC 9309 §2.1 "crawlers MUST ignore" other records). Rules before the first
 //! user-agent line belong to no group and are ignored by every crawler we model.
 
-use crate::lines::{is_ascii_space, LineKind, Record};
+use crate::lines::{is_ascii_space, LineKind, Record, Source};
 use crate::RobotsTxt;
 
 /// What a user-agent line names.
@@ -44,19 +44,19 @@ pub struct AgentLine {
 }
 
 impl AgentLine {
-    fn new(line: &Record) -> AgentLine {
-        let value = &line.value_bytes;
+    fn new(number: usize, line: &Record, source: &Source) -> AgentLine {
+        let value = line.value_bytes(source);
         let token = agent_token(value);
         let has_extra_text = match &token {
             AgentToken::Star => value.len() > 1,
             AgentToken::Product(token) => token.len() < value.len(),
         };
         AgentLine {
-            line: line.number,
-            value_text: line.value.clone().unwrap_or_default(),
+            line: number,
+            value_text: String::from_utf8_lossy(value).into_owned(),
             token,
             has_extra_text,
-            beyond_size_limit: line.beyond_size_limit,
+            beyond_size_limit: line.beyond_size_limit(),
         }
     }
 
@@ -104,55 +104,45 @@ pub enum RuleKind {
     Disallow,
 }
 
-/// One Allow or Disallow line.
+/// One Allow or Disallow line. Its pattern is the line's value, read through the file
+/// ([`Rule::pattern`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rule {
     /// The line number.
     pub line: usize,
     /// Allow or Disallow.
     pub kind: RuleKind,
-    /// The pattern as written (trimmed, comment removed).
-    #[cfg_attr(feature = "serde", serde(rename = "pattern"))]
-    pub(crate) pattern_text: String,
     /// The line lies past the size limit and is not read by Googlebot.
     pub beyond_size_limit: bool,
-    #[cfg_attr(feature = "serde", serde(skip))]
-    pub(crate) pattern_raw: Vec<u8>,
 }
 
 impl Rule {
-    fn new(line: &Record) -> Rule {
+    fn new(number: usize, line: &Record) -> Rule {
         Rule {
-            line: line.number,
+            line: number,
             kind: if line.kind == LineKind::Allow {
                 RuleKind::Allow
             } else {
                 RuleKind::Disallow
             },
-            pattern_text: line.value.clone().unwrap_or_default(),
-            beyond_size_limit: line.beyond_size_limit,
-            pattern_raw: line.value_bytes.clone(),
+            beyond_size_limit: line.beyond_size_limit(),
         }
     }
 
     /// The pattern as written (trimmed, comment removed; invalid UTF-8 shown as U+FFFD);
     /// `robots` is the file the rule was read from.
-    pub fn pattern<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
-        let _ = robots;
-        &self.pattern_text
+    pub fn pattern<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
+        robots.value_of(self.line)
     }
 
     /// The pattern's raw bytes (which may be invalid UTF-8); see [`Rule::pattern`] for `robots`.
-    pub fn pattern_bytes<'r>(&'r self, robots: &'r RobotsTxt) -> &'r [u8] {
-        let _ = robots;
-        &self.pattern_raw
+    pub fn pattern_bytes<'r>(&self, robots: &'r RobotsTxt) -> &'r [u8] {
+        robots.value_bytes_of(self.line)
     }
 }
 
 /// A run of user-agent lines and the rules that follow them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Group {
     /// Position of the group in the file, from 0.
     pub index: usize,
@@ -181,52 +171,38 @@ impl Group {
 
 /// A `Sitemap:` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Sitemap {
     /// The line number.
     pub line: usize,
-    /// The URL as written.
-    #[cfg_attr(feature = "serde", serde(rename = "url"))]
-    pub(crate) url_text: String,
 }
 
 impl Sitemap {
     /// The URL as written; `robots` is the file the line was read from.
-    pub fn url<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
-        let _ = robots;
-        &self.url_text
+    pub fn url<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
+        robots.value_of(self.line)
     }
 }
 
 /// A line with a key that is neither a group line nor a sitemap.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Directive {
     /// The line number.
     pub line: usize,
-    /// The key as written.
-    #[cfg_attr(feature = "serde", serde(rename = "key"))]
-    pub(crate) key_text: String,
     /// The canonical name when the directive is a known non-standard one (`crawl-delay`, …).
     pub name: Option<&'static str>,
-    /// The value as written.
-    #[cfg_attr(feature = "serde", serde(rename = "value"))]
-    pub(crate) value_text: String,
     /// The group the line stands in, if any (its index).
     pub group: Option<usize>,
 }
 
 impl Directive {
     /// The key as written; `robots` is the file the line was read from.
-    pub fn key<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
-        let _ = robots;
-        &self.key_text
+    pub fn key<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
+        robots.key_of(self.line)
     }
 
     /// The value as written; see [`Directive::key`] for `robots`.
-    pub fn value<'r>(&'r self, robots: &'r RobotsTxt) -> &'r str {
-        let _ = robots;
-        &self.value_text
+    pub fn value<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
+        robots.value_of(self.line)
     }
 }
 
@@ -239,23 +215,84 @@ pub(crate) struct Structure {
     pub directives: Vec<Directive>,
 }
 
-pub(crate) fn form_groups(lines: &[Record]) -> Structure {
-    let mut structure = Structure::default();
+/// How many lines of each kind a group and the file hold, counted before the vectors are made
+/// so that each is allocated once at its size: a file of 700 groups otherwise spends a sixth of
+/// its parse growing them.
+#[derive(Default)]
+struct Sizes {
+    /// Per group: user-agent lines, rules, other lines.
+    groups: Vec<[u32; 3]>,
+    orphan_rules: usize,
+    sitemaps: usize,
+    directives: usize,
+}
+
+impl Sizes {
+    /// The same walk as [`form_groups`], counting.
+    fn of(lines: &[Record]) -> Sizes {
+        let mut sizes = Sizes::default();
+        let mut group_closed = true;
+        for line in lines {
+            let slot = match line.kind {
+                LineKind::UserAgent => {
+                    if group_closed {
+                        sizes.groups.push([0; 3]);
+                        group_closed = false;
+                    }
+                    0
+                }
+                LineKind::Allow | LineKind::Disallow if sizes.groups.is_empty() => {
+                    sizes.orphan_rules += 1;
+                    continue;
+                }
+                LineKind::Allow | LineKind::Disallow => {
+                    group_closed = true;
+                    1
+                }
+                LineKind::Sitemap => {
+                    sizes.sitemaps += 1;
+                    continue;
+                }
+                LineKind::Other | LineKind::Unknown => {
+                    sizes.directives += 1;
+                    2
+                }
+                LineKind::Comment | LineKind::Blank | LineKind::Malformed => continue,
+            };
+            if let Some(group) = sizes.groups.last_mut() {
+                group[slot] += 1;
+            }
+        }
+        sizes
+    }
+}
+
+pub(crate) fn form_groups(lines: &[Record], source: &Source) -> Structure {
+    let sizes = Sizes::of(lines);
+    let mut structure = Structure {
+        groups: Vec::with_capacity(sizes.groups.len()),
+        orphan_rules: Vec::with_capacity(sizes.orphan_rules),
+        sitemaps: Vec::with_capacity(sizes.sitemaps),
+        directives: Vec::with_capacity(sizes.directives),
+    };
     // Google's `seen_separator_`: the current group has had a rule, so a user-agent line starts
     // a new one.
     let mut group_closed = true;
-    for line in lines {
+    for (index, line) in lines.iter().enumerate() {
+        let number = index + 1;
         match line.kind {
             LineKind::UserAgent => {
                 if group_closed {
+                    let size = sizes.groups.get(structure.groups.len()).copied();
+                    let [agents, rules, others] = size.unwrap_or_default().map(|n| n as usize);
                     structure.groups.push(Group {
                         index: structure.groups.len(),
-                        agents: Vec::new(),
-                        rules: Vec::new(),
-                        other_lines: Vec::new(),
-                        lines: Vec::new(),
-                        first_line: line.number,
-                        last_line: line.number,
+                        agents: Vec::with_capacity(agents),
+                        rules: Vec::with_capacity(rules),
+                        other_lines: Vec::with_capacity(others),
+                        lines: Vec::with_capacity(agents + rules + others),
+                        first_line: number,
+                        last_line: number,
                     });
                     group_closed = false;
                 }
@@ -263,34 +300,29 @@ pub(crate) fn form_groups(lines: &[Record]) -> Structure {
                     .groups
                     .last_mut()
                     .expect("a group was just opened");
-                group.agents.push(AgentLine::new(line));
-                own_line(group, line.number);
+                group.agents.push(AgentLine::new(number, line, source));
+                own_line(group, number);
             }
             LineKind::Allow | LineKind::Disallow => match structure.groups.last_mut() {
                 Some(group) => {
-                    group.rules.push(Rule::new(line));
-                    own_line(group, line.number);
+                    group.rules.push(Rule::new(number, line));
+                    own_line(group, number);
                     group_closed = true;
                 }
-                None => structure.orphan_rules.push(Rule::new(line)),
+                None => structure.orphan_rules.push(Rule::new(number, line)),
             },
-            LineKind::Sitemap => structure.sitemaps.push(Sitemap {
-                line: line.number,
-                url_text: line.value.clone().unwrap_or_default(),
-            }),
+            LineKind::Sitemap => structure.sitemaps.push(Sitemap { line: number }),
             LineKind::Other | LineKind::Unknown => {
                 let group = structure.groups.last_mut();
-                let index = group.as_ref().map(|group| group.index);
+                let in_group = group.as_ref().map(|group| group.index);
                 if let Some(group) = group {
-                    group.other_lines.push(line.number);
-                    own_line(group, line.number);
+                    group.other_lines.push(number);
+                    own_line(group, number);
                 }
                 structure.directives.push(Directive {
-                    line: line.number,
-                    key_text: line.key.clone().unwrap_or_default(),
-                    name: line.directive,
-                    value_text: line.value.clone().unwrap_or_default(),
-                    group: index,
+                    line: number,
+                    name: line.directive(),
+                    group: in_group,
                 });
             }
             LineKind::Comment | LineKind::Blank | LineKind::Malformed => {}
@@ -310,7 +342,8 @@ mod tests {
     use crate::lines::read_lines;
 
     fn structure(input: &str) -> Structure {
-        form_groups(&read_lines(input.as_bytes()).0)
+        let (lines, source, _) = read_lines(input.as_bytes());
+        form_groups(&lines, &source)
     }
 
     #[test]

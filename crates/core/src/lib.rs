@@ -177,10 +177,11 @@ pub use status::{
 pub use typed_url::{read_url, InvalidUrl, TypedUrl, UrlProblem};
 pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
 
-/// A parsed robots.txt: every line, and the groups, sitemaps and directives they form.
+/// A parsed robots.txt: every line, and the groups, sitemaps and directives they form. It keeps
+/// the input, which lines, rules and directives point into.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RobotsTxt {
+    source: lines::Source,
     lines: Vec<lines::Record>,
     facts: InputFacts,
     groups: Vec<Group>,
@@ -192,13 +193,14 @@ pub struct RobotsTxt {
 }
 
 impl RobotsTxt {
-    /// Reads a robots.txt from its bytes. Never fails.
+    /// Reads a robots.txt from its bytes (the first [`MAX_INPUT_BYTES`] of them). Never fails.
     pub fn parse(input: &[u8]) -> RobotsTxt {
-        let (lines, facts) = lines::read_lines(input);
-        let structure = group::form_groups(&lines);
+        let (lines, source, facts) = lines::read_lines(input);
+        let structure = group::form_groups(&lines, &source);
         let (preferences, licenses) =
-            aipref::read_preferences(Lines::new(&lines), &structure.directives);
+            aipref::read_preferences(Lines::new(&lines, &source), &structure.directives);
         RobotsTxt {
+            source,
             lines,
             facts,
             groups: structure.groups,
@@ -212,7 +214,7 @@ impl RobotsTxt {
 
     /// Every physical line, in order; `lines().get(n - 1)` is line `n`.
     pub fn lines(&self) -> Lines<'_> {
-        Lines::new(&self.lines)
+        Lines::new(&self.lines, &self.source)
     }
 
     /// Line `number` (1-based), if the file has it.
@@ -220,6 +222,28 @@ impl RobotsTxt {
         number
             .checked_sub(1)
             .and_then(|index| self.lines().get(index))
+    }
+
+    /// The value of line `number` ("" when it has none): a rule's pattern, a sitemap's URL.
+    pub(crate) fn value_of(&self, number: usize) -> &str {
+        self.line(number)
+            .and_then(|line| line.value())
+            .unwrap_or_default()
+    }
+
+    /// The key of line `number` ("" when it has none).
+    pub(crate) fn key_of(&self, number: usize) -> &str {
+        self.line(number)
+            .and_then(|line| line.key())
+            .unwrap_or_default()
+    }
+
+    /// The raw bytes of line `number`'s value, without decoding the line.
+    pub(crate) fn value_bytes_of(&self, number: usize) -> &[u8] {
+        number
+            .checked_sub(1)
+            .and_then(|index| self.lines.get(index))
+            .map_or(&[], |line| line.value_bytes(&self.source))
     }
 
     /// Facts about the input as a whole: size, BOM, encoding, line endings, size limit.

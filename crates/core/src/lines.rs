@@ -83,7 +83,7 @@ pub enum KeySpelling {
 }
 
 /// One physical line of the input, with everything a reader needs to know about it: a view into
-/// the [`RobotsTxt`] it was read from ([`RobotsTxt::lines`], [`RobotsTxt::line`]), whose text it
+/// the [`RobotsTxt`](crate::RobotsTxt) it was read from ([`RobotsTxt::lines`](crate::RobotsTxt::lines), [`RobotsTxt::line`](crate::RobotsTxt::line)), whose text it
 /// borrows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -124,26 +124,42 @@ pub struct Line<'r> {
 }
 
 impl<'r> Line<'r> {
-    fn new(record: &'r Record) -> Line<'r> {
+    fn new(index: usize, record: &'r Record, source: &'r Source) -> Line<'r> {
+        let lossy = record
+            .has(Flags::LOSSY)
+            .then(|| source.lossy(index))
+            .flatten();
+        let (text, key, value) = match lossy {
+            Some(lossy) => (
+                lossy.text.as_str(),
+                lossy.key.as_deref(),
+                lossy.value.as_deref(),
+            ),
+            None => (
+                source.text(record.span()),
+                record.key_span().map(|span| source.text(span)),
+                record.value_span().map(|span| source.text(span)),
+            ),
+        };
         Line {
-            number: record.number,
-            start: record.start,
-            end: record.end,
-            text: &record.text,
+            number: index + 1,
+            start: record.start as usize,
+            end: record.end as usize,
+            text,
             kind: record.kind,
-            key: record.key.as_deref(),
-            value: record.value.as_deref(),
-            directive: record.directive,
+            key,
+            value,
+            directive: record.directive(),
             spelling: record.spelling,
             malformed: record.malformed,
-            has_comment: record.has_comment,
-            missing_colon: record.missing_colon,
-            too_long: record.too_long,
-            has_nul: record.has_nul,
-            invalid_utf8: record.invalid_utf8,
-            beyond_size_limit: record.beyond_size_limit,
-            cut_by_size_limit: record.cut_by_size_limit,
-            value_bytes: &record.value_bytes,
+            has_comment: record.has(Flags::HAS_COMMENT),
+            missing_colon: record.has(Flags::MISSING_COLON),
+            too_long: record.has(Flags::TOO_LONG),
+            has_nul: record.has(Flags::HAS_NUL),
+            invalid_utf8: record.has(Flags::INVALID_UTF8),
+            beyond_size_limit: record.beyond_size_limit(),
+            cut_by_size_limit: record.has(Flags::CUT_BY_SIZE_LIMIT),
+            value_bytes: record.value_bytes(source),
         }
     }
 
@@ -174,15 +190,16 @@ impl<'r> Line<'r> {
     }
 }
 
-/// The lines of a [`RobotsTxt`], in order: what [`RobotsTxt::lines`] returns.
+/// The lines of a [`RobotsTxt`](crate::RobotsTxt), in order: what [`RobotsTxt::lines`](crate::RobotsTxt::lines) returns.
 #[derive(Debug, Clone, Copy)]
 pub struct Lines<'r> {
     records: &'r [Record],
+    source: &'r Source,
 }
 
 impl<'r> Lines<'r> {
-    pub(crate) fn new(records: &'r [Record]) -> Lines<'r> {
-        Lines { records }
+    pub(crate) fn new(records: &'r [Record], source: &'r Source) -> Lines<'r> {
+        Lines { records, source }
     }
 
     /// How many lines there are.
@@ -197,13 +214,15 @@ impl<'r> Lines<'r> {
 
     /// The line at `index`, from 0 (line number `index + 1`).
     pub fn get(&self, index: usize) -> Option<Line<'r>> {
-        self.records.get(index).map(Line::new)
+        let record = self.records.get(index)?;
+        Some(Line::new(index, record, self.source))
     }
 
     /// The lines in order.
     pub fn iter(&self) -> LineIter<'r> {
         LineIter {
-            records: self.records.iter(),
+            records: self.records.iter().enumerate(),
+            source: self.source,
         }
     }
 }
@@ -220,14 +239,16 @@ impl<'r> IntoIterator for Lines<'r> {
 /// An iterator over [`Lines`].
 #[derive(Debug, Clone)]
 pub struct LineIter<'r> {
-    records: std::slice::Iter<'r, Record>,
+    records: std::iter::Enumerate<std::slice::Iter<'r, Record>>,
+    source: &'r Source,
 }
 
 impl<'r> Iterator for LineIter<'r> {
     type Item = Line<'r>;
 
     fn next(&mut self) -> Option<Line<'r>> {
-        self.records.next().map(Line::new)
+        let (index, record) = self.records.next()?;
+        Some(Line::new(index, record, self.source))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -235,41 +256,177 @@ impl<'r> Iterator for LineIter<'r> {
     }
 
     fn nth(&mut self, n: usize) -> Option<Line<'r>> {
-        self.records.nth(n).map(Line::new)
+        let (index, record) = self.records.nth(n)?;
+        Some(Line::new(index, record, self.source))
     }
 }
 
 impl DoubleEndedIterator for LineIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        self.records.next_back().map(Line::new)
+        let (index, record) = self.records.next_back()?;
+        Some(Line::new(index, record, self.source))
     }
 }
 
 impl ExactSizeIterator for LineIter<'_> {}
 
-/// What the parse keeps of one line; [`Line`] is how it is read.
+/// The most bytes [`RobotsTxt::parse`](crate::RobotsTxt::parse) reads: lines are kept as 32-bit offsets into the input,
+/// so bytes past this are not read. No caller comes near it (the CLI reads at most 64 MiB, and a
+/// wasm page holds less than 4 GiB in all).
+pub const MAX_INPUT_BYTES: usize = u32::MAX as usize;
+
+// Keys and values lie within the first `MAX_LINE_BYTES` bytes of their line, so their offsets
+// from the line's start fit in 16 bits.
+const _: () = assert!(MAX_LINE_BYTES < u16::MAX as usize);
+
+/// The input a parse keeps, which every [`Line`] points into.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub(crate) struct Source {
+    input: Input,
+    /// The decoded text of the lines whose text, key or value cannot be borrowed from the input
+    /// (lines that are not valid UTF-8, values cut inside a character), by line index.
+    lossy: Vec<LossyLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Input {
+    /// Valid UTF-8 (checked once), so any span between character boundaries is text.
+    Text(String),
+    /// Anything else: each line's text is checked when it is read.
+    Bytes(Vec<u8>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct LossyLine {
+    index: u32,
+    text: String,
+    key: Option<String>,
+    value: Option<String>,
+}
+
+impl Source {
+    fn new(input: &[u8]) -> Source {
+        let input = match String::from_utf8(input.to_vec()) {
+            Ok(text) => Input::Text(text),
+            Err(error) => Input::Bytes(error.into_bytes()),
+        };
+        Source {
+            input,
+            lossy: Vec::new(),
+        }
+    }
+
+    fn is_text(&self) -> bool {
+        matches!(self.input, Input::Text(_))
+    }
+
+    /// The input's bytes.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        match &self.input {
+            Input::Text(text) => text.as_bytes(),
+            Input::Bytes(bytes) => bytes,
+        }
+    }
+
+    /// The text of a span the parse found to be UTF-8 between character boundaries (a span that
+    /// is not gives "", which the parse rules out by keeping such lines in `lossy`).
+    fn text(&self, span: std::ops::Range<usize>) -> &str {
+        match &self.input {
+            Input::Text(text) => text.get(span).unwrap_or_default(),
+            Input::Bytes(bytes) => bytes
+                .get(span)
+                .and_then(|bytes| std::str::from_utf8(bytes).ok())
+                .unwrap_or_default(),
+        }
+    }
+
+    fn lossy(&self, index: usize) -> Option<&LossyLine> {
+        let index = u32::try_from(index).ok()?;
+        let found = self.lossy.binary_search_by_key(&index, |line| line.index);
+        found.ok().map(|at| &self.lossy[at])
+    }
+}
+
+/// Bits of [`Record::flags`].
+struct Flags;
+
+impl Flags {
+    const HAS_COMMENT: u16 = 1;
+    const MISSING_COLON: u16 = 1 << 1;
+    const TOO_LONG: u16 = 1 << 2;
+    const HAS_NUL: u16 = 1 << 3;
+    const INVALID_UTF8: u16 = 1 << 4;
+    const BEYOND_SIZE_LIMIT: u16 = 1 << 5;
+    const CUT_BY_SIZE_LIMIT: u16 = 1 << 6;
+    /// The line has a key and a value (`key_*` and `value_*` are set).
+    const HAS_VALUE: u16 = 1 << 7;
+    /// The line's text is in [`Source::lossy`].
+    const LOSSY: u16 = 1 << 8;
+}
+
+/// What the parse keeps of one line (24 bytes); [`Line`] is how it is read. Its number is its
+/// index plus one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Record {
-    pub number: usize,
-    pub start: usize,
-    pub end: usize,
-    pub text: String,
+    start: u32,
+    end: u32,
+    /// Offsets from `start`.
+    key_start: u16,
+    key_len: u16,
+    value_start: u16,
+    value_len: u16,
     pub kind: LineKind,
-    pub key: Option<String>,
-    pub value: Option<String>,
-    pub directive: Option<&'static str>,
-    pub spelling: KeySpelling,
-    pub malformed: Option<Malformed>,
-    pub has_comment: bool,
-    pub missing_colon: bool,
-    pub too_long: bool,
-    pub has_nul: bool,
-    pub invalid_utf8: bool,
-    pub beyond_size_limit: bool,
-    pub cut_by_size_limit: bool,
-    #[cfg_attr(feature = "serde", serde(skip))]
-    pub value_bytes: Vec<u8>,
+    /// 1 + the index of the directive's name in [`OTHER_DIRECTIVES`], or 0.
+    directive: u8,
+    spelling: KeySpelling,
+    malformed: Option<Malformed>,
+    flags: u16,
+}
+
+impl Record {
+    fn has(&self, flag: u16) -> bool {
+        self.flags & flag != 0
+    }
+
+    fn set(&mut self, flag: u16, on: bool) {
+        if on {
+            self.flags |= flag;
+        } else {
+            self.flags &= !flag;
+        }
+    }
+
+    fn span(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    fn key_span(&self) -> Option<std::ops::Range<usize>> {
+        let start = self.start as usize + usize::from(self.key_start);
+        self.has(Flags::HAS_VALUE)
+            .then(|| start..start + usize::from(self.key_len))
+    }
+
+    fn value_span(&self) -> Option<std::ops::Range<usize>> {
+        let start = self.start as usize + usize::from(self.value_start);
+        self.has(Flags::HAS_VALUE)
+            .then(|| start..start + usize::from(self.value_len))
+    }
+
+    /// The raw bytes of the value, empty when there is none.
+    pub(crate) fn value_bytes<'s>(&self, source: &'s Source) -> &'s [u8] {
+        self.value_span()
+            .and_then(|span| source.bytes().get(span))
+            .unwrap_or_default()
+    }
+
+    pub(crate) fn beyond_size_limit(&self) -> bool {
+        self.has(Flags::BEYOND_SIZE_LIMIT)
+    }
+
+    pub(crate) fn directive(&self) -> Option<&'static str> {
+        let index = usize::from(self.directive).checked_sub(1)?;
+        OTHER_DIRECTIVES.get(index).copied()
+    }
 }
 
 /// Facts about the whole input that no single line carries.
@@ -356,30 +513,33 @@ pub struct LineEndings {
     pub cr: usize,
 }
 
-/// Splits `input` into lines and reads each one.
-pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, InputFacts) {
+/// Splits `input` (at most [`MAX_INPUT_BYTES`]) into lines and reads each one.
+pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, Source, InputFacts) {
+    let input = &input[..input.len().min(MAX_INPUT_BYTES)];
     let bom_bytes = bom_prefix_len(input);
+    let mut source = Source::new(input);
     let mut facts = InputFacts {
         size: input.len(),
         bom_bytes,
-        valid_utf8: std::str::from_utf8(input).is_ok(),
+        valid_utf8: source.is_text(),
         binary: binary_format(input),
         ..InputFacts::default()
     };
-    let mut lines = Vec::new();
+    // One slot per LF is exact for most files and saves the vector's doublings (a CR-only file
+    // grows it as it goes).
+    let mut lines = Vec::with_capacity(count_octet(b'\n', input) + 1);
+    let mut reader = LineReader {
+        input,
+        valid_utf8: facts.valid_utf8,
+        lossy: Vec::new(),
+    };
     let mut start = bom_bytes;
     let mut pos = bom_bytes;
     while pos < input.len() {
         match input[pos] {
             b'\n' => {
                 facts.line_endings.lf += 1;
-                lines.push(read_line(
-                    input,
-                    lines.len() + 1,
-                    start,
-                    pos,
-                    facts.valid_utf8,
-                ));
+                lines.push(reader.read(lines.len(), start, pos));
                 pos += 1;
                 start = pos;
             }
@@ -390,13 +550,7 @@ pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, InputFacts) {
                 } else {
                     facts.line_endings.cr += 1;
                 }
-                lines.push(read_line(
-                    input,
-                    lines.len() + 1,
-                    start,
-                    pos,
-                    facts.valid_utf8,
-                ));
+                lines.push(reader.read(lines.len(), start, pos));
                 pos += if crlf { 2 } else { 1 };
                 start = pos;
             }
@@ -409,19 +563,14 @@ pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, InputFacts) {
     // Google emits a last line even when it is empty; an empty line after the final terminator
     // changes nothing, so it is only kept when it is the whole file.
     if start < input.len() || lines.is_empty() {
-        lines.push(read_line(
-            input,
-            lines.len() + 1,
-            start,
-            input.len(),
-            facts.valid_utf8,
-        ));
+        lines.push(reader.read(lines.len(), start, input.len()));
     }
     facts.first_line_beyond_limit = lines
         .iter()
-        .find(|line| line.beyond_size_limit)
-        .map(|line| line.number);
-    (lines, facts)
+        .position(Record::beyond_size_limit)
+        .map(|index| index + 1);
+    source.lossy = reader.lossy;
+    (lines, source, facts)
 }
 
 /// Where the next LF or CR is: memchr natively, a plain scan in the wasm build (which leaves the
@@ -436,6 +585,50 @@ fn next_line_end(bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&b| b == b'\n' || b == b'\r')
 }
 
+/// Where `octet` first occurs in `bytes`; see [`next_line_end`] for the two builds.
+#[cfg(not(target_arch = "wasm32"))]
+fn find_octet(octet: u8, bytes: &[u8]) -> Option<usize> {
+    memchr::memchr(octet, bytes)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn find_octet(octet: u8, bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == octet)
+}
+
+/// Where the first of three octets occurs in `bytes`; see [`next_line_end`] for the two builds.
+#[cfg(not(target_arch = "wasm32"))]
+fn find_octet3(a: u8, b: u8, c: u8, bytes: &[u8]) -> Option<usize> {
+    memchr::memchr3(a, b, c, bytes)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn find_octet3(a: u8, b: u8, c: u8, bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&x| x == a || x == b || x == c)
+}
+
+/// Where the first of two octets occurs in `bytes`; see [`next_line_end`] for the two builds.
+#[cfg(not(target_arch = "wasm32"))]
+fn find_octet2(a: u8, b: u8, bytes: &[u8]) -> Option<usize> {
+    memchr::memchr2(a, b, bytes)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn find_octet2(a: u8, b: u8, bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&x| x == a || x == b)
+}
+
+/// How often `octet` occurs in `bytes`; see [`next_line_end`] for the two builds.
+#[cfg(not(target_arch = "wasm32"))]
+fn count_octet(octet: u8, bytes: &[u8]) -> usize {
+    memchr::memchr_iter(octet, bytes).count()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn count_octet(octet: u8, bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == octet).count()
+}
+
 /// Google skips the BOM byte by byte, so a truncated BOM is skipped too.
 fn bom_prefix_len(input: &[u8]) -> usize {
     input
@@ -445,67 +638,109 @@ fn bom_prefix_len(input: &[u8]) -> usize {
         .count()
 }
 
-/// Reads one line; `valid_utf8` says the whole input is, so no line needs checking again.
-fn read_line(input: &[u8], number: usize, start: usize, end: usize, valid_utf8: bool) -> Record {
-    let raw = &input[start..end];
-    let beyond_size_limit = start >= SIZE_LIMIT;
-    let cut_by_size_limit = !beyond_size_limit && end > SIZE_LIMIT;
-    // What a crawler sees: the line up to the size limit (unless the whole line lies beyond it,
-    // in which case it is read in full for display and audit), then up to the line-length
-    // limit, then up to the first NUL.
-    let mut seen = raw;
-    if cut_by_size_limit {
-        seen = &seen[..SIZE_LIMIT - start];
-    }
-    let too_long = seen.len() > MAX_LINE_BYTES;
-    if too_long {
-        seen = &seen[..MAX_LINE_BYTES];
-    }
-    let has_nul = raw.contains(&0);
-    if let Some(nul) = seen.iter().position(|&b| b == 0) {
-        seen = &seen[..nul];
-    }
-    let mut line = Record {
-        number,
-        start,
-        end,
-        text: String::from_utf8_lossy(raw).into_owned(),
-        kind: LineKind::Blank,
-        key: None,
-        value: None,
-        directive: None,
-        spelling: KeySpelling::Exact,
-        malformed: None,
-        has_comment: false,
-        missing_colon: false,
-        too_long,
-        has_nul,
-        invalid_utf8: !valid_utf8 && std::str::from_utf8(raw).is_err(),
-        beyond_size_limit,
-        cut_by_size_limit,
-        value_bytes: Vec::new(),
-    };
-    classify(&mut line, seen);
-    line
+/// Reads lines, keeping the decoded text of those that cannot be borrowed from the input.
+struct LineReader<'i> {
+    input: &'i [u8],
+    /// The whole input is, so no line needs checking again.
+    valid_utf8: bool,
+    lossy: Vec<LossyLine>,
 }
 
-/// Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse`.
-fn classify(line: &mut Record, seen: &[u8]) {
-    let mut content = seen;
-    if let Some(hash) = content.iter().position(|&b| b == b'#') {
-        line.has_comment = true;
-        content = &content[..hash];
+impl LineReader<'_> {
+    /// Reads the line at `index`, bytes `start..end` of the input.
+    fn read(&mut self, index: usize, start: usize, end: usize) -> Record {
+        let raw = &self.input[start..end];
+        let beyond_size_limit = start >= SIZE_LIMIT;
+        let cut_by_size_limit = !beyond_size_limit && end > SIZE_LIMIT;
+        // What a crawler sees: the line up to the size limit (unless the whole line lies beyond
+        // it, in which case it is read in full for display and audit), then up to the
+        // line-length limit, then up to the first NUL.
+        let mut seen = raw;
+        if cut_by_size_limit {
+            seen = &seen[..SIZE_LIMIT - start];
+        }
+        let too_long = seen.len() > MAX_LINE_BYTES;
+        if too_long {
+            seen = &seen[..MAX_LINE_BYTES];
+        }
+        // One pass over what a crawler sees: it ends at a NUL, a comment starts at `#`, and the
+        // key ends at the first `:` before either.
+        let mut colon = None;
+        let mut stop = None;
+        match find_octet3(0, b'#', b':', seen) {
+            Some(at) if seen[at] == b':' => {
+                colon = Some(at);
+                stop = find_octet2(0, b'#', &seen[at..]).map(|end| (at + end, seen[at + end]));
+            }
+            Some(at) => stop = Some((at, seen[at])),
+            None => {}
+        }
+        let content_end = stop.map_or(seen.len(), |(at, _)| at);
+        let has_nul = matches!(stop, Some((_, 0))) || find_octet(0, &raw[content_end..]).is_some();
+        // `MAX_INPUT_BYTES` keeps every offset within 32 bits.
+        let mut line = Record {
+            start: start as u32,
+            end: end as u32,
+            key_start: 0,
+            key_len: 0,
+            value_start: 0,
+            value_len: 0,
+            kind: LineKind::Blank,
+            directive: 0,
+            spelling: KeySpelling::Exact,
+            malformed: None,
+            flags: 0,
+        };
+        line.set(Flags::TOO_LONG, too_long);
+        line.set(Flags::HAS_NUL, has_nul);
+        line.set(Flags::HAS_COMMENT, matches!(stop, Some((_, b'#'))));
+        line.set(Flags::BEYOND_SIZE_LIMIT, beyond_size_limit);
+        line.set(Flags::CUT_BY_SIZE_LIMIT, cut_by_size_limit);
+        line.set(
+            Flags::INVALID_UTF8,
+            !self.valid_utf8 && std::str::from_utf8(raw).is_err(),
+        );
+        classify(&mut line, raw, &seen[..content_end], colon);
+        // A value cut by a limit may end inside a character; it is then shown decoded, as a line
+        // that is not UTF-8 is.
+        let value = &raw[usize::from(line.value_start)..][..usize::from(line.value_len)];
+        let cut_inside_a_character = (too_long || cut_by_size_limit)
+            && line.has(Flags::HAS_VALUE)
+            && std::str::from_utf8(value).is_err();
+        if line.has(Flags::INVALID_UTF8) || cut_inside_a_character {
+            line.set(Flags::LOSSY, true);
+            let decoded = |span: Option<std::ops::Range<usize>>| {
+                let span = span?;
+                let bytes = &self.input[span];
+                Some(String::from_utf8_lossy(bytes).into_owned())
+            };
+            self.lossy.push(LossyLine {
+                index: index as u32,
+                text: String::from_utf8_lossy(raw).into_owned(),
+                key: decoded(line.key_span()),
+                value: decoded(line.value_span()),
+            });
+        }
+        line
     }
-    let content = trim_ascii_whitespace(content);
+}
+
+/// Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse`: `content` is the start of `raw`
+/// up to its comment, NUL or cut, and `colon` where its first `:` is.
+fn classify(line: &mut Record, raw: &[u8], content: &[u8], colon: Option<usize>) {
+    let untrimmed = content;
+    let content = trim_ascii_whitespace(untrimmed);
+    // Only whitespace is trimmed, so a colon lies within what is left.
+    let lead = untrimmed.len() - trim_ascii_start(untrimmed).len();
     if content.is_empty() {
-        line.kind = if line.has_comment {
+        line.kind = if line.has(Flags::HAS_COMMENT) {
             LineKind::Comment
         } else {
             LineKind::Blank
         };
         return;
     }
-    let (key, value) = match content.iter().position(|&b| b == b':') {
+    let (key, value) = match colon.map(|colon| colon - lead) {
         Some(colon) => (&content[..colon], &content[colon + 1..]),
         None => {
             let Some(space) = content.iter().position(|&b| b == b' ' || b == b'\t') else {
@@ -519,7 +754,7 @@ fn classify(line: &mut Record, seen: &[u8]) {
                 line.malformed = Some(Malformed::NoSeparator);
                 return;
             }
-            line.missing_colon = true;
+            line.set(Flags::MISSING_COLON, true);
             (&content[..space], value)
         }
     };
@@ -527,17 +762,21 @@ fn classify(line: &mut Record, seen: &[u8]) {
     if key.is_empty() {
         line.kind = LineKind::Malformed;
         line.malformed = Some(Malformed::EmptyKey);
-        line.missing_colon = false;
+        line.set(Flags::MISSING_COLON, false);
         return;
     }
     let value = trim_ascii_whitespace(value);
-    line.key = Some(String::from_utf8_lossy(key).into_owned());
-    line.value = Some(String::from_utf8_lossy(value).into_owned());
-    line.value_bytes = value.to_vec();
+    // Both lie within `seen`, at most `MAX_LINE_BYTES` from the line's start.
+    let offset = |part: &[u8]| (part.as_ptr() as usize - raw.as_ptr() as usize) as u16;
+    line.key_start = offset(key);
+    line.key_len = key.len() as u16;
+    line.value_start = offset(value);
+    line.value_len = value.len() as u16;
+    line.set(Flags::HAS_VALUE, true);
     let (kind, spelling, directive) = recognise_key(key);
     line.kind = kind;
     line.spelling = spelling;
-    line.directive = directive;
+    line.directive = directive.map_or(0, |index| index as u8 + 1);
 }
 
 /// The spellings Google reads for each standard key, standard name first (robots.cc,
@@ -580,10 +819,15 @@ pub const OTHER_DIRECTIVES: &[&str] = &[
     "revisit-after",
 ];
 
-fn recognise_key(key: &[u8]) -> (LineKind, KeySpelling, Option<&'static str>) {
+/// What a key is, how it was spelled, and the index in [`OTHER_DIRECTIVES`] of a non-standard
+/// directive's name.
+fn recognise_key(key: &[u8]) -> (LineKind, KeySpelling, Option<usize>) {
+    let first = key[0].to_ascii_lowercase();
     for (kind, spellings) in KEY_SPELLINGS {
         for (index, spelling) in spellings.iter().enumerate() {
-            if starts_with_ignore_ascii_case(key, spelling.as_bytes()) {
+            if spelling.as_bytes()[0] == first
+                && starts_with_ignore_ascii_case(key, spelling.as_bytes())
+            {
                 let spelled = if index > 0 {
                     KeySpelling::Typo
                 } else if key.len() > spelling.len() {
@@ -595,29 +839,45 @@ fn recognise_key(key: &[u8]) -> (LineKind, KeySpelling, Option<&'static str>) {
             }
         }
     }
-    let normalised: Vec<u8> = key
-        .iter()
-        .map(|&b| match b.to_ascii_lowercase() {
-            b' ' | b'_' => b'-',
-            other => other,
-        })
-        .collect();
-    let squeezed: Vec<u8> = normalised.iter().copied().filter(|&b| b != b'-').collect();
-    for name in OTHER_DIRECTIVES {
-        if normalised == name.as_bytes() {
+    let unhyphenated = !key.iter().any(|&b| matches!(b, b'-' | b' ' | b'_'));
+    for (index, name) in OTHER_DIRECTIVES.iter().enumerate() {
+        if reads_as(key, name.as_bytes()) {
             let spelled = if key.eq_ignore_ascii_case(name.as_bytes()) {
                 KeySpelling::Exact
             } else {
                 KeySpelling::Typo
             };
-            return (LineKind::Other, spelled, Some(name));
+            return (LineKind::Other, spelled, Some(index));
         }
-        let name_squeezed: Vec<u8> = name.bytes().filter(|&b| b != b'-').collect();
-        if name.contains('-') && squeezed == name_squeezed && !normalised.contains(&b'-') {
-            return (LineKind::Other, KeySpelling::Typo, Some(name));
+        // `crawldelay` for `crawl-delay`.
+        if unhyphenated && name.contains('-') && reads_as_unhyphenated(key, name.as_bytes()) {
+            return (LineKind::Other, KeySpelling::Typo, Some(index));
         }
     }
     (LineKind::Unknown, KeySpelling::Exact, None)
+}
+
+/// Whether `key`, in lower case with `_` and space read as `-`, is `name`.
+fn reads_as(key: &[u8], name: &[u8]) -> bool {
+    key.len() == name.len()
+        && key.iter().zip(name).all(|(&k, &n)| {
+            let k = match k.to_ascii_lowercase() {
+                b' ' | b'_' => b'-',
+                other => other,
+            };
+            k == n
+        })
+}
+
+/// Whether `key`, in lower case, is `name` without its hyphens (`crawldelay`).
+fn reads_as_unhyphenated(key: &[u8], name: &[u8]) -> bool {
+    let mut key = key.iter();
+    for &n in name.iter().filter(|&&b| b != b'-') {
+        if key.next().map(u8::to_ascii_lowercase) != Some(n) {
+            return false;
+        }
+    }
+    key.next().is_none()
 }
 
 pub(crate) fn starts_with_ignore_ascii_case(haystack: &[u8], prefix: &[u8]) -> bool {
@@ -627,6 +887,14 @@ pub(crate) fn starts_with_ignore_ascii_case(haystack: &[u8], prefix: &[u8]) -> b
 /// absl's `ascii_isspace`: space, `\t`, `\n`, `\v`, `\f`, `\r`. Not U+00A0.
 pub(crate) fn is_ascii_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+fn trim_ascii_start(bytes: &[u8]) -> &[u8] {
+    let start = bytes
+        .iter()
+        .position(|&b| !is_ascii_space(b))
+        .unwrap_or(bytes.len());
+    &bytes[start..]
 }
 
 pub(crate) fn trim_ascii_whitespace(bytes: &[u8]) -> &[u8] {
@@ -644,18 +912,24 @@ pub(crate) fn trim_ascii_whitespace(bytes: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::RobotsTxt;
 
-    fn lines(input: &str) -> Vec<Record> {
-        read_lines(input.as_bytes()).0
+    fn parse(input: impl AsRef<[u8]>) -> RobotsTxt {
+        RobotsTxt::parse(input.as_ref())
+    }
+
+    fn all(robots: &RobotsTxt) -> Vec<Line<'_>> {
+        robots.lines().iter().collect()
     }
 
     #[test]
     fn every_line_ending_ends_a_line() {
-        let read = lines("a: 1\nb: 2\r\nc: 3\rd: 4");
-        let keys: Vec<_> = read.iter().map(|l| l.key.clone().unwrap()).collect();
+        let robots = parse("a: 1\nb: 2\r\nc: 3\rd: 4");
+        let read = all(&robots);
+        let keys: Vec<_> = read.iter().map(|l| l.key().unwrap()).collect();
         assert_eq!(keys, ["a", "b", "c", "d"]);
         assert_eq!(read[3].number, 4);
-        let (_, facts) = read_lines(b"a\nb\r\nc\rd");
+        let facts = parse(b"a\nb\r\nc\rd").facts().clone();
         assert_eq!(
             facts.line_endings,
             LineEndings {
@@ -668,7 +942,8 @@ mod tests {
 
     #[test]
     fn blank_lines_between_crlf_are_counted_once() {
-        let read = lines("a: 1\r\n\r\nb: 2\r\n");
+        let robots = parse("a: 1\r\n\r\nb: 2\r\n");
+        let read = all(&robots);
         assert_eq!(read.len(), 3);
         assert_eq!(read[1].kind, LineKind::Blank);
         assert_eq!(read[2].number, 3);
@@ -676,27 +951,31 @@ mod tests {
 
     #[test]
     fn spans_cover_the_line_without_its_terminator() {
-        let read = lines("ab\r\ncd");
+        let robots = parse("ab\r\ncd");
+        let read = all(&robots);
         assert_eq!((read[0].start, read[0].end), (0, 2));
         assert_eq!((read[1].start, read[1].end), (4, 6));
     }
 
     #[test]
     fn a_bom_and_a_partial_bom_are_skipped() {
-        let (read, facts) = read_lines(b"\xEF\xBB\xBFUser-agent: *");
+        let robots = parse(b"\xEF\xBB\xBFUser-agent: *");
+        let (read, facts) = (all(&robots), robots.facts());
         assert_eq!(facts.bom_bytes, 3);
         assert_eq!(read[0].kind, LineKind::UserAgent);
         assert_eq!(read[0].start, 3);
-        let (read, facts) = read_lines(b"\xEF\xBBUser-agent: *");
+        let robots = parse(b"\xEF\xBBUser-agent: *");
+        let (read, facts) = (all(&robots), robots.facts());
         assert_eq!(facts.bom_bytes, 2);
         assert_eq!(read[0].kind, LineKind::UserAgent);
     }
 
     #[test]
     fn comments_and_whitespace_are_removed() {
-        let read = lines("  Disallow:  /a # private\n# only a comment\n \t ");
+        let robots = parse("  Disallow:  /a # private\n# only a comment\n \t ");
+        let read = all(&robots);
         assert_eq!(read[0].kind, LineKind::Disallow);
-        assert_eq!(read[0].value.as_deref(), Some("/a"));
+        assert_eq!(read[0].value(), Some("/a"));
         assert!(read[0].has_comment);
         assert_eq!(read[1].kind, LineKind::Comment);
         assert_eq!(read[2].kind, LineKind::Blank);
@@ -704,13 +983,15 @@ mod tests {
 
     #[test]
     fn non_breaking_space_is_not_whitespace() {
-        let read = lines("Disallow: /a\u{a0}");
-        assert_eq!(read[0].value.as_deref(), Some("/a\u{a0}"));
+        let robots = parse("Disallow: /a\u{a0}");
+        let read = all(&robots);
+        assert_eq!(read[0].value(), Some("/a\u{a0}"));
     }
 
     #[test]
     fn a_missing_colon_is_accepted_for_exactly_two_words() {
-        let read = lines("Disallow /a\nuser agent FooBot\nDisallow");
+        let robots = parse("Disallow /a\nuser agent FooBot\nDisallow");
+        let read = all(&robots);
         assert_eq!(read[0].kind, LineKind::Disallow);
         assert!(read[0].missing_colon);
         assert_eq!(read[1].kind, LineKind::Malformed);
@@ -719,12 +1000,17 @@ mod tests {
 
     #[test]
     fn an_empty_key_is_malformed() {
-        assert_eq!(lines(": /a")[0].malformed, Some(Malformed::EmptyKey));
+        assert_eq!(
+            parse(": /a").line(1).unwrap().malformed,
+            Some(Malformed::EmptyKey)
+        );
     }
 
     #[test]
     fn keys_are_recognised_by_prefix_and_typo() {
-        let read = lines("Disallowed: /a\nDISALOW: /b\nuser agent: x\nSitemaps: s\nallowance: /c");
+        let robots =
+            parse("Disallowed: /a\nDISALOW: /b\nuser agent: x\nSitemaps: s\nallowance: /c");
+        let read = all(&robots);
         assert_eq!(read[0].kind, LineKind::Disallow);
         assert_eq!(read[0].spelling, KeySpelling::Prefix);
         assert_eq!(read[1].kind, LineKind::Disallow);
@@ -737,7 +1023,8 @@ mod tests {
 
     #[test]
     fn other_directives_are_named() {
-        let read = lines("Crawl-delay: 5\ncrawl delay: 5\nHost: example.com\nFoo: bar");
+        let robots = parse("Crawl-delay: 5\ncrawl delay: 5\nHost: example.com\nFoo: bar");
+        let read = all(&robots);
         assert_eq!(read[0].directive, Some("crawl-delay"));
         assert_eq!(read[0].spelling, KeySpelling::Exact);
         assert_eq!(read[1].directive, Some("crawl-delay"));
@@ -748,27 +1035,30 @@ mod tests {
 
     #[test]
     fn a_colon_inside_the_value_is_kept() {
-        let read = lines("Sitemap: https://example.com/s.xml");
-        assert_eq!(read[0].value.as_deref(), Some("https://example.com/s.xml"));
+        let robots = parse("Sitemap: https://example.com/s.xml");
+        let read = all(&robots);
+        assert_eq!(read[0].value(), Some("https://example.com/s.xml"));
     }
 
     #[test]
     fn a_nul_ends_what_google_reads() {
-        let (read, _) = read_lines(b"Disallow: /a\0/b");
+        let robots = parse(b"Disallow: /a\0/b");
+        let read = all(&robots);
         assert!(read[0].has_nul);
-        assert_eq!(read[0].value.as_deref(), Some("/a"));
+        assert_eq!(read[0].value(), Some("/a"));
     }
 
     #[test]
     fn long_lines_are_cut_where_google_cuts_them() {
         let long = format!("Disallow: /{}", "x".repeat(100_000));
-        let read = lines(&long);
+        let robots = parse(&long);
+        let read = all(&robots);
         assert!(read[0].too_long);
         assert_eq!(
-            read[0].value_bytes.len(),
+            read[0].value_bytes().len(),
             MAX_LINE_BYTES - "Disallow: ".len()
         );
-        assert_eq!(read[0].text.len(), long.len());
+        assert_eq!(read[0].text().len(), long.len());
     }
 
     #[test]
@@ -777,7 +1067,8 @@ mod tests {
         while input.len() < SIZE_LIMIT + 100 {
             input.push_str("Disallow: /aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n");
         }
-        let (read, facts) = read_lines(input.as_bytes());
+        let robots = parse(&input);
+        let (read, facts) = (all(&robots), robots.facts());
         let first_beyond = facts.first_line_beyond_limit.unwrap();
         assert!(read[first_beyond - 1].beyond_size_limit);
         assert!(!read[first_beyond - 2].beyond_size_limit);
@@ -786,10 +1077,49 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_kept_as_bytes_and_shown_lossily() {
-        let (read, facts) = read_lines(b"Disallow: /caf\xE9");
+        let robots = parse(b"Disallow: /caf\xE9");
+        let (read, facts) = (all(&robots), robots.facts());
         assert!(!facts.valid_utf8);
         assert!(read[0].invalid_utf8);
-        assert_eq!(read[0].value_bytes, b"/caf\xE9");
-        assert!(read[0].text.ends_with('\u{FFFD}'));
+        assert_eq!(read[0].value_bytes(), b"/caf\xE9");
+        assert!(read[0].text().ends_with('\u{FFFD}'));
+    }
+
+    #[test]
+    fn a_value_cut_inside_a_character_is_shown_lossily() {
+        // `é` is two bytes; the line-length limit falls between them.
+        let pad = MAX_LINE_BYTES - "Disallow: /".len() - 1;
+        let long = format!("Disallow: /{}é and more", "x".repeat(pad));
+        let robots = parse(&long);
+        let line = robots.line(1).unwrap();
+        assert!(line.too_long && !line.invalid_utf8);
+        assert_eq!(line.text(), long);
+        assert_eq!(
+            line.value_bytes().len(),
+            MAX_LINE_BYTES - "Disallow: ".len()
+        );
+        assert!(line.value().unwrap().ends_with("x\u{FFFD}"));
+    }
+
+    #[test]
+    fn valid_lines_of_an_invalid_input_are_read_as_text() {
+        let robots = parse(b"User-agent: *\nDisallow: /caf\xE9 # old\nAllow: /caf\xC3\xA9\n");
+        let read = all(&robots);
+        assert_eq!(read[0].value(), Some("*"));
+        assert_eq!(read[1].text(), "Disallow: /caf\u{FFFD} # old");
+        assert_eq!(read[1].key(), Some("Disallow"));
+        assert_eq!(read[1].value(), Some("/caf\u{FFFD}"));
+        assert_eq!(read[2].value(), Some("/café"));
+        assert!(!read[2].invalid_utf8);
+        assert_eq!(
+            robots.groups()[0].rules[0].pattern_bytes(&robots),
+            b"/caf\xE9"
+        );
+    }
+
+    #[test]
+    fn a_record_is_small() {
+        // 24 bytes a line (the old representation was 152 bytes and four allocations).
+        assert!(std::mem::size_of::<Record>() <= 24);
     }
 }
