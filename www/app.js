@@ -105,6 +105,9 @@ const state = {
   editorWindow: null,
   /** The panels' engine (a promise, see `panelEngine`), started with their first question. */
   panelEngine: null,
+  panelEngineReady: null,
+  /** The latest question's panels being drawn (see `recompute`); never rejects. */
+  panelsRun: Promise.resolve(),
   refreshTimer: 0,
   refreshing: null,
   refreshAgain: false,
@@ -449,8 +452,9 @@ async function refresh() {
     await state.refreshing;
   } finally {
     state.refreshing = null;
-    // Busy until the verdict matches the inputs: tests and assistive technology wait for this.
-    if (state.refreshTimer === 0) elements.result.setAttribute('aria-busy', 'false');
+    // Busy until the verdict and the panels under it match the inputs: tests and assistive
+    // technology wait for this.
+    if (state.refreshTimer === 0) settleWhenPanelsDrawn();
   }
 }
 
@@ -503,27 +507,38 @@ async function recompute() {
   guarded(() => showExplanation(verdict, analysis, text, url), elements.explanation);
   showFileReading(analysis, text);
   if (panels === null || stale()) return;
+  // The panels run after the previous keystroke's panels, and the next verdict does not wait
+  // for them: a panel's answer for a text already changed is not drawn.
+  const previous = state.panelsRun;
+  state.panelsRun = (async () => {
+    await previous;
+    if (!stale()) await showPanels(text, agent, url, options, crawlerOptions, verdict, stale);
+  })().catch((error) => showFailure(error));
+}
+
+/** The panels under the verdict for one question; `stale()` says the inputs changed since. */
+async function showPanels(text, agent, url, options, crawlerOptions, verdict, stale) {
   guarded(() => {
     panels.pins.update(text, options); // Not awaited: it answers in the lists engine, on its own.
     panels.urlList.changed();
     panels.compare.changed();
   }, elements.audit);
   // The same question as the verdict's, crawler and fetch status included.
-  await guarded(() => showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict), elements.divergence);
+  await guarded(() => showDivergence(text, agent, url, { ...options, ...crawlerOptions }, verdict, stale), elements.divergence);
+  if (stale()) return;
   // What may be done with the URL, under the verdict; the policy builder follows the text.
-  await guarded(
-    async () => panels.preferences.show(await (await panelEngine()).usage(text, agent, url, { ...options, ...crawlerOptions })),
-    $('#preferences'),
-  );
+  await guarded(async () => {
+    const usage = await (await panelEngine()).usage(text, agent, url, { ...options, ...crawlerOptions });
+    if (!stale()) panels.preferences.show(usage);
+  }, $('#preferences'));
+  if (stale()) return;
   guarded(() => showPolicy(), null);
   // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
-  if (!state.refreshAgain) {
-    await guarded(
-      () => showCrawlers(text, agent, url, options, verdict),
-      null,
-      (message) => panels.crawlers.clear(message),
-    );
-  }
+  await guarded(
+    () => showCrawlers(text, agent, url, options, verdict, stale),
+    null,
+    (message) => panels.crawlers.clear(message),
+  );
 }
 
 /** What the file says, whatever the question: the reading view and the audit. */
@@ -616,11 +631,22 @@ function panelEngine() {
   state.panelEngine ??= Engine.start().then(
     (engine) => {
       engine.onRestart = showEngineError;
+      state.panelEngineReady = engine;
       return engine;
     },
     () => state.engine,
   );
   return state.panelEngine;
+}
+
+/** Marks the result settled once the latest panels are drawn, unless newer input came. */
+function settleWhenPanelsDrawn() {
+  const run = state.panelsRun;
+  run.then(() => {
+    if (run === state.panelsRun && state.refreshTimer === 0 && state.refreshing === null) {
+      elements.result.setAttribute('aria-busy', 'false');
+    }
+  });
 }
 
 /** Resolves after the browser has had a chance to paint. */
@@ -629,15 +655,17 @@ function nextFrame() {
 }
 
 /** The same question asked of every other parser profile, under the verdict. */
-async function showDivergence(text, agent, url, options, verdict) {
+async function showDivergence(text, agent, url, options, verdict, stale) {
   const rows = await (await panelEngine()).compareProfiles(text, agent, url, options);
+  if (stale()) return;
   elements.divergence.replaceChildren(panels.renderDivergence(rows, verdict, state.engine.defaults.profiles));
 }
 
 /** The all-crawlers table, what the chosen or recognised crawler is, what the status does. */
-async function showCrawlers(text, agent, url, options, verdict) {
+async function showCrawlers(text, agent, url, options, verdict, stale) {
   const { profile, status } = options;
   const report = await (await panelEngine()).crawlerReport(text, agent, url, { profile, status });
+  if (stale()) return;
   const profileChoice = state.engine.defaults.profiles.find((choice) => choice.id === profile);
   panels.fetchStatus.show(report.status, profileChoice);
   panels.crawlers.show(report, verdict);
@@ -649,7 +677,7 @@ function showPolicy() {
     panels.policy = new panels.PolicyBuilder({
       root: $('#policy'),
       purposes: state.engine.defaults.policyPurposes,
-      engine: () => state.engine,
+      engine: () => state.panelEngineReady ?? state.engine,
       text: () => editor.text,
       profile: () => state.profile,
       onApply: (text) => replaceText(text, [{ severity: 'info', text: t('policy.applied') }]),
