@@ -4,7 +4,7 @@
  * all-crawlers table with its purpose filter and counts.
  *
  * The catalogue (`crawlerCatalogue()`) and every verdict come from the engine; this module only
- * offers the choice (www/crawler-choice.js: a chosen crawler is checked with its documented
+ * offers the choice (`CrawlerChoice` in www/work.js: a chosen crawler is checked with its documented
  * fallback chain instead of the agent field) and puts answers into words.
  *
  *     const crawlers = new CrawlerPanel({ choice: new CrawlerChoice(agentInput), onChange: scheduleRefresh });
@@ -20,7 +20,7 @@ import { showAiSummary } from './ai-summary.js';
 import { externalLink } from './fetch-status.js';
 import { formatCount } from './format.js';
 import { decidingLine, fragment, h, lineLink } from './render.js';
-import { onLanguageChange, t, tPlural } from './i18n.js';
+import { has, onLanguageChange, t, tPlural } from './i18n.js';
 
 /** The order of the purpose groups in the menu, the filter and the table; others follow. */
 const PURPOSE_ORDER = [
@@ -656,9 +656,11 @@ export function renderCrawlerDetails(crawler, verdict, { factsOpen = false } = {
         h('strong', {}, crawler.name),
         ` · ${crawler.operator} · ${purposeTitle(crawler.purpose, crawler.purposeTitle)}`,
       ),
-      // The catalogue's own description and note, as its sources word them (in English).
-      h('p', { lang: 'en' }, crawler.description),
-      crawler.note ? h('p', { class: 'hint', lang: 'en' }, crawler.note) : null,
+      // The catalogue's description and note in the page's language (`core.crawler.<name>.*`,
+      // whose English entries are the catalogue's own, crates/core/tests/catalogues.rs); a
+      // crawler the catalogues do not know yet keeps the engine's English.
+      catalogueText(crawler.name, 'description', crawler.description),
+      crawler.note ? catalogueText(crawler.name, 'note', crawler.note, 'hint') : null,
       h(
         'details',
         { class: 'crawler-facts', 'data-crawler': crawler.name, open: factsOpen },
@@ -828,4 +830,10 @@ function listWords(words, conjunction) {
 
 function sameToken(a, b) {
   return a.toLowerCase() === b.toLowerCase();
+}
+
+/** A crawler's description or note from the catalogues, else the engine's English, marked so. */
+function catalogueText(name, part, english, className = null) {
+  const key = `core.crawler.${name}.${part}`;
+  return has(key) ? h('p', { class: className }, t(key)) : h('p', { class: className, lang: 'en' }, english);
 }

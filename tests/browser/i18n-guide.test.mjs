@@ -234,6 +234,38 @@ for (const lang of ['es', 'pt']) {
   });
 }
 
+for (const lang of ['es', 'pt']) {
+  test(`every crawler's description and note are worded in ${lang}`, async () => {
+    const session = await open(lang);
+    try {
+      const { page } = session;
+      await page.waitForSelector('#crawler-select:not([disabled])', { timeout: WAIT_MS });
+      const names = await page.$$eval('#crawler-select option', (options) => options.map((option) => option.value).filter(Boolean));
+      const problems = [];
+      for (const name of names) {
+        await page.selectOption('#crawler-select', name);
+        await page.waitForFunction(
+          (wanted) => document.querySelector('#crawler-details .crawler-about-head strong')?.textContent === wanted,
+          name,
+          { timeout: WAIT_MS },
+        );
+        const about = await page.$$eval('#crawler-details .crawler-about > p:not(.crawler-about-head)', (nodes) =>
+          nodes.map((node) => ({ text: node.textContent, lang: node.lang })),
+        );
+        for (const { text, lang: marked } of about) {
+          if (marked === 'en') problems.push(`${name}: still the engine's English: ${text}`);
+        }
+        const key = (part) => CATALOGUES[lang][`core.crawler.${name}.${part}`];
+        if (!about.some(({ text }) => text === key('description'))) problems.push(`${name}: no ${lang} description`);
+      }
+      assert.ok(names.length >= 50, `${names.length} crawlers offered`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await session.close();
+    }
+  });
+}
+
 test("the self-test's results are drawn again in the new language", async () => {
   const session = await open('es');
   try {

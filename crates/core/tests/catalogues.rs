@@ -1,7 +1,8 @@
 //! The page's catalogues (`www/i18n/<lang>.json`) against the core's table of messages
-//! (`robots_lens::MessageId`): the English entry of every key the core can emit is the core's
-//! template itself, every language has every key with the same `{name}` placeholders, and no
-//! catalogue keeps a `core.` key the core no longer emits.
+//! (`robots_lens::MessageId`) and the crawler catalogue's descriptions and notes
+//! (`core.crawler.<name>.description`, `.note`, from `crates/core/data/crawlers.json`): the
+//! English entry of every such key is the core's own text, every language has every key with the
+//! same `{name}` placeholders, and no catalogue keeps a `core.` key the core no longer has.
 //!
 //! The English entries are written from the core, never by hand: after changing a template,
 //! `UPDATE_CATALOGUES=1 cargo test -p robots-lens --test catalogues` rewrites them in en.json (the
@@ -11,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use robots_lens::message::placeholders;
-use robots_lens::MessageId;
+use robots_lens::{crawlers, MessageId};
 
 const LANGUAGES: &[&str] = &["en", "es", "pt"];
 const PREFIX: &str = "core.";
@@ -26,6 +27,22 @@ fn read(language: &str) -> BTreeMap<String, String> {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"))
 }
 
+/// Every `core.` key with its English text: the messages, then the crawlers' descriptions and notes.
+fn core_entries() -> Vec<(String, &'static str)> {
+    let mut entries: Vec<(String, &'static str)> = MessageId::ALL
+        .iter()
+        .map(|id| (id.key().to_owned(), id.english()))
+        .collect();
+    for crawler in crawlers() {
+        let key = |part: &str| format!("{PREFIX}crawler.{}.{part}", crawler.name);
+        entries.push((key("description"), crawler.description));
+        if let Some(note) = crawler.note {
+            entries.push((key("note"), note));
+        }
+    }
+    entries
+}
+
 /// Rewrites the `core.` entries of en.json from the table, keeping every other line in place.
 /// The catalogue holds one entry per line, which is how every language's file is written.
 fn write_english() {
@@ -38,9 +55,9 @@ fn write_english() {
         .filter(|line| !line.starts_with(&format!("\"{PREFIX}")))
         .map(|line| line.trim_end_matches(',').to_owned())
         .collect();
-    for &id in MessageId::ALL {
-        let key = serde_json::to_string(id.key()).unwrap();
-        let value = serde_json::to_string(id.english()).unwrap();
+    for (key, english) in core_entries() {
+        let key = serde_json::to_string(&key).unwrap();
+        let value = serde_json::to_string(english).unwrap();
         entries.push(format!("{key}: {value}"));
     }
     let body: Vec<String> = entries.iter().map(|entry| format!("  {entry}")).collect();
@@ -48,51 +65,49 @@ fn write_english() {
 }
 
 #[test]
-fn every_catalogue_holds_every_core_message_with_its_placeholders() {
+fn every_catalogue_holds_every_core_text_with_its_placeholders() {
     if std::env::var_os("UPDATE_CATALOGUES").is_some() {
         write_english();
     }
     let english = read("en");
+    let entries = core_entries();
     let mut problems = Vec::new();
-    for &id in MessageId::ALL {
-        match english.get(id.key()) {
-            Some(text) if text == id.english() => {}
+    for (key, text) in &entries {
+        match english.get(key) {
+            Some(found) if found == text => {}
             Some(_) => problems.push(format!(
-                "en: {} differs from the core's template (UPDATE_CATALOGUES=1 rewrites it)",
-                id.key()
+                "en: {key} differs from the core's text (UPDATE_CATALOGUES=1 rewrites it)"
             )),
             None => problems.push(format!(
-                "en: {} is missing (UPDATE_CATALOGUES=1 writes it)",
-                id.key()
+                "en: {key} is missing (UPDATE_CATALOGUES=1 writes it)"
             )),
         }
     }
     for &language in LANGUAGES {
         let catalogue = read(language);
-        for &id in MessageId::ALL {
-            let Some(text) = catalogue.get(id.key()) else {
-                problems.push(format!("{language}: {} is missing", id.key()));
+        for (key, ours) in &entries {
+            let Some(text) = catalogue.get(key) else {
+                problems.push(format!("{language}: {key} is missing"));
                 continue;
             };
             let mut theirs = placeholders(text);
-            let mut ours = placeholders(id.english());
+            let mut ours = placeholders(ours);
             theirs.sort_unstable();
             ours.sort_unstable();
             if theirs != ours {
                 problems.push(format!(
-                    "{language}: {} has {{{}}} where the core fills {{{}}}",
-                    id.key(),
+                    "{language}: {key} has {{{}}} where the core fills {{{}}}",
                     theirs.join(","),
                     ours.join(",")
                 ));
             }
             if text.matches('`').count() % 2 != 0 {
-                problems.push(format!("{language}: {} has an unclosed `", id.key()));
+                problems.push(format!("{language}: {key} has an unclosed `"));
             }
         }
         for key in catalogue.keys().filter(|key| key.starts_with(PREFIX)) {
-            if !MessageId::ALL.iter().any(|id| id.key() == key) {
-                problems.push(format!("{language}: {key} is no message of the core"));
+            if !entries.iter().any(|(ours, _)| ours == key) {
+                problems.push(format!("{language}: {key} is no text of the core"));
             }
         }
     }
