@@ -89,7 +89,8 @@
 //!   holds, so a file of thousands of rules costs a handful of matches per URL. Nothing can go
 //!   exponential. A URL longer than [`MAX_URL_BYTES`] or an agent longer than
 //!   [`MAX_AGENT_BYTES`] is refused by [`check_arguments`], which callers run before asking.
-//! - Parsing costs time and memory linear in the input. Nothing panics on any input; a panic is
+//! - Parsing costs time and memory linear in the input; [`RobotsTxt::parse`] reads at most
+//!   [`MAX_INPUT_BYTES`] (4 GiB − 1), as lines are kept as 32-bit offsets into the input. Nothing panics on any input; a panic is
 //!   a bug.
 
 #![forbid(unsafe_code)]
@@ -158,7 +159,7 @@ pub use legacy::{python_fetch_outcome, reader_error, PythonFetchOutcome, ReaderE
 pub use limits::{check_arguments, ArgumentTooLong, MAX_AGENT_BYTES, MAX_URL_BYTES};
 pub use lines::{
     binary_format, InputFacts, KeySpelling, Line, LineEndings, LineIter, LineKind, Lines,
-    Malformed, MAX_LINE_BYTES, OTHER_DIRECTIVES, SIZE_LIMIT,
+    Malformed, MAX_INPUT_BYTES, MAX_LINE_BYTES, OTHER_DIRECTIVES, SIZE_LIMIT,
 };
 pub use matcher::{AppliedGroup, Checker, Reason, RuleMatch, Verdict};
 pub use message::{Message, MessageId};
