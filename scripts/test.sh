@@ -5,7 +5,7 @@
 # Usage: scripts/test.sh [all|rust|node|browser|python|dist]     (default: all)
 #
 #   rust     cargo fmt --check, clippy -D warnings (and on the wasm crate's lists
-#            feature), cargo test --workspace
+#            feature), the core's docs without a warning, cargo test --workspace
 #   node     the wasm build, then node --test tests/node/ (vectors, robustness, server),
 #            tests/package/ (the npm package, packed and installed) and tests/action/ (the
 #            GitHub Action, run as a runner runs it)
@@ -69,6 +69,8 @@ if [ "$selection" = all ] || [ "$selection" = rust ]; then
     cargo clippy -p robots-lens-wasm --features lists --all-targets -- -D warnings
   step "cargo clippy -D warnings (wasm, --features audit)" \
     cargo clippy -p robots-lens-wasm --features audit --all-targets -- -D warnings
+  # The core's docs are what docs.rs shows: a broken intra-doc link is a broken page there.
+  step "cargo doc -D warnings (the core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p robots-lens --no-deps
   step "cargo test --workspace" cargo test --workspace
   step "cargo test (wasm, --features audit)" cargo test -p robots-lens-wasm --features audit --lib
 fi

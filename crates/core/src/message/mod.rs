@@ -130,7 +130,7 @@ impl Message {
     }
 
     /// Adds line numbers as a phrase (`lines 4 and 9`, `lines 4–7`, `lines 2, 4, … and 12
-    /// more`): the phrase is chosen here, so that a finding keeps at most [`LISTED_LINES`]
+    /// more`): the phrase is chosen here, so that a finding keeps at most ten
     /// numbers however many lines it is about.
     pub fn lines(self, name: &'static str, lines: &[usize]) -> Message {
         self.phrase(name, lines_phrase(lines))
