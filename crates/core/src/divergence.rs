@@ -120,6 +120,13 @@ pub fn crawler_reading(
     main: &Verdict,
 ) -> Option<CrawlerReading> {
     let crawler = named_crawler(agent)?;
+    // With the file served as it is (200, no redirect: every reader parses it), the crawler's
+    // chain choosing the very groups `main` used is the same reading of the file: it cannot
+    // answer otherwise, and is not asked (this runs with every verdict the page and the npm
+    // package return).
+    if *status == FetchStatus::ok() && checker.chain_selects(crawler.chain, &main.groups) {
+        return None;
+    }
     let (verdict, _) = checker.check_crawler_with_status(crawler, url, status);
     if verdict.allowed == main.allowed {
         return None;
@@ -730,6 +737,60 @@ mod tests {
         assert_eq!(own.crawler.name, "Googlebot");
         assert!(!own.verdict.allowed);
         assert!(crawler_reading(&checker, "NoSuchBot", "/x", &status, &main).is_none());
+    }
+
+    #[test]
+    fn the_crawler_reading_is_skipped_only_where_it_would_agree() {
+        // crawler_reading does not ask a crawler whose chain picks the main verdict's own groups
+        // under the same status handling; asking it anyway must always agree with that.
+        let files = [
+            "User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
+            "User-agent: *\nDisallow: /private\nAllow: /private/press\n",
+            "User-agent: GPTBot\nUser-agent: googlebot\nDisallow: /a\n\nUser-agent: bot\nDisallow: /\n",
+            "User-agent: AdsBot-Google\nAllow: /\nUser-agent: *\nDisallow: /x\n",
+        ];
+        let agents = [
+            "Googlebot",
+            "Googlebot-News",
+            "GPTBot",
+            "AdsBot-Google",
+            "bingbot",
+            "bot",
+        ];
+        let urls = [
+            "/",
+            "/news/1",
+            "/private/x",
+            "/private/press/y",
+            "/a/b",
+            "/x",
+        ];
+        for text in files {
+            let robots = RobotsTxt::parse(text.as_bytes());
+            for profile in Profile::ALL {
+                let checker = robots.checker(profile);
+                for status in ["200", "404", "429", "503"] {
+                    let status: FetchStatus = status.parse().unwrap();
+                    for (agent, url, model) in agents.iter().flat_map(|agent| {
+                        urls.iter().flat_map(move |url| {
+                            [AgentMatch::Token, AgentMatch::Substring].map(|m| (*agent, *url, m))
+                        })
+                    }) {
+                        let main = checker.check(agent, url, model).with_status(&status);
+                        let asked = named_crawler(agent).and_then(|crawler| {
+                            let (own, _) = checker.check_crawler_with_status(crawler, url, &status);
+                            (own.allowed != main.allowed).then_some(own)
+                        });
+                        let given = crawler_reading(&checker, agent, url, &status, &main);
+                        assert_eq!(
+                            given.map(|reading| reading.verdict),
+                            asked,
+                            "{agent} {url} {model:?} {profile:?} {status:?} in {text:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

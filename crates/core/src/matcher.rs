@@ -497,6 +497,22 @@ impl<'r> Checker<'r> {
         SelectedGroups::default()
     }
 
+    /// Whether a crawler following `chain` would use exactly `groups` (those of a verdict of this
+    /// checker): then it reads the same rules, and answers every URL as that verdict did. Never
+    /// for the record readers, whose records are not the groups.
+    pub(crate) fn chain_selects(&self, chain: &[ChainStep<'_>], groups: &[AppliedGroup]) -> bool {
+        if self.reading.is_some() {
+            return false;
+        }
+        let chosen = self.selection(GroupSelection::Chain(chain), false);
+        chosen.groups.len() == groups.len()
+            && chosen
+                .groups
+                .iter()
+                .zip(groups)
+                .all(|(a, b)| a.index == b.index)
+    }
+
     /// The rules of group `group` with their pattern as compared and its length.
     pub(crate) fn compiled_rules(
         &self,

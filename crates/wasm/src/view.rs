@@ -466,22 +466,21 @@ impl SharedGroups {
         let kept = last
             .as_ref()
             .filter(|(groups, _)| Arc::ptr_eq(groups, &verdict.groups));
-        let array = match kept {
-            Some((_, array)) => Some(array.clone()),
+        let groups = match kept {
+            Some((_, array)) => GroupsView::Shared(array.clone()),
             None => {
-                let views = verdict.groups.iter().map(AppliedGroupView::from).collect();
-                // Numbers and arrays do not fail to convert; if they ever did, the verdict's
-                // own conversion reports it.
-                let array = crate::to_js(&GroupsView::Views(views)).ok();
-                *last = array
-                    .clone()
-                    .map(|array| (Arc::clone(&verdict.groups), array));
-                array
+                let views: Vec<AppliedGroupView> =
+                    verdict.groups.iter().map(AppliedGroupView::from).collect();
+                // Numbers and arrays do not fail to convert; if they ever did, this verdict
+                // carries its own copy and its own conversion reports it.
+                match crate::to_js(&views) {
+                    Ok(array) => {
+                        *last = Some((Arc::clone(&verdict.groups), array.clone()));
+                        GroupsView::Shared(array)
+                    }
+                    Err(_) => GroupsView::Views(views),
+                }
             }
-        };
-        let groups = match array {
-            Some(array) => GroupsView::Shared(array),
-            None => GroupsView::Views(verdict.groups.iter().map(AppliedGroupView::from).collect()),
         };
         VerdictView::with_groups(verdict, groups)
     }
