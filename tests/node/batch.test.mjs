@@ -110,3 +110,17 @@ test('checkMany refuses bad options with an Error, as check does', () => {
     file.free();
   }
 });
+
+test("checkMany holds every URL and the agent to check's limits, naming the URL over them", () => {
+  const file = new RobotsFile(text);
+  const long = `/${'a'.repeat(40 * 1024)}`;
+  try {
+    assert.throws(() => check(text, 'Bot', long, {}), /the URL is 40961 bytes long/);
+    assert.throws(() => file.checkMany('Bot', ['/', long], {}), /^Error: URL 2 of 2: the URL is 40961 bytes long/);
+    assert.throws(() => file.checkMany('B'.repeat(40 * 1024), ['/'], {}), /the user agent is 40960 bytes long/);
+    // Within the limits, the same list is answered.
+    assert.equal(file.checkMany('Bot', ['/', '/cart/x'], {}).length, 2);
+  } finally {
+    file.free();
+  }
+});

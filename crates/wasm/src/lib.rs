@@ -336,7 +336,9 @@ impl RobotsFile {
         Ok(options.ask(&checker, agent, requested(url, &typed)).allowed)
     }
 
-    /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts.
+    /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts. The
+    /// arguments are held to `check`'s limits before any URL is answered; a URL over them
+    /// refuses the call, naming its place in the list.
     #[wasm_bindgen(js_name = checkMany)]
     pub fn check_many(
         &self,
@@ -344,6 +346,12 @@ impl RobotsFile {
         urls: Vec<String>,
         options: JsValue,
     ) -> Result<JsValue, JsError> {
+        robots_lens::check_arguments(agent, "/").map_err(into_error)?;
+        for (index, url) in urls.iter().enumerate() {
+            robots_lens::check_arguments(agent, url).map_err(|error| {
+                into_error(format_args!("URL {} of {}: {error}", index + 1, urls.len()))
+            })?;
+        }
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
         let views: Vec<VerdictView> = urls
