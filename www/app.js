@@ -960,9 +960,9 @@ async function applyShare(hash) {
     showLoadNotes([{ severity: 'error', text: t('app.share-failed', { detail: error.message }) }]);
     return;
   }
-  replaceText(shared.text, [{ severity: 'info', text: t('app.loaded-link') }]);
+  const leftOut = applyCheck(shared);
+  replaceText(shared.text, [{ severity: 'info', text: t('app.loaded-link') }, ...leftOut]);
   keepSavedBytes(shared.bytes);
-  applyCheck(shared);
   syncChoices();
 }
 
@@ -991,9 +991,28 @@ function currentWork() {
   };
 }
 
+/**
+ * The longest agent or URL, in characters, that a link or saved work puts in its field. A
+ * check takes at most 32 KiB of either, and laying out a field that holds a megabyte holds the
+ * main thread for a quarter of a second: a longer value is left out, and a note says so.
+ */
+const MAX_RESTORED_FIELD_CHARS = 64 * 1024;
+
+/** Puts a link's or saved work's check in the page; returns the notes on what it left out. */
 function applyCheck(check) {
-  if (typeof check.agent === 'string') elements.agent.value = check.agent;
-  if (typeof check.url === 'string') elements.url.value = check.url;
+  const leftOut = [];
+  const restoreField = (field, value, noteKey) => {
+    if (typeof value !== 'string') return;
+    if (value.length <= MAX_RESTORED_FIELD_CHARS) {
+      field.value = value;
+      return;
+    }
+    const size = formatBytes(utf8Length(value));
+    const limit = formatBytes(MAX_RESTORED_FIELD_CHARS);
+    leftOut.push({ severity: 'warning', text: t(noteKey, { size, limit }) });
+  };
+  restoreField(elements.agent, check.agent, 'app.agent-left-out');
+  restoreField(elements.url, check.url, 'app.url-left-out');
   if (typeof check.agentMatch === 'string') state.agentMatch = check.agentMatch;
   if (typeof check.profile === 'string') state.profile = check.profile;
   // After the agent: a crawler choice holds for the agent text it was made with.
@@ -1008,6 +1027,7 @@ function applyCheck(check) {
     panels.fetchStatus.restore(check.status ?? null);
     panels.pins.restore(pins);
   }
+  return leftOut;
 }
 
 /** Draws the agent-match and profile radio buttons (again, after a change of language). */
@@ -1042,7 +1062,8 @@ async function restoreWork() {
   if (draft !== null) {
     editor.text = draft.text;
     keepSavedBytes(draft.bytes);
-    applyCheck(draft.check ?? {});
+    const leftOut = applyCheck(draft.check ?? {});
+    if (leftOut.length > 0) showLoadNotes(leftOut);
   } else {
     const [first] = EXAMPLES;
     editor.text = first.text;

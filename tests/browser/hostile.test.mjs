@@ -129,7 +129,7 @@ test('a share link that unpacks to more than a link can hold is refused, with th
   });
 });
 
-test('a short link with a 16 kB star pattern and a 1 MB URL gets a message, not a frozen page', async () => {
+test('a short link with a 16 kB star pattern and a 1 MB URL gets a message, not a frozen page: the URL is left out of its field', async () => {
   const text = `User-agent: *\nDisallow: /${'*a'.repeat(8_000)}*b\n`;
   const url = `/${'a'.repeat(1_000_000)}`;
   const link = shareFragment({ text, agent: 'Bot', url });
@@ -139,12 +139,19 @@ test('a short link with a 16 kB star pattern and a 1 MB URL gets a message, not 
       await page.waitForFunction(() => document.querySelector('#robots').value.startsWith('User-agent: *\nDisallow: /*a*a'), null, {
         timeout: WAIT_MS,
       });
+      // The link's URL is not put in the field (laying out a 1 MB field alone holds the page).
+      await page.waitForFunction(() => /A URL of 977 KiB was left out/.test(document.querySelector('#file-notes').textContent), null, {
+        timeout: WAIT_MS,
+      });
+      assert.ok((await page.inputValue('#url')).length < 1_000);
+      // A typed URL over the engine's limit gets its message where the verdict would be.
+      await page.fill('#url', `/${'a'.repeat(40 * 1024)}`);
       await page.waitForFunction(() => /URL is .* long/.test(document.querySelector('#verdict').textContent), null, {
         timeout: WAIT_MS,
       });
       assert.match(
         await page.textContent('#verdict'),
-        /No verdict: the URL is 977 KiB long, and a check takes one of at most 32 KiB\. No crawler requests one this long/,
+        /No verdict: the URL is 40 KiB long, and a check takes one of at most 32 KiB\. No crawler requests one this long/,
       );
       assert.equal(await page.getAttribute('#url', 'aria-invalid'), 'true');
       // The file is still read and audited: only the question is refused.
