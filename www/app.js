@@ -850,15 +850,11 @@ async function openFiles(files) {
   const [file] = files;
   if (!file) return;
   if (file.size > MAX_FILE_BYTES) {
-    const limit = state.engine
-      ? ` Googlebot reads only the first ${formatBytes(state.engine.defaults.sizeLimit)} of a robots.txt.`
-      : '';
-    showLoadNotes([
-      {
-        severity: 'error',
-        text: `${file.name} is ${formatBytes(file.size)}; the editor takes files up to ${formatBytes(MAX_FILE_BYTES)}.${limit}`,
-      },
-    ]);
+    const words = { name: file.name, size: formatBytes(file.size), max: formatBytes(MAX_FILE_BYTES) };
+    const text = state.engine
+      ? t('app.file-too-big-googlebot', { ...words, limit: formatBytes(state.engine.defaults.sizeLimit) })
+      : t('app.file-too-big', words);
+    showLoadNotes([{ severity: 'error', text }]);
     return;
   }
   let bytes;
@@ -1131,7 +1127,7 @@ function clearSavedData() {
   showStorageNotes([
     {
       severity: 'info',
-      text: 'Cleared: nothing of yours is kept in this browser now. The text stays on this page until it closes, and is saved again when you change it.',
+      text: t('app.cleared'),
     },
   ]);
 }
