@@ -420,11 +420,22 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 .take(RELATED_NAMING_LINES)
                 .collect();
             let first = cx.group(groups[0]);
+            // `S2bot` is read as `S`: a message about `S` alone would name nothing the file says.
+            let written = group
+                .agents
+                .iter()
+                .find(|agent| agent.line == line)
+                .map(|agent| agent.value())
+                .filter(|value| !value.eq_ignore_ascii_case(name));
+            let message = match written {
+                Some(value) => Message::new(M::AgentInSeveralGroupsAsRead).code("value", value),
+                None => Message::new(M::AgentInSeveralGroups),
+            };
             out.push(
                 Finding::new(
                     Code::AgentInSeveralGroups,
                     line,
-                    Message::new(M::AgentInSeveralGroups)
+                    message
                         .code("name", name)
                         .with("first", group_range(first))
                         .count("count", groups.len())
@@ -983,6 +994,19 @@ mod tests {
             found[0].message.english().contains("lines 1–2 and 7–8"),
             "{}",
             found[0].message
+        );
+    }
+
+    #[test]
+    fn an_agent_named_again_only_as_google_reads_it_says_so() {
+        let input =
+            "User-agent: S2bot\nDisallow: /x\n\nUser-agent: S~stremor-crawler\nDisallow: /y\n";
+        let found = with_code(input, Code::AgentInSeveralGroups);
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [4]);
+        let message = found[0].message.english();
+        assert!(
+            message.starts_with("Google reads `S~stremor-crawler` as `S`, which the group of lines 1–2 already names"),
+            "{message}"
         );
     }
 

@@ -343,6 +343,10 @@ catalogue! {
     AgentInSeveralGroups = "core.audit.agent-in-several-groups.message" =>
         "{name} was already named in the group of {first}: crawlers merge the rules of its \
          {count} groups ({ranges}).";
+    AgentInSeveralGroupsAsRead = "core.audit.agent-in-several-groups.message-as-read" =>
+        "Google reads {value} as {name}, which the group of {first} already names: Google-based \
+         crawlers merge the rules of its {count} groups ({ranges}); parsers that read the whole \
+         name see another crawler.";
     AgentInSeveralGroupsWhy = "core.audit.agent-in-several-groups.why" =>
         "Rules far apart combine, which is easy to miss when editing one group, and Python's \
          legacy robotparser reads only the first of them.";
