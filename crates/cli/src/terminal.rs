@@ -85,21 +85,8 @@ pub fn shortened(text: &str) -> Cow<'_, str> {
     Cow::Owned(format!(
         "{}… ({} bytes, first {SHOWN_CHARS} characters shown)",
         &text[..cut],
-        thousands(text.len())
+        robots_lens::message::thousands(text.len() as u64)
     ))
-}
-
-/// `1,048,576`.
-fn thousands(number: usize) -> String {
-    let digits = number.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 impl<W: Write> Write for Clean<W> {

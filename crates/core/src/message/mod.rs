@@ -308,8 +308,8 @@ fn lines_phrase(lines: &[usize]) -> Message {
     }
 }
 
-/// `12,345`.
-pub(crate) fn thousands(number: u64) -> String {
+/// A count as the English sentences write it, digits grouped by three: `12,345`.
+pub fn thousands(number: u64) -> String {
     let digits = number.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
