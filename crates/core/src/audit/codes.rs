@@ -720,7 +720,9 @@ const DOCS: &[CodeDoc] = &[
             no named group opens the site to some crawler.",
         why_it_matters: "No compliant crawler may fetch any page. Search engines then show pages \
             without a description or drop them. This is the robots.txt of a staging site, and it \
-            reaches production more often than anyone would like.",
+            reaches production more often than anyone would like. `Disallow: *` and `/*` close \
+            it only for readers with wildcards (Google, RFC 9309): Python's robotparser and the \
+            1994 convention read the `*` literally, and the message says so.",
         example: "User-agent: *\nDisallow: /\n",
         fix: "User-agent: *\nDisallow: /checkout/\n",
         reference:
