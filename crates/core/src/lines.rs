@@ -532,38 +532,44 @@ pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, Source, InputFacts) {
         input,
         valid_utf8: facts.valid_utf8,
         lossy: Vec::new(),
+        next_hash: NextOctet::new(b'#', input),
+        next_nul: NextOctet::new(0, input),
     };
     let mut start = bom_bytes;
-    let mut pos = bom_bytes;
-    while pos < input.len() {
-        match input[pos] {
-            b'\n' => {
+    while start < input.len() {
+        // A line's first `:` is found on the way to its end: one scan to the colon, one from
+        // there to the terminator. A colon after a `#`, a NUL or a cut is not the key's; `read`
+        // rules those out.
+        let (colon, end) = match find_octet3(b':', b'\n', b'\r', &input[start..]) {
+            Some(at) if input[start + at] == b':' => {
+                let after = start + at + 1;
+                let end = next_line_end(&input[after..]).map_or(input.len(), |to| after + to);
+                (Some(at), end)
+            }
+            Some(at) => (None, start + at),
+            None => (None, input.len()),
+        };
+        lines.push(reader.read(lines.len(), start, end, colon));
+        start = match input.get(end) {
+            Some(b'\n') => {
                 facts.line_endings.lf += 1;
-                lines.push(reader.read(lines.len(), start, pos));
-                pos += 1;
-                start = pos;
+                end + 1
             }
-            b'\r' => {
-                let crlf = input.get(pos + 1) == Some(&b'\n');
-                if crlf {
-                    facts.line_endings.crlf += 1;
-                } else {
-                    facts.line_endings.cr += 1;
-                }
-                lines.push(reader.read(lines.len(), start, pos));
-                pos += if crlf { 2 } else { 1 };
-                start = pos;
+            Some(_) if input.get(end + 1) == Some(&b'\n') => {
+                facts.line_endings.crlf += 1;
+                end + 2
             }
-            _ => {
-                // Skip to the next terminator in one step: a 100 kB line costs one scan.
-                pos = next_line_end(&input[pos..]).map_or(input.len(), |offset| pos + offset);
+            Some(_) => {
+                facts.line_endings.cr += 1;
+                end + 1
             }
-        }
+            None => end,
+        };
     }
     // Google emits a last line even when it is empty; an empty line after the final terminator
     // changes nothing, so it is only kept when it is the whole file.
-    if start < input.len() || lines.is_empty() {
-        lines.push(reader.read(lines.len(), start, input.len()));
+    if lines.is_empty() {
+        lines.push(reader.read(0, start, input.len(), None));
     }
     facts.first_line_beyond_limit = lines
         .iter()
@@ -607,17 +613,6 @@ fn find_octet3(a: u8, b: u8, c: u8, bytes: &[u8]) -> Option<usize> {
     bytes.iter().position(|&x| x == a || x == b || x == c)
 }
 
-/// Where the first of two octets occurs in `bytes`; see [`next_line_end`] for the two builds.
-#[cfg(not(target_arch = "wasm32"))]
-fn find_octet2(a: u8, b: u8, bytes: &[u8]) -> Option<usize> {
-    memchr::memchr2(a, b, bytes)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn find_octet2(a: u8, b: u8, bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&x| x == a || x == b)
-}
-
 /// How often `octet` occurs in `bytes`; see [`next_line_end`] for the two builds.
 #[cfg(not(target_arch = "wasm32"))]
 fn count_octet(octet: u8, bytes: &[u8]) -> usize {
@@ -638,45 +633,69 @@ fn bom_prefix_len(input: &[u8]) -> usize {
         .count()
 }
 
+/// The next occurrence of one octet in the input at or after a position, searched only when the
+/// last one found lies behind it. Comments and NULs are rare, so most lines cost a comparison
+/// instead of a search; each search starts past the previous answer, so all of them together
+/// read the input at most once.
+struct NextOctet {
+    octet: u8,
+    /// The first occurrence at or after the last position asked for (the input's length when
+    /// there is none).
+    found: usize,
+}
+
+impl NextOctet {
+    fn new(octet: u8, input: &[u8]) -> NextOctet {
+        let found = find_octet(octet, input).unwrap_or(input.len());
+        NextOctet { octet, found }
+    }
+
+    /// The first position at or after `at` that holds the octet, or the input's length; `at`
+    /// never decreases from one call to the next.
+    fn at_or_after(&mut self, input: &[u8], at: usize) -> usize {
+        if self.found < at {
+            self.found = find_octet(self.octet, &input[at..]).map_or(input.len(), |to| at + to);
+        }
+        self.found
+    }
+}
+
 /// Reads lines, keeping the decoded text of those that cannot be borrowed from the input.
 struct LineReader<'i> {
     input: &'i [u8],
     /// The whole input is, so no line needs checking again.
     valid_utf8: bool,
     lossy: Vec<LossyLine>,
+    next_hash: NextOctet,
+    next_nul: NextOctet,
 }
 
 impl LineReader<'_> {
-    /// Reads the line at `index`, bytes `start..end` of the input.
-    fn read(&mut self, index: usize, start: usize, end: usize) -> Record {
+    /// Reads the line at `index`, bytes `start..end` of the input, whose first `:` (if any lies
+    /// before its end) is `colon` bytes after its start.
+    fn read(&mut self, index: usize, start: usize, end: usize, colon: Option<usize>) -> Record {
         let raw = &self.input[start..end];
         let beyond_size_limit = start >= SIZE_LIMIT;
         let cut_by_size_limit = !beyond_size_limit && end > SIZE_LIMIT;
         // What a crawler sees: the line up to the size limit (unless the whole line lies beyond
         // it, in which case it is read in full for display and audit), then up to the
         // line-length limit, then up to the first NUL.
-        let mut seen = raw;
+        let mut seen = raw.len();
         if cut_by_size_limit {
-            seen = &seen[..SIZE_LIMIT - start];
+            seen = SIZE_LIMIT - start;
         }
-        let too_long = seen.len() > MAX_LINE_BYTES;
-        if too_long {
-            seen = &seen[..MAX_LINE_BYTES];
-        }
-        // One pass over what a crawler sees: it ends at a NUL, a comment starts at `#`, and the
-        // key ends at the first `:` before either.
-        let mut colon = None;
-        let mut stop = None;
-        match find_octet3(0, b'#', b':', seen) {
-            Some(at) if seen[at] == b':' => {
-                colon = Some(at);
-                stop = find_octet2(0, b'#', &seen[at..]).map(|end| (at + end, seen[at + end]));
-            }
-            Some(at) => stop = Some((at, seen[at])),
-            None => {}
-        }
-        let content_end = stop.map_or(seen.len(), |(at, _)| at);
-        let has_nul = matches!(stop, Some((_, 0))) || find_octet(0, &raw[content_end..]).is_some();
+        let too_long = seen > MAX_LINE_BYTES;
+        seen = seen.min(MAX_LINE_BYTES);
+        // What a crawler reads ends at a NUL, a comment starts at `#`, and the key ends at the
+        // first `:` before either.
+        let hash = self.next_hash.at_or_after(self.input, start) - start;
+        let nul = self.next_nul.at_or_after(self.input, start) - start;
+        let content_end = hash.min(nul).min(seen);
+        let has_comment = hash < nul && hash < seen;
+        let has_nul = nul < raw.len();
+        let colon = colon.filter(|&at| at < content_end);
+        let invalid_utf8 = !self.valid_utf8 && std::str::from_utf8(raw).is_err();
+        let flag = |on: bool, flag: u16| if on { flag } else { 0 };
         // `MAX_INPUT_BYTES` keeps every offset within 32 bits.
         let mut line = Record {
             start: start as u32,
@@ -689,25 +708,23 @@ impl LineReader<'_> {
             directive: 0,
             spelling: KeySpelling::Exact,
             malformed: None,
-            flags: 0,
+            flags: flag(too_long, Flags::TOO_LONG)
+                | flag(has_nul, Flags::HAS_NUL)
+                | flag(has_comment, Flags::HAS_COMMENT)
+                | flag(beyond_size_limit, Flags::BEYOND_SIZE_LIMIT)
+                | flag(cut_by_size_limit, Flags::CUT_BY_SIZE_LIMIT)
+                | flag(invalid_utf8, Flags::INVALID_UTF8),
         };
-        line.set(Flags::TOO_LONG, too_long);
-        line.set(Flags::HAS_NUL, has_nul);
-        line.set(Flags::HAS_COMMENT, matches!(stop, Some((_, b'#'))));
-        line.set(Flags::BEYOND_SIZE_LIMIT, beyond_size_limit);
-        line.set(Flags::CUT_BY_SIZE_LIMIT, cut_by_size_limit);
-        line.set(
-            Flags::INVALID_UTF8,
-            !self.valid_utf8 && std::str::from_utf8(raw).is_err(),
-        );
-        classify(&mut line, raw, &seen[..content_end], colon);
+        classify(&mut line, &raw[..content_end], colon);
         // A value cut by a limit may end inside a character; it is then shown decoded, as a line
         // that is not UTF-8 is.
-        let value = &raw[usize::from(line.value_start)..][..usize::from(line.value_len)];
         let cut_inside_a_character = (too_long || cut_by_size_limit)
             && line.has(Flags::HAS_VALUE)
-            && std::str::from_utf8(value).is_err();
-        if line.has(Flags::INVALID_UTF8) || cut_inside_a_character {
+            && std::str::from_utf8(
+                &raw[usize::from(line.value_start)..][..usize::from(line.value_len)],
+            )
+            .is_err();
+        if invalid_utf8 || cut_inside_a_character {
             line.set(Flags::LOSSY, true);
             let decoded = |span: Option<std::ops::Range<usize>>| {
                 let span = span?;
@@ -725,14 +742,12 @@ impl LineReader<'_> {
     }
 }
 
-/// Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse`: `content` is the start of `raw`
-/// up to its comment, NUL or cut, and `colon` where its first `:` is.
-fn classify(line: &mut Record, raw: &[u8], content: &[u8], colon: Option<usize>) {
-    let untrimmed = content;
-    let content = trim_ascii_whitespace(untrimmed);
-    // Only whitespace is trimmed, so a colon lies within what is left.
-    let lead = untrimmed.len() - trim_ascii_start(untrimmed).len();
-    if content.is_empty() {
+/// Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse`: `content` is the start of the
+/// line up to its comment, NUL or cut, and `colon` where its first `:` is, if within `content`.
+/// Keys and values are kept as offsets into the line.
+fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
+    let (start, end) = trim_ascii_space(content, 0, content.len());
+    if start == end {
         line.kind = if line.has(Flags::HAS_COMMENT) {
             LineKind::Comment
         } else {
@@ -740,66 +755,57 @@ fn classify(line: &mut Record, raw: &[u8], content: &[u8], colon: Option<usize>)
         };
         return;
     }
-    let (key, value) = match colon.map(|colon| colon - lead) {
-        Some(colon) => (&content[..colon], &content[colon + 1..]),
+    // Only whitespace is trimmed, so a colon lies within `start..end`.
+    let (key_end, value) = match colon {
+        Some(colon) => (colon, (colon + 1, end)),
         None => {
-            let Some(space) = content.iter().position(|&b| b == b' ' || b == b'\t') else {
+            let is_blank = |b: &u8| matches!(b, b' ' | b'\t');
+            let Some(space) = content[start..end].iter().position(is_blank) else {
                 line.kind = LineKind::Malformed;
                 line.malformed = Some(Malformed::NoSeparator);
                 return;
             };
-            let value = trim_ascii_whitespace(&content[space..]);
-            if value.iter().any(|&b| b == b' ' || b == b'\t') {
+            let space = start + space;
+            let value = trim_ascii_space(content, space, end);
+            if content[value.0..value.1].iter().any(is_blank) {
                 line.kind = LineKind::Malformed;
                 line.malformed = Some(Malformed::NoSeparator);
                 return;
             }
             line.set(Flags::MISSING_COLON, true);
-            (&content[..space], value)
+            (space, value)
         }
     };
-    let key = trim_ascii_whitespace(key);
-    if key.is_empty() {
+    let key = trim_ascii_space(content, start, key_end);
+    if key.0 == key.1 {
         line.kind = LineKind::Malformed;
         line.malformed = Some(Malformed::EmptyKey);
         line.set(Flags::MISSING_COLON, false);
         return;
     }
-    let value = trim_ascii_whitespace(value);
-    // Both lie within `seen`, at most `MAX_LINE_BYTES` from the line's start.
-    let offset = |part: &[u8]| (part.as_ptr() as usize - raw.as_ptr() as usize) as u16;
-    line.key_start = offset(key);
-    line.key_len = key.len() as u16;
-    line.value_start = offset(value);
-    line.value_len = value.len() as u16;
+    let value = trim_ascii_space(content, value.0, value.1);
+    // Both lie within what a crawler reads, at most `MAX_LINE_BYTES` from the line's start.
+    line.key_start = key.0 as u16;
+    line.key_len = (key.1 - key.0) as u16;
+    line.value_start = value.0 as u16;
+    line.value_len = (value.1 - value.0) as u16;
     line.set(Flags::HAS_VALUE, true);
-    let (kind, spelling, directive) = recognise_key(key);
+    let (kind, spelling, directive) = recognise_key(&content[key.0..key.1]);
     line.kind = kind;
     line.spelling = spelling;
     line.directive = directive.map_or(0, |index| index as u8 + 1);
 }
 
-/// The spellings Google reads for each standard key, standard name first (robots.cc,
-/// `kAllowFrequentTypos`). A key is recognised when it *starts with* one of them.
-const KEY_SPELLINGS: [(LineKind, &[&str]); 4] = [
-    (
-        LineKind::UserAgent,
-        &["user-agent", "useragent", "user agent"],
-    ),
-    (LineKind::Allow, &["allow"]),
-    (
-        LineKind::Disallow,
-        &[
-            "disallow",
-            "dissallow",
-            "dissalow",
-            "disalow",
-            "diasllow",
-            "disallaw",
-        ],
-    ),
-    (LineKind::Sitemap, &["sitemap", "site-map"]),
-];
+/// `start..end` of `bytes` without the ASCII whitespace ([`is_ascii_space`]) at either end.
+fn trim_ascii_space(bytes: &[u8], mut start: usize, mut end: usize) -> (usize, usize) {
+    while start < end && is_ascii_space(bytes[start]) {
+        start += 1;
+    }
+    while end > start && is_ascii_space(bytes[end - 1]) {
+        end -= 1;
+    }
+    (start, end)
+}
 
 /// Non-standard directives that real crawlers read, by canonical name. Google's reporting
 /// library marks these as "known but unused"; Bing, Yandex and older crawlers read some of them.
@@ -821,23 +827,46 @@ pub const OTHER_DIRECTIVES: &[&str] = &[
 
 /// What a key is, how it was spelled, and the index in [`OTHER_DIRECTIVES`] of a non-standard
 /// directive's name.
+///
+/// The standard keys are Google's, with its accepted typos (robots.cc, `kAllowFrequentTypos`):
+/// `user-agent` (`useragent`, `user agent`), `allow`, `disallow` (`dissallow`, `dissalow`,
+/// `disalow`, `diasllow`, `disallaw`) and `sitemap` (`site-map`). A key is one of them when it
+/// *starts with* a spelling.
 fn recognise_key(key: &[u8]) -> (LineKind, KeySpelling, Option<usize>) {
-    let first = key[0].to_ascii_lowercase();
-    for (kind, spellings) in KEY_SPELLINGS {
-        for (index, spelling) in spellings.iter().enumerate() {
-            if spelling.as_bytes()[0] == first
-                && starts_with_ignore_ascii_case(key, spelling.as_bytes())
-            {
-                let spelled = if index > 0 {
-                    KeySpelling::Typo
-                } else if key.len() > spelling.len() {
-                    KeySpelling::Prefix
-                } else {
-                    KeySpelling::Exact
-                };
-                return (kind, spelled, None);
-            }
+    let standard = |kind, name_len| {
+        let spelling = if key.len() > name_len {
+            KeySpelling::Prefix
+        } else {
+            KeySpelling::Exact
+        };
+        Some((kind, spelling, None))
+    };
+    let typo = |kind| Some((kind, KeySpelling::Typo, None));
+    // The four keys start with four different letters, so the first one picks the candidates.
+    let standard_key = match key.first().map(|b| b | 0x20) {
+        Some(b'u') if starts_with_name(key, b"user-agent") => standard(LineKind::UserAgent, 10),
+        Some(b'u')
+            if starts_with_name(key, b"useragent") || starts_with_name(key, b"user agent") =>
+        {
+            typo(LineKind::UserAgent)
         }
+        Some(b'a') if starts_with_name(key, b"allow") => standard(LineKind::Allow, 5),
+        Some(b'd') if starts_with_name(key, b"disallow") => standard(LineKind::Disallow, 8),
+        Some(b'd')
+            if starts_with_name(key, b"dissallow")
+                || starts_with_name(key, b"dissalow")
+                || starts_with_name(key, b"disalow")
+                || starts_with_name(key, b"diasllow")
+                || starts_with_name(key, b"disallaw") =>
+        {
+            typo(LineKind::Disallow)
+        }
+        Some(b's') if starts_with_name(key, b"sitemap") => standard(LineKind::Sitemap, 7),
+        Some(b's') if starts_with_name(key, b"site-map") => typo(LineKind::Sitemap),
+        _ => None,
+    };
+    if let Some(recognised) = standard_key {
+        return recognised;
     }
     let unhyphenated = !key.iter().any(|&b| matches!(b, b'-' | b' ' | b'_'));
     for (index, name) in OTHER_DIRECTIVES.iter().enumerate() {
@@ -855,6 +884,21 @@ fn recognise_key(key: &[u8]) -> (LineKind, KeySpelling, Option<usize>) {
         }
     }
     (LineKind::Unknown, KeySpelling::Exact, None)
+}
+
+/// Whether `key` starts with `name`, which is in lower case, in any ASCII letter case: the
+/// length is known when compiled, so this is a few word-sized operations rather than a loop.
+fn starts_with_name<const N: usize>(key: &[u8], name: &[u8; N]) -> bool {
+    let Some(head) = key.first_chunk::<N>() else {
+        return false;
+    };
+    // A letter differs from its other case only in bit 0x20; any other octet must be equal.
+    let mut differ = 0;
+    for (&k, &n) in head.iter().zip(name) {
+        let fold = if n.is_ascii_lowercase() { 0x20 } else { 0 };
+        differ |= (k | fold) ^ n;
+    }
+    differ == 0
 }
 
 /// Whether `key`, in lower case with `_` and space read as `-`, is `name`.
@@ -880,33 +924,10 @@ fn reads_as_unhyphenated(key: &[u8], name: &[u8]) -> bool {
     key.next().is_none()
 }
 
-pub(crate) fn starts_with_ignore_ascii_case(haystack: &[u8], prefix: &[u8]) -> bool {
-    haystack.len() >= prefix.len() && haystack[..prefix.len()].eq_ignore_ascii_case(prefix)
-}
-
 /// absl's `ascii_isspace`: space, `\t`, `\n`, `\v`, `\f`, `\r`. Not U+00A0.
 pub(crate) fn is_ascii_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-}
-
-fn trim_ascii_start(bytes: &[u8]) -> &[u8] {
-    let start = bytes
-        .iter()
-        .position(|&b| !is_ascii_space(b))
-        .unwrap_or(bytes.len());
-    &bytes[start..]
-}
-
-pub(crate) fn trim_ascii_whitespace(bytes: &[u8]) -> &[u8] {
-    let start = bytes
-        .iter()
-        .position(|&b| !is_ascii_space(b))
-        .unwrap_or(bytes.len());
-    let end = bytes
-        .iter()
-        .rposition(|&b| !is_ascii_space(b))
-        .map_or(start, |i| i + 1);
-    &bytes[start..end]
+    // `\t`, `\n`, `\v`, `\f` and `\r` are 0x09 to 0x0D.
+    b == b' ' || b.wrapping_sub(b'\t') < 5
 }
 
 #[cfg(test)]
