@@ -305,13 +305,27 @@ struct LossyLine {
 }
 
 impl Source {
-    fn new(input: &[u8]) -> Source {
-        let input = match String::from_utf8(input.to_vec()) {
+    /// Keeps `input` (its first [`MAX_INPUT_BYTES`]) without copying it.
+    pub(crate) fn from_bytes(mut input: Vec<u8>) -> Source {
+        input.truncate(MAX_INPUT_BYTES);
+        let input = match String::from_utf8(input) {
             Ok(text) => Input::Text(text),
             Err(error) => Input::Bytes(error.into_bytes()),
         };
         Source {
             input,
+            lossy: Vec::new(),
+        }
+    }
+
+    /// [`Source::from_bytes`] for text already known to be UTF-8, which is not checked again.
+    pub(crate) fn from_text(input: String) -> Source {
+        if input.len() > MAX_INPUT_BYTES {
+            // The cut may fall inside a character.
+            return Source::from_bytes(input.into_bytes());
+        }
+        Source {
+            input: Input::Text(input),
             lossy: Vec::new(),
         }
     }
@@ -513,11 +527,10 @@ pub struct LineEndings {
     pub cr: usize,
 }
 
-/// Splits `input` (at most [`MAX_INPUT_BYTES`]) into lines and reads each one.
-pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, Source, InputFacts) {
-    let input = &input[..input.len().min(MAX_INPUT_BYTES)];
+/// Splits the input `source` keeps into lines and reads each one.
+pub(crate) fn read_lines(mut source: Source) -> (Vec<Record>, Source, InputFacts) {
+    let input = source.bytes();
     let bom_bytes = bom_prefix_len(input);
-    let mut source = Source::new(input);
     let mut facts = InputFacts {
         size: input.len(),
         bom_bytes,
@@ -575,7 +588,8 @@ pub(crate) fn read_lines(input: &[u8]) -> (Vec<Record>, Source, InputFacts) {
         .iter()
         .position(Record::beyond_size_limit)
         .map(|index| index + 1);
-    source.lossy = reader.lossy;
+    let lossy = reader.lossy;
+    source.lossy = lossy;
     (lines, source, facts)
 }
 

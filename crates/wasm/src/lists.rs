@@ -98,7 +98,7 @@ impl UrlBatch {
     /// with `options` `{ profile, agentMatch, status }`. Nothing is checked yet: see `run`.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        robots_text: &str,
+        robots_text: String,
         list_text: &str,
         list_format_name: &str,
         agent: &str,
@@ -106,7 +106,7 @@ impl UrlBatch {
         options: JsValue,
     ) -> Result<UrlBatch, JsError> {
         UrlBatch::from_bytes(
-            robots_text.as_bytes(),
+            robots_text.into_bytes(),
             list_text,
             list_format_name,
             agent,
@@ -118,7 +118,7 @@ impl UrlBatch {
     /// [`UrlBatch::new`] on an opened file's bytes as they are (see `RobotsFile.fromBytes`).
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(
-        robots: &[u8],
+        robots: Vec<u8>,
         list_text: &str,
         list_format_name: &str,
         agent: &str,
@@ -130,7 +130,7 @@ impl UrlBatch {
         let mut list = read_url_list(list_text, list_format(list_format_name)?);
         // The batch owns the URLs; the list keeps what reading it found.
         let batch = Batch::new(std::mem::take(&mut list.urls), askers);
-        let robots = Arc::new(RobotsTxt::parse(robots));
+        let robots = Arc::new(RobotsTxt::parse_owned(robots));
         Ok(UrlBatch {
             checker: Checker::shared(Arc::clone(&robots), options.profile),
             robots,
