@@ -760,7 +760,8 @@ impl LineReader<'_> {
 /// line up to its comment, NUL or cut, and `colon` where its first `:` is, if within `content`.
 /// Keys and values are kept as offsets into the line.
 fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
-    let (start, end) = trim_ascii_space(content, 0, content.len());
+    let start = leading_space(content);
+    let end = content.len() - trailing_space(&content[start..]);
     if start == end {
         line.kind = if line.has(Flags::HAS_COMMENT) {
             LineKind::Comment
@@ -769,9 +770,10 @@ fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
         };
         return;
     }
-    // Only whitespace is trimmed, so a colon lies within `start..end`.
-    let (key_end, value) = match colon {
-        Some(colon) => (colon, (colon + 1, end)),
+    // Only whitespace is trimmed, so a colon lies within `start..end`. The key starts and the
+    // value ends where the content does, so each is trimmed at its other end only.
+    let (key_end, value_start) = match colon {
+        Some(colon) => (colon, colon + 1),
         None => {
             let is_blank = |b: &u8| matches!(b, b' ' | b'\t');
             let Some(space) = content[start..end].iter().position(is_blank) else {
@@ -780,8 +782,8 @@ fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
                 return;
             };
             let space = start + space;
-            let value = trim_ascii_space(content, space, end);
-            if content[value.0..value.1].iter().any(is_blank) {
+            let value = space + leading_space(&content[space..end]);
+            if content[value..end].iter().any(is_blank) {
                 line.kind = LineKind::Malformed;
                 line.malformed = Some(Malformed::NoSeparator);
                 return;
@@ -790,35 +792,42 @@ fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
             (space, value)
         }
     };
-    let key = trim_ascii_space(content, start, key_end);
-    if key.0 == key.1 {
+    let key_end = key_end - trailing_space(&content[start..key_end]);
+    if key_end == start {
         line.kind = LineKind::Malformed;
         line.malformed = Some(Malformed::EmptyKey);
         line.set(Flags::MISSING_COLON, false);
         return;
     }
-    let value = trim_ascii_space(content, value.0, value.1);
+    let value_start = value_start + leading_space(&content[value_start..end]);
     // Both lie within what a crawler reads, at most `MAX_LINE_BYTES` from the line's start.
-    line.key_start = key.0 as u16;
-    line.key_len = (key.1 - key.0) as u16;
-    line.value_start = value.0 as u16;
-    line.value_len = (value.1 - value.0) as u16;
+    line.key_start = start as u16;
+    line.key_len = (key_end - start) as u16;
+    line.value_start = value_start as u16;
+    line.value_len = (end - value_start) as u16;
     line.set(Flags::HAS_VALUE, true);
-    let (kind, spelling, directive) = recognise_key(&content[key.0..key.1]);
+    let (kind, spelling, directive) = recognise_key(&content[start..key_end]);
     line.kind = kind;
     line.spelling = spelling;
     line.directive = directive.map_or(0, |index| index as u8 + 1);
 }
 
-/// `start..end` of `bytes` without the ASCII whitespace ([`is_ascii_space`]) at either end.
-fn trim_ascii_space(bytes: &[u8], mut start: usize, mut end: usize) -> (usize, usize) {
-    while start < end && is_ascii_space(bytes[start]) {
-        start += 1;
+/// How many octets of ASCII whitespace ([`is_ascii_space`]) `bytes` starts with.
+fn leading_space(bytes: &[u8]) -> usize {
+    let mut count = 0;
+    while bytes.get(count).is_some_and(|&b| is_ascii_space(b)) {
+        count += 1;
     }
-    while end > start && is_ascii_space(bytes[end - 1]) {
-        end -= 1;
+    count
+}
+
+/// How many octets of ASCII whitespace `bytes` ends with.
+fn trailing_space(bytes: &[u8]) -> usize {
+    let mut count = 0;
+    while count < bytes.len() && is_ascii_space(bytes[bytes.len() - 1 - count]) {
+        count += 1;
     }
-    (start, end)
+    count
 }
 
 /// Non-standard directives that real crawlers read, by canonical name. Google's reporting
@@ -902,17 +911,19 @@ fn recognise_key(key: &[u8]) -> (LineKind, KeySpelling, Option<usize>) {
 
 /// Whether `key` starts with `name`, which is in lower case, in any ASCII letter case: the
 /// length is known when compiled, so this is a few word-sized operations rather than a loop.
+#[inline(always)]
 fn starts_with_name<const N: usize>(key: &[u8], name: &[u8; N]) -> bool {
     let Some(head) = key.first_chunk::<N>() else {
         return false;
     };
     // A letter differs from its other case only in bit 0x20; any other octet must be equal.
-    let mut differ = 0;
-    for (&k, &n) in head.iter().zip(name) {
-        let fold = if n.is_ascii_lowercase() { 0x20 } else { 0 };
-        differ |= (k | fold) ^ n;
+    let (mut written, mut wanted, mut fold) = ([0; 16], [0; 16], [0; 16]);
+    written[..N].copy_from_slice(head);
+    wanted[..N].copy_from_slice(name);
+    for (fold, n) in fold.iter_mut().zip(name) {
+        *fold = if n.is_ascii_lowercase() { 0x20 } else { 0 };
     }
-    differ == 0
+    u128::from_le_bytes(written) | u128::from_le_bytes(fold) == u128::from_le_bytes(wanted)
 }
 
 /// Whether `key`, in lower case with `_` and space read as `-`, is `name`.
