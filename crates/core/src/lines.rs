@@ -137,7 +137,9 @@ impl<'r> Line<'r> {
             ),
             None => (
                 source.text(record.span()),
-                record.key_span().map(|span| source.text(span)),
+                record
+                    .key_span(source.bytes())
+                    .map(|span| source.text(span)),
                 record.value_span().map(|span| source.text(span)),
             ),
         };
@@ -150,15 +152,15 @@ impl<'r> Line<'r> {
             key,
             value,
             directive: record.directive(),
-            spelling: record.spelling,
+            spelling: record.spelling(),
             malformed: record.malformed,
             has_comment: record.has(Flags::HAS_COMMENT),
             missing_colon: record.has(Flags::MISSING_COLON),
-            too_long: record.has(Flags::TOO_LONG),
+            too_long: record.too_long(),
             has_nul: record.has(Flags::HAS_NUL),
             invalid_utf8: record.has(Flags::INVALID_UTF8),
             beyond_size_limit: record.beyond_size_limit(),
-            cut_by_size_limit: record.has(Flags::CUT_BY_SIZE_LIMIT),
+            cut_by_size_limit: record.cut_by_size_limit(),
             value_bytes: record.value_bytes(source),
         }
     }
@@ -361,48 +363,45 @@ impl Source {
     }
 }
 
-/// Bits of [`Record::flags`].
+/// Bits of [`Record::flags`]; the top two hold the key's [`KeySpelling`].
 struct Flags;
 
 impl Flags {
-    const HAS_COMMENT: u16 = 1;
-    const MISSING_COLON: u16 = 1 << 1;
-    const TOO_LONG: u16 = 1 << 2;
-    const HAS_NUL: u16 = 1 << 3;
-    const INVALID_UTF8: u16 = 1 << 4;
-    const BEYOND_SIZE_LIMIT: u16 = 1 << 5;
-    const CUT_BY_SIZE_LIMIT: u16 = 1 << 6;
-    /// The line has a key and a value (`key_*` and `value_*` are set).
-    const HAS_VALUE: u16 = 1 << 7;
+    const HAS_COMMENT: u8 = 1;
+    const MISSING_COLON: u8 = 1 << 1;
+    const HAS_NUL: u8 = 1 << 2;
+    const INVALID_UTF8: u8 = 1 << 3;
+    /// The line has a key and a value (`value_*` are set).
+    const HAS_VALUE: u8 = 1 << 4;
     /// The line's text is in [`Source::lossy`].
-    const LOSSY: u16 = 1 << 8;
+    const LOSSY: u8 = 1 << 5;
+    const SPELLING_SHIFT: u32 = 6;
 }
 
-/// What the parse keeps of one line (24 bytes); [`Line`] is how it is read. Its number is its
-/// index plus one.
+/// What the parse keeps of one line (16 bytes); [`Line`] is how it is read. Its number is its
+/// index plus one. What can be worked out again cheaply is not kept: the size-limit and
+/// line-length facts follow from the span, and the key from the value's start
+/// ([`Record::key_span`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Record {
     start: u32,
     end: u32,
     /// Offsets from `start`.
-    key_start: u16,
-    key_len: u16,
     value_start: u16,
     value_len: u16,
     pub kind: LineKind,
     /// 1 + the index of the directive's name in [`OTHER_DIRECTIVES`], or 0.
     directive: u8,
-    spelling: KeySpelling,
     malformed: Option<Malformed>,
-    flags: u16,
+    flags: u8,
 }
 
 impl Record {
-    fn has(&self, flag: u16) -> bool {
+    fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
 
-    fn set(&mut self, flag: u16, on: bool) {
+    fn set(&mut self, flag: u8, on: bool) {
         if on {
             self.flags |= flag;
         } else {
@@ -410,17 +409,48 @@ impl Record {
         }
     }
 
+    fn spelling(&self) -> KeySpelling {
+        match self.flags >> Flags::SPELLING_SHIFT {
+            1 => KeySpelling::Typo,
+            2 => KeySpelling::Prefix,
+            _ => KeySpelling::Exact,
+        }
+    }
+
+    fn set_spelling(&mut self, spelling: KeySpelling) {
+        let bits = match spelling {
+            KeySpelling::Exact => 0,
+            KeySpelling::Typo => 1,
+            KeySpelling::Prefix => 2,
+        };
+        self.flags = self.flags & !(3 << Flags::SPELLING_SHIFT) | bits << Flags::SPELLING_SHIFT;
+    }
+
     fn span(&self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
 
-    fn key_span(&self) -> Option<std::ops::Range<usize>> {
-        let start = self.start as usize + usize::from(self.key_start);
-        self.has(Flags::HAS_VALUE)
-            .then(|| start..start + usize::from(self.key_len))
+    /// Where the key lies in `input` (the bytes the line was read from). It is not kept but
+    /// found again: it starts after the line's leading whitespace and ends at the last
+    /// non-whitespace octet before the separator, which is the whitespace (and `:`, unless the
+    /// colon is missing) just before the value.
+    fn key_span(&self, input: &[u8]) -> Option<std::ops::Range<usize>> {
+        if !self.has(Flags::HAS_VALUE) {
+            return None;
+        }
+        let line = input.get(self.span())?;
+        let start = leading_space(line);
+        let mut end = usize::from(self.value_start);
+        end -= trailing_space(&line[start..end]);
+        if !self.has(Flags::MISSING_COLON) {
+            end -= 1;
+            end -= trailing_space(&line[start..end]);
+        }
+        let line_start = self.start as usize;
+        Some(line_start + start..line_start + end)
     }
 
-    fn value_span(&self) -> Option<std::ops::Range<usize>> {
+    pub(crate) fn value_span(&self) -> Option<std::ops::Range<usize>> {
         let start = self.start as usize + usize::from(self.value_start);
         self.has(Flags::HAS_VALUE)
             .then(|| start..start + usize::from(self.value_len))
@@ -434,7 +464,22 @@ impl Record {
     }
 
     pub(crate) fn beyond_size_limit(&self) -> bool {
-        self.has(Flags::BEYOND_SIZE_LIMIT)
+        self.start as usize >= SIZE_LIMIT
+    }
+
+    fn cut_by_size_limit(&self) -> bool {
+        !self.beyond_size_limit() && self.end as usize > SIZE_LIMIT
+    }
+
+    /// Whether what a crawler reads of the line (up to the size limit) is longer than
+    /// [`MAX_LINE_BYTES`].
+    fn too_long(&self) -> bool {
+        let read_to = if self.cut_by_size_limit() {
+            SIZE_LIMIT
+        } else {
+            self.end as usize
+        };
+        read_to - self.start as usize > MAX_LINE_BYTES
     }
 
     pub(crate) fn directive(&self) -> Option<&'static str> {
@@ -709,24 +754,18 @@ impl LineReader<'_> {
         let has_nul = nul < raw.len();
         let colon = colon.filter(|&at| at < content_end);
         let invalid_utf8 = !self.valid_utf8 && std::str::from_utf8(raw).is_err();
-        let flag = |on: bool, flag: u16| if on { flag } else { 0 };
+        let flag = |on: bool, flag: u8| if on { flag } else { 0 };
         // `MAX_INPUT_BYTES` keeps every offset within 32 bits.
         let mut line = Record {
             start: start as u32,
             end: end as u32,
-            key_start: 0,
-            key_len: 0,
             value_start: 0,
             value_len: 0,
             kind: LineKind::Blank,
             directive: 0,
-            spelling: KeySpelling::Exact,
             malformed: None,
-            flags: flag(too_long, Flags::TOO_LONG)
-                | flag(has_nul, Flags::HAS_NUL)
+            flags: flag(has_nul, Flags::HAS_NUL)
                 | flag(has_comment, Flags::HAS_COMMENT)
-                | flag(beyond_size_limit, Flags::BEYOND_SIZE_LIMIT)
-                | flag(cut_by_size_limit, Flags::CUT_BY_SIZE_LIMIT)
                 | flag(invalid_utf8, Flags::INVALID_UTF8),
         };
         classify(&mut line, &raw[..content_end], colon);
@@ -748,7 +787,7 @@ impl LineReader<'_> {
             self.lossy.push(LossyLine {
                 index: index as u32,
                 text: String::from_utf8_lossy(raw).into_owned(),
-                key: decoded(line.key_span()),
+                key: decoded(line.key_span(self.input)),
                 value: decoded(line.value_span()),
             });
         }
@@ -801,14 +840,12 @@ fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
     }
     let value_start = value_start + leading_space(&content[value_start..end]);
     // Both lie within what a crawler reads, at most `MAX_LINE_BYTES` from the line's start.
-    line.key_start = start as u16;
-    line.key_len = (key_end - start) as u16;
     line.value_start = value_start as u16;
     line.value_len = (end - value_start) as u16;
     line.set(Flags::HAS_VALUE, true);
     let (kind, spelling, directive) = recognise_key(&content[start..key_end]);
     line.kind = kind;
-    line.spelling = spelling;
+    line.set_spelling(spelling);
     line.directive = directive.map_or(0, |index| index as u8 + 1);
 }
 
@@ -1165,7 +1202,7 @@ mod tests {
 
     #[test]
     fn a_record_is_small() {
-        // 24 bytes a line (the old representation was 152 bytes and four allocations).
-        assert!(std::mem::size_of::<Record>() <= 24);
+        // 16 bytes a line (the first representation was 152 bytes and four allocations).
+        assert!(std::mem::size_of::<Record>() <= 16);
     }
 }
