@@ -539,6 +539,8 @@ const JUDGE_BUDGET: usize = 20_000_000;
 struct Judged {
     kind: RuleKind,
     length: usize,
+    /// The pattern as Google escapes it.
+    escaped: Vec<u8>,
     pattern: Pattern,
     /// The pattern with its stars and final `$` removed, starting with `/`.
     witness: Vec<u8>,
@@ -556,7 +558,22 @@ impl Judged {
             kind: rule.kind,
             length: escaped.len(),
             pattern: Pattern::google(&escaped),
+            escaped,
             witness,
+        }
+    }
+
+    /// Whether this rule is an Allow written for the paths of `disallow` (`Allow: /documents/`
+    /// for `Disallow: /documents/` or `/documents/old`): a group that holds it answers those
+    /// paths on purpose. `Allow: /`, which ends many groups, opens everything and names nothing.
+    fn allows_on_purpose(&self, disallow: &Judged) -> bool {
+        if self.kind != RuleKind::Allow || is_match_all(&String::from_utf8_lossy(&self.escaped)) {
+            return false;
+        }
+        if self.escaped.contains(&b'*') || self.escaped.ends_with(b"$") {
+            self.escaped == disallow.escaped
+        } else {
+            disallow.escaped.starts_with(&self.escaped)
         }
     }
 }
@@ -633,6 +650,9 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
         // A path the named group may fetch and `*` blocks, to show.
         let mut example: Option<Vec<u8>> = None;
         for (&star, judged) in star_rules.iter().zip(&star_judged) {
+            if own_judged.iter().any(|own| own.allows_on_purpose(judged)) {
+                continue;
+            }
             let mut witnesses = vec![judged.witness.as_slice()];
             witnesses.extend(
                 own_judged
@@ -1007,6 +1027,26 @@ mod tests {
         let found = with_code(open, Code::NamedGroupIgnoresStar);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].related_lines, [2], "{}", found[0].message);
+    }
+
+    #[test]
+    fn a_star_rule_the_named_group_allows_on_purpose_is_not_lost() {
+        // gopsusports.com in the real corpus: Bingbot's group allows `/documents/`, which `*`
+        // disallows; the other two `*` rules it does not answer are still reported.
+        let input = "User-agent: bingbot\nDisallow: /admin/\nAllow: /documents/\nAllow: /\n\n\
+                     User-agent: *\nDisallow: /admin/\nDisallow: /documents/\nDisallow: /hidden/\n\
+                     Disallow: /documents/old/\nAllow: /\n";
+        let found = with_code(input, Code::NamedGroupIgnoresStar);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].related_lines, [9], "{}", found[0].message);
+        assert!(
+            found[0]
+                .message
+                .english()
+                .contains("it may fetch `/hidden/`"),
+            "{}",
+            found[0].message
+        );
     }
 
     #[test]
