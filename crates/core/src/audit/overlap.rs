@@ -268,13 +268,10 @@ impl WrittenNames {
         } else {
             (b, a)
         };
-        let names = self.of_group.entry(large).or_insert_with(|| {
-            cx.group(large)
-                .agents
-                .iter()
-                .map(|agent| written_key(agent))
-                .collect()
-        });
+        let names = self
+            .of_group
+            .entry(large)
+            .or_insert_with(|| cx.group(large).agents.iter().map(written_key).collect());
         cx.group(small)
             .agents
             .iter()
