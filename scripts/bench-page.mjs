@@ -23,7 +23,8 @@
 //        BENCH_COMPARE_ROOT=dir  also load the page of another build (a checkout with its
 //                              www/pkg built), interleaved with the two, for its first
 //                              verdict drawn minus the same floor: a change measured before
-//                              and after in the same minutes
+//                              and after in the same minutes, and the page's minus the
+//                              compared build's, run by run
 //
 // The page tells its debounce through `document.documentElement.dataset.debounceMs`
 // (`<html data-debounce-ms="…">`, set by www/app.js). If it is missing, (c) and (d) are
@@ -222,6 +223,8 @@ async function measureFirstVerdict(browser, rate) {
     drawn: runs.map(({ page }) => page.verdictDrawnAt),
     drawnAboveFloor: runs.map(({ floor, page }) => page.verdictDrawnAt - floor.firstPaint),
     otherAboveFloor: COMPARE_ROOT ? runs.map(({ floor, other }) => other.verdictDrawnAt - floor.firstPaint) : null,
+    // Paired within a run, so the machine's drift between runs cancels out.
+    pageMinusOther: COMPARE_ROOT ? runs.map(({ page, other }) => page.verdictDrawnAt - other.verdictDrawnAt) : null,
   };
 }
 
@@ -393,6 +396,7 @@ function reportFirstVerdict(first, rate) {
   );
   if (first.otherAboveFloor) {
     console.log(`    ${'the compared build, drawn minus the floor:'.padEnd(46)} ${summary(first.otherAboveFloor)} (${COMPARE_ROOT})`);
+    console.log(`    ${'the page drawn minus the compared build, per run:'.padEnd(46)} ${summary(first.pageMinusOther)}`);
   }
 }
 

@@ -31,7 +31,18 @@ import {
 } from './work.js';
 import * as render from './render.js';
 import { engineErrorText, showHeaderVerdict } from './render.js';
-import { onLanguageChange, preferredLanguage, setLanguage, setUpLanguageSwitch, t } from './i18n.js';
+import {
+  onLanguageChange,
+  preferredLanguage,
+  setLanguage,
+  setUpLanguageSwitch,
+  t,
+  useCatalogue,
+} from './i18n.js';
+// The English texts are part of the page's module graph (index.html preloads them with the
+// modules), so they are there when this module runs: fetched, they were a request and several
+// tasks later, and the first verdict waited for them (issue 17). Other languages are fetched.
+import english from './i18n/en.json' with { type: 'json' };
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -134,6 +145,7 @@ let otherTabDraft = null;
  */
 let panels = null;
 
+useCatalogue('en', english);
 main();
 
 async function main() {

@@ -458,6 +458,30 @@ test('a wasm module that cannot be loaded is explained', async () => {
   );
 });
 
+test('a server that serves the wasm module without its type still gets verdicts', async () => {
+  // Streaming compilation takes only application/wasm; engine.js compiles the bytes whole then,
+  // for the first verdict on the main thread and for the worker alike.
+  await withPage(
+    async (page) => {
+      const [verdict, line] = engineVerdict(EXAMPLES[0].text, await page.inputValue('#agent'), await page.inputValue('#url'));
+      await expectVerdict(page, verdict, line);
+      await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/private/press/x' });
+      await expectVerdict(page, ...engineVerdict(PASTED, 'ExampleBot', '/private/press/x'));
+      assert.equal(await page.isHidden('#engine-error'), true);
+    },
+    {
+      beforeLoad: (session) =>
+        session.context.route('**/www/pkg/robots_lens_wasm_bg.wasm', async (route) => {
+          const response = await route.fetch();
+          await route.fulfill({
+            response,
+            headers: { ...response.headers(), 'content-type': 'application/octet-stream' },
+          });
+        }),
+    },
+  );
+});
+
 test('the panels below the verdict failing to load leave the checker working', async () => {
   await withPage(
     async (page) => {

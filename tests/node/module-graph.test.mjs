@@ -22,6 +22,17 @@ function staticImports(source) {
   return specifiers;
 }
 
+/**
+ * The `<link rel="modulepreload">`s of index.html: `{ path, as }`, `as` being `json` for a JSON
+ * module (the English catalogue) and `script` when the link leaves it out.
+ */
+function modulePreloads() {
+  return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"(?: as="([a-z]+)")?>/g)].map((m) => ({
+    path: m[1],
+    as: m[2] ?? 'script',
+  }));
+}
+
 /** Every module reachable from `entries` through static imports, as paths from the root. */
 function staticGraph(entries) {
   const seen = new Set();
@@ -41,7 +52,7 @@ function staticGraph(entries) {
 test('index.html preloads every module its scripts import statically', () => {
   const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
   assert.ok(entries.includes('www/app.js'), 'the page starts from www/app.js');
-  const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
+  const preloaded = new Set(modulePreloads().map((link) => link.path));
   const graph = staticGraph(entries);
   assert.ok(graph.has('www/render.js') && graph.has('www/i18n.js'), 'the graph is followed through imports');
   const missing = [...graph].filter((path) => !preloaded.has(path)).sort();
@@ -53,9 +64,21 @@ test('index.html preloads nothing the first verdict does not wait for', () => {
   const graph = staticGraph(entries);
   // engine.js imports the wasm-bindgen glue dynamically, to answer the first verdict.
   graph.add('www/pkg/robots_lens_wasm.js');
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+  const preloaded = modulePreloads().map((link) => link.path);
   const extra = preloaded.filter((path) => !graph.has(path)).sort();
   assert.deepEqual(extra, [], 'preloaded modules the start-up does not import take a connection from those it does');
+});
+
+test('the English catalogue is a JSON module of the graph, preloaded as one', () => {
+  // Fetched, it was a request and several tasks after the page's modules ran, and the first
+  // verdict waited for it; a modulepreload without as="json" would fetch it as a script, which
+  // the import could not use, and it would be fetched twice.
+  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+  assert.ok(staticGraph(entries).has('www/i18n/en.json'), 'www/app.js imports the English texts');
+  for (const link of modulePreloads()) {
+    assert.equal(link.as, link.path.endsWith('.json') ? 'json' : 'script', link.path);
+  }
+  assert.doesNotMatch(html, /rel="preload" href="www\/i18n\//, 'no fetch preload of a catalogue the import would not use');
 });
 
 test("the first verdict's requests fit in few round trips of HTTP/1.1's six connections", () => {

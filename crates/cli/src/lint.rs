@@ -29,6 +29,7 @@ enum Format {
 struct Report {
     /// The path as given (`robots.txt` for standard input).
     name: String,
+    bytes: Vec<u8>,
     robots: RobotsTxt,
     /// The findings to report, with the severities the config gives them.
     findings: Vec<Finding>,
@@ -42,7 +43,7 @@ struct Report {
 
 impl Report {
     fn new(path: String, bytes: Vec<u8>, config: &LintConfig, profile: Profile) -> Report {
-        let robots = RobotsTxt::parse_owned(bytes);
+        let robots = RobotsTxt::parse(&bytes);
         let suppressions = robots.suppressions();
         let (kept, silenced) = partition_suppressed(robots.audit(), &suppressions);
         let before = kept.len();
@@ -88,6 +89,7 @@ impl Report {
         };
         Report {
             name,
+            bytes,
             robots,
             findings,
             suppressed: silenced.len(),
@@ -161,7 +163,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                 .iter()
                 .map(|report| SarifFile {
                     name: &report.name,
-                    bytes: report.robots.input(),
+                    bytes: &report.bytes,
                     robots: &report.robots,
                     findings: &report.findings,
                 })
