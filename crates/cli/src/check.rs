@@ -35,7 +35,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     // Every URL is read before any is answered, so a mistake in one stops the run cleanly.
     let typed = args.typed_urls()?;
     let (_, bytes) = args.read_file()?;
-    let robots = RobotsTxt::parse(&bytes);
+    let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
     let mut out = terminal::stdout(terminal::style(args.json));
     let mut all_allowed = true;
@@ -151,7 +151,7 @@ fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitC
         args.check_arguments(agent, url)?;
     }
     let (_, bytes) = args.read_file()?;
-    let robots = RobotsTxt::parse(&bytes);
+    let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
     let mut out = terminal::stdout(terminal::style(output == ListOutput::Jsonl));
     let mut all_allowed = true;

@@ -30,7 +30,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     let status = args.fetch_status()?;
     args.check_arguments("", url)?;
     let (_, bytes) = args.read_file()?;
-    let robots = RobotsTxt::parse(&bytes);
+    let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
     let rows = checker.crawler_table(url, &status);
     let written = if args.json {

@@ -29,7 +29,6 @@ enum Format {
 struct Report {
     /// The path as given (`robots.txt` for standard input).
     name: String,
-    bytes: Vec<u8>,
     robots: RobotsTxt,
     /// The findings to report, with the severities the config gives them.
     findings: Vec<Finding>,
@@ -43,7 +42,7 @@ struct Report {
 
 impl Report {
     fn new(path: String, bytes: Vec<u8>, config: &LintConfig, profile: Profile) -> Report {
-        let robots = RobotsTxt::parse(&bytes);
+        let robots = RobotsTxt::parse_owned(bytes);
         let suppressions = robots.suppressions();
         let (kept, silenced) = partition_suppressed(robots.audit(), &suppressions);
         let before = kept.len();
@@ -89,7 +88,6 @@ impl Report {
         };
         Report {
             name,
-            bytes,
             robots,
             findings,
             suppressed: silenced.len(),
@@ -163,7 +161,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                 .iter()
                 .map(|report| SarifFile {
                     name: &report.name,
-                    bytes: &report.bytes,
+                    bytes: report.robots.input(),
                     robots: &report.robots,
                     findings: &report.findings,
                 })

@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     let status = args.fetch_status()?;
     args.check_arguments(args.agent.as_deref().unwrap_or_default(), url)?;
     let (_, bytes) = args.read_file()?;
-    let robots = RobotsTxt::parse(&bytes);
+    let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
     let (verdict, asker) = match (crawler, &args.agent) {
         (Some(crawler), _) => (checker.check_crawler(crawler, url), crawler.name),

@@ -171,7 +171,7 @@ fn reader_names(spec: &ProfileSpec) -> (M, M) {
 }
 
 /// The reader's name inside a sentence (`Under {name}, …`).
-fn reader_name(spec: &ProfileSpec) -> Value {
+pub(crate) fn reader_name(spec: &ProfileSpec) -> Value {
     Value::phrase(reader_names(spec).0)
 }
 

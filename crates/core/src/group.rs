@@ -339,10 +339,10 @@ fn own_line(group: &mut Group, number: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lines::read_lines;
+    use crate::lines::{read_lines, Source};
 
     fn structure(input: &str) -> Structure {
-        let (lines, source, _) = read_lines(input.as_bytes());
+        let (lines, source, _) = read_lines(Source::from_text(input.to_owned()));
         form_groups(&lines, &source)
     }
 

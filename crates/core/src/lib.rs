@@ -195,8 +195,27 @@ pub struct RobotsTxt {
 
 impl RobotsTxt {
     /// Reads a robots.txt from its bytes (the first [`MAX_INPUT_BYTES`] of them). Never fails.
+    ///
+    /// The parsed file keeps a copy of the input; a caller that owns it already (a file read
+    /// into a `Vec`, a `String` from elsewhere) saves that copy with [`RobotsTxt::parse_owned`]
+    /// or [`RobotsTxt::parse_string`].
     pub fn parse(input: &[u8]) -> RobotsTxt {
-        let (lines, source, facts) = lines::read_lines(input);
+        let kept = &input[..input.len().min(MAX_INPUT_BYTES)];
+        RobotsTxt::read(lines::Source::from_bytes(kept.to_vec()))
+    }
+
+    /// [`RobotsTxt::parse`], keeping `input` itself instead of a copy of it.
+    pub fn parse_owned(input: Vec<u8>) -> RobotsTxt {
+        RobotsTxt::read(lines::Source::from_bytes(input))
+    }
+
+    /// [`RobotsTxt::parse_owned`] for text, which is known to be UTF-8 and not checked again.
+    pub fn parse_string(input: String) -> RobotsTxt {
+        RobotsTxt::read(lines::Source::from_text(input))
+    }
+
+    fn read(source: lines::Source) -> RobotsTxt {
+        let (lines, source, facts) = lines::read_lines(source);
         let structure = group::form_groups(&lines, &source);
         let (preferences, licenses) =
             aipref::read_preferences(Lines::new(&lines, &source), &structure.directives);
@@ -247,6 +266,11 @@ impl RobotsTxt {
             .map_or(&[], |line| line.value_bytes(&self.source))
     }
 
+    /// The input as read (its first [`MAX_INPUT_BYTES`]), which every span indexes into.
+    pub fn input(&self) -> &[u8] {
+        self.source.bytes()
+    }
+
     /// Facts about the input as a whole: size, BOM, encoding, line endings, size limit.
     pub fn facts(&self) -> &InputFacts {
         &self.facts
@@ -275,5 +299,47 @@ impl RobotsTxt {
     /// Compiles the file's patterns for `profile`, to check any number of URLs.
     pub fn checker(&self, profile: Profile) -> Checker<'_> {
         Checker::new(self, profile)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INPUTS: [&[u8]; 4] = [
+        b"User-agent: *\nDisallow: /private\n",
+        b"\xEF\xBB\xBFUser-agent: a\rAllow: /caf\xC3\xA9\r\nDisallow: /\n",
+        b"User-agent: *\nDisallow: /bad\xFF\xFEbytes\nSitemap: https://x.test/\xE9\n",
+        b"",
+    ];
+
+    #[test]
+    fn an_owned_input_parses_as_a_borrowed_one_and_is_kept_without_a_copy() {
+        for input in INPUTS {
+            let owned = input.to_vec();
+            let address = owned.as_ptr();
+            let robots = RobotsTxt::parse_owned(owned);
+            assert_eq!(robots, RobotsTxt::parse(input));
+            assert_eq!(robots.input(), input);
+            if !input.is_empty() {
+                assert_eq!(
+                    robots.input().as_ptr(),
+                    address,
+                    "the caller's buffer is kept"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_string_parses_as_its_bytes_do() {
+        for input in INPUTS {
+            let Ok(text) = std::str::from_utf8(input) else {
+                continue;
+            };
+            let robots = RobotsTxt::parse_string(text.to_owned());
+            assert_eq!(robots, RobotsTxt::parse(input));
+            assert!(robots.facts().valid_utf8);
+        }
     }
 }

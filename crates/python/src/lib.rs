@@ -753,7 +753,7 @@ fn check_rows<'py>(
 #[pyfunction]
 fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Robots> {
     let bytes = input_bytes(text)?;
-    let robots = py.detach(|| RobotsTxt::parse(&bytes));
+    let robots = py.detach(|| RobotsTxt::parse_owned(bytes));
     Ok(Robots {
         file: Arc::new(ParsedFile::new(robots)),
     })
@@ -764,7 +764,7 @@ fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Robots> {
 fn audit(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Vec<PyFinding>> {
     let bytes = input_bytes(text)?;
     Ok(py.detach(|| {
-        RobotsTxt::parse(&bytes)
+        RobotsTxt::parse_owned(bytes)
             .audit()
             .into_iter()
             .map(PyFinding::from)

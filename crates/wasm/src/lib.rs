@@ -259,21 +259,21 @@ impl CheckOptions {
 
 /// Everything the page shows about a file: lines, groups, sitemaps, directives, facts.
 #[wasm_bindgen]
-pub fn analyze(text: &str) -> Result<JsValue, JsError> {
+pub fn analyze(text: String) -> Result<JsValue, JsError> {
     RobotsFile::new(text).analysis()
 }
 
 /// May `agent` fetch `url` under the rules in `text`? Returns the verdict with its explanation.
 #[wasm_bindgen]
-pub fn check(text: &str, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+pub fn check(text: String, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
     RobotsFile::new(text).check(agent, url, options)
 }
 
 /// A parsed file kept on the Rust side, to check many URLs without parsing again.
 #[wasm_bindgen]
 pub struct RobotsFile {
-    /// The bytes parsed: the text's, or an opened file's as they are.
-    input: Vec<u8>,
+    /// The file, which keeps the bytes parsed (the text's, or an opened file's as they are)
+    /// without a copy.
     robots: Arc<RobotsTxt>,
     /// The checkers compiled so far, one per profile asked for: compiling costs more than a
     /// check, so it happens once per file and profile.
@@ -286,8 +286,8 @@ pub struct RobotsFile {
 impl RobotsFile {
     /// Parses `text` (the textarea's content).
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> RobotsFile {
-        RobotsFile::from_bytes(text.as_bytes().to_vec())
+    pub fn new(text: String) -> RobotsFile {
+        RobotsFile::parsed(RobotsTxt::parse_string(text))
     }
 
     /// Parses the bytes of an opened file as they are, so that bytes which are not UTF-8 are
@@ -296,17 +296,12 @@ impl RobotsFile {
     /// decoded as `TextDecoder` does, with line ends as the textarea keeps them).
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(bytes: Vec<u8>) -> RobotsFile {
-        RobotsFile {
-            robots: Arc::new(RobotsTxt::parse(&bytes)),
-            input: bytes,
-            checkers: RefCell::new(Vec::new()),
-            groups: SharedGroups::default(),
-        }
+        RobotsFile::parsed(RobotsTxt::parse_owned(bytes))
     }
 
     /// Lines, groups, sitemaps, directives and facts of the file.
     pub fn analysis(&self) -> Result<JsValue, JsError> {
-        to_js(&FileView::new(&self.input, &self.robots))
+        to_js(&FileView::new(self.robots.input(), &self.robots))
     }
 
     /// The verdict for `agent` and `url`, with `options`
@@ -418,7 +413,7 @@ impl RobotsFile {
     /// The audit's findings, sorted by line then severity, with UTF-16 spans into the text.
     pub fn audit(&self) -> Result<JsValue, JsError> {
         to_js(&view::findings(
-            &self.input,
+            self.robots.input(),
             &self.robots,
             &self.robots.audit(),
         ))
@@ -426,6 +421,14 @@ impl RobotsFile {
 }
 
 impl RobotsFile {
+    fn parsed(robots: RobotsTxt) -> RobotsFile {
+        RobotsFile {
+            robots: Arc::new(robots),
+            checkers: RefCell::new(Vec::new()),
+            groups: SharedGroups::default(),
+        }
+    }
+
     /// The checker for `profile`, compiled on first use and kept.
     fn checker(&self, profile: Profile) -> Rc<Checker<'static>> {
         let mut checkers = self.checkers.borrow_mut();

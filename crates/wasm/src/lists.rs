@@ -98,7 +98,7 @@ impl UrlBatch {
     /// with `options` `{ profile, agentMatch, status }`. Nothing is checked yet: see `run`.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        robots_text: &str,
+        robots_text: String,
         list_text: &str,
         list_format_name: &str,
         agent: &str,
@@ -106,7 +106,7 @@ impl UrlBatch {
         options: JsValue,
     ) -> Result<UrlBatch, JsError> {
         UrlBatch::from_bytes(
-            robots_text.as_bytes(),
+            robots_text.into_bytes(),
             list_text,
             list_format_name,
             agent,
@@ -118,7 +118,7 @@ impl UrlBatch {
     /// [`UrlBatch::new`] on an opened file's bytes as they are (see `RobotsFile.fromBytes`).
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(
-        robots: &[u8],
+        robots: Vec<u8>,
         list_text: &str,
         list_format_name: &str,
         agent: &str,
@@ -130,7 +130,7 @@ impl UrlBatch {
         let mut list = read_url_list(list_text, list_format(list_format_name)?);
         // The batch owns the URLs; the list keeps what reading it found.
         let batch = Batch::new(std::mem::take(&mut list.urls), askers);
-        let robots = Arc::new(RobotsTxt::parse(robots));
+        let robots = Arc::new(RobotsTxt::parse_owned(robots));
         Ok(UrlBatch {
             checker: Checker::shared(Arc::clone(&robots), options.profile),
             robots,
@@ -349,12 +349,33 @@ pub fn compare_versions(
     crawler_names: Vec<String>,
     options: JsValue,
 ) -> Result<JsValue, JsError> {
+    compare_versions_bytes(
+        old_text.as_bytes(),
+        new_text.as_bytes(),
+        list_text,
+        list_format_name,
+        agent,
+        crawler_names,
+        options,
+    )
+}
+
+/// [`compare_versions`] on two files' bytes as they are (an opened file's, see
+/// `RobotsFile.fromBytes`; a text's UTF-8), so that bytes which are not UTF-8 are matched as
+/// the octets they are on either side.
+#[wasm_bindgen(js_name = compareVersionsBytes)]
+pub fn compare_versions_bytes(
+    old_bytes: &[u8],
+    new_bytes: &[u8],
+    list_text: &str,
+    list_format_name: &str,
+    agent: &str,
+    crawler_names: Vec<String>,
+    options: JsValue,
+) -> Result<JsValue, JsError> {
     let options = CheckOptions::from_js(options)?;
     let askers = askers(agent, &crawler_names, &options)?;
-    let (old, new) = (
-        RobotsTxt::parse(old_text.as_bytes()),
-        RobotsTxt::parse(new_text.as_bytes()),
-    );
+    let (old, new) = (RobotsTxt::parse(old_bytes), RobotsTxt::parse(new_bytes));
     let format = list_format(list_format_name)?;
     let list = (!list_text.trim().is_empty()).then(|| read_url_list(list_text, format));
     let probed = list.as_ref().is_none_or(|list| list.urls.is_empty());

@@ -49,13 +49,13 @@ impl RobotsFile {
 
 /// [`RobotsFile::usage`] for a text parsed on the spot.
 #[wasm_bindgen]
-pub fn usage(text: &str, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+pub fn usage(text: String, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
     RobotsFile::new(text).usage(agent, url, options)
 }
 
 /// [`RobotsFile::ai_summary`] for a text parsed on the spot.
 #[wasm_bindgen(js_name = aiSummary)]
-pub fn ai_summary(text: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
+pub fn ai_summary(text: String, url: &str, options: JsValue) -> Result<JsValue, JsError> {
     RobotsFile::new(text).ai_summary(url, options)
 }
 

@@ -32,6 +32,12 @@ pub trait Engine {
     fn parse(&self, text: &str);
     /// Reads `text` and answers for one URL: what a caller with one question pays.
     fn first_verdict(&self, text: &str, url: &str) -> bool;
+    /// [`Engine::first_verdict`] for a caller that owns the text (read from a file) and hands
+    /// it over, as the CLI, the wasm package and the Python binding do: what the peak-memory
+    /// figure measures. An engine that only borrows its input borrows it here too.
+    fn first_verdict_owned(&self, text: String, url: &str) -> bool {
+        self.first_verdict(&text, url)
+    }
     /// Compiles `text` once and hands `run` a function answering for one URL at a time.
     fn with_checker(&self, text: &str, run: &mut dyn FnMut(&mut Check<'_>));
 }
@@ -58,6 +64,15 @@ impl Engine for RobotsLens {
 
     fn first_verdict(&self, text: &str, url: &str) -> bool {
         let robots = RobotsTxt::parse(black_box(text.as_bytes()));
+        let verdict = robots
+            .checker(Profile::Google)
+            .check(AGENT, url, AgentMatch::Token);
+        black_box(verdict).allowed
+    }
+
+    fn first_verdict_owned(&self, text: String, url: &str) -> bool {
+        // The parse keeps the caller's buffer instead of a copy of it.
+        let robots = RobotsTxt::parse_string(black_box(text));
         let verdict = robots
             .checker(Profile::Google)
             .check(AGENT, url, AgentMatch::Token);

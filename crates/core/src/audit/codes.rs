@@ -648,7 +648,9 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Warning,
         title: "A named crawler no longer obeys the `*` rules",
         what_it_does: "For each crawler named in a group, lists the Disallow rules of the `*` \
-            group that its own groups neither repeat nor cover.",
+            group that its own groups neither repeat nor cover, nor answer with an Allow of \
+            their own for the same paths (`Allow: /documents/` where `*` has \
+            `Disallow: /documents/` is a choice, not an oversight).",
         why_it_matters: "A crawler obeys the groups that name it and ignores `*` entirely; rules \
             are not inherited. Adding `User-agent: Bingbot` with a `Crawl-delay` (or one extra \
             Disallow) silently opens every path the `*` group closes, for that crawler. This is \
@@ -720,7 +722,9 @@ const DOCS: &[CodeDoc] = &[
             no named group opens the site to some crawler.",
         why_it_matters: "No compliant crawler may fetch any page. Search engines then show pages \
             without a description or drop them. This is the robots.txt of a staging site, and it \
-            reaches production more often than anyone would like.",
+            reaches production more often than anyone would like. `Disallow: *` and `/*` close \
+            it only for readers with wildcards (Google, RFC 9309): Python's robotparser and the \
+            1994 convention read the `*` literally, and the message says so.",
         example: "User-agent: *\nDisallow: /\n",
         fix: "User-agent: *\nDisallow: /checkout/\n",
         reference:
@@ -975,7 +979,10 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Info,
         title: "A duplicate rule",
         what_it_does: "Detects a rule that repeats another rule of the same kind and pattern for \
-            the same crawlers.",
+            the same crawlers. A copy in another group counts only when the two groups share a \
+            user-agent value as written: groups that Google merges because it cuts two names to \
+            the same token (`T0PHackTeam`, `T8Abot`: both `T`) are two crawlers for parsers \
+            that read the whole name.",
         why_it_matters: "The copy changes nothing; removing it makes the file shorter and easier \
             to review.",
         example: "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nDisallow: /private/\n",

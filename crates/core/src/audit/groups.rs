@@ -7,12 +7,13 @@ use std::collections::HashMap;
 use super::overlap::is_match_all;
 use super::text::{directive_code, line_range_value, rebuild, value_span};
 use super::{AgentSet, Code, Context, Finding};
+use crate::crawlers::ChainStep;
 use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
 use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
-use crate::RobotsTxt;
+use crate::{Profile, RobotsTxt};
 
 /// Google's crawlers that ignore the `*` group and obey only groups that name them.
 const IGNORE_STAR: &[&str] = &[
@@ -458,50 +459,60 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
 const RELATED_NAMING_LINES: usize = 20;
 
 fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    for group in cx.robots.groups() {
-        let mut seen: Vec<(String, usize)> = Vec::new();
+    for group in cx.robots.groups().iter().filter(|g| g.agents.len() > 1) {
+        // The first line of each name as Google reads it, and of each value as written (both
+        // in lower case): a group of 100,000 user agents is read in one pass.
+        let mut first_by_token: HashMap<String, usize> = HashMap::new();
+        let mut first_by_value: HashMap<String, usize> = HashMap::new();
         for agent in &group.agents {
             let key = match &agent.token {
                 AgentToken::Star => "*".to_owned(),
                 AgentToken::Product(token) if token.is_empty() => continue,
                 AgentToken::Product(token) => token.to_ascii_lowercase(),
             };
-            match seen.iter().find(|(k, _)| *k == key) {
-                Some((_, first)) => out.push(
-                    Finding::new(
-                        Code::RepeatedUserAgent,
-                        agent.line,
-                        repeated_message(cx, agent, *first, &key),
-                        M::RepeatedUserAgentWhy,
-                        M::RepeatedUserAgentFix,
-                    )
-                    .with_related(vec![*first]),
-                ),
-                None => seen.push((key, agent.line)),
+            let same_value = first_by_value
+                .entry(agent.value().to_ascii_lowercase())
+                .or_insert(agent.line);
+            let same_value = (*same_value != agent.line).then_some(*same_value);
+            let first = *first_by_token.entry(key).or_insert(agent.line);
+            if first == agent.line {
+                continue;
             }
+            let (message, related) = match same_value {
+                Some(earlier) => (
+                    Message::new(M::RepeatedUserAgent)
+                        .code("value", agent.value())
+                        .line("first", earlier),
+                    earlier,
+                ),
+                None => (same_name_message(cx, agent, first), first),
+            };
+            out.push(
+                Finding::new(
+                    Code::RepeatedUserAgent,
+                    agent.line,
+                    message,
+                    M::RepeatedUserAgentWhy,
+                    M::RepeatedUserAgentFix,
+                )
+                .with_related(vec![related]),
+            );
         }
     }
 }
 
-/// `agent` names what line `first` named: the same value, or (`Website.Quester` after
-/// `Website eXtractor`) another value Google reads as the same name.
-fn repeated_message(cx: &Context<'_>, agent: &AgentLine, first: usize, token: &str) -> Message {
+/// `agent` is written otherwise than line `first` (`Website.Quester` after `Website eXtractor`,
+/// `mozilla/4` after `Mozilla/4.0 (compatible; …)`), but Google reads both as the same name;
+/// readers that compare the whole value read two names.
+fn same_name_message(cx: &Context<'_>, agent: &AgentLine, first: usize) -> Message {
     let earlier = cx
         .robots
         .line(first)
         .and_then(|line| line.value())
         .unwrap_or_default();
-    if crate::agent_name::written_name(earlier)
-        .eq_ignore_ascii_case(crate::agent_name::written_name(agent.value()))
-    {
-        return Message::new(M::RepeatedUserAgent)
-            .code("value", agent.value())
-            .line("first", first);
-    }
-    let token = if token == "*" {
-        "*"
-    } else {
-        &agent.value()[..token.len()]
+    let token = match &agent.token {
+        AgentToken::Star => "*",
+        AgentToken::Product(token) => &agent.value()[..token.len()],
     };
     Message::new(M::RepeatedUserAgentSameName)
         .code("value", agent.value())
@@ -528,6 +539,8 @@ const JUDGE_BUDGET: usize = 20_000_000;
 struct Judged {
     kind: RuleKind,
     length: usize,
+    /// The pattern as Google escapes it.
+    escaped: Vec<u8>,
     pattern: Pattern,
     /// The pattern with its stars and final `$` removed, starting with `/`.
     witness: Vec<u8>,
@@ -545,7 +558,22 @@ impl Judged {
             kind: rule.kind,
             length: escaped.len(),
             pattern: Pattern::google(&escaped),
+            escaped,
             witness,
+        }
+    }
+
+    /// Whether this rule is an Allow written for the paths of `disallow` (`Allow: /documents/`
+    /// for `Disallow: /documents/` or `/documents/old`): a group that holds it answers those
+    /// paths on purpose. `Allow: /`, which ends many groups, opens everything and names nothing.
+    fn allows_on_purpose(&self, disallow: &Judged) -> bool {
+        if self.kind != RuleKind::Allow || is_match_all(&String::from_utf8_lossy(&self.escaped)) {
+            return false;
+        }
+        if self.escaped.contains(&b'*') || self.escaped.ends_with(b"$") {
+            self.escaped == disallow.escaped
+        } else {
+            disallow.escaped.starts_with(&self.escaped)
         }
     }
 }
@@ -622,6 +650,9 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
         // A path the named group may fetch and `*` blocks, to show.
         let mut example: Option<Vec<u8>> = None;
         for (&star, judged) in star_rules.iter().zip(&star_judged) {
+            if own_judged.iter().any(|own| own.allows_on_purpose(judged)) {
+                continue;
+            }
             let mut witnesses = vec![judged.witness.as_slice()];
             witnesses.extend(
                 own_judged
@@ -742,7 +773,7 @@ fn no_star_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .agents
         .iter()
         .take(3)
-        .map(|a| Value::code(&a.token))
+        .map(|a| written_agent(cx, a))
         .collect();
     if cx.agents.len() > 3 {
         names.push(Value::phrase(
@@ -757,6 +788,29 @@ fn no_star_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
         M::NoStarGroupFix,
     ));
 }
+
+/// A crawler's name as its first line writes it (`GPT-3-Crawler`), with Google's reading
+/// where that is another name (`GPT-`): a list of Google's readings alone names nothing the
+/// file says.
+fn written_agent(cx: &Context<'_>, agent: &AgentSet) -> Value {
+    let value = cx
+        .robots
+        .line(agent.lines[0])
+        .and_then(|line| line.value())
+        .unwrap_or(&agent.token);
+    if crate::agent_name::written_name(value).eq_ignore_ascii_case(&agent.token) {
+        Value::code(value)
+    } else {
+        Value::phrase(
+            Message::new(M::AgentAsGoogleReadsIt)
+                .code("value", value)
+                .code("token", &agent.token),
+        )
+    }
+}
+
+/// URLs whose verdicts say whether a reader closes the whole site: its front page and a page.
+const SITE_PROBES: [&str; 2] = ["/", "/index.html"];
 
 fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let closes = |rules: &[&Rule]| -> Option<usize> {
@@ -784,10 +838,34 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
         return;
     }
     let rule = cx.line(line);
-    let message = if cx.agents.is_empty() {
-        Message::new(M::SiteClosedToAll)
-    } else {
-        Message::new(M::SiteClosedToAllNamed)
+    // Readers without wildcards read `Disallow: *` (or `/*`) literally: which readers it closes
+    // the site for is the profiles' answer for the crawlers that follow `*`.
+    let (closed, open): (Vec<Profile>, Vec<Profile>) =
+        Profile::ALL.into_iter().partition(|&profile| {
+            let checker = cx.robots.checker(profile);
+            SITE_PROBES
+                .iter()
+                .all(|probe| !checker.check_chain(&[ChainStep::Star], probe).allowed)
+        });
+    if closed.is_empty() {
+        return;
+    }
+    let readers = |profiles: &[Profile]| -> Vec<Value> {
+        profiles
+            .iter()
+            .map(|profile| crate::divergence::reader_name(profile.spec()))
+            .collect()
+    };
+    let message = match (open.is_empty(), cx.agents.is_empty()) {
+        (true, true) => Message::new(M::SiteClosedToAll),
+        (true, false) => Message::new(M::SiteClosedToAllNamed),
+        (false, no_named_group) => Message::new(if no_named_group {
+            M::SiteClosedToSome
+        } else {
+            M::SiteClosedToSomeNamed
+        })
+        .list("closed", readers(&closed))
+        .list("open", readers(&open)),
     };
     out.push(
         Finding::new(
@@ -800,7 +878,11 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     rule.value().unwrap_or_default(),
                 ),
             ),
-            M::SiteClosedToAllWhy,
+            if open.is_empty() {
+                M::SiteClosedToAllWhy
+            } else {
+                M::SiteClosedToSomeWhy
+            },
             M::SiteClosedToAllFix,
         )
         .with_span(value_span(&rule)),
@@ -945,6 +1027,26 @@ mod tests {
         let found = with_code(open, Code::NamedGroupIgnoresStar);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].related_lines, [2], "{}", found[0].message);
+    }
+
+    #[test]
+    fn a_star_rule_the_named_group_allows_on_purpose_is_not_lost() {
+        // gopsusports.com in the real corpus: Bingbot's group allows `/documents/`, which `*`
+        // disallows; the other two `*` rules it does not answer are still reported.
+        let input = "User-agent: bingbot\nDisallow: /admin/\nAllow: /documents/\nAllow: /\n\n\
+                     User-agent: *\nDisallow: /admin/\nDisallow: /documents/\nDisallow: /hidden/\n\
+                     Disallow: /documents/old/\nAllow: /\n";
+        let found = with_code(input, Code::NamedGroupIgnoresStar);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].related_lines, [9], "{}", found[0].message);
+        assert!(
+            found[0]
+                .message
+                .english()
+                .contains("it may fetch `/hidden/`"),
+            "{}",
+            found[0].message
+        );
     }
 
     #[test]
@@ -1197,6 +1299,111 @@ mod tests {
         assert!(with_code(allow_list, Code::SiteClosedToAll).is_empty());
         let all_closed = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /\n";
         assert_eq!(with_code(all_closed, Code::SiteClosedToAll).len(), 1);
+    }
+
+    #[test]
+    fn a_site_closed_only_to_wildcard_readers_says_which_readers_allow() {
+        // www.iletisim.gov.tr in the real corpus: `Disallow: *`, which readers without
+        // wildcards read literally.
+        let input = "User-agent: *\nDisallow: *\n";
+        let found = with_code(input, Code::SiteClosedToAll);
+        assert_eq!(found.len(), 1);
+        let message = found[0].message.english();
+        assert!(!message.contains("every crawler"), "{message}");
+        assert!(
+            message.contains("for RFC 9309 and Google's parser;"),
+            "{message}"
+        );
+        assert!(
+            message.contains("Python's robotparser (≤ 3.12) and the 1994 convention"),
+            "{message}"
+        );
+        // What the finding says is what the profiles answer.
+        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let allowed = |profile| {
+            robots
+                .checker(profile)
+                .check("anybot", "/page", crate::AgentMatch::Substring)
+                .allowed
+        };
+        assert!(!allowed(crate::Profile::Rfc9309) && !allowed(crate::Profile::Google));
+        assert!(allowed(crate::Profile::Python) && allowed(crate::Profile::Legacy1994));
+        assert!(found[0].why.english().contains("read the `*` literally"));
+        // `Disallow: /` closes the site to every reader, and says so.
+        let found = with_code("User-agent: *\nDisallow: /\n", Code::SiteClosedToAll);
+        assert!(found[0].message.english().contains("to every crawler"));
+    }
+
+    #[test]
+    fn names_without_a_star_group_are_shown_as_written() {
+        // fedtalks.upgather.com in the real corpus.
+        let input = "User-agent: GPTBot\nDisallow: /\n\nUser-agent: GPT-3-Crawler\nDisallow: /\n";
+        let found = with_code(input, Code::NoStarGroup);
+        assert_eq!(found.len(), 1);
+        let message = found[0].message.english();
+        // Google reads the line as its leading letters and `-`.
+        assert_eq!(crate::product_token(b"GPT-3-Crawler"), "GPT-");
+        assert!(
+            message.contains("`GPT-3-Crawler` (which Google reads as `GPT-`)"),
+            "{message}"
+        );
+        assert!(
+            message.contains("`GPTBot` and `GPT-3-Crawler`"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_value_google_reads_alike_but_written_otherwise_is_not_a_repeat() {
+        // explore.openaire.eu in the real corpus.
+        let input = "User-agent: Mozilla/4.0 (compatible; BullsEye; Windows 95)\n\
+                     User-agent: mozilla/4\nUser-agent: MOZILLA/4\nDisallow: /\n";
+        let found = with_code(input, Code::RepeatedUserAgent);
+        assert_eq!(found.len(), 2);
+        let message = found[0].message.english();
+        assert!(!message.contains("repeats"), "{message}");
+        assert!(
+            message.contains("Google reads `mozilla/4` as `mozilla`, as it reads `Mozilla/4.0"),
+            "{message}"
+        );
+        // The same value in another letter case is a repeat for every reader.
+        assert!(
+            found[1]
+                .message
+                .english()
+                .contains("`MOZILLA/4` repeats the user agent of line 2"),
+            "{}",
+            found[1].message
+        );
+    }
+
+    #[test]
+    fn a_version_in_a_user_agent_value_is_a_note_that_names_the_readers_it_fails() {
+        let input = "User-agent: Googlebot/2.1\nDisallow: /private/\n";
+        let found = with_code(input, Code::UserAgentExtraText);
+        assert_eq!(found.len(), 1);
+        // A note: the crawler the group names reads the product token.
+        assert_eq!(found[0].severity, Severity::Info);
+        let message = found[0].message.english();
+        assert!(!message.starts_with("Only the product token"), "{message}");
+        assert!(
+            message.contains("reads `Googlebot/2.1` as `Googlebot`"),
+            "{message}"
+        );
+        assert!(
+            message.contains("Python's robotparser (≤ 3.12) and the 1994 convention"),
+            "{message}"
+        );
+        // What the message says is what the profiles answer.
+        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let allowed = |profile| {
+            robots
+                .checker(profile)
+                .check("Googlebot", "/private/x", crate::AgentMatch::Token)
+                .allowed
+        };
+        assert!(!allowed(crate::Profile::Rfc9309) && !allowed(crate::Profile::Google));
+        assert!(allowed(crate::Profile::Python) && allowed(crate::Profile::Legacy1994));
     }
 
     #[test]

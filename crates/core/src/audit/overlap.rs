@@ -183,6 +183,17 @@ enum Dominance {
     Shadowed(usize),
 }
 
+impl Dominance {
+    /// The line of the rule that dominates.
+    fn line(self) -> usize {
+        match self {
+            Dominance::Duplicate(line)
+            | Dominance::SamePatternAllowed(line)
+            | Dominance::Shadowed(line) => line,
+        }
+    }
+}
+
 fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut group_of: HashMap<usize, usize> = HashMap::new();
     for group in cx.robots.groups() {
@@ -222,6 +233,7 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
     }
     let mut lines: Vec<_> = found.into_iter().collect();
     crate::sorting::sort_by_key(&mut lines, |(line, _)| *line);
+    let mut names = WrittenNames::default();
     for (line, per_set) in lines {
         // Dominated in every set that obeys it; sets that do not contain it left no entry.
         let Some(dominance) = per_set.iter().copied().collect::<Option<Vec<_>>>() else {
@@ -230,7 +242,47 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let Some(&dominance) = dominance.first() else {
             continue;
         };
-        report(cx, line, group_of[&line], dominance, out);
+        let (group, other) = (group_of[&line], group_of[&dominance.line()]);
+        // `User-agent: T0PHackTeam` and `User-agent: T8Abot` are one crawler, `T`, only as
+        // Google reads them (which `agent-token-cut` reports): for a parser that reads the
+        // whole name each group needs its own rules, so the copy is not for deleting.
+        if group != other && !names.shared(cx, group, other) {
+            continue;
+        }
+        report(cx, line, group, dominance, out);
+    }
+}
+
+/// The user-agent values of groups (in lower case, `*` as itself), gathered for the groups a
+/// finding compares, each once.
+#[derive(Default)]
+struct WrittenNames {
+    of_group: HashMap<usize, std::collections::HashSet<String>>,
+}
+
+impl WrittenNames {
+    /// Whether groups `a` and `b` name a crawler in common as the values are written.
+    fn shared(&mut self, cx: &Context<'_>, a: usize, b: usize) -> bool {
+        let (small, large) = if cx.group(a).agents.len() <= cx.group(b).agents.len() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let names = self
+            .of_group
+            .entry(large)
+            .or_insert_with(|| cx.group(large).agents.iter().map(written_key).collect());
+        cx.group(small)
+            .agents
+            .iter()
+            .any(|agent| names.contains(&written_key(agent)))
+    }
+}
+
+fn written_key(agent: &crate::group::AgentLine) -> String {
+    match agent.token {
+        crate::group::AgentToken::Star => "*".to_owned(),
+        crate::group::AgentToken::Product(_) => agent.value().to_ascii_lowercase(),
     }
 }
 
@@ -347,9 +399,7 @@ fn report(
         this.key().unwrap_or_default(),
         this.value().unwrap_or_default(),
     );
-    let other_line = match dominance {
-        Dominance::Duplicate(l) | Dominance::SamePatternAllowed(l) | Dominance::Shadowed(l) => l,
-    };
+    let other_line = dominance.line();
     let other = cx.line(other_line);
     let other_rule = directive_code(
         other.key().unwrap_or_default(),
@@ -685,6 +735,22 @@ mod tests {
             !found.iter().any(|(_, line, _)| *line == 7),
             "`/%7e` and `/~` differ for Google: {found:?}"
         );
+    }
+
+    #[test]
+    fn a_rule_repeated_in_a_group_that_is_the_same_only_as_google_reads_the_names_is_kept() {
+        // venture.gr in the real corpus: Google reads both names as `T`, a parser that reads
+        // the whole name sees two crawlers, each with its own rule.
+        let input = "User-agent: T0PHackTeam\nDisallow: /\nUser-agent: T8Abot\nDisallow: /\n";
+        assert!(with_code(input, Code::DuplicateRule).is_empty());
+        // The same name in another letter case, or `*` twice, is the same crawler for every
+        // reader: the copy changes nothing.
+        let input = "User-agent: Spacebison\nDisallow: /\nUser-agent: SpaceBison\nDisallow: /\n";
+        let found = with_code(input, Code::DuplicateRule);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].related_lines, [2]);
+        let input = "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\n";
+        assert_eq!(with_code(input, Code::DuplicateRule).len(), 1);
     }
 
     #[test]

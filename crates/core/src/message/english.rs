@@ -321,7 +321,10 @@ catalogue! {
         "{value} is a whole browser User-Agent header; Google compares only {token}, a name no \
          crawler uses.";
     ExtraTextVersion = "core.audit.user-agent-extra-text.message" =>
-        "Only the product token is compared: Google reads {value} as {token} and ignores {rest}.";
+        "Google and RFC 9309 readers compare only the product token: Google reads {value} as \
+         {token} and ignores {rest}. Python's robotparser (≤ 3.12) and the 1994 convention \
+         compare the whole value with the crawler's name, so for them this group names no \
+         crawler.";
     ExtraTextWords = "core.audit.agent-token-cut.message-words" =>
         "Google reads {value} as {token}: only the first word is compared, so this group is for \
          {token} and {rest} is ignored.";
@@ -397,6 +400,8 @@ catalogue! {
         "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
          everything), or delete the group.";
     OthersCount = "core.audit.no-star-group.others" => "{count} others";
+    AgentAsGoogleReadsIt = "core.audit.no-star-group.as-google-reads-it" =>
+        "{value} (which Google reads as {token})";
     NoStarGroup = "core.audit.no-star-group.message" =>
         "No group is for `*`, so every crawler other than {names} may fetch every URL.";
     NoStarGroupWhy = "core.audit.no-star-group.why" => "A crawler that no group names has no rules.";
@@ -407,9 +412,19 @@ catalogue! {
     SiteClosedToAllNamed = "core.audit.site-closed-to-all.message-named" =>
         "{rule} in the `*` group closes the whole site to every crawler, and every named group \
          closes it too.";
+    SiteClosedToSome = "core.audit.site-closed-to-all.message-some" =>
+        "{rule} in the `*` group closes the whole site for {closed}; for {open} it leaves the \
+         site open.";
+    SiteClosedToSomeNamed = "core.audit.site-closed-to-all.message-some-named" =>
+        "{rule} in the `*` group closes the whole site for {closed}, and every named group closes \
+         it too; for {open} the rule leaves the site open to the crawlers that no group names.";
     SiteClosedToAllWhy = "core.audit.site-closed-to-all.why" =>
         "No compliant crawler may fetch any page, so search engines show the site's pages \
          without a description or drop them.";
+    SiteClosedToSomeWhy = "core.audit.site-closed-to-all.why-some" =>
+        "Google's crawlers and every other crawler that reads wildcards may fetch no page, so \
+         search engines show the site's pages without a description or drop them; readers \
+         without wildcards read the `*` literally and find nothing it closes.";
     SiteClosedToAllFix = "core.audit.site-closed-to-all.fix" =>
         "If the site should be crawled, remove the rule or narrow it to the paths to hide; if \
          this is a staging site, protect it with a password instead.";
