@@ -215,60 +215,67 @@ pub(crate) struct Structure {
     pub directives: Vec<Directive>,
 }
 
-/// How many lines of each kind a group and the file hold, counted before the vectors are made
-/// so that each is allocated once at its size: a file of 700 groups otherwise spends a sixth of
-/// its parse growing them.
+/// How many lines of each kind a group and the file hold, counted as the lines are read (see
+/// [`RobotsTxt::parse`](crate::RobotsTxt::parse)) so that each vector is allocated once at its
+/// size: a file of 700 groups otherwise spends a sixth of its parse growing them.
 #[derive(Default)]
-struct Sizes {
+pub(crate) struct Sizes {
     /// Per group: user-agent lines, rules, other lines.
     groups: Vec<[u32; 3]>,
     orphan_rules: usize,
     sitemaps: usize,
     directives: usize,
+    /// The same state as [`form_groups`]' `group_closed`.
+    group_open: bool,
 }
 
 impl Sizes {
-    /// The same walk as [`form_groups`], counting.
-    fn of(lines: &[Record]) -> Sizes {
-        let mut sizes = Sizes::default();
-        let mut group_closed = true;
-        for line in lines {
-            let slot = match line.kind {
-                LineKind::UserAgent => {
-                    if group_closed {
-                        sizes.groups.push([0; 3]);
-                        group_closed = false;
-                    }
-                    0
+    /// Counts the next line, a line of kind `kind`: the same steps as [`form_groups`].
+    pub(crate) fn count(&mut self, kind: LineKind) {
+        let slot = match kind {
+            LineKind::UserAgent => {
+                if !self.group_open {
+                    self.groups.push([0; 3]);
+                    self.group_open = true;
                 }
-                LineKind::Allow | LineKind::Disallow if sizes.groups.is_empty() => {
-                    sizes.orphan_rules += 1;
-                    continue;
-                }
-                LineKind::Allow | LineKind::Disallow => {
-                    group_closed = true;
-                    1
-                }
-                LineKind::Sitemap => {
-                    sizes.sitemaps += 1;
-                    continue;
-                }
-                LineKind::Other | LineKind::Unknown => {
-                    sizes.directives += 1;
-                    2
-                }
-                LineKind::Comment | LineKind::Blank | LineKind::Malformed => continue,
-            };
-            if let Some(group) = sizes.groups.last_mut() {
-                group[slot] += 1;
+                0
             }
+            LineKind::Allow | LineKind::Disallow if self.groups.is_empty() => {
+                self.orphan_rules += 1;
+                return;
+            }
+            LineKind::Allow | LineKind::Disallow => {
+                self.group_open = false;
+                1
+            }
+            LineKind::Sitemap => {
+                self.sitemaps += 1;
+                return;
+            }
+            LineKind::Other | LineKind::Unknown => {
+                self.directives += 1;
+                2
+            }
+            LineKind::Comment | LineKind::Blank | LineKind::Malformed => return,
+        };
+        if let Some(group) = self.groups.last_mut() {
+            group[slot] += 1;
+        }
+    }
+
+    /// The counts of `lines`, read in order.
+    #[cfg(test)]
+    pub(crate) fn of(lines: &[Record]) -> Sizes {
+        let mut sizes = Sizes::default();
+        for line in lines {
+            sizes.count(line.kind);
         }
         sizes
     }
 }
 
-pub(crate) fn form_groups(lines: &[Record], source: &Source) -> Structure {
-    let sizes = Sizes::of(lines);
+/// Forms the groups of `lines`, whose [`Sizes`] are `sizes`.
+pub(crate) fn form_groups(lines: &[Record], source: &Source, sizes: Sizes) -> Structure {
     let mut structure = Structure {
         groups: Vec::with_capacity(sizes.groups.len()),
         orphan_rules: Vec::with_capacity(sizes.orphan_rules),
@@ -342,8 +349,8 @@ mod tests {
     use crate::lines::{read_lines, Source};
 
     fn structure(input: &str) -> Structure {
-        let (lines, source, _) = read_lines(Source::from_text(input.to_owned()));
-        form_groups(&lines, &source)
+        let (lines, source, _) = read_lines(Source::from_text(input.to_owned()), |_| {});
+        form_groups(&lines, &source, Sizes::of(&lines))
     }
 
     #[test]

@@ -215,8 +215,11 @@ impl RobotsTxt {
     }
 
     fn read(source: lines::Source) -> RobotsTxt {
-        let (lines, source, facts) = lines::read_lines(source);
-        let structure = group::form_groups(&lines, &source);
+        // The groups' sizes are counted as the lines are read, so that forming them is one
+        // more pass over the lines, not two.
+        let mut sizes = group::Sizes::default();
+        let (lines, source, facts) = lines::read_lines(source, |kind| sizes.count(kind));
+        let structure = group::form_groups(&lines, &source, sizes);
         let (preferences, licenses) =
             aipref::read_preferences(Lines::new(&lines, &source), &structure.directives);
         RobotsTxt {

@@ -572,8 +572,12 @@ pub struct LineEndings {
     pub cr: usize,
 }
 
-/// Splits the input `source` keeps into lines and reads each one.
-pub(crate) fn read_lines(mut source: Source) -> (Vec<Record>, Source, InputFacts) {
+/// Splits the input `source` keeps into lines and reads each one, telling `each` the kind of
+/// every line in order.
+pub(crate) fn read_lines(
+    mut source: Source,
+    mut each: impl FnMut(LineKind),
+) -> (Vec<Record>, Source, InputFacts) {
     let input = source.bytes();
     let bom_bytes = bom_prefix_len(input);
     let mut facts = InputFacts {
@@ -607,7 +611,9 @@ pub(crate) fn read_lines(mut source: Source) -> (Vec<Record>, Source, InputFacts
             Some(at) => (None, start + at),
             None => (None, input.len()),
         };
-        lines.push(reader.read(lines.len(), start, end, colon));
+        let line = reader.read(lines.len(), start, end, colon);
+        each(line.kind);
+        lines.push(line);
         start = match input.get(end) {
             Some(b'\n') => {
                 facts.line_endings.lf += 1;
@@ -627,12 +633,13 @@ pub(crate) fn read_lines(mut source: Source) -> (Vec<Record>, Source, InputFacts
     // Google emits a last line even when it is empty; an empty line after the final terminator
     // changes nothing, so it is only kept when it is the whole file.
     if lines.is_empty() {
-        lines.push(reader.read(0, start, input.len(), None));
+        let line = reader.read(0, start, input.len(), None);
+        each(line.kind);
+        lines.push(line);
     }
-    facts.first_line_beyond_limit = lines
-        .iter()
-        .position(Record::beyond_size_limit)
-        .map(|index| index + 1);
+    // Lines are in the order of their starts.
+    let first_beyond = lines.partition_point(|line| !line.beyond_size_limit());
+    facts.first_line_beyond_limit = (first_beyond < lines.len()).then_some(first_beyond + 1);
     let lossy = reader.lossy;
     source.lossy = lossy;
     (lines, source, facts)
