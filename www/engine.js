@@ -404,14 +404,9 @@ function compiledModule(url = WASM_URL) {
 const mainThreadGlue = typeof document === 'undefined' ? null : instantiateOnMainThread();
 
 async function instantiateOnMainThread() {
-  performance.mark('engine:eval');
-  performance.mark('engine:eval');
   const [glue, module] = await Promise.all([import('./pkg/robots_lens_wasm.js'), compiledModule()]);
-  performance.mark('engine:compiled');
-  performance.mark('engine:compiled');
   // Synchronous once compiled: the instance is ready without waiting for another task.
   glue.initSync({ module });
-  performance.mark('engine:instantiated');
   return glue;
 }
 mainThreadGlue?.catch(() => {}); // Reported by the worker, which loads the same module.
@@ -423,11 +418,7 @@ mainThreadGlue?.catch(() => {}); // Reported by the worker, which loads the same
  */
 export async function firstAnswer(text, agent, url, options) {
   if (mainThreadGlue === null) throw loadError('there is no page to load it into');
-  performance.mark('engine:firstAnswer');
-  performance.mark('engine:firstAnswer');
   const glue = await mainThreadGlue;
-  performance.mark('engine:glue');
-  performance.mark('engine:glue');
   const input = engineInput(text);
   if (typeof input === 'string') return glue.check(input, agent, url, options);
   const file = glue.RobotsFile.fromBytes(input);
@@ -453,7 +444,6 @@ async function compileModule(url) {
     // whole. The type is read first rather than streaming a clone and falling back: a cloned
     // body is tee'd through the main thread, so the compile waited for whatever the page was
     // doing there (the first layout: tens of milliseconds before the first verdict, issue 17).
-    performance.mark('engine:fetched');
     if (mimeType(response) === 'application/wasm') return await WebAssembly.compileStreaming(response);
     return await WebAssembly.compile(await response.arrayBuffer());
   } catch (error) {
