@@ -12,13 +12,19 @@
  *     compare.changed();   // the file, the check or the list changed: compare again (debounced)
  */
 
+import { engineInput } from './engine.js';
 import { formatCount } from './format.js';
 import { onLanguageChange, t, tNodes, tPlural } from './i18n.js';
 import { h, lineLink } from './render.js';
-import { storageGet, storageSet } from './local.js';
+import { storageGet, storageRemove, storageSet } from './local.js';
+import { base64ToBytes, bytesToBase64, decodeBytes, describeLines } from './work.js';
 
 const DEBOUNCE_MS = 300;
-const STORAGE = { text: 'robots-lens:compare-text', role: 'robots-lens:compare-role' };
+const STORAGE = {
+  text: 'robots-lens:compare-text',
+  role: 'robots-lens:compare-role',
+  bytes: 'robots-lens:compare-bytes',
+};
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 const $ = (selector) => document.querySelector(selector);
@@ -32,6 +38,11 @@ export class ComparePanel {
   #elements;
   #timer = 0;
   #run = 0;
+  /**
+   * An opened file that is not valid UTF-8, `{ text, bytes }` (as www/engine.js keeps the
+   * editor's): the comparison reads its bytes while the box shows exactly `text`.
+   */
+  #opened = null;
 
   /**
    * `engine()` (a promise of the lists engine), `check()` (`{ text, options }` of the checker), `askers()` (`{ agent,
@@ -55,10 +66,12 @@ export class ComparePanel {
     };
     const e = this.#elements;
     e.text.value = storageGet(STORAGE.text) ?? '';
+    this.#restoreBytes();
     const role = storageGet(STORAGE.role);
     if (role === 'before' || role === 'after') e.role.value = role;
     e.text.addEventListener('input', () => {
       storageSet(STORAGE.text, e.text.value);
+      this.#keepBytes(null);
       this.changed();
     });
     e.role.addEventListener('change', () => {
@@ -74,8 +87,22 @@ export class ComparePanel {
         e.note.replaceChildren(...tNodes('compare.too-large', { name: h('span', { translate: 'no' }, file.name) }));
         return;
       }
-      this.#setText(await file.text());
-      e.note.replaceChildren(...tNodes('lists.opened', { name: h('span', { translate: 'no' }, file.name) }));
+      let bytes;
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch (error) {
+        e.note.textContent = t('app.file-unreadable', { name: file.name, detail: error.message });
+        return;
+      }
+      const decoded = decodeBytes(bytes);
+      this.#setText(decoded.text);
+      // The box has just written its line ends as LF, as the kept bytes do.
+      this.#keepBytes(decoded.engineBytes);
+      const name = h('span', { translate: 'no' }, file.name);
+      e.note.replaceChildren(
+        ...tNodes('lists.opened', { name }),
+        ...(decoded.validUtf8 ? [] : [' ', ...tNodes('compare.not-utf8', { lines: describeLines(decoded.invalidLines) })]),
+      );
     });
     e.usePrevious.addEventListener('click', () => {
       const previous = this.#previousText();
@@ -92,7 +119,37 @@ export class ComparePanel {
   #setText(text) {
     this.#elements.text.value = text;
     storageSet(STORAGE.text, text);
+    this.#keepBytes(null);
     this.changed();
+  }
+
+  /** Keeps `bytes` as what the comparison reads while the box shows its text; null forgets. */
+  #keepBytes(bytes) {
+    if (bytes === null) {
+      if (this.#opened !== null) storageRemove(STORAGE.bytes);
+      this.#opened = null;
+      return;
+    }
+    this.#opened = { text: this.#elements.text.value, bytes };
+    // A file too large to keep is still compared by its bytes until the page is left.
+    if (!storageSet(STORAGE.bytes, bytesToBase64(bytes))) storageRemove(STORAGE.bytes);
+  }
+
+  /** The kept bytes of the last visit, if the box still shows exactly what they decode to. */
+  #restoreBytes() {
+    const stored = storageGet(STORAGE.bytes);
+    const bytes = stored === null ? null : base64ToBytes(stored);
+    if (bytes !== null && decodeBytes(bytes).text === this.#elements.text.value) {
+      this.#opened = { text: this.#elements.text.value, bytes };
+    } else if (stored !== null) {
+      storageRemove(STORAGE.bytes);
+    }
+  }
+
+  /** What the engine reads for the other version: its opened bytes, or the box's text. */
+  #otherInput() {
+    const text = this.#elements.text.value;
+    return this.#opened !== null && this.#opened.text === text ? this.#opened.bytes : text;
   }
 
   /** Compares again after a quiet moment. */
@@ -115,8 +172,10 @@ export class ComparePanel {
       return;
     }
     const { text, options } = this.#check();
-    const other = e.text.value;
-    const [before, after] = e.role.value === 'after' ? [text, other] : [other, text];
+    // Both versions as the main editor's checks read them: an opened file's own bytes.
+    const main = engineInput(text);
+    const other = this.#otherInput();
+    const [before, after] = e.role.value === 'after' ? [main, other] : [other, main];
     const { agent, crawlers } = this.#askers();
     const list = this.#list();
     e.results.dataset.state = 'running';

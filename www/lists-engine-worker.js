@@ -11,7 +11,7 @@
  * the page shows, with their full counts.
  */
 
-import init, { RobotsFile, UrlBatch, compareVersions, defaults, expectationsToml, version } from './pkg/lists/robots_lens_wasm.js';
+import init, { RobotsFile, UrlBatch, compareVersions, compareVersionsBytes, defaults, expectationsToml, version } from './pkg/lists/robots_lens_wasm.js';
 import { serveOperations } from './worker-protocol.js';
 
 /** Items of each report list that cross to the page. */
@@ -88,9 +88,16 @@ serveOperations({
     return null;
   },
 
-  /** The verdicts that flip between two versions, and their lines aligned (`compareVersions`). */
-  compareVersions(oldText, newText, listText, format, agent, crawlers, options) {
-    return compareVersions(oldText, newText, listText, format, agent, crawlers, options);
+  /**
+   * The verdicts that flip between two versions, and their lines aligned (`compareVersions`).
+   * Either version may be an opened file's bytes (www/engine.js `engineInput`): then both are
+   * read as bytes, the text as its UTF-8.
+   */
+  compareVersions(oldInput, newInput, listText, format, agent, crawlers, options) {
+    const args = [listText, format, agent, crawlers, options];
+    if (typeof oldInput === 'string' && typeof newInput === 'string') return compareVersions(oldInput, newInput, ...args);
+    const bytes = (input) => (typeof input === 'string' ? new TextEncoder().encode(input) : input);
+    return compareVersionsBytes(bytes(oldInput), bytes(newInput), ...args);
   },
 
   /** The pinned expectations answered on `text` (parsed again only when it changed). */

@@ -41,10 +41,13 @@ export class ListsEngine extends Engine {
     return this.request('batchExport', [kind]);
   }
 
-  /** The verdicts that flip between `oldText` and `newText`, and their lines aligned. */
-  compareVersions(oldText, newText, listText, format, agent, crawlers, options) {
-    const args = [oldText, newText, listText, format, agent, crawlers, options];
-    return this.request('compareVersions', args, oldText.length + newText.length + listText.length);
+  /**
+   * The verdicts that flip between `oldInput` and `newInput`, and their lines aligned; each is
+   * a text or an opened file's bytes (see `engineInput`), which the caller picks per version.
+   */
+  compareVersions(oldInput, newInput, listText, format, agent, crawlers, options) {
+    const args = [oldInput, newInput, listText, format, agent, crawlers, options];
+    return this.request('compareVersions', args, oldInput.length + newInput.length + listText.length);
   }
 
   /** The pinned `expectations` answered on `text`. */

@@ -22,6 +22,15 @@ export function storageSet(key, value) {
   }
 }
 
+/** Removes `key` from storage (nothing when storage is off). */
+export function storageRemove(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage is off: there is nothing to remove.
+  }
+}
+
 /** Offers `text` as a download called `name`, of media type `type`. */
 export function downloadText(name, text, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));

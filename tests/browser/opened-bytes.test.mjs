@@ -85,3 +85,56 @@ test('an opened or dropped file that is not UTF-8 is checked by its own bytes, a
     await session.close();
   }
 });
+
+test('a file opened as the other version to compare is compared by its own bytes, and so is the editor\'s', async () => {
+  const session = await startSession({ browser });
+  const { page } = session;
+  const flips = () => page.locator('.diff-flips tbody tr').allTextContents();
+  try {
+    await session.goto('/');
+    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await paste(page, 'User-agent: *\nAllow: /\n');
+    await page.fill('#agent', 'AnyBot');
+    await page.click('.batch-crawlers summary');
+    await page.click('#batch-crawlers-none');
+    await page.fill('#urls', '/caf%E9\n/caf%EF%BF%BD');
+
+    // The other version opened from a Latin-1 file: `/caf%E9` is what it blocks, as the CLI says.
+    await page.setInputFiles('#compare-file', { name: 'old.txt', mimeType: 'text/plain', buffer: LATIN1 });
+    await page.waitForSelector('#diff-results[data-state="done"][data-flips="1"]', { timeout: WAIT_MS });
+    assert.match((await flips())[0], /^\/caf%E9AnyBotBlocked line 2/);
+    assert.match(await page.textContent('#compare-note'), /not valid UTF-8 \(line 2\)/);
+    assert.equal(await page.inputValue('#robots-compare'), 'User-agent: *\nDisallow: /caf\uFFFD\n');
+
+    // A reload keeps the bytes with the text.
+    await page.reload({ waitUntil: 'load' });
+    await page.fill('#urls', '/caf%E9\n/caf%EF%BF%BD');
+    await page.waitForSelector('#diff-results[data-state="done"][data-flips="1"]', { timeout: WAIT_MS });
+    assert.match((await flips())[0], /^\/caf%E9AnyBot/);
+
+    // Edited, the box's text is compared: its U+FFFD is a character like any other.
+    await page.focus('#robots-compare');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('# edited\n');
+    await page.waitForFunction(
+      () => document.querySelector('.diff-flips tbody tr')?.textContent.startsWith('/caf%EF%BF%BD'),
+      null,
+      { timeout: WAIT_MS },
+    );
+
+    // The editor's own opened bytes are what the comparison reads for the file above.
+    await page.fill('#robots-compare', 'User-agent: *\nAllow: /\n');
+    await page.setInputFiles('#file-input', { name: 'latin1.txt', mimeType: 'text/plain', buffer: LATIN1 });
+    await page.waitForFunction(
+      () => document.querySelector('.diff-flips tbody tr')?.textContent.startsWith('/caf%E9AnyBotAllowed'),
+      null,
+      { timeout: WAIT_MS },
+    );
+    assert.deepEqual((await flips()).length, 1);
+
+    assert.deepEqual(session.foreignRequests(), []);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});

@@ -109,6 +109,22 @@ test('compareVersions lists flips with each version\'s line, and the aligned lin
   assert.ok(probed.flips.some((flip) => flip.url === '/shop/' && flip.becomesBlocked));
 });
 
+test('compareVersionsBytes reads either version\'s bytes as they are, as the CLI reads a file', () => {
+  // Saved by an editor set to Latin-1: `é` is the single byte 0xE9, which is not UTF-8.
+  const latin1 = Uint8Array.from(Buffer.from('User-agent: *\nDisallow: /caf\xe9\n', 'latin1'));
+  const open = new TextEncoder().encode('User-agent: *\nAllow: /\n');
+  const urls = '/caf%E9\n/caf%EF%BF%BD\n';
+  const comparison = lists.compareVersionsBytes(latin1, open, urls, 'auto', 'AnyBot', [], {});
+  assert.deepEqual(
+    comparison.flips.map((flip) => [flip.url, flip.before.allowed, flip.before.line]),
+    [['/caf%E9', false, 2]],
+  );
+  // The line is shown as the editor shows it; a text with U+FFFD is matched as that character.
+  assert.equal(comparison.flips[0].before.text, 'Disallow: /caf\uFFFD');
+  const asText = lists.compareVersions('User-agent: *\nDisallow: /caf\uFFFD\n', 'User-agent: *\nAllow: /\n', urls, 'auto', 'AnyBot', [], {});
+  assert.deepEqual(asText.flips.map((flip) => flip.url), ['/caf%EF%BF%BD']);
+});
+
 test('expectations are answered with the deciding line and written as TOML', () => {
   const file = new lists.RobotsFile(SHOP);
   try {
