@@ -722,9 +722,10 @@ const DOCS: &[CodeDoc] = &[
             no named group opens the site to some crawler.",
         why_it_matters: "No compliant crawler may fetch any page. Search engines then show pages \
             without a description or drop them. This is the robots.txt of a staging site, and it \
-            reaches production more often than anyone would like. `Disallow: *` and `/*` close \
-            it only for readers with wildcards (Google, RFC 9309): Python's robotparser and the \
-            1994 convention read the `*` literally, and the message says so.",
+            reaches production more often than anyone would like. The message names the readers \
+            (as the profiles answer) for which the site stays open: `Disallow: *` and `/*` \
+            close it only for readers with wildcards, and a blank line before the rule ends the \
+            group for Python's robotparser and the 1994 convention.",
         example: "User-agent: *\nDisallow: /\n",
         fix: "User-agent: *\nDisallow: /checkout/\n",
         reference:

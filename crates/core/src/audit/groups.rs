@@ -1328,7 +1328,18 @@ mod tests {
         };
         assert!(!allowed(crate::Profile::Rfc9309) && !allowed(crate::Profile::Google));
         assert!(allowed(crate::Profile::Python) && allowed(crate::Profile::Legacy1994));
-        assert!(found[0].why.english().contains("read the `*` literally"));
+        assert!(found[0].why.english().contains("a `*` read literally"));
+        // content.modix.de in the real corpus: a blank line ends the group for the readers
+        // that leave the site open; the words say what they answer, not why for `*` only.
+        let found = with_code("User-agent: *\n\nDisallow: /\n", Code::SiteClosedToAll);
+        assert!(found[0]
+            .message
+            .english()
+            .contains("for Python's robotparser (≤ 3.12) and the 1994 convention it leaves"));
+        assert!(found[0]
+            .why
+            .english()
+            .contains("a blank line that ends the group"));
         // `Disallow: /` closes the site to every reader, and says so.
         let found = with_code("User-agent: *\nDisallow: /\n", Code::SiteClosedToAll);
         assert!(found[0].message.english().contains("to every crawler"));

@@ -422,9 +422,10 @@ catalogue! {
         "No compliant crawler may fetch any page, so search engines show the site's pages \
          without a description or drop them.";
     SiteClosedToSomeWhy = "core.audit.site-closed-to-all.why-some" =>
-        "Google's crawlers and every other crawler that reads wildcards may fetch no page, so \
-         search engines show the site's pages without a description or drop them; readers \
-         without wildcards read the `*` literally and find nothing it closes.";
+        "Google's crawlers and every crawler that reads the file as Google does may fetch no \
+         page, so search engines show the site's pages without a description or drop them; the \
+         readers that leave the site open read the rule or its group otherwise (a `*` read \
+         literally, a blank line that ends the group), so the file means two things.";
     SiteClosedToAllFix = "core.audit.site-closed-to-all.fix" =>
         "If the site should be crawled, remove the rule or narrow it to the paths to hide; if \
          this is a staging site, protect it with a password instead.";
