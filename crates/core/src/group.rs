@@ -27,13 +27,13 @@ pub enum AgentToken {
 
 /// One `User-agent:` line of a group.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AgentLine {
     /// The line number.
     pub line: usize,
-    /// The value as written.
-    #[cfg_attr(feature = "serde", serde(rename = "value"))]
-    pub(crate) value_text: String,
+    /// The value as written, when it holds more than the token ([`AgentLine::has_extra_text`]);
+    /// otherwise empty, and [`AgentLine::value`] is the token (most lines are only a token, and
+    /// so cost one allocation rather than two).
+    value_text: String,
     /// The token a crawler compares with its own.
     pub token: AgentToken,
     /// The value holds more than the token (`Googlebot/2.1`, `Googlebot Images`): only the token
@@ -43,17 +43,37 @@ pub struct AgentLine {
     pub beyond_size_limit: bool,
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for AgentLine {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("AgentLine", 5)?;
+        out.serialize_field("line", &self.line)?;
+        out.serialize_field("value", self.value())?;
+        out.serialize_field("token", &self.token)?;
+        out.serialize_field("has_extra_text", &self.has_extra_text)?;
+        out.serialize_field("beyond_size_limit", &self.beyond_size_limit)?;
+        out.end()
+    }
+}
+
 impl AgentLine {
     fn new(number: usize, line: &Record, source: &Source) -> AgentLine {
         let value = line.value_bytes(source);
         let token = agent_token(value);
+        // The token is a prefix of the value, so the two differ only in length.
         let has_extra_text = match &token {
             AgentToken::Star => value.len() > 1,
             AgentToken::Product(token) => token.len() < value.len(),
         };
+        let value_text = if has_extra_text {
+            String::from_utf8_lossy(value).into_owned()
+        } else {
+            String::new()
+        };
         AgentLine {
             line: number,
-            value_text: String::from_utf8_lossy(value).into_owned(),
+            value_text,
             token,
             has_extra_text,
             beyond_size_limit: line.beyond_size_limit(),
@@ -62,7 +82,11 @@ impl AgentLine {
 
     /// The value as written.
     pub fn value(&self) -> &str {
-        &self.value_text
+        match &self.token {
+            _ if self.has_extra_text => &self.value_text,
+            AgentToken::Star => "*",
+            AgentToken::Product(token) => token,
+        }
     }
 
     /// The product token, unless the line is `*`.
