@@ -21,9 +21,10 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(body) {
+async function withPage(body, { beforeLoad } = {}) {
   const session = await startSession({ browser });
   try {
+    await beforeLoad?.(session);
     await session.goto('/');
     await session.page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', {
       timeout: WAIT_MS,
@@ -204,4 +205,33 @@ test('scrolling a long text to its end shows its last lines, and page.fill still
     assert.equal(await value(page), 'User-agent: *\nDisallow: /filled/\n');
     assert.equal(await page.inputValue('#robots'), 'User-agent: *\nDisallow: /filled/\n');
   });
+});
+
+test('a stylesheet that arrives after the scripts is waited for before the editor measures its rows', async () => {
+  // The page's scripts are async (index.html): they can run before the stylesheet is there.
+  // Measured without it, the rows of a windowed text would be placed with the textarea's
+  // default padding and line height.
+  await withPage(
+    async (page) => {
+      await pasteBuilt(page, bigFileSource(400_000));
+      const placed = await page.evaluate(() => {
+        const textarea = document.querySelector('#robots');
+        const style = getComputedStyle(textarea);
+        const native = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').get.call(textarea);
+        const rows = native.split('\n').length;
+        return {
+          height: parseFloat(textarea.style.height),
+          expected: parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + rows * parseFloat(style.lineHeight),
+        };
+      });
+      assert.ok(Math.abs(placed.height - placed.expected) < 0.5, JSON.stringify(placed));
+    },
+    {
+      beforeLoad: (session) =>
+        session.context.route('**/www/style.css', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        }),
+    },
+  );
 });

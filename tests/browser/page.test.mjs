@@ -462,12 +462,14 @@ test('a server that serves the wasm module without its type still gets verdicts'
   // Streaming compilation takes only application/wasm; engine.js compiles the bytes whole then,
   // for the first verdict on the main thread and for the worker alike.
   await withPage(
-    async (page) => {
+    async (page, session) => {
       const [verdict, line] = engineVerdict(EXAMPLES[0].text, await page.inputValue('#agent'), await page.inputValue('#url'));
       await expectVerdict(page, verdict, line);
       await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/private/press/x' });
       await expectVerdict(page, ...engineVerdict(PASTED, 'ExampleBot', '/private/press/x'));
       assert.equal(await page.isHidden('#engine-error'), true);
+      // The service worker may still be fetching the module to keep it.
+      await session.context.unrouteAll({ behavior: 'ignoreErrors' });
     },
     {
       beforeLoad: (session) =>
@@ -478,6 +480,28 @@ test('a server that serves the wasm module without its type still gets verdicts'
             headers: { ...response.headers(), 'content-type': 'application/octet-stream' },
           });
         }),
+    },
+  );
+});
+
+test('a stylesheet that cannot be loaded leaves the checker working', async () => {
+  // www/app.js waits for the stylesheet before the editor measures (index.html loads it async);
+  // a failed one, even failed before the scripts ran, must not keep it waiting.
+  await withPage(
+    async (page) => {
+      await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/private/press/x' });
+      await expectVerdict(page, ...engineVerdict(PASTED, 'ExampleBot', '/private/press/x'));
+    },
+    {
+      allowErrors: true,
+      beforeLoad: async (session) => {
+        await session.context.route('**/www/style.css', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+        // Failed well before the page's module runs.
+        await session.context.route('**/www/app.js', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await route.continue();
+        });
+      },
     },
   );
 });
