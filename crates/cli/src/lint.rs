@@ -283,7 +283,9 @@ struct JsonFinding<'a> {
 }
 
 fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
-    let findings: Vec<JsonFinding<'_>> = reports
+    // Each finding's sentences are written out as it is serialized, not gathered first: 100,000
+    // findings would otherwise hold all their English text at once.
+    let findings = reports
         .iter()
         .flat_map(|report| {
             report
@@ -302,9 +304,9 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
             fix: finding.fix.english(),
             replacement: finding.replacement.as_deref(),
             related_lines: &finding.related_lines,
-        })
-        .collect();
-    serde_json::to_writer_pretty(&mut *out, &findings).map_err(io::Error::other)?;
+        });
+    serde::Serializer::collect_seq(&mut serde_json::Serializer::pretty(&mut *out), findings)
+        .map_err(io::Error::other)?;
     writeln!(out)
 }
 
