@@ -5,8 +5,7 @@
  * element carries them as `data-*` attributes for tests and tools.
  */
 
-import { formatCount } from './format.js';
-import { t } from './i18n.js';
+import { formatCount, t } from './i18n.js';
 
 /** Shows `summary` (`{ training, answers, userTriggered }`, each `{ total, allowed }`) in `element`. */
 export function showAiSummary(element, summary) {

@@ -14,7 +14,6 @@
 
 import { Editor } from './editor.js';
 import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine.js';
-import { formatBytes, formatCount } from './format.js';
 import { lineAt } from './lines.js';
 import {
   CrawlerChoice,
@@ -32,6 +31,8 @@ import {
 import * as render from './render.js';
 import { engineErrorText, showHeaderVerdict } from './render.js';
 import {
+  formatBytes,
+  formatCount,
   onLanguageChange,
   preferredLanguage,
   setLanguage,
@@ -1140,7 +1141,7 @@ function openOtherTabDraft() {
   syncChoices();
 }
 
-/** "at 14:05:09" today, or "on 2026-11-30 at 14:05:09" (no Intl: see format.js). */
+/** "at 14:05:09" today, or "on 2026-11-30 at 14:05:09" (no Intl: see i18n.js). */
 function timeOf(at) {
   const date = new Date(at);
   const pad = (value) => String(value).padStart(2, '0');

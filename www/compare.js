@@ -13,8 +13,7 @@
  */
 
 import { engineInput } from './engine.js';
-import { formatCount } from './format.js';
-import { onLanguageChange, t, tNodes, tPlural } from './i18n.js';
+import { formatCount, onLanguageChange, t, tNodes, tPlural } from './i18n.js';
 import { h, lineLink } from './render.js';
 import { storageGet, storageRemove, storageSet } from './local.js';
 import { base64ToBytes, bytesToBase64, decodeBytes, describeLines } from './work.js';

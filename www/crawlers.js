@@ -18,9 +18,8 @@
 
 import { showAiSummary } from './ai-summary.js';
 import { externalLink } from './fetch-status.js';
-import { formatCount } from './format.js';
 import { decidingLine, fragment, h, lineLink } from './render.js';
-import { has, onLanguageChange, t, tPlural } from './i18n.js';
+import { formatCount, has, onLanguageChange, t, tPlural } from './i18n.js';
 
 /** The order of the purpose groups in the menu, the filter and the table; others follow. */
 const PURPOSE_ORDER = [

@@ -8,8 +8,7 @@
  * summaries from `defaults().profiles`; this module only lays them out, as text.
  */
 
-import { formatCount } from './format.js';
-import { t } from './i18n.js';
+import { formatCount, t } from './i18n.js';
 import {
   choiceSummary,
   choiceTitle,

@@ -17,9 +17,8 @@
  */
 
 import { Engine } from './engine.js';
-import { formatCount } from './format.js';
 import { engineErrorText, fragment, guideAnchorForCode, h, lineLink, showHeaderFindings } from './render.js';
-import { language, onLanguageChange, t, tPlural } from './i18n.js';
+import { formatCount, language, onLanguageChange, t, tPlural } from './i18n.js';
 import { messageNodes } from './messages.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */

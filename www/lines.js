@@ -10,8 +10,7 @@
  * more request before it (issue 17).
  */
 
-import { formatBytes, formatCount } from './format.js';
-import { t } from './i18n.js';
+import { formatBytes, formatCount, t } from './i18n.js';
 
 // -------------------------------------------------------------------------------------------
 // The line table

@@ -16,8 +16,7 @@
  *     finding.append(...messageNodes(finding.message));
  */
 
-import { formatCount } from './format.js';
-import { t } from './i18n.js';
+import { formatCount, t } from './i18n.js';
 
 /** Nodes for a core message (see the module doc), ready for `append`. */
 export function messageNodes(message) {

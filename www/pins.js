@@ -13,8 +13,7 @@
  *     await pins.update(text, options);   // after each refresh
  */
 
-import { formatCount } from './format.js';
-import { onLanguageChange, t, tNodes } from './i18n.js';
+import { formatCount, onLanguageChange, t, tNodes } from './i18n.js';
 import { h, lineLink } from './render.js';
 import { downloadText } from './local.js';
 

@@ -15,9 +15,8 @@
  */
 
 import { OUT_OF_MEMORY_BYTES } from './engine.js';
-import { formatBytes, formatCount } from './format.js';
 import { lineAt, lineCount, lineNotes } from './lines.js';
-import { t, tPlural } from './i18n.js';
+import { formatBytes, formatCount, t, tPlural } from './i18n.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
 const MAX_GROUP_CARDS = 50;

@@ -12,8 +12,7 @@
  *     setUpSelfTest({ button, summary, progress, results, engine: () => state.engine });
  */
 
-import { formatCount } from './format.js';
-import { onLanguageChange, t, tPlural } from './i18n.js';
+import { formatCount, onLanguageChange, t, tPlural } from './i18n.js';
 import { choiceTitle, fragment, h } from './render.js';
 
 /** Where the vectors are, relative to this module (www/ → the repository root). */

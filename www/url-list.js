@@ -15,8 +15,7 @@
  */
 
 import { SHORT_REASONS } from './crawlers.js';
-import { formatCount } from './format.js';
-import { onLanguageChange, t, tNodes, tPlural } from './i18n.js';
+import { formatCount, onLanguageChange, t, tNodes, tPlural } from './i18n.js';
 import { fragment, h, lineLink } from './render.js';
 import { downloadText, storageGet, storageSet } from './local.js';
 

@@ -15,8 +15,7 @@
  * HTTP/1.1 every module the first verdict waits for is one more request before it (issue 17).
  */
 
-import { formatBytes } from './format.js';
-import { t } from './i18n.js';
+import { formatBytes, t } from './i18n.js';
 
 // -------------------------------------------------------------------------------------------
 // Saved work

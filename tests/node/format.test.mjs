@@ -1,13 +1,14 @@
-// The page's number and size formatting (www/format.js), which every count on the page goes
-// through. formatCount is written out instead of using Intl (see the module's note), so it is
-// held to what Intl.NumberFormat('en') prints, which Node has with its full ICU.
+// The page's number and size formatting (www/i18n.js `formatCount`, `formatBytes`), which every
+// count on the page goes through. formatCount is written out instead of using Intl (see the
+// module's note), so it is held to what Intl.NumberFormat('en') prints, which Node has with its
+// full ICU.
 //
 // Run: node --test tests/node/format.test.mjs
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { formatBytes, formatCount } from '../../www/format.js';
+import { formatBytes, formatCount } from '../../www/i18n.js';
 
 const INTL_EN = new Intl.NumberFormat('en');
 

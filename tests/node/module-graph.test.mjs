@@ -108,7 +108,7 @@ test("the first verdict's requests fit in few round trips of HTTP/1.1's six conn
     ...entryScripts(),
   ]);
   assert.equal([...html.matchAll(/<link rel="stylesheet"/g)].length, 1, 'one stylesheet (www/style.css)');
-  assert.ok(files.size <= 12, `${files.size} files before the first verdict: ${[...files].join(', ')}`);
+  assert.ok(files.size <= 11, `${files.size} files before the first verdict: ${[...files].join(', ')}`);
 });
 
 test('the static import reader sees every form the page uses and skips dynamic imports', () => {
