@@ -59,7 +59,7 @@ flock 9
 build_inputs_hash() {
   {
     find crates -type f -not -path '*/target/*' -print0 | sort -z | xargs -0 sha256sum
-    sha256sum Cargo.toml Cargo.lock scripts/build-wasm.sh scripts/lib.sh package-lock.json
+    sha256sum Cargo.toml Cargo.lock scripts/build-wasm.sh scripts/inline-snippet.mjs scripts/lib.sh package-lock.json
     rustc -vV
     printf 'wasm-bindgen %s\nwasm-pack %s\n' "$have_bindgen" "$(tool_version wasm-pack)"
   } | sha256sum | cut -d ' ' -f 1
@@ -129,6 +129,10 @@ build_package() {
   CARGO_PROFILE_RELEASE_OPT_LEVEL="$opt_level" wasm-pack --quiet build crates/wasm \
     --target web --release --mode no-install --no-pack \
     --out-dir "$dir" --out-name "$OUT_NAME" "${cargo_args[@]}"
+  # wasm-bindgen writes the glue's one snippet (crates/wasm/src/tape.js, which builds the values
+  # the module returns) as a module of its own, which the glue imports: one more request, found
+  # only once the glue is parsed. It goes into the glue instead (scripts/inline-snippet.mjs).
+  node scripts/inline-snippet.mjs "$dir/$OUT_NAME.js" || die "inlining the glue's snippet failed"
   say "Optimising with wasm-opt $("$WASM_OPT" --version | grep -oE '[0-9]+' | head -n 1) -O$opt_level (${feature_flags[*]})"
   "$WASM_OPT" "$dir/$WASM_FILE" -o "$dir/$WASM_FILE.opt" "-O$opt_level" "${feature_flags[@]}" \
     --strip-debug --strip-producers --strip-target-features

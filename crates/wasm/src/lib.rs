@@ -34,6 +34,7 @@ use wasm_bindgen::prelude::*;
 mod crawler_view;
 #[cfg(feature = "lists")]
 mod lists;
+mod tape;
 #[cfg(feature = "ai")]
 mod usage;
 mod view;
@@ -471,12 +472,9 @@ fn requested<'a>(
     typed.as_ref().map_or(url, |typed| typed.request.as_str())
 }
 
-/// The one serializer configuration: absent values are `null`, maps are plain objects.
-pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
-    value.serialize(&serializer).map_err(into_error)
+/// The one serializer configuration ([`tape`]): absent values are `null`, maps are plain objects.
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    tape::to_js(value).map_err(into_error)
 }
 
 /// Any error, as a JS `Error` carrying its message.

@@ -441,7 +441,7 @@ impl Serialize for GroupsView {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             GroupsView::Views(views) => views.serialize(serializer),
-            GroupsView::Shared(array) => serde_wasm_bindgen::preserve::serialize(array, serializer),
+            GroupsView::Shared(array) => crate::tape::preserve(array, serializer),
         }
     }
 }
