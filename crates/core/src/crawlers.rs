@@ -525,28 +525,28 @@ impl Checker<'_> {
         let mut can_disallow = false;
         // The longest Disallow that matches every path: (line, length).
         let mut universal: Option<(usize, usize)> = None;
-        for group in &selected.groups {
-            for (rule, pattern, length) in self.compiled_rules(group.index) {
-                if rule.beyond_size_limit {
-                    continue;
-                }
-                rules += 1;
-                if length == 0 || !can_match_a_path(pattern) {
-                    continue;
-                }
-                match rule.kind {
-                    RuleKind::Allow => longest_allow = longest_allow.max(length),
-                    RuleKind::Disallow => {
-                        can_disallow = true;
-                        if matches_every_path(pattern)
-                            && universal.is_none_or(|(_, longest)| length > longest)
-                        {
-                            universal = Some((rule.line, length));
-                        }
+        self.for_each_chain_rule(chain, &mut |rule, pattern, length| {
+            rules += 1;
+            if length == 0 || !can_match_a_path(pattern) {
+                return;
+            }
+            match rule.kind {
+                RuleKind::Allow => longest_allow = longest_allow.max(length),
+                RuleKind::Disallow => {
+                    can_disallow = true;
+                    // The longest, and the first line of the longest: the rules come in no
+                    // particular order.
+                    if matches_every_path(pattern)
+                        && universal.is_none_or(|(line, longest)| {
+                            (length, std::cmp::Reverse(rule.line))
+                                > (longest, std::cmp::Reverse(line))
+                        })
+                    {
+                        universal = Some((rule.line, length));
                     }
                 }
             }
-        }
+        });
         // Allow wins a tie, so only an Allow strictly shorter than the universal Disallow is
         // certain to lose everywhere; a longer one might win somewhere.
         let blocking_line = universal
@@ -685,23 +685,23 @@ pub fn ai_summary(rows: &[CrawlerRow]) -> AiSummary {
 
 /// A request path always starts with `/`, so only a pattern starting with `/` or `*` can match
 /// one (`$` alone matches only the empty path).
-fn can_match_a_path(pattern: &str) -> bool {
-    matches!(pattern.as_bytes().first(), Some(b'/' | b'*'))
+fn can_match_a_path(pattern: &[u8]) -> bool {
+    matches!(pattern.first(), Some(b'/' | b'*'))
 }
 
 /// Whether a pattern, as compared, matches every request path. A path is `/` followed by
 /// anything, so the pattern may hold stars and at most one `/`; a final `$` must follow a star
 /// for the end of any path to be reachable. Escapes such as the RFC's `%2A` are literal octets
 /// here, as they are to the matcher.
-fn matches_every_path(pattern: &str) -> bool {
-    let (body, anchored) = match pattern.strip_suffix('$') {
+fn matches_every_path(pattern: &[u8]) -> bool {
+    let (body, anchored) = match pattern.strip_suffix(b"$") {
         Some(body) => (body, true),
         None => (pattern, false),
     };
-    if body.is_empty() || (anchored && !body.ends_with('*')) {
+    if body.is_empty() || (anchored && !body.ends_with(b"*")) {
         return false;
     }
-    let mut literals = body.bytes().filter(|&b| b != b'*');
+    let mut literals = body.iter().copied().filter(|&b| b != b'*');
     matches!(
         (literals.next(), literals.next()),
         (None | Some(b'/'), None)
@@ -715,22 +715,22 @@ mod tests {
     #[test]
     fn universal_patterns_are_recognised() {
         for pattern in ["/", "*", "/*", "**", "*/", "/**", "*$", "/*$", "*/*$"] {
-            assert!(matches_every_path(pattern), "{pattern}");
+            assert!(matches_every_path(pattern.as_bytes()), "{pattern}");
         }
         for pattern in [
             "", "$", "/$", "*/$", "//", "/*/**", "/a", "/*a", "%2A", "/%2A",
         ] {
-            assert!(!matches_every_path(pattern), "{pattern}");
+            assert!(!matches_every_path(pattern.as_bytes()), "{pattern}");
         }
     }
 
     #[test]
     fn only_slash_and_star_patterns_can_match_a_path() {
-        assert!(can_match_a_path("/x"));
-        assert!(can_match_a_path("*x"));
-        assert!(!can_match_a_path("x/"));
-        assert!(!can_match_a_path("$"));
-        assert!(!can_match_a_path(""));
+        assert!(can_match_a_path(b"/x"));
+        assert!(can_match_a_path(b"*x"));
+        assert!(!can_match_a_path(b"x/"));
+        assert!(!can_match_a_path(b"$"));
+        assert!(!can_match_a_path(b""));
     }
 
     #[test]

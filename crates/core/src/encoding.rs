@@ -120,6 +120,12 @@ pub fn google_path_params_query(url: &str) -> String {
 /// nothing is decoded and nothing else changes.
 pub fn google_escape(pattern: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(pattern.len());
+    google_escape_into(pattern, &mut out);
+    out
+}
+
+/// [`google_escape`], appending to `out`.
+pub(crate) fn google_escape_into(pattern: &[u8], out: &mut Vec<u8>) {
     let mut at = 0;
     while at < pattern.len() {
         let byte = pattern[at];
@@ -130,14 +136,13 @@ pub fn google_escape(pattern: &[u8]) -> Vec<u8> {
             at += 3;
         } else {
             if byte >= 0x80 {
-                push_percent_encoded(&mut out, byte);
+                push_percent_encoded(out, byte);
             } else {
                 out.push(byte);
             }
             at += 1;
         }
     }
-    out
 }
 
 /// RFC 9309 §2.2.2 normalisation, the same for a path and a pattern: `%XX` of an unreserved
@@ -145,26 +150,31 @@ pub fn google_escape(pattern: &[u8]) -> Vec<u8> {
 /// outside printable US-ASCII (and the space) are percent-encoded.
 pub fn rfc9309_normalise(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
+    rfc9309_normalise_into(bytes, &mut out);
+    out
+}
+
+/// [`rfc9309_normalise`], appending to `out`.
+pub(crate) fn rfc9309_normalise_into(bytes: &[u8], out: &mut Vec<u8>) {
     let mut at = 0;
     while at < bytes.len() {
         if let Some(octet) = escape_at(bytes, at) {
             if is_unreserved(octet) {
                 out.push(octet);
             } else {
-                push_percent_encoded(&mut out, octet);
+                push_percent_encoded(out, octet);
             }
             at += 3;
             continue;
         }
         let byte = bytes[at];
         if needs_encoding_in_request(byte) {
-            push_percent_encoded(&mut out, byte);
+            push_percent_encoded(out, byte);
         } else {
             out.push(byte);
         }
         at += 1;
     }
-    out
 }
 
 #[cfg(test)]

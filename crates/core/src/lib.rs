@@ -274,6 +274,16 @@ impl RobotsTxt {
         self.source.bytes()
     }
 
+    /// Where line `number`'s value lies in [`RobotsTxt::input`] (empty when it has none).
+    pub(crate) fn value_span_of(&self, number: usize) -> std::ops::Range<usize> {
+        number
+            .checked_sub(1)
+            .and_then(|index| self.lines.get(index))
+            .and_then(lines::Record::value_span)
+            .filter(|span| span.end <= self.source.bytes().len())
+            .unwrap_or(0..0)
+    }
+
     /// Facts about the input as a whole: size, BOM, encoding, line endings, size limit.
     pub fn facts(&self) -> &InputFacts {
         &self.facts

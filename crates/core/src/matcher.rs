@@ -78,7 +78,8 @@ pub struct RuleMatch {
     pub line: usize,
     /// Allow or Disallow.
     pub kind: RuleKind,
-    /// The pattern as written. Shared with the compiled rule: a verdict copies no text.
+    /// The pattern as written. Shared: the verdicts that show a rule share one string, made
+    /// from the parsed file when the rule first matches.
     pub pattern: Arc<str>,
     /// The pattern as compared, after the profile's normalisation.
     pub normalised: Arc<str>,
@@ -179,17 +180,12 @@ impl Verdict {
 pub struct Checker<'r> {
     robots: Robots<'r>,
     profile: Profile,
-    /// Every rule of every group, in file order; `group_starts[g]` is where group `g`'s begin.
-    rules: Vec<CompiledRule>,
-    group_starts: Vec<usize>,
-    /// `rules` in the order of their literal prefixes, from which each selection's index is
-    /// filtered without sorting again.
-    sorted: Vec<u32>,
     /// For profiles whose reader forms records of its own (`python`, `legacy-1994`): the file as
     /// that reader read it, which answers instead of the groups.
     reading: Option<Reading>,
     /// The groups and rule index of the last agents asked about, most recent last: choosing the
-    /// groups scans every user-agent line, and a batch asks for the same agent each time.
+    /// groups scans every user-agent line, and a batch asks for the same agent each time. Only
+    /// the rules of groups some selection chose are ever compiled, each set of groups once.
     selections: Mutex<Vec<Arc<Selection>>>,
 }
 
@@ -228,9 +224,6 @@ impl Clone for Checker<'_> {
         Checker {
             robots: self.robots.clone(),
             profile: self.profile,
-            rules: self.rules.clone(),
-            group_starts: self.group_starts.clone(),
-            sorted: self.sorted.clone(),
             reading: self.reading.clone(),
             selections: Mutex::new(Vec::new()),
         }
@@ -243,28 +236,13 @@ impl<'r> Checker<'r> {
     }
 
     fn compile(robots: Robots<'r>, profile: Profile) -> Checker<'r> {
-        let reading = Reading::for_profile(&robots, profile);
-        let mut rules = Vec::new();
-        let mut group_starts = Vec::with_capacity(robots.groups().len() + 1);
         // A reader with records of its own answers from them: the groups' patterns are never
-        // matched, so they are not compiled.
-        if reading.is_none() {
-            rules.reserve(robots.groups().iter().map(|group| group.rules.len()).sum());
-            for (index, group) in robots.groups().iter().enumerate() {
-                group_starts.push(rules.len());
-                for (position, rule) in group.rules.iter().enumerate() {
-                    rules.push(CompiledRule::new(&robots, rule, index, position, profile));
-                }
-            }
-        }
-        group_starts.push(rules.len());
-        let sorted = RuleIndex::sorted(&rules);
+        // matched, so they are never compiled. Every other profile compiles the rules of the
+        // groups an agent selects when it is first asked about ([`Checker::choose`]).
+        let reading = Reading::for_profile(&robots, profile);
         Checker {
             robots,
             profile,
-            rules,
-            group_starts,
-            sorted,
             reading,
             selections: Mutex::new(Vec::new()),
         }
@@ -354,7 +332,10 @@ impl<'r> Checker<'r> {
             // that matches, or through user-agent lines past it that change the groups; in
             // the common case neither happens and the file is decided once.
             let whole = self.selection(selection, true);
-            let extra = self.matching(&whole.beyond, bytes, pairs);
+            let extra = match &whole.beyond {
+                Some(beyond) => self.matching(beyond, bytes, pairs),
+                None => Vec::new(),
+            };
             let same_groups = whole.same_groups(&within);
             if !extra.is_empty() || !same_groups {
                 let mut all = if same_groups {
@@ -402,7 +383,7 @@ impl<'r> Checker<'r> {
         {
             return Arc::clone(found);
         }
-        let chosen = Arc::new(self.choose(selection, include_beyond_limit));
+        let chosen = Arc::new(self.choose(selection, include_beyond_limit, &remembered));
         if remembered.len() == REMEMBERED_SELECTIONS {
             remembered.remove(0);
         }
@@ -411,25 +392,32 @@ impl<'r> Checker<'r> {
     }
 
     /// The groups that apply: those of the first step of `selection` that finds any, merged;
-    /// and the index of their rules.
-    fn choose(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> Selection {
+    /// and the index of their rules, compiled now unless one of the `remembered` selections
+    /// chose the same groups (the fallback to `*` of most crawlers, for one).
+    fn choose(
+        &self,
+        selection: GroupSelection<'_>,
+        include_beyond_limit: bool,
+        remembered: &[Arc<Selection>],
+    ) -> Selection {
         let found = self.select_groups(selection, include_beyond_limit);
-        let mut chosen = vec![false; self.robots.groups().len()];
-        for group in &found.groups {
-            chosen[group.index] = true;
-        }
-        let applies = |rule: &CompiledRule| chosen[rule.group as usize];
-        let rule = |compiled: &CompiledRule| {
-            &self.robots.groups()[compiled.group as usize].rules[compiled.rule as usize]
-        };
-        let within = RuleIndex::new(&self.rules, &self.sorted, &|compiled| {
-            applies(compiled) && !rule(compiled).beyond_size_limit
+        // Made before the index, so that the vector it is made from is freed first.
+        let groups: Arc<[AppliedGroup]> = found.groups.into();
+        let same = remembered.iter().find(|kept| {
+            kept.key.include_beyond_limit == include_beyond_limit
+                && same_indices(&kept.groups, &groups)
         });
-        let beyond = match include_beyond_limit {
-            true => RuleIndex::new(&self.rules, &self.sorted, &|compiled| {
-                applies(compiled) && rule(compiled).beyond_size_limit
-            }),
-            false => RuleIndex::default(),
+        let (within, beyond) = match same {
+            Some(kept) => (Arc::clone(&kept.within), kept.beyond.clone()),
+            None => {
+                let indices: Vec<usize> = groups.iter().map(|group| group.index).collect();
+                let index = |keep: &dyn Fn(&Rule) -> bool| {
+                    Arc::new(RuleIndex::new(&self.robots, self.profile, &indices, keep))
+                };
+                let within = index(&|rule| !rule.beyond_size_limit);
+                let beyond = include_beyond_limit.then(|| index(&|rule| rule.beyond_size_limit));
+                (within, beyond)
+            }
         };
         // Every user-agent line is read twice over for these: once per agent, not per URL.
         let agent_line_readings = match selection {
@@ -446,7 +434,7 @@ impl<'r> Checker<'r> {
         };
         Selection {
             key: SelectionKey::new(selection, include_beyond_limit),
-            groups: found.groups.into(),
+            groups,
             agent_line_readings,
             used_star_group: found.used_star_group,
             chain_step: found.chain_step,
@@ -505,25 +493,25 @@ impl<'r> Checker<'r> {
             return false;
         }
         let chosen = self.selection(GroupSelection::Chain(chain), false);
-        chosen.groups.len() == groups.len()
-            && chosen
-                .groups
-                .iter()
-                .zip(groups)
-                .all(|(a, b)| a.index == b.index)
+        same_indices(&chosen.groups, groups)
     }
 
-    /// The rules of group `group` with their pattern as compared and its length.
-    pub(crate) fn compiled_rules(
+    /// Calls `each` with every rule within the size limit of the groups `chain` selects, its
+    /// pattern as compared and that pattern's length, in no particular order.
+    pub(crate) fn for_each_chain_rule(
         &self,
-        group: usize,
-    ) -> impl Iterator<Item = (&Rule, &str, usize)> {
-        let compiled = &self.rules[self.group_starts[group]..self.group_starts[group + 1]];
-        self.robots.groups()[group]
-            .rules
-            .iter()
-            .zip(compiled)
-            .map(|(rule, compiled)| (rule, &*compiled.normalised, compiled.length()))
+        chain: &[ChainStep<'_>],
+        each: &mut dyn FnMut(&Rule, &[u8], usize),
+    ) {
+        let chosen = self.selection(GroupSelection::Chain(chain), false);
+        let texts = chosen.within.texts(&self.robots);
+        for compiled in chosen.within.rules() {
+            each(
+                self.rule(compiled),
+                compiled.normalised(texts),
+                compiled.length(),
+            );
+        }
     }
 
     /// Every rule of `index` that matches `path`, `pairs` being its octet pairs.
@@ -532,30 +520,45 @@ impl<'r> Checker<'r> {
         if index.is_empty() {
             return matches;
         }
-        index.candidates(&self.rules, path, pairs, &mut |same_pattern| {
-            let compiled = &self.rules[same_pattern[0] as usize];
-            let Some(via_index_html) = compiled.matches(path) else {
+        let texts = index.texts(&self.robots);
+        // Taken at the first match: many checks match nothing.
+        let mut shown = None;
+        index.candidates(texts, path, pairs, &mut |at, same_pattern| {
+            let compiled = &same_pattern[0];
+            let Some(via_index_html) = compiled.matches(texts, path) else {
                 return;
             };
-            let normalised = match (via_index_html, &compiled.directory) {
-                (true, Some(directory)) => directory,
-                _ => &compiled.normalised,
+            let normalised: Arc<str> = match (via_index_html, compiled.directory(texts)) {
+                (true, Some(directory)) => {
+                    let mut text = lossless_ascii(directory.to_vec());
+                    text.push('$');
+                    text.into()
+                }
+                _ => shown.get_or_insert_with(|| index.shown()).get(at, || {
+                    lossless_ascii(compiled.normalised(texts).to_vec()).into()
+                }),
             };
-            for &id in same_pattern {
-                let compiled = &self.rules[id as usize];
-                let rule =
-                    &self.robots.groups()[compiled.group as usize].rules[compiled.rule as usize];
+            for compiled in same_pattern {
+                let rule = self.rule(compiled);
                 matches.push(RuleMatch {
                     line: rule.line,
                     kind: rule.kind,
-                    pattern: Arc::clone(&compiled.pattern),
-                    normalised: Arc::clone(normalised),
+                    // Nearly always the pattern as written is the one compared.
+                    pattern: match compiled.is_copied() || via_index_html {
+                        true => rule.pattern(&self.robots).into(),
+                        false => Arc::clone(&normalised),
+                    },
+                    normalised: Arc::clone(&normalised),
                     length: normalised.len(),
                     via_index_html,
                 });
             }
         });
         matches
+    }
+
+    fn rule(&self, compiled: &CompiledRule) -> &Rule {
+        &self.robots.groups()[compiled.group as usize].rules[compiled.rule as usize]
     }
 
     /// The verdict that `matches`, every matching rule of `selection`'s groups, add up to.
@@ -593,21 +596,21 @@ struct Selection {
     agent_line_readings: Vec<AgentLineReading>,
     used_star_group: bool,
     chain_step: Option<UsedStep>,
-    /// The groups' rules within the size limit.
-    within: RuleIndex,
+    /// The groups' rules within the size limit, shared by the selections of the same groups.
+    within: Arc<RuleIndex>,
     /// The groups' rules past the size limit, when the selection reads the whole file.
-    beyond: RuleIndex,
+    beyond: Option<Arc<RuleIndex>>,
 }
 
 impl Selection {
     fn same_groups(&self, other: &Selection) -> bool {
-        self.groups.len() == other.groups.len()
-            && self
-                .groups
-                .iter()
-                .zip(other.groups.iter())
-                .all(|(a, b)| a.index == b.index)
+        same_indices(&self.groups, &other.groups)
     }
+}
+
+/// Whether two lists of groups are the same groups.
+fn same_indices(a: &[AppliedGroup], b: &[AppliedGroup]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a.index == b.index)
 }
 
 /// What a selection was asked with, owned so that it can be remembered.
@@ -724,8 +727,8 @@ pub(crate) struct SelectedGroups {
 }
 
 /// Puts `matches` in file order. A check finds a dozen or so: an insertion sort moves them in
-/// place where a general sort would allocate twice.
-fn sort_by_line(matches: &mut Vec<RuleMatch>) {
+/// place where a general sort would allocate.
+fn sort_by_line(matches: &mut [RuleMatch]) {
     if matches.len() > 32 {
         return crate::sorting::sort_by_key(matches, |found| found.line);
     }

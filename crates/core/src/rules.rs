@@ -7,101 +7,183 @@
 //! octet pairs a matching path must contain ([`PairSet`]), and matched only when the path has
 //! them all. Both filters are exact necessary conditions: the matcher still decides.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::encoding::{google_escape, rfc9309_normalise};
+use crate::encoding::{google_escape_into, rfc9309_normalise_into};
 use crate::group::{Rule, RuleKind};
-use crate::pattern::{self, literal_prefix, PairSet, Syntax};
+use crate::pattern::{self, literal_prefix, AsciiOctets, PairSet, Syntax};
 use crate::profile::{Encoding, Profile};
 use crate::RobotsTxt;
 
-/// One rule's pattern, as the profile compares it.
-#[derive(Debug, Clone)]
+/// One rule's pattern, as the profile compares it. It holds no text of its own: the pattern as
+/// compared is the rule's value in the parsed file wherever normalising changes nothing (nearly
+/// always), and otherwise a copy in its index's [`RuleIndex::copies`].
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct CompiledRule {
     /// The rule's group, and its position among the group's rules.
     pub group: u32,
     pub rule: u32,
-    /// The pattern as written, and after the profile's normalisation (`$` included): what a
-    /// verdict shows.
-    pub pattern: Arc<str>,
-    pub normalised: Arc<str>,
+    /// Where the pattern as compared (`$` included) is: `start..start + len` of the input, or
+    /// of the copies when `copied`.
+    start: u32,
+    len: u16,
+    /// Google's `index.htm` fallback: the directory pattern `…/$` is the first
+    /// `directory_len` octets of the pattern and a `$`; 0 when there is none.
+    directory_len: u16,
+    /// How many leading octets of the pattern every path the index pattern matches starts with.
+    prefix_len: u16,
+    copied: bool,
     syntax: Syntax,
-    /// Google's `index.htm` fallback: the directory pattern `…/$`.
-    pub directory: Option<Arc<str>>,
-    /// How many leading octets of `index_text` every matching path starts with.
-    prefix_len: u32,
 }
 
+/// A pattern is a line's value, at most [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES) octets, and
+/// normalising writes at most three octets for one: its lengths fit in 16 bits (a record of
+/// 24 bytes a rule, where 32-bit lengths took 28).
+const _: () = assert!(3 * crate::MAX_LINE_BYTES <= u16::MAX as usize);
+
+fn to_u16(value: usize) -> u16 {
+    u16::try_from(value).unwrap_or(u16::MAX)
+}
+
+/// Where compiled rules find their text: the parsed file's input, and an index's copies.
+#[derive(Clone, Copy)]
+pub(crate) struct Texts<'a> {
+    pub input: &'a [u8],
+    pub copies: &'a [u8],
+}
+
+/// The directory pattern of Google's `index.htm` rule: anchored, and read without escapes.
+const DIRECTORY: Syntax = Syntax {
+    anchored_at_end: true,
+    escaped_literals: false,
+};
+
 impl CompiledRule {
+    /// Compiles `rule`, the `index`-th of group `group`; a normalised pattern that differs from
+    /// the value as written is appended to `copies`. `scratch` is any buffer, reused.
     pub(crate) fn new(
         robots: &RobotsTxt,
         rule: &Rule,
-        group: usize,
-        index: usize,
+        (group, index): (usize, usize),
         profile: Profile,
+        copies: &mut Vec<u8>,
+        scratch: &mut Vec<u8>,
     ) -> CompiledRule {
         let spec = profile.spec();
-        let (normalised, escapes_are_literals) = match spec.encoding {
+        let span = robots.value_span_of(rule.line);
+        let written = &robots.input()[span.clone()];
+        scratch.clear();
+        let escapes_are_literals = match spec.encoding {
             // `Checker::new` compiles nothing for the record readers (python, legacy-1994); their
             // encodings fall in with Google's only to keep the match total.
             Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => {
-                (google_escape(rule.pattern_bytes(robots)), false)
+                google_escape_into(written, scratch);
+                false
             }
-            Encoding::Rfc9309 => (rfc9309_normalise(rule.pattern_bytes(robots)), true),
+            Encoding::Rfc9309 => {
+                rfc9309_normalise_into(written, scratch);
+                true
+            }
         };
-        let directory = (spec.index_html_allows_directory && rule.kind == RuleKind::Allow)
-            .then(|| index_html_directory(&normalised))
-            .flatten()
-            .map(|directory| Arc::from(lossless_ascii(directory)));
-        let (_, syntax) = Syntax::of(&normalised, escapes_are_literals);
-        let mut compiled = CompiledRule {
+        let copied = scratch.as_slice() != written;
+        let start = match copied {
+            true => {
+                let start = copies.len();
+                copies.extend_from_slice(scratch);
+                start
+            }
+            false => span.start,
+        };
+        let normalised = scratch.as_slice();
+        let directory_len = match spec.index_html_allows_directory && rule.kind == RuleKind::Allow {
+            true => index_html_directory(normalised).unwrap_or(0),
+            false => 0,
+        };
+        let (body, syntax) = Syntax::of(normalised, escapes_are_literals);
+        let prefix_len = match directory_len {
+            0 => literal_prefix(body, syntax).len(),
+            _ => literal_prefix(&normalised[..directory_len], DIRECTORY).len(),
+        };
+        CompiledRule {
             group: to_u32(group),
             rule: to_u32(index),
-            pattern: Arc::from(rule.pattern(robots)),
-            normalised: Arc::from(lossless_ascii(normalised)),
+            start: to_u32(start),
+            len: to_u16(normalised.len()),
+            directory_len: to_u16(directory_len),
+            prefix_len: to_u16(prefix_len),
+            copied,
             syntax,
-            directory,
-            prefix_len: 0,
+        }
+    }
+
+    /// The pattern as compared, `$` included: what a verdict shows.
+    pub(crate) fn normalised<'t>(&self, texts: Texts<'t>) -> &'t [u8] {
+        let text = if self.copied {
+            texts.copies
+        } else {
+            texts.input
         };
-        let (body, syntax) = compiled.index_pattern();
-        compiled.prefix_len = to_u32(literal_prefix(body, syntax).len());
-        compiled
+        let (start, len) = (self.start as usize, self.len as usize);
+        text.get(start..start + len).unwrap_or_default()
+    }
+
+    /// Google's `index.htm` directory pattern without its `$`, if the rule has one.
+    pub(crate) fn directory<'t>(&self, texts: Texts<'t>) -> Option<&'t [u8]> {
+        let text = self.normalised(texts);
+        (self.directory_len > 0).then(|| &text[..(self.directory_len as usize).min(text.len())])
+    }
+
+    /// Whether normalising changed the pattern as written.
+    pub(crate) fn is_copied(&self) -> bool {
+        self.copied
     }
 
     /// The pattern's length in octets, which is its priority.
     pub(crate) fn length(&self) -> usize {
-        self.normalised.len()
+        self.len as usize
     }
 
-    fn body(&self) -> &[u8] {
-        let text = self.normalised.as_bytes();
+    fn body<'t>(&self, texts: Texts<'t>) -> &'t [u8] {
+        let text = self.normalised(texts);
         &text[..text.len() - usize::from(self.syntax.anchored_at_end)]
     }
 
     /// Whether the rule matches `path`: `Some(false)` by its pattern, `Some(true)` only by
     /// Google's `index.htm` directory.
-    pub(crate) fn matches(&self, path: &[u8]) -> Option<bool> {
-        if pattern::matches(self.body(), self.syntax, path) {
+    pub(crate) fn matches(&self, texts: Texts<'_>, path: &[u8]) -> Option<bool> {
+        if pattern::matches(self.body(texts), self.syntax, path) {
             return Some(false);
         }
-        let (body, syntax) = Syntax::of(self.directory.as_deref()?.as_bytes(), false);
-        pattern::matches(body, syntax, path).then_some(true)
+        pattern::matches(self.directory(texts)?, DIRECTORY, path).then_some(true)
     }
 
     /// The pattern the index files the rule under: the directory pattern when there is one, as
     /// it is a prefix of the rule's own pattern and so matches wherever that one could.
-    fn index_pattern(&self) -> (&[u8], Syntax) {
-        match &self.directory {
-            Some(directory) => Syntax::of(directory.as_bytes(), false),
-            None => (self.body(), self.syntax),
+    fn index_pattern<'t>(&self, texts: Texts<'t>) -> (&'t [u8], Syntax) {
+        match self.directory(texts) {
+            Some(directory) => (directory, DIRECTORY),
+            None => (self.body(texts), self.syntax),
         }
     }
 
     /// The literal prefix of the index pattern: the body is the start of its text, so the
     /// prefix is too.
-    fn prefix(&self) -> &[u8] {
-        let text = self.directory.as_deref().unwrap_or(&self.normalised);
-        &text.as_bytes()[..self.prefix_len as usize]
+    fn prefix<'t>(&self, texts: Texts<'t>) -> &'t [u8] {
+        // The index looks prefixes up many times a check: one range, checked once.
+        let text = if self.copied {
+            texts.copies
+        } else {
+            texts.input
+        };
+        let start = self.start as usize;
+        text.get(start..start + self.prefix_len as usize)
+            .unwrap_or_default()
+    }
+
+    /// Whether two rules compare as the same pattern (and so match the same paths alike).
+    fn same_pattern(&self, other: &CompiledRule, texts: Texts<'_>) -> bool {
+        self.directory_len == other.directory_len
+            && self.normalised(texts) == other.normalised(texts)
     }
 }
 
@@ -111,14 +193,18 @@ fn to_u32(value: usize) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
 }
 
-/// The rules of some groups, filed so that a path finds those it can match.
+/// The rules of some groups, compiled and filed so that a path finds those it can match.
 ///
 /// Rules with the same pattern (the same line repeated in many groups, as large files do) share
-/// one entry and are matched once.
-#[derive(Debug, Clone, Default)]
+/// one entry and are matched once. Everything is in flat vectors, each allocated once at its
+/// size: a first verdict of a 14,000-rule file builds one index, and its memory is most of
+/// what the check costs beyond the parse.
+#[derive(Debug, Default)]
 pub(crate) struct RuleIndex {
-    /// The rules, entry by entry: each entry is a run of rules with one pattern.
-    ids: Vec<u32>,
+    /// The rules, by literal prefix and then pattern, so that an entry is a run of them.
+    rules: Vec<CompiledRule>,
+    /// The patterns as compared that normalising changed, which `copied` rules point into.
+    copies: Vec<u8>,
     /// Entries whose prefix has two octets or more, sorted by it.
     by_prefix: Vec<Entry>,
     /// The other entries, by one pair of octets they need ([`PairSet::key`]): a path only looks
@@ -128,108 +214,247 @@ pub(crate) struct RuleIndex {
     by_pair: Vec<u32>,
     /// The keys `k` under which some entry is filed, as bits: the only buckets worth a look.
     filed: [u64; 4],
+    /// What a path must hold to match an entry: every octet and pair of a floating entry's
+    /// pattern; the octets of a prefix entry's, unless the pattern is all prefix (a path that
+    /// starts with it holds all of it). `Entry::needs` points into one or the other.
+    pair_needs: Vec<PairSet>,
+    octet_needs: Vec<AsciiOctets>,
+    /// The strings verdicts show for the entries that matched ([`RuleIndex::shown`]).
+    shown: Shown,
 }
 
-/// Rules with one pattern, `ids[start..end]`, and what a path must hold to match it.
-#[derive(Debug, Clone)]
+/// The pattern of each entry as verdicts show it, by the entry's first rule: made when the entry
+/// first matches and then shared by every verdict that shows it, so that a check makes no
+/// string and most entries, which never match, cost no string at all. The slots come in chunks
+/// made on first use, so that a first verdict pays for a few chunks and not for every entry.
+#[derive(Debug, Default)]
+struct Shown {
+    chunks: Mutex<Vec<Option<ShownChunk>>>,
+}
+
+const SHOWN_CHUNK: usize = 32;
+
+type ShownChunk = Box<[Option<Arc<str>>; SHOWN_CHUNK]>;
+
+/// The shown strings of one index, held for one check ([`RuleIndex::shown`]).
+pub(crate) struct ShownStrings<'a>(MutexGuard<'a, Vec<Option<ShownChunk>>>);
+
+impl ShownStrings<'_> {
+    /// The string for the entry whose first rule is `rules()[at]`, made by `make` the first
+    /// time.
+    pub(crate) fn get(&mut self, at: usize, make: impl FnOnce() -> Arc<str>) -> Arc<str> {
+        let Some(chunk) = self.0.get_mut(at / SHOWN_CHUNK) else {
+            return make();
+        };
+        let chunk = chunk.get_or_insert_with(|| Box::new([const { None }; SHOWN_CHUNK]));
+        Arc::clone(chunk[at % SHOWN_CHUNK].get_or_insert_with(make))
+    }
+}
+
+/// Rules with one pattern, `rules[start..end]`, and what a path must hold to match them, unless
+/// `needs` is [`NO_NEEDS`].
+#[derive(Debug, Clone, Copy)]
 struct Entry {
     start: u32,
     end: u32,
-    needs: PairSet,
+    needs: u32,
 }
 
-impl RuleIndex {
-    /// Every rule, by literal prefix and then pattern, so that equal patterns are neighbours:
-    /// the order each index keeps.
-    pub(crate) fn sorted(rules: &[CompiledRule]) -> Vec<u32> {
-        let mut ids: Vec<u32> = (0..to_u32(rules.len())).collect();
-        let key = |id: &u32| {
-            let rule = &rules[*id as usize];
-            (rule.prefix(), &rule.normalised, &rule.directory)
-        };
-        crate::sorting::sort_by(&mut ids, |a, b| key(a).cmp(&key(b)));
-        ids
-    }
+const NO_NEEDS: u32 = u32::MAX;
 
-    /// The index of the rules `keep` accepts; `sorted` is [`RuleIndex::sorted`].
+impl RuleIndex {
+    /// Compiles and files the rules of `groups` that `keep` accepts, for `profile`.
     pub(crate) fn new(
-        rules: &[CompiledRule],
-        sorted: &[u32],
-        keep: &dyn Fn(&CompiledRule) -> bool,
+        robots: &RobotsTxt,
+        profile: Profile,
+        groups: &[usize],
+        keep: &dyn Fn(&Rule) -> bool,
     ) -> RuleIndex {
-        let mut index = RuleIndex::default();
-        let mut by_pair: Vec<Vec<Entry>> = vec![Vec::new(); PairSet::KEYS + 1];
-        for &id in sorted {
-            let rule = &rules[id as usize];
-            if !keep(rule) {
-                continue;
+        let kept = |group: usize| robots.groups()[group].rules.iter().enumerate();
+        let count = groups
+            .iter()
+            .map(|&group| kept(group).filter(|(_, rule)| keep(rule)).count())
+            .sum();
+        let mut index = RuleIndex {
+            rules: Vec::with_capacity(count),
+            ..RuleIndex::default()
+        };
+        let mut scratch = Vec::new();
+        for &group in groups {
+            for (position, rule) in kept(group).filter(|(_, rule)| keep(rule)) {
+                index.rules.push(CompiledRule::new(
+                    robots,
+                    rule,
+                    (group, position),
+                    profile,
+                    &mut index.copies,
+                    &mut scratch,
+                ));
             }
-            let entries = match rule.prefix_len >= 2 {
-                true => &mut index.by_prefix,
-                false => {
-                    let (body, syntax) = rule.index_pattern();
-                    &mut by_pair[PairSet::key(body, syntax).unwrap_or(PairSet::KEYS)]
+        }
+        let texts = Texts {
+            input: robots.input(),
+            copies: &index.copies,
+        };
+        let key = |rule: &CompiledRule| {
+            (
+                rule.prefix(texts),
+                rule.normalised(texts),
+                rule.directory_len,
+            )
+        };
+        crate::sorting::sort_by(&mut index.rules, |a, b| key(a).cmp(&key(b)));
+
+        // The entries: runs of one pattern, each filed by its prefix or else by a pair. They
+        // are counted first, so that every vector is allocated once at its size.
+        let mut by_pair = vec![0u32; PairSet::KEYS + 2];
+        let (mut by_prefix, mut octet_needs, mut pair_needs) = (Vec::new(), Vec::new(), Vec::new());
+        let mut floating = Vec::new();
+        // The first pass counts, the second files.
+        let (mut prefixed, mut octets) = (0, 0);
+        for fill in [false, true] {
+            if fill {
+                for key in 0..=PairSet::KEYS {
+                    by_pair[key + 1] += by_pair[key];
+                    if key < PairSet::KEYS && by_pair[key + 1] > by_pair[key] {
+                        index.filed[key >> 6] |= 1 << (key & 63);
+                    }
                 }
-            };
-            let position = to_u32(index.ids.len());
-            index.ids.push(id);
-            let same = entries.last_mut().filter(|entry| {
-                let kept = &rules[index.ids[entry.start as usize] as usize];
-                entry.end == position
-                    && kept.normalised == rule.normalised
-                    && kept.directory == rule.directory
-            });
-            match same {
-                Some(entry) => entry.end += 1,
-                None => {
-                    let (body, syntax) = rule.index_pattern();
-                    entries.push(Entry {
-                        start: position,
-                        end: position + 1,
-                        needs: PairSet::of_pattern(body, syntax),
-                    });
+                let total = by_pair[PairSet::KEYS + 1] as usize;
+                by_prefix = Vec::with_capacity(prefixed);
+                octet_needs = Vec::with_capacity(octets);
+                pair_needs = Vec::with_capacity(total);
+                let empty = Entry {
+                    start: 0,
+                    end: 0,
+                    needs: NO_NEEDS,
+                };
+                floating = vec![empty; total];
+            }
+            let mut start = 0;
+            while start < index.rules.len() {
+                let first = &index.rules[start];
+                let end = start
+                    + index.rules[start..]
+                        .iter()
+                        .take_while(|rule| rule.same_pattern(first, texts))
+                        .count();
+                let mut entry = Entry {
+                    start: to_u32(start),
+                    end: to_u32(end),
+                    needs: NO_NEEDS,
+                };
+                start = end;
+                let (body, syntax) = first.index_pattern(texts);
+                if first.prefix_len >= 2 {
+                    // A pattern that is all prefix needs no octets tested.
+                    let literal = first.prefix_len as usize == body.len();
+                    if !fill {
+                        prefixed += 1;
+                        octets += usize::from(!literal);
+                        continue;
+                    }
+                    if !literal {
+                        entry.needs = to_u32(octet_needs.len());
+                        octet_needs.push(AsciiOctets::of_pattern(body, syntax));
+                    }
+                    by_prefix.push(entry);
+                } else {
+                    let key = PairSet::key(body, syntax).unwrap_or(PairSet::KEYS);
+                    if !fill {
+                        by_pair[key + 1] += 1;
+                        continue;
+                    }
+                    entry.needs = to_u32(pair_needs.len());
+                    pair_needs.push(PairSet::of_pattern(body, syntax));
+                    // Each bucket is filled from its end, which is where it ends up starting.
+                    by_pair[key + 1] -= 1;
+                    floating[by_pair[key + 1] as usize] = entry;
                 }
             }
         }
-        for (key, entries) in by_pair.into_iter().enumerate() {
-            index.by_pair.push(to_u32(index.floating.len()));
-            if key < PairSet::KEYS && !entries.is_empty() {
-                index.filed[key >> 6] |= 1 << (key & 63);
-            }
-            index.floating.extend(entries);
+        // `by_pair[k + 1]` is now where bucket `k` starts.
+        for key in 0..=PairSet::KEYS {
+            by_pair[key] = by_pair[key + 1];
         }
-        index.by_pair.push(to_u32(index.floating.len()));
+        by_pair[PairSet::KEYS + 1] = to_u32(floating.len());
+        index.by_prefix = by_prefix;
+        index.floating = floating;
+        index.octet_needs = octet_needs;
+        index.pair_needs = pair_needs;
+        index.by_pair = by_pair;
+        let mut chunks = Vec::new();
+        chunks.resize_with(index.rules.len().div_ceil(SHOWN_CHUNK), || None);
+        index.shown = Shown {
+            chunks: Mutex::new(chunks),
+        };
         index
     }
 
-    /// Calls `found` with every run of rules with one pattern that may match `path`, `pairs`
-    /// being what the path holds ([`PairSet::of_path`]), in no particular order.
+    /// The strings verdicts show for the entries' patterns, held for the time of one check.
+    pub(crate) fn shown(&self) -> ShownStrings<'_> {
+        // A poisoned lock only means another thread panicked while making a string: what is
+        // stored is whole, as a slot is only ever filled.
+        ShownStrings(self.shown.chunks.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Where the index's rules find their text; `robots` is the file it was built from.
+    pub(crate) fn texts<'a>(&'a self, robots: &'a RobotsTxt) -> Texts<'a> {
+        Texts {
+            input: robots.input(),
+            copies: &self.copies,
+        }
+    }
+
+    /// The rules, in no particular order.
+    pub(crate) fn rules(&self) -> &[CompiledRule] {
+        &self.rules
+    }
+
+    /// Calls `found` with every run of rules with one pattern that may match `path`, and where
+    /// in [`RuleIndex::rules`] it starts, `pairs` being what the path holds
+    /// ([`PairSet::of_path`]), in no particular order; `texts` is [`RuleIndex::texts`].
     pub(crate) fn candidates(
         &self,
-        rules: &[CompiledRule],
+        texts: Texts<'_>,
         path: &[u8],
         pairs: PairSet,
-        found: &mut dyn FnMut(&[u32]),
+        found: &mut dyn FnMut(usize, &[CompiledRule]),
     ) {
-        let mut report = |entry: &Entry| {
-            if entry.needs.within(pairs) {
-                found(&self.ids[entry.start as usize..entry.end as usize]);
+        let mut report = |entry: &Entry, holds: bool| {
+            if holds {
+                let start = entry.start as usize;
+                found(start, &self.rules[start..entry.end as usize]);
             }
+        };
+        let mut report_floating = |entry: &Entry| {
+            let needs = self.pair_needs.get(entry.needs as usize);
+            report(entry, needs.is_none_or(|needs| needs.within(pairs)));
         };
         if !self.floating.is_empty() {
             let bucket = |key: usize| {
                 let (start, end) = (self.by_pair[key], self.by_pair[key + 1]);
                 &self.floating[start as usize..end as usize]
             };
-            pairs.for_each_key(&self.filed, |key| bucket(key).iter().for_each(&mut report));
-            bucket(PairSet::KEYS).iter().for_each(&mut report);
+            pairs.for_each_key(&self.filed, |key| {
+                for entry in bucket(key) {
+                    report_floating(entry);
+                }
+            });
+            for entry in bucket(PairSet::KEYS) {
+                report_floating(entry);
+            }
         }
+        let mut report = |entry: &Entry| {
+            let needs = self.octet_needs.get(entry.needs as usize);
+            report(entry, needs.is_none_or(|needs| needs.within(pairs)));
+        };
         // The prefixes that `path` starts with, longest first. `query` is a prefix of `path`
         // that every prefix still to be found is a prefix of. The greatest entry not above it
         // either is one (report it and its equals, then look below it) or shares `common`
         // octets with it, and then no prefix of `query` longer than `common` is in the list.
         // `query` shrinks every round and no entry is looked at twice.
-        let prefix = |entry: &Entry| rules[self.ids[entry.start as usize] as usize].prefix();
+        let prefix = |entry: &Entry| self.rules[entry.start as usize].prefix(texts);
         let mut query = path;
         loop {
             let below = self
@@ -258,20 +483,18 @@ impl RuleIndex {
 
     /// Whether the index holds no rule.
     pub(crate) fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.rules.is_empty()
     }
 }
 
 /// Google's `index.htm` rule (`RobotsMatcher::HandleAllow`): when the last segment of an Allow
 /// pattern starts with `index.htm`, the directory itself, `…/$`, is allowed too.
-fn index_html_directory(pattern: &[u8]) -> Option<Vec<u8>> {
+/// Returns how long the directory is, up to and including its slash.
+fn index_html_directory(pattern: &[u8]) -> Option<usize> {
     let slash = pattern.iter().rposition(|&b| b == b'/')?;
-    if !pattern[slash..].starts_with(b"/index.htm") {
-        return None;
-    }
-    let mut directory = pattern[..=slash].to_vec();
-    directory.push(b'$');
-    Some(directory)
+    pattern[slash..]
+        .starts_with(b"/index.htm")
+        .then_some(slash + 1)
 }
 
 /// Normalised patterns and paths are ASCII by construction; this keeps any stray byte visible
@@ -287,23 +510,20 @@ mod tests {
     use crate::RobotsTxt;
     use proptest::prelude::*;
 
-    fn compile(robots: &RobotsTxt, profile: Profile) -> Vec<CompiledRule> {
-        robots.groups()[0]
-            .rules
-            .iter()
-            .enumerate()
-            .map(|(index, rule)| CompiledRule::new(robots, rule, 0, index, profile))
-            .collect()
+    fn compile(robots: &RobotsTxt, profile: Profile) -> RuleIndex {
+        RuleIndex::new(robots, profile, &[0], &|_| true)
     }
 
     fn candidates(robots: &RobotsTxt, profile: Profile, path: &str) -> Vec<u32> {
-        let rules = compile(robots, profile);
-        let index = RuleIndex::new(&rules, &RuleIndex::sorted(&rules), &|_| true);
+        let index = compile(robots, profile);
         let mut found = Vec::new();
         let pairs = PairSet::of_path(path.as_bytes());
-        index.candidates(&rules, path.as_bytes(), pairs, &mut |ids| {
-            found.extend(ids.iter().map(|&id| rules[id as usize].rule))
-        });
+        index.candidates(
+            index.texts(robots),
+            path.as_bytes(),
+            pairs,
+            &mut |_, run| found.extend(run.iter().map(|rule| rule.rule)),
+        );
         found.sort_unstable();
         found
     }
@@ -328,11 +548,28 @@ mod tests {
         assert_eq!(candidates(&root, Profile::Google, "/"), [0]);
     }
 
+    #[test]
+    fn only_the_patterns_normalising_changes_are_copied() {
+        let robots = RobotsTxt::parse(
+            "User-agent: *\nDisallow: /plain\nDisallow: /caf\u{e9}\nAllow: /%7e*x$\n".as_bytes(),
+        );
+        let google = compile(&robots, Profile::Google);
+        assert_eq!(google.copies, b"/caf%C3%A9/%7E*x$");
+        let rfc = compile(&robots, Profile::Rfc9309);
+        assert_eq!(rfc.copies, b"/caf%C3%A9/~*x$");
+        for index in [&google, &rfc] {
+            let texts = index.texts(&robots);
+            let shown: Vec<&[u8]> = index.rules().iter().map(|r| r.normalised(texts)).collect();
+            assert!(shown.contains(&&b"/plain"[..]), "read from the file itself");
+            assert_eq!(shown.len(), 3);
+        }
+    }
+
     proptest! {
         #[test]
         fn every_matching_rule_is_a_candidate(
-            patterns in proptest::collection::vec("/?(/|a|b|\\*|%2A|\\$|index\\.html){0,6}", 1..12),
-            path in "/(/|a|b|\\*|%2A|\\$|index\\.html){0,8}",
+            patterns in proptest::collection::vec("/?(/|a|b|~|é|\\*|%2A|%2a|%7e|\\$|index\\.html){0,6}", 1..12),
+            path in "/(/|a|b|~|\\*|%2A|%7E|%C3%A9|\\$|index\\.html){0,8}",
         ) {
             let mut text = String::from("User-agent: *\n");
             for pattern in &patterns {
@@ -340,10 +577,12 @@ mod tests {
             }
             let robots = RobotsTxt::parse(text.as_bytes());
             for profile in [Profile::Rfc9309, Profile::Google] {
-                let rules = compile(&robots, profile);
-                let matching: Vec<u32> = rules
+                let index = compile(&robots, profile);
+                let texts = index.texts(&robots);
+                let matching: Vec<u32> = index
+                    .rules()
                     .iter()
-                    .filter(|rule| rule.matches(path.as_bytes()).is_some())
+                    .filter(|rule| rule.matches(texts, path.as_bytes()).is_some())
                     .map(|rule| rule.rule)
                     .collect();
                 let found = candidates(&robots, profile, &path);
