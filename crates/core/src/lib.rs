@@ -309,7 +309,8 @@ impl RobotsTxt {
         &self.directives
     }
 
-    /// Compiles the file's patterns for `profile`, to check any number of URLs.
+    /// A checker for `profile`, to check any number of URLs: the patterns of the groups an agent
+    /// selects are compiled when it is first asked about, and kept.
     pub fn checker(&self, profile: Profile) -> Checker<'_> {
         Checker::new(self, profile)
     }

@@ -1,6 +1,7 @@
 //! Verdicts, each with the explanation that produced it.
 //!
-//! A [`Checker`] compiles every pattern of a parsed file once for one profile and then answers
+//! A [`Checker`] compiles the patterns of a parsed file for one profile (those of the groups an
+//! agent selects, when it is first asked about, once per set of groups) and then answers
 //! any number of (agent, URL) questions. Each answer is a [`Verdict`]: allowed or not, why, the
 //! decisive rule, the groups that applied and every rule that matched with its length. Renderers
 //! (the CLI, the page) only display it.
