@@ -468,7 +468,7 @@ impl<'r> Checker<'r> {
                         index: group.index,
                         agent_lines: group.agents.iter().map(|agent| agent.line).collect(),
                         matched_agent_lines: matched,
-                        lines: group.lines.clone(),
+                        lines: group.lines(),
                     })
                 })
                 .collect();

@@ -74,7 +74,7 @@ impl FileView {
     pub fn new(input: &[u8], robots: &RobotsTxt) -> FileView {
         let mut owner = vec![None; robots.lines().len() + 1];
         for group in robots.groups() {
-            for &line in &group.lines {
+            for line in group.lines() {
                 owner[line] = Some(group.index);
             }
         }
@@ -262,7 +262,7 @@ impl GroupView {
                 .map(|rule| RuleView::new(rule, robots))
                 .collect(),
             other_lines: group.other_lines.clone(),
-            lines: group.lines.clone(),
+            lines: group.lines(),
             first_line: group.first_line,
             last_line: group.last_line,
         }
