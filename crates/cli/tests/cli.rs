@@ -510,7 +510,19 @@ fn a_url_is_read_as_meant_and_refused_when_no_crawler_would_request_it() {
         !text.contains("python"),
         "every reader sees the host: {text}"
     );
-    for bad in ["", "ftp://x", "shop.example", "https://shop.example"] {
+    let dotted = robots_lens(
+        &["check", "-", "--agent", "a", "--url", "./checkout/x"],
+        file,
+    );
+    assert_eq!(dotted.status.code(), Some(1), "./checkout/x is a path");
+    assert!(!String::from_utf8_lossy(&dotted.stdout).contains("read as host"));
+    for bad in [
+        "",
+        "ftp://x",
+        "shop.example",
+        "https://shop.example",
+        "http:/checkout/x",
+    ] {
         let output = robots_lens(&["check", "-", "--agent", "a", "--url", bad], file);
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
         assert!(output.stdout.is_empty(), "{bad:?}");

@@ -79,8 +79,8 @@ impl fmt::Display for InvalidUrl {
 impl std::error::Error for InvalidUrl {}
 
 /// Reads a typed URL: a full `http(s)` URL, a scheme-relative `//host/path`, a host and path
-/// without a scheme (`example.com/a`, when the first segment has a dot or a port), or a path
-/// (`/a`, or `a/b`, read as `/a/b`).
+/// without a scheme (`example.com/a`, when the first segment is a host name with a dot or a
+/// port), or a path (`/a`, or `a/b` and `./a/b`, read as `/a/b`).
 pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
     let url = typed.trim_matches(|c: char| c <= ' ');
     let invalid = |kind: UrlProblem, problem: String| InvalidUrl {
@@ -92,6 +92,15 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
         return Err(invalid(
             UrlProblem::Empty,
             "no URL given: give a path such as /shop/cart or a full URL".to_owned(),
+        ));
+    }
+    if let Some(scheme) = web_scheme_without_slashes(url) {
+        return Err(invalid(
+            UrlProblem::NoHost,
+            format!(
+                "the URL names no host: after {scheme}: come two slashes and the host \
+                 ({scheme}://example.com/path), or give only the path"
+            ),
         ));
     }
     let (after_scheme, scheme) = match split_scheme(url) {
@@ -132,9 +141,31 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
         return with_host(&full, &full["http://".len()..], &invalid);
     }
     Ok(TypedUrl {
-        request: format!("/{url}"),
+        request: format!("/{}", without_leading_dot_segments(url)),
         host: None,
     })
+}
+
+/// A relative path without its leading `./` and `../`: resolved against the root, as RFC 3986
+/// §5.2.4 resolves them, `./checkout/x` and `../checkout/x` are both `/checkout/x`.
+fn without_leading_dot_segments(mut path: &str) -> &str {
+    loop {
+        path = match path {
+            "." | ".." => return "",
+            _ => match path.strip_prefix("./").or_else(|| path.strip_prefix("../")) {
+                Some(rest) => rest,
+                None => return path,
+            },
+        };
+    }
+}
+
+/// The scheme of a value that starts `http:` or `https:` without the `//` a host needs
+/// (`http:/checkout`, `https:example.com/x`): a typo for a full URL, never a path anyone means.
+fn web_scheme_without_slashes(url: &str) -> Option<&str> {
+    let (scheme, rest) = url.split_once(':')?;
+    let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");
+    (web && !rest.starts_with("//")).then_some(scheme)
 }
 
 /// `(scheme, rest after "://")` when `url` starts with a scheme and `//`.
@@ -153,16 +184,27 @@ fn first_segment(text: &str) -> &str {
     &text[..end]
 }
 
-/// A first segment is a host when it has a dot (`example.com`), a port (`localhost:8080`) or
-/// is `localhost`.
+/// A first segment is a host when it is a name with a dot between two labels (`example.com`),
+/// a name with a port (`localhost:8080`) or `localhost`. A segment that starts with a dot
+/// (`.well-known`, `.` and `..` of a relative path) or holds characters no host name has is a
+/// path, as is everything with an empty label (`a..b`).
 fn looks_like_host(segment: &str) -> bool {
-    let name = match segment.rsplit_once(':') {
+    let (name, port) = match segment.rsplit_once(':') {
         Some((name, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => {
-            return !name.is_empty()
+            (name, true)
         }
-        _ => segment,
+        _ => (segment, false),
     };
-    name.contains('.') || name.eq_ignore_ascii_case("localhost")
+    // A final dot is the root of a fully qualified name (`example.com.`).
+    let labels = name.strip_suffix('.').unwrap_or(name);
+    let host_name = !labels.is_empty()
+        && labels.split('.').all(|label| {
+            !label.is_empty()
+                && label
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_'))
+        });
+    host_name && (port || labels.contains('.') || labels.eq_ignore_ascii_case("localhost"))
 }
 
 /// `url`, whose host starts `authority`: refused when nothing follows the host.
@@ -234,6 +276,24 @@ mod tests {
     }
 
     #[test]
+    fn a_first_segment_no_host_could_have_is_a_path() {
+        for (typed, path) in [
+            (".well-known/security.txt", "/.well-known/security.txt"),
+            ("./checkout/x", "/checkout/x"),
+            ("../../checkout", "/checkout"),
+            ("..", "/"),
+            ("a..b/c", "/a..b/c"),
+            ("wiki/Special:Search", "/wiki/Special:Search"),
+            ("*.pdf", "/*.pdf"),
+        ] {
+            assert_eq!(read(typed), (path.into(), None), "{typed}");
+        }
+        assert_eq!(read("shop.example./x").1, Some("shop.example.".into()));
+        assert_eq!(read("münchen.de/x").1, Some("münchen.de".into()));
+        assert_eq!(read("intranet:8080/x").1, Some("intranet:8080".into()));
+    }
+
+    #[test]
     fn urls_no_crawler_requests_are_refused_with_a_reason() {
         for (text, words) in [
             ("", "no URL given"),
@@ -243,6 +303,9 @@ mod tests {
             ("https://example.com", "only a host"),
             ("https://example.com#top", "only a host"),
             ("https:///x", "names no host"),
+            ("http:/checkout/x", "after http: come two slashes"),
+            ("HTTPS:example.com/x", "after HTTPS: come two slashes"),
+            ("http:", "names no host"),
         ] {
             let error = read_url(text).unwrap_err();
             assert!(error.to_string().contains(words), "{text}: {error}");

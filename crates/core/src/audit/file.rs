@@ -159,17 +159,20 @@ const MANGLED_BOM: &str = "\u{ef}\u{bb}\u{bf}";
 
 /// Whether the file starts with [`MANGLED_BOM`] (no parser skips it, not even Google).
 pub(super) fn mangled_bom(robots: &crate::RobotsTxt) -> bool {
-    robots.facts().bom_bytes == 0
-        && robots
-            .line(1)
-            .is_some_and(|line| line.text().starts_with(MANGLED_BOM))
+    // Line 1 starts after a real byte order mark, which an editor may add in front of the
+    // mangled one when it saves the file as UTF-8 again.
+    robots
+        .line(1)
+        .is_some_and(|line| line.text().starts_with(MANGLED_BOM))
 }
 
 fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if mangled_bom(cx.robots) {
         let first = cx.line(1);
         let rest = first.text()[MANGLED_BOM.len()..].trim();
-        let (message, replacement) = if rest.starts_with('#') || rest.is_empty() {
+        let (message, replacement) = if rest.is_empty() {
+            (Message::new(M::MangledBomAlone), None)
+        } else if rest.starts_with('#') {
             (Message::new(M::MangledBomComment), None)
         } else {
             (
@@ -414,6 +417,29 @@ mod tests {
         assert!(!found
             .iter()
             .any(|f| f.line == 1 && f.code == Code::UnknownDirective));
+        // Saved again as UTF-8 with a byte order mark: the real one in front of the mangled one.
+        let found = super::super::audit(&RobotsTxt::parse(
+            "\u{feff}\u{ef}\u{bb}\u{bf}User-agent: *\nDisallow: /x\n".as_bytes(),
+        ));
+        assert_eq!(
+            found.iter().map(|f| f.code).collect::<Vec<_>>(),
+            [
+                Code::ByteOrderMark,
+                Code::NoGroups,
+                Code::RuleBeforeUserAgent
+            ],
+            "{found:?}"
+        );
+        assert!(found[0].message.english().contains("`ï»¿`"));
+        assert_eq!(found[0].replacement.as_deref(), Some("User-agent: *"));
+        // Alone on line 1, it hides nothing: no comment, no directive.
+        let found = super::super::audit(&RobotsTxt::parse(
+            "\u{ef}\u{bb}\u{bf}\nUser-agent: *\nDisallow: /x\n".as_bytes(),
+        ));
+        assert_eq!(found.len(), 1, "{found:?}");
+        let words = found[0].message.english();
+        assert!(words.contains("nothing else"), "{words}");
+        assert!(!words.contains("comment"), "{words}");
     }
 
     #[test]
@@ -528,6 +554,32 @@ mod tests {
             "{}",
             size[0].message
         );
+    }
+
+    #[test]
+    fn the_line_the_limit_cuts_gets_only_the_size_limit_finding() {
+        // Padding so that the limit falls `kept` bytes into the line after it.
+        let padded = |kept: usize, line: &str| {
+            let head = "User-agent: *\n# ";
+            let mut input = String::from(head);
+            input.push_str(&"c".repeat(SIZE_LIMIT - kept - head.len() - 1));
+            input.push('\n');
+            input.push_str(line);
+            input.push_str("Disallow: /later\n");
+            input
+        };
+        for (kept, line) in [
+            (5, "Disallow: /secret\n"),
+            (9, "Disallow: /secret\n"),
+            (5, "User-agent: Googlebot\n"),
+        ] {
+            let input = padded(kept, line);
+            assert_eq!(
+                codes(&input),
+                [(Code::OverSizeLimit, 3)],
+                "{kept} bytes of {line:?}"
+            );
+        }
     }
 
     #[test]

@@ -197,6 +197,15 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
                     )
             });
         }
+        if let Some(cut) = robots.lines().iter().find(|line| line.cut_by_size_limit) {
+            // The line the 500 KiB limit cuts is read only up to the limit (`Disallow: /secret`
+            // as `Disal`): the size-limit finding says so, and a finding on what the cut
+            // leaves would quote the whole line while describing its start.
+            findings.retain(|finding| {
+                finding.line != cut.number
+                    || matches!(finding.code, Code::OverSizeLimit | Code::LineTooLong)
+            });
+        }
     }
     crate::sorting::sort_by(&mut findings, |a, b| {
         (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(

@@ -161,6 +161,10 @@ catalogue! {
          NUL, so no directive in the file is read and nothing is blocked.";
     Utf16FileFix = "core.audit.utf16-file.fix" =>
         "Save the file as UTF-8 (without a byte order mark).";
+    MangledBomAlone = "core.audit.byte-order-mark.message-mangled-alone" =>
+        "The file starts with `ï»¿`: a UTF-8 byte order mark that was read as Latin-1 and saved \
+         again. Line 1 holds nothing else, so nothing is lost yet, but no parser skips the \
+         three characters: a directive written after them on line 1 would not be read.";
     MangledBomComment = "core.audit.byte-order-mark.message-mangled-comment" =>
         "The file starts with `ï»¿`: a UTF-8 byte order mark that was read as Latin-1 and saved \
          again. No parser skips it, Google's included, so line 1 is not the comment it looks \
