@@ -222,6 +222,7 @@ async function measureFirstVerdict(browser, rate) {
     inDocument: runs.map(({ page }) => page.verdictAt),
     drawn: runs.map(({ page }) => page.verdictDrawnAt),
     drawnAboveFloor: runs.map(({ floor, page }) => page.verdictDrawnAt - floor.firstPaint),
+    otherPaint: COMPARE_ROOT ? runs.map(({ other }) => other.firstPaint) : null,
     otherAboveFloor: COMPARE_ROOT ? runs.map(({ floor, other }) => other.verdictDrawnAt - floor.firstPaint) : null,
     // Paired within a run, so the machine's drift between runs cancels out.
     pageMinusOther: COMPARE_ROOT ? runs.map(({ page, other }) => page.verdictDrawnAt - other.verdictDrawnAt) : null,
@@ -395,6 +396,7 @@ function reportFirstVerdict(first, rate) {
       `${status(median(first.drawn) < FIRST_VERDICT_BUDGET_MS)}`,
   );
   if (first.otherAboveFloor) {
+    console.log(`    ${"the compared build's first paint:".padEnd(46)} ${summary(first.otherPaint)}`);
     console.log(`    ${'the compared build, drawn minus the floor:'.padEnd(46)} ${summary(first.otherAboveFloor)} (${COMPARE_ROOT})`);
     console.log(`    ${'the page drawn minus the compared build, per run:'.padEnd(46)} ${summary(first.pageMinusOther)}`);
   }

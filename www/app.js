@@ -125,10 +125,6 @@ const state = {
   refreshAgain: false,
 };
 
-// index.html loads this module async, so it can run before the stylesheet is there; the editor
-// measures its rows from it, and a layout forced without it is wasted.
-await stylesheetsLoaded();
-
 const editor = new Editor({
   textarea: elements.textarea,
   gutter: elements.gutter,
@@ -177,26 +173,6 @@ async function main() {
   const starting = Engine.start();
   starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
   await startEngine(starting, loadPanels());
-}
-
-/**
- * Resolves once each of the page's stylesheets has loaded or failed: at once when they have
- * (a finished request has its Resource Timing entry, even a failed one), else at its `load` or
- * `error` event.
- */
-function stylesheetsLoaded() {
-  const pending = [...document.querySelectorAll('link[rel="stylesheet"]')].filter(
-    (link) => link.sheet === null && performance.getEntriesByName(link.href, 'resource').length === 0,
-  );
-  return Promise.all(
-    pending.map(
-      (link) =>
-        new Promise((resolve) => {
-          link.addEventListener('load', resolve, { once: true });
-          link.addEventListener('error', resolve, { once: true });
-        }),
-    ),
-  );
 }
 
 /** The example menu, in the page's language; the chosen one stays chosen. */

@@ -11,11 +11,11 @@
  *     const analysis = await engine.analyze(text);
  *     const verdict = await engine.check(text, 'Googlebot', '/private', { profile: 'google' });
  *
- * It imports nothing, and index.html loads it async before the page's other modules, so it runs
- * as soon as it arrives: it starts compiling the module, instantiates it on the main thread and
- * asks it a small question (`WARM_UP`) while the rest of the page is still being fetched, and
- * `firstAnswer` answers the page's first question there. The first worker starts after that
- * answer: starting it earlier only competes with the first verdict for the processor.
+ * It imports nothing, and index.html loads it before the page's other modules, so it runs as
+ * soon as the page is parsed: it starts compiling the module and instantiates it on the main
+ * thread while the rest of the page is still being fetched, and `firstAnswer` answers the page's
+ * first question there. The first worker starts after that answer: starting it earlier only
+ * competes with the first verdict for the processor.
  */
 
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
@@ -407,30 +407,7 @@ async function instantiateOnMainThread() {
   const [glue, module] = await Promise.all([import('./pkg/robots_lens_wasm.js'), compiledModule()]);
   // Synchronous once compiled: the instance is ready without waiting for another task.
   glue.initSync({ module });
-  warmUp(glue);
   return glue;
-}
-
-/**
- * A small question like a visitor's, asked once as soon as the module is instantiated and its
- * answer dropped. The browser compiles a wasm function the first time it is called, and a first
- * check calls many (the parse, the matching, the verdict's conversion): 4-11 ms, 11-26 ms with
- * the CPU throttled 2× (issue 17). Asked here, that is mostly paid while the page's own modules
- * are still arriving (this module is loaded async and imports nothing), and the page's first
- * check finds them compiled (0-1 ms).
- */
-export const WARM_UP = Object.freeze({
-  text: 'User-agent: ExampleBot\nUser-agent: *\nDisallow: /private/\nAllow: /private/*.html$\n\nSitemap: https://example.com/sitemap.xml\n',
-  agent: 'ExampleBot/1.0',
-  url: 'https://example.com/private/a%20b.html',
-});
-
-function warmUp(glue) {
-  try {
-    glue.check(WARM_UP.text, WARM_UP.agent, WARM_UP.url, {});
-  } catch {
-    // Only a head start: the page's own check reports what is wrong.
-  }
 }
 mainThreadGlue?.catch(() => {}); // Reported by the worker, which loads the same module.
 

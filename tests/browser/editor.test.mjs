@@ -208,9 +208,9 @@ test('scrolling a long text to its end shows its last lines, and page.fill still
 });
 
 test('a stylesheet that arrives after the scripts is waited for before the editor measures its rows', async () => {
-  // The page's scripts are async (index.html): they can run before the stylesheet is there.
-  // Measured without it, the rows of a windowed text would be placed with the textarea's
-  // default padding and line height.
+  // Measured before the stylesheet is there (were the page's module scripts async rather than
+  // deferred), the rows of a windowed text would be placed with the textarea's default padding
+  // and line height.
   await withPage(
     async (page) => {
       await pasteBuilt(page, bigFileSource(400_000));

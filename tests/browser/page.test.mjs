@@ -485,8 +485,8 @@ test('a server that serves the wasm module without its type still gets verdicts'
 });
 
 test('a stylesheet that cannot be loaded leaves the checker working', async () => {
-  // www/app.js waits for the stylesheet before the editor measures (index.html loads it async);
-  // a failed one, even failed before the scripts ran, must not keep it waiting.
+  // The page's scripts wait for the stylesheet (deferred module scripts do); a failed one, even
+  // failed before the scripts arrived, must not keep them waiting.
   await withPage(
     async (page) => {
       await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/private/press/x' });

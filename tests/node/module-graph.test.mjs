@@ -22,11 +22,6 @@ function staticImports(source) {
   return specifiers;
 }
 
-/** The page's entry scripts: the `src` of each `<script type="module">` of index.html. */
-function entryScripts() {
-  return [...html.matchAll(/<script type="module"(?: async)? src="([^"]+)"><\/script>/g)].map((m) => m[1]);
-}
-
 /**
  * The `<link rel="modulepreload">`s of index.html: `{ path, as }`, `as` being `json` for a JSON
  * module (the English catalogue) and `script` when the link leaves it out.
@@ -55,7 +50,7 @@ function staticGraph(entries) {
 }
 
 test('index.html preloads every module its scripts import statically', () => {
-  const entries = entryScripts();
+  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
   assert.ok(entries.includes('www/app.js'), 'the page starts from www/app.js');
   const preloaded = new Set(modulePreloads().map((link) => link.path));
   const graph = staticGraph(entries);
@@ -65,7 +60,7 @@ test('index.html preloads every module its scripts import statically', () => {
 });
 
 test('index.html preloads nothing the first verdict does not wait for', () => {
-  const entries = entryScripts();
+  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
   const graph = staticGraph(entries);
   // engine.js imports the wasm-bindgen glue dynamically, to answer the first verdict.
   graph.add('www/pkg/robots_lens_wasm.js');
@@ -74,23 +69,11 @@ test('index.html preloads nothing the first verdict does not wait for', () => {
   assert.deepEqual(extra, [], 'preloaded modules the start-up does not import take a connection from those it does');
 });
 
-test('the entry scripts are async, and the one that reads the document comes after it', () => {
-  // Deferred, they run once the document is parsed and the stylesheet loaded, and the
-  // DOMContentLoaded work (the browser's scan of the forms, a layout) follows them, between the
-  // first verdict and the frame that shows it. Async, www/app.js runs as soon as its graph is
-  // there, so it must come after the elements it looks up.
-  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-  assert.equal(scripts.length, entryScripts().length, 'every script is an entry module');
-  for (const script of scripts) assert.match(script, /^<script type="module" async src=/, script);
-  const app = html.indexOf('<script type="module" async src="www/app.js">');
-  assert.ok(app > html.lastIndexOf('</footer>') && app < html.indexOf('</body>'), 'www/app.js at the end of the body');
-});
-
 test('the English catalogue is a JSON module of the graph, preloaded as one', () => {
   // Fetched, it was a request and several tasks after the page's modules ran, and the first
   // verdict waited for it; a modulepreload without as="json" would fetch it as a script, which
   // the import could not use, and it would be fetched twice.
-  const entries = entryScripts();
+  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
   assert.ok(staticGraph(entries).has('www/i18n/en.json'), 'www/app.js imports the English texts');
   for (const link of modulePreloads()) {
     assert.equal(link.as, link.path.endsWith('.json') ? 'json' : 'script', link.path);
@@ -105,7 +88,7 @@ test("the first verdict's requests fit in few round trips of HTTP/1.1's six conn
   // measuring the first verdict again (npm run bench).
   const files = new Set([
     ...[...html.matchAll(/<link rel="(?:stylesheet|modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]),
-    ...entryScripts(),
+    ...[...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]),
   ]);
   assert.equal([...html.matchAll(/<link rel="stylesheet"/g)].length, 1, 'one stylesheet (www/style.css)');
   assert.ok(files.size <= 11, `${files.size} files before the first verdict: ${[...files].join(', ')}`);
