@@ -147,7 +147,7 @@ impl From<&CrawlerRow> for CrawlerRowView {
             purpose_title: row.crawler.purpose.title(),
             token_only: row.crawler.token_only,
             robots_txt: row.crawler.robots_txt,
-            verdict: VerdictView::from(&row.verdict),
+            verdict: VerdictView::from(row.verdict.clone()),
             summary: SummaryView::from(&row.summary),
             rfc_status_allows: row.rfc_status_reading.as_ref().map(|rfc| rfc.allowed),
         }

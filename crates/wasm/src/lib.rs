@@ -456,8 +456,8 @@ impl RobotsFile {
             None => robots_lens::crawler_reading(checker, agent, url, &options.status, &verdict),
         };
         self.groups
-            .verdict_view(&verdict)
-            .with_crawler_reading(own.as_ref())
+            .verdict_view(verdict)
+            .with_crawler_reading(own)
             .with_typed_url(&typed)
     }
 }

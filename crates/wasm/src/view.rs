@@ -286,24 +286,25 @@ struct DirectiveView {
     group: Option<usize>,
 }
 
+/// A rule that matched: the core's strings are shared, not copied.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct RuleMatchView {
     line: usize,
     kind: RuleKind,
-    pattern: String,
-    normalised: String,
+    pattern: Arc<str>,
+    normalised: Arc<str>,
     length: usize,
     via_index_html: bool,
 }
 
-impl From<&RuleMatch> for RuleMatchView {
-    fn from(found: &RuleMatch) -> RuleMatchView {
+impl From<RuleMatch> for RuleMatchView {
+    fn from(found: RuleMatch) -> RuleMatchView {
         RuleMatchView {
             line: found.line,
             kind: found.kind,
-            pattern: found.pattern.to_string(),
-            normalised: found.normalised.to_string(),
+            pattern: found.pattern,
+            normalised: found.normalised,
             length: found.length,
             via_index_html: found.via_index_html,
         }
@@ -411,22 +412,22 @@ impl VerdictView {
     }
 
     /// This view with the crawler's own reading beside it.
-    pub fn with_crawler_reading(mut self, own: Option<&CrawlerReading>) -> VerdictView {
+    pub fn with_crawler_reading(mut self, own: Option<CrawlerReading>) -> VerdictView {
         self.crawler_reading = own.map(|own| CrawlerReadingView {
             name: own.crawler.name,
             chain: own.crawler.chain.iter().map(ToString::to_string).collect(),
-            verdict: Box::new(VerdictView::from(&own.verdict)),
+            verdict: Box::new(VerdictView::from(own.verdict)),
         });
         self
     }
 }
 
-impl From<&Verdict> for VerdictView {
-    fn from(verdict: &Verdict) -> VerdictView {
-        VerdictView::with_groups(
-            verdict,
-            GroupsView::Views(verdict.groups.iter().map(AppliedGroupView::from).collect()),
-        )
+/// The view takes the verdict's strings over rather than copying them: a full verdict's view is
+/// made for every URL of a batch.
+impl From<Verdict> for VerdictView {
+    fn from(verdict: Verdict) -> VerdictView {
+        let groups = GroupsView::Views(verdict.groups.iter().map(AppliedGroupView::from).collect());
+        VerdictView::with_groups(verdict, groups)
     }
 }
 
@@ -461,7 +462,7 @@ pub struct SharedGroups {
 
 impl SharedGroups {
     /// `verdict` for JS, its groups converted unless the verdict before had the same.
-    pub fn verdict_view(&self, verdict: &Verdict) -> VerdictView {
+    pub fn verdict_view(&self, verdict: Verdict) -> VerdictView {
         let mut last = self.last.borrow_mut();
         let kept = last
             .as_ref()
@@ -487,29 +488,33 @@ impl SharedGroups {
 }
 
 impl VerdictView {
-    fn with_groups(verdict: &Verdict, groups: GroupsView) -> VerdictView {
+    fn with_groups(verdict: Verdict, groups: GroupsView) -> VerdictView {
         VerdictView {
             allowed: verdict.allowed,
             reason: verdict.reason,
             profile: verdict.profile.id(),
             agent_match: verdict.agent_match.id(),
-            agent: verdict.agent.clone(),
-            agent_token: verdict.agent_token.clone(),
-            path: verdict.path.clone(),
-            normalised_path: verdict.normalised_path.clone(),
-            decisive: verdict.decisive.as_ref().map(RuleMatchView::from),
+            agent: verdict.agent,
+            agent_token: verdict.agent_token,
+            path: verdict.path,
+            normalised_path: verdict.normalised_path,
+            decisive: verdict.decisive.map(RuleMatchView::from),
             groups,
             used_star_group: verdict.used_star_group,
             chain_step: verdict.chain_step.as_ref().map(UsedStepView::from),
-            matches: verdict.matches.iter().map(RuleMatchView::from).collect(),
-            beyond_size_limit: verdict.beyond_size_limit.as_ref().map(RuleMatchView::from),
+            matches: verdict
+                .matches
+                .into_iter()
+                .map(RuleMatchView::from)
+                .collect(),
+            beyond_size_limit: verdict.beyond_size_limit.map(RuleMatchView::from),
             agent_line_readings: verdict
                 .agent_line_readings
-                .iter()
+                .into_iter()
                 .map(|reading| AgentLineReadingView {
                     line: reading.line,
-                    written: reading.written.clone(),
-                    google_reads: reading.google_reads.clone(),
+                    written: reading.written,
+                    google_reads: reading.google_reads,
                     applies: reading.applies,
                     other_reading_applies: reading.other_reading_applies,
                 })
@@ -599,7 +604,7 @@ impl ProfileRowView {
         ProfileRowView {
             profile: "crawler",
             title: own.crawler.name,
-            verdict: VerdictView::from(&own.verdict),
+            verdict: VerdictView::from(own.verdict.clone()),
             agrees: false,
             // The page words the crawler's row itself, from its verdict.
             why: None,
@@ -613,7 +618,7 @@ impl From<&ProfileVerdict> for ProfileRowView {
         ProfileRowView {
             profile: row.profile.id(),
             title: row.profile.spec().title,
-            verdict: VerdictView::from(&row.verdict),
+            verdict: VerdictView::from(row.verdict.clone()),
             agrees: row.agrees,
             why: row.why.clone(),
         }
