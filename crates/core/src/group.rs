@@ -22,7 +22,115 @@ pub enum AgentToken {
     Star,
     /// A product token: the value's leading run of `[A-Za-z_-]`, which is all Google compares.
     /// It may be empty (`User-agent: 123`), in which case it names no crawler.
-    Product(String),
+    Product(ProductToken),
+}
+
+/// A product token ([`AgentToken::Product`]): the leading `[A-Za-z_-]` run of a user-agent
+/// value. Read as a `str` (it derefs to one). Kept inline when it is short, as nearly every real
+/// one is, so that a user-agent line costs no allocation for it.
+#[derive(Clone)]
+pub struct ProductToken(TokenBytes);
+
+/// Tokens up to this many bytes are kept inline; the type is then as large as a `String`.
+const INLINE_TOKEN: usize = 22;
+
+#[derive(Clone)]
+enum TokenBytes {
+    Inline { len: u8, bytes: [u8; INLINE_TOKEN] },
+    Heap(Box<str>),
+}
+
+impl ProductToken {
+    /// The token as text.
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // Only ever filled from a `str`, so always UTF-8.
+            TokenBytes::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            TokenBytes::Heap(text) => text,
+        }
+    }
+}
+
+impl From<&str> for ProductToken {
+    fn from(text: &str) -> ProductToken {
+        if text.len() <= INLINE_TOKEN {
+            let mut bytes = [0; INLINE_TOKEN];
+            bytes[..text.len()].copy_from_slice(text.as_bytes());
+            ProductToken(TokenBytes::Inline {
+                len: text.len() as u8,
+                bytes,
+            })
+        } else {
+            ProductToken(TokenBytes::Heap(text.into()))
+        }
+    }
+}
+
+impl From<String> for ProductToken {
+    fn from(text: String) -> ProductToken {
+        ProductToken::from(text.as_str())
+    }
+}
+
+impl std::ops::Deref for ProductToken {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for ProductToken {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for ProductToken {
+    fn eq(&self, other: &ProductToken) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for ProductToken {}
+
+impl PartialEq<str> for ProductToken {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for ProductToken {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::hash::Hash for ProductToken {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl std::fmt::Debug for ProductToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for ProductToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ProductToken {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 /// One `User-agent:` line of a group.
@@ -104,7 +212,7 @@ pub fn agent_token(value: &[u8]) -> AgentToken {
     if value.first() == Some(&b'*') && value.get(1).is_none_or(|&b| is_ascii_space(b)) {
         return AgentToken::Star;
     }
-    AgentToken::Product(product_token(value).to_owned())
+    AgentToken::Product(ProductToken::from(product_token(value)))
 }
 
 /// The leading run of `[A-Za-z_-]`: the part of a user-agent string that names the product.
@@ -427,11 +535,28 @@ mod tests {
     }
 
     #[test]
+    fn a_product_token_reads_the_same_short_or_long() {
+        let long = "Very-Long-Product-Token-Name_Beyond-Inline";
+        for text in ["", "Googlebot", "Exactly-22-bytes-long-", long] {
+            let token = ProductToken::from(text);
+            assert_eq!(token.as_str(), text);
+            assert_eq!(&*token, text);
+            assert_eq!(token, ProductToken::from(text.to_owned()));
+            assert_eq!(format!("{token:?}"), format!("{text:?}"));
+        }
+        assert_ne!(ProductToken::from(long), ProductToken::from(&long[..22]));
+        assert_eq!(
+            agent_token(format!("{long}/1.0").as_bytes()),
+            AgentToken::Product(long.into())
+        );
+    }
+
+    #[test]
     fn tokens_are_extracted_as_google_does() {
         let token = |v: &str| agent_token(v.as_bytes());
         assert_eq!(token("*"), AgentToken::Star);
         assert_eq!(token("* everyone"), AgentToken::Star);
-        assert_eq!(token("*bot"), AgentToken::Product(String::new()));
+        assert_eq!(token("*bot"), AgentToken::Product("".into()));
         assert_eq!(
             token("Googlebot/2.1"),
             AgentToken::Product("Googlebot".into())

@@ -153,7 +153,8 @@ pub use divergence::{
 pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
 pub use expect::{check_expectations, expectations_toml, Expectation, ExpectationResult};
 pub use group::{
-    agent_token, product_token, AgentLine, AgentToken, Directive, Group, Rule, RuleKind, Sitemap,
+    agent_token, product_token, AgentLine, AgentToken, Directive, Group, ProductToken, Rule,
+    RuleKind, Sitemap,
 };
 pub use legacy::{python_fetch_outcome, reader_error, PythonFetchOutcome, ReaderError};
 pub use limits::{check_arguments, ArgumentTooLong, MAX_AGENT_BYTES, MAX_URL_BYTES};

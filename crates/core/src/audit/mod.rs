@@ -275,7 +275,7 @@ impl<'r> Context<'r> {
                         None => {
                             by_token.insert(token.to_ascii_lowercase(), agents.len());
                             agents.push(AgentSet {
-                                token: token.clone(),
+                                token: token.to_string(),
                                 lines: vec![agent.line],
                                 groups: vec![group.index],
                             });
