@@ -334,7 +334,8 @@ async function showFirstAnswer() {
     return; // The worker answers anyway, and reports what went wrong.
   }
   const unchanged = asked().every((value, index) => value === question[index]);
-  if (unchanged && elements.verdict.dataset.verdict === '') showVerdictHeadline(verdict);
+  // A URL no crawler requests gets no verdict: the worker's answer says why.
+  if (unchanged && !verdict.urlProblem && elements.verdict.dataset.verdict === '') showVerdictHeadline(verdict);
 }
 
 function wireEvents() {
@@ -500,6 +501,14 @@ async function recompute() {
     showNoVerdict(
       error instanceof EngineError ? t('app.no-verdict-failed') : t('app.no-verdict-page'),
     );
+    return;
+  }
+  if (verdict.urlProblem) {
+    // No crawler would request what was typed (ftp://x, a host with no path): the engine says
+    // why, and that stands where the verdict would, rather than an answer for `/`.
+    elements.url.setAttribute('aria-invalid', 'true');
+    showNoVerdict(t('app.no-verdict-url', { problem: t(render.urlProblemKey(verdict.urlProblem)) }));
+    showFileReading(await state.engine.analyze(text), text);
     return;
   }
   // The verdict first, so it is on screen in the next frame; then what explains it. From here

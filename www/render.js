@@ -623,6 +623,11 @@ const URL_PROBLEM_KEYS = {
   'host-only': 'render.url-problem-host-only',
 };
 
+/** The catalogue key that says why no crawler would request the typed URL (`scheme`, …). */
+export function urlProblemKey(problem) {
+  return URL_PROBLEM_KEYS[problem] ?? 'render.url-problem-no-host';
+}
+
 function groupsBlock(verdict, analysis, text) {
   if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
     return h('p', { class: 'groups-applied' }, t('render.groups-applied-status'));

@@ -285,6 +285,31 @@ test('a catalogued crawler typed as the agent gets its own answer beside the ver
   });
 });
 
+test('a URL no crawler requests gets no verdict, and one read as a host says so', async () => {
+  await withPage(async (page) => {
+    const text = 'User-agent: *\nDisallow: /checkout/\n';
+    await fillCheck(page, { text, agent: 'AnyBot', url: 'checkout/payment' });
+    await expectVerdict(page, 'disallowed', 2);
+    await fillCheck(page, { url: 'shop.example/checkout/a' });
+    await expectVerdict(page, 'disallowed', 2);
+    assert.match(await page.textContent('#explanation'), /URL read as host\s*shop\.example/);
+    for (const [url, words] of [
+      ['ftp://x', /No verdict: robots\.txt governs http and https URLs only/],
+      ['shop.example', /No verdict: This is only a host, with no path/],
+      ['http:/checkout/x', /No verdict: The URL names no host/],
+      ['', /No verdict: No URL given/],
+    ]) {
+      await fillCheck(page, { url });
+      await expectVerdict(page, '', null);
+      assert.match(await page.textContent('#verdict'), words, url);
+      assert.equal(await page.getAttribute('#url', 'aria-invalid'), 'true', url);
+    }
+    await fillCheck(page, { url: '.well-known/security.txt' });
+    await expectVerdict(page, 'allowed', null);
+    assert.equal(await page.getAttribute('#url', 'aria-invalid'), null);
+  });
+});
+
 test('the profile switch decides /robots.txt under Disallow: /', async () => {
   await withPage(async (page) => {
     await fillCheck(page, { text: 'User-agent: *\nDisallow: /\n', agent: 'Googlebot', url: '/robots.txt' });
