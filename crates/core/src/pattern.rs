@@ -260,19 +260,21 @@ pub(crate) fn literal_prefix(body: &[u8], syntax: Syntax) -> &[u8] {
     &prefix[..literal.unwrap_or(prefix.len())]
 }
 
-/// What a text holds, in two 256-bit sets: its octets, exactly, and its pairs of adjacent octets,
-/// hashed. A pattern can only match a path that holds every octet and pair of the pattern's
-/// literal runs. Cheap to build and to test, it spares most rules that start with `/*` from
+/// What a text holds: its ASCII octets, exactly (normalised patterns and paths are ASCII, and an
+/// octet left out only weakens the test), and its pairs of adjacent octets, hashed into 256 bits.
+/// A pattern can only match a path that holds every octet and pair of the pattern's literal runs. Cheap to build and to test, it spares most rules that start with `/*` from
 /// being matched at all, and a hostile path of one repeated octet from nearly every rule.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct PairSet {
-    octets: [u64; 4],
+    octets: [u64; 2],
     pairs: [u64; 4],
 }
 
 impl PairSet {
     fn insert_octet(&mut self, a: u8) {
-        self.octets[usize::from(a >> 6)] |= 1 << (a & 63);
+        if let Some(word) = self.octets.get_mut(usize::from(a >> 6)) {
+            *word |= 1 << (a & 63);
+        }
     }
 
     /// How many different pair hashes there are.
@@ -329,7 +331,9 @@ impl PairSet {
     pub(crate) fn of_path(text: &[u8]) -> PairSet {
         let mut set = PairSet::default();
         for (at, &octet) in text.iter().enumerate() {
-            set.insert_octet(octet);
+            // An octet past ASCII is filed as its low seven bits: a path may claim more than it
+            // holds (a pattern never needs such an octet), and the loop has no branch for it.
+            set.octets[usize::from((octet >> 6) & 1)] |= 1 << (octet & 63);
             if let Some(&next) = text.get(at + 1) {
                 set.insert_pair(octet, next);
             }
@@ -361,25 +365,25 @@ impl PairSet {
 
     /// Whether everything in `self` is in `other`.
     pub(crate) fn within(self, other: PairSet) -> bool {
-        let missing = |mine: [u64; 4], theirs: [u64; 4]| {
-            (0..4).fold(0, |missing, word| missing | (mine[word] & !theirs[word]))
-        };
-        missing(self.octets, other.octets) | missing(self.pairs, other.pairs) == 0
+        let octets = (self.octets[0] & !other.octets[0]) | (self.octets[1] & !other.octets[1]);
+        let pairs = (0..4).fold(0, |missing, word| {
+            missing | (self.pairs[word] & !other.pairs[word])
+        });
+        octets | pairs == 0
     }
 }
 
-/// The ASCII octets every path matching a pattern holds: the first half of the pattern's
-/// [`PairSet`] octets, in a quarter of its size. For the rules filed by their literal prefix,
+/// The ASCII octets every path matching a pattern holds: the pattern's [`PairSet`] octets alone,
+/// in a third of its size. For the rules filed by their literal prefix,
 /// whose prefix already sorts out nearly every path, this is filter enough (a hostile path of
-/// one repeated octet still fails it), and a large file has thousands of them. Octets past
-/// ASCII are left out, which only makes the condition weaker: normalised patterns have none.
+/// one repeated octet still fails it), and a large file has thousands of them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct AsciiOctets([u64; 2]);
 
 impl AsciiOctets {
     pub(crate) fn of_pattern(body: &[u8], syntax: Syntax) -> AsciiOctets {
         let set = PairSet::of_pattern(body, syntax);
-        AsciiOctets([set.octets[0], set.octets[1]])
+        AsciiOctets(set.octets)
     }
 
     /// Whether `path` holds every one of these octets.
