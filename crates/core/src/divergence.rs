@@ -467,14 +467,15 @@ fn why_matching(
     }
     if rule.kind == RuleKind::Allow && !main_spec.allow_lines {
         return Some(
-            under(spec, M::CauseMainIgnoresAllow).phrase("main", reader_names(main_spec).1),
+            // The cause follows a colon, inside the sentence: the name as written there.
+            under(spec, M::CauseMainIgnoresAllow).phrase("main", reader_names(main_spec).0),
         );
     }
     if !main_spec.wildcards
         && spec.wildcards
         && (rule.pattern.contains('*') || rule.pattern.ends_with('$'))
     {
-        return Some(under(spec, M::CauseMainLiteral).phrase("main", reader_names(main_spec).1));
+        return Some(under(spec, M::CauseMainLiteral).phrase("main", reader_names(main_spec).0));
     }
     if main_spec.encoding != spec.encoding {
         return Some(encoding_cause(spec, main));
@@ -811,7 +812,10 @@ mod tests {
             &main,
         );
         let why = row(&rows, Profile::Rfc9309).why.clone().unwrap().english();
-        assert!(why.contains("ignores Allow lines"), "{why}");
+        assert!(
+            why.contains("matches: the 1994 convention ignores Allow lines"),
+            "{why}"
+        );
         assert!(!why.contains("normalises"), "{why}");
     }
 }
