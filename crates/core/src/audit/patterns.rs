@@ -429,35 +429,40 @@ fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
             && !(bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
                 && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit))
     });
-    let message = match (template, bad_escape) {
-        (Some((at, open)), _) => Message::new(M::PlaceholderTemplate)
-            .code("value", value)
-            .code("open", open)
-            .count("at", at),
+    let placeholder = (M::UnfilledPlaceholderWhy, M::UnfilledPlaceholderFix);
+    let (message, (why, fix)) = match (template, bad_escape) {
+        (Some((at, open)), _) => (
+            Message::new(M::PlaceholderTemplate)
+                .code("value", value)
+                .code("open", open)
+                .count("at", at),
+            placeholder,
+        ),
         (None, Some(at)) => {
             let word: String = value[at + 1..]
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                 .collect();
             if !word.is_empty() && value[at + 1 + word.len()..].starts_with('%') {
-                Message::new(M::PlaceholderPercentWord)
-                    .code("value", value)
-                    .code("word", &format!("%{word}%"))
+                (
+                    Message::new(M::PlaceholderPercentWord)
+                        .code("value", value)
+                        .code("word", &format!("%{word}%")),
+                    placeholder,
+                )
             } else {
-                Message::new(M::PlaceholderPercent).code("value", value)
+                // A lone `%` (`/100%`) is no placeholder: the advice is about the escape.
+                (
+                    Message::new(M::PlaceholderPercent).code("value", value),
+                    (M::BrokenEscapeWhy, M::BrokenEscapeFix),
+                )
             }
         }
         (None, None) => return,
     };
     out.push(
-        Finding::new(
-            Code::UnfilledPlaceholder,
-            line.number,
-            message,
-            M::UnfilledPlaceholderWhy,
-            M::UnfilledPlaceholderFix,
-        )
-        .with_span(value_span(line)),
+        Finding::new(Code::UnfilledPlaceholder, line.number, message, why, fix)
+            .with_span(value_span(line)),
     );
 }
 
@@ -708,6 +713,18 @@ mod tests {
             .message
             .english()
             .contains("not followed by two hex digits"));
+        // A lone `%` is not told to fill in a placeholder.
+        assert!(found[2].fix.english().contains("`%25`"), "{}", found[2].fix);
+        assert!(
+            !found[2].fix.english().contains("placeholder"),
+            "{}",
+            found[2].fix
+        );
+        assert!(
+            found[0].fix.english().contains("placeholder"),
+            "{}",
+            found[0].fix
+        );
     }
 
     #[test]

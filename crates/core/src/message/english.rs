@@ -695,6 +695,12 @@ catalogue! {
          stay as they were.";
     UnfilledPlaceholderFix = "core.audit.unfilled-placeholder.fix" =>
         "Fill in the placeholder (or delete the rule), and write a literal `%` as `%25`.";
+    BrokenEscapeWhy = "core.audit.unfilled-placeholder.why-percent" =>
+        "Google compares the `%` as it stands, while URLs carry a literal `%` as `%25` and \
+         other parsers encode the rule's `%` that way too, so crawlers disagree about the URLs \
+         the rule blocks.";
+    BrokenEscapeFix = "core.audit.unfilled-placeholder.fix-percent" =>
+        "Write a literal `%` as `%25`; if it starts an escape, give it its two hex digits (`%2F`).";
     RouteGroupInPattern = "core.audit.route-group-in-pattern.message" =>
         "{value} holds the folder {segment}: a folder named in parentheses is a route group \
          (Next.js, SvelteKit), which organises the code and never appears in a URL, so the rule \
