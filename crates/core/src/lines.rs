@@ -611,9 +611,7 @@ pub(crate) fn read_lines(
             Some(at) => (None, start + at),
             None => (None, input.len()),
         };
-        let line = reader.read(lines.len(), start, end, colon);
-        each(line.kind);
-        lines.push(line);
+        each(reader.read(&mut lines, start, end, colon));
         start = match input.get(end) {
             Some(b'\n') => {
                 facts.line_endings.lf += 1;
@@ -633,9 +631,7 @@ pub(crate) fn read_lines(
     // Google emits a last line even when it is empty; an empty line after the final terminator
     // changes nothing, so it is only kept when it is the whole file.
     if lines.is_empty() {
-        let line = reader.read(0, start, input.len(), None);
-        each(line.kind);
-        lines.push(line);
+        each(reader.read(&mut lines, start, input.len(), None));
     }
     // Lines are in the order of their starts.
     let first_beyond = lines.partition_point(|line| !line.beyond_size_limit());
@@ -737,9 +733,18 @@ struct LineReader<'i> {
 }
 
 impl LineReader<'_> {
-    /// Reads the line at `index`, bytes `start..end` of the input, whose first `:` (if any lies
-    /// before its end) is `colon` bytes after its start.
-    fn read(&mut self, index: usize, start: usize, end: usize, colon: Option<usize>) -> Record {
+    /// Reads the next line, bytes `start..end` of the input, whose first `:` (if any lies before
+    /// its end) is `colon` bytes after its start, into `lines`, and says what kind it is. The
+    /// record is stored here rather than returned: returned, it was read back whole right after
+    /// being written a field at a time, a stalled load on every line.
+    fn read(
+        &mut self,
+        lines: &mut Vec<Record>,
+        start: usize,
+        end: usize,
+        colon: Option<usize>,
+    ) -> LineKind {
+        let index = lines.len();
         let raw = &self.input[start..end];
         let beyond_size_limit = start >= SIZE_LIMIT;
         let cut_by_size_limit = !beyond_size_limit && end > SIZE_LIMIT;
@@ -798,7 +803,9 @@ impl LineReader<'_> {
                 value: decoded(line.value_span()),
             });
         }
-        line
+        let kind = line.kind;
+        lines.push(line);
+        kind
     }
 }
 
