@@ -53,18 +53,31 @@ impl ProductToken {
     }
 }
 
+impl ProductToken {
+    /// The token of `ascii`, which is ASCII (as [`product_bytes`] gives): a short one is kept
+    /// without checking it again as UTF-8, which a parse would otherwise do on every user-agent
+    /// line.
+    fn from_ascii(ascii: &[u8]) -> ProductToken {
+        match ProductToken::inline(ascii) {
+            Some(token) => token,
+            None => ProductToken(TokenBytes::Heap(String::from_utf8_lossy(ascii).into())),
+        }
+    }
+
+    fn inline(text: &[u8]) -> Option<ProductToken> {
+        let mut bytes = [0; INLINE_TOKEN];
+        bytes.get_mut(..text.len())?.copy_from_slice(text);
+        Some(ProductToken(TokenBytes::Inline {
+            len: text.len() as u8,
+            bytes,
+        }))
+    }
+}
+
 impl From<&str> for ProductToken {
     fn from(text: &str) -> ProductToken {
-        if text.len() <= INLINE_TOKEN {
-            let mut bytes = [0; INLINE_TOKEN];
-            bytes[..text.len()].copy_from_slice(text.as_bytes());
-            ProductToken(TokenBytes::Inline {
-                len: text.len() as u8,
-                bytes,
-            })
-        } else {
-            ProductToken(TokenBytes::Heap(text.into()))
-        }
+        ProductToken::inline(text.as_bytes())
+            .unwrap_or_else(|| ProductToken(TokenBytes::Heap(text.into())))
     }
 }
 
@@ -168,12 +181,9 @@ impl serde::Serialize for AgentLine {
 impl AgentLine {
     fn new(number: usize, line: &Record, source: &Source) -> AgentLine {
         let value = line.value_bytes(source);
-        let token = agent_token(value);
+        let (token, token_len) = read_agent_token(value);
         // The token is a prefix of the value, so the two differ only in length.
-        let has_extra_text = match &token {
-            AgentToken::Star => value.len() > 1,
-            AgentToken::Product(token) => token.len() < value.len(),
-        };
+        let has_extra_text = token_len < value.len();
         let value_text = if has_extra_text {
             String::from_utf8_lossy(value).into_owned()
         } else {
@@ -209,20 +219,36 @@ impl AgentLine {
 /// Google's reading of a user-agent value (`RobotsMatcher::HandleUserAgent`,
 /// `ExtractUserAgent`).
 pub fn agent_token(value: &[u8]) -> AgentToken {
+    read_agent_token(value).0
+}
+
+/// [`agent_token`] and how many bytes of `value` it takes (1 for `*`), known as it is read: asked
+/// of the token afterwards, the length costs a UTF-8 check of an inline token on every
+/// user-agent line of a parse.
+fn read_agent_token(value: &[u8]) -> (AgentToken, usize) {
     if value.first() == Some(&b'*') && value.get(1).is_none_or(|&b| is_ascii_space(b)) {
-        return AgentToken::Star;
+        return (AgentToken::Star, 1);
     }
-    AgentToken::Product(ProductToken::from(product_token(value)))
+    let product = product_bytes(value);
+    (
+        AgentToken::Product(ProductToken::from_ascii(product)),
+        product.len(),
+    )
 }
 
 /// The leading run of `[A-Za-z_-]`: the part of a user-agent string that names the product.
 pub fn product_token(value: &[u8]) -> &str {
+    // Only ASCII letters, `-` and `_` are taken, so the slice is valid UTF-8.
+    std::str::from_utf8(product_bytes(value)).unwrap_or_default()
+}
+
+/// The bytes of [`product_token`], all ASCII.
+fn product_bytes(value: &[u8]) -> &[u8] {
     let end = value
         .iter()
         .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
         .unwrap_or(value.len());
-    // Only ASCII letters, `-` and `_` are taken, so the slice is valid UTF-8.
-    std::str::from_utf8(&value[..end]).unwrap_or_default()
+    &value[..end]
 }
 
 /// Allow or Disallow.
