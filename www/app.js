@@ -157,8 +157,14 @@ async function main() {
   // Restored work may bring a note to show (a loaded example, a link), so its words come first:
   // the catalogue is preloaded and arrives long before the wasm module is compiled.
   await languageReady;
-  fillExamples();
   await restoreWork();
+  // The first verdict, and the frame that shows it, before anything else competes for the
+  // processor: the menus, the worker, the panels. (A hidden tab has no frames; it waits a
+  // moment instead.) The two menus are empty until then: filled, they were style and layout
+  // the verdict's frame paid for (issue 17).
+  await Promise.race([showFirstAnswer(), delay(FIRST_ANSWER_WAIT_MS)]);
+  await Promise.race([nextFrame(), delay(FIRST_FRAME_WAIT_MS)]);
+  fillExamples();
   setUpLanguageSwitch($('#language-select'), (message) => showEngineError({ message }));
   onLanguageChange(() => {
     fillExamples();
@@ -166,10 +172,6 @@ async function main() {
     showEditorWindow(state.editorWindow);
     scheduleRefresh();
   });
-  // The first verdict, and the frame that shows it, before anything else competes for the
-  // processor: the worker, the panels. (A hidden tab has no frames; it waits a moment instead.)
-  await Promise.race([showFirstAnswer(), delay(FIRST_ANSWER_WAIT_MS)]);
-  await Promise.race([nextFrame(), delay(FIRST_FRAME_WAIT_MS)]);
   const starting = Engine.start();
   starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
   await startEngine(starting, loadPanels());

@@ -76,6 +76,8 @@ export class Editor {
   #paddingBottom = 0;
   #viewHeight = 0;
   #scrollTop = 0;
+  /** A scroll position set without layout, written in the next frame (see `#scrollLater`). */
+  #pendingScroll = null;
   #undo = [];
   #redo = [];
   #undoChars = 0;
@@ -131,7 +133,7 @@ export class Editor {
     resizes.observe(textarea);
     resizes.observe(this.#scroller);
     this.#acceptDrops(dropZone ?? textarea, onFiles);
-    this.#placeWindow(0);
+    this.#placeWindow(0, { scrollTop: 0 });
   }
 
   /** The whole text, as a textarea would give it (line ends are LF). */
@@ -150,8 +152,7 @@ export class Editor {
     this.#undo = [];
     this.#redo = [];
     this.#undoChars = 0;
-    this.#scrollTo(0);
-    this.#placeWindow(0, { caret: 0 });
+    this.#placeWindow(0, { caret: 0, scrollTop: 0 });
   }
 
   /** Whether the textarea holds a window of the text rather than all of it. */
@@ -402,12 +403,15 @@ export class Editor {
   /**
    * Puts into the textarea the whole text or, for a long one, the window around offset `at`,
    * then restores the selection (`selection`, or a `caret`, or the one it had) in text offsets.
+   * The view keeps its place, or goes to `scrollTop` when one is given: that one is written in
+   * the next frame, so a new text is laid out once, by the frame, not by a forced layout for each
+   * read and write of the scroll position (issue 17: two in the start-up's restore).
    */
-  #placeWindow(at, { caret = null, selection = null } = {}) {
+  #placeWindow(at, { caret = null, selection = null, scrollTop: target = null } = {}) {
     const textarea = this.#textarea;
     let kept = selection ?? (caret !== null ? { start: caret, end: caret } : this.#selection());
-    const scrollTop = this.#scrollPosition;
-    const topLine = this.windowed ? this.#lineAtPixel(scrollTop) : null;
+    const scrollTop = target ?? this.#scrollPosition;
+    const topLine = target === null && this.windowed ? this.#lineAtPixel(scrollTop) : null;
     const text = this.#text;
     let start = 0;
     let end = text.length;
@@ -435,6 +439,8 @@ export class Editor {
     // The line at the top of the view stays where it was.
     if (topLine !== null && this.windowed) {
       this.#scrollTo(this.#pixelOfLine(topLine.line) + topLine.within);
+    } else if (target !== null) {
+      this.#scrollLater(target);
     } else {
       this.#scrollTo(scrollTop);
     }
@@ -507,12 +513,25 @@ export class Editor {
   }
 
   get #scrollPosition() {
+    this.#writePendingScroll();
     return this.#scrolling.scrollTop;
   }
 
   #scrollTo(y) {
+    this.#pendingScroll = null;
     this.#scrolling.scrollTop = y;
     this.#scrollTop = this.#scrolling.scrollTop;
+  }
+
+  /** Scrolls to `y` in the next frame (or at the next read of the position, if sooner). */
+  #scrollLater(y) {
+    this.#pendingScroll = y;
+    this.#scrollTop = y;
+    this.#scheduleGutter();
+  }
+
+  #writePendingScroll() {
+    if (this.#pendingScroll !== null) this.#scrollTo(this.#pendingScroll);
   }
 
   /**
@@ -621,6 +640,7 @@ export class Editor {
     if (this.#frame !== 0) return;
     this.#frame = requestAnimationFrame(() => {
       this.#frame = 0;
+      this.#writePendingScroll();
       this.#drawGutter();
     });
   }
