@@ -986,6 +986,24 @@ mod tests {
     use super::super::test_support::*;
     use super::super::{Code, Severity};
 
+    /// Whether `agent` may fetch `url` under RFC 9309, Google, Python and the 1994 convention,
+    /// in that order: what a finding's words about the readers must agree with.
+    fn allowed_by_profile(
+        input: &str,
+        agent: &str,
+        url: &str,
+        model: crate::AgentMatch,
+    ) -> [bool; 4] {
+        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        [
+            crate::Profile::Rfc9309,
+            crate::Profile::Google,
+            crate::Profile::Python,
+            crate::Profile::Legacy1994,
+        ]
+        .map(|profile| robots.checker(profile).check(agent, url, model).allowed)
+    }
+
     #[test]
     fn rules_before_any_user_agent_are_errors() {
         let found = with_code(
@@ -1319,15 +1337,10 @@ mod tests {
             "{message}"
         );
         // What the finding says is what the profiles answer.
-        let robots = crate::RobotsTxt::parse(input.as_bytes());
-        let allowed = |profile| {
-            robots
-                .checker(profile)
-                .check("anybot", "/page", crate::AgentMatch::Substring)
-                .allowed
-        };
-        assert!(!allowed(crate::Profile::Rfc9309) && !allowed(crate::Profile::Google));
-        assert!(allowed(crate::Profile::Python) && allowed(crate::Profile::Legacy1994));
+        assert_eq!(
+            allowed_by_profile(input, "anybot", "/page", crate::AgentMatch::Substring),
+            [false, false, true, true]
+        );
         assert!(found[0].why.english().contains("a `*` read literally"));
         // content.modix.de in the real corpus: a blank line ends the group for the readers
         // that leave the site open; the words say what they answer, not why for `*` only.
@@ -1406,15 +1419,10 @@ mod tests {
             "{message}"
         );
         // What the message says is what the profiles answer.
-        let robots = crate::RobotsTxt::parse(input.as_bytes());
-        let allowed = |profile| {
-            robots
-                .checker(profile)
-                .check("Googlebot", "/private/x", crate::AgentMatch::Token)
-                .allowed
-        };
-        assert!(!allowed(crate::Profile::Rfc9309) && !allowed(crate::Profile::Google));
-        assert!(allowed(crate::Profile::Python) && allowed(crate::Profile::Legacy1994));
+        assert_eq!(
+            allowed_by_profile(input, "Googlebot", "/private/x", crate::AgentMatch::Token),
+            [false, false, true, true]
+        );
     }
 
     #[test]
