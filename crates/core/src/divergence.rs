@@ -509,6 +509,11 @@ mod tests {
         rows.iter().find(|row| row.profile == profile).unwrap()
     }
 
+    /// The row's explanation in English, if it has one.
+    fn why(row: &ProfileVerdict) -> Option<String> {
+        row.why.as_ref().map(Message::english)
+    }
+
     #[test]
     fn every_profile_answers_and_the_main_one_agrees_with_itself() {
         let rows = compare("User-agent: *\nDisallow: /a", "bot", "/a");
@@ -528,7 +533,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_ref().map(Message::english).as_deref(),
+            why(python).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) takes the first matching rule, line 2 \
                  (Disallow: /), not the longest, line 3 (Allow: /public)."
@@ -541,10 +546,7 @@ mod tests {
         let rows = compare("User-agent: *\nDisallow: /", "bot", "/robots.txt");
         let google = row(&rows, Profile::Google);
         assert!(!google.agrees);
-        assert!(google
-            .why
-            .as_ref()
-            .map(Message::english)
+        assert!(why(google)
             .as_deref()
             .unwrap()
             .contains("no exception for /robots.txt"));
@@ -556,10 +558,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert!(
-            python
-                .why
-                .as_ref()
-                .map(Message::english)
+            why(python)
                 .as_deref()
                 .unwrap()
                 .contains("takes * and $ literally"),
@@ -573,8 +572,8 @@ mod tests {
         let rows = compare("User-agent: FooBot\n\nDisallow: /", "FooBot", "/x");
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
-        let why = python.why.as_ref().map(Message::english).unwrap();
-        assert!(why.contains("blank line (line 2)"), "{why}");
+        let text = why(python).unwrap();
+        assert!(text.contains("blank line (line 2)"), "{text}");
     }
 
     #[test]
@@ -583,10 +582,7 @@ mod tests {
         let google = row(&rows, Profile::Google);
         assert!(!google.agrees);
         assert!(
-            google
-                .why
-                .as_ref()
-                .map(Message::english)
+            why(google)
                 .as_deref()
                 .unwrap()
                 .contains("exactly as requested"),
@@ -605,13 +601,7 @@ mod tests {
         let google = row(&rows, Profile::Google);
         assert!(!google.agrees);
         assert!(
-            google
-                .why
-                .as_ref()
-                .map(Message::english)
-                .as_deref()
-                .unwrap()
-                .contains("index.htm rule"),
+            why(google).as_deref().unwrap().contains("index.htm rule"),
             "{:?}",
             google.why
         );
@@ -623,7 +613,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_ref().map(Message::english).as_deref(),
+            why(python).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) ignores line 2 (Disalow: /): it reads only the \
                  exact key names, not Google's accepted misspellings and longer keys."
@@ -636,10 +626,7 @@ mod tests {
         let rows = compare("User-agent: *\nDisallow: /a\nDisallow: /a/b", "bot", "/a/b");
         let python = row(&rows, Profile::Python);
         assert!(python.agrees);
-        assert!(python
-            .why
-            .as_ref()
-            .map(Message::english)
+        assert!(why(python)
             .as_deref()
             .unwrap()
             .starts_with("Same answer, but under Python"));
@@ -661,7 +648,7 @@ mod tests {
         let google = row(&rows, Profile::Google);
         assert!(!google.agrees);
         assert_eq!(
-            google.why.as_ref().map(Message::english).as_deref(),
+            why(google).as_deref(),
             Some(
                 "Google's parser treats the file as unreachable with this fetch status, so \
                  everything is disallowed."
@@ -679,7 +666,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_ref().map(Message::english).as_deref(),
+            why(python).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) finds no group naming this agent (it looks for a \
                  record's name inside `mozilla`, the agent's name before its first '/'), so it \
@@ -698,7 +685,7 @@ mod tests {
         let python = row(&rows, Profile::Python);
         assert!(!python.agrees);
         assert_eq!(
-            python.why.as_ref().map(Message::english).as_deref(),
+            why(python).as_deref(),
             Some(
                 "Python's robotparser (≤ 3.12) keeps no record without rules, so the group at \
                  user-agent line 3 does not count and it follows the `*` group at user-agent \
