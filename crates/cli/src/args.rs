@@ -4,6 +4,7 @@
 use std::fmt;
 use std::io::Read;
 
+use crate::options;
 use robots_lens::{read_url, AgentMatch, FetchStatus, Profile, TypedUrl};
 
 /// A mistake in how the command was called (or an input that cannot be read), with a message
@@ -84,52 +85,59 @@ impl Args {
                 Some((name, value)) if name.starts_with("--") => (name, Some(value.to_owned())),
                 _ => (arg.as_str(), None),
             };
-            let mut value = |what: &str| -> Result<String, UsageError> {
-                inline
-                    .clone()
-                    .or_else(|| iter.next().cloned())
-                    .ok_or_else(|| UsageError::new(format!("{name} needs a value: {name} {what}")))
-            };
-            match name {
-                "--agent" | "-a" => {
-                    let agent = value("AGENT")?;
-                    args.agents.push(agent.clone());
-                    args.agent = Some(agent);
+            // The table says whether the option takes a value; this match says where it goes.
+            let Some(option) = options::find(name) else {
+                if name == "-" || !name.starts_with('-') {
+                    args.positional.push(arg.clone());
+                    continue;
                 }
-                "--url" | "-u" => args.urls.push(value("URL")?),
+                return Err(UsageError::new(format!(
+                    "unknown option '{name}'; try 'robots-lens --help'"
+                )));
+            };
+            let value = match option.value {
+                Some(what) => inline.or_else(|| iter.next().cloned()).ok_or_else(|| {
+                    UsageError::new(format!("{name} needs a value: {name} {what}"))
+                })?,
+                None if inline.is_some() => {
+                    return Err(UsageError::new(format!("{name} takes no value")))
+                }
+                None => String::new(),
+            };
+            match option.long {
+                "--agent" => {
+                    args.agents.push(value.clone());
+                    args.agent = Some(value);
+                }
+                "--url" => args.urls.push(value),
                 "--match" => {
-                    args.agent_match = value("substring|token")?
+                    args.agent_match = value
                         .parse()
                         .map_err(|error| UsageError::new(format!("--match: {error}")))?;
                 }
                 "--profile" => {
-                    args.profile = value("PROFILE")?
+                    args.profile = value
                         .parse()
                         .map_err(|error| UsageError::new(format!("--profile: {error}")))?;
                 }
-                "--format" => args.format = Some(value("FORMAT")?),
-                "--fail-on" => args.fail_on = Some(value("error|warning|info|never")?),
-                "--ignore" => args.ignore.push(value("CODE,…")?),
-                "--config" => args.config = Some(value("FILE")?),
+                "--format" => args.format = Some(value),
+                "--fail-on" => args.fail_on = Some(value),
+                "--ignore" => args.ignore.push(value),
+                "--config" => args.config = Some(value),
                 "--no-config" => args.no_config = true,
-                "--status" => args.status = Some(value("CODE")?),
+                "--status" => args.status = Some(value),
                 "--crawler" => {
-                    let name = value("NAME")?;
-                    args.crawlers.push(name.clone());
-                    args.crawler = Some(name);
+                    args.crawlers.push(value.clone());
+                    args.crawler = Some(value);
                 }
                 "--all-crawlers" => args.all_crawlers = true,
-                "--urls" => args.url_files.push(value("PATH")?),
-                "--lang" => args.lang = Some(value("en|es|pt")?),
+                "--urls" => args.url_files.push(value),
+                "--lang" => args.lang = Some(value),
                 "--json" => args.json = true,
                 "--jsonl" => args.jsonl = true,
-                "-" => args.positional.push(arg.clone()),
-                flag if flag.starts_with('-') => {
-                    return Err(UsageError::new(format!(
-                        "unknown option '{flag}'; try 'robots-lens --help'"
-                    )))
+                other => {
+                    unreachable!("{other} is in the option table but the parser does not read it")
                 }
-                _ => args.positional.push(arg.clone()),
             }
         }
         Ok(args)
@@ -277,6 +285,33 @@ mod tests {
     }
 
     #[test]
+    fn the_parser_reads_every_option_of_the_table() {
+        for option in options::OPTIONS {
+            let mut raw = vec![option.long.to_owned()];
+            if option.value.is_some() {
+                // A value every option with a closed list of words accepts.
+                raw.push(
+                    option
+                        .choices()
+                        .first()
+                        .cloned()
+                        .unwrap_or_else(|| "x".to_owned()),
+                );
+            }
+            let args = Args::parse(&raw).unwrap_or_else(|error| panic!("{}: {error}", option.long));
+            assert!(
+                args.positional.is_empty(),
+                "{} was not read as an option",
+                option.long
+            );
+            if let Some(short) = option.short {
+                raw[0] = short.to_owned();
+                Args::parse(&raw).unwrap_or_else(|error| panic!("{short}: {error}"));
+            }
+        }
+    }
+
+    #[test]
     fn mistakes_say_what_to_do() {
         assert_eq!(
             parse(&["--agent"]).unwrap_err().to_string(),
@@ -290,5 +325,9 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown option"));
+        assert_eq!(
+            parse(&["--json=yes"]).unwrap_err().to_string(),
+            "--json takes no value"
+        );
     }
 }

@@ -5,12 +5,15 @@
 
 mod args;
 mod check;
+mod completions;
 mod config;
 mod crawlers;
 mod diff;
 mod docs;
 mod expect;
 mod lint;
+mod man;
+mod options;
 mod preferences;
 mod sarif;
 mod terminal;
@@ -19,18 +22,6 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use args::{Args, UsageError};
-use robots_lens::Profile;
-
-/// The commands, each with its own `--help`.
-const COMMANDS: [&str; 7] = [
-    "check",
-    "crawlers",
-    "lint",
-    "diff",
-    "test",
-    "preferences",
-    "explain",
-];
 
 const HELP: &str = "\
 robots-lens — read a robots.txt the way crawlers do, and explain every verdict
@@ -49,6 +40,8 @@ USAGE
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
   robots-lens preferences FILE --url URL [--agent AGENT | --crawler NAME] [--format text|json]
   robots-lens explain [CODE] [--json | --format markdown] [--lang en|es|pt]
+  robots-lens completions bash|zsh|fish|powershell
+  robots-lens man
   robots-lens COMMAND --help | robots-lens --help | --version
 
 COMMANDS
@@ -131,77 +124,47 @@ COMMANDS
             --format markdown, as one page (docs/audit-codes.md). --lang es or --lang pt
             prints it in Spanish or Portuguese (the texts the page shows in that language).
 
-OPTIONS
-  --agent AGENT       The crawler: a product token (Googlebot) or a whole UA string.
-  --url URL           A path (/shop/cart, or shop/cart) or a full URL; give several to check
-                      each. A value without a scheme is a host only when its first segment
-                      has a dot or a port (shop.example/cart).
-  --match MODEL       How AGENT finds its group:
-                        substring  the group's name as written appears in AGENT (default)
-                        token      AGENT, whole, equals the token Google reads from the
-                                   group's line (RFC 9309 §2.2.1)
-  --profile PROFILE   How the file is read and matched:
-PROFILES
-  --crawler NAME      A catalogued crawler (Googlebot-Image, GPTBot, …) instead of --agent:
-                      its documented fallback chain picks the group, and its operator's
-                      handling of --status applies.
-                      diff takes any number of --crawler and --agent.
-  --all-crawlers      diff: every catalogued crawler (also the default when no
-                      --agent or --crawler is given).
-  --urls PATH         check: a file of URLs, one a line. diff: a file of URLs: one a
-                      line, a CSV with a url column, or a sitemap.xml (its <loc>s; a
-                      sitemap index is refused, nothing is fetched). Repeatable; - reads
-                      standard input.
-  --status CODE       How the file was served: 200 (default), 404, 403, 410, 429, 500, 503,
-                      'html' (a 200 that is an HTML page), 'timeout'/'unreachable', redirects
-                      before the final answer (301>200), or too many (3xx*6). A 4xx means no
-                      rules (everything allowed); a 5xx means everything disallowed; 429 is
-                      a 4xx for RFC 9309 but a 5xx for Google.
-  --json              Print the whole verdict (with every matching rule) as JSON. Text output
-                      shows 200 characters of a longer line, URL or pattern and says so; JSON
-                      keeps every value whole.
-  --format FORMAT     lint: text, json, github, sarif or markdown. check --urls: text or
-                      jsonl.
-  --fail-on LEVEL     lint: error (default), warning, info or never.
-  --ignore CODE,…     lint: codes (or names) not to report; may be repeated.
-  --config FILE       lint: read this config file instead of .robots-lens.toml.
-  --no-config         lint: read no config file.
+  completions
+            A completion script for SHELL (bash, zsh, fish or powershell), written from the
+            same table of options the command reads. Load it from your shell's startup:
+              bash        source <(robots-lens completions bash)
+              zsh         robots-lens completions zsh > \"${fpath[1]}/_robots-lens\"
+              fish        robots-lens completions fish > ~/.config/fish/completions/robots-lens.fish
+              powershell  robots-lens completions powershell | Out-String | Invoke-Expression
 
+  man       The manual page, in roff: robots-lens man > robots-lens.1; man -l robots-lens.1
+
+OPTIONS
 EXAMPLE
   $ robots-lens check robots.txt --agent Googlebot --url https://example.com/private/x
   DISALLOWED  /private/x
     decided by line 2: Disallow: /private  (pattern length 8, the longest match)
 ";
 
-/// Every profile, one a line, from the core: its name and what it models.
-fn profile_list() -> String {
-    Profile::ALL
-        .iter()
-        .map(|&profile| {
-            let spec = profile.spec();
-            let default = if profile == Profile::default() {
-                " (default)"
-            } else {
-                ""
-            };
-            format!(
-                "                        {:<12}{}{default}\n",
-                spec.id, spec.title
-            )
-        })
-        .collect()
-}
-
-/// The whole help, or one command's: its usage lines, its paragraph and the options.
+/// The whole help, or one command's: its usage lines, its paragraph and its options. The
+/// options come from the table the parser reads ([`options::OPTIONS`]).
 fn help(command: Option<&str>) -> String {
-    let full = HELP.replace("PROFILES\n", &profile_list());
+    let full = HELP.replace(
+        "\nOPTIONS\n",
+        &format!("\nOPTIONS\n{}\n", options::help_section(None)),
+    );
     let Some(command) = command else {
         return full;
     };
+    format!(
+        "robots-lens {command}\n\nUSAGE\n{}\n{}\nOPTIONS\n{}",
+        usage_lines(command),
+        command_paragraph(command).trim_end_matches('\n').to_owned() + "\n",
+        options::help_section(Some(command))
+    )
+}
+
+/// The USAGE lines of `command`, each with its indented continuation.
+pub(crate) fn usage_lines(command: &str) -> String {
     let usage_start = format!("  robots-lens {command}");
     let mut usage = String::new();
     let mut in_usage = false;
-    for line in full.lines().skip_while(|line| *line != "USAGE") {
+    for line in HELP.lines().skip_while(|line| *line != "USAGE") {
         if line == "COMMANDS" {
             break;
         }
@@ -215,9 +178,14 @@ fn help(command: Option<&str>) -> String {
             usage.push('\n');
         }
     }
+    usage
+}
+
+/// The paragraph of COMMANDS that describes `command`, its first line included.
+pub(crate) fn command_paragraph(command: &str) -> String {
     let mut paragraph = String::new();
     let mut in_paragraph = false;
-    for line in full.lines().skip_while(|line| *line != "COMMANDS") {
+    for line in HELP.lines().skip_while(|line| *line != "COMMANDS") {
         if line == "OPTIONS" {
             break;
         }
@@ -231,13 +199,25 @@ fn help(command: Option<&str>) -> String {
             paragraph.push('\n');
         }
     }
-    let options = full.split_once("\nOPTIONS\n").map_or("", |(_, rest)| {
-        rest.split("\nEXAMPLE").next().unwrap_or(rest)
-    });
-    format!(
-        "robots-lens {command}\n\nUSAGE\n{usage}\n{}\nOPTIONS\n{options}",
-        paragraph.trim_end_matches('\n').to_owned() + "\n"
-    )
+    paragraph
+}
+
+/// The example at the end of `--help`.
+pub(crate) fn help_example() -> &'static str {
+    HELP.split_once("\nEXAMPLE\n")
+        .map_or("", |(_, example)| example)
+}
+
+/// Writes `text` to standard output (a closed pipe ends the process quietly, as everywhere).
+fn print_text(text: &str) -> Result<(), UsageError> {
+    let mut out = terminal::stdout(terminal::Style::Text);
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(UsageError::output)
+}
+
+fn is_command(name: &str) -> bool {
+    options::COMMANDS.iter().any(|command| command.name == name)
 }
 
 fn main() -> ExitCode {
@@ -254,30 +234,28 @@ fn main() -> ExitCode {
 
 fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
     let Some((command, rest)) = raw.split_first() else {
-        print!("{}", help(None));
+        print_text(&help(None))?;
         return Ok(ExitCode::from(2));
     };
     match command.as_str() {
         "-h" | "--help" => {
-            print!("{}", help(None));
+            print_text(&help(None))?;
             Ok(ExitCode::SUCCESS)
         }
         "help" => {
             let command = rest
                 .first()
                 .map(String::as_str)
-                .filter(|name| COMMANDS.contains(name));
-            print!("{}", help(command));
+                .filter(|name| is_command(name));
+            print_text(&help(command))?;
             Ok(ExitCode::SUCCESS)
         }
-        name if COMMANDS.contains(&name)
-            && rest.iter().any(|arg| arg == "--help" || arg == "-h") =>
-        {
-            print!("{}", help(Some(name)));
+        name if is_command(name) && rest.iter().any(|arg| arg == "--help" || arg == "-h") => {
+            print_text(&help(Some(name)))?;
             Ok(ExitCode::SUCCESS)
         }
         "-V" | "--version" => {
-            println!("robots-lens {}", env!("CARGO_PKG_VERSION"));
+            print_text(&format!("robots-lens {}\n", env!("CARGO_PKG_VERSION")))?;
             Ok(ExitCode::SUCCESS)
         }
         "check" => check::run(&Args::parse(rest)?),
@@ -287,6 +265,20 @@ fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         "test" => expect::run(&Args::parse(rest)?),
         "preferences" => preferences::run(&Args::parse(rest)?),
         "explain" => lint::explain(&Args::parse(rest)?),
+        "completions" => {
+            let script = completions::script(rest)?;
+            print_text(&script)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        "man" => {
+            if let Some(extra) = rest.first() {
+                return Err(UsageError::new(format!(
+                    "man takes no argument, not '{extra}'"
+                )));
+            }
+            print_text(&man::page())?;
+            Ok(ExitCode::SUCCESS)
+        }
         other => Err(UsageError::new(format!(
             "unknown command '{other}'; try 'robots-lens --help'"
         ))),

@@ -34,8 +34,34 @@ impl<W: Write> Clean<W> {
 }
 
 /// Standard output, buffered and cleaned in `style`; flush it to see a write error.
-pub fn stdout(style: Style) -> Clean<io::BufWriter<io::StdoutLock<'static>>> {
-    Clean::new(io::BufWriter::new(io::stdout().lock()), style)
+pub fn stdout(style: Style) -> Clean<io::BufWriter<PipeAware>> {
+    Clean::new(io::BufWriter::new(PipeAware(io::stdout().lock())), style)
+}
+
+/// Standard output that ends the process quietly with status 0 once its reader has gone
+/// (`robots-lens lint --format sarif | head`), the convention ripgrep follows: a Unix program
+/// that does not catch SIGPIPE dies silently there, and Rust ignores the signal, so the write
+/// fails with `BrokenPipe` instead. Handling it here, under every writer, covers the paths that
+/// would otherwise see the error wrapped (serde_json's) and print it.
+pub struct PipeAware(io::StdoutLock<'static>);
+
+impl PipeAware {
+    fn quiet_on_broken_pipe<T>(result: io::Result<T>) -> io::Result<T> {
+        match result {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => std::process::exit(0),
+            other => other,
+        }
+    }
+}
+
+impl Write for PipeAware {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        PipeAware::quiet_on_broken_pipe(self.0.write(buf))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        PipeAware::quiet_on_broken_pipe(self.0.flush())
+    }
 }
 
 /// [`Style::Json`] when `json`, else [`Style::Text`].

@@ -1,0 +1,403 @@
+//! The command line's vocabulary, once: every command and every option with its value, the
+//! commands it applies to and its help. The parser ([`crate::args`]) looks each argument up
+//! here, and `--help`, the man page ([`crate::man`]) and the shell completions
+//! ([`crate::completions`]) are written from the same table, so none of them can list an option
+//! the parser does not take, or miss one it does.
+
+use robots_lens::{AgentMatch, Profile};
+
+/// A command: its name and a one-line summary (the paragraph of `--help` says the rest).
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub summary: &'static str,
+}
+
+/// The commands, in the order `--help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "check",
+        summary: "May an agent or crawler fetch a URL, and which line decides",
+    },
+    CommandSpec {
+        name: "crawlers",
+        summary: "Every catalogued crawler's verdict for one URL, or the catalogue",
+    },
+    CommandSpec {
+        name: "lint",
+        summary: "Every line a crawler will skip or misread",
+    },
+    CommandSpec {
+        name: "diff",
+        summary: "The verdicts that flip between two versions of a file",
+    },
+    CommandSpec {
+        name: "test",
+        summary: "Check the file against expectations written in TOML",
+    },
+    CommandSpec {
+        name: "preferences",
+        summary: "What may be done with a URL: crawling and AI uses",
+    },
+    CommandSpec {
+        name: "explain",
+        summary: "The documentation of an audit code, or of every code",
+    },
+    CommandSpec {
+        name: "completions",
+        summary: "A completion script for bash, zsh, fish or powershell",
+    },
+    CommandSpec {
+        name: "man",
+        summary: "The manual page, in roff (man -l)",
+    },
+];
+
+/// What an option's value is, for the completions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Values {
+    /// A flag: no value.
+    None,
+    /// Anything the user types (an agent, a URL, a code).
+    Free,
+    /// A path (or `-` for standard input).
+    File,
+    /// One of these words.
+    Choices(&'static [&'static str]),
+    /// A profile name, from the core's list.
+    Profiles,
+    /// An agent match model, from the core's list.
+    AgentMatches,
+    /// A catalogued crawler's name, from the core's catalogue.
+    Crawlers,
+}
+
+/// An option.
+pub struct OptionSpec {
+    /// `--agent`.
+    pub long: &'static str,
+    /// `-a`, when there is a short form.
+    pub short: Option<&'static str>,
+    /// The value's placeholder in the help (`AGENT`), `None` for a flag.
+    pub value: Option<&'static str>,
+    pub values: Values,
+    /// The commands that read it.
+    pub commands: &'static [&'static str],
+    /// What it does: lines of at most 70 characters.
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    /// The option as the help shows it: `--agent AGENT`.
+    pub fn signature(&self) -> String {
+        match self.value {
+            Some(value) => format!("{} {value}", self.long),
+            None => self.long.to_owned(),
+        }
+    }
+
+    /// The words its value may be, when they are a closed list.
+    pub fn choices(&self) -> Vec<String> {
+        match self.values {
+            Values::Choices(words) => words.iter().map(|word| (*word).to_owned()).collect(),
+            Values::AgentMatches => AgentMatch::ALL
+                .iter()
+                .map(|model| model.id().to_owned())
+                .collect(),
+            Values::Profiles => Profile::ALL
+                .iter()
+                .map(|profile| profile.spec().id.to_owned())
+                .collect(),
+            Values::Crawlers => robots_lens::crawlers()
+                .iter()
+                .map(|crawler| crawler.name.to_owned())
+                .collect(),
+            Values::None | Values::Free | Values::File => Vec::new(),
+        }
+    }
+}
+
+/// Every option, in the order `--help` lists them.
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        long: "--agent",
+        short: Some("-a"),
+        value: Some("AGENT"),
+        values: Values::Free,
+        commands: &["check", "diff", "preferences"],
+        help: "The crawler: a product token (Googlebot) or a whole UA string.\n\
+               diff takes any number of --agent and --crawler.",
+    },
+    OptionSpec {
+        long: "--url",
+        short: Some("-u"),
+        value: Some("URL"),
+        values: Values::Free,
+        commands: &["check", "crawlers", "preferences"],
+        help: "A path (/shop/cart, or shop/cart) or a full URL; give several to check\n\
+               each. A value without a scheme is a host only when its first segment\n\
+               has a dot or a port (shop.example/cart).",
+    },
+    OptionSpec {
+        long: "--match",
+        short: None,
+        value: Some("MODEL"),
+        values: Values::AgentMatches,
+        commands: &["check", "diff", "test", "preferences"],
+        help: "How AGENT finds its group:\n  \
+               substring  the group's name as written appears in AGENT (default)\n  \
+               token      AGENT, whole, equals the token Google reads from the\n             \
+               group's line (RFC 9309 §2.2.1)",
+    },
+    OptionSpec {
+        long: "--profile",
+        short: None,
+        value: Some("PROFILE"),
+        values: Values::Profiles,
+        commands: &["check", "crawlers", "lint", "diff", "test", "preferences"],
+        help: "How the file is read and matched:",
+    },
+    OptionSpec {
+        long: "--crawler",
+        short: None,
+        value: Some("NAME"),
+        values: Values::Crawlers,
+        commands: &["check", "diff", "preferences"],
+        help: "A catalogued crawler (Googlebot-Image, GPTBot, …) instead of --agent:\n\
+               its documented fallback chain picks the group, and its operator's\n\
+               handling of --status applies.",
+    },
+    OptionSpec {
+        long: "--all-crawlers",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["diff"],
+        help: "diff: every catalogued crawler (also the default when no\n\
+               --agent or --crawler is given).",
+    },
+    OptionSpec {
+        long: "--urls",
+        short: None,
+        value: Some("PATH"),
+        values: Values::File,
+        commands: &["check", "diff"],
+        help: "check: a file of URLs, one a line. diff: a file of URLs: one a\n\
+               line, a CSV with a url column, or a sitemap.xml (its <loc>s; a\n\
+               sitemap index is refused, nothing is fetched). Repeatable; - reads\n\
+               standard input.",
+    },
+    OptionSpec {
+        long: "--status",
+        short: None,
+        value: Some("CODE"),
+        values: Values::Choices(&[
+            "200",
+            "404",
+            "403",
+            "410",
+            "429",
+            "500",
+            "503",
+            "html",
+            "timeout",
+            "unreachable",
+        ]),
+        commands: &["check", "crawlers", "diff", "test", "preferences"],
+        help: "How the file was served: 200 (default), 404, 403, 410, 429, 500, 503,\n\
+               'html' (a 200 that is an HTML page), 'timeout'/'unreachable', redirects\n\
+               before the final answer (301>200), or too many (3xx*6). A 4xx means no\n\
+               rules (everything allowed); a 5xx means everything disallowed; 429 is\n\
+               a 4xx for RFC 9309 but a 5xx for Google.",
+    },
+    OptionSpec {
+        long: "--json",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &[
+            "check",
+            "crawlers",
+            "lint",
+            "diff",
+            "test",
+            "preferences",
+            "explain",
+        ],
+        help: "Print the whole answer (a verdict with every matching rule) as JSON.\n\
+               Text output shows 200 characters of a longer line, URL or pattern and\n\
+               says so; JSON keeps every value whole.",
+    },
+    OptionSpec {
+        long: "--jsonl",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["check"],
+        help: "check: read cases as JSON Lines on standard input and answer each on\n\
+               a line of its own.",
+    },
+    OptionSpec {
+        long: "--format",
+        short: None,
+        value: Some("FORMAT"),
+        values: Values::Choices(&["text", "json", "jsonl", "github", "sarif", "markdown"]),
+        commands: &["check", "lint", "diff", "test", "preferences", "explain"],
+        help: "lint: text, json, github, sarif or markdown. check --urls: text or\n\
+               jsonl. diff, preferences: text or json. test: text, json or github.\n\
+               explain: markdown.",
+    },
+    OptionSpec {
+        long: "--fail-on",
+        short: None,
+        value: Some("LEVEL"),
+        values: Values::Choices(&["error", "warning", "info", "never"]),
+        commands: &["lint"],
+        help: "lint: error (default), warning, info or never.",
+    },
+    OptionSpec {
+        long: "--ignore",
+        short: None,
+        value: Some("CODE,…"),
+        values: Values::Free,
+        commands: &["lint"],
+        help: "lint: codes (or names) not to report; may be repeated.",
+    },
+    OptionSpec {
+        long: "--config",
+        short: None,
+        value: Some("FILE"),
+        values: Values::File,
+        commands: &["lint"],
+        help: "lint: read this config file instead of .robots-lens.toml.",
+    },
+    OptionSpec {
+        long: "--no-config",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["lint"],
+        help: "lint: read no config file.",
+    },
+    OptionSpec {
+        long: "--lang",
+        short: None,
+        value: Some("LANG"),
+        values: Values::Choices(&["en", "es", "pt"]),
+        commands: &["explain"],
+        help: "explain: the language of the documentation: en (default), es or pt.",
+    },
+];
+
+/// The shells `robots-lens completions` writes a script for.
+pub const SHELLS: &[&str] = &["bash", "zsh", "fish", "powershell"];
+
+/// The option spelled `name` (`--agent` or `-a`).
+pub fn find(name: &str) -> Option<&'static OptionSpec> {
+    OPTIONS
+        .iter()
+        .find(|option| option.long == name || option.short == Some(name))
+}
+
+/// The options `command` reads.
+pub fn options_of(command: &str) -> impl Iterator<Item = &'static OptionSpec> + '_ {
+    OPTIONS
+        .iter()
+        .filter(move |option| option.commands.contains(&command))
+}
+
+/// The OPTIONS section of `--help`: every option of `command` (all when `None`), its help
+/// indented under a 22-column signature, and the profiles from the core under `--profile`.
+pub fn help_section(command: Option<&str>) -> String {
+    const COLUMN: usize = 22;
+    let mut out = String::new();
+    for option in OPTIONS
+        .iter()
+        .filter(|option| command.is_none_or(|command| option.commands.contains(&command)))
+    {
+        let signature = match option.short {
+            Some(short) => format!("{short}, {}", option.signature()),
+            None => option.signature(),
+        };
+        let mut lines = option.help.lines();
+        let first = lines.next().unwrap_or("");
+        if signature.len() + 2 < COLUMN - 2 {
+            out.push_str(&format!(
+                "  {signature:<width$}{first}\n",
+                width = COLUMN - 2
+            ));
+        } else {
+            out.push_str(&format!("  {signature}\n{:COLUMN$}{first}\n", ""));
+        }
+        for line in lines {
+            out.push_str(&format!("{:COLUMN$}{line}\n", ""));
+        }
+        if option.values == Values::Profiles {
+            for profile in Profile::ALL {
+                let spec = profile.spec();
+                let default = if profile == Profile::default() {
+                    " (default)"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(
+                    "{:COLUMN$}  {:<12}{}{default}\n",
+                    "", spec.id, spec.title
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_commands_exist() {
+        let mut names: Vec<&str> = OPTIONS
+            .iter()
+            .flat_map(|option| [Some(option.long), option.short])
+            .flatten()
+            .collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "an option name is listed twice");
+        for option in OPTIONS {
+            assert!(option.long.starts_with("--"), "{}", option.long);
+            assert_eq!(
+                option.value.is_none(),
+                option.values == Values::None,
+                "{}: a flag has no value and the other way round",
+                option.long
+            );
+            for command in option.commands {
+                assert!(
+                    COMMANDS.iter().any(|spec| spec.name == *command),
+                    "{} names an unknown command {command}",
+                    option.long
+                );
+            }
+            for line in option.help.lines() {
+                assert!(
+                    line.chars().count() <= 72,
+                    "{}: help line too long: {line}",
+                    option.long
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn choices_come_from_the_core_where_the_core_owns_them() {
+        let profiles = find("--profile").unwrap().choices();
+        assert_eq!(profiles.len(), Profile::ALL.len());
+        assert!(profiles.iter().any(|name| name == "rfc9309"));
+        assert!(find("--crawler")
+            .unwrap()
+            .choices()
+            .iter()
+            .any(|name| name == "GPTBot"));
+    }
+}
