@@ -5,11 +5,12 @@
 //! with a path in `operator`, or a `respect` link on the operator's own domain) must be in the
 //! catalogue, be a known retired token, or be listed below with the reason it is not. The list
 //! is free text written by contributors, so it is a source to check against, never an authority:
-//! each catalogued claim cites its sources. A clone without the reference folder skips the test
-//! with a notice, as the Google reference test does.
+//! each catalogued claim cites its sources. Without the reference file the test fails (see
+//! `inputs`), as the Google reference test does.
+
+mod inputs;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use robots_lens::{crawlers, find_crawler, find_retired, retired_tokens, Purpose};
 use serde::Deserialize;
@@ -48,11 +49,6 @@ const LEFT_OUT: &[(&str, &str)] = &[
         "its fallback chain among Yandex's groups is not documented",
     ),
 ];
-
-fn reference() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/reference/ai-robots-txt-robots.json")
-}
 
 /// The URLs of the Markdown links in `text`.
 fn links(text: &str) -> Vec<&str> {
@@ -93,14 +89,14 @@ fn documented(agent: &Agent) -> bool {
 
 #[test]
 fn every_documented_ai_agent_is_catalogued() {
-    let path = reference();
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "NOTICE: skipping the ai.robots.txt check: {} is not there",
-            path.display()
-        );
+    let Some(path) = inputs::shared_path(
+        "reference/ai-robots-txt-robots.json",
+        "the ai.robots.txt check",
+    ) else {
         return;
     };
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
     let agents: BTreeMap<String, Agent> = serde_json::from_str(&text).unwrap();
     assert!(agents.len() > 100, "the reference list is complete");
     let mut missing = Vec::new();

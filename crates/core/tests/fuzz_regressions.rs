@@ -8,21 +8,31 @@ mod harness;
 
 use std::path::Path;
 
-fn replay(target: &str, run: fn(&[u8])) -> usize {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fuzz")
-        .join(target);
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return 0;
-    };
-    let mut count = 0;
-    for entry in entries {
+/// The code that replays one kept input of a target.
+type Replay = fn(&[u8]);
+
+/// The fuzz targets whose inputs can be kept, each with its replay.
+const TARGETS: [(&str, Replay); 5] = [
+    ("check", harness::check),
+    ("audit", harness::audit),
+    ("divergence", harness::divergence),
+    ("crawlers", harness::crawler_table),
+    ("sized", harness::sized),
+];
+
+/// Replays every input kept under `tests/fuzz/<target>/` and returns the `target/name` of each.
+fn replay(target: &str, run: Replay, dir: &Path) -> Vec<String> {
+    let mut replayed = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|ext| ext == "md") {
-            continue;
-        }
         if path.is_dir() {
             // `open/`: found, not fixed yet (tests/fuzz/README.md); listed so it is not forgotten.
+            assert_eq!(
+                path.file_name().and_then(|name| name.to_str()),
+                Some("open"),
+                "{}: only `open/` may sit inside a target's folder",
+                path.display()
+            );
             for open in std::fs::read_dir(&path).unwrap() {
                 eprintln!(
                     "NOT REPLAYED (open bug): {}",
@@ -32,21 +42,61 @@ fn replay(target: &str, run: fn(&[u8])) -> usize {
             continue;
         }
         let data = std::fs::read(&path).unwrap();
-        eprintln!("replaying {}", path.display());
+        eprintln!("replaying {target}: {}", path.display());
         run(&data);
-        count += 1;
+        let name = path.file_name().unwrap().to_string_lossy();
+        replayed.push(format!("{target}/{name}"));
     }
-    count
+    replayed
 }
 
 #[test]
 fn every_kept_fuzz_input_still_passes() {
-    let replayed = replay("check", harness::check)
-        + replay("audit", harness::audit)
-        + replay("divergence", harness::divergence)
-        + replay("crawlers", harness::crawler_table)
-        + replay("sized", harness::sized);
-    eprintln!("{replayed} kept inputs replayed");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz");
+    let mut replayed = Vec::new();
+    let mut kept = 0;
+    for entry in
+        std::fs::read_dir(&root).unwrap_or_else(|error| panic!("{}: {error}", root.display()))
+    {
+        let path = entry.unwrap().path();
+        if !path.is_dir() {
+            continue; // README.md
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        // A folder no target replays would keep its inputs without ever running them.
+        let Some((target, run)) = TARGETS.iter().find(|(target, _)| *target == name) else {
+            panic!(
+                "{}: no fuzz target is called `{name}` (known: {:?})",
+                path.display(),
+                TARGETS.map(|(target, _)| target)
+            );
+        };
+        kept += std::fs::read_dir(&path)
+            .unwrap()
+            .filter(|entry| entry.as_ref().is_ok_and(|entry| entry.path().is_file()))
+            .count();
+        replayed.extend(replay(target, *run, &path));
+    }
+    eprintln!("{} kept inputs replayed", replayed.len());
+    assert_eq!(replayed.len(), kept, "every kept input is replayed");
+    assert!(
+        !replayed.is_empty(),
+        "no kept input under {}",
+        root.display()
+    );
+    // The README lists each kept input as `target/name`: each must still be there and replayed.
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    for listed in readme.split('`').skip(1).step_by(2) {
+        let Some((target, name)) = listed.split_once('/') else {
+            continue;
+        };
+        if TARGETS.iter().any(|(known, _)| *known == target) && !name.is_empty() {
+            assert!(
+                replayed.iter().any(|done| done == listed),
+                "tests/fuzz/README.md lists `{listed}`, which was not replayed"
+            );
+        }
+    }
 }
 
 #[test]

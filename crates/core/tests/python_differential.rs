@@ -6,7 +6,8 @@
 //! The cases come from a seeded generator, so a run is reproducible; set `PYTHON_DIFF_SEED` to
 //! explore other seeds and `PYTHON_DIFF_FILES` to change how many files are generated. Without
 //! `python3` on the PATH, or with a Python that reads URLs or files differently from the 3.11.7
-//! the profile models, the test says so and skips: the RFC 9309 rewrite of later 3.13 and 3.14
+//! the profile models, the test fails unless `python` is allowed to be missing (`inputs`): the
+//! RFC 9309 rewrite of later 3.13 and 3.14
 //! releases; the `urlunsplit` of releases from mid-2024 on (gh-67693: 3.13.0, and the 3.12 and
 //! 3.11 updates of that time), which writes a path starting with `//` as `////…`; releases before
 //! 3.11.4, which accept any bracketed host. Python 3.12.1 agrees with 3.11.7 on every case.
@@ -23,6 +24,7 @@
 //!
 //! `AgentMatch` plays no part: the profile has its own agent comparison, whatever is passed.
 
+mod inputs;
 mod python_oracle;
 
 use std::path::{Path, PathBuf};
@@ -639,11 +641,14 @@ fn check_unicode_tables(root: &Path, hello: &Hello) {
     let tables = root.join("crates/core/src/legacy/python_unicode.rs");
     let text = std::fs::read_to_string(&tables).expect("the tables module exists");
     if !text.contains(&format!("(Unicode {})", hello.unicode)) {
-        eprintln!(
-            "NOTICE: {} was generated from another Unicode version than this Python's {}; \
-             not checking it",
-            tables.display(),
-            hello.unicode
+        inputs::missing(
+            "python",
+            "the Unicode tables against this Python",
+            &format!(
+                "{} was generated from another Unicode version than this Python's {}",
+                tables.display(),
+                hello.unicode
+            ),
         );
         return;
     }
@@ -663,7 +668,8 @@ fn check_unicode_tables(root: &Path, hello: &Hello) {
 #[test]
 fn python_profile_agrees_with_cpython_robotparser() {
     let root = repo_root();
-    let Some((mut oracle, first)) = Oracle::start("skipping the Python differential test") else {
+    let test = "the Python differential test";
+    let Some((mut oracle, first)) = Oracle::start(test) else {
         return;
     };
     let hello: Hello = serde_json::from_str(&first).expect("the oracle's hello line");
@@ -675,12 +681,15 @@ fn python_profile_agrees_with_cpython_robotparser() {
         None
     };
     if let Some(why) = unlike_the_model {
-        eprintln!(
-            "NOTICE: skipping the Python differential test: the `python` profile models \
-             CPython 3.11.7 and Python {} differs: {why}",
-            hello.python
-        );
         oracle.stop();
+        inputs::missing(
+            "python",
+            test,
+            &format!(
+                "the `python` profile models CPython 3.11.7 and this Python {} differs: {why}",
+                hello.python
+            ),
+        );
         return;
     }
     check_unicode_tables(&root, &hello);

@@ -17,6 +17,7 @@
 //! or category contains `percent`; `VECTORS_DIR=path` reads the files from another directory. The
 //! schema is documented in `tests/vectors/README.md`.
 
+mod inputs;
 mod python_oracle;
 
 use std::collections::BTreeMap;
@@ -630,17 +631,22 @@ fn python_vectors_agree_with_the_real_robotparser() {
         .filter(|case| case.profile == Profile::Python.id())
         .collect();
     assert!(!python.is_empty(), "no python vectors");
-    let Some((mut oracle, first)) = Oracle::start("python vectors not confirmed") else {
+    let test = "the python vectors against the real robotparser";
+    let Some((mut oracle, first)) = Oracle::start(test) else {
         return;
     };
     let hello: OracleHello = serde_json::from_str(&first).expect("the oracle's hello line");
     if !hello.legacy || !hello.differences.is_empty() {
-        eprintln!(
-            "NOTICE: python vectors not confirmed: Python {} is not the legacy robotparser of \
-             3.11.7 the profile models (RFC 9309 rewrite: {}; {:?})",
-            hello.python, !hello.legacy, hello.differences
-        );
         oracle.stop();
+        inputs::missing(
+            "python",
+            test,
+            &format!(
+                "Python {} is not the legacy robotparser of 3.11.7 the profile models (RFC 9309 \
+                 rewrite: {}; {:?})",
+                hello.python, !hello.legacy, hello.differences
+            ),
+        );
         return;
     }
     let questions: Vec<String> = python

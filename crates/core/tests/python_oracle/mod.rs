@@ -17,9 +17,9 @@ pub struct Oracle {
 }
 
 impl Oracle {
-    /// Starts the oracle and reads its hello line; `None`, after printing `NOTICE: {skipping}`
-    /// with the reason, when `python3` cannot be run.
-    pub fn start(skipping: &str) -> Option<(Oracle, String)> {
+    /// Starts the oracle and reads its hello line. When `python3` cannot be run the `test`
+    /// fails, or, if `python` is allowed to be missing (`inputs`), is skipped: `None`.
+    pub fn start(test: &str) -> Option<(Oracle, String)> {
         let script =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/python/robotparser_oracle.py");
         let mut child = match Command::new("python3")
@@ -30,7 +30,7 @@ impl Oracle {
         {
             Ok(child) => child,
             Err(error) => {
-                eprintln!("NOTICE: {skipping}: cannot run python3 ({error})");
+                super::inputs::missing("python", test, &format!("cannot run python3 ({error})"));
                 return None;
             }
         };
