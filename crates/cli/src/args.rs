@@ -73,6 +73,17 @@ pub struct Args {
     pub url_files: Vec<String>,
     /// `explain --lang`: the language of the documentation (`en`, `es`, `pt`).
     pub lang: Option<String>,
+    /// `fetch --as`: the crawler whose user agent is sent.
+    pub as_crawler: Option<String>,
+    /// `fetch -o`: where the fetched file is saved.
+    pub output: Option<String>,
+    /// `fetch --compare-crawlers`: crawlers whose files are compared, as given.
+    pub compare_crawlers: Option<String>,
+    /// `--timeout` and `--connect-timeout` of a fetch, in seconds, as given.
+    pub timeout: Option<String>,
+    pub connect_timeout: Option<String>,
+    /// `--ca`: a PEM file of the certificates a fetch trusts.
+    pub ca: Option<String>,
 }
 
 impl Args {
@@ -133,6 +144,12 @@ impl Args {
                 "--all-crawlers" => args.all_crawlers = true,
                 "--urls" => args.url_files.push(value),
                 "--lang" => args.lang = Some(value),
+                "--as" => args.as_crawler = Some(value),
+                "--output" => args.output = Some(value),
+                "--compare-crawlers" => args.compare_crawlers = Some(value),
+                "--timeout" => args.timeout = Some(value),
+                "--connect-timeout" => args.connect_timeout = Some(value),
+                "--ca" => args.ca = Some(value),
                 "--json" => args.json = true,
                 "--jsonl" => args.jsonl = true,
                 other => {
@@ -140,11 +157,37 @@ impl Args {
                 }
             }
         }
+        // The fetch options are read (and a bad one reported) when there is something to fetch.
+        if args
+            .positional
+            .iter()
+            .any(|path| crate::fetch::is_url(path))
+        {
+            crate::fetch::configure(&args)?;
+        }
         Ok(args)
     }
 
-    /// How the file was served (`--status`), 200 when not given.
+    /// The first FILE, when it is a URL to fetch (`https://shop.example/cart/x`).
+    pub fn live_url(&self) -> Option<&str> {
+        self.positional
+            .first()
+            .map(String::as_str)
+            .filter(|path| crate::fetch::is_url(path))
+    }
+
+    /// How the file was served: as fetched for a URL, else `--status` (200 when not given).
     pub fn fetch_status(&self) -> Result<FetchStatus, UsageError> {
+        if let Some(url) = self.live_url() {
+            if self.status.is_some() {
+                return Err(UsageError::new(
+                    "--status describes how a file was served; for a URL it is what the fetch \
+                     got, so leave --status out (or save the file with 'robots-lens fetch URL \
+                     -o FILE' and give --status with it)",
+                ));
+            }
+            return crate::fetch::live_status(url);
+        }
         match &self.status {
             None => Ok(FetchStatus::ok()),
             Some(text) => text
@@ -189,7 +232,12 @@ impl Args {
         }
         self.positional
             .iter()
-            .map(|path| Ok((path.clone(), read_input(path)?)))
+            .map(|path| {
+                if crate::fetch::is_url(path) {
+                    crate::fetch::require_file(path)?;
+                }
+                Ok((path.clone(), read_input(path)?))
+            })
             .collect()
     }
 
@@ -216,8 +264,12 @@ impl Args {
 /// and small enough that `/dev/zero` or a wrong path to a disk image ends with a message.
 pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 
-/// The bytes of `path`, or of standard input for `-`, up to [`MAX_FILE_BYTES`].
+/// The bytes of `path`, or of standard input for `-`, up to [`MAX_FILE_BYTES`]; for a URL, the
+/// robots.txt its site serves (fetched once a run).
 fn read_input(path: &str) -> Result<Vec<u8>, UsageError> {
+    if crate::fetch::is_url(path) {
+        return crate::fetch::live_body(path);
+    }
     let (name, read) = if path == "-" {
         (
             "standard input".to_owned(),

@@ -28,6 +28,14 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
             "diff needs two files: robots-lens diff OLD NEW (either may be - for standard input)",
         ));
     };
+    // A URL that served no file leaves no lines to compare (say so rather than diff nothing).
+    for url in args
+        .positional
+        .iter()
+        .filter(|path| crate::fetch::is_url(path))
+    {
+        crate::fetch::require_file(url)?;
+    }
     let files = read_paths(&args.positional)?;
     let (old, new) = (RobotsTxt::parse(&files[0]), RobotsTxt::parse(&files[1]));
     let askers = askers(args)?;

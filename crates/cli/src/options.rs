@@ -19,6 +19,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "May an agent or crawler fetch a URL, and which line decides",
     },
     CommandSpec {
+        name: "fetch",
+        summary: "Fetch a site's robots.txt as a crawler does, and say how it was served",
+    },
+    CommandSpec {
         name: "crawlers",
         summary: "Every catalogued crawler's verdict for one URL, or the catalogue",
     },
@@ -215,6 +219,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         value: None,
         values: Values::None,
         commands: &[
+            "fetch",
             "check",
             "crawlers",
             "lint",
@@ -286,6 +291,71 @@ pub const OPTIONS: &[OptionSpec] = &[
         commands: &["explain"],
         help: "explain: the language of the documentation: en (default), es or pt.",
     },
+    OptionSpec {
+        long: "--as",
+        short: None,
+        value: Some("NAME"),
+        values: Values::Crawlers,
+        commands: &["fetch"],
+        help: "fetch: send this catalogued crawler's documented user agent string\n\
+               (default: RobotsLens/VERSION with a link to the project). A command\n\
+               given a URL and --crawler sends that crawler's.",
+    },
+    OptionSpec {
+        long: "--output",
+        short: Some("-o"),
+        value: Some("FILE"),
+        values: Values::File,
+        commands: &["fetch"],
+        help: "fetch: save the file as served, decoded (at most 500 KiB and one\n\
+               byte, which marks a cut).",
+    },
+    OptionSpec {
+        long: "--compare-crawlers",
+        short: None,
+        value: Some("NAME,…"),
+        values: Values::Free,
+        commands: &["fetch"],
+        help: "fetch: fetch as each crawler and report when the site serves them\n\
+               different files, with the lines that differ.",
+    },
+    OptionSpec {
+        long: "--timeout",
+        short: None,
+        value: Some("SECONDS"),
+        values: Values::Free,
+        commands: LIVE,
+        help: "A URL's fetch: the most the whole fetch may take, every redirect\n\
+               and the body included (default 30).",
+    },
+    OptionSpec {
+        long: "--connect-timeout",
+        short: None,
+        value: Some("SECONDS"),
+        values: Values::Free,
+        commands: LIVE,
+        help: "A URL's fetch: the most a connection may take to open (default 10).",
+    },
+    OptionSpec {
+        long: "--ca",
+        short: None,
+        value: Some("FILE"),
+        values: Values::File,
+        commands: LIVE,
+        help: "A URL's fetch: trust the certificates of this PEM file (a private\n\
+               CA) instead of Mozilla's root store.",
+    },
+];
+
+/// The commands that take a URL where they take FILE, and so the fetch options.
+const LIVE: &[&str] = &[
+    "fetch",
+    "check",
+    "crawlers",
+    "lint",
+    "diff",
+    "test",
+    "preferences",
 ];
 
 /// The shells `robots-lens completions` writes a script for.
