@@ -44,6 +44,8 @@ pub enum Code {
     NoGroups,
     /// RL107 `binary-file`
     BinaryFile,
+    /// RL108 `mangled-byte-order-mark`
+    MangledByteOrderMark,
     /// RL201 `unreadable-line`
     UnreadableLine,
     /// RL202 `text-line`
@@ -120,6 +122,10 @@ pub enum Code {
     RouteGroupInPattern,
     /// RL415 `pattern-starts-with-star`
     PatternStartsWithStar,
+    /// RL416 `percent-not-an-escape`
+    PercentNotAnEscape,
+    /// RL417 `double-slash-in-pattern`
+    DoubleSlashInPattern,
     /// RL501 `noindex-directive`
     NoindexDirective,
     /// RL502 `crawl-delay`
@@ -158,7 +164,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 62] = [
+    pub const ALL: [Code; 65] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -166,6 +172,7 @@ impl Code {
         Code::OverSizeLimit,
         Code::NoGroups,
         Code::BinaryFile,
+        Code::MangledByteOrderMark,
         Code::UnreadableLine,
         Code::TextLine,
         Code::MissingColon,
@@ -204,6 +211,8 @@ impl Code {
         Code::UnfilledPlaceholder,
         Code::RouteGroupInPattern,
         Code::PatternStartsWithStar,
+        Code::PercentNotAnEscape,
+        Code::DoubleSlashInPattern,
         Code::NoindexDirective,
         Code::CrawlDelay,
         Code::CrawlDelayNotANumber,
@@ -470,6 +479,26 @@ const DOCS: &[CodeDoc] = &[
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.3 (the file is UTF-8 text) and §2.3.1.1; Google's parser skips \
             every line it cannot read.",
+    },
+    CodeDoc {
+        code: Code::MangledByteOrderMark,
+        id: "RL108",
+        name: "mangled-byte-order-mark",
+        severity: Severity::Error,
+        title: "A mangled byte order mark hides the first user-agent line",
+        what_it_does: "Detects a file that starts with `ï»¿` (a UTF-8 byte order mark read as \
+            Latin-1 and saved again) directly before a `User-agent` line, and says what the \
+            crawler that line names gets instead.",
+        why_it_matters: "No parser skips the three characters, Google's included: they become \
+            part of the first key, so the user-agent line is not read and the rules below it \
+            belong to no group. The crawler it names falls to the other groups (a \
+            `Disallow: /` for `*` then blocks it from the whole site), or, when it was `*`, \
+            every crawler loses those rules. This is one cause: the audit does not also report \
+            the missing user-agent line or the rules outside any group that follow from it.",
+        example: "ï»¿User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
+        fix: "User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
+        reference: "RFC 9309 §2.2.1 and §2.3 (UTF-8); google/robotstxt skips a byte order \
+            mark only as the bytes EF BB BF, not as the characters they become in Latin-1.",
     },
     CodeDoc {
         code: Code::UnreadableLine,
@@ -1074,18 +1103,18 @@ const DOCS: &[CodeDoc] = &[
         id: "RL413",
         name: "unfilled-placeholder",
         severity: Severity::Warning,
-        title: "A template placeholder or a broken `%` escape in a pattern",
+        title: "A template placeholder in a pattern",
         what_it_does:
-            "Detects template placeholders that were never filled in (`%subscriber_hash%`, \
-            `{{ path }}`, `${prefix}`) and a `%` not followed by two hex digits.",
-        why_it_matters: "Crawlers compare the placeholder literally: `Disallow: \
-            /*hashid=%subscriber_hash%` blocks only URLs that contain that very text, so the \
-            pages it was meant for stay open. A lone `%` is read differently by different \
-            parsers (Google keeps it, others encode it as `%25`).",
-        example: "User-agent: *\nDisallow: /*hashid=%subscriber_hash%\n",
-        fix: "User-agent: *\nDisallow: /*hashid=\n",
-        reference: "RFC 9309 §2.2.2 (octets are compared after percent-encoding, RFC 3986 §2.1: \
-            `%` is followed by two hex digits).",
+            "Detects template placeholders that were never filled in (`{{ path }}`, \
+            `${prefix}`, `<%= path %>`). A `%` not followed by two hex digits, `%name%` \
+            included, is `percent-not-an-escape` (RL416): such merge tags are often blocked \
+            on purpose.",
+        why_it_matters: "Crawlers compare the placeholder literally: `Disallow: /{{ path }}/` \
+            blocks only URLs that contain that very text, so the pages it was meant for stay \
+            open.",
+        example: "User-agent: *\nDisallow: /{{ private_path }}/\n",
+        fix: "User-agent: *\nDisallow: /private/\n",
+        reference: "RFC 9309 §2.2.2 (patterns are compared octet by octet with the path).",
     },
     CodeDoc {
         code: Code::RouteGroupInPattern,
@@ -1125,6 +1154,43 @@ const DOCS: &[CodeDoc] = &[
         fix: "User-agent: *\nDisallow: /*.pdf\n",
         reference: "RFC 9309 §2.2 (`path-pattern = \"/\" *UTF8-char-noctl`) and §2.2.3 \
             (`*`); Python's `urllib.robotparser` (`RuleLine` quotes the `*`).",
+    },
+    CodeDoc {
+        code: Code::PercentNotAnEscape,
+        id: "RL416",
+        name: "percent-not-an-escape",
+        severity: Severity::Info,
+        title: "A `%` that is not an escape",
+        what_it_does: "Notes a `%` in a pattern that is not followed by two hex digits, \
+            including merge tags such as `%subscriber_hash%` written on purpose.",
+        why_it_matters: "Google and RFC 9309 readers compare such a `%` as written, so \
+            `Disallow: /*hashid=%subscriber_hash%` blocks the URLs in which a mail tool left \
+            its merge tag unrendered, which is usually the point. Python's robotparser decodes \
+            and encodes paths first and may read it otherwise. A note, not a warning: nothing \
+            needs changing if the URLs carry the text as written.",
+        example: "User-agent: *\nDisallow: /100%\n",
+        fix: "User-agent: *\nDisallow: /100%25\n",
+        reference: "RFC 9309 §2.2.2 (octets are compared after percent-encoding); RFC 3986 \
+            §2.1 (`%` is followed by two hex digits).",
+    },
+    CodeDoc {
+        code: Code::DoubleSlashInPattern,
+        id: "RL417",
+        name: "double-slash-in-pattern",
+        severity: Severity::Warning,
+        title: "A pattern that needs `//` in the path",
+        what_it_does: "Detects patterns that match only paths with `//`: a URL without its \
+            scheme (`//www.example.com/private`) or a slash too many before a name \
+            (`*//admin-ajax.php`, `//old-page.html`). `//` alone or between stars (`/*//*`, \
+            which blocks such duplicate URLs on purpose), after a scheme or in the query is \
+            not reported.",
+        why_it_matters: "Every reader compares the pattern with the path as requested, and a \
+            path holds `//` only when a link writes it so: the pages the rule names, requested \
+            with one `/`, are not matched and stay open.",
+        example: "User-agent: *\nDisallow: *//admin-ajax.php\n",
+        fix: "User-agent: *\nDisallow: */admin-ajax.php\n",
+        reference: "RFC 9309 §2.2.2 (rules match the URL's path); RFC 3986 §3.3 (an empty \
+            segment is a segment of its own).",
     },
     CodeDoc {
         code: Code::NoindexDirective,
@@ -1445,6 +1511,7 @@ mod tests {
             ("RL105", "over-size-limit"),
             ("RL106", "no-groups"),
             ("RL107", "binary-file"),
+            ("RL108", "mangled-byte-order-mark"),
             ("RL201", "unreadable-line"),
             ("RL202", "text-line"),
             ("RL203", "missing-colon"),
@@ -1483,6 +1550,8 @@ mod tests {
             ("RL413", "unfilled-placeholder"),
             ("RL414", "route-group-in-pattern"),
             ("RL415", "pattern-starts-with-star"),
+            ("RL416", "percent-not-an-escape"),
+            ("RL417", "double-slash-in-pattern"),
             ("RL501", "noindex-directive"),
             ("RL502", "crawl-delay"),
             ("RL503", "crawl-delay-not-a-number"),

@@ -170,6 +170,10 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if mangled_bom(cx.robots) {
         let first = cx.line(1);
         let rest = first.text()[MANGLED_BOM.len()..].trim();
+        if let Some(finding) = mangled_bom_hides_agent(cx, rest) {
+            out.push(finding);
+            return;
+        }
         let (message, replacement) = if rest.is_empty() {
             (Message::new(M::MangledBomAlone), None)
         } else if rest.starts_with('#') {
@@ -223,6 +227,91 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
             end: bom_bytes,
         })),
     );
+}
+
+/// The user-agent line a mangled byte order mark hides (`ï»¿User-agent: Googlebot`): its group's
+/// rules then belong to no group, and its crawler follows another group or none. That changes
+/// verdicts, so it is an error, worded with what the crawler now gets; the consequences the
+/// other checks would report one by one (no user-agent line, rules before any user agent, no
+/// `*` group) are this one cause and are left out (see [`consequences_of_mangled_bom`]).
+fn mangled_bom_hides_agent(cx: &Context<'_>, rest: &str) -> Option<Finding> {
+    let (key, value) = rest.split_once(':')?;
+    if !key.trim().eq_ignore_ascii_case("user-agent") {
+        return None;
+    }
+    let value = value.split('#').next().unwrap_or_default().trim();
+    if value.is_empty() {
+        return None;
+    }
+    let first = cx.line(1);
+    let input = cx.robots.input();
+    let mut fixed = input[..first.start].to_vec();
+    fixed.extend_from_slice(&input[first.start + MANGLED_BOM.len()..]);
+    let fixed = crate::RobotsTxt::parse(&fixed);
+    let agent = if value == "*" { "AnyBot" } else { value };
+    let verdict = |robots: &crate::RobotsTxt, path: &str| {
+        robots
+            .checker(crate::Profile::Google)
+            .check(agent, path, crate::AgentMatch::Token)
+            .allowed
+    };
+    let meant = verdict(&fixed, "/");
+    let now = verdict(cx.robots, "/");
+    let last_rule = fixed
+        .groups()
+        .first()
+        .map_or(1, |group| group.last_line)
+        .max(2);
+    let consequence = match (meant, now) {
+        (true, false) => M::MangledBomAgentBlocked,
+        (false, true) => M::MangledBomAgentOpened,
+        _ => M::MangledBomAgentRulesLost,
+    };
+    Some(
+        Finding::new(
+            Code::MangledByteOrderMark,
+            1,
+            Message::new(consequence)
+                .code("directive", rest)
+                .code("agent", value)
+                .with("rules", crate::audit::text::line_range_value(2, last_rule)),
+            M::MangledBomAgentWhy,
+            M::MangledBomFix,
+        )
+        .with_span(Some(Span {
+            start: first.start,
+            end: first.start + MANGLED_BOM.len(),
+        }))
+        .with_replacement(Some(rest.to_owned())),
+    )
+}
+
+/// Whether `finding` is a consequence of a mangled byte order mark that hides line 1's
+/// user-agent line, reported by that finding instead: the missing user-agent line, the rules
+/// it leaves outside any group, a site closed to every crawler because that group is gone, and
+/// a missing `*` group when line 1 was `User-agent: *`.
+pub(super) fn consequences_of_mangled_bom(robots: &crate::RobotsTxt, finding: &Finding) -> bool {
+    let Some(first) = robots.line(1) else {
+        return false;
+    };
+    let rest = first
+        .text()
+        .get(MANGLED_BOM.len()..)
+        .unwrap_or_default()
+        .trim();
+    let Some((key, value)) = rest.split_once(':') else {
+        return false;
+    };
+    let value = value.split('#').next().unwrap_or_default().trim();
+    if !key.trim().eq_ignore_ascii_case("user-agent") || value.is_empty() {
+        return false;
+    }
+    match finding.code {
+        // With line 1 read, the named crawler's group opens what `*` closes.
+        Code::NoGroups | Code::RuleBeforeUserAgent | Code::SiteClosedToAll => true,
+        Code::NoStarGroup => value == "*",
+        _ => false,
+    }
 }
 
 fn invalid_utf8(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -399,39 +488,46 @@ mod tests {
             "{}",
             found[0].message
         );
+        // Before `User-agent: *`: one error, named once, whose fix is deleting the bytes; not
+        // "there is no user-agent line" nor "a rule before any user agent".
+        for input in [
+            "\u{ef}\u{bb}\u{bf}User-agent: *\nDisallow: /x\n",
+            // Saved again as UTF-8 with a byte order mark: the real one in front.
+            "\u{feff}\u{ef}\u{bb}\u{bf}User-agent: *\nDisallow: /x\n",
+        ] {
+            let found = super::super::audit(&RobotsTxt::parse(input.as_bytes()));
+            assert_eq!(
+                found.iter().map(|f| f.code).collect::<Vec<_>>(),
+                [Code::MangledByteOrderMark],
+                "{found:?}"
+            );
+            let words = found[0].message.english();
+            assert!(
+                words.contains("`User-agent: *` on line 1 is not read"),
+                "{words}"
+            );
+            assert!(words.contains("`ï»¿`"), "{words}");
+            assert_eq!(found[0].replacement.as_deref(), Some("User-agent: *"));
+            assert_eq!(found[0].severity, super::super::Severity::Error);
+        }
+        // Hiding `User-agent: Googlebot` sends Googlebot to `*`'s `Disallow: /`: the message
+        // names that consequence.
         let found = super::super::audit(&RobotsTxt::parse(
-            "\u{ef}\u{bb}\u{bf}User-agent: *\nDisallow: /x\n".as_bytes(),
+            "\u{ef}\u{bb}\u{bf}User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n"
+                .as_bytes(),
         ));
         let bom = found
             .iter()
-            .find(|f| f.code == Code::ByteOrderMark)
-            .unwrap();
+            .find(|f| f.code == Code::MangledByteOrderMark)
+            .expect("the cause is reported");
         assert!(
             bom.message
                 .english()
-                .contains("`User-agent: *` on line 1 is not read"),
+                .contains("block it from the whole site"),
             "{}",
             bom.message
         );
-        assert_eq!(bom.replacement.as_deref(), Some("User-agent: *"));
-        assert!(!found
-            .iter()
-            .any(|f| f.line == 1 && f.code == Code::UnknownDirective));
-        // Saved again as UTF-8 with a byte order mark: the real one in front of the mangled one.
-        let found = super::super::audit(&RobotsTxt::parse(
-            "\u{feff}\u{ef}\u{bb}\u{bf}User-agent: *\nDisallow: /x\n".as_bytes(),
-        ));
-        assert_eq!(
-            found.iter().map(|f| f.code).collect::<Vec<_>>(),
-            [
-                Code::ByteOrderMark,
-                Code::NoGroups,
-                Code::RuleBeforeUserAgent
-            ],
-            "{found:?}"
-        );
-        assert!(found[0].message.english().contains("`ï»¿`"));
-        assert_eq!(found[0].replacement.as_deref(), Some("User-agent: *"));
+        assert!(!found.iter().any(|f| f.code == Code::RuleBeforeUserAgent));
         // Alone on line 1, it hides nothing: no comment, no directive.
         let found = super::super::audit(&RobotsTxt::parse(
             "\u{ef}\u{bb}\u{bf}\nUser-agent: *\nDisallow: /x\n".as_bytes(),

@@ -212,17 +212,33 @@ fn listed_names(value: &str) -> Option<Vec<String>> {
     if !value.contains([',', ';']) || value.contains('(') {
         return None;
     }
-    let names: Vec<String> = value
-        .split([',', ';'])
-        .map(str::trim)
-        .filter_map(|part| {
-            if part == "*" {
-                return Some("*".to_owned());
-            }
-            let token = product_token(part.as_bytes());
-            (!token.is_empty()).then(|| token.to_owned())
-        })
-        .collect();
+    // Every part must look like a crawler's name on its own: text pasted from elsewhere
+    // (`[NC,OR]`, mod_rewrite's flags; `www,example.com`, a garbled host) has commas too, and
+    // reading its pieces as crawlers would propose `User-agent: OR`. Such a value is left to
+    // the checks of names Google reads otherwise, which say what readers make of it.
+    let mut names = Vec::new();
+    for part in value.split([',', ';']).map(str::trim) {
+        if part.is_empty() {
+            continue;
+        }
+        if part == "*" {
+            names.push("*".to_owned());
+            continue;
+        }
+        let (name, version) = part.split_once('/').unwrap_or((part, ""));
+        let is_name = name.bytes().any(|b| b.is_ascii_alphabetic())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && version.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        if !is_name {
+            return None;
+        }
+        let token = product_token(part.as_bytes());
+        if !token.is_empty() {
+            names.push(token.to_owned());
+        }
+    }
     (names.len() >= 2).then_some(names)
 }
 
@@ -384,7 +400,7 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .collect();
     named.insert(0, ("*", &star, star_lines));
     for (name, groups, lines) in named {
-        if groups.len() < 2 {
+        if groups.len() < 2 || merging_changes_nothing(cx, groups) {
             continue;
         }
         let mut ranges: Vec<Value> = groups
@@ -452,6 +468,35 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
             break;
         }
     }
+}
+
+/// Whether each of `groups` alone answers every URL as their merge does: the same rules in
+/// each (`RankingBot` and `RankingBot2`, both `Disallow: /`, which Google merges as one name),
+/// or each closing the whole site. Then no reader's verdict depends on the merge, and deleting
+/// a group would unblock its crawler for readers that compare whole names.
+fn merging_changes_nothing(cx: &Context<'_>, groups: &[usize]) -> bool {
+    let rules_of = |index: usize| {
+        let mut rules: Vec<(bool, &str)> = cx
+            .group(index)
+            .rules
+            .iter()
+            .map(|rule| (rule.kind == RuleKind::Allow, rule.pattern(cx.robots)))
+            .filter(|(_, pattern)| !pattern.is_empty())
+            .collect();
+        rules.sort_unstable();
+        rules.dedup();
+        rules
+    };
+    let closes_site = |rules: &[(bool, &str)]| {
+        rules.iter().all(|(allow, _)| !allow)
+            && rules.iter().any(|(_, pattern)| is_match_all(pattern))
+    };
+    let first = rules_of(groups[0]);
+    let first_closes = closes_site(&first);
+    groups[1..].iter().all(|&index| {
+        let rules = rules_of(index);
+        rules == first || (first_closes && closes_site(&rules))
+    })
 }
 
 /// At most this many other lines naming the agent are linked from an `agent-in-several-groups`
@@ -531,9 +576,12 @@ fn allows_everything(robots: &RobotsTxt, rules: &[&Rule]) -> bool {
         })
 }
 
-/// How many rule comparisons `named-group-ignores-star` may make in all; past that it stops
-/// reporting, so a file with thousands of `*` rules and named groups stays linear.
-const JUDGE_BUDGET: usize = 20_000_000;
+/// How many pattern matches `named-group-ignores-star` may make in all; past that it stops
+/// reporting. The work per `*` rule is bounded by the `*` Allow rules and the named groups'
+/// own rules, so real files need a small fraction of this; the budget keeps a file built to be
+/// quadratic (thousands of `*` Allow rules against thousands of Disallow rules) at a few
+/// milliseconds.
+const JUDGE_BUDGET: usize = 400_000;
 
 /// A rule compiled to judge paths by, with the path it names most directly.
 struct Judged {
@@ -598,12 +646,33 @@ fn allows(rules: &[Judged], path: &[u8]) -> bool {
 /// Reports, for each named crawler, the `*` Disallow rules it no longer obeys. Returns the
 /// groups reported, so that `group-without-rules` does not repeat them.
 fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usize> {
+    named_groups_ignore_star_counting(cx, out, &mut 0)
+}
+
+/// [`named_groups_ignore_star`], adding the pattern matches it makes to `work`: the tests hold
+/// the cost to the size of the file with it, not with a clock.
+fn named_groups_ignore_star_counting(
+    cx: &Context<'_>,
+    out: &mut Vec<Finding>,
+    work: &mut usize,
+) -> Vec<usize> {
     let mut reported = Vec::new();
     let star_rules: Vec<&Rule> = cx
         .rules_of(&cx.star_groups)
         .filter(|rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty())
         .collect();
     if star_rules.is_empty() {
+        return reported;
+    }
+    let star_all: Vec<Judged> = cx
+        .rules_of(&cx.star_groups)
+        .map(|rule| Judged::new(cx.robots, rule))
+        .collect();
+    // An allow-list: the `*` group closes the site (`Disallow: /`) and named groups open it to
+    // the crawlers the owner welcomes. Releasing them from `*` is the point of such a file,
+    // not an oversight, whatever rules (or only a `Crawl-delay`) their groups hold.
+    *work += star_all.len();
+    if !allows(&star_all, b"/") {
         return reported;
     }
     // Crawlers that obey exactly the same groups are reported together.
@@ -628,15 +697,36 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
     // stars and the final `$` removed), and on the paths the named group's own Allow lines
     // open inside it: the rule is lost when the `*` group blocks such a path and the named group
     // lets it through. A named group with `Disallow: /` loses nothing.
-    let star_all: Vec<Judged> = cx
-        .rules_of(&cx.star_groups)
-        .map(|rule| Judged::new(cx.robots, rule))
-        .collect();
     let star_judged: Vec<Judged> = star_rules
         .iter()
         .map(|rule| Judged::new(cx.robots, rule))
         .collect();
-    let mut budget = JUDGE_BUDGET;
+    let star_allows: Vec<&Judged> = star_all
+        .iter()
+        .filter(|rule| rule.kind == RuleKind::Allow && rule.length > 0)
+        .collect();
+    // What `*` answers for a path that `disallow` matches. That Disallow is as long as the
+    // longest one matching or shorter, so only an Allow at least as long can open the path:
+    // the Allow rules (usually few) are looked at first, the whole group only when one
+    // matches. The answers are kept, so each path costs this once for all named groups.
+    let mut star_verdicts: HashMap<Vec<u8>, bool> = HashMap::new();
+    let mut star_blocks = |disallow: &Judged, path: &[u8], work: &mut usize| -> bool {
+        if let Some(&blocks) = star_verdicts.get(path) {
+            return blocks;
+        }
+        *work += star_allows.len();
+        let contested = star_allows
+            .iter()
+            .any(|allow| allow.length >= disallow.length && allow.pattern.matches(path));
+        let blocks = if contested {
+            *work += star_all.len();
+            !allows(&star_all, path)
+        } else {
+            true
+        };
+        star_verdicts.insert(path.to_vec(), blocks);
+        blocks
+    };
     for (groups, agents) in buckets {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
         if allows_everything(cx.robots, &own) {
@@ -646,32 +736,34 @@ fn named_groups_ignore_star(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usi
             .iter()
             .map(|rule| Judged::new(cx.robots, rule))
             .collect();
+        let own_allows: Vec<&Judged> = own_judged
+            .iter()
+            .filter(|rule| rule.kind == RuleKind::Allow)
+            .collect();
         let mut lost: Vec<&Rule> = Vec::new();
         // A path the named group may fetch and `*` blocks, to show.
         let mut example: Option<Vec<u8>> = None;
         for (&star, judged) in star_rules.iter().zip(&star_judged) {
-            if own_judged.iter().any(|own| own.allows_on_purpose(judged)) {
+            if *work > JUDGE_BUDGET {
+                // Out of budget: nothing more can be proved, so nothing more is claimed.
+                return reported;
+            }
+            *work += own_allows.len();
+            if own_allows.iter().any(|own| own.allows_on_purpose(judged)) {
                 continue;
             }
-            let mut witnesses = vec![judged.witness.as_slice()];
-            witnesses.extend(
-                own_judged
-                    .iter()
-                    .filter(|rule| rule.kind == RuleKind::Allow)
-                    .map(|rule| rule.witness.as_slice()),
-            );
+            let witnesses = std::iter::once(judged.witness.as_slice())
+                .chain(own_allows.iter().map(|rule| rule.witness.as_slice()));
             let mut differs = false;
             for witness in witnesses {
+                *work += 1;
                 if !judged.pattern.matches(witness) {
                     continue;
                 }
-                let cost = star_all.len() + own_judged.len();
-                let Some(left) = budget.checked_sub(cost) else {
-                    // Out of budget: nothing more can be proved, so nothing more is claimed.
-                    return reported;
-                };
-                budget = left;
-                if !allows(&star_all, witness) && allows(&own_judged, witness) {
+                // The named group's own rules first: they are few, and a group that blocks
+                // the path (`Disallow: /`) settles it without asking `*`.
+                *work += own_judged.len();
+                if allows(&own_judged, witness) && star_blocks(judged, witness, work) {
                     differs = true;
                     example.get_or_insert_with(|| witness.to_vec());
                     break;
@@ -890,7 +982,9 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
 }
 
 fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    for group in cx.robots.groups() {
+    // A group without rules (one `User-agent`/`Crawl-delay` pair per crawler, say) allows
+    // everything whichever way a reader splits it: no verdict depends on the layout.
+    for group in cx.robots.groups().iter().filter(|g| !g.rules.is_empty()) {
         let (Some(first), Some(last)) = (group.agents.first(), group.agents.last()) else {
             continue;
         };
@@ -931,7 +1025,9 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
 }
 
 fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    for group in cx.robots.groups() {
+    // As for lines inside the agent list: without rules, no reader's verdict depends on where
+    // a blank line ends the group.
+    for group in cx.robots.groups().iter().filter(|g| !g.rules.is_empty()) {
         let mut significant: Vec<(usize, bool)> = group
             .agents
             .iter()
@@ -1455,5 +1551,64 @@ mod tests {
         assert!(found[0].message.english().contains("they are one group"));
         assert!(found[1].message.english().contains("from their first rule"));
         assert!(found[2].message.english().contains("splits the rules"));
+    }
+
+    /// The pattern matches `named-group-ignores-star` makes on `input`.
+    fn judge_work(input: &str) -> usize {
+        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let cx = super::super::Context::new(&robots);
+        let mut work = 0;
+        super::named_groups_ignore_star_counting(&cx, &mut Vec::new(), &mut work);
+        work
+    }
+
+    #[test]
+    fn judging_many_star_rules_for_many_named_groups_costs_the_size_of_the_file() {
+        // The shape of a real 110 KB file that took 0.7 s: 1,500 `*` rules and a few dozen
+        // crawlers shut out with `Disallow: /`. Judged pair by pair it cost 1,500 × 1,500
+        // matches per crawler; now a handful per `*` rule and crawler.
+        let mut input = String::new();
+        for bot in 0..40 {
+            input.push_str(&format!("User-agent: bot{bot}x\nDisallow: /\n"));
+        }
+        input.push_str("User-agent: *\nAllow: /fs/pages/\n");
+        for rule in 0..1500 {
+            input.push_str(&format!("Disallow: /page-{rule}/\n"));
+        }
+        let rules = 40 + 1 + 1500;
+        let work = judge_work(&input);
+        assert!(work <= 4 * 40 * rules, "{work} matches for {rules} rules");
+        // The same crawlers with an Allow of their own still cost a few matches per pair.
+        let input = input.replace("Disallow: /\n", "Disallow: /\nAllow: /page-7/\n");
+        let work = judge_work(&input);
+        assert!(work <= 8 * 40 * rules, "{work} matches for {rules} rules");
+    }
+
+    #[test]
+    fn a_file_built_to_be_quadratic_stops_at_the_budget() {
+        // Every `*` Disallow contested by as many `*` Allow rules of the same length, for a
+        // crawler with no rules: answering each path with the whole group would cost
+        // 3,000 × 3,000 matches.
+        let mut input = String::from("User-agent: *\n");
+        for rule in 0..1500 {
+            input.push_str(&format!("Allow: /*{rule:04}\nDisallow: /a{rule:04}\n"));
+        }
+        input.push_str("User-agent: slowbot\nDisallow: /zzz\n");
+        let work = judge_work(&input);
+        assert!(work > 1500, "the check ran: {work}");
+        assert!(work <= super::JUDGE_BUDGET + 2 * 3000, "{work}");
+    }
+
+    #[test]
+    fn an_allow_list_releases_the_crawlers_it_names_on_purpose() {
+        // `*` is shut out and the welcome crawlers get their own rules (or only a delay): the
+        // release is the point of the file.
+        let input = "User-agent: *\nDisallow: /\nDisallow: /cgi-bin/\n\n\
+                     User-agent: Googlebot\nDisallow: /search\n\n\
+                     User-agent: Bingbot\nCrawl-delay: 5\n";
+        assert!(with_code(input, Code::NamedGroupIgnoresStar).is_empty());
+        // The same crawlers against a `*` group that leaves the site open lose its rules.
+        let open = input.replace("Disallow: /\nDisallow: /cgi-bin/", "Disallow: /cgi-bin/");
+        assert_eq!(with_code(&open, Code::NamedGroupIgnoresStar).len(), 2);
     }
 }

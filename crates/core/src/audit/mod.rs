@@ -184,6 +184,7 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
         if file::mangled_bom(robots) {
             // The byte-order-mark finding names the cause; what line 1's key then looks like
             // to the line checks (prose, an unknown key) is its consequence, not advice.
+            findings.retain(|finding| !file::consequences_of_mangled_bom(robots, finding));
             findings.retain(|finding| {
                 finding.line != 1
                     || !matches!(

@@ -46,8 +46,10 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             continue;
         }
         let key = canonical_key(&line).unwrap_or("Disallow");
-        if !matches!(value.as_bytes()[0], b'/' | b'*') || is_scheme_relative_url(value) {
+        if !matches!(value.as_bytes()[0], b'/' | b'*') {
             without_slash(&line, key, value, out);
+        } else {
+            double_slash(&line, key, value, out);
         }
         dollar_inside(&line, value, out);
         if let Some(&group) = group_of.get(&line.number) {
@@ -96,12 +98,59 @@ fn one_for_all(findings: Vec<Finding>) -> Option<Finding> {
 }
 
 /// `//www.example.com/private`: a URL without its scheme, which as a pattern matches only paths
-/// that start with two slashes.
+/// that start with two slashes. A host is `www.` something, or a dotted name followed by a
+/// path; `//old-page.html` alone is more likely a page with one slash too many.
 fn is_scheme_relative_url(value: &str) -> bool {
-    value
-        .strip_prefix("//")
-        .and_then(|rest| rest.split('/').next())
-        .is_some_and(|host| host.contains('.') && !host.contains(['*', '$', '?']))
+    let Some(rest) = value.strip_prefix("//") else {
+        return false;
+    };
+    let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+    let dotted = host.contains('.')
+        && !host.contains(['*', '$', '?', '='])
+        && host.split('.').all(|label| !label.is_empty());
+    dotted && (host.to_ascii_lowercase().starts_with("www.") || !path.is_empty())
+}
+
+/// Where `value` holds `//` before a name (`*//admin-ajax.php`, `//old-page.html`): a path
+/// with an empty segment, which no ordinary link requests. `//` alone or between stars
+/// (`/*//*`, blocking such duplicate URLs on purpose), after a scheme (`http://`) or in the
+/// query is left alone.
+fn needless_double_slash(value: &str) -> Option<usize> {
+    let path = value.split(['?', '=']).next().unwrap_or(value);
+    let at = path.find("//")?;
+    let after = path.as_bytes().get(at + 2)?;
+    let after_scheme = path[..at].ends_with(':');
+    (after.is_ascii_alphanumeric() && !after_scheme).then_some(at)
+}
+
+/// A pattern that matches only paths with `//` (RL417): a URL without its scheme, or a slash
+/// too many before a name.
+fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+    let (message, pattern) = if is_scheme_relative_url(value) {
+        let path = google_path_params_query(value);
+        // `//www.example.com/` names the whole site: which rule was meant is not mechanical.
+        let pattern = (!is_match_all(&path)).then_some(path);
+        (Message::new(M::DoubleSlashUrl), pattern)
+    } else if let Some(at) = needless_double_slash(value) {
+        let single = format!("{}{}", &value[..at], &value[at + 1..]);
+        (Message::new(M::DoubleSlash), Some(single))
+    } else {
+        return;
+    };
+    out.push(
+        Finding::new(
+            Code::DoubleSlashInPattern,
+            line.number,
+            message.code("value", value),
+            M::DoubleSlashWhy,
+            match &pattern {
+                Some(pattern) => Message::new(M::WriteThePattern).code("pattern", pattern),
+                None => M::DoubleSlashFix.into(),
+            },
+        )
+        .with_span(value_span(line))
+        .with_replacement(pattern.and_then(|pattern| rebuild(line, key, &pattern))),
+    );
 }
 
 fn without_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
@@ -110,11 +159,6 @@ fn without_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     let (message, replacement) = if lower.starts_with("http://") || lower.starts_with("https://") {
         let path = google_path_params_query(value);
         (Message::new(M::WithoutSlashUrl), Some(path))
-    } else if is_scheme_relative_url(value) {
-        (
-            Message::new(M::WithoutSlashSchemeRelative),
-            Some(google_path_params_query(value)),
-        )
     } else if is_invisible(first) {
         let rest = value.trim_start_matches(is_invisible);
         (
@@ -417,52 +461,57 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     );
 }
 
-/// A template placeholder never filled in (`%name%`, `{{ … }}`, `${ … }`), or a `%` not
-/// followed by two hex digits.
+/// A template placeholder never filled in (`{{ … }}`, `${ … }`, `<% … %>`): RL413. A `%` not
+/// followed by two hex digits, `%name%` included, is RL416, a note: a merge tag left in URLs
+/// (`/*hashid=%subscriber_hash%`) is blocked on purpose, and Google matches it as written.
 fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
     let template = ["{{", "${", "<%"]
         .iter()
         .find_map(|open| value.find(open).map(|at| (at, *open)));
+    if let Some((at, open)) = template {
+        out.push(
+            Finding::new(
+                Code::UnfilledPlaceholder,
+                line.number,
+                Message::new(M::PlaceholderTemplate)
+                    .code("value", value)
+                    .code("open", open)
+                    .count("at", at),
+                M::UnfilledPlaceholderWhy,
+                M::UnfilledPlaceholderFix,
+            )
+            .with_span(value_span(line)),
+        );
+        return;
+    }
     let bytes = value.as_bytes();
-    let bad_escape = (0..bytes.len()).find(|&at| {
+    let Some(at) = (0..bytes.len()).find(|&at| {
         bytes[at] == b'%'
             && !(bytes.get(at + 1).is_some_and(u8::is_ascii_hexdigit)
                 && bytes.get(at + 2).is_some_and(u8::is_ascii_hexdigit))
-    });
-    let placeholder = (M::UnfilledPlaceholderWhy, M::UnfilledPlaceholderFix);
-    let (message, (why, fix)) = match (template, bad_escape) {
-        (Some((at, open)), _) => (
-            Message::new(M::PlaceholderTemplate)
-                .code("value", value)
-                .code("open", open)
-                .count("at", at),
-            placeholder,
-        ),
-        (None, Some(at)) => {
-            let word: String = value[at + 1..]
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            if !word.is_empty() && value[at + 1 + word.len()..].starts_with('%') {
-                (
-                    Message::new(M::PlaceholderPercentWord)
-                        .code("value", value)
-                        .code("word", &format!("%{word}%")),
-                    placeholder,
-                )
-            } else {
-                // A lone `%` (`/100%`) is no placeholder: the advice is about the escape.
-                (
-                    Message::new(M::PlaceholderPercent).code("value", value),
-                    (M::BrokenEscapeWhy, M::BrokenEscapeFix),
-                )
-            }
-        }
-        (None, None) => return,
+    }) else {
+        return;
+    };
+    let word: String = value[at + 1..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let message = if !word.is_empty() && value[at + 1 + word.len()..].starts_with('%') {
+        Message::new(M::PercentNotAnEscapeWord)
+            .code("value", value)
+            .code("word", &format!("%{word}%"))
+    } else {
+        Message::new(M::PercentNotAnEscape).code("value", value)
     };
     out.push(
-        Finding::new(Code::UnfilledPlaceholder, line.number, message, why, fix)
-            .with_span(value_span(line)),
+        Finding::new(
+            Code::PercentNotAnEscape,
+            line.number,
+            message,
+            M::PercentNotAnEscapeWhy,
+            M::PercentNotAnEscapeFix,
+        )
+        .with_span(value_span(line)),
     );
 }
 
@@ -622,7 +671,6 @@ mod tests {
         let cases = [
             ("private/", "Disallow: /private/"),
             ("https://www.example.com/tmp/?a=1", "Disallow: /tmp/?a=1"),
-            ("//www.example.com/tmp/", "Disallow: /tmp/"),
             (".pdf$", "Disallow: /*.pdf$"),
             ("?sort=", "Disallow: /*?sort="),
         ];
@@ -703,28 +751,70 @@ mod tests {
                      Disallow: /a%zz\nDisallow: /ok%2F\nDisallow: /${prefix}/x\n";
         let found = with_code(input, Code::UnfilledPlaceholder);
         let lines: Vec<usize> = found.iter().map(|f| f.line).collect();
-        assert_eq!(lines, [2, 3, 4, 6]);
-        assert!(
-            found[0].message.english().contains("`%subscriber_hash%`"),
-            "{}",
-            found[0].message
-        );
-        assert!(found[2]
-            .message
-            .english()
-            .contains("not followed by two hex digits"));
-        // A lone `%` is not told to fill in a placeholder.
-        assert!(found[2].fix.english().contains("`%25`"), "{}", found[2].fix);
-        assert!(
-            !found[2].fix.english().contains("placeholder"),
-            "{}",
-            found[2].fix
-        );
+        assert_eq!(lines, [3, 6]);
         assert!(
             found[0].fix.english().contains("placeholder"),
             "{}",
             found[0].fix
         );
+        // A `%` that is no escape is a note, and a merge tag is not called a forgotten
+        // placeholder: `/*hashid=%subscriber_hash%` blocks the URLs that carry it, which Google
+        // itself answers so.
+        let escapes = with_code(input, Code::PercentNotAnEscape);
+        let lines: Vec<usize> = escapes.iter().map(|f| f.line).collect();
+        assert_eq!(lines, [2, 4]);
+        assert_eq!(escapes[0].severity, super::super::Severity::Info);
+        let words = escapes[0].message.english();
+        assert!(words.contains("`%subscriber_hash%`"), "{words}");
+        assert!(!words.contains("never filled"), "{words}");
+        assert!(
+            !escapes[0].fix.english().contains("`%25`"),
+            "{}",
+            escapes[0].fix
+        );
+        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let google = robots.checker(crate::Profile::Google);
+        assert!(
+            !google
+                .check(
+                    "Bot",
+                    "/x?hashid=%subscriber_hash%",
+                    crate::AgentMatch::Token
+                )
+                .allowed
+        );
+    }
+
+    #[test]
+    fn patterns_that_need_a_double_slash_are_named_with_a_safe_fix() {
+        let input =
+            "User-agent: *\nDisallow: //www.example.com/tmp/\nDisallow: *//admin-ajax.php\n\
+                     Disallow: //old-page.html\nDisallow: //www.example.com/\nDisallow: /*//*\n\
+                     Disallow: //\nDisallow: /go?to=http://x.example/a\n";
+        let found = with_code(input, Code::DoubleSlashInPattern);
+        let fixes: Vec<(usize, Option<&str>)> = found
+            .iter()
+            .map(|f| (f.line, f.replacement.as_deref()))
+            .collect();
+        assert_eq!(
+            fixes,
+            [
+                (2, Some("Disallow: /tmp/")),
+                (3, Some("Disallow: */admin-ajax.php")),
+                (4, Some("Disallow: /old-page.html")),
+                // The whole site is never offered as a mechanical fix.
+                (5, None),
+            ]
+        );
+        // Each starts with `/` or `*`: none is called a pattern without a slash.
+        assert!(with_code(input, Code::PatternWithoutSlash).is_empty());
+        for finding in &found {
+            assert!(
+                !finding.why.english().contains("always `/`"),
+                "{}",
+                finding.why
+            );
+        }
     }
 
     #[test]

@@ -179,6 +179,22 @@ catalogue! {
     MangledBomFix = "core.audit.byte-order-mark.fix-mangled" =>
         "Delete the three characters at the start of the file and save it as UTF-8 without a \
          byte order mark.";
+    MangledBomAgentBlocked = "core.audit.mangled-byte-order-mark.message-blocked" =>
+        "The file starts with `ï»¿`, a UTF-8 byte order mark read as Latin-1 and saved again, \
+         which no parser skips: {directive} on line 1 is not read, so the rules on {rules} \
+         belong to no group and {agent} falls to the other groups, which block it from the \
+         whole site.";
+    MangledBomAgentOpened = "core.audit.mangled-byte-order-mark.message-opened" =>
+        "The file starts with `ï»¿`, a UTF-8 byte order mark read as Latin-1 and saved again, \
+         which no parser skips: {directive} on line 1 is not read, so the rules on {rules} \
+         belong to no group and {agent} may fetch the pages they close to it.";
+    MangledBomAgentRulesLost = "core.audit.mangled-byte-order-mark.message-lost" =>
+        "The file starts with `ï»¿`, a UTF-8 byte order mark read as Latin-1 and saved again, \
+         which no parser skips: {directive} on line 1 is not read, so the rules on {rules} \
+         belong to no group and {agent} does not obey them.";
+    MangledBomAgentWhy = "core.audit.mangled-byte-order-mark.why" =>
+        "The three characters become part of the first key, so every crawler, Google's \
+         included, skips the user-agent line and reads the rules below it as outside any group.";
     ByteOrderMark = "core.audit.byte-order-mark.message" =>
         "The file starts with a UTF-8 byte order mark (EF BB BF) before {text}.";
     ByteOrderMarkPartial = "core.audit.byte-order-mark.message-partial" =>
@@ -611,9 +627,6 @@ catalogue! {
         "{message} The same holds for {count} more rules ({lines}).";
     WithoutSlashUrl = "core.audit.pattern-without-slash.message-url" =>
         "{value} is a full URL, but a pattern is a path, so the rule matches no URL for Google.";
-    WithoutSlashSchemeRelative = "core.audit.pattern-without-slash.message-scheme-relative" =>
-        "{value} is a URL without its scheme, which as a pattern only matches paths starting \
-         with `//`, so the rule matches no URL for Google.";
     WithoutSlashInvisible = "core.audit.pattern-without-slash.message-invisible" =>
         "{value} starts with an invisible {char}, so the rule matches no URL for Google.";
     WithoutSlashDotOrQuery = "core.audit.pattern-without-slash.message-dot" =>
@@ -684,23 +697,35 @@ catalogue! {
     PlaceholderTemplate = "core.audit.unfilled-placeholder.message-template" =>
         "{value} holds {open} at octet {at}, a template placeholder that was never filled in; \
          crawlers compare it literally.";
-    PlaceholderPercentWord = "core.audit.unfilled-placeholder.message-percent-word" =>
-        "{value} holds {word}, a template placeholder that was never filled in; crawlers \
-         compare it literally.";
-    PlaceholderPercent = "core.audit.unfilled-placeholder.message-percent" =>
-        "{value} holds a `%` that is not followed by two hex digits; parsers read it \
-         differently (Google keeps it, others encode it as `%25`).";
     UnfilledPlaceholderWhy = "core.audit.unfilled-placeholder.why" =>
         "The rule matches only URLs that contain this very text, so the pages it was meant for \
          stay as they were.";
     UnfilledPlaceholderFix = "core.audit.unfilled-placeholder.fix" =>
-        "Fill in the placeholder (or delete the rule), and write a literal `%` as `%25`.";
-    BrokenEscapeWhy = "core.audit.unfilled-placeholder.why-percent" =>
-        "Google compares the `%` as it stands, while URLs carry a literal `%` as `%25` and \
-         other parsers encode the rule's `%` that way too, so crawlers disagree about the URLs \
-         the rule blocks.";
-    BrokenEscapeFix = "core.audit.unfilled-placeholder.fix-percent" =>
-        "Write a literal `%` as `%25`; if it starts an escape, give it its two hex digits (`%2F`).";
+        "Fill in the placeholder with the path it stands for, or delete the rule.";
+    PercentNotAnEscapeWord = "core.audit.percent-not-an-escape.message-word" =>
+        "{value} holds {word}, which crawlers compare as written: the rule blocks the URLs \
+         that carry this very text (a merge tag a mail tool left unrendered, say), not the \
+         pages a filled-in value would name.";
+    PercentNotAnEscape = "core.audit.percent-not-an-escape.message" =>
+        "{value} holds a `%` that is not followed by two hex digits, so it is no escape.";
+    PercentNotAnEscapeWhy = "core.audit.percent-not-an-escape.why" =>
+        "Google and RFC 9309 readers compare the `%` as it stands and match URLs that carry \
+         it so; Python's robotparser decodes and encodes the path first and may not.";
+    PercentNotAnEscapeFix = "core.audit.percent-not-an-escape.fix" =>
+        "Nothing to do if the URLs carry this text as written; if the `%` was meant to start \
+         an escape, give it its two hex digits (`%2F`).";
+    DoubleSlashUrl = "core.audit.double-slash-in-pattern.message-url" =>
+        "{value} is a URL without its scheme: as a pattern it matches only paths that start \
+         with `//`, so it blocks none of the pages it names.";
+    DoubleSlash = "core.audit.double-slash-in-pattern.message" =>
+        "{value} holds `//` before a name, so it matches only paths with an empty segment, \
+         which links to a site rarely hold: the pages it names, requested with one `/`, are \
+         not matched.";
+    DoubleSlashWhy = "core.audit.double-slash-in-pattern.why" =>
+        "Every reader compares the pattern with the path as requested; a path holds `//` only \
+         when a link writes it so.";
+    DoubleSlashFix = "core.audit.double-slash-in-pattern.fix" =>
+        "Write the path the pages are served at, with one `/` between its segments.";
     RouteGroupInPattern = "core.audit.route-group-in-pattern.message" =>
         "{value} holds the folder {segment}: a folder named in parentheses is a route group \
          (Next.js, SvelteKit), which organises the code and never appears in a URL, so the rule \
