@@ -35,6 +35,10 @@ fi
 json="$("$ROBOTS_LENS" lint "${paths[@]}" "${common[@]}" --format json --fail-on never 2>/dev/null)"
 # Pretty-printed JSON: a key is `"severity": "…"` on its own; inside strings quotes are escaped.
 count() { grep -c "\"severity\": \"$1\"" <<<"$json" || true; }
+# `1 error`, `2 errors`: the count and the word, singular for exactly one.
+counted() { # counted N WORD
+  if [ "$1" = 1 ]; then printf '%s %s' "$1" "$2"; else printf '%s %ss' "$1" "$2"; fi
+}
 {
   echo "errors=$(count error)"
   echo "warnings=$(count warning)"
@@ -42,4 +46,4 @@ count() { grep -c "\"severity\": \"$1\"" <<<"$json" || true; }
   echo "sarif-file=$sarif"
   echo "status=$status"
 } >>"$GITHUB_OUTPUT"
-echo "robots-lens: $(count error) errors, $(count warning) warnings, $(count info) info; SARIF in $sarif"
+echo "robots-lens: $(counted "$(count error)" error), $(counted "$(count warning)" warning), $(count info) info; SARIF in $sarif"

@@ -6,10 +6,14 @@
 // annotations, as the runner turns them into annotations.
 //
 // Only the expression forms action.yml uses are understood (`inputs.X`, `steps.ID.outputs.X`,
-// comparisons with `''`); anything else throws, so a new expression cannot pass untested.
+// comparisons with a quoted string, joined by `&&` or `||`); anything else throws, so a new
+// expression cannot pass untested. Of the actions a step may `use`, only actions/cache/restore
+// and actions/cache/save are known: they restore and save a folder under a key in a folder
+// that stands for GitHub's cache service, which a test keeps across runs (jobs) to see what a
+// later job finds.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,12 +74,38 @@ function evaluate(expression, context) {
     if (output) return context.steps[output[1]]?.outputs?.[output[2]] ?? '';
     throw new Error(`the test runner does not understand the expression '${expression}'`);
   };
-  const comparison = /^(\S+) (==|!=) ''$/.exec(expression.trim());
-  if (comparison) {
-    const empty = value(comparison[1]) === '';
-    return comparison[2] === '==' ? empty : !empty;
+  const term = (text) => {
+    const comparison = /^(\S+) (==|!=) '([^']*)'$/.exec(text.trim());
+    if (comparison) {
+      const equal = value(comparison[1]) === comparison[3];
+      return comparison[2] === '==' ? equal : !equal;
+    }
+    return value(text.trim());
+  };
+  // `a || b && c` without parentheses: && binds tighter, as in GitHub's expressions.
+  if (expression.includes('||') || expression.includes('&&')) {
+    return expression.split('||').some((alternative) => alternative.split('&&').every((part) => Boolean(term(part))));
   }
-  return value(expression.trim());
+  return term(expression);
+}
+
+/** The cache actions, against `cacheDir` (GitHub's cache service): exact keys only. */
+function runCacheAction(uses, inputs, cacheDir) {
+  const entry = join(cacheDir, encodeURIComponent(inputs.key));
+  if (/^actions\/cache\/restore@v\d+$/.test(uses)) {
+    if (!existsSync(entry)) return { outputs: { 'cache-hit': 'false' }, event: ['miss', inputs.key] };
+    mkdirSync(inputs.path, { recursive: true });
+    cpSync(entry, inputs.path, { recursive: true });
+    return { outputs: { 'cache-hit': 'true', 'cache-matched-key': inputs.key }, event: ['restore', inputs.key] };
+  }
+  if (/^actions\/cache\/save@v\d+$/.test(uses)) {
+    if (!existsSync(inputs.path)) throw new Error(`actions/cache/save: ${inputs.path} does not exist`);
+    // A key is written once; GitHub refuses to save it again (with a warning).
+    if (existsSync(entry)) return { outputs: {}, event: ['exists', inputs.key] };
+    cpSync(inputs.path, entry, { recursive: true });
+    return { outputs: {}, event: ['save', inputs.key] };
+  }
+  throw new Error(`the test runner does not know the action ${uses}`);
 }
 
 function substitute(text, context) {
@@ -86,7 +116,7 @@ function substitute(text, context) {
  * Runs the action with `inputs` in `workspace` (the checkout) and returns every step's result,
  * the annotations, the job summary, the action's outputs and whether it failed.
  */
-export function runAction({ inputs = {}, workspace, env = {} }) {
+export function runAction({ inputs = {}, workspace, env = {}, cacheDir }) {
   const action = parseYaml(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8'));
   if (action.runs.using !== 'composite') throw new Error('action.yml is not a composite action');
   const temp = mkdtempSync(join(tmpdir(), 'robots-lens-action-'));
@@ -94,6 +124,12 @@ export function runAction({ inputs = {}, workspace, env = {} }) {
   mkdirSync(runnerTemp);
   const summary = join(temp, 'step-summary.md');
   writeFileSync(summary, '');
+  // A hosted runner's tool cache starts empty for this action; the cache service outlives the job.
+  const toolCache = join(temp, 'tool-cache');
+  mkdirSync(toolCache);
+  const cache = cacheDir ?? join(temp, 'cache-service');
+  mkdirSync(cache, { recursive: true });
+  const cacheEvents = [];
   const context = { inputs: {}, steps: {} };
   for (const [name, spec] of Object.entries(action.inputs ?? {})) {
     context.inputs[name] = inputs[name] ?? spec.default ?? '';
@@ -111,6 +147,15 @@ export function runAction({ inputs = {}, workspace, env = {} }) {
         results.push({ id, skipped: true });
         continue;
       }
+      if (step.uses) {
+        const withInputs = {};
+        for (const [name, value] of Object.entries(step.with ?? {})) withInputs[name] = substitute(value, context);
+        const { outputs, event } = runCacheAction(step.uses, withInputs, cache);
+        cacheEvents.push(event);
+        context.steps[id] = { outputs };
+        results.push({ id, status: 0, stdout: '', stderr: '', outputs });
+        continue;
+      }
       if (step.shell !== 'bash') throw new Error(`step ${id} must use shell: bash`);
       const outputFile = join(temp, `output-${id}`);
       writeFileSync(outputFile, '');
@@ -121,6 +166,9 @@ export function runAction({ inputs = {}, workspace, env = {} }) {
         encoding: 'utf8',
         env: {
           ...process.env,
+          // What a runner sets for every job; a test may stand for another runner.
+          RUNNER_OS: { linux: 'Linux', darwin: 'macOS', win32: 'Windows' }[process.platform],
+          RUNNER_ARCH: { x64: 'X64', arm64: 'ARM64' }[process.arch],
           ...env,
           ...stepEnv,
           CI: 'true',
@@ -132,6 +180,7 @@ export function runAction({ inputs = {}, workspace, env = {} }) {
           GITHUB_ENV: join(temp, 'env'),
           GITHUB_PATH: join(temp, 'path'),
           RUNNER_TEMP: runnerTemp,
+          RUNNER_TOOL_CACHE: toolCache,
         },
       });
       const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'));
@@ -144,6 +193,7 @@ export function runAction({ inputs = {}, workspace, env = {} }) {
     const stdout = results.map((result) => result.stdout ?? '').join('');
     return {
       failed,
+      cacheEvents,
       steps: results,
       outputs,
       annotations: parseAnnotations(stdout),
