@@ -3,12 +3,14 @@
 #
 #   1. the workflows and the action's metadata pass actionlint (which must reject a broken one);
 #   2. scripts/release-build.sh builds this machine's (Linux) release archive: its checksum
-#      verifies and the binary inside runs;
+#      verifies and the binary inside runs; the GitHub Action's install steps, on a PATH without
+#      Rust, download it from a release host on 127.0.0.1, verify it and run it;
 #   3. `cargo install --path crates/cli` installs robots-lens into an empty --root, offline;
 #   4. `cargo package` makes crates of the core (verified: it builds from its own contents) and
 #      the CLI, with their crates.io metadata and READMEs (what crates.io would receive);
-#   5. pre-commit runs both hooks of .pre-commit-hooks.yaml on a new repository: files named
-#      robots.txt are linted, others are not, and a finding fails the commit.
+#   5. pre-commit runs every hook of .pre-commit-hooks.yaml (rust: built by pre-commit with
+#      cargo; node: the npm package, with no Rust on PATH; system) on a new repository: files
+#      named robots.txt are linted, others are not, and a finding fails the commit.
 #
 # Usage: scripts/test-dist.sh      (needs `scripts/setup.sh --dist`; `npm test` runs both)
 set -euo pipefail
@@ -90,8 +92,43 @@ release_archive() {
   [ -x "$binary" ] && "$binary" --version &&
     printf 'Disallow: /x\nUser-agent: *\n' | { ! "$binary" lint - >/dev/null; }
 }
+# The archive as the Action gets it: served as a release, found and installed by the action's own
+# steps (tests/action/ covers their every path with a stand-in archive; this is the real one).
+action_installs_release_archive() {
+  local archive version root port server found output arch
+  archive="$(ls dist/release/robots-lens-*-"$(rustc -vV | sed -n 's/^host: //p')".tar.gz)"
+  version="$(basename "$archive" | sed -n 's/^robots-lens-\([0-9][^-]*\)-.*/\1/p')"
+  root="$work/release-host"
+  mkdir -p "$root/files/v$version" "$work/runner"
+  cp "$archive" "$archive.sha256" "$root/files/v$version/"
+  node tests/action/release-server.mjs "$root" >"$work/release-host.port" &
+  server=$!
+  for _ in $(seq 50); do [ -s "$work/release-host.port" ] && break; sleep 0.1; done
+  port="$(head -n 1 "$work/release-host.port")"
+  case "$(uname -m)" in aarch64 | arm64) arch=ARM64 ;; *) arch=X64 ;; esac
+  # Each step writes its own GITHUB_OUTPUT, as on a runner.
+  found="$work/runner/find.output"
+  output="$work/runner/install.output"
+  : >"$found"
+  : >"$output"
+  (
+    export PATH=/usr/local/bin:/usr/bin:/bin GITHUB_ACTION_PATH="$REPO_ROOT" \
+      RUNNER_OS=Linux RUNNER_ARCH="$arch" RUNNER_TEMP="$work/runner" RUNNER_TOOL_CACHE="$work/runner/tools" \
+      ROBOTS_LENS_RELEASE_URL="http://127.0.0.1:$port"
+    ! command -v cargo >/dev/null 2>&1 &&
+      GITHUB_OUTPUT="$found" bash scripts/action/find.sh &&
+      GITHUB_OUTPUT="$output" VERSION="$version" TARGET="$(sed -n 's/^target=//p' "$found")" \
+        DIR="$(sed -n 's/^dir=//p' "$found")" bash scripts/action/install.sh
+  )
+  local status=$?
+  kill "$server"
+  [ "$status" -eq 0 ] && grep -qx 'source=download' "$output" &&
+    "$(sed -n 's/^binary=//p' "$output")" --version | grep -qx "robots-lens $version" &&
+    grep -qx "GET /v$version/$(basename "$archive")" "$root/requests.log"
+}
 say "[dist 2] release build for $(rustc -vV | sed -n 's/^host: //p')"
 check "release-build.sh packs a working binary with a checksum that verifies" release_archive
+check "the Action's install steps download, verify and run that archive without Rust on PATH" action_installs_release_archive
 
 # 3. cargo install --------------------------------------------------------------------------
 cargo_install() {
@@ -137,30 +174,92 @@ say "[dist 4] cargo package (core and CLI; the core verified)"
 check "cargo package packs both crates with crates.io metadata; the core builds from its .crate" cargo_package
 
 # 5. pre-commit -----------------------------------------------------------------------------
+# The hooks of .pre-commit-hooks.yaml from a snapshot of this checkout (its tracked and new
+# files, committed in a scratch clone), each run by `pre-commit run` in a new repository.
+hooks_snapshot() {
+  local snapshot="$work/hooks-repo"
+  [ -d "$snapshot/.git" ] && return 0
+  git clone -q "$REPO_ROOT" "$snapshot" || return 1
+  git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+    if [ -e "$file" ]; then
+      mkdir -p "$snapshot/$(dirname "$file")" && cp -p "$file" "$snapshot/$file"
+    else
+      rm -f "$snapshot/$file"
+    fi
+  done
+  git -C "$snapshot" add -A && git -C "$snapshot" commit -q --allow-empty -m snapshot
+}
+
+# The npm package for the node hook: dist/robots-lens-VERSION.tgz (npm run package) when it has
+# its `robots-lens` bin; otherwise a stand-in package of that name whose bin runs the native
+# build, so that the hook's wiring (pre-commit's npm install of the repository and of its
+# additional_dependencies, the entry, the files) is still run, and says so.
+npm_package_for_hook() {
+  local version="$1" tarball="dist/robots-lens-$1.tgz"
+  if [ -f "$tarball" ] && tar -xzOf "$tarball" package/package.json | grep -q '"bin"'; then
+    printf '%s\n' "$REPO_ROOT/$tarball"
+    return
+  fi
+  note "dist/robots-lens-$version.tgz with a bin is missing (npm run package): the node hook runs a stand-in npm package" >&2
+  local stand_in="$work/stand-in/robots-lens"
+  mkdir -p "$stand_in"
+  printf '{"name":"robots-lens","version":"%s","bin":{"robots-lens":"cli.js"}}\n' "$version" >"$stand_in/package.json"
+  printf '#!/usr/bin/env node\nconst r = require("node:child_process").spawnSync(%s, process.argv.slice(2), { stdio: "inherit" });\nprocess.exit(r.status ?? 2);\n' \
+    "\"$REPO_ROOT/target/release/robots-lens\"" >"$stand_in/cli.js"
+  (cd "$stand_in" && npm pack --silent --pack-destination "$work/stand-in" >/dev/null) || return 1
+  printf '%s\n' "$work/stand-in/robots-lens-$version.tgz"
+}
+
 pre_commit_hooks() {
-  local repo="$work/site"
+  local repo="$work/site" version
+  version="$(sed -n '/^\[workspace.package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' Cargo.toml)"
+  # The node hook installs the npm package of the repository's own version.
+  grep -q "additional_dependencies: \['robots-lens@$version'\]" .pre-commit-hooks.yaml || {
+    echo ".pre-commit-hooks.yaml: the robots-lens-node hook does not install robots-lens@$version" >&2
+    return 1
+  }
   mkdir -p "$repo/public" "$repo/docs"
   git -C "$repo" init -q
   printf 'User-agent: *\nDisallow: /private/\n' >"$repo/public/robots.txt"
   printf 'Disallow: /x\nUser-agent: *\n' >"$repo/docs/notes.txt" # not a robots.txt: not linted
   git -C "$repo" add -A
   export PRE_COMMIT_HOME="$work/pre-commit-home"
-  # try-repo commits a dirty checkout to a scratch clone; a machine without a git identity
-  # (a fresh CI runner) must still be able to.
+  # Committing the snapshot needs a git identity, which a fresh CI runner may lack.
   export GIT_AUTHOR_NAME="robots-lens tests" GIT_AUTHOR_EMAIL="tests@robots-lens.invalid"
   export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
-  local hook
-  for hook in robots-lens-system robots-lens; do
-    # A clean robots.txt passes; a file with an error fails with the finding in the output.
-    (cd "$repo" && PATH="$work/root/bin:$PATH" CARGO_TARGET_DIR="$REPO_ROOT/target" \
-      "$TOOLS/pre-commit" try-repo "$REPO_ROOT" "$hook" --all-files >"$work/$hook.clean.log" 2>&1) || {
+  hooks_snapshot || return 1
+  local rev package node_dir hook extra path
+  rev="$(git -C "$work/hooks-repo" rev-parse HEAD)"
+  package="$(npm_package_for_hook "$version")" || return 1
+  node_dir="$(dirname "$(command -v node)")"
+  for hook in robots-lens-system robots-lens robots-lens-node; do
+    extra=""
+    path="$PATH"
+    case "$hook" in
+      robots-lens-system) path="$work/root/bin:$PATH" ;;
+      # No Rust on PATH: node and the system's tools only.
+      robots-lens-node)
+        extra="    additional_dependencies: ['$package']"
+        path="$node_dir:/usr/local/bin:/usr/bin:/bin"
+        ;;
+    esac
+    printf 'repos:\n- repo: %s\n  rev: %s\n  hooks:\n  - id: %s\n%s\n' "$work/hooks-repo" "$rev" "$hook" "$extra" >"$repo/.pre-commit-config.yaml"
+    git -C "$repo" add -A
+    # A clean robots.txt passes; a file with an error fails with the finding in the output. The
+    # rust hook's `cargo install` reuses the workspace's build of the dependencies, offline.
+    run_hook() { (cd "$repo" && PATH="$path" CARGO_TARGET_DIR="$REPO_ROOT/target" CARGO_NET_OFFLINE=true \
+      "$TOOLS/pre-commit" run --all-files >"$work/$hook.$1.log" 2>&1); }
+    if [ "$hook" = robots-lens-node ] && PATH="$path" command -v cargo >/dev/null 2>&1; then
+      echo "cargo is on the node hook's PATH" >&2
+      return 1
+    fi
+    run_hook clean || {
       cat "$work/$hook.clean.log" >&2
       return 1
     }
     printf 'Disallow: /x\nUser-agent: *\n' >"$repo/public/robots.txt"
     git -C "$repo" add -A
-    if (cd "$repo" && PATH="$work/root/bin:$PATH" CARGO_TARGET_DIR="$REPO_ROOT/target" \
-      "$TOOLS/pre-commit" try-repo "$REPO_ROOT" "$hook" --all-files >"$work/$hook.broken.log" 2>&1); then
+    if run_hook broken; then
       echo "the $hook hook passed a robots.txt with an error" >&2
       return 1
     fi
@@ -176,8 +275,8 @@ pre_commit_hooks() {
     git -C "$repo" add -A
   done
 }
-say "[dist 5] pre-commit $(tool_version "$TOOLS/pre-commit") try-repo, both hooks"
-check "the pre-commit hooks lint files named robots.txt and fail on a finding" pre_commit_hooks
+say "[dist 5] pre-commit $(tool_version "$TOOLS/pre-commit"), every hook of .pre-commit-hooks.yaml"
+check "the pre-commit hooks (rust, node without Rust, system) lint files named robots.txt and fail on a finding" pre_commit_hooks
 
 printf '%s passed, %s failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]
