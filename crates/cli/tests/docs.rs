@@ -10,6 +10,10 @@
 //! So that no command escapes this, a `$ ` line in any other fenced block, or a `robots-lens`
 //! command in a `sh`/`bash`/`shell` block, fails the test: write it as a `console` block.
 //!
+//! A command quoted in the prose (`` `robots-lens lint FILE --fail-on warning` ``) cannot be run as
+//! it stands, but its command must exist and each `--option` in it must be one that command's
+//! `--help` lists.
+//!
 //! `UPDATE_DOCS=1 cargo test -p robots-lens-cli --test docs` rewrites the transcripts with what
 //! the commands print now (read the diff before committing it).
 
@@ -271,4 +275,80 @@ fn a_transcript_reads_commands_and_their_output() {
         ["a", "", "1"],
         "`$?` survives the marker"
     );
+}
+
+/// The `--options` a command's `--help` lists.
+fn help_options(command: &str) -> Option<Vec<String>> {
+    let output = Command::new(env!("CARGO_BIN_EXE_robots-lens"))
+        .args([command, "--help"])
+        .output()
+        .unwrap();
+    if !output.status.success() {
+        return None;
+    }
+    let help = String::from_utf8(output.stdout).unwrap();
+    Some(
+        help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|word| word.starts_with("--") && word.len() > 2)
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+#[test]
+fn every_command_quoted_in_the_prose_exists_with_its_options() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for file in documents(&root) {
+        let name = file.strip_prefix(&root).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&file).unwrap();
+        // Inline code spans outside fenced blocks.
+        let mut in_fence = false;
+        for (number, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("```") {
+                in_fence = !in_fence;
+                continue;
+            }
+            if in_fence {
+                continue;
+            }
+            for (index, span) in line.split('`').enumerate() {
+                let Some(rest) = span.strip_prefix("robots-lens ").filter(|_| index % 2 == 1)
+                else {
+                    continue;
+                };
+                let command = rest.split_whitespace().next().unwrap_or("");
+                // `robots-lens --help`, `robots-lens COMMAND --help`: the program's own options.
+                if command.starts_with('-')
+                    || command.chars().all(|c| c.is_ascii_uppercase())
+                    || command == "help"
+                {
+                    continue;
+                }
+                checked += 1;
+                let Some(options) = help_options(command) else {
+                    failures.push(format!(
+                        "{name}:{}: `{span}`: there is no command {command}",
+                        number + 1
+                    ));
+                    continue;
+                };
+                for word in rest
+                    .split_whitespace()
+                    .filter(|word| word.starts_with("--"))
+                {
+                    let option = word.split('=').next().unwrap();
+                    if !options.iter().any(|known| known == option) {
+                        failures.push(format!(
+                            "{name}:{}: `{span}`: {command} has no option {option}",
+                            number + 1
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} quoted commands were found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
