@@ -22,7 +22,14 @@ pub fn page() -> String {
     page.push_str(".SH SYNOPSIS\n.nf\n");
     for command in options::COMMANDS {
         for line in crate::usage_lines(command.name).lines() {
-            writeln!(page, "{}", escape_line(line.trim_start())).unwrap();
+            // A usage line starts at the margin; its continuation stays indented under it.
+            let text = line.strip_prefix("  ").unwrap_or(line);
+            let text = if text.starts_with(' ') {
+                format!("    {}", text.trim_start())
+            } else {
+                text.to_owned()
+            };
+            writeln!(page, "{}", escape_line(&text)).unwrap();
         }
     }
     page.push_str(".fi\n");
