@@ -501,6 +501,35 @@ fn every_json_output_matches_its_schema() {
             Vec::new(),
         ));
     }
+    // `fetch --json` against servers on 127.0.0.1: served, redirected, missing, failing, and a
+    // port nothing listens on.
+    let served = serve_once_per_connection(b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 27\r\nconnection: close\r\n\r\nUser-agent: *\nDisallow: /x\n".to_vec());
+    let redirect = serve_once_per_connection(format!("HTTP/1.1 301 Moved\r\nlocation: http://{served}/robots.txt\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").into_bytes());
+    let missing = serve_once_per_connection(
+        b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".to_vec(),
+    );
+    let failing = serve_once_per_connection(
+        b"HTTP/1.1 503 Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".to_vec(),
+    );
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().to_string()
+    };
+    for host in [&served, &redirect, &missing, &failing, &closed] {
+        let url = format!("http://{host}/");
+        runs.push((
+            "fetch.schema.json",
+            false,
+            strings(&["fetch", &url, "--json", "--timeout", "5"]),
+            Vec::new(),
+        ));
+        runs.push((
+            "fetch.schema.json",
+            false,
+            strings(&["fetch", &url, "--json", "--timeout", "5", "--as", "GPTBot"]),
+            Vec::new(),
+        ));
+    }
     let cases = "{\"id\": 1, \"robots\": \"User-agent: *\\nDisallow: /\", \"agent\": \"Bot\", \"url\": \"/x\"}\n\
                  {\"id\": \"b\", \"robots\": \"\", \"agent\": \"Bot\", \"url\": \"/\", \"profile\": \"google\", \"tags\": [1]}\n\
                  {\"id\": [1]}\n\
@@ -570,6 +599,10 @@ fn every_json_output_matches_its_schema() {
         "replacement",
         "licenses",
         "error",
+        "hops",
+        "failure",
+        "operator",
+        "location",
     ] {
         assert!(
             seen.contains(branch),
@@ -577,6 +610,29 @@ fn every_json_output_matches_its_schema() {
         );
     }
     assert!(validated > 100, "only {validated} outputs were validated");
+}
+
+/// A server on 127.0.0.1 that answers every connection with `response`; returns `host:port`.
+fn serve_once_per_connection(response: Vec<u8>) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            // The request's head, up to its blank line (a GET has no body).
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") && head.len() < 65536 {
+                match stream.read(&mut byte) {
+                    Ok(1) => head.push(byte[0]),
+                    _ => break,
+                }
+            }
+            let _ = stream.write_all(&response);
+        }
+    });
+    address
 }
 
 /// Records the names of fields that hold something (not null, not empty), anywhere in `value`.
