@@ -1,6 +1,7 @@
 // Accessibility and layout of the page: axe-core finds no serious or critical violation (light
 // and dark, desktop and phone, with every kind of content on screen), the page never scrolls
-// sideways from 360 px up, and screenshots are saved for a person to look at.
+// sideways from 360 px up, the main parts are laid out apart, and screenshots are saved for a
+// person to look at.
 //
 // Run: node --test tests/browser/layout.test.mjs   (after `npm run build`)
 // Screenshots go to $SCREENSHOT_DIR (default: <tmpdir>/robots-lens-screens), never the repo.
@@ -125,15 +126,58 @@ test('every control has a label and is reachable with the keyboard', async () =>
   }
 });
 
-test('screenshots at desktop and phone width', async () => {
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(buffer) {
+  assert.equal(buffer.toString('latin1', 1, 4), 'PNG', 'a PNG file');
+  return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+}
+
+/** Boxes of the controls and results a person needs, in page coordinates. */
+async function mainBoxes(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      ['#robots', '#agent', '#url', '#verdict'].map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return [selector, box && { x: box.x + scrollX, y: box.y + scrollY, width: box.width, height: box.height }];
+      }),
+    ),
+  );
+}
+
+function overlap(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+// The screenshots are for a person to look at; what can be checked of them is: they show the
+// whole page at the viewport's width, and the editor, the two fields and the verdict are laid out
+// each in its own place, inside the page's width.
+test('screenshots at desktop and phone width show the editor, fields and verdict apart', async () => {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const colorScheme of ['light', 'dark']) {
       const session = await openWithExample('news', { viewport, colorScheme });
       try {
+        const { page } = session;
         const path = join(SCREENSHOT_DIR, `page-${name}-${colorScheme}.png`);
-        await session.page.screenshot({ path, fullPage: true });
-        await session.page.screenshot({ path: join(SCREENSHOT_DIR, `page-${name}-${colorScheme}-top.png`) });
+        const full = pngSize(await page.screenshot({ path, fullPage: true }));
+        const top = pngSize(await page.screenshot({ path: join(SCREENSHOT_DIR, `page-${name}-${colorScheme}-top.png`) }));
+        const scrollHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+        assert.deepEqual(top, { width: viewport.width, height: viewport.height }, `${name} ${colorScheme}`);
+        assert.equal(full.width, viewport.width, `${name} ${colorScheme}: the full page is as wide as the window`);
+        assert.ok(full.height >= scrollHeight - 1, `${name} ${colorScheme}: ${full.height} px shot of ${scrollHeight}`);
+
+        const boxes = await mainBoxes(page);
+        const entries = Object.entries(boxes);
+        for (const [selector, box] of entries) {
+          assert.ok(box && box.width > 0 && box.height > 0, `${name}: ${selector} is not laid out`);
+          assert.ok(box.x >= 0 && box.x + box.width <= viewport.width + 1, `${name}: ${selector} leaves the page`);
+        }
+        for (let i = 0; i < entries.length; i += 1)
+          for (let j = i + 1; j < entries.length; j += 1)
+            assert.ok(
+              !overlap(entries[i][1], entries[j][1]),
+              `${name}: ${entries[i][0]} and ${entries[j][0]} overlap`,
+            );
       } finally {
         await session.close();
       }
