@@ -4,8 +4,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
-    crawlers, probe_urls, read_url_list, verdict_flips, Asker, Flip, ListFormat, RobotsTxt, Side,
-    MAX_URLS,
+    crawlers, line_diff, probe_urls, read_url_list, verdict_flips, Asker, DiffKind, Flip,
+    ListFormat, RobotsTxt, Side, MAX_URLS,
 };
 use serde::Serialize;
 
@@ -64,6 +64,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
             probed,
         };
         write_text(&mut out, &flips, &context)
+            .and_then(|()| write_group_changes(&mut out, &old, &new))
     };
     written
         .and_then(|()| out.flush())
@@ -214,4 +215,63 @@ fn decided((path, robots): (&str, &RobotsTxt), side: &Side) -> String {
         None if side.allowed => "no rule decides: allowed".to_owned(),
         None => "no rule decides: disallowed by the fetch status".to_owned(),
     }
+}
+
+/// The groups one version has whole and the other lacks, from the core's line alignment: a
+/// group of NEW whose every line is added (`prepended` when it comes before every line the two
+/// share, as a CDN's managed groups are), and a group of OLD whose every line is removed.
+fn write_group_changes(out: &mut impl Write, old: &RobotsTxt, new: &RobotsTxt) -> io::Result<()> {
+    let aligned = line_diff(old, new);
+    let lines_of = |kind: DiffKind, pick: fn(&robots_lens::DiffLine) -> Option<usize>| {
+        aligned
+            .iter()
+            .filter(|line| line.kind == kind)
+            .filter_map(pick)
+            .collect::<std::collections::HashSet<usize>>()
+    };
+    let added = lines_of(DiffKind::Added, |line| line.new);
+    let removed = lines_of(DiffKind::Removed, |line| line.old);
+    let first_shared = aligned
+        .iter()
+        .filter(|line| line.kind == DiffKind::Same)
+        .find_map(|line| line.new);
+    let names = |group: &robots_lens::Group| {
+        group
+            .agents
+            .iter()
+            .map(|agent| agent.value().to_owned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let whole = |group: &robots_lens::Group, lines: &std::collections::HashSet<usize>| {
+        group.lines().iter().all(|line| lines.contains(line))
+    };
+    let mut written = false;
+    for group in new.groups().iter().filter(|group| whole(group, &added)) {
+        let place = match first_shared {
+            Some(shared) if group.last_line < shared => "prepended",
+            _ => "added",
+        };
+        writeln!(
+            out,
+            "{}group {place}: User-agent: {} (lines {}-{} of the new version)",
+            if written { "" } else { "\n" },
+            printable(&names(group)),
+            group.first_line,
+            group.last_line
+        )?;
+        written = true;
+    }
+    for group in old.groups().iter().filter(|group| whole(group, &removed)) {
+        writeln!(
+            out,
+            "{}group missing: User-agent: {} (lines {}-{} of the old version)",
+            if written { "" } else { "\n" },
+            printable(&names(group)),
+            group.first_line,
+            group.last_line
+        )?;
+        written = true;
+    }
+    Ok(())
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use robots_lens::{FetchStatus, Outcome, StatusClass};
 use robots_lens_fetch::{
-    fetch, Failure, FetchOptions, Fetched, SiteUrl, COUNTED_BYTES, KEPT_BYTES,
+    fetch, BodyProblem, Failure, FetchOptions, Fetched, SiteUrl, COUNTED_BYTES, KEPT_BYTES,
 };
 use server::LiveServer;
 
@@ -90,7 +90,15 @@ fn large_and_endless_bodies_are_cut_and_counted() {
     let bomb = get(&server, "bomb", "/");
     assert_eq!(bomb.status, FetchStatus::ok());
     assert_eq!(bomb.body.len(), KEPT_BYTES);
-    assert!(bomb.size >= COUNTED_BYTES && !bomb.size_complete);
+    assert!(!bomb.size_complete);
+    // Counting stops at the bound, or earlier at the total timeout on a slow machine.
+    assert!(
+        bomb.size == COUNTED_BYTES
+            || matches!(bomb.body_problem, Some(BodyProblem::CountStopped(_))),
+        "{} {:?}",
+        bomb.size,
+        bomb.body_problem
+    );
     assert!(bomb.cut());
 
     let flood = get(&server, "flood", "/");
