@@ -3,11 +3,18 @@
 #
 # Usage: scripts/package-npm.sh        (npm run package)
 #
-# The package is npm/ (the JS API, the Node and browser entry points, the types, its README)
-# plus the licence texts and what the wasm build made in www/pkg/: the wasm-bindgen glue and the optimised module of
-# the audit package (www/pkg/audit/: the page's first module plus the audit, which the package's
-# `audit()` needs; size budget included) and the audit codes' documentation. They are staged
-# in target/npm-package/ and packed with `npm pack`; nothing is published. The package's version
+# The package is npm/ (the JS API, the Node and browser entry points, the `robots-lens` bin, the
+# types, its README) plus the licence texts and what the wasm build made in www/pkg/: the
+# wasm-bindgen glue and the optimised module of the audit package (www/pkg/audit/: the page's
+# first module plus the audit, which the package's `audit()` needs; size budget included) and the
+# audit codes' documentation. Three files are made here:
+#   - robots-lens-cli.wasm, the CLI (crates/cli) compiled for wasm32-wasip1, which cli.js runs
+#     under node:wasi: `npx robots-lens` is the native command, byte for byte;
+#   - robots_lens_wasm_inline.js, the engine's .wasm as base64, which browser.js instantiates, so
+#     that any bundler (esbuild, Vite, webpack, Rollup, Parcel) takes the engine with the code
+#     and no asset has to be found or copied (browser-url.js keeps the .wasm as a file);
+#   - README.md, from npm/README.md with its {{…}} figures filled in from the built engine.
+# Everything is staged in target/npm-package/ and packed with `npm pack`; nothing is published. The package's version
 # must be the workspace's, so the engine and the package never disagree about what they are.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -15,6 +22,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$REPO_ROOT"
 
 STAGE="$REPO_ROOT/target/npm-package"
+WASI_TARGET=wasm32-wasip1
 DIST="$REPO_ROOT/dist"
 
 bash scripts/setup.sh
@@ -28,7 +36,11 @@ package_version="$(node -p 'require("./npm/package.json").version')"
 say "Staging the npm package in ${STAGE#"$REPO_ROOT"/}/"
 rm -rf "$STAGE"
 mkdir -p "$STAGE" "$DIST"
-cp npm/package.json npm/README.md npm/api.js npm/node.js npm/browser.js npm/index.d.ts "$STAGE/"
+say "Building the CLI for WASI (cargo, release, $WASI_TARGET)"
+cargo build --quiet --locked --release -p robots-lens-cli --target "$WASI_TARGET"
+
+cp npm/package.json npm/api.js npm/node.js npm/browser.js npm/browser-url.js npm/cli.js npm/index.d.ts "$STAGE/"
+cp "target/$WASI_TARGET/release/robots-lens.wasm" "$STAGE/robots-lens-cli.wasm"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 cp www/pkg/audit/robots_lens_wasm.js www/pkg/audit/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
 # The English templates of the core's sentences (the findings' message, why and fix), from the
@@ -38,6 +50,30 @@ node -e '
   const core = Object.fromEntries(Object.entries(english).filter(([key]) => key.startsWith("core.")));
   process.stdout.write(`// Written by scripts/package-npm.sh: the English templates of the core.\nexport default ${JSON.stringify(core, null, 1)};\n`);
 ' >"$STAGE/messages.js"
+
+node -e '
+  const wasm = require("fs").readFileSync("www/pkg/audit/robots_lens_wasm_bg.wasm");
+  process.stdout.write(`// Written by scripts/package-npm.sh: robots_lens_wasm_bg.wasm (${wasm.length} bytes) as base64.\nexport default ${JSON.stringify(wasm.toString("base64"))};\n`);
+' >"$STAGE/robots_lens_wasm_inline.js"
+# The README's figures, from the engine that is being packed (never typed by hand).
+(cd "$STAGE" && node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  import { gzipSync } from "node:zlib";
+  import { crawlers } from "./node.js";
+  const wasm = readFileSync("robots_lens_wasm_bg.wasm");
+  const kB = (bytes) => `${Math.round(gzipSync(bytes, { level: 9 }).length / 1000)} kB`;
+  const figures = {
+    crawlers: String(crawlers().length),
+    wasmBytes: wasm.length.toLocaleString("en-US"),
+    wasmGzip: kB(wasm),
+    inlineGzip: kB(Buffer.from(wasm.toString("base64"))),
+  };
+  const text = readFileSync(process.argv[1], "utf8").replace(/\{\{(\w+)\}\}/g, (whole, name) => {
+    if (!(name in figures)) throw new Error(`npm/README.md names an unknown figure ${whole}`);
+    return figures[name];
+  });
+  process.stdout.write(text);
+' "$REPO_ROOT/npm/README.md" >README.md)
 
 tarball="$(cd "$STAGE" && npm pack --silent --pack-destination "$DIST")"
 [ -f "$DIST/$tarball" ] || die "npm pack reported '$tarball' but wrote no such file in dist/"

@@ -10,7 +10,8 @@
 # tools of the distribution tests (scripts/test-dist.sh).
 #
 # Installs, when missing:
-#   - the rustup target wasm32-unknown-unknown, and rustfmt/clippy;
+#   - the rustup targets wasm32-unknown-unknown (the page's engine) and wasm32-wasip1 (the npm
+#     package's `robots-lens` command), and rustfmt/clippy;
 #   - wasm-pack (cargo install);
 #   - wasm-bindgen-cli at exactly the version pinned in crates/wasm/Cargo.toml;
 #   - the npm devDependencies (`npm ci`, redone when package-lock.json changes);
@@ -25,6 +26,8 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 WASM_TARGET=wasm32-unknown-unknown
+# The CLI compiled for WASI, which the npm package's bin runs under node:wasi.
+WASI_TARGET=wasm32-wasip1
 # Installed when wasm-pack is missing; any installed version from WASM_PACK_MIN on
 # is accepted (the build uses `--mode no-install` and `--no-pack`).
 WASM_PACK_VERSION=0.15.1
@@ -86,11 +89,14 @@ check_node() {
 }
 
 ensure_rust_target_and_components() {
-  if ! rustup target list --installed | grep -qx "$WASM_TARGET"; then
-    say "Installing the Rust target $WASM_TARGET"
-    rustup target add "$WASM_TARGET"
-    installed_something=1
-  fi
+  local target
+  for target in "$WASM_TARGET" "$WASI_TARGET"; do
+    if ! rustup target list --installed | grep -qx "$target"; then
+      say "Installing the Rust target $target"
+      rustup target add "$target"
+      installed_something=1
+    fi
+  done
   local component
   for component in rustfmt clippy; do
     local probe=fmt

@@ -262,13 +262,38 @@ pub fn run(args: &[String]) -> u8 {
         Ok(code) => exit_status(code),
         Err(error) if error.is_broken_pipe() => 0,
         Err(error) => {
-            let _ = writeln!(terminal::stderr(), "robots-lens: {error}");
+            let message = without_os_error_numbers(&error.to_string());
+            let _ = writeln!(terminal::stderr(), "robots-lens: {message}");
             2
         }
     };
     // A host that outlives the command (Python, node:wasi) must see every byte before it goes on.
     let _ = std::io::stdout().flush();
     status
+}
+
+/// `message` without the " (os error 2)" that Rust appends to an operating system's error: the
+/// words before it say what went wrong, and the number differs between hosts (ENOENT is 2 on
+/// Linux and macOS, 44 under WASI), which would make the npm command's message differ from the
+/// native one's for the same missing file.
+fn without_os_error_numbers(message: &str) -> String {
+    const OPEN: &str = " (os error ";
+    let mut kept = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let is_number = digits > 0 && after[digits..].starts_with(')');
+        let end = if is_number { at } else { at + OPEN.len() };
+        kept.push_str(&rest[..end]);
+        rest = if is_number {
+            &after[digits + 1..]
+        } else {
+            after
+        };
+    }
+    kept.push_str(rest);
+    kept
 }
 
 /// The number behind a command's `ExitCode`, which the standard library keeps opaque: the
@@ -331,5 +356,23 @@ fn dispatch(raw: &[String]) -> Result<ExitCode, UsageError> {
         other => Err(UsageError::new(format!(
             "unknown command '{other}'; try 'robots-lens --help'"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_os_error_numbers;
+
+    #[test]
+    fn os_error_numbers_are_dropped_and_other_parentheses_kept() {
+        assert_eq!(
+            without_os_error_numbers("cannot read a.txt: No such file or directory (os error 2)"),
+            "cannot read a.txt: No such file or directory"
+        );
+        assert_eq!(
+            without_os_error_numbers("cannot read (os error x).txt: gone (os error 44)"),
+            "cannot read (os error x).txt: gone"
+        );
+        assert_eq!(without_os_error_numbers("(os error )"), "(os error )");
     }
 }
