@@ -12,6 +12,10 @@ if [ "${EXPECT_STATUS:-0}" = 1 ]; then
   failed=true
   reasons+=("an expectation does not hold")
 fi
+if [ "${LIVE_STATUS:-0}" = 1 ]; then
+  failed=true
+  reasons+=("the deployed robots.txt fails the lint or an expectation, or none was served")
+fi
 echo "failed=$failed" >>"$GITHUB_OUTPUT"
 if [ "$failed" = true ]; then
   joined="$(printf '%s; ' "${reasons[@]}")"

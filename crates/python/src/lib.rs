@@ -20,6 +20,9 @@
 //! so does a URL or agent past the core's limits (`MAX_URL_BYTES`, `MAX_AGENT_BYTES`, which bound
 //! the cost of one check), naming its length.
 
+// `robots_lens.fetch`: the live file, kept in its own module (the HTTP side is native only).
+mod fetch;
+
 use std::sync::{Arc, OnceLock};
 
 use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
@@ -795,5 +798,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyGroup>()?;
     module.add_class::<PyChainStep>()?;
     module.add_class::<PyFinding>()?;
+    fetch::register(module)?;
     Ok(())
 }

@@ -11,8 +11,9 @@
 The engine is the Rust core of Robots Lens (the same one as the ``robots-lens`` command and the
 web page): RFC 9309 as Google's open-source parser implements it, with the full explanation of
 every verdict. ``Robots`` is immutable and safe to share between threads; the batch calls release
-the GIL. ``robots_lens.scrapy`` is a robots.txt parser for Scrapy, ``robots_lens.spark`` a
-vectorised Spark UDF.
+the GIL. ``robots_lens.fetch(url)`` fetches a site's robots.txt as crawlers do (redirects,
+status, the 500 KiB cut) and checks URLs with the served status applied. ``robots_lens.scrapy``
+is a robots.txt parser for Scrapy, ``robots_lens.spark`` a vectorised Spark UDF.
 """
 
 from ._native import (
@@ -20,8 +21,10 @@ from ._native import (
     MAX_URL_BYTES,
     ChainStep,
     Crawler,
+    Fetched,
     Finding,
     Group,
+    Hop,
     Robots,
     RuleMatch,
     Verdict,
@@ -29,6 +32,7 @@ from ._native import (
     audit,
     check_rows,
     crawler_names,
+    fetch,
     parse,
 )
 
@@ -37,8 +41,10 @@ __all__ = [
     "MAX_URL_BYTES",
     "ChainStep",
     "Crawler",
+    "Fetched",
     "Finding",
     "Group",
+    "Hop",
     "Robots",
     "RuleMatch",
     "Verdict",
@@ -46,5 +52,6 @@ __all__ = [
     "audit",
     "check_rows",
     "crawler_names",
+    "fetch",
     "parse",
 ]

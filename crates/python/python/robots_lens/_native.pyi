@@ -187,3 +187,58 @@ class Finding:
     fix: str
     replacement: Optional[str]
     related_lines: list[int]
+
+
+StatusEffect = Literal["parse-file", "allow-all", "disallow-all"]
+
+def fetch(
+    url: str,
+    crawler: Optional[str] = None,
+    *,
+    timeout: Optional[float] = None,
+    connect_timeout: Optional[float] = None,
+    ca: Optional[str] = None,
+) -> Fetched:
+    """Fetches the robots.txt of ``url``'s site as crawlers do (redirects followed and recorded
+    up to five, the body decoded and cut at 500 KiB), as ``crawler`` when given (its documented
+    user agent string). A site's answer never raises: see ``status`` and ``failure``."""
+
+class Hop:
+    """One HTTP answer on the way to the file."""
+
+    url: str
+    status: int
+    location: Optional[str]
+    loops: bool
+
+class Fetched:
+    """A robots.txt as a site served it."""
+
+    robots_url: str
+    user_agent: str
+    hops: list[Hop]
+    status_chain: list[int]
+    failure: Optional[str]
+    failure_message: Optional[str]
+    status: str
+    status_class: str
+    rfc9309_effect: StatusEffect
+    crawler_effect: Optional[StatusEffect]
+    content_type: Optional[str]
+    content_encoding: Optional[str]
+    body: bytes
+    size: int
+    size_complete: bool
+    cut: bool
+    has_file: bool
+    robots: Robots
+    def check(
+        self,
+        url: str,
+        *,
+        agent: Optional[str] = None,
+        crawler: Optional[str] = None,
+        profile: Profile = "rfc9309",
+        match: AgentMatch = "substring",
+    ) -> Verdict:
+        """May ``url`` be fetched, with the served status applied as crawlers apply it?"""
