@@ -469,3 +469,53 @@ export declare function version(): string;
 
 /** The defaults and the choices of profile and agent match, with their descriptions. */
 export declare function defaults(): Defaults;
+
+/** One HTTP answer on the way to a fetched robots.txt. */
+export interface Hop {
+  url: string;
+  status: number;
+  /** Where it redirected to (resolved against `url`), or null. */
+  location: string | null;
+  /** `location` was already requested: a redirect loop. */
+  loops: boolean;
+}
+
+/** Options of `fetchRobots`. */
+export interface FetchOptions {
+  /** A catalogued crawler whose documented user agent string is sent. */
+  crawler?: string;
+  /** The user agent string to send instead. */
+  userAgent?: string;
+  /** The most the whole fetch may take, in seconds (default 30). */
+  timeout?: number;
+}
+
+/** A robots.txt as a site served it. */
+export interface FetchedRobots {
+  robotsUrl: string;
+  userAgent: string;
+  hops: Hop[];
+  failure: { kind: 'timeout' | 'host-not-found' | 'tls' | 'connection-failed' | 'bad-redirect'; message: string } | null;
+  /** How it was served, in the form `check`'s `status` option takes (`301>200`, `404`, `html`,
+   * `unreachable`, `3xx*6`). */
+  status: string;
+  statusClass: string;
+  rfc9309Effect: 'parse-file' | 'allow-all' | 'disallow-all';
+  contentType: string | null;
+  contentEncoding: string | null;
+  /** The decoded body: at most 500 KiB and one byte (empty when no file was served). */
+  body: Uint8Array;
+  text: string;
+  size: number;
+  sizeComplete: boolean;
+  cut: boolean;
+  hasFile: boolean;
+  robots: ParsedRobots;
+  /** `check` with the served status applied. */
+  check(agent: string, url: string, options?: CheckOptions): Verdict;
+}
+
+/** Node.js only: fetches the robots.txt of `url`'s site the way crawlers do (redirects followed
+ * and recorded up to five, the body decoded and cut at 500 KiB). Never rejects for what the site
+ * does; throws a TypeError for a URL that cannot be fetched. Not in the browser build. */
+export declare function fetchRobots(url: string, options?: FetchOptions): Promise<FetchedRobots>;

@@ -11,3 +11,5 @@ import { initSync } from './robots_lens_wasm.js';
 initSync({ module: readFileSync(new URL('./robots_lens_wasm_bg.wasm', import.meta.url)) });
 
 export * from './api.js';
+// Node only: fetch a site's robots.txt the way crawlers do (the browser build has no fetch).
+export { fetchRobots } from './fetch.js';

@@ -39,7 +39,7 @@ mkdir -p "$STAGE" "$DIST"
 say "Building the CLI for WASI (cargo, release, $WASI_TARGET)"
 cargo build --quiet --locked --release -p robots-lens-cli --target "$WASI_TARGET"
 
-cp npm/package.json npm/api.js npm/node.js npm/browser.js npm/browser-url.js npm/cli.js npm/index.d.ts "$STAGE/"
+cp npm/package.json npm/api.js npm/node.js npm/fetch.js npm/browser.js npm/browser-url.js npm/cli.js npm/index.d.ts "$STAGE/"
 cp "target/$WASI_TARGET/release/robots-lens.wasm" "$STAGE/robots-lens-cli.wasm"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 cp www/pkg/audit/robots_lens_wasm.js www/pkg/audit/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
