@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use robots_lens::audit::{doc_translation, CodeDoc, CODES, DOC_LANGUAGES};
+use robots_lens::audit::{doc_translation, CodeDoc, Severity, CODES, DOC_LANGUAGES};
 use serde::Deserialize;
 
 use crate::args::UsageError;
@@ -35,6 +35,35 @@ impl Headings {
     }
 }
 
+/// The rule each severity follows (`docs/severity.md`), with its heading.
+#[derive(Debug, Deserialize)]
+pub struct SeverityRules {
+    pub heading: String,
+    pub error: String,
+    pub warning: String,
+    pub info: String,
+}
+
+impl SeverityRules {
+    fn english() -> SeverityRules {
+        SeverityRules {
+            heading: "Severity".into(),
+            error: Severity::Error.rule().into(),
+            warning: Severity::Warning.rule().into(),
+            info: Severity::Info.rule().into(),
+        }
+    }
+
+    /// The rule that gives a code `severity`.
+    pub fn of(&self, severity: Severity) -> &str {
+        match severity {
+            Severity::Error => &self.error,
+            Severity::Warning => &self.warning,
+            Severity::Info => &self.info,
+        }
+    }
+}
+
 /// One code's translated fields, as the translation files hold them.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -46,8 +75,10 @@ struct TranslatedDoc {
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Translation {
     headings: Headings,
+    severity_rules: SeverityRules,
     codes: HashMap<String, TranslatedDoc>,
 }
 
@@ -64,6 +95,7 @@ pub struct LocalDoc {
 /// Every code's documentation in `lang`, with the headings in that language.
 pub struct LocalDocs {
     pub headings: Headings,
+    pub severity_rules: SeverityRules,
     pub docs: Vec<LocalDoc>,
 }
 
@@ -82,13 +114,21 @@ pub fn local_docs(lang: &str) -> Result<LocalDocs, UsageError> {
             DOC_LANGUAGES.join(", ")
         )));
     }
-    let (headings, mut codes) = match doc_translation(lang) {
-        None => (Headings::english(), HashMap::new()),
+    let (headings, severity_rules, mut codes) = match doc_translation(lang) {
+        None => (
+            Headings::english(),
+            SeverityRules::english(),
+            HashMap::new(),
+        ),
         Some(text) => {
             let translation: Translation = serde_json::from_str(text).map_err(|error| {
                 UsageError::new(format!("the {lang} documentation is unreadable: {error}"))
             })?;
-            (translation.headings, translation.codes)
+            (
+                translation.headings,
+                translation.severity_rules,
+                translation.codes,
+            )
         }
     };
     let docs = CODES
@@ -108,7 +148,11 @@ pub fn local_docs(lang: &str) -> Result<LocalDocs, UsageError> {
             }
         })
         .collect();
-    Ok(LocalDocs { headings, docs })
+    Ok(LocalDocs {
+        headings,
+        severity_rules,
+        docs,
+    })
 }
 
 #[cfg(test)]

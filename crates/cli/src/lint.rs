@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use std::path::Path;
 
-use robots_lens::audit::{partition_suppressed, Code, Severity};
+use robots_lens::audit::{group_by_cause, partition_suppressed, Cause, Code, Severity};
 use robots_lens::{CrawlerRow, FetchStatus, Finding, Profile, RobotsTxt};
 use serde::Serialize;
 
@@ -30,8 +30,9 @@ struct Report {
     /// The path as given (`robots.txt` for standard input).
     name: String,
     robots: RobotsTxt,
-    /// The findings to report, with the severities the config gives them.
-    findings: Vec<Finding>,
+    /// The findings to report, with the severities the config gives them, grouped by cause:
+    /// one entry for the 460 names Google cuts short, with every line it covers.
+    causes: Vec<Cause>,
     /// How many findings a `# robots-lens: ignore` comment silenced.
     suppressed: usize,
     /// How many findings the config or `--ignore` turned off.
@@ -54,6 +55,7 @@ impl Report {
             })
             .collect();
         let ignored = before - findings.len();
+        let causes = group_by_cause(findings);
         let name = if path == "-" {
             "robots.txt".to_owned()
         } else {
@@ -89,7 +91,7 @@ impl Report {
         Report {
             name,
             robots,
-            findings,
+            causes,
             suppressed: silenced.len(),
             ignored,
             crawlers,
@@ -155,7 +157,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         Format::Json => write_json(&mut out, &reports),
         Format::Github => reports
             .iter()
-            .try_for_each(|report| write_github(&mut out, &report.name, &report.findings)),
+            .try_for_each(|report| write_github(&mut out, &report.name, &report.causes)),
         Format::Sarif => {
             let files: Vec<SarifFile<'_>> = reports
                 .iter()
@@ -163,7 +165,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                     name: &report.name,
                     bytes: report.robots.input(),
                     robots: &report.robots,
-                    findings: &report.findings,
+                    causes: &report.causes,
                 })
                 .collect();
             sarif::write(&mut out, &files)
@@ -177,8 +179,8 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         .map_err(UsageError::output)?;
     let fails = reports
         .iter()
-        .flat_map(|report| &report.findings)
-        .any(|finding| fail_on.fails(finding.severity));
+        .flat_map(|report| &report.causes)
+        .any(|cause| fail_on.fails(cause.severity()));
     Ok(if fails {
         ExitCode::from(1)
     } else {
@@ -198,11 +200,42 @@ fn left_out(report: &Report) -> String {
     text
 }
 
-fn count(findings: &[Finding], severity: Severity) -> usize {
-    findings
+fn count(causes: &[Cause], severity: Severity) -> usize {
+    causes
         .iter()
-        .filter(|finding| finding.severity == severity)
+        .filter(|cause| cause.severity() == severity)
         .count()
+}
+
+/// ", covering 463 lines" when causes group several findings, else nothing: the summary counts
+/// causes, and says so once they differ from lines.
+fn covering(causes: &[Cause]) -> String {
+    let findings: usize = causes.iter().map(|cause| cause.findings().len()).sum();
+    if findings == causes.len() {
+        return String::new();
+    }
+    format!(", covering {findings} findings")
+}
+
+/// `4, 7, 8, 10–12`: line numbers, runs of three or more consecutive lines shortened.
+fn line_list(lines: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut index = 0;
+    while index < lines.len() {
+        let start = lines[index];
+        let mut end = start;
+        while index + 1 < lines.len() && lines[index + 1] == end + 1 {
+            index += 1;
+            end = lines[index];
+        }
+        match end - start {
+            0 => parts.push(start.to_string()),
+            1 => parts.extend([start.to_string(), end.to_string()]),
+            _ => parts.push(format!("{start}–{end}")),
+        }
+        index += 1;
+    }
+    parts.join(", ")
 }
 
 fn plural(count: usize, word: &str) -> String {
@@ -213,8 +246,9 @@ fn plural(count: usize, word: &str) -> String {
 }
 
 fn write_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    let (name, findings) = (report.name.as_str(), report.findings.as_slice());
-    for finding in findings {
+    let (name, causes) = (report.name.as_str(), report.causes.as_slice());
+    for cause in causes {
+        let finding = cause.first();
         writeln!(
             out,
             "{name}:{}: {} {} {}: {}",
@@ -240,6 +274,25 @@ fn write_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
                 .collect();
             writeln!(out, "    see: line {}", lines.join(", "))?;
         }
+        let lines = cause.lines();
+        if lines.len() > 1 {
+            // One cause, every line it covers, and what each of the others says: nothing the
+            // ungrouped list showed is out of reach.
+            writeln!(
+                out,
+                "    lines: {} ({} lines, the same cause)",
+                line_list(&lines),
+                lines.len()
+            )?;
+            for other in &cause.findings()[1..] {
+                writeln!(out, "    line {}: {}", other.line, other.message)?;
+                if let Some(replacement) = &other.replacement {
+                    for line in replacement.lines() {
+                        writeln!(out, "        use: {line}")?;
+                    }
+                }
+            }
+        }
     }
     for row in &report.crawlers {
         writeln!(
@@ -254,15 +307,16 @@ fn write_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
             }
         )?;
     }
-    if findings.is_empty() {
+    if causes.is_empty() {
         writeln!(out, "{name}: no findings{}", left_out(report))
     } else {
         writeln!(
             out,
-            "{name}: {}, {}, {} info{} (robots-lens explain CODE tells more)",
-            plural(count(findings, Severity::Error), "error"),
-            plural(count(findings, Severity::Warning), "warning"),
-            count(findings, Severity::Info),
+            "{name}: {}, {}, {} info{}{} (robots-lens explain CODE tells more)",
+            plural(count(causes, Severity::Error), "error"),
+            plural(count(causes, Severity::Warning), "warning"),
+            count(causes, Severity::Info),
+            covering(causes),
             left_out(report)
         )
     }
@@ -280,6 +334,19 @@ struct JsonFinding<'a> {
     fix: String,
     replacement: Option<&'a str>,
     related_lines: &'a [usize],
+    /// Every line of the cause, this finding's first.
+    lines: Vec<usize>,
+    /// The cause's other findings, each with its own words.
+    others: Vec<JsonOther<'a>>,
+}
+
+/// One more finding of a cause, in the JSON output.
+#[derive(Serialize)]
+struct JsonOther<'a> {
+    line: usize,
+    message: String,
+    fix: String,
+    replacement: Option<&'a str>,
 }
 
 fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
@@ -289,21 +356,34 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
         .iter()
         .flat_map(|report| {
             report
-                .findings
+                .causes
                 .iter()
-                .map(|finding| (report.name.as_str(), finding))
+                .map(|cause| (report.name.as_str(), cause))
         })
-        .map(|(file, finding)| JsonFinding {
-            file,
-            code: finding.code.id(),
-            name: finding.code.name(),
-            severity: finding.severity.id(),
-            line: finding.line,
-            message: finding.message.english(),
-            why: finding.why.english(),
-            fix: finding.fix.english(),
-            replacement: finding.replacement.as_deref(),
-            related_lines: &finding.related_lines,
+        .map(|(file, cause)| {
+            let finding = cause.first();
+            JsonFinding {
+                file,
+                code: finding.code.id(),
+                name: finding.code.name(),
+                severity: finding.severity.id(),
+                line: finding.line,
+                message: finding.message.english(),
+                why: finding.why.english(),
+                fix: finding.fix.english(),
+                replacement: finding.replacement.as_deref(),
+                related_lines: &finding.related_lines,
+                lines: cause.lines(),
+                others: cause.findings()[1..]
+                    .iter()
+                    .map(|other| JsonOther {
+                        line: other.line,
+                        message: other.message.english(),
+                        fix: other.fix.english(),
+                        replacement: other.replacement.as_deref(),
+                    })
+                    .collect(),
+            }
         });
     serde::Serializer::collect_seq(&mut serde_json::Serializer::pretty(&mut *out), findings)
         .map_err(io::Error::other)?;
@@ -321,14 +401,21 @@ pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-fn write_github(out: &mut impl Write, name: &str, findings: &[Finding]) -> io::Result<()> {
-    for finding in findings {
+fn write_github(out: &mut impl Write, name: &str, causes: &[Cause]) -> io::Result<()> {
+    for cause in causes {
+        let finding = cause.first();
         let command = match finding.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Info => "notice",
         };
         let title = format!("{} {}", finding.code.id(), finding.code.name());
+        let lines = cause.lines();
+        let also = if lines.len() > 1 {
+            format!(" (the same cause on lines {})", line_list(&lines))
+        } else {
+            String::new()
+        };
         writeln!(
             out,
             "::{command} file={},line={},title={}::{}",
@@ -336,7 +423,7 @@ fn write_github(out: &mut impl Write, name: &str, findings: &[Finding]) -> io::R
             finding.line,
             escape_property(&title),
             escape_data(&format!(
-                "{} {} Fix: {}",
+                "{}{also} {} Fix: {}",
                 finding.message, finding.why, finding.fix
             ))
         )?;
@@ -367,7 +454,7 @@ fn markdown_text(text: &str) -> String {
 /// A Markdown report, for a GitHub job summary: a table of the findings, then the crawlers
 /// that matter.
 fn write_markdown(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    let findings = &report.findings;
+    let causes = &report.causes;
     writeln!(
         out,
         "### robots-lens lint: {}\n",
@@ -375,20 +462,22 @@ fn write_markdown(out: &mut impl Write, report: &Report) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "{}, {}, {} info{}\n",
-        plural(count(findings, Severity::Error), "error"),
-        plural(count(findings, Severity::Warning), "warning"),
-        count(findings, Severity::Info),
+        "{}, {}, {} info{}{}\n",
+        plural(count(causes, Severity::Error), "error"),
+        plural(count(causes, Severity::Warning), "warning"),
+        count(causes, Severity::Info),
+        covering(causes),
         left_out(report)
     )?;
-    if !findings.is_empty() {
+    if !causes.is_empty() {
         writeln!(out, "| Line | Severity | Code | Finding | Fix |")?;
         writeln!(out, "|---:|---|---|---|---|")?;
-        for finding in findings {
+        for cause in causes {
+            let finding = cause.first();
             writeln!(
                 out,
                 "| {} | {} | [{}]({}#{}) {} | {} | {} |",
-                finding.line,
+                line_list(&cause.lines()),
                 finding.severity.id(),
                 finding.code.id(),
                 sarif::DOCS_URL,
@@ -451,11 +540,13 @@ pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
             let headings = &local.headings;
             writeln!(
                 out,
-                "{} {} ({})\n{}\n\n{}\n  {}\n\n{}\n  {}\n\n{}\n{}\n\n{}\n{}\n\n{}\n  {}",
+                "{} {} ({})\n{}\n\n{}\n  {}\n\n{}\n  {}\n\n{}\n  {}\n\n{}\n{}\n\n{}\n{}\n\n{}\n  {}",
                 doc.id,
                 doc.name,
                 doc.severity.id(),
                 text.title,
+                local.severity_rules.heading,
+                local.severity_rules.of(doc.severity),
                 headings.what_it_does,
                 text.what_it_does,
                 headings.why_it_matters,
@@ -486,6 +577,8 @@ struct DocJson<'a> {
     id: &'static str,
     name: &'static str,
     severity: &'static str,
+    /// The rule that gives the code its severity (docs/severity.md), in the language asked for.
+    severity_rule: &'a str,
     title: &'a str,
     what_it_does: &'a str,
     why_it_matters: &'a str,
@@ -498,6 +591,7 @@ struct DocJson<'a> {
 /// build time, once per language, so the prose has one source and the wasm module does not
 /// carry it.
 fn write_docs_json(out: &mut impl Write, local: &docs::LocalDocs) -> io::Result<()> {
+    let rules = &local.severity_rules;
     let docs: Vec<DocJson> = local
         .docs
         .iter()
@@ -505,6 +599,7 @@ fn write_docs_json(out: &mut impl Write, local: &docs::LocalDocs) -> io::Result<
             id: local.doc.id,
             name: local.doc.name,
             severity: local.doc.severity.id(),
+            severity_rule: rules.of(local.doc.severity),
             title: &local.title,
             what_it_does: &local.what_it_does,
             why_it_matters: &local.why_it_matters,
@@ -541,15 +636,18 @@ fn write_docs_markdown(out: &mut impl Write, local: &docs::LocalDocs) -> io::Res
         )?;
     }
     let headings = &local.headings;
+    let rules = &local.severity_rules;
     for local in &local.docs {
         let doc = local.doc;
         writeln!(
             out,
-            "\n## {} {}\n\n**{}** ({})\n\n### {}\n\n{}\n\n### {}\n\n{}\n\n### {}\n\n```text\n{}\n```\n\n### {}\n\n```text\n{}\n```\n\n### {}\n\n{}",
+            "\n## {} {}\n\n**{}** ({})\n\n{}: {}\n\n### {}\n\n{}\n\n### {}\n\n{}\n\n### {}\n\n```text\n{}\n```\n\n### {}\n\n```text\n{}\n```\n\n### {}\n\n{}",
             doc.id,
             doc.name,
             local.title,
             doc.severity.id(),
+            rules.heading,
+            rules.of(doc.severity),
             headings.what_it_does,
             local.what_it_does,
             headings.why_it_matters,

@@ -12,7 +12,7 @@
 
 use std::io::{self, Write};
 
-use robots_lens::audit::{Severity, CODES};
+use robots_lens::audit::{Cause, Severity, CODES};
 use robots_lens::{Finding, RobotsTxt};
 use serde_json::{json, Value};
 
@@ -31,8 +31,8 @@ pub struct SarifFile<'a> {
     pub name: &'a str,
     pub bytes: &'a [u8],
     pub robots: &'a RobotsTxt,
-    /// The findings to report, with their effective severities.
-    pub findings: &'a [Finding],
+    /// The findings to report, with their effective severities, grouped by cause.
+    pub causes: &'a [Cause],
 }
 
 /// The anchor GitHub gives the heading `RL301 rule-before-user-agent` in a Markdown file.
@@ -114,23 +114,54 @@ fn rules() -> Vec<Value> {
         .collect()
 }
 
+/// One result per cause: its first finding's words, a location for every line it covers (the
+/// first is where it is shown), and the other findings' words as related locations, so that one
+/// alert stands for the 460 names Google cuts short and each of them stays reachable.
 fn results(file: &SarifFile<'_>) -> Vec<Value> {
-    file.findings
+    file.causes
         .iter()
-        .map(|finding| {
+        .map(|cause| {
+            let finding = cause.first();
             let rule_index = CODES.iter().position(|doc| doc.code == finding.code);
-            let text = format!("{} {} Fix: {}", finding.message, finding.why, finding.fix);
+            let lines = cause.lines();
+            let also = if lines.len() > 1 {
+                format!(" ({} lines have the same cause.)", lines.len())
+            } else {
+                String::new()
+            };
+            let text = format!(
+                "{}{also} {} Fix: {}",
+                finding.message, finding.why, finding.fix
+            );
             let related: Vec<Value> = finding
                 .related_lines
                 .iter()
+                .map(|&line| (format!("line {line}"), line))
+                .chain(
+                    cause.findings()[1..]
+                        .iter()
+                        .map(|other| (other.message.english(), other.line)),
+                )
                 .enumerate()
-                .map(|(index, &line)| {
+                .map(|(index, (text, line))| {
                     json!({
                         "id": index,
-                        "message": { "text": format!("line {line}") },
+                        "message": { "text": text },
                         "physicalLocation": {
                             "artifactLocation": { "uri": uri(file.name) },
                             "region": { "startLine": line },
+                        },
+                    })
+                })
+                .collect();
+            let locations: Vec<Value> = cause
+                .findings()
+                .iter()
+                .map(|each| {
+                    json!({
+                        "physicalLocation": {
+                            "artifactLocation": { "uri": uri(file.name) },
+                            "region": region(file, each),
                         },
                     })
                 })
@@ -139,12 +170,7 @@ fn results(file: &SarifFile<'_>) -> Vec<Value> {
                 "ruleId": finding.code.id(),
                 "level": level(finding.severity),
                 "message": { "text": text },
-                "locations": [{
-                    "physicalLocation": {
-                        "artifactLocation": { "uri": uri(file.name) },
-                        "region": region(file, finding),
-                    },
-                }],
+                "locations": locations,
             });
             if let Some(index) = rule_index {
                 result["ruleIndex"] = json!(index);

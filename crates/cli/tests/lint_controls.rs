@@ -283,3 +283,88 @@ fn the_committed_code_docs_match_the_catalogue() {
         "docs/audit-codes.md is out of date: run `cargo run -q -p robots-lens-cli -- explain --format markdown > docs/audit-codes.md`"
     );
 }
+
+/// Three crawler names Google cuts short, one of them silenced inline: the two left are one
+/// cause, reported once with both lines in every format, each line's own words reachable.
+const CUT_NAMES: &str = "User-agent: *\nDisallow: /x\n\nUser-agent: MJ12bot\n\
+                         User-agent: Bot2\nUser-agent: Seo4 # robots-lens: ignore RL309\n\
+                         Disallow: /\n";
+
+#[test]
+fn findings_of_one_cause_are_one_entry_with_every_line() {
+    let dir = TempDir::new("causes");
+    dir.write("robots.txt", CUT_NAMES);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&lint_in(
+        &dir.0,
+        &["robots.txt", "--format", "json"],
+    )))
+    .unwrap();
+    let entries = json.as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{json:#}");
+    assert_eq!(entries[0]["code"], "RL309");
+    assert_eq!(entries[0]["line"], 4);
+    assert_eq!(entries[0]["lines"], serde_json::json!([4, 5]));
+    let others = entries[0]["others"].as_array().unwrap();
+    assert_eq!(others.len(), 1);
+    assert_eq!(others[0]["line"], 5);
+    assert!(others[0]["message"].as_str().unwrap().contains("`Bot2`"));
+
+    let text = stdout(&lint_in(&dir.0, &["robots.txt"]));
+    assert_eq!(text.matches(" RL309 ").count(), 1, "{text}");
+    assert!(
+        text.contains("    lines: 4, 5 (2 lines, the same cause)"),
+        "{text}"
+    );
+    assert!(text.contains("    line 5: Google reads `Bot2`"), "{text}");
+    assert!(
+        text.contains("0 errors, 1 warning, 0 info, covering 2 findings, 1 suppressed"),
+        "{text}"
+    );
+
+    let sarif: serde_json::Value = serde_json::from_str(&stdout(&lint_in(
+        &dir.0,
+        &["robots.txt", "--format", "sarif"],
+    )))
+    .unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    let lines: Vec<u64> = results[0]["locations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|location| {
+            location["physicalLocation"]["region"]["startLine"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(lines, [4, 5]);
+    let related = results[0]["relatedLocations"].as_array().unwrap();
+    assert!(related
+        .iter()
+        .any(|r| r["message"]["text"].as_str().unwrap().contains("`Bot2`")));
+}
+
+#[test]
+fn explain_states_the_rule_of_the_codes_severity() {
+    let explain = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_robots-lens"))
+            .arg("explain")
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let error = explain(&["RL301"]);
+    assert!(
+        error.contains("Severity\n  An error: a crawler will read the file differently"),
+        "{error}"
+    );
+    let info = explain(&["RL416"]);
+    assert!(
+        info.contains("Severity\n  A note: every reader reads it the same way"),
+        "{info}"
+    );
+    let spanish = explain(&["RL417", "--lang", "es"]);
+    assert!(spanish.contains("Gravedad\n  Un aviso:"), "{spanish}");
+}

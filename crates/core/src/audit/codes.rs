@@ -92,6 +92,8 @@ pub enum Code {
     BlankLineInGroup,
     /// RL314 `retired-agent-token`
     RetiredAgentToken,
+    /// RL315 `trailing-group-line`
+    TrailingGroupLine,
     /// RL401 `pattern-without-slash`
     PatternWithoutSlash,
     /// RL402 `dollar-inside-pattern`
@@ -164,7 +166,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 65] = [
+    pub const ALL: [Code; 66] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -196,6 +198,7 @@ impl Code {
         Code::GroupWithoutRules,
         Code::BlankLineInGroup,
         Code::RetiredAgentToken,
+        Code::TrailingGroupLine,
         Code::PatternWithoutSlash,
         Code::DollarInsidePattern,
         Code::RedundantWildcard,
@@ -905,6 +908,28 @@ const DOCS: &[CodeDoc] = &[
             Claude-SearchBot replace anthropic-ai and Claude-Web); RFC 9309 §2.2.1.",
     },
     CodeDoc {
+        code: Code::TrailingGroupLine,
+        id: "RL315",
+        name: "trailing-group-line",
+        severity: Severity::Warning,
+        title: "A group line at the end of the file falls into the last group",
+        what_it_does: "Detects a `Crawl-delay` (or `Request-rate`, `Visit-time`, \
+            `Content-Usage`, `Content-Signal`) set apart by a blank line after the last \
+            group's rules, when that group names particular crawlers and others have groups of \
+            their own.",
+        why_it_matters: "Written apart at the end, the line reads as if it were for every \
+            crawler. But a group runs until the next `User-agent` line, blank lines included, \
+            so it belongs to the last group: only the crawlers that group names read it, and \
+            the crawlers it was probably meant for never see it. A warning: it changes no \
+            Allow or Disallow verdict.",
+        example: "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /\n\n\
+            Crawl-delay: 10\n",
+        fix: "User-agent: *\nCrawl-delay: 10\nDisallow: /admin/\n\nUser-agent: GPTBot\n\
+            Disallow: /\n",
+        reference: "RFC 9309 §2.2.4 (other records do not end a group) and §2.2.1 (a crawler \
+            obeys the groups that name it).",
+    },
+    CodeDoc {
         code: Code::PatternWithoutSlash,
         id: "RL401",
         name: "pattern-without-slash",
@@ -1535,6 +1560,7 @@ mod tests {
             ("RL312", "group-without-rules"),
             ("RL313", "blank-line-in-group"),
             ("RL314", "retired-agent-token"),
+            ("RL315", "trailing-group-line"),
             ("RL401", "pattern-without-slash"),
             ("RL402", "dollar-inside-pattern"),
             ("RL403", "redundant-wildcard"),

@@ -38,6 +38,69 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     lines_inside_agent_lists(cx, out);
     blank_lines(cx, out);
     retired_tokens(cx, out);
+    trailing_group_lines(cx, out);
+}
+
+/// Keys that belong to the group they stand in, as rules do, without being rules.
+const GROUP_SCOPED_KEYS: &[&str] = &[
+    "crawl-delay",
+    "request-rate",
+    "visit-time",
+    "content-usage",
+    "content-signal",
+];
+
+/// A group-scoped line (`Crawl-delay: 10`) set apart at the end of the file, below a blank
+/// line after the last group's rules, when that group names particular crawlers: written as if
+/// it were for every crawler, it belongs to the last group, and only its crawlers read it.
+fn trailing_group_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let groups = cx.robots.groups();
+    let Some(last) = groups.last() else {
+        return;
+    };
+    // With one group there is no other crawler the line could have been meant for; a last `*`
+    // group gives it to every crawler without a group of its own, as a file-wide line would.
+    if groups.len() < 2 || last.agents.iter().any(|a| a.token == AgentToken::Star) {
+        return;
+    }
+    let Some(content) = last
+        .agents
+        .iter()
+        .map(|a| a.line)
+        .chain(last.rules.iter().map(|r| r.line))
+        .max()
+    else {
+        return;
+    };
+    let mut apart = false;
+    for number in content + 1..=cx.robots.lines().len() {
+        let line = cx.line(number);
+        match line.kind {
+            LineKind::Blank => apart = true,
+            LineKind::Other if apart => {
+                let key = line.key().unwrap_or_default().to_ascii_lowercase();
+                if !GROUP_SCOPED_KEYS.contains(&key.as_str()) {
+                    continue;
+                }
+                let agents: Vec<Value> =
+                    last.agents.iter().map(|a| Value::code(a.value())).collect();
+                out.push(
+                    Finding::new(
+                        Code::TrailingGroupLine,
+                        number,
+                        Message::new(M::TrailingGroupLine)
+                            .code("text", line.text().trim())
+                            .list("agents", agents)
+                            .with("group", line_range_value(last.first_line, content)),
+                        M::TrailingGroupLineWhy,
+                        M::TrailingGroupLineFix,
+                    )
+                    .with_related(vec![last.first_line]),
+                );
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Tokens their operators retired, each with the tokens that replaced it.

@@ -20,10 +20,14 @@
 //!
 //! # Severities
 //!
-//! - [`Severity::Error`]: a crawler will do something the author almost certainly did not intend
-//!   (a rule no crawler obeys, a pattern that can never match, a sitemap never fetched).
-//! - [`Severity::Warning`]: a likely mistake, or a line that real parsers read differently.
-//! - [`Severity::Info`]: worth knowing; nothing is wrong. A well-formed, idiomatic file produces
+//! One rule for every code (`docs/severity.md`, [`Severity::rule`]):
+//!
+//! - [`Severity::Error`]: a crawler will read the file differently from what its author evidently
+//!   meant, and that changes a verdict (a rule in no group, a pattern that cannot match, a mangled
+//!   byte order mark that hides a user-agent line).
+//! - [`Severity::Warning`]: probably a mistake, or readers disagree, but no catalogued crawler's
+//!   verdict changes, or what the author meant is not evident from the file.
+//! - [`Severity::Info`]: every reader reads it the same way; nothing is wrong. A well-formed, idiomatic file produces
 //!   no error and no warning, and the corpus under `tests/audit/` holds such files to prove it.
 //!
 //! Every code is documented in [`CODES`] (see [`Code::doc`]) with fixed headings: what it does,
@@ -31,11 +35,21 @@
 //!
 //! # Untrusted input
 //!
-//! The audit never panics and costs time linear in the file, except two analyses of rule pairs:
-//! shadowing compares each rule with the wildcard rules of the same crawler, under a fixed budget
-//! of steps after which it stops claiming anything, and the CSS/JS probe runs at most
-//! [`MAX_RESOURCE_PROBES`] verdicts. Both can only miss findings, never invent one.
+//! The audit never panics and costs time linear in the file, except three analyses of rule
+//! pairs, each under a fixed budget after which it stops claiming anything: shadowing compares
+//! each rule with the wildcard rules of the same crawler, `named-group-ignores-star` asks what
+//! `*` answers for the paths of its rules (once per path for all named crawlers, the `*` Allow
+//! rules first), and the CSS/JS probe runs at most [`MAX_RESOURCE_PROBES`] verdicts. Each can
+//! only miss findings, never invent one; the tests count their work on files built to be
+//! quadratic rather than time it.
+//!
+//! # Findings and causes
+//!
+//! [`audit()`] gives one finding per line, so that a line can be silenced on its own;
+//! [`group_by_cause`] groups them as the surfaces show them, one entry per cause with every line
+//! it covers.
 
+mod cause;
 mod codes;
 mod directives;
 mod file;
@@ -49,6 +63,7 @@ mod text;
 #[cfg(feature = "doc-translations")]
 mod translations;
 
+pub use cause::{group_by_cause, Cause};
 pub use codes::{Code, CodeDoc, UnknownCode, CODES};
 pub use overlap::MAX_RESOURCE_PROBES;
 pub use suppress::{partition_suppressed, suppressions, Suppression};
@@ -85,6 +100,27 @@ impl Severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Info => "info",
+        }
+    }
+
+    /// The rule that gives a code this severity (`docs/severity.md`), in English; `robots-lens
+    /// explain CODE` states it with the code's documentation.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Severity::Error => {
+                "An error: a crawler will read the file differently from what its author \
+                 evidently meant, and that changes a verdict (a URL allowed that was closed, or \
+                 blocked that was open)."
+            }
+            Severity::Warning => {
+                "A warning: probably a mistake, or readers disagree about it, but either no \
+                 verdict of any catalogued crawler changes, or what the author meant is not \
+                 evident from the file."
+            }
+            Severity::Info => {
+                "A note: every reader reads it the same way and nothing is wrong; style, or what \
+                 a directive does and for whom."
+            }
         }
     }
 }

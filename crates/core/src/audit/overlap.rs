@@ -486,14 +486,15 @@ fn report(
     );
 }
 
-/// Folders that usually hold style sheets and scripts, lower case, without slashes.
+/// Folders that usually hold style sheets and scripts, lower case, without slashes. Not
+/// `scripts`: Drupal's `/scripts/` holds shell scripts, and a folder of that name is as often
+/// server-side code as page scripts.
 const ASSET_FOLDERS: &[&str] = &[
     "assets",
     "static",
     "css",
     "js",
     "javascript",
-    "scripts",
     "styles",
     "stylesheets",
     "wp-includes",
@@ -511,6 +512,11 @@ const ASSET_FOLDERS: &[&str] = &[
     "modules",
 ];
 
+/// The last folder of a path that holds a CMS's themes or plugins, or assets, wherever the site
+/// puts it (`/company/themes/`, `/app/plugins/`, `/shop/assets/`): their style sheets and
+/// scripts are the pages' own.
+const ASSET_SEGMENTS: &[&str] = &["themes", "plugins", "assets", "css", "js", "static", "skin"];
+
 /// The crawlers that render pages, for which blocked style sheets and scripts matter.
 const RENDERERS: [&str; 2] = ["Googlebot", "Bingbot"];
 
@@ -518,14 +524,18 @@ const RENDERERS: [&str; 2] = ["Googlebot", "Bingbot"];
 /// show it.
 fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
     let lower = pattern.to_ascii_lowercase();
-    let names_extension = [".css", ".js"].iter().any(|ext| {
-        lower.match_indices(ext).any(|(at, _)| {
-            matches!(
-                lower.as_bytes().get(at + ext.len()),
-                None | Some(b'$' | b'*' | b'?')
-            )
-        })
-    });
+    // A pattern for every script or style sheet (`/*.js$`, `/js/*.css`), not one file named in
+    // full (`/translations.js`): a named helper script is not a render resource by its
+    // extension alone.
+    let names_extension = lower.contains('*')
+        && [".css", ".js"].iter().any(|ext| {
+            lower.match_indices(ext).any(|(at, _)| {
+                matches!(
+                    lower.as_bytes().get(at + ext.len()),
+                    None | Some(b'$' | b'*' | b'?')
+                )
+            })
+        });
     if names_extension {
         let body = pattern.strip_suffix('$').unwrap_or(pattern);
         let mut probe = body.replace('*', "assets/app");
@@ -535,7 +545,10 @@ fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
         return Some((false, vec![probe]));
     }
     let folder = lower.trim_end_matches(['*', '$']).trim_matches('/');
-    if pattern.ends_with('$') || !ASSET_FOLDERS.contains(&folder) {
+    let last = folder.rsplit('/').next().unwrap_or(folder);
+    let is_assets = ASSET_FOLDERS.contains(&folder)
+        || (ASSET_SEGMENTS.contains(&last) && !folder.contains(['*', '?', '=']));
+    if pattern.ends_with('$') || !is_assets {
         return None;
     }
     let base = format!("/{}/", pattern.trim_end_matches('*').trim_matches('/'));
@@ -583,6 +596,20 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if blocked_paths.is_empty() {
                 continue;
             }
+            // The Allow of the group that matches a blocked file and loses on length
+            // (`Allow: /*/*.css` against `Disallow: /company/themes/`): the owner meant it to
+            // open these files, so the finding says why it does not.
+            let loser = group
+                .rules
+                .iter()
+                .filter(|other| other.kind == RuleKind::Allow)
+                .filter(|other| {
+                    let allow = Pattern::google(other.pattern_bytes(cx.robots));
+                    blocked_paths
+                        .iter()
+                        .any(|path| allow.matches(path.as_bytes()))
+                })
+                .max_by_key(|other| other.pattern_bytes(cx.robots).len());
             let line = cx.line(rule.line);
             let agents: Vec<Value> = blocked_for.iter().map(|a| Value::code(a)).collect();
             let paths: Vec<Value> = blocked_paths.iter().map(|p| Value::code(p)).collect();
@@ -592,10 +619,12 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     .trim_end_matches('*')
                     .trim_matches('/')
             );
-            let message = if is_folder {
-                Message::new(M::BlocksCssOrJsFolder).code("folder", &base)
-            } else {
-                Message::new(M::BlocksCssOrJs)
+            let message = match loser {
+                Some(allow) => Message::new(M::BlocksCssOrJsAllowLoses)
+                    .with("allow", directive_code("Allow", allow.pattern(cx.robots)))
+                    .line("allow_line", allow.line),
+                None if is_folder => Message::new(M::BlocksCssOrJsFolder).code("folder", &base),
+                None => Message::new(M::BlocksCssOrJs),
             };
             let fix = if is_folder {
                 Message::new(M::BlocksCssOrJsFolderFix)
@@ -853,6 +882,35 @@ mod tests {
             "{}",
             found[1].message
         );
+    }
+
+    #[test]
+    fn named_scripts_and_script_folders_are_not_render_resources() {
+        // Drupal's `/scripts/` holds shell scripts; `/translations.js` is one named file.
+        let input = "User-agent: *\nDisallow: /scripts/\nDisallow: /translations.js\n\
+                     Disallow: /misc/helper.js$\n";
+        assert!(with_code(input, Code::BlocksCssOrJs).is_empty());
+    }
+
+    #[test]
+    fn a_theme_folder_anywhere_is_reported_with_the_allow_that_loses() {
+        // A WordPress site with renamed folders: the shorter `Allow: /*/*.css` loses to the
+        // longer Disallow, so the theme's style sheets stay blocked.
+        let input = "User-agent: *\nDisallow: /company/themes/\nAllow: /*/*.css\nAllow: /*/*.js\n";
+        let found = with_code(input, Code::BlocksCssOrJs);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let words = found[0].message.english();
+        assert!(words.contains("`/company/themes/style.css`"), "{words}");
+        assert!(words.contains("`Allow: /*/*.css` on line 3"), "{words}");
+        assert!(words.contains("longest rule wins"), "{words}");
+        // What Google answers agrees: the style sheet is blocked.
+        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let verdict = robots.checker(Profile::Google).check(
+            "Googlebot",
+            "/company/themes/style.css",
+            AgentMatch::Token,
+        );
+        assert!(!verdict.allowed);
     }
 
     #[test]

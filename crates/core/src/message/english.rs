@@ -620,6 +620,17 @@ catalogue! {
     LineTooLongFix = "core.audit.line-too-long.fix" =>
         "Split the pattern into shorter rules, using `*` for the parts that vary.";
 
+    TrailingGroupLine = "core.audit.trailing-group-line.message" =>
+        "{text} stands apart at the end of the file, but a group runs until the next \
+         `User-agent` line: it belongs to the group of {agents} ({group}), so only they read it, \
+         not the crawlers of the other groups.";
+    TrailingGroupLineWhy = "core.audit.trailing-group-line.why" =>
+        "Blank lines do not end a group for Google or RFC 9309 readers, and a crawler reads only \
+         the groups that name it.";
+    TrailingGroupLineFix = "core.audit.trailing-group-line.fix" =>
+        "Put the line into each group it is meant for, or right under the last group's rules if \
+         it is meant for those crawlers alone.";
+
     // audit/patterns.rs
     SameForOneMore = "core.audit.same-for-one-more" =>
         "{message} The same holds for 1 more rule ({lines}).";
@@ -815,6 +826,9 @@ catalogue! {
     BlocksCssOrJsFolder = "core.audit.blocks-css-or-js.message-folder" =>
         "{rule} keeps {agents} from files such as {paths}: {folder} usually holds the site's \
          scripts and style sheets.";
+    BlocksCssOrJsAllowLoses = "core.audit.blocks-css-or-js.message-allow-loses" =>
+        "{rule} keeps {agents} from files such as {paths}: {allow} on line {allow_line} matches \
+         them too, but it is shorter, and the longest rule wins.";
     BlocksCssOrJsWhy = "core.audit.blocks-css-or-js.why" =>
         "Search engines render pages with their style sheets and scripts; without them a page \
          can look empty or broken, and it is indexed as it looks.";
