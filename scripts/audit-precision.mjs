@@ -11,9 +11,11 @@
  * `sample` runs the release CLI (`target/release/robots-lens`, or $ROBOTS_LENS) with
  * `lint --no-config --format json --fail-on never` over every file of `<corpus>/files`, groups
  * the findings by code (the strata), and draws up to `--per-code` findings of each code with a
- * seeded generator, so the same corpus, build and seed always give the same sample. Each sampled
- * finding is written with the line it is about and an empty `judgement`, for a person to fill in
- * with one of `true`, `misworded`, `wrong-severity`, `false` (and a `note`).
+ * seeded generator, so the same corpus, build and seed always give the same sample. A finding
+ * is what the CLI prints as one entry: with a build that groups findings by cause, one cause and
+ * the lines it covers. Each sampled finding is written with the line it is about and an empty
+ * `judgement`, for a person to fill in with one of `true`, `misworded`, `wrong-severity`,
+ * `false` (and a `note`).
  *
  * `score` prints, per code and per severity and overall, how many judged findings are true, and
  * the precision of warnings and errors on their own. Unjudged entries are counted and refused.
@@ -115,6 +117,8 @@ function sample(args) {
     text: lineOf(dir, finding.file, finding.line),
     code: finding.code,
     severity: finding.severity,
+    // A cause covers several lines when the build groups findings; older builds give one.
+    lines: finding.lines ?? [finding.line],
     message: finding.message,
     why: finding.why,
     fix: finding.fix,
@@ -190,14 +194,29 @@ function score(args) {
   }
 }
 
+/**
+ * Findings and causes per code: each JSON entry is one cause, and covers `others.length + 1`
+ * findings (builds from before causes were grouped give one finding per entry).
+ */
 function counts(args) {
   const { corpus } = options(args);
   if (!corpus) usage('counts needs --corpus');
-  const { files, findings } = lintCorpus(corpus);
+  const { files, findings: causes } = lintCorpus(corpus);
   const byCode = new Map();
-  for (const finding of findings) byCode.set(`${finding.code} ${finding.severity}`, (byCode.get(`${finding.code} ${finding.severity}`) ?? 0) + 1);
-  console.log(`${findings.length} findings in ${files.length} files`);
-  for (const key of [...byCode.keys()].sort()) console.log(`${key.padEnd(14)} ${byCode.get(key)}`);
+  let findings = 0;
+  for (const cause of causes) {
+    const key = `${cause.code} ${cause.severity}`;
+    const covered = (cause.others?.length ?? 0) + 1;
+    findings += covered;
+    const [had, hadCauses] = byCode.get(key) ?? [0, 0];
+    byCode.set(key, [had + covered, hadCauses + 1]);
+  }
+  console.log(`${findings} findings in ${causes.length} causes in ${files.length} files`);
+  console.log(`${'code severity'.padEnd(14)} findings causes`);
+  for (const key of [...byCode.keys()].sort()) {
+    const [count, causeCount] = byCode.get(key);
+    console.log(`${key.padEnd(14)} ${String(count).padStart(8)} ${String(causeCount).padStart(6)}`);
+  }
 }
 
 const [command, ...rest] = process.argv.slice(2);
