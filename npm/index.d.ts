@@ -114,6 +114,17 @@ export interface Verdict {
    * file answers otherwise than the chosen match model: that crawler's verdict. Null otherwise.
    */
   crawlerReading: CrawlerReading | null;
+  /**
+   * The catalogued crawler the agent as typed names (its name, or a UA string holding its
+   * token), whether or not its reading differs; null for a check with `crawler` or an agent
+   * that names none.
+   */
+  namedCrawler: string | null;
+  /**
+   * For a check with `crawler`: which group that crawler used and why, as a core message. Only
+   * from the packages built with the panels (the npm package's is); absent from the page's first.
+   */
+  crawlerWhy?: Message | null;
   /** The host the typed URL named, when it named one ("read as host X, path Y"). */
   urlHost: string | null;
   /** Why no crawler would request the typed URL, when so. */
@@ -139,6 +150,8 @@ export interface CrawlerReading {
   /** Its documented order of groups, as tokens (`*` for the star groups). */
   chain: string[];
   verdict: Verdict;
+  /** Which group it used and why, as a core message (absent where `crawlerWhy` is). */
+  why?: Message;
 }
 
 export type Severity = 'error' | 'warning' | 'info';

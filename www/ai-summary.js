@@ -1,14 +1,18 @@
 /**
  * The line above the crawler table's filter that sums up the AI crawlers for the checker's URL:
- * "training: 7 of 9 blocked · answers: 2 of 4 may fetch · user-triggered: 4 may fetch". The
+ * "AI crawlers on /private/page: training: 7 of 9 blocked · answers: 2 of 4 may fetch ·
+ * user-triggered: 4 may fetch". It names the path: the counts are for that URL, not the file. The
  * counts are the engine's (`aiSummary` in the wasm crate, `ai_summary` in the core); the
  * element carries them as `data-*` attributes for tests and tools.
  */
 
-import { formatCount, t } from './i18n.js';
+import { formatCount, t, tNodes } from './i18n.js';
 
-/** Shows `summary` (`{ training, answers, userTriggered }`, each `{ total, allowed }`) in `element`. */
-export function showAiSummary(element, summary) {
+/**
+ * Shows `summary` (`{ training, answers, userTriggered }`, each `{ total, allowed }`), the
+ * counts for `path` (the checked URL's path, as the engine read it), in `element`.
+ */
+export function showAiSummary(element, summary, path = '') {
   if (!element) return;
   if (!summary) {
     element.hidden = true;
@@ -27,6 +31,11 @@ export function showAiSummary(element, summary) {
     t('ai-summary.answers', { allowed: formatCount(answers.allowed), total: formatCount(answers.total) }),
     t('ai-summary.user-triggered', { allowed: formatCount(userTriggered.allowed) }),
   ].join(' · ');
-  if (element.textContent !== text) element.textContent = text;
+  const code = document.createElement('code');
+  code.translate = false;
+  code.textContent = path;
+  const nodes = tNodes('ai-summary.for-path', { path: code, counts: text });
+  const spoken = nodes.map((node) => (typeof node === 'string' ? node : node.textContent)).join('');
+  if (element.textContent !== spoken) element.replaceChildren(...nodes);
   element.hidden = false;
 }

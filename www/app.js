@@ -30,6 +30,7 @@ import {
 } from './work.js';
 import * as render from './render.js';
 import { engineErrorText, showHeaderVerdict } from './render.js';
+import { clearSummary, showCrawlerWhy, showSummary } from './summary.js';
 import {
   formatBytes,
   formatCount,
@@ -74,6 +75,7 @@ const elements = {
   url: $('#url'),
   agentMatchChoices: $('#agent-match-choices'),
   profileChoices: $('#profile-choices'),
+  asCrawler: $('#as-crawler'),
   result: $('#result'),
   verdict: $('#verdict'),
   explanation: $('#explanation'),
@@ -97,6 +99,12 @@ const state = {
   analysisText: null,
   agentMatch: null,
   profile: null,
+  /** Answer an agent that names a catalogued crawler as that crawler (see `answer`). */
+  asCrawler: true,
+  /** The catalogued crawler the verdict on display answers for, or null (the agent as typed). */
+  answeredAs: null,
+  /** Every catalogued crawler's name, once the engine has given the catalogue. */
+  crawlerNames: [],
   /** Notes about how the current text arrived (file, example, link). */
   loadNotes: [],
   /** The text a load replaced, offered back with "Restore". */
@@ -177,11 +185,27 @@ async function main() {
   await startEngine(starting, loadPanels());
 }
 
-/** The example menu, in the page's language; the chosen one stays chosen. */
+/** The example menu, in the page's language, showing the example in the editor, if any. */
 function fillExamples() {
-  const chosen = elements.exampleSelect.value;
-  elements.exampleSelect.replaceChildren(...EXAMPLES.map((example) => new Option(t(example.title), example.id)));
-  if (chosen) elements.exampleSelect.value = chosen;
+  elements.exampleSelect.replaceChildren(
+    new Option(t('editor.example-choose'), ''),
+    ...EXAMPLES.map((example) => new Option(t(example.title), example.id)),
+  );
+  syncExamplePicker();
+}
+
+/**
+ * Shows in the example menu the example the editor holds, or "Choose an example…" once the
+ * text is no example's (a paste, an edit, a file): the menu never names a file that is not there.
+ */
+function syncExamplePicker() {
+  const select = elements.exampleSelect;
+  if (select.options.length === 0) return; // Filled after the first verdict.
+  const text = editor.text;
+  // Comparing lengths first keeps this cheap for a 10 MB text: no example is that long.
+  const shown = EXAMPLES.find((example) => example.text.length === text.length && example.text === text);
+  const value = shown?.id ?? '';
+  if (select.value !== value) select.value = value;
 }
 
 /**
@@ -224,13 +248,14 @@ async function loadPanels() {
   const fetchStatus = new FetchStatusPicker({ onChange: scheduleRefresh });
   fetchStatus.restore(state.wantedStatus);
   panels = {
-    crawlers: new CrawlerPanel({ choice: crawlerChoice, onChange: scheduleRefresh }),
+    crawlers: new CrawlerPanel({ choice: crawlerChoice, onChange: scheduleRefresh, answersAsCrawler: () => state.asCrawler }),
     fetchStatus,
     audit: new findings.AuditPanel({ container: elements.audit, fileView: elements.fileView }),
     renderDivergence,
     copyReplacement: findings.copyReplacement,
     guide: guide.setUpGuide({ container: $('#guide-body'), toc: $('#guide-toc'), engine: () => state.engine }),
     ...listPanels(...lists),
+    listsEngine: () => lists[3].listsEngine(showEngineError),
     preferences: new PreferencesPanel({ container: $('#preferences') }),
     PolicyBuilder,
     policy: null,
@@ -252,11 +277,16 @@ function listPanels({ UrlListPanel }, { ComparePanel }, { PinsPanel }, { listsEn
   const engine = () => listsEngine(showEngineError);
   const check = () => ({ text: editor.text, agent: elements.agent.value, options: expectationOptions() });
   // The comparison asks about the list's URLs for its agents: it follows their changes.
-  const urlList = new UrlListPanel({ engine, check, onChange: () => compare.changed() });
+  const urlList = new UrlListPanel({ engine, check, onChange: () => compare.changed(), answeredAs: () => state.answeredAs });
   const compare = new ComparePanel({
     engine,
     check,
-    askers: () => urlList.askers(),
+    // Every catalogued crawler and the agent, whatever the list is checked for: a version that
+    // opens the site to one crawler must not read as "no change" because it was not chosen.
+    askers: () => {
+      const { agent, crawlers } = urlList.askers();
+      return { agent, crawlers: [...new Set([...crawlers, ...state.crawlerNames])] };
+    },
     list: () => urlList.list(),
     previousText: () => state.previousText ?? savedWork.previous(),
   });
@@ -265,7 +295,7 @@ function listPanels({ UrlListPanel }, { ComparePanel }, { PinsPanel }, { listsEn
     current: () => ({
       url: elements.url.value,
       agent: elements.agent.value,
-      crawler: crawlerChoice.name,
+      crawler: state.answeredAs ?? crawlerChoice.name,
       allowed: { allowed: true, disallowed: false }[elements.verdict.dataset.verdict] ?? null,
     }),
     onChange: () => {
@@ -329,23 +359,53 @@ async function showFirstAnswer() {
     crawler: crawlerChoice.name ?? undefined,
     status: currentStatus() ?? undefined,
   };
-  let verdict;
+  let answered;
   try {
-    verdict = await firstAnswer(...question, options);
+    answered = await answer((asked) => firstAnswer(...question, asked), options);
   } catch {
     return; // The worker answers anyway, and reports what went wrong.
   }
   const unchanged = asked().every((value, index) => value === question[index]);
   // A URL no crawler requests gets no verdict: the worker's answer says why.
-  if (unchanged && !verdict.urlProblem && elements.verdict.dataset.verdict === '') showVerdictHeadline(verdict);
+  if (unchanged && !answered.shown.urlProblem && elements.verdict.dataset.verdict === '') showAnswer(answered, question[0]);
+}
+
+/**
+ * The answer the summary gives, asked through `ask(options)` (a check on the engine): with a
+ * crawler chosen in the menu, that crawler's; else, when the agent names a catalogued crawler
+ * and the reading options answer it as itself (the default), that crawler's own answer, with
+ * the agent's as typed beside it; else the agent's as typed. `{ shown, crawler, chosen,
+ * asTyped }`.
+ */
+async function answer(ask, options) {
+  const asked = await ask(options);
+  if (options.crawler) return { shown: asked, crawler: options.crawler, chosen: true, asTyped: null };
+  if (!state.asCrawler || !asked.namedCrawler || asked.urlProblem) {
+    return { shown: asked, crawler: null, chosen: false, asTyped: null };
+  }
+  const own = await ask({ ...options, crawler: asked.namedCrawler });
+  return { shown: own, crawler: asked.namedCrawler, chosen: false, asTyped: asked };
 }
 
 function wireEvents() {
   elements.textarea.addEventListener('input', scheduleRefresh);
+  // A paste over the text keeps what it replaced as the previous text, as a file or an example
+  // does: Compare's "Use the previous text" and Restore find it.
+  elements.textarea.addEventListener('paste', () => {
+    const before = editor.text;
+    setTimeout(() => {
+      if (editor.text !== before) keepPrevious(before);
+    }, 0);
+  });
   elements.agent.addEventListener('input', scheduleRefresh);
   elements.url.addEventListener('input', scheduleRefresh);
   elements.agentMatchChoices.addEventListener('change', handleChoice);
   elements.profileChoices.addEventListener('change', handleChoice);
+  elements.asCrawler.addEventListener('change', () => {
+    state.asCrawler = elements.asCrawler.checked;
+    syncChoices();
+    scheduleRefresh();
+  });
   elements.openFile.addEventListener('click', () => elements.fileInput.click());
   elements.fileInput.addEventListener('change', () => {
     openFiles([...elements.fileInput.files]);
@@ -416,6 +476,7 @@ async function startCrawlers() {
   if (panels === null) return;
   try {
     const { catalogue, statusChoices } = await state.engine.crawlerSetup();
+    state.crawlerNames = catalogue.map((crawler) => crawler.name);
     panels.crawlers.start(catalogue);
     panels.urlList.start(catalogue);
     panels.fetchStatus.start(statusChoices, catalogue);
@@ -452,6 +513,7 @@ function scheduleRefresh() {
  */
 async function refresh() {
   saveWork();
+  syncExamplePicker();
   if (state.refreshing) {
     state.refreshAgain = true;
     return state.refreshing;
@@ -481,6 +543,7 @@ async function recompute() {
   // A URL or agent past the limits gets no verdict, but the file is still read and audited.
   const tooLong = argumentTooLong(agent, url);
   let verdict;
+  let answered;
   let options;
   let crawlerOptions;
   try {
@@ -496,8 +559,11 @@ async function recompute() {
     // first refresh they are filled by now. `status` (how the file was served) applies to every
     // verdict; `crawler` to the main one.
     options = { agentMatch: state.agentMatch, profile: state.profile, ...panels?.fetchStatus.checkOptions() };
-    crawlerOptions = panels?.crawlers.checkOptions();
-    verdict = await state.engine.check(text, agent, url, { ...options, ...crawlerOptions });
+    crawlerOptions = panels?.crawlers.checkOptions() ?? {};
+    answered = await answer((asked) => state.engine.check(text, agent, url, asked), { ...options, ...crawlerOptions });
+    verdict = answered.shown;
+    // The panels below ask the same question as the summary: the crawler's own, when it is.
+    if (answered.crawler !== null) crawlerOptions = { ...crawlerOptions, crawler: answered.crawler };
   } catch (error) {
     showFailure(error);
     showNoVerdict(
@@ -515,7 +581,7 @@ async function recompute() {
   }
   // The verdict first, so it is on screen in the next frame; then what explains it. From here
   // on, a part that fails says so in its place and leaves the verdict standing.
-  showVerdictHeadline(verdict);
+  showAnswer(answered, text);
   hideEngineError();
   await nextFrame();
   // Newer input is waiting: what would be drawn now is already stale, and the engine calls for
@@ -528,20 +594,37 @@ async function recompute() {
     analysis = await state.engine.analyze(text);
   }, elements.explanation);
   if (analysis === null || stale()) return;
-  guarded(() => showExplanation(verdict, analysis, text, url), elements.explanation);
+  const explain = () => guarded(() => showExplanation(verdict, analysis, text, url), elements.explanation);
   showFileReading(analysis, text);
-  if (panels === null || stale()) return;
+  if (panels === null) {
+    explain();
+    return;
+  }
+  if (stale()) return;
   // The panels run after the previous keystroke's panels, and the next verdict does not wait
   // for them: a panel's answer for a text already changed is not drawn.
   const previous = state.panelsRun;
   state.panelsRun = (async () => {
     await previous;
-    if (!stale()) await showPanels(text, agent, url, options, crawlerOptions, verdict, stale);
+    if (!stale()) await showPanels(text, agent, url, options, crawlerOptions, verdict, stale, explain);
   })().catch((error) => showFailure(error));
 }
 
-/** The panels under the verdict for one question; `stale()` says the inputs changed since. */
-async function showPanels(text, agent, url, options, crawlerOptions, verdict, stale) {
+/**
+ * The panels under the verdict for one question; `stale()` says the inputs changed since.
+ * `explain()` draws the explanation, after the other readers and the AI usage that stand
+ * above it: drawn first, it was pushed down when they came (a layout shift under the reader's
+ * eyes).
+ */
+async function showPanels(text, agent, url, options, crawlerOptions, verdict, stale, explain) {
+  // A crawler's own answer: which group it used, in the core's words, in the summary.
+  if (crawlerOptions.crawler) {
+    await guarded(async () => {
+      const why = await (await panelEngine()).crawlerWhy(text, agent, url, { ...options, ...crawlerOptions });
+      if (!stale() && why) showCrawlerWhy(why);
+    }, null);
+    if (stale()) return;
+  }
   guarded(() => {
     panels.pins.update(text, options); // Not awaited: it answers in the lists engine, on its own.
     panels.urlList.changed();
@@ -556,6 +639,7 @@ async function showPanels(text, agent, url, options, crawlerOptions, verdict, st
     if (!stale()) panels.preferences.show(usage);
   }, $('#preferences'));
   if (stale()) return;
+  await explain();
   guarded(() => showPolicy(), null);
   // Every crawler's verdict comes last; when the inputs changed meanwhile, the next pass does it.
   await guarded(
@@ -704,11 +788,56 @@ function showPolicy() {
       engine: () => state.panelEngineReady ?? state.engine,
       text: () => editor.text,
       profile: () => state.profile,
-      onApply: (text) => replaceText(text, [{ severity: 'info', text: t('policy.applied') }]),
+      onApply: applyPolicy,
+      onUndo: undoPolicy,
+      lists: panels.listsEngine,
+      crawlers: () => state.crawlerNames,
+      status: currentStatus,
     });
   } else {
     panels.policy.refresh();
   }
+}
+
+/** The summary box: the verdict, its line, its group, who was asked (see `answer`). */
+function showAnswer(answered, text) {
+  state.answeredAs = answered.crawler;
+  showVerdictHeadline(answered.shown);
+  showSummary({
+    ...answered,
+    verdict: answered.shown,
+    text,
+    // Before the engine's defaults are known (the first answer), the model has no title yet.
+    model: render.readingOptionsSummary(state.agentMatch, state.profile) || t('summary.chosen-model'),
+  });
+}
+
+/**
+ * Puts the policy builder's text in the editor as one edit, which the editor's undo (Ctrl+Z)
+ * takes back, and keeps the text it replaced as the previous text (Restore, Compare).
+ */
+function applyPolicy(text) {
+  keepPrevious(editor.text);
+  editor.replaceAll(text);
+  showLoadNotes([
+    { severity: 'info', text: t('policy.applied'), action: { id: 'restore-previous', label: t('app.restore') } },
+  ]);
+}
+
+/** Takes back the policy builder's Apply: the editor's undo while it holds `applied`. */
+function undoPolicy(applied) {
+  if (editor.text === applied && editor.undo()) {
+    showLoadNotes([{ severity: 'info', text: t('policy.undone') }]);
+    return;
+  }
+  restorePrevious();
+}
+
+/** Keeps `text` as the previous text, when it is work worth getting back. */
+function keepPrevious(text) {
+  if (text.trim() === '') return;
+  state.previousText = text;
+  savedWork.savePrevious(text);
 }
 
 function showVerdictHeadline(verdict) {
@@ -756,6 +885,8 @@ function showNoVerdict(message) {
   elements.verdict.dataset.spoken = message;
   elements.verdict.replaceChildren(render.h('span', { class: 'verdict-word' }, message));
   showHeaderVerdict(null);
+  clearSummary();
+  state.answeredAs = null;
   elements.explanation.replaceChildren();
   elements.divergence.replaceChildren();
   elements.fileView.replaceChildren();
@@ -1006,6 +1137,7 @@ function currentWork() {
     agentMatch: state.agentMatch,
     profile: state.profile,
     crawler: crawlerChoice.name,
+    asCrawler: state.asCrawler,
     status: currentStatus(),
     expectations: panels === null ? state.wantedPins : panels.pins.pins,
   };
@@ -1035,6 +1167,8 @@ function applyCheck(check) {
   restoreField(elements.url, check.url, 'app.url-left-out');
   if (typeof check.agentMatch === 'string') state.agentMatch = check.agentMatch;
   if (typeof check.profile === 'string') state.profile = check.profile;
+  if (typeof check.asCrawler === 'boolean') state.asCrawler = check.asCrawler;
+  elements.asCrawler.checked = state.asCrawler;
   // After the agent: a crawler choice holds for the agent text it was made with.
   // Pinned checks belong to the text they were pinned on: a link or saved work brings its own.
   const pins = Array.isArray(check.expectations) ? check.expectations : [];
@@ -1073,7 +1207,13 @@ function syncChoices() {
   };
   sync('agent-match', state.agentMatch);
   sync('profile', state.profile);
-  $('#reading-options-current').textContent = render.readingOptionsSummary(state.agentMatch, state.profile);
+  elements.asCrawler.checked = state.asCrawler;
+  // Whether a crawler's name is answered as that crawler is a reading option like the others,
+  // and said with them, so the choice stays in view while folded.
+  $('#reading-options-current').textContent = [
+    render.readingOptionsSummary(state.agentMatch, state.profile),
+    t(state.asCrawler ? 'checker.as-crawler-short' : 'checker.as-typed-short'),
+  ].join(' · ');
 }
 
 async function restoreWork() {

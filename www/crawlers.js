@@ -126,10 +126,18 @@ export class CrawlerPanel {
   /** The engine's catalogue, once `start` has it. */
   #catalogue = null;
 
-  /** `choice`: the page's CrawlerChoice, which this panel shows and changes. */
-  constructor({ choice, onChange }) {
+  /** Whether the summary answers a recognised crawler as itself (see `constructor`). */
+  #answersAsCrawler;
+
+  /**
+   * `choice`: the page's CrawlerChoice, which this panel shows and changes; `answersAsCrawler()`:
+   * whether the summary already answers a crawler the agent names as that crawler (the reading
+   * option), in which case offering to "check as" it would repeat the summary.
+   */
+  constructor({ choice, onChange, answersAsCrawler = () => false }) {
     this.#choice = choice;
     this.#onChange = onChange;
+    this.#answersAsCrawler = answersAsCrawler;
     this.#select.addEventListener('change', () => this.#handleSelect());
     choice.agent.addEventListener('input', () => this.#syncSelect());
     this.#recognised.addEventListener('click', (event) => this.#handlePickButton(event, false));
@@ -240,7 +248,7 @@ export class CrawlerPanel {
       this.#details.replaceChildren();
     }
     this.#rows = report.rows;
-    showAiSummary(document.querySelector('#ai-summary'), report.aiSummary);
+    showAiSummary(document.querySelector('#ai-summary'), report.aiSummary, verdict?.path ?? '');
     this.#table.replaceChildren(renderCrawlerTable(report.rows, this.#byName, this.#purposes));
     this.#applyFilter();
     this.#panel.setAttribute('aria-busy', 'false');
@@ -292,7 +300,7 @@ export class CrawlerPanel {
         '), ',
         t('crawlers.not-the-field'),
       ];
-    } else if (recognised && this.#byName.has(recognised.name)) {
+    } else if (recognised && this.#byName.has(recognised.name) && !this.#answersAsCrawler()) {
       const crawler = this.#byName.get(recognised.name);
       content = [
         t('crawlers.this-is', {

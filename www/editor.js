@@ -188,6 +188,14 @@ export class Editor {
     this.#drawGutter();
   }
 
+  /**
+   * Replaces the whole text by `value` as one edit, which undo takes back (the policy builder's
+   * Apply): unlike setting `text`, the history is kept.
+   */
+  replaceAll(value) {
+    this.#replaceRange(0, this.#text.length, normalizeLineEnds(value), 'insertReplacementText');
+  }
+
   /** Takes back the last edit; returns whether there was one. */
   undo() {
     return this.#travel(this.#undo, this.#redo);

@@ -147,6 +147,16 @@ const operations = {
     return cases.map((vector) => runCase(vector, glue));
   },
 
+  /**
+   * Which group a catalogued crawler used and why, as the core words it (a message), for
+   * `check`'s question with `options.crawler`: the first package serializes no message, so the
+   * panels' package answers it.
+   */
+  async crawlerWhy(agent, url, options) {
+    if (file === null) throw new Error('no file is loaded in the engine');
+    return (await loadedPanelsFile()).check(agent, url, options).crawlerWhy ?? null;
+  },
+
   /** What may be done with `url` on the loaded file (see `check` for the options). */
   async usage(agent, url, options) {
     if (file === null) throw new Error('no file is loaded in the engine');

@@ -168,6 +168,17 @@ export class Engine {
   }
 
   /**
+   * Which group the crawler `options.crawler` used for `url` on `text`, and why: the core's
+   * sentence, a message (see www/messages.js), or null.
+   */
+  crawlerWhy(text, agent, url, options) {
+    return this.#enqueue(async () => {
+      await this.#load(engineInput(text));
+      return this.#call('crawlerWhy', [agent, url, options], text.length);
+    });
+  }
+
+  /**
    * What may be done with `url` on `text` (crawling, and each use as `Content-Usage` and
    * `Content-Signal` state it), with the options of `check`.
    */

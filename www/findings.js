@@ -57,7 +57,9 @@ const MAX_RELATED_LINKS = 6;
  * --lang <lang>` (English is `audit-codes.json`).
  */
 function codeDocsUrl(lang) {
-  return new URL(lang === 'en' ? './pkg/audit-codes.json' : `./pkg/audit-codes.${lang}.json`, import.meta.url);
+  // The documentation is written once per language, not per country: pt-PT and pt-BR read `pt`.
+  const docs = lang.split('-')[0];
+  return new URL(docs === 'en' ? './pkg/audit-codes.json' : `./pkg/audit-codes.${docs}.json`, import.meta.url);
 }
 
 /** Keeps the audit on screen in step with the text. */

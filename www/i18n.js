@@ -3,7 +3,9 @@
  * reach the page.
  *
  * Every text a visitor reads lives in one catalogue per language (`www/i18n/en.json`, `es.json`,
- * `pt.json`), loaded from the page's own origin. The engine returns codes and data, never
+ * `pt-PT.json`, `pt-BR.json`), loaded from the page's own origin. Portuguese is written twice:
+ * as Portugal writes it (`pt-PT`: "ficheiro", "a mostrar"), the default for a browser that asks
+ * for `pt` or `pt-PT`, and as Brazil writes it (`pt-BR`: "arquivo", "mostrando"). The engine returns codes and data, never
  * sentences for the page; the page's modules ask `t(key, params)` for their words. Markup in the
  * static HTML names its key (`data-i18n="key"`, `data-i18n-attr="placeholder=key aria-label=key"`)
  * and keeps the English text inline, so the first paint in English waits for no request.
@@ -15,19 +17,24 @@
  * `tests/node/i18n.test.mjs` fails when a key is missing in any language, when a catalogue holds
  * a key no code uses, or when a language loses a `{name}` the English text has.
  *
- * Counts and sizes are written in the language's separators too (`formatCount`, `formatBytes`:
- * `12,345` and `1.5 KiB` in English, `12.345` and `1,5 KiB` in Spanish and Portuguese), here
- * rather than in a module of their own, which was one more request before the first verdict.
- * They are written out rather than taken from `Intl.NumberFormat`: the first use of `Intl` in a
- * page loads the browser's locale data, which cost some 70 ms before the first verdict.
+ * Numbers are written as the language writes them (`formatCount`, `formatBytes`,
+ * `formatDecimal`), by `Intl.NumberFormat` for the language's locale: `12,345` and `0.51` in
+ * English, `12.345` and `0,51` in Spanish and Brazilian Portuguese, `12 345` and `0,51` in
+ * Portugal. The first use of `Intl` loads the browser's locale data (some 70 ms, issue 17), so
+ * whole numbers below 1,000, which no locale groups, are written without it: the first verdict
+ * ("by line 12") never waits for it.
  */
 
 /** The languages the page is written in, in the order the switch lists them. */
 export const LANGUAGES = Object.freeze([
   { id: 'en', name: 'English' },
   { id: 'es', name: 'Español' },
-  { id: 'pt', name: 'Português' },
+  { id: 'pt-PT', name: 'Português (Portugal)' },
+  { id: 'pt-BR', name: 'Português (Brasil)' },
 ]);
+
+/** Where a browser's or a stored language that is not one of the ids above goes. */
+const ALIASES = Object.freeze({ pt: 'pt-PT' });
 
 const STORAGE_KEY = 'robots-lens:lang';
 const FALLBACK = 'en';
@@ -39,24 +46,37 @@ let current = FALLBACK;
 let staticLanguage = FALLBACK;
 const listeners = new Set();
 
-/** The language in use: `en`, `es` or `pt`. */
+/** The language in use: an id of LANGUAGES (`en`, `es`, `pt-PT`, `pt-BR`). */
 export function language() {
   return current;
 }
 
-/** The thousands separator and decimal mark of the page's language. */
-function separators() {
-  return language() === 'en' ? { thousands: ',', decimal: '.' } : { thousands: '.', decimal: ',' };
+/** `Intl.NumberFormat`s by language and number of decimals, made on first use (see the module doc). */
+const numberFormats = new Map();
+
+function numberFormat(decimals) {
+  const key = `${current}/${decimals}`;
+  if (!numberFormats.has(key)) {
+    numberFormats.set(
+      key,
+      new Intl.NumberFormat(current, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+    );
+  }
+  return numberFormats.get(key);
 }
 
-/** A whole number with thousands separators: `12345` as `12,345` (English) or `12.345`. */
+/** A whole number as the language writes it: `12345` as `12,345` (English), `12.345`, `12 345`. */
 export function formatCount(value) {
   if (!Number.isSafeInteger(value)) return String(value);
-  const { thousands } = separators();
-  const digits = String(Math.abs(value));
-  let grouped = digits.slice(0, digits.length % 3 || 3);
-  for (let end = grouped.length; end < digits.length; end += 3) grouped += `${thousands}${digits.slice(end, end + 3)}`;
-  return value < 0 ? `-${grouped}` : grouped;
+  // No locale groups fewer than four digits; this keeps `Intl` off the first verdict's path.
+  if (Math.abs(value) < 1000) return String(value);
+  return numberFormat(0).format(value);
+}
+
+/** A number with `decimals` digits after the language's decimal mark: `0.51` or `0,51`. */
+export function formatDecimal(value, decimals) {
+  if (!Number.isFinite(value)) return String(value);
+  return numberFormat(decimals).format(value);
 }
 
 /** A byte count for people: `512000` as `500 KiB`. */
@@ -70,7 +90,7 @@ export function formatBytes(bytes) {
     unit += 1;
   }
   const digits = value >= 10 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits).replace('.', separators().decimal)} ${units[unit]}`;
+  return `${formatDecimal(value, digits)} ${units[unit]}`;
 }
 
 /**
@@ -78,12 +98,26 @@ export function formatBytes(bytes) {
  * browser's preferred languages the page is written in, else English.
  */
 export function preferredLanguage(stored = readStoredLanguage(), preferences = browserLanguages()) {
-  if (isLanguage(stored)) return stored;
+  const chosen = languageFor(stored);
+  if (chosen !== null) return chosen;
   for (const tag of preferences) {
-    const primary = String(tag).toLowerCase().split('-')[0];
-    if (isLanguage(primary)) return primary;
+    const found = languageFor(tag);
+    if (found !== null) return found;
   }
   return FALLBACK;
+}
+
+/**
+ * The page's language for a language tag, or null: the tag itself (`pt-BR`, in any case), else
+ * its primary language (`es-MX` → `es`), through ALIASES (`pt`, `pt-AO` → `pt-PT`).
+ */
+function languageFor(tag) {
+  if (typeof tag !== 'string' || tag === '') return null;
+  const exact = LANGUAGES.find((entry) => entry.id.toLowerCase() === tag.toLowerCase());
+  if (exact) return exact.id;
+  const primary = tag.toLowerCase().split('-')[0];
+  const id = ALIASES[primary] ?? primary;
+  return isLanguage(id) ? id : null;
 }
 
 function isLanguage(id) {
@@ -139,7 +173,7 @@ export function useCatalogue(id, catalogue) {
  * so that the rendered parts redraw in the new language.
  */
 export async function setLanguage(id, { remember = true } = {}) {
-  const target = isLanguage(id) ? id : FALLBACK;
+  const target = languageFor(id) ?? FALLBACK;
   await Promise.all([loadCatalogue(FALLBACK), loadCatalogue(target)]);
   current = target;
   if (remember) {

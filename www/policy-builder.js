@@ -8,12 +8,20 @@
  * puts the result in the editor. `#policy-check[data-mismatches]` counts the crawlers whose
  * verdict differs from the choice. Nothing is fetched.
  *
+ * It never changes a verdict silently: before Apply, `#policy-preview[data-flips]` lists every
+ * verdict the change flips, for every catalogued crawler, on the file's own paths (the lists
+ * engine's `compareVersions`, the core's `verdict_flips`, on the current and the written text).
+ * Apply is one edit of the editor, which Ctrl+Z (in the editor or in this panel) and the Undo
+ * button take back; the text it replaced is kept as the previous text.
+ *
  *     const builder = new PolicyBuilder({ root, purposes, engine: () => engine, text: () => editor.text,
- *                                         profile: () => state.profile, onApply: (text) => … });
+ *                                         profile: () => state.profile, onApply: (text) => …,
+ *                                         lists: () => listsEngine(), crawlers: () => names,
+ *                                         status: () => '200', onUndo: () => … });
  *     builder.refresh();   // after the editor's text changed
  */
 
-import { t } from './i18n.js';
+import { formatCount, t, tPlural } from './i18n.js';
 import { fragment, h } from './render.js';
 
 /** The purposes' names, by the catalogue's ids. */
@@ -46,29 +54,58 @@ export class PolicyBuilder {
   #diff;
   #check;
   #apply;
-  #status;
+  #statusLine;
   #purposes;
   #engine;
   #text;
   #profile;
   #onApply;
+  #onUndo;
+  #lists;
+  #crawlers;
+  #status;
+  #preview;
+  #undoButton;
   #timer = 0;
+  /** The text Apply put in the editor, while Undo can take it back; else null. */
+  #applied = null;
   /** The last result, which `apply` puts in the editor. */
   #written = null;
   #generation = 0;
 
-  constructor({ root, purposes, engine, text, profile, onApply }) {
+  /**
+   * `lists()`: the lists engine (a promise), which compares the two versions; `crawlers()`:
+   * every catalogued crawler's name; `status()`: the fetch status the checker uses;
+   * `onApply(text)` puts the written text in the editor as one undoable edit; `onUndo(text)`
+   * takes it back (`text` is what Apply put there).
+   */
+  constructor({ root, purposes, engine, text, profile, onApply, onUndo, lists, crawlers, status }) {
     this.#root = root;
     this.#purposes = purposes;
     this.#engine = engine;
     this.#text = text;
     this.#profile = profile;
     this.#onApply = onApply;
+    this.#onUndo = onUndo;
+    this.#lists = lists;
+    this.#crawlers = crawlers;
+    this.#status = status;
     this.#form = root.querySelector('#policy-form');
     this.#diff = root.querySelector('#policy-diff');
     this.#check = root.querySelector('#policy-check');
     this.#apply = root.querySelector('#policy-apply');
-    this.#status = root.querySelector('#policy-status');
+    this.#statusLine = root.querySelector('#policy-status');
+    this.#preview = root.querySelector('#policy-preview');
+    this.#undoButton = root.querySelector('#policy-undo');
+    this.#undoButton.addEventListener('click', () => this.undo());
+    root.addEventListener('keydown', (event) => {
+      const command = event.ctrlKey || event.metaKey;
+      const inField = event.target instanceof Element && event.target.matches('input[type="text"], textarea');
+      if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z' && !inField && this.#applied !== null) {
+        event.preventDefault();
+        this.undo();
+      }
+    });
     this.#form.replaceChildren(renderForm(purposes));
     this.#form.addEventListener('input', () => this.#handleInput());
     this.#form.addEventListener('change', () => this.#handleInput());
@@ -102,10 +139,11 @@ export class PolicyBuilder {
       // Nothing chosen: nothing to write, and no need to ask the engine about the whole file.
       this.#written = null;
       this.#apply.disabled = true;
-      this.#status.textContent = '';
+      if (this.#applied === null) this.#statusLine.textContent = '';
       this.#diff.replaceChildren(renderDiff([]));
       this.#check.replaceChildren();
       this.#check.dataset.mismatches = '0';
+      this.#showPreview(null);
       return;
     }
     let written;
@@ -115,20 +153,70 @@ export class PolicyBuilder {
       if (generation !== this.#generation) return;
       this.#written = null;
       this.#apply.disabled = true;
-      this.#status.textContent = error.message;
+      this.#statusLine.textContent = error.message;
       this.#diff.replaceChildren();
       this.#check.replaceChildren();
       this.#check.dataset.mismatches = '';
+      this.#showPreview(null);
       return;
     }
     if (generation !== this.#generation) return;
-    this.#written = written;
-    this.#status.textContent = '';
+    const current = this.#text();
     const changed = written.diff.some((line) => line.kind === 'added' || line.kind === 'removed');
-    this.#apply.disabled = !changed;
+    // Apply waits for the preview: a change is applied only once its flips are on screen.
+    this.#written = null;
+    this.#apply.disabled = true;
+    if (this.#applied === null) this.#statusLine.textContent = '';
     this.#diff.replaceChildren(renderDiff(written.diff));
     this.#check.replaceChildren(renderCheck(written.checks, written.mismatches));
     this.#check.dataset.mismatches = String(written.mismatches);
+    let comparison = null;
+    if (changed) {
+      this.#preview.dataset.state = 'running';
+      try {
+        const lists = await this.#lists();
+        comparison = await lists.compareVersions(current, written.text, '', 'auto', '', this.#crawlers(), {
+          profile: this.#profile(),
+          status: this.#status() ?? undefined,
+        });
+      } catch (error) {
+        if (generation !== this.#generation) return;
+        this.#preview.dataset.state = 'error';
+        this.#preview.dataset.flips = '';
+        this.#preview.replaceChildren(h('p', { class: 'hint' }, t('policy.preview.failed', { message: error.message })));
+        return;
+      }
+      if (generation !== this.#generation) return;
+    }
+    this.#written = written;
+    this.#apply.disabled = !changed;
+    this.#showPreview(comparison);
+  }
+
+  /**
+   * Every verdict the written text flips, for every catalogued crawler, on the file's own
+   * paths; `comparison` is `compareVersions`' answer, or null when there is nothing to write.
+   */
+  #showPreview(comparison) {
+    const preview = this.#preview;
+    preview.dataset.state = comparison === null ? 'idle' : 'done';
+    preview.dataset.flips = comparison === null ? '' : String(comparison.flipCount);
+    preview.dataset.loosens = comparison === null ? '' : String(comparison.flipCount - comparison.becomesBlocked);
+    if (comparison === null) {
+      preview.replaceChildren();
+      return;
+    }
+    preview.replaceChildren(renderPreview(comparison));
+  }
+
+  /** Takes back the last Apply, when the editor still holds what it wrote. */
+  undo() {
+    if (this.#applied === null) return;
+    const applied = this.#applied;
+    this.#applied = null;
+    this.#undoButton.hidden = true;
+    this.#onUndo(applied);
+    this.#statusLine.textContent = t('policy.undone');
   }
 
   #handleInput() {
@@ -139,8 +227,10 @@ export class PolicyBuilder {
 
   #handleApply() {
     if (this.#written === null) return;
+    this.#applied = this.#written.text;
     this.#onApply(this.#written.text);
-    this.#status.textContent = t('policy.applied');
+    this.#undoButton.hidden = false;
+    this.#statusLine.textContent = t('policy.applied');
   }
 
   /** A path field is offered only for "block these paths". */
@@ -240,6 +330,64 @@ function renderDiff(diff) {
     );
   });
   return h('ol', { class: 'policy-diff-lines', 'aria-label': t('policy.diff-label') }, rows);
+}
+
+/** The flips the written text would make: how many, which open, and each crawler and URL. */
+function renderPreview(comparison) {
+  const opens = comparison.flipCount - comparison.becomesBlocked;
+  const params = {
+    urls: formatCount(comparison.urls),
+    agents: formatCount(comparison.agents),
+  };
+  const lead =
+    comparison.flipCount === 0
+      ? h('p', { class: 'policy-ok' }, t('policy.preview.none', params))
+      : h(
+          'p',
+          { class: opens > 0 ? 'policy-mismatch' : 'policy-flips' },
+          tPlural('policy.preview.flips', comparison.flipCount, params, formatCount),
+          opens > 0 ? [' ', h('strong', {}, tPlural('policy.preview.opens', opens, {}, formatCount))] : null,
+        );
+  if (comparison.flipCount === 0) return lead;
+  const word = (allowed) => t(allowed ? 'policy.check.allowed' : 'policy.check.blocked');
+  const side = (entry) => [word(entry.allowed), entry.line === null ? '' : ` (${t('policy.check.line', { line: entry.line })})`];
+  return fragment(
+    lead,
+    h(
+      'table',
+      { class: 'policy-check-table policy-preview-table' },
+      h('caption', { class: 'visually-hidden' }, t('policy.preview.caption')),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, t('policy.check.crawler')),
+          h('th', { scope: 'col' }, t('policy.check.path')),
+          h('th', { scope: 'col' }, t('policy.preview.before')),
+          h('th', { scope: 'col' }, t('policy.preview.after')),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        comparison.flips.map((flip) =>
+          h(
+            'tr',
+            { 'data-crawler': flip.agent, 'data-url': flip.url, 'data-opens': String(!flip.becomesBlocked) },
+            h('td', { translate: 'no' }, flip.agent),
+            h('td', {}, h('code', { translate: 'no' }, flip.url)),
+            h('td', {}, side(flip.before)),
+            h('td', {}, side(flip.after)),
+          ),
+        ),
+      ),
+    ),
+    comparison.flipCount > comparison.flips.length
+      ? h('p', { class: 'hint' }, t('compare.more', { count: formatCount(comparison.flipCount - comparison.flips.length) }))
+      : null,
+  );
 }
 
 /** Every crawler's verdict on the written file against the choice; mismatches first. */

@@ -60,8 +60,26 @@ export class PreferencesPanel {
   }
 }
 
+/**
+ * Whether the file states anything about using the content at this URL: a `License` line, or a
+ * `Content-Usage` or `Content-Signal` line that applies to it. Without one the table would be a
+ * grid of "not stated": one line says so instead.
+ */
+function statesPreferences(usage) {
+  const answers = [...usage.contentUsage, ...usage.contentSignal];
+  return usage.licenses.length > 0 || answers.some((answer) => answer.why !== 'no-rule' && answer.why !== 'not-crawlable');
+}
+
 /** The panel's content for `usage` (exported for tests of the wording). */
 export function renderPreferences(usage) {
+  const heading = h('h3', { id: 'preferences-heading' }, t('prefs.heading'));
+  if (!statesPreferences(usage)) {
+    const crawlable = usage.crawl.allowed;
+    return fragment(
+      heading,
+      h('p', { class: 'hint preferences-none', 'data-states': 'none' }, tRich(crawlable ? 'prefs.none' : 'prefs.none-not-crawlable')),
+    );
+  }
   const byLabel = (answers) => new Map(answers.map((answer) => [answer.label, answer]));
   const contentUsage = byLabel(usage.contentUsage);
   const contentSignal = byLabel(usage.contentSignal);
@@ -125,7 +143,7 @@ export function renderPreferences(usage) {
           ),
         );
   return fragment(
-    h('h3', { id: 'preferences-heading' }, t('prefs.heading')),
+    heading,
     h('p', { class: 'hint' }, tRich('prefs.hint')),
     table,
     licenses,

@@ -16,7 +16,7 @@
 
 import { OUT_OF_MEMORY_BYTES } from './engine.js';
 import { lineAt, lineCount, lineNotes } from './lines.js';
-import { formatBytes, formatCount, t, tPlural } from './i18n.js';
+import { formatBytes, formatCount, formatDecimal, t, tPlural } from './i18n.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
 const MAX_GROUP_CARDS = 50;
@@ -920,7 +920,7 @@ export function engineErrorText(error) {
       return t('engine.error.timeout', { seconds: formatCount(params.seconds ?? 0) });
     case 'crash':
       return params.memoryBytes >= OUT_OF_MEMORY_BYTES
-        ? t('engine.error.crash-memory', { detail, gigabytes: (params.memoryBytes / 1024 ** 3).toFixed(1) })
+        ? t('engine.error.crash-memory', { detail, gigabytes: formatDecimal(params.memoryBytes / 1024 ** 3, 1) })
         : t('engine.error.crash', { detail });
     case 'cancelled':
       return t('engine.error.cancelled');

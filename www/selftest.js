@@ -12,7 +12,7 @@
  *     setUpSelfTest({ button, summary, progress, results, engine: () => state.engine });
  */
 
-import { formatCount, onLanguageChange, t, tPlural } from './i18n.js';
+import { formatCount, formatDecimal, onLanguageChange, t, tPlural } from './i18n.js';
 import { choiceTitle, fragment, h } from './render.js';
 
 /** Where the vectors are, relative to this module (www/ → the repository root). */
@@ -45,6 +45,7 @@ const CATEGORY_TITLES = new Map([
   ['url-forms', 'selftest.category.url-forms'],
   ['limits', 'selftest.category.limits'],
   ['parser-divergence', 'selftest.category.parser-divergence'],
+  ['ai-preferences', 'selftest.category.ai-preferences'],
 ]);
 
 /**
@@ -144,7 +145,7 @@ function drawRun({ summary, results }, run) {
     );
     return;
   }
-  const seconds = (elapsed / 1000).toFixed(2);
+  const seconds = formatDecimal(elapsed / 1000, 2);
   const where = t('selftest.where', { files: formatCount(run.files), seconds, version });
   const text =
     failed === 0

@@ -60,15 +60,21 @@ export class UrlListPanel {
   #onChange;
   /** The report on display, to draw again in another language. */
   #report = null;
+  #answeredAs;
 
   /**
    * `engine()` answers a promise of the lists engine; `check()` the checker's `{ text, agent,
    * options }`; `onChange()` is called when the list or the chosen crawlers change.
    */
-  constructor({ engine, check, onChange = () => {} }) {
+  /**
+   * `answeredAs()`: the catalogued crawler the checker's answer is for when the agent names one
+   * (the summary answers it as itself), or null.
+   */
+  constructor({ engine, check, onChange = () => {}, answeredAs = () => null }) {
     this.#engine = engine;
     this.#check = check;
     this.#onChange = onChange;
+    this.#answeredAs = answeredAs;
     this.#elements = {
       urls: $('#urls'),
       dropZone: $('#urls-drop'),
@@ -159,10 +165,22 @@ export class UrlListPanel {
     this.#elements.run.disabled = false;
   }
 
-  /** Who the list is checked for: `{ agent }` (blank when not included) and `{ crawlers }`. */
+  /**
+   * Who the list is checked for: `{ agent }` (blank when not included) and `{ crawlers }`, each
+   * once. An agent that names a catalogued crawler is asked as that crawler, as the checker
+   * answers it: it joins the crawlers rather than being asked twice (once as typed, once as
+   * the crawler), which doubled every row of a crawler both typed and chosen.
+   */
   askers() {
     const { agent } = this.#check();
-    return { agent: this.#elements.includeAgent.checked ? agent : '', crawlers: this.#chosenCrawlers() };
+    const crawlers = this.#chosenCrawlers();
+    if (!this.#elements.includeAgent.checked) return { agent: '', crawlers };
+    const named = this.#answeredAs();
+    if (named !== null) return { agent: '', crawlers: crawlers.includes(named) ? crawlers : [named, ...crawlers] };
+    // The checker answers as typed (the reading option): a chosen crawler whose name is exactly
+    // what was typed is still the same asker.
+    const same = crawlers.find((name) => name.toLowerCase() === agent.trim().toLowerCase());
+    return same ? { agent: '', crawlers } : { agent, crawlers };
   }
 
   /** The URL list as typed, and how it is written. */
@@ -365,6 +383,7 @@ export class UrlListPanel {
     if (page.rows.length === 0) e.table.append(h('p', { class: 'empty-state' }, t('lists.no-row')));
     const { offset } = this.#query;
     const last = Math.min(offset + page.rows.length, page.matching);
+    // replaceChildren writes a null as the text "null": only the buttons that apply are passed.
     e.pager.replaceChildren(
       h(
         'span',
@@ -373,8 +392,10 @@ export class UrlListPanel {
           ? ''
           : t('lists.rows-range', { first: formatCount(offset + 1), last: formatCount(last), total: formatCount(page.matching) }),
       ),
-      offset > 0 ? h('button', { type: 'button', class: 'button', 'data-offset': Math.max(0, offset - PAGE_ROWS) }, t('lists.previous')) : null,
-      last < page.matching ? h('button', { type: 'button', class: 'button', 'data-offset': offset + PAGE_ROWS }, t('lists.next')) : null,
+      ...[
+        offset > 0 ? h('button', { type: 'button', class: 'button', 'data-offset': Math.max(0, offset - PAGE_ROWS) }, t('lists.previous')) : null,
+        last < page.matching ? h('button', { type: 'button', class: 'button', 'data-offset': offset + PAGE_ROWS }, t('lists.next')) : null,
+      ].filter((button) => button !== null),
     );
     e.results.dataset.matching = String(page.matching);
   }

@@ -243,3 +243,15 @@ export async function chooseReadingOption(page, selector) {
   });
   await page.check(selector);
 }
+
+/**
+ * Replaces the content of the field `selector` with `text` as a person does: copied to the
+ * clipboard, the field clicked, everything selected and Ctrl+V pressed. The context needs the
+ * `clipboard-read` and `clipboard-write` permissions.
+ */
+export async function pasteInto(page, selector, text) {
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+  await page.click(selector);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+}

@@ -16,7 +16,7 @@ import { VIEWPORTS, launchBrowser, runAxe, seriousViolations, startSession } fro
 
 const WAIT_MS = 20_000;
 const catalogue = (id) => JSON.parse(readFileSync(new URL(`../../www/i18n/${id}.json`, import.meta.url), 'utf8'));
-const CATALOGUES = { en: catalogue('en'), es: catalogue('es'), pt: catalogue('pt') };
+const CATALOGUES = { en: catalogue('en'), es: catalogue('es'), 'pt-PT': catalogue('pt-PT'), 'pt-BR': catalogue('pt-BR') };
 
 let browser;
 
@@ -76,8 +76,8 @@ test('the language follows the browser, the switch changes it, and the choice is
   const session = await open('pt-BR');
   try {
     const { page } = session;
-    assert.equal(await page.getAttribute('html', 'lang'), 'pt');
-    assert.equal(await page.textContent('#checker-heading'), CATALOGUES.pt['checker.heading']);
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
+    assert.equal(await page.textContent('#checker-heading'), CATALOGUES['pt-BR']['checker.heading']);
     await page.selectOption('#language-select', 'es');
     await page.waitForFunction(() => document.documentElement.lang === 'es');
     assert.equal(await page.textContent('#checker-heading'), CATALOGUES.es['checker.heading']);
@@ -105,7 +105,7 @@ test('the language follows the browser, the switch changes it, and the choice is
   }
 });
 
-for (const lang of ['es', 'pt']) {
+for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`no visible text stays in English where the ${lang} catalogue translates it`, async () => {
     const session = await open(lang);
     try {
@@ -159,7 +159,7 @@ function findingsFile() {
   return docs.map((doc) => doc.example).join('\n');
 }
 
-for (const lang of ['es', 'pt']) {
+for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`the audit's findings are worded in ${lang}, values from the file left as they are`, async () => {
     const session = await open(lang);
     try {
@@ -187,7 +187,7 @@ for (const lang of ['es', 'pt']) {
   });
 }
 
-for (const lang of ['es', 'pt']) {
+for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`why the other readers disagree is worded in ${lang}`, async () => {
     const session = await open(lang);
     try {
@@ -207,7 +207,7 @@ for (const lang of ['es', 'pt']) {
   });
 }
 
-for (const lang of ['es', 'pt']) {
+for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`the fetch status, its label and its rules are worded in ${lang}`, async () => {
     const session = await open(lang);
     try {
@@ -234,7 +234,7 @@ for (const lang of ['es', 'pt']) {
   });
 }
 
-for (const lang of ['es', 'pt']) {
+for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`every crawler's description and note are worded in ${lang}`, async () => {
     const session = await open(lang);
     try {
@@ -275,16 +275,16 @@ test("the self-test's results are drawn again in the new language", async () => 
     const prefix = (lang) => CATALOGUES[lang]['selftest.all-pass'].split('{')[0];
     assert.ok((await page.textContent('#selftest-summary')).startsWith(prefix('es')));
     const passed = await page.getAttribute('#selftest-summary', 'data-passed');
-    await page.selectOption('#language-select', 'pt');
+    await page.selectOption('#language-select', 'pt-PT');
     await page.waitForFunction(
       (start) => document.querySelector('#selftest-summary').textContent.startsWith(start),
-      prefix('pt'),
+      prefix('pt-PT'),
       { timeout: WAIT_MS },
     );
     assert.equal(await page.getAttribute('#selftest-summary', 'data-passed'), passed);
     // The results below the summary are drawn again too: their category headings are Portuguese.
     const heading = await page.textContent('#selftest-results .selftest-by-category');
-    assert.equal(heading, CATALOGUES.pt['selftest.by-category']);
+    assert.equal(heading, CATALOGUES['pt-PT']['selftest.by-category']);
   } finally {
     await session.close();
   }
@@ -336,7 +336,7 @@ test('the pattern table shows what the engine answers, not typed text', async ()
   }
 });
 
-for (const lang of ['en', 'es', 'pt']) {
+for (const lang of ['en', 'es', 'pt-PT', 'pt-BR']) {
   test(`axe finds no serious or critical violations in ${lang}`, async () => {
     const session = await open(lang);
     try {

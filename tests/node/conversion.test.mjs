@@ -25,7 +25,7 @@ const TEXT = [
 const VERDICT_FIELDS = [
   'allowed', 'reason', 'profile', 'agentMatch', 'agent', 'agentToken', 'path', 'normalisedPath',
   'decisive', 'groups', 'usedStarGroup', 'chainStep', 'matches', 'beyondSizeLimit',
-  'agentLineReadings', 'crawlerReading', 'urlHost', 'urlProblem',
+  'agentLineReadings', 'crawlerReading', 'namedCrawler', 'urlHost', 'urlProblem',
 ];
 
 test('a verdict crosses whole, its fields in order and its strings exact', () => {
@@ -36,6 +36,7 @@ test('a verdict crosses whole, its fields in order and its strings exact', () =>
   assert.equal(verdict.urlHost, 'example.com');
   assert.equal(verdict.urlProblem, null);
   assert.equal(verdict.crawlerReading, null);
+  assert.equal(verdict.namedCrawler, null);
   assert.deepEqual(verdict.decisive, {
     line: 2,
     kind: 'disallow',
@@ -119,7 +120,9 @@ test("one agent's verdicts share one groups array, in a batch and call after cal
     const [a, b] = file.checkMany('bot', ['/a', '/b'], {});
     assert.equal(a.groups, b.groups);
     assert.equal(file.check('bot', '/c', {}).groups, a.groups);
-    assert.deepEqual(Object.keys(a), VERDICT_FIELDS);
+    // The audit package serializes messages: a crawler's own check carries the core's sentence.
+    assert.deepEqual(Object.keys(a), [...VERDICT_FIELDS.slice(0, -2), 'crawlerWhy', ...VERDICT_FIELDS.slice(-2)]);
+    assert.equal(a.crawlerWhy, null);
     assert.deepEqual(a.groups, [{ index: 0, agentLines: [1], matchedAgentLines: [1], lines: [1, 2, 3, 4] }]);
   } finally {
     file.free();

@@ -33,8 +33,8 @@ test('a failed load is tried again by the next call', async () => {
     requests += 1;
     return requests === 1 ? { ok: false, status: 503 } : { ok: true, json: async () => ({}) };
   };
-  await assert.rejects(i18n.loadCatalogue('pt', fetcher), /HTTP 503/);
-  await i18n.loadCatalogue('pt', fetcher);
+  await assert.rejects(i18n.loadCatalogue('pt-PT', fetcher), /HTTP 503/);
+  await i18n.loadCatalogue('pt-PT', fetcher);
   assert.equal(requests, 2);
 });
 

@@ -117,9 +117,15 @@ test('index.html carries the English catalogue text of every key it names', () =
 });
 
 test('the language comes from the stored choice, else the browser, else English', () => {
-  assert.equal(preferredLanguage('pt', ['es-ES']), 'pt');
+  assert.equal(preferredLanguage('pt', ['es-ES']), 'pt-PT');
+  assert.equal(preferredLanguage('pt-BR', ['es-ES']), 'pt-BR');
+  assert.equal(preferredLanguage(null, ['pt']), 'pt-PT');
+  assert.equal(preferredLanguage(null, ['pt-PT']), 'pt-PT');
+  assert.equal(preferredLanguage(null, ['pt-pt', 'pt-BR']), 'pt-PT');
   assert.equal(preferredLanguage(null, ['fr-FR', 'es-MX', 'en']), 'es');
-  assert.equal(preferredLanguage(null, ['pt-BR']), 'pt');
+  assert.equal(preferredLanguage(null, ['pt-BR']), 'pt-BR');
+  assert.equal(preferredLanguage(null, ['pt-br']), 'pt-BR');
+  assert.equal(preferredLanguage(null, ['pt-AO']), 'pt-PT');
   assert.equal(preferredLanguage('de', ['de-DE', 'fr']), 'en');
   assert.equal(preferredLanguage(null, []), 'en');
 });

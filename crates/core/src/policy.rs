@@ -19,6 +19,13 @@
 //! later `User-agent` line can join its groups; its `*` group merges with the file's own `*`
 //! groups, as crawlers merge them, and holds only preference lines, which change no crawl.
 //!
+//! A group written for "block these paths" never loosens the file: a crawler obeys only the
+//! group that names it, so a new `User-agent: Googlebot` group would release Googlebot from every
+//! rule of the `*` group (or of the group it fell back to) that it obeyed before — the mistake
+//! the audit's RL302 exists to catch. The rules each crawler obeys in the file without the block
+//! are therefore written into its new group after the chosen paths; crawlers that already have a
+//! group of their own need none (their groups merge).
+//!
 //! # Untrusted input
 //!
 //! The request is parsed with stated limits ([`MAX_POLICY_PATHS`] paths, each a path of at most
@@ -31,7 +38,7 @@ use std::str::FromStr;
 
 use crate::crawlers::{crawlers, Crawler, Purpose};
 use crate::diff::{line_diff, DiffLine};
-use crate::{Profile, RobotsTxt};
+use crate::{Profile, RobotsTxt, RuleKind};
 
 /// The purposes the builder offers, in the order it shows them.
 pub const POLICY_PURPOSES: [Purpose; 6] = [
@@ -216,12 +223,14 @@ pub fn write_policy(current: &[u8], request: &PolicyRequest, profile: Profile) -
     // (parsers that drop rule-less groups keep it) and changes no verdict; with one, it would
     // win the tie against that group's `Disallow: /`.
     let has_star = old.groups().iter().any(|group| group.is_star(true));
-    let text = with_block(
-        &String::from_utf8_lossy(current),
-        &policy_block(request, has_star),
-    );
+    // The file as it is without an earlier block: what the crawlers obey today, whose rules a
+    // written group keeps (see the module doc).
+    let current_text = String::from_utf8_lossy(current);
+    let base = RobotsTxt::parse(with_block(&current_text, "").as_bytes());
+    let text = with_block(&current_text, &policy_block(request, &base, has_star));
     let new = RobotsTxt::parse(text.as_bytes());
     let checker = new.checker(profile);
+    let before = base.checker(profile);
     let mut checks = Vec::new();
     let mut paths = vec!["/".to_owned()];
     for (_, choice) in &request.choices {
@@ -241,7 +250,11 @@ pub fn write_policy(current: &[u8], request: &PolicyRequest, profile: Profile) -
             let expected_allowed = match choice {
                 Choice::Allow => true,
                 Choice::Block => false,
-                Choice::BlockPaths(listed) => !listed.iter().any(|p| path.starts_with(p.as_str())),
+                // The chosen paths are blocked; every other path stays as the file had it.
+                Choice::BlockPaths(listed) => {
+                    !listed.iter().any(|p| path.starts_with(p.as_str()))
+                        && before.check_crawler(crawler, path).allowed
+                }
             };
             let verdict = checker.check_crawler(crawler, path);
             checks.push(PolicyCheck {
@@ -260,8 +273,41 @@ pub fn write_policy(current: &[u8], request: &PolicyRequest, profile: Profile) -
     }
 }
 
-/// The lines between the markers.
-fn policy_block(request: &PolicyRequest, has_star: bool) -> String {
+/// A rule written into a new group because the crawler obeyed it before: its kind and pattern.
+type KeptRule = (RuleKind, String);
+
+/// The rules a crawler obeys in `base` that a new group naming it would take away from it:
+/// those of the groups its chain selects, unless it selects a group of its own (a new group
+/// merges with that one). As `(kind, pattern)`, in file order, within the size limit. Read with
+/// the default profile, whose groups are the file's own (the record-reading profiles number
+/// records of their own).
+fn obeyed_rules(base: &RobotsTxt, crawler: &Crawler) -> Vec<KeptRule> {
+    let verdict = base.checker(Profile::default()).check_crawler(crawler, "/");
+    let own_group = verdict
+        .chain_step
+        .as_ref()
+        .is_some_and(|step| step.index == 0 && !step.fallback)
+        && !verdict.used_star_group;
+    if own_group {
+        return Vec::new();
+    }
+    let mut rules: Vec<KeptRule> = Vec::new();
+    for applied in verdict.groups.iter() {
+        let Some(group) = base.groups().get(applied.index) else {
+            continue;
+        };
+        for rule in group.rules.iter().filter(|rule| !rule.beyond_size_limit) {
+            let kept = (rule.kind, rule.pattern(base).to_owned());
+            if !rules.contains(&kept) {
+                rules.push(kept);
+            }
+        }
+    }
+    rules
+}
+
+/// The lines between the markers; `base` is the file without an earlier block.
+fn policy_block(request: &PolicyRequest, base: &RobotsTxt, has_star: bool) -> String {
     let mut out = String::new();
     if request.choices.is_empty() {
         // Nothing chosen: no block (and an earlier one is taken out).
@@ -291,24 +337,61 @@ fn policy_block(request: &PolicyRequest, has_star: bool) -> String {
             Some(Choice::BlockPaths(listed)) => listed.iter().map(String::as_str).collect(),
             _ => continue,
         };
-        out.push('\n');
-        let mut tokens: Vec<&str> = Vec::new();
+        // Blocking everything keeps nothing; blocking paths keeps, per crawler, the rules it
+        // obeyed (see `obeyed_rules`): crawlers that obeyed the same rules share one group.
+        let keeps = matches!(request.choice(purpose), Some(Choice::BlockPaths(_)));
+        let mut groups: Vec<(Vec<KeptRule>, Vec<&str>)> = Vec::new();
         for crawler in crawlers()
             .iter()
             .filter(|crawler| crawler.purpose == purpose)
         {
             // The group must be found by the first step of the crawler's chain.
-            if let Some(token) = crawler.chain.first().and_then(|step| step.token()) {
-                if !tokens.iter().any(|seen| seen.eq_ignore_ascii_case(token)) {
-                    tokens.push(token);
-                }
+            let Some(token) = crawler.chain.first().and_then(|step| step.token()) else {
+                continue;
+            };
+            if groups
+                .iter()
+                .any(|(_, tokens)| tokens.iter().any(|seen| seen.eq_ignore_ascii_case(token)))
+            {
+                continue;
+            }
+            let kept = if keeps {
+                obeyed_rules(base, crawler)
+            } else {
+                Vec::new()
+            };
+            match groups.iter_mut().find(|(rules, _)| *rules == kept) {
+                Some((_, tokens)) => tokens.push(token),
+                None => groups.push((kept, vec![token])),
             }
         }
-        for token in tokens {
-            let _ = writeln!(out, "User-agent: {token}");
-        }
-        for path in disallows {
-            let _ = writeln!(out, "Disallow: {path}");
+        for (kept, tokens) in groups {
+            out.push('\n');
+            for token in tokens {
+                let _ = writeln!(out, "User-agent: {token}");
+            }
+            for path in &disallows {
+                let _ = writeln!(out, "Disallow: {path}");
+            }
+            if !kept.is_empty() {
+                out.push_str(
+                    "# Kept: the rules these crawlers obeyed before this group named them\n",
+                );
+            }
+            for (kind, pattern) in kept {
+                let key = match kind {
+                    RuleKind::Allow => "Allow",
+                    RuleKind::Disallow => "Disallow",
+                };
+                if kind == RuleKind::Disallow && disallows.contains(&pattern.as_str()) {
+                    continue;
+                }
+                if pattern.is_empty() {
+                    let _ = writeln!(out, "{key}:");
+                } else {
+                    let _ = writeln!(out, "{key}: {pattern}");
+                }
+            }
         }
     }
     let lines = preference_lines(request);
@@ -422,6 +505,67 @@ fn with_block(current: &str, block: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 26: `*` disallows /admin/ and /cart/; blocking /members/ for search crawlers must
+    /// not release Googlebot from the `*` rules, which a new Googlebot group would.
+    #[test]
+    fn blocking_paths_keeps_the_rules_the_crawlers_obeyed() {
+        let file = b"User-agent: *\nDisallow: /admin/\nDisallow: /cart/\n";
+        let policy = write_policy(file, &request("search block /members/"), Profile::Google);
+        let new = RobotsTxt::parse(policy.text.as_bytes());
+        let old = RobotsTxt::parse(file);
+        let googlebot = crate::find_crawler("Googlebot").unwrap();
+        for path in ["/admin/login", "/cart/x", "/members/a", "/public"] {
+            let before = old
+                .checker(Profile::Google)
+                .check_crawler(googlebot, path)
+                .allowed;
+            let after = new
+                .checker(Profile::Google)
+                .check_crawler(googlebot, path)
+                .allowed;
+            let expected = before && !path.starts_with("/members/");
+            assert_eq!(after, expected, "{path} in\n{}", policy.text);
+        }
+        assert!(
+            policy
+                .text
+                .contains("Disallow: /admin/\nDisallow: /cart/\n"),
+            "{}",
+            policy.text
+        );
+        assert_eq!(policy.mismatches(), 0, "{:?}", policy.checks);
+    }
+
+    /// A crawler that falls back to another's group keeps that group's rules; one with a
+    /// group of its own gets only the chosen paths (its groups merge).
+    #[test]
+    fn kept_rules_follow_each_crawlers_own_chain() {
+        let file =
+            b"User-agent: *\nDisallow: /star/\n\nUser-agent: Googlebot\nDisallow: /google/\n";
+        let policy = write_policy(file, &request("search block /members/"), Profile::Google);
+        let new = RobotsTxt::parse(policy.text.as_bytes());
+        for name in ["Googlebot", "Googlebot-Image", "Bingbot"] {
+            let crawler = crate::find_crawler(name).unwrap();
+            let old = RobotsTxt::parse(file);
+            for path in ["/star/x", "/google/x", "/members/x", "/other"] {
+                let before = old
+                    .checker(Profile::Google)
+                    .check_crawler(crawler, path)
+                    .allowed;
+                let after = new
+                    .checker(Profile::Google)
+                    .check_crawler(crawler, path)
+                    .allowed;
+                assert_eq!(
+                    after,
+                    before && !path.starts_with("/members/"),
+                    "{name} {path} in\n{}",
+                    policy.text
+                );
+            }
+        }
+    }
 
     fn request(text: &str) -> PolicyRequest {
         text.parse().unwrap()

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use robots_lens::message::placeholders;
 use robots_lens::{crawlers, MessageId};
 
-const LANGUAGES: &[&str] = &["en", "es", "pt"];
+const LANGUAGES: &[&str] = &["en", "es", "pt-PT", "pt-BR"];
 const PREFIX: &str = "core.";
 
 fn catalogue_path(language: &str) -> PathBuf {

@@ -451,14 +451,32 @@ impl RobotsFile {
         let typed = robots_lens::read_url(url);
         let url = requested(url, &typed);
         let verdict = options.ask(checker, agent, url);
-        let own = match options.crawler {
-            Some(_) => None,
-            None => robots_lens::crawler_reading(checker, agent, url, &options.status, &verdict),
+        let (own, named) = match options.crawler {
+            Some(_) => (None, None),
+            None => (
+                robots_lens::crawler_reading(checker, agent, url, &options.status, &verdict),
+                robots_lens::named_crawler(agent).map(|crawler| crawler.name),
+            ),
         };
-        self.groups
+        // The core words which group a crawler's own reading used; the verdict is lent to it
+        // and taken back. Only where messages are serialized (see `VerdictView::crawler_why`).
+        #[cfg(feature = "panels")]
+        let (verdict, why) = match options.crawler {
+            Some(crawler) => {
+                let reading = robots_lens::CrawlerReading { crawler, verdict };
+                let why = reading.why();
+                (reading.verdict, Some(why))
+            }
+            None => (verdict, None),
+        };
+        let view = self
+            .groups
             .verdict_view(verdict)
             .with_crawler_reading(own)
-            .with_typed_url(&typed)
+            .with_named_crawler(named);
+        #[cfg(feature = "panels")]
+        let view = view.with_crawler_why(why);
+        view.with_typed_url(&typed)
     }
 }
 

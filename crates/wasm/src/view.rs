@@ -373,6 +373,17 @@ pub struct VerdictView {
     /// The catalogued crawler the agent names, when its own reading answers otherwise; set
     /// by [`VerdictView::with_crawler_reading`].
     crawler_reading: Option<CrawlerReadingView>,
+    /// The catalogued crawler the agent as typed names (its name, or a UA string holding its
+    /// token), whether or not its own reading differs: the page answers a known crawler as
+    /// itself. Set by [`VerdictView::with_named_crawler`].
+    named_crawler: Option<&'static str>,
+    /// For a crawler's own check: which group it used and why, as the core words it
+    /// ([`robots_lens::CrawlerReading::why`]). Set by [`VerdictView::with_crawler_why`]; only
+    /// in the packages with the panels: serializing a message links the whole table of message
+    /// keys, which the first verdict's module has no room for (the page asks the panels'
+    /// engine for it after the first verdict).
+    #[cfg(feature = "panels")]
+    crawler_why: Option<Message>,
     /// The host the typed URL named ("read as host X, path Y"); set by
     /// [`VerdictView::with_typed_url`].
     url_host: Option<String>,
@@ -399,6 +410,9 @@ struct CrawlerReadingView {
     chain: Vec<String>,
     /// Its verdict, whose groups and chain step say which group it used.
     verdict: Box<VerdictView>,
+    /// Which group it used and why, as the core words it (see `crawler_why`).
+    #[cfg(feature = "panels")]
+    why: Message,
 }
 
 impl VerdictView {
@@ -416,8 +430,23 @@ impl VerdictView {
         self.crawler_reading = own.map(|own| CrawlerReadingView {
             name: own.crawler.name,
             chain: own.crawler.chain.iter().map(ToString::to_string).collect(),
+            #[cfg(feature = "panels")]
+            why: own.why(),
             verdict: Box::new(VerdictView::from(own.verdict)),
         });
+        self
+    }
+
+    /// This view with the name of the catalogued crawler the typed agent names, if any.
+    pub fn with_named_crawler(mut self, name: Option<&'static str>) -> VerdictView {
+        self.named_crawler = name;
+        self
+    }
+
+    /// This view, a crawler's own check, with the core's sentence for the group it used.
+    #[cfg(feature = "panels")]
+    pub fn with_crawler_why(mut self, why: Option<Message>) -> VerdictView {
+        self.crawler_why = why;
         self
     }
 }
@@ -520,6 +549,9 @@ impl VerdictView {
                 })
                 .collect(),
             crawler_reading: None,
+            named_crawler: None,
+            #[cfg(feature = "panels")]
+            crawler_why: None,
             url_host: None,
             url_problem: None,
         }

@@ -1,0 +1,136 @@
+// The page's languages and words (issue 26, item 6): Portuguese as Portugal writes it (pt-PT, the
+// default for `pt` and `pt-PT` browsers) beside Brazilian Portuguese (pt-BR); numbers as each
+// language writes them; no untranslated id; the Portuguese navigation whole on a phone; the
+// example picker that forgets an example once the text is the user's; the AI line that says
+// which URL its counts are for.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { VIEWPORTS, launchBrowser, pasteInto, startSession } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(() => browser?.close());
+
+async function openPage({ locale = 'en-US', viewport = VIEWPORTS.desktop } = {}) {
+  const session = await startSession({
+    browser,
+    viewport,
+    contextOptions: { locale, permissions: ['clipboard-read', 'clipboard-write'] },
+  });
+  await session.goto('/');
+  await session.page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false');
+  return session;
+}
+
+describe('Portuguese', () => {
+  for (const [locale, expected] of [
+    ['pt', 'pt-PT'],
+    ['pt-PT', 'pt-PT'],
+    ['pt-BR', 'pt-BR'],
+  ]) {
+    test(`a ${locale} browser gets ${expected}`, async () => {
+      const session = await openPage({ locale });
+      try {
+        const { page } = session;
+        assert.equal(await page.getAttribute('html', 'lang'), expected);
+        assert.equal(await page.inputValue('#language-select'), expected);
+        const open = await page.textContent('#open-file');
+        assert.equal(open, expected === 'pt-PT' ? 'Abrir ficheiro…' : 'Abrir arquivo…');
+      } finally {
+        await session.close();
+      }
+    });
+  }
+
+  test('the phone navigation shows every section whole, "Autoteste" included', async () => {
+    const session = await openPage({ locale: 'pt-PT', viewport: VIEWPORTS.phone });
+    try {
+      const { page } = session;
+      const links = await page.locator('.site-nav a').evaluateAll((anchors) =>
+        anchors.map((anchor) => {
+          const rect = anchor.getBoundingClientRect();
+          const nav = anchor.parentElement.getBoundingClientRect();
+          return { text: anchor.textContent, left: rect.left, right: rect.right, navLeft: nav.left, navRight: nav.right };
+        }),
+      );
+      assert.ok(links.some((link) => link.text === 'Autoteste'), JSON.stringify(links));
+      for (const link of links) {
+        assert.ok(link.left >= 0 && link.right <= VIEWPORTS.phone.width, `${link.text}: ${link.left}–${link.right}`);
+        assert.ok(link.left >= link.navLeft && link.right <= link.navRight, `${link.text} is cut by the bar`);
+      }
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('numbers', () => {
+  test('are written as each language writes them', async () => {
+    const lines = Array.from({ length: 12_000 }, (_, index) => `Disallow: /p${index}`).join('\n');
+    const want = { en: /12,000 lines/, es: /12\.000 líneas/, 'pt-PT': /12\s000 linhas/u, 'pt-BR': /12\.000 linhas/ };
+    const session = await openPage();
+    try {
+      const { page } = session;
+      await pasteInto(page, '#robots', `User-agent: *\n${lines}\n`);
+      await page.waitForFunction(() => /12/.test(document.querySelector('#file-facts').textContent));
+      for (const [language, pattern] of Object.entries(want)) {
+        await page.selectOption('#language-select', language);
+        await page.waitForFunction((id) => document.documentElement.lang === id, language);
+        await page.waitForFunction(
+          (source) => new RegExp(source, 'u').test(document.querySelector('#file-facts').textContent),
+          pattern.source,
+        );
+      }
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('the self-test names every category in words and writes its seconds with the decimal comma', async () => {
+    const session = await openPage({ locale: 'pt-PT' });
+    try {
+      const { page } = session;
+      await page.click('#selftest-run');
+      await page.waitForSelector('#selftest-summary[data-state="passed"], #selftest-summary[data-state="failed"]', { timeout: 120_000 });
+      const titles = await page.locator('.category-title').allTextContents();
+      assert.ok(titles.length > 0);
+      for (const title of titles) assert.doesNotMatch(title, /^[a-z0-9]+(-[a-z0-9]+)+$/, `untranslated id: ${title}`);
+      assert.match(await page.textContent('#selftest-summary'), /\d,\d\d\s?s/);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('words', () => {
+  test('the example picker forgets the example once the user pastes a file of their own', async () => {
+    const session = await openPage();
+    try {
+      const { page } = session;
+      const example = await page.inputValue('#example-select');
+      assert.notEqual(example, '', 'the page starts on an example');
+      await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /mine/\n');
+      await page.waitForFunction(() => document.querySelector('#example-select').value === '');
+      assert.match(await page.locator('#example-select option:checked').textContent(), /Choose an example/);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('the AI crawlers line says which URL its counts are for', async () => {
+    const session = await openPage();
+    try {
+      const { page } = session;
+      await pasteInto(page, '#robots', 'User-agent: GPTBot\nDisallow: /\n');
+      await page.fill('#url', '/articles/one');
+      await page.waitForFunction(() => /\/articles\/one/.test(document.querySelector('#ai-summary').textContent));
+      assert.match(await page.textContent('#ai-summary'), /^AI crawlers on \/articles\/one: training: \d+ of \d+ blocked/);
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -1,0 +1,254 @@
+// The answer first (issue 26, items 1–3): one summary box at the top of the result with the
+// verdict, the deciding line's number and text and the group that applied; a catalogued crawler
+// typed (or recognised in a UA string) answered as itself, with the answer as typed below it only
+// where it differs; nothing moving after the first paint; and, on a phone, the agent, the URL
+// and the summary on the first screen.
+//
+// Text is put in the editor as a person does: copied to the clipboard and pasted with Ctrl+V.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { VIEWPORTS, chooseReadingOption, expectVerdict, launchBrowser, pasteInto, startSession } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(() => browser?.close());
+
+/** A fresh page at `viewport`, with the clipboard the paste needs. */
+async function openPage(viewport = VIEWPORTS.desktop, contextOptions = {}) {
+  const session = await startSession({
+    browser,
+    viewport,
+    contextOptions: { permissions: ['clipboard-read', 'clipboard-write'], ...contextOptions },
+  });
+  await session.goto('/');
+  await session.page.waitForSelector('#verdict[data-verdict]:not([data-verdict=""])');
+  return session;
+}
+
+async function ask(page, { robots, agent, url }) {
+  if (robots !== undefined) await pasteInto(page, '#robots', robots);
+  if (agent !== undefined) await page.fill('#agent', agent);
+  if (url !== undefined) await page.fill('#url', url);
+}
+
+/** Waits until the result is settled, and returns what the summary says. */
+async function summary(page) {
+  await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false');
+  return page.locator('#summary').evaluate((box) => ({
+    verdict: box.dataset.verdict,
+    line: box.dataset.line,
+    group: box.dataset.group,
+    crawler: box.dataset.crawler,
+    rule: box.querySelector('#summary-rule').textContent,
+    groupText: box.querySelector('#summary-group').textContent,
+    asker: box.querySelector('#summary-asker').textContent,
+  }));
+}
+
+describe('the summary at the top of the result', () => {
+  test('gives the verdict, the deciding line with its text and the group, above everything else', async () => {
+    const session = await openPage();
+    try {
+      const { page } = session;
+      await ask(page, {
+        robots: 'User-agent: *\nDisallow: /private/\n\nUser-agent: ExampleBot\nDisallow: /drafts/\n',
+        agent: 'ExampleBot',
+        url: '/drafts/plan',
+      });
+      await expectVerdict(page, 'disallowed', 5);
+      const said = await summary(page);
+      assert.equal(said.verdict, 'disallowed');
+      assert.equal(said.line, '5');
+      assert.equal(said.group, 'own');
+      assert.match(said.rule, /Line 5/);
+      assert.match(said.rule, /Disallow: \/drafts\//, 'the deciding line is quoted as written');
+      assert.match(said.groupText, /user-agent line 4/);
+      // Above everything: the other readers, the AI usage and the explanation all follow it.
+      const order = await page.evaluate(() => {
+        const top = (selector) => document.querySelector(selector).getBoundingClientRect().top;
+        return {
+          summary: document.querySelector('#summary').getBoundingClientRect().bottom,
+          divergence: top('#divergence'),
+          preferences: top('#preferences'),
+          explanation: top('#explanation'),
+        };
+      });
+      assert.ok(order.summary <= order.divergence, JSON.stringify(order));
+      assert.ok(order.divergence <= order.preferences && order.preferences <= order.explanation, JSON.stringify(order));
+
+      await ask(page, { agent: 'OtherBot', url: '/private/x' });
+      await expectVerdict(page, 'disallowed', 2);
+      const star = await summary(page);
+      assert.equal(star.group, 'star');
+      assert.match(star.rule, /Disallow: \/private\//);
+
+      await ask(page, { url: '/public' });
+      await expectVerdict(page, 'allowed', null);
+      const none = await summary(page);
+      assert.equal(none.line, '');
+      assert.match(none.rule, /No rule matches/);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('says in one line that a file states no AI-usage preference, and shows the table when it does', async () => {
+    const session = await openPage();
+    try {
+      const { page } = session;
+      await ask(page, { robots: 'User-agent: *\nDisallow: /private/\n', agent: 'GPTBot', url: '/page' });
+      await expectVerdict(page, 'allowed', null);
+      await summary(page);
+      assert.equal(await page.locator('#preferences-table').count(), 0, 'no table of "not stated"');
+      assert.equal(await page.locator('#preferences [data-states="none"]').count(), 1);
+      await ask(page, { robots: 'User-agent: *\nDisallow: /private/\nContent-Usage: train-ai=n\n' });
+      await expectVerdict(page, 'allowed', null);
+      await summary(page);
+      assert.equal(await page.locator('#preferences-table').count(), 1);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('nothing on screen moves after the first paint (cumulative layout shift 0)', async () => {
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const session = await startSession({ browser, viewport });
+      try {
+        const { page } = session;
+        // Recorded from the first paint: the observer is registered before any script runs.
+        await page.addInitScript(() => {
+          globalThis.__shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              if (!entry.hadRecentInput) {
+                globalThis.__shifts.push({
+                  value: entry.value,
+                  sources: entry.sources.map((source) => source.node?.id || source.node?.className || source.node?.nodeName || '?'),
+                });
+              }
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await session.goto('/');
+        await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
+          timeout: 60_000,
+        });
+        // The panels under the verdict, the audit and the header's counts arrive after it.
+        await page.waitForFunction(() => document.querySelector('#header-findings').textContent !== '', null, {
+          timeout: 60_000,
+        });
+        await page.waitForTimeout(1500);
+        const shifts = await page.evaluate(() => globalThis.__shifts);
+        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        assert.equal(total, 0, `${viewport.width}px: ${JSON.stringify(shifts)}`);
+      } finally {
+        await session.close();
+      }
+    }
+  });
+});
+
+describe('a known crawler typed is answered as itself', () => {
+  test('AdsBot-Google, which ignores the * group, is allowed where the typed name is not', async () => {
+    const session = await openPage();
+    try {
+      const { page } = session;
+      await ask(page, { robots: 'User-agent: *\nDisallow: /\n', agent: 'AdsBot-Google', url: '/landing' });
+      await expectVerdict(page, 'allowed', null);
+      const said = await summary(page);
+      assert.equal(said.crawler, 'AdsBot-Google');
+      assert.equal(said.group, 'none');
+      assert.match(said.groupText, /AdsBot-Google/);
+      assert.match(said.groupText, /ignores the \* group/);
+      // The answer as typed, under the chosen model, follows with why it differs.
+      const typed = page.locator('#as-typed');
+      assert.equal(await typed.isVisible(), true);
+      assert.equal(await typed.getAttribute('data-verdict'), 'disallowed');
+      assert.equal(await typed.getAttribute('data-line'), '2');
+      assert.match(await typed.textContent(), /own order of groups/);
+
+      // The choice stays explicit: unticked, the name is read as typed.
+      await chooseReadingOption(page, '#as-crawler');
+      await page.uncheck('#as-crawler');
+      await expectVerdict(page, 'disallowed', 2);
+      const asTyped = await summary(page);
+      assert.equal(asTyped.crawler, '');
+      assert.equal(await typed.isVisible(), false);
+      assert.match(await page.textContent('#reading-options-current'), /names as typed/);
+      await page.check('#as-crawler');
+      await expectVerdict(page, 'allowed', null);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('a UA string is answered as the crawler it names, with its operator’s status handling', async () => {
+    const session = await openPage();
+    try {
+      const { page } = session;
+      await ask(page, {
+        robots: 'User-agent: *\nAllow: /\n',
+        agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+        url: '/x',
+      });
+      await expectVerdict(page, 'allowed', 2);
+      assert.equal((await summary(page)).crawler, 'Googlebot');
+      // Google treats 429 as a server error: everything is disallowed for Googlebot itself.
+      await page.selectOption('#status-select', '429');
+      await expectVerdict(page, 'disallowed', null);
+      const said = await summary(page);
+      assert.equal(said.group, 'status');
+      assert.equal(said.crawler, 'Googlebot');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('where the crawler and the typed name agree, nothing is repeated below the summary', async () => {
+    const session = await openPage();
+    try {
+      const { page } = session;
+      await ask(page, { robots: 'User-agent: Googlebot\nDisallow: /g/\n', agent: 'Googlebot', url: '/g/1' });
+      await expectVerdict(page, 'disallowed', 2);
+      const said = await summary(page);
+      assert.equal(said.crawler, 'Googlebot');
+      assert.equal(said.group, 'own');
+      assert.equal(await page.locator('#as-typed').isVisible(), false);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('on a phone', () => {
+  test('the agent and URL fields and the summary are on the first screen, with no sideways scroll', async () => {
+    const session = await openPage(VIEWPORTS.phone);
+    try {
+      const { page } = session;
+      await summary(page);
+      const boxes = await page.evaluate(() => {
+        const box = (selector) => {
+          const rect = document.querySelector(selector).getBoundingClientRect();
+          return { top: rect.top + scrollY, bottom: rect.bottom + scrollY };
+        };
+        return {
+          agent: box('#agent'),
+          url: box('#url'),
+          summary: box('#summary'),
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        };
+      });
+      for (const name of ['agent', 'url', 'summary']) {
+        assert.ok(boxes[name].bottom <= VIEWPORTS.phone.height, `${name} ends at ${boxes[name].bottom}px`);
+      }
+      assert.ok(boxes.scrollWidth <= boxes.clientWidth, `the page is ${boxes.scrollWidth}px wide`);
+    } finally {
+      await session.close();
+    }
+  });
+});
