@@ -22,7 +22,9 @@ async function openPage({ locale = 'en-US', viewport = VIEWPORTS.desktop } = {})
     contextOptions: { locale, permissions: ['clipboard-read', 'clipboard-write'] },
   });
   await session.goto('/');
-  await session.page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false');
+  await session.page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
+    timeout: 90_000,
+  });
   return session;
 }
 

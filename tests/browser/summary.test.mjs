@@ -25,7 +25,7 @@ async function openPage(viewport = VIEWPORTS.desktop, contextOptions = {}) {
     contextOptions: { permissions: ['clipboard-read', 'clipboard-write'], ...contextOptions },
   });
   await session.goto('/');
-  await session.page.waitForSelector('#verdict[data-verdict]:not([data-verdict=""])');
+  await session.page.waitForSelector('#verdict[data-verdict]:not([data-verdict=""])', { timeout: 90_000 });
   return session;
 }
 
@@ -225,30 +225,32 @@ describe('a known crawler typed is answered as itself', () => {
 });
 
 describe('on a phone', () => {
-  test('the agent and URL fields and the summary are on the first screen, with no sideways scroll', async () => {
-    const session = await openPage(VIEWPORTS.phone);
-    try {
-      const { page } = session;
-      await summary(page);
-      const boxes = await page.evaluate(() => {
-        const box = (selector) => {
-          const rect = document.querySelector(selector).getBoundingClientRect();
-          return { top: rect.top + scrollY, bottom: rect.bottom + scrollY };
-        };
-        return {
-          agent: box('#agent'),
-          url: box('#url'),
-          summary: box('#summary'),
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        };
-      });
-      for (const name of ['agent', 'url', 'summary']) {
-        assert.ok(boxes[name].bottom <= VIEWPORTS.phone.height, `${name} ends at ${boxes[name].bottom}px`);
+  for (const locale of ['en-US', 'pt-PT']) {
+    test(`${locale}: the agent and URL fields and the summary are on the first screen, with no sideways scroll`, async () => {
+      const session = await openPage(VIEWPORTS.phone, { locale });
+      try {
+        const { page } = session;
+        await summary(page);
+        const boxes = await page.evaluate(() => {
+          const box = (selector) => {
+            const rect = document.querySelector(selector).getBoundingClientRect();
+            return { top: rect.top + scrollY, bottom: rect.bottom + scrollY };
+          };
+          return {
+            agent: box('#agent'),
+            url: box('#url'),
+            summary: box('#summary'),
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          };
+        });
+        for (const name of ['agent', 'url', 'summary']) {
+          assert.ok(boxes[name].bottom <= VIEWPORTS.phone.height, `${name} ends at ${boxes[name].bottom}px`);
+        }
+        assert.ok(boxes.scrollWidth <= boxes.clientWidth, `the page is ${boxes.scrollWidth}px wide`);
+      } finally {
+        await session.close();
       }
-      assert.ok(boxes.scrollWidth <= boxes.clientWidth, `the page is ${boxes.scrollWidth}px wide`);
-    } finally {
-      await session.close();
-    }
-  });
+    });
+  }
 });
