@@ -175,6 +175,8 @@ async function main() {
   fillExamples();
   setUpLanguageSwitch($('#language-select'), (message) => showEngineError({ message }));
   onLanguageChange(() => {
+    // The reading of the file (facts, groups, notes) is drawn again in the new language.
+    state.analysis = null;
     fillExamples();
     drawChoices();
     showEditorWindow(state.editorWindow);

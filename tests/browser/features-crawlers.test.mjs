@@ -217,6 +217,13 @@ test('a pasted UA string is recognised and can be checked as that crawler', asyn
     await page.fill('#url', '/blog/post');
     await page.fill('#agent', GPTBOT_UA);
     await expectVerdict(page, 'disallowed', 2);
+    // By default the summary answers the crawler the string names as itself (issue 26).
+    assert.equal(await page.getAttribute('#summary', 'data-crawler'), 'GPTBot');
+    assert.equal(await page.isHidden('#agent-recognised'), true, 'the summary already says it');
+    // Read as typed, the page offers to check as the crawler it recognised.
+    await chooseReadingOption(page, '#as-crawler');
+    await page.uncheck('#as-crawler');
+    await expectVerdict(page, 'disallowed', 2);
     assert.match(await page.textContent('#agent-recognised'), /This is GPTBot \(OpenAI, AI training\)\./);
 
     await page.click('#agent-recognised [data-pick-crawler="GPTBot"]');
@@ -350,18 +357,18 @@ test('429 is a 4xx for RFC 9309 but a server error for Google', async () => {
     await page.fill('#url', '/products/tent');
     await page.fill('#agent', 'Googlebot');
     await page.selectOption('#status-select', '429');
-    await expectVerdict(page, 'allowed', null);
+    // Googlebot is answered as itself: Google treats 429 as a server error (issue 26); the
+    // typed name under RFC 9309's rules, below it, is allowed.
+    await expectVerdict(page, 'disallowed', null);
+    assert.equal(await page.getAttribute('#summary', 'data-group'), 'status');
+    await page.waitForSelector('#as-typed[data-verdict="allowed"]', { timeout: WAIT_MS });
     await expectTable(page, SHOP, '/products/tent', { status: '429', profile: 'rfc9309' });
     assert.match(
       await page.textContent('#status-explanation .status-google-differs'),
       /differs from the RFC/,
     );
     assert.match(await page.textContent('#status-effect'), /under RFC 9309, every URL is allowed/);
-    // Googlebot itself follows Google's documented handling: shown beside the RFC verdict, and
-    // its row in the table carries the RFC reading as the difference.
-    await page.waitForSelector('#crawler-reading[data-verdict="disallowed"][data-crawler="Googlebot"]', {
-      timeout: WAIT_MS,
-    });
+    // Googlebot's row in the table carries the RFC reading as the difference.
     assert.match(
       await page.textContent('#crawler-table tr[data-crawler="Googlebot"] .rfc-status-reading'),
       /RFC 9309's rules would answer allowed/,
