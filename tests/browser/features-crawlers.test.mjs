@@ -139,6 +139,8 @@ test('a chosen crawler follows its documented fallback, and the page names the g
     await page.fill('#robots', GOOGLEBOT_ONLY);
     await page.fill('#url', '/private/photo.jpg');
     await chooseReadingOption(page, '#agent-match-token');
+    // Read as typed, not as the crawler the name is (issue 26's default).
+    await page.uncheck('#as-crawler');
 
     // Typed as an exact token, Googlebot-Image has no group and falls to `*`.
     await page.fill('#agent', 'Googlebot-Image');
