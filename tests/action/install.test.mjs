@@ -63,9 +63,10 @@ before(() => {
   workspace = join(temp, 'workspace');
   mkdirSync(join(workspace, '.git'), { recursive: true });
   writeFileSync(join(workspace, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
-  // Two findings of each kind, for the plurals of the summary line.
-  writeFileSync(join(workspace, 'two.txt'), 'Disallow: /x\nDisallow: /y\nUser-agent: *\nDisalow: /a\nDisalow: /b\n');
+  // One error and one warning a file; two files give two of each (the lint groups findings of one
+  // cause in a file into one entry, so two of a kind in one file would count once).
   writeFileSync(join(workspace, 'one.txt'), 'Disallow: /x\nUser-agent: *\nDisalow: /a\n');
+  writeFileSync(join(workspace, 'another.txt'), 'Disallow: /y\nUser-agent: *\nDisalow: /b\n');
   // --norc: bash reads ~/.bashrc (which may put cargo on PATH) when its input is a socket.
   assert.throws(() => execFileSync('bash', ['--noprofile', '--norc', '-c', 'command -v cargo'], { env: { PATH: NO_RUST_PATH }, stdio: 'ignore' }), 'cargo must not be on the test PATH');
 });
@@ -157,6 +158,6 @@ test('only a runner the release has no archive for builds with cargo, and the bu
 test('the summary line counts in words: 1 error, 2 errors', () => {
   const one = runAction({ inputs: { 'robots-lens': binary, path: 'one.txt', 'fail-on': 'never' }, workspace });
   assert.match(one.steps.find((step) => step.id === 'lint').stdout, /^robots-lens: 1 error, 1 warning, 0 info; SARIF in /m, one.log);
-  const two = runAction({ inputs: { 'robots-lens': binary, path: 'two.txt', 'fail-on': 'never' }, workspace });
+  const two = runAction({ inputs: { 'robots-lens': binary, path: 'one.txt another.txt', 'fail-on': 'never' }, workspace });
   assert.match(two.steps.find((step) => step.id === 'lint').stdout, /^robots-lens: 2 errors, 2 warnings, 0 info; SARIF in /m, two.log);
 });
