@@ -20,6 +20,7 @@
 //! so does a URL or agent past the core's limits (`MAX_URL_BYTES`, `MAX_AGENT_BYTES`, which bound
 //! the cost of one check), naming its length.
 
+mod cli;
 // `robots_lens.fetch`: the live file, kept in its own module (the HTTP side is native only).
 mod fetch;
 
@@ -691,15 +692,46 @@ type RowColumns<'py> = (
     Vec<Bound<'py, PyString>>,
 );
 
+/// A file of [`check_rows`]: a `Robots` already parsed, or the text of one, parsed once for all
+/// its rows (without the GIL).
+enum RowFile {
+    Parsed(Arc<ParsedFile>),
+    Text(Vec<u8>),
+}
+
+impl RowFile {
+    fn extract(file: &Bound<'_, PyAny>) -> PyResult<RowFile> {
+        match file.cast::<Robots>() {
+            Ok(robots) => Ok(RowFile::Parsed(Arc::clone(&robots.get().file))),
+            Err(_) => input_bytes(file).map(RowFile::Text).map_err(|_| {
+                let kind = file
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_owned(), |name| name.to_string());
+                PyTypeError::new_err(format!(
+                    "check_rows: a file is a Robots, str, bytes or None, not {kind}"
+                ))
+            }),
+        }
+    }
+
+    fn into_parsed(self) -> Arc<ParsedFile> {
+        match self {
+            RowFile::Parsed(file) => file,
+            RowFile::Text(bytes) => Arc::new(ParsedFile::new(RobotsTxt::parse_owned(bytes))),
+        }
+    }
+}
+
 /// Answers rows of (file, agent, URL) in one call without the GIL: row `i` is checked against
-/// `files[file_index[i]]`. A row whose file is `None` or whose index is out of range gets
+/// `files[file_index[i]]`, each a `Robots` or the text of a robots.txt (`str` or `bytes`). A row whose file is `None` or whose index is out of range gets
 /// `(None, None, "no-file-for-host")`; one whose agent or URL is past the limits gets
 /// `(None, None, "argument-too-long")`. Returns the columns `(allowed, line, reason)`.
 #[pyfunction]
 #[pyo3(signature = (files, file_index, agents, urls, *, profile = "rfc9309", r#match = "substring"))]
 fn check_rows<'py>(
     py: Python<'py>,
-    files: Vec<Option<PyRef<'py, Robots>>>,
+    files: Vec<Option<Bound<'py, PyAny>>>,
     file_index: Vec<i64>,
     agents: Vec<String>,
     urls: Vec<String>,
@@ -715,11 +747,15 @@ fn check_rows<'py>(
             urls.len()
         )));
     }
-    let files: Vec<Option<Arc<ParsedFile>>> = files
+    let files = files
         .iter()
-        .map(|file| file.as_ref().map(|robots| Arc::clone(&robots.file)))
-        .collect();
+        .map(|file| file.as_ref().map(RowFile::extract).transpose())
+        .collect::<PyResult<Vec<_>>>()?;
     let answers: Vec<(Option<bool>, Option<usize>, &'static str)> = py.detach(|| {
+        let files: Vec<Option<Arc<ParsedFile>>> = files
+            .into_iter()
+            .map(|file| file.map(RowFile::into_parsed))
+            .collect();
         let file_of = |index: i64| {
             usize::try_from(index)
                 .ok()
@@ -791,6 +827,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(audit, module)?)?;
     module.add_function(wrap_pyfunction!(crawler_names, module)?)?;
     module.add_function(wrap_pyfunction!(check_rows, module)?)?;
+    module.add_function(wrap_pyfunction!(cli::run_cli, module)?)?;
     module.add_class::<Robots>()?;
     module.add_class::<Verdict>()?;
     module.add_class::<CrawlerCheck>()?;

@@ -137,6 +137,17 @@ def test_check_rows_answers_each_row_against_its_own_file():
         robots_lens.check_rows([shop], [0, 0], ["a"], ["/"])
 
 
+def test_check_rows_takes_texts_as_well_as_parsed_files():
+    closed = "User-agent: *\nDisallow: /\n"
+    rows = ([0, 1, 2, 1], ["Googlebot", "Bot", "GPTBot", "Bot"], ["/cart/a", "/", "/x", "/y"])
+    texts = robots_lens.check_rows([SHOP, closed.encode(), bytearray(SHOP.encode())], *rows)
+    parsed = robots_lens.check_rows([robots_lens.parse(SHOP), robots_lens.parse(closed), robots_lens.parse(SHOP)], *rows)
+    assert texts == parsed
+    assert texts[0] == [False, False, False, False]
+    with pytest.raises(TypeError, match="Robots, str, bytes or None, not int"):
+        robots_lens.check_rows([SHOP, 42], [0], ["Bot"], ["/"])
+
+
 def test_crawlers_follow_their_fallback_chains():
     robots = robots_lens.parse("User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /all/\n")
     image = robots.crawler("Googlebot-Image")

@@ -28,7 +28,7 @@ def audit(text: Union[str, bytes, bytearray]) -> list[Finding]:
     """Audits a robots.txt: every finding, sorted by line, then from the most serious."""
 
 def check_rows(
-    files: Sequence[Optional[Robots]],
+    files: Sequence[Union[Robots, str, bytes, bytearray, None]],
     file_index: Sequence[int],
     agents: Sequence[str],
     urls: Sequence[str],
@@ -37,10 +37,14 @@ def check_rows(
     match: AgentMatch = "substring",
 ) -> tuple[list[Optional[bool]], list[Optional[int]], list[str]]:
     """Rows of (file, agent, URL) in one call without the GIL: row ``i`` is checked against
-    ``files[file_index[i]]``. Returns the columns (allowed, line, reason); a row without a file
+    ``files[file_index[i]]``, a ``Robots`` or the text of a robots.txt (parsed once, for all its
+    rows). Returns the columns (allowed, line, reason); a row without a file
     (``None``, or an index out of range such as -1) is ``(None, None, "no-file-for-host")``, one
     whose agent or URL is past the limits ``(None, None, "argument-too-long")``.
     """
+
+def run_cli(args: list[str]) -> int:
+    """Runs the ``robots-lens`` command line ``args`` in this process; returns its exit status."""
 
 def crawler_names() -> list[str]:
     """The names of every catalogued crawler, for ``Robots.crawler(name)``."""
