@@ -81,7 +81,7 @@ export function formatDecimal(value, decimals) {
 
 /** A byte count for people: `512000` as `500 KiB`. */
 export function formatBytes(bytes) {
-  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024) return `${formatCount(bytes)} bytes`;
   const units = ['KiB', 'MiB', 'GiB'];
   let value = bytes / 1024;
   let unit = 0;

@@ -28,13 +28,14 @@ test('formatCount prints what is not a safe whole number as JavaScript does', ()
   }
 });
 
-test('formatBytes uses bytes below 1 KiB and binary units above', () => {
+test('formatBytes uses bytes below 1 KiB and binary units above, grouped as the language groups', () => {
   assert.equal(formatBytes(0), '0 bytes');
-  assert.equal(formatBytes(1023), '1023 bytes');
+  assert.equal(formatBytes(999), '999 bytes');
+  assert.equal(formatBytes(1023), '1,023 bytes');
   assert.equal(formatBytes(1024), '1 KiB');
   assert.equal(formatBytes(1536), '1.5 KiB');
   assert.equal(formatBytes(500 * 1024), '500 KiB');
   assert.equal(formatBytes(10 * 1024 * 1024), '10 MiB');
   assert.equal(formatBytes(3 * 1024 ** 3), '3 GiB');
-  assert.equal(formatBytes(5 * 1024 ** 4), '5120 GiB');
+  assert.equal(formatBytes(5 * 1024 ** 4), '5,120 GiB');
 });
