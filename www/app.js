@@ -29,8 +29,7 @@ import {
   isShare,
 } from './work.js';
 import * as render from './render.js';
-import { engineErrorText, showHeaderVerdict } from './render.js';
-import { clearSummary, showCrawlerWhy, showSummary } from './summary.js';
+import { clearSummary, engineErrorText, showCrawlerWhy, showHeaderVerdict, showSummary } from './render.js';
 import {
   formatBytes,
   formatCount,

@@ -84,14 +84,16 @@ test('the English catalogue is a JSON module of the graph, preloaded as one', ()
 test("the first verdict's requests fit in few round trips of HTTP/1.1's six connections", () => {
   // Every file the first verdict waits for: stylesheets, preloaded modules and fetches, entry
   // scripts. A browser asks one origin for six at a time over HTTP/1.1, so each six more cost
-  // a round trip to the server before the first verdict (issue 17). Raising this limit means
+  // a round trip to the server before the first verdict (issue 17): twelve is two round trips,
+  // as the eleven of issue 17 were (the summary of issue 26 added www/messages.js, whose words
+  // for a crawler's group it shows). Raising this past twelve costs a third round trip and means
   // measuring the first verdict again (npm run bench).
   const files = new Set([
     ...[...html.matchAll(/<link rel="(?:stylesheet|modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]),
   ]);
   assert.equal([...html.matchAll(/<link rel="stylesheet"/g)].length, 1, 'one stylesheet (www/style.css)');
-  assert.ok(files.size <= 11, `${files.size} files before the first verdict: ${[...files].join(', ')}`);
+  assert.ok(files.size <= 12, `${files.size} files before the first verdict: ${[...files].join(', ')}`);
 });
 
 test('the static import reader sees every form the page uses and skips dynamic imports', () => {
