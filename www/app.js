@@ -595,7 +595,12 @@ async function recompute() {
     analysis = await state.engine.analyze(text);
   }, elements.explanation);
   if (analysis === null || stale()) return;
-  const explain = () => guarded(() => showExplanation(verdict, analysis, text, url), elements.explanation);
+  // The explanation draws the file view again, so the audit's marks are put back on it.
+  const explain = () =>
+    guarded(() => {
+      showExplanation(verdict, analysis, text, url);
+      panels?.audit.markFileView(text);
+    }, elements.explanation);
   showFileReading(analysis, text);
   if (panels === null) {
     explain();

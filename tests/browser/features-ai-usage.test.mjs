@@ -160,7 +160,7 @@ test('the AI summary above the filter counts the engine\'s verdicts', async () =
     assert.equal(summary.trainingBlocked, '2');
     assert.equal(summary.trainingTotal, String(want.training.total));
     assert.equal(summary.answersAllowed, String(want.answers.allowed));
-    assert.match(summary.text, /^training: 2 of \d+ blocked · answers: \d+ of \d+ may fetch · user-triggered: \d+ may fetch$/);
+    assert.match(summary.text, /^AI crawlers on \/: training: 2 of \d+ blocked · answers: \d+ of \d+ may fetch · user-triggered: \d+ may fetch$/);
     // Above the filter, as the issue asks.
     const order = await page.evaluate(() =>
       Boolean(document.querySelector('#ai-summary').compareDocumentPosition(document.querySelector('#crawler-filter')) & Node.DOCUMENT_POSITION_FOLLOWING),
