@@ -1037,7 +1037,6 @@ export function showHeaderFindings(counts) {
 // Everything from the file is a text node in a `translate="no"` element.
 //
 //     showSummary({ verdict, asTyped, crawler, text, modelTitle });
-// 
 //
 // It lives in this module rather than its own so that the first verdict waits for one file less
 // (tests/node/module-graph.test.mjs counts them).
