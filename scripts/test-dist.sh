@@ -144,12 +144,12 @@ check "cargo install --path crates/cli installs a working robots-lens" cargo_ins
 # 4. cargo package --------------------------------------------------------------------------
 cargo_package() {
   # The core is verified: built from the files its .crate holds. The CLI is packed against the
-  # packed core (its manifest must resolve `robots-lens` by version, as on crates.io) but not
+  # packed core and fetch crate (its manifest must resolve both by version, as on crates.io) but not
   # built again: cargo would reuse a stale build of an unchanged version from its scratch
   # registry, and `cargo install --path crates/cli` above has built these sources already.
   rm -rf target/package
   cargo package --quiet --offline --allow-dirty -p robots-lens &&
-    cargo package --quiet --offline --allow-dirty --no-verify -p robots-lens -p robots-lens-cli &&
+    cargo package --quiet --offline --allow-dirty --no-verify -p robots-lens -p robots-lens-fetch -p robots-lens-cli &&
     for crate in robots-lens robots-lens-cli; do
       local version
       version="$(cargo metadata --offline --no-deps --format-version 1 | node -e '
