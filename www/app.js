@@ -192,17 +192,24 @@ function fillExamples() {
     new Option(t('editor.example-choose'), ''),
     ...EXAMPLES.map((example) => new Option(t(example.title), example.id)),
   );
-  syncExamplePicker();
+  syncExamplePicker({ force: true });
 }
+
+/** The editor's text the example menu was last set for. */
+let syncedPickerText = null;
 
 /**
  * Shows in the example menu the example the editor holds, or "Choose an example…" once the
  * text is no example's (a paste, an edit, a file): the menu never names a file that is not there.
  */
-function syncExamplePicker() {
+function syncExamplePicker({ force = false } = {}) {
   const select = elements.exampleSelect;
   if (select.options.length === 0) return; // Filled after the first verdict.
   const text = editor.text;
+  // Only a change of the text moves the menu: a refresh for another reason (a switch, the
+  // agent) must not undo an example a person has chosen and not loaded yet.
+  if (!force && text === syncedPickerText) return;
+  syncedPickerText = text;
   // Comparing lengths first keeps this cheap for a 10 MB text: no example is that long.
   const shown = EXAMPLES.find((example) => example.text.length === text.length && example.text === text);
   const value = shown?.id ?? '';

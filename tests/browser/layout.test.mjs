@@ -126,6 +126,26 @@ test('every control has a label and is reachable with the keyboard', async () =>
   }
 });
 
+/**
+ * The page's scroll height once it has stayed the same for half a second (at most ten seconds
+ * of waiting: a page that never settles is measured as it is then, and the shot compared with it).
+ */
+async function settledHeight(page) {
+  let height = -1;
+  let stableSince = Date.now();
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const now = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (now !== height) {
+      height = now;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= 500) {
+      break;
+    }
+    await page.waitForTimeout(100);
+  }
+  return height;
+}
+
 /** Width and height of a PNG, from its IHDR chunk. */
 function pngSize(buffer) {
   assert.equal(buffer.toString('latin1', 1, 4), 'PNG', 'a PNG file');
@@ -159,9 +179,11 @@ test('screenshots at desktop and phone width show the editor, fields and verdict
       try {
         const { page } = session;
         const path = join(SCREENSHOT_DIR, `page-${name}-${colorScheme}.png`);
+        // The panels below the verdict keep drawing after it: the page's height is read once
+        // it has stopped changing, and the full-page shot is taken at that height.
+        const scrollHeight = await settledHeight(page);
         const full = pngSize(await page.screenshot({ path, fullPage: true }));
         const top = pngSize(await page.screenshot({ path: join(SCREENSHOT_DIR, `page-${name}-${colorScheme}-top.png`) }));
-        const scrollHeight = await page.evaluate(() => document.documentElement.scrollHeight);
         assert.deepEqual(top, { width: viewport.width, height: viewport.height }, `${name} ${colorScheme}`);
         assert.equal(full.width, viewport.width, `${name} ${colorScheme}: the full page is as wide as the window`);
         assert.ok(full.height >= scrollHeight - 1, `${name} ${colorScheme}: ${full.height} px shot of ${scrollHeight}`);
