@@ -242,9 +242,7 @@ test('the mistakes example: line notes for each kind of problem', async () => {
   });
 });
 
-test('the match model switch changes the verdict for a full UA string', {
-  skip: 'since issue 26 a UA string naming a catalogued crawler is answered as that crawler; the example still shows that answer with the option off (line 6, not 13): to be rewritten under issue #26, open',
-}, async () => {
+test('the match model switch changes the verdict for a full UA string', async () => {
   await withPage(async (page) => {
     const example = EXAMPLES.find(({ id }) => id === 'mistakes');
     await page.selectOption('#example-select', example.id);
@@ -385,9 +383,7 @@ test('the text, the check and the switches survive a reload', async () => {
   });
 });
 
-test('loading an example over your own text offers it back', {
-  skip: "issue 26's example picker no longer shows the restore-previous note after a load over your text; the note or the test is to be brought back under issue #26, open",
-}, async () => {
+test('loading an example over your own text offers it back', async () => {
   await withPage(async (page) => {
     const mine = 'User-agent: MyBot\nDisallow: /mine/\n';
     await fillCheck(page, { text: mine });
