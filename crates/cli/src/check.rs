@@ -5,9 +5,9 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
-    compare_profiles, crawler_reading, crawler_status_handling, crawlers, find_crawler, read_url,
-    status_handling, AgentLineReading, AgentMatch, Crawler, CrawlerReading, FetchStatus, Message,
-    Precedence, Profile, Reason, RobotsTxt, RuleKind, TypedUrl, Verdict,
+    compare_profiles, crawler_reading, crawlers, find_crawler, group_message, status_handling,
+    AgentLineReading, AgentMatch, Answer, Cell, Crawler, CrawlerReading, FetchStatus, GroupUsed,
+    Message, Profile, Question, Reason, RobotsTxt, RuleKind, Verdict, Who,
 };
 use serde::{Deserialize, Serialize};
 
@@ -32,49 +32,75 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     for url in &args.urls {
         args.check_arguments(args.agent.as_deref().unwrap_or_default(), url)?;
     }
-    // Every URL is read before any is answered, so a mistake in one stops the run cleanly.
-    let typed = args.typed_urls()?;
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
+    let who = match (crawler, &args.agent) {
+        (Some(crawler), _) => Who::Crawler(crawler),
+        (None, Some(agent)) => Who::Agent(agent),
+        (None, None) => unreachable!("checked above"),
+    };
+    // Every URL is answered before any is printed, so a URL no crawler requests stops the run
+    // cleanly, with the core's reason.
+    let answers: Vec<Answer> = args
+        .urls
+        .iter()
+        .map(|url| {
+            let question = Question::new(who, url)
+                .status(status)
+                .agent_match(args.agent_match);
+            checker.ask(&question)
+        })
+        .collect();
+    if let Some(refused) = answers.iter().find_map(Answer::refusal) {
+        return Err(UsageError::new(format!("--url: {refused}")));
+    }
     let mut out = terminal::stdout(terminal::style(args.json));
     let mut all_allowed = true;
-    for typed in &typed {
-        let url = typed.request.as_str();
-        let (verdict, rfc_status_reading) = match (crawler, &args.agent) {
-            (Some(crawler), _) => checker.check_crawler_with_status(crawler, url, &status),
-            (None, Some(agent)) => (
-                checker
-                    .check(agent, url, args.agent_match)
-                    .with_status(&status),
-                None,
-            ),
-            (None, None) => unreachable!("checked above"),
+    for answer in &answers {
+        let Some(verdict) = &answer.verdict else {
+            continue;
         };
+        let url = answer
+            .request
+            .as_ref()
+            .map_or("", |typed| typed.request.as_str());
         all_allowed &= verdict.allowed;
         let own_reading = match (crawler, &args.agent) {
-            (None, Some(agent)) => crawler_reading(&checker, agent, url, &status, &verdict),
+            (None, Some(agent)) => crawler_reading(&checker, agent, url, &status, verdict),
             _ => None,
         };
         let written = if args.json {
-            let mut json = serde_json::to_value(&verdict).map_err(io::Error::other);
+            let mut json = serde_json::to_value(verdict).map_err(io::Error::other);
             if let Ok(serde_json::Value::Object(fields)) = &mut json {
-                let usage = checker.usage(&verdict);
-                let asker = crawler.map_or(verdict.agent.as_str(), |crawler| crawler.name);
+                let usage = checker.usage(verdict);
                 fields.insert(
                     "preferences".to_owned(),
-                    crate::preferences::to_json(url, asker, &usage),
+                    crate::preferences::to_json(url, answer.asker(), &usage),
+                );
+                // The answering layer's codes, the same for every surface.
+                fields.insert(
+                    "deciding_line".to_owned(),
+                    serde_json::to_value(answer.deciding_line()).unwrap_or_default(),
+                );
+                fields.insert(
+                    "group_used".to_owned(),
+                    serde_json::to_value(answer.group_used()).unwrap_or_default(),
+                );
+                fields.insert(
+                    "why_decides".to_owned(),
+                    serde_json::to_value(answer.why_decides()).unwrap_or_default(),
                 );
             }
             json.and_then(|json| serde_json::to_writer(&mut out, &json).map_err(io::Error::other))
                 .and_then(|()| writeln!(out))
         } else {
-            write_verdict(&mut out, &robots, &verdict, &status, crawler, typed)
+            write_verdict(&mut out, &robots, answer, verdict)
                 .and_then(|()| match &own_reading {
                     Some(own) => write_crawler_reading(&mut out, own, verdict.agent_match),
                     None => Ok(()),
                 })
-                .and_then(|()| match &rfc_status_reading {
+                .and_then(|()| match &answer.rfc_status_reading {
                     Some(rfc) => write_rfc_status_reading(&mut out, rfc, &status),
                     None => Ok(()),
                 })
@@ -85,7 +111,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                         agent,
                         url,
                         args,
-                        &verdict,
+                        verdict,
                         own_reading.as_ref(),
                     ),
                     _ => Ok(()),
@@ -155,32 +181,38 @@ fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitC
     let checker = robots.checker(args.profile);
     let mut out = terminal::stdout(terminal::style(output == ListOutput::Jsonl));
     let mut all_allowed = true;
+    let who = match crawler {
+        Some(crawler) => Who::Crawler(crawler),
+        None => Who::Agent(agent),
+    };
     let mut answer = |url: &str| -> Result<(), UsageError> {
-        let verdict = match crawler {
-            Some(crawler) => checker.check_crawler(crawler, url),
-            None => checker.check(agent, url, args.agent_match),
-        };
-        let verdict = verdict.with_status(&status);
-        all_allowed &= verdict.allowed;
-        let line = verdict.decisive.as_ref().map(|rule| rule.line);
+        let question = Question::new(who, url)
+            .status(status)
+            .agent_match(args.agent_match);
+        // The list's hot loop: the verdict alone, through the same entry point.
+        let answer = checker.ask_verdict(&question);
+        let cell = Cell::of(&answer);
+        all_allowed &= cell.allowed;
         let written = match output {
             ListOutput::Jsonl => {
                 let record = ListVerdict {
                     url,
-                    allowed: verdict.allowed,
-                    line,
-                    reason: verdict.reason.id(),
+                    allowed: cell.allowed,
+                    line: cell.line,
+                    reason: cell.reason.id(),
                 };
                 serde_json::to_writer(&mut out, &record)
                     .map_err(io::Error::other)
                     .and_then(|()| writeln!(out))
             }
             ListOutput::Text => {
-                let line = line.map_or_else(|| "-".to_owned(), |line| format!("line {line}"));
-                let word = if verdict.allowed {
-                    "ALLOWED"
-                } else {
-                    "DISALLOWED"
+                let line = cell
+                    .line
+                    .map_or_else(|| "-".to_owned(), |line| format!("line {line}"));
+                let word = match (&answer, cell.allowed) {
+                    (Err(_), _) => "REFUSED",
+                    (Ok(_), true) => "ALLOWED",
+                    (Ok(_), false) => "DISALLOWED",
                 };
                 writeln!(out, "{word:<11} {line:<10} {}", terminal::shortened(url))
             }
@@ -289,31 +321,6 @@ pub fn find_crawler_or_explain(name: &str) -> Result<&'static Crawler, UsageErro
     })
 }
 
-/// Words for a reason, for people.
-pub fn describe_reason(reason: Reason) -> &'static str {
-    match reason {
-        Reason::RuleMatched => "a rule decided",
-        Reason::NoRuleMatched => "no rule of the group matches this path, so it is allowed",
-        Reason::NoGroupApplies => {
-            "no group names this agent and there is no * group, so everything is allowed"
-        }
-        Reason::ImplicitRobotsTxtAllow => "/robots.txt itself is always allowed (RFC 9309 §2.2.2)",
-        Reason::BeyondSizeLimit => {
-            "a rule past the 500 KiB that Googlebot reads would decide otherwise; it is ignored"
-        }
-        Reason::FileUnavailable => {
-            "the fetch status makes the file unavailable, so everything is allowed"
-        }
-        Reason::FileUnreachable => {
-            "the fetch status makes the file unreachable, so everything is disallowed"
-        }
-        Reason::ReaderError => {
-            "this reader stops with an error part-way through the file; the answer comes from \
-             what it read before"
-        }
-    }
-}
-
 /// A line of the file as text output shows it: at most [`terminal::SHOWN_CHARS`] characters.
 fn line_text(robots: &RobotsTxt, number: usize) -> Cow<'_, str> {
     terminal::shortened(
@@ -326,11 +333,10 @@ fn line_text(robots: &RobotsTxt, number: usize) -> Cow<'_, str> {
 fn write_verdict(
     out: &mut impl Write,
     robots: &RobotsTxt,
+    answer: &Answer,
     verdict: &Verdict,
-    status: &FetchStatus,
-    crawler: Option<&Crawler>,
-    typed: &TypedUrl,
 ) -> io::Result<()> {
+    let explanation = answer.explanation();
     let word = if verdict.allowed {
         "ALLOWED"
     } else {
@@ -344,15 +350,11 @@ fn write_verdict(
         verdict.agent_match,
         verdict.profile
     )?;
-    if crawler.is_none()
-        && verdict.agent_match == AgentMatch::Token
-        && verdict.agent_token != verdict.agent
-    {
+    if let Some(agent) = &explanation.agent {
         writeln!(
             out,
-            "  agent read  as {}: the token model compares a user agent string's first product \
-             token",
-            verdict.agent_token
+            "  agent read  {}",
+            terminal::shortened(&agent.english())
         )?;
     }
     for reading in &verdict.agent_line_readings {
@@ -369,10 +371,16 @@ fn write_verdict(
             "  file        this is {format}, not a robots.txt: no line of it is a rule"
         )?;
     }
-    if let Some(host) = &typed.host {
+    if let Some(host) = answer
+        .request
+        .as_ref()
+        .ok()
+        .and_then(|typed| typed.host.as_ref())
+    {
         writeln!(
             out,
-            "  url         read as host {host}, path {}",
+            "  url         read as host {}, path {}",
+            terminal::shortened(host),
             terminal::shortened(&verdict.path)
         )?;
     }
@@ -383,32 +391,18 @@ fn write_verdict(
             terminal::shortened(&verdict.normalised_path)
         )?;
     }
-    if *status != FetchStatus::ok() {
-        let handling = match crawler {
-            Some(crawler) => crawler_status_handling(crawler, status, verdict.profile),
-            None => status_handling(status, verdict.profile),
-        };
-        writeln!(out, "  served as   {status}: {}", handling.explanation)?;
+    if let Some(status) = &explanation.status {
+        writeln!(out, "  served as   {}: {status}", answer.status)?;
     }
-    match &verdict.decisive {
-        Some(rule) if verdict.reason == Reason::RuleMatched => {
-            let why = if rule.kind == RuleKind::Allow
-                && verdict
-                    .matches
-                    .iter()
-                    .any(|m| m.kind == RuleKind::Disallow && m.length == rule.length)
-            {
-                "Allow wins a tie"
-            } else if verdict.profile.spec().precedence == Precedence::FirstMatch {
-                "the first matching rule in the file"
-            } else {
-                "the longest match"
-            };
-            let how = if verdict.profile.spec().precedence == Precedence::FirstMatch {
-                why.to_owned()
-            } else {
-                format!("pattern length {}, {why}", rule.length)
-            };
+    match (&verdict.decisive, verdict.why_decides()) {
+        (Some(rule), Some(_)) if verdict.reason != Reason::BeyondSizeLimit => {
+            // The core words why the line decides; the CLI only places it.
+            let how = explanation
+                .decided_by
+                .as_ref()
+                .and_then(|message| message.arg("why"))
+                .map(ToString::to_string)
+                .unwrap_or_default();
             writeln!(
                 out,
                 "  decided by  line {}: {}  ({how})",
@@ -422,7 +416,7 @@ fn write_verdict(
                 )?;
             }
         }
-        _ => writeln!(out, "  reason      {}", describe_reason(verdict.reason))?,
+        _ => writeln!(out, "  reason      {}", explanation.reason)?,
     }
     if let Some(rule) = &verdict.beyond_size_limit {
         writeln!(
@@ -432,7 +426,8 @@ fn write_verdict(
             line_text(robots, rule.line)
         )?;
     }
-    if verdict.groups.is_empty() && !decided_by_status(verdict) {
+    let group_used = verdict.group_used();
+    if group_used == GroupUsed::None {
         writeln!(out, "  group       none applies")?;
     }
     // Sorted once, so that marking a group's lines costs a lookup each, not a scan of every
@@ -440,18 +435,13 @@ fn write_verdict(
     let mut matched: Vec<usize> = verdict.matches.iter().map(|m| m.line).collect();
     matched.sort_unstable();
     for group in verdict.groups.iter() {
-        let fallback = match &verdict.chain_step {
-            _ if verdict.used_star_group => {
-                "  (no group names this agent: the * group applies)".to_owned()
+        let why = match &group_used {
+            GroupUsed::Star | GroupUsed::Fallback(_) => {
+                format!("  ({})", group_message(&group_used, answer.asker()))
             }
-            Some(step) if step.fallback => format!(
-                "  ({} has no group of its own: it follows the {} group)",
-                verdict.agent,
-                step.token.as_deref().unwrap_or("*")
-            ),
             _ => String::new(),
         };
-        writeln!(out, "  group {}{fallback}", group.index + 1)?;
+        writeln!(out, "  group {}{why}", group.index + 1)?;
         for &number in &group.lines {
             let marker = match &verdict.decisive {
                 Some(rule) if rule.line == number => "  <- decides",
@@ -482,14 +472,6 @@ fn write_verdict(
         }
     }
     Ok(())
-}
-
-/// The fetch status answered, so no group of the file was read.
-fn decided_by_status(verdict: &Verdict) -> bool {
-    matches!(
-        verdict.reason,
-        Reason::FileUnavailable | Reason::FileUnreachable
-    )
 }
 
 /// A user-agent line Google reads as another name than the one written, in words.
@@ -718,15 +700,18 @@ fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<
         None => agent_match,
     };
     robots_lens::check_arguments(&case.agent, &case.url).map_err(|error| error.to_string())?;
-    let url = read_url(&case.url).map_err(|error| error.to_string())?;
-    let verdict = RobotsTxt::parse(case.robots.as_bytes())
+    let question = Question::agent(&case.agent, &case.url).agent_match(agent_match);
+    let answer = RobotsTxt::parse(case.robots.as_bytes())
         .checker(profile)
-        .check(&case.agent, &url.request, agent_match);
+        .ask(&question);
+    if let Some(refused) = answer.refusal() {
+        return Err(refused.to_string());
+    }
     let answer = JsonAnswer {
         id: &case.id,
-        allowed: verdict.allowed,
-        line: verdict.decisive.as_ref().map(|rule| rule.line),
-        reason: verdict.reason.id(),
+        allowed: answer.allowed().unwrap_or_default(),
+        line: answer.deciding_line(),
+        reason: answer.reason_id(),
     };
     serde_json::to_string(&answer).map_err(|error| error.to_string())
 }

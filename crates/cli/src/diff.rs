@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use robots_lens::{
     crawlers, line_diff, probe_urls, read_url_list, verdict_flips, Asker, DiffKind, Flip,
-    ListFormat, RobotsTxt, Side, MAX_URLS,
+    ListFormat, RobotsTxt, Side, UrlReading, MAX_URLS,
 };
 use serde::Serialize;
 
@@ -49,6 +49,12 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         &old.checker(args.profile),
         &new.checker(args.profile),
         &urls,
+        // Derived probes are paths (`//x` too); a list a person gave is read as typed.
+        if probed {
+            UrlReading::Path
+        } else {
+            UrlReading::Typed
+        },
         &askers,
         &status,
     );

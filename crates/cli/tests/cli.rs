@@ -516,13 +516,15 @@ fn a_url_is_read_as_meant_and_refused_when_no_crawler_would_request_it() {
     );
     assert_eq!(dotted.status.code(), Some(1), "./checkout/x is a path");
     assert!(!String::from_utf8_lossy(&dotted.stdout).contains("read as host"));
-    for bad in [
-        "",
-        "ftp://x",
-        "shop.example",
-        "https://shop.example",
-        "http:/checkout/x",
-    ] {
+    // An http(s) URL with an empty path requests `/` (RFC 3986 §6.2.3), as Google and every
+    // crawler read it; only a host typed without a scheme is refused.
+    for root in ["https://shop.example", "http://shop.example#/a"] {
+        let output = robots_lens(&["check", "-", "--agent", "a", "--url", root], file);
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.starts_with("ALLOWED  /\n"), "{root}: {text}");
+        assert!(text.contains("read as host shop.example, path /"), "{text}");
+    }
+    for bad in ["", "ftp://x", "shop.example", "http:/checkout/x"] {
         let output = robots_lens(&["check", "-", "--agent", "a", "--url", bad], file);
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
         assert!(output.stdout.is_empty(), "{bad:?}");

@@ -40,14 +40,27 @@ pub fn typed_token(agent: &str) -> &str {
     }
 }
 
+/// What a typed agent is compared as, under `model`: Google's library (`--profile google`,
+/// `whole_value`) compares the whole value it is given under the token model, so `FooBot/1.0`
+/// names no group written `FooBot` (a crawler hands the library its product token, not its user
+/// agent string); the RFC 9309 token model compares [`typed_token`]; the substring model looks
+/// inside the whole value.
+pub(crate) fn compared_agent(agent: &str, model: AgentMatch, whole_value: bool) -> &str {
+    match model {
+        AgentMatch::Token if !whole_value => typed_token(agent),
+        _ => agent.trim(),
+    }
+}
+
 /// Whether a user-agent line names the agent under `model`. `*` lines are not names: the
-/// caller handles them.
+/// caller handles them. Under [`AgentMatch::Token`], `agent` is what is compared already
+/// ([`compared_agent`]).
 pub(crate) fn names_agent(line: &AgentLine, agent: &str, model: AgentMatch) -> bool {
     let Some(token) = line.product() else {
         return false;
     };
     match model {
-        AgentMatch::Token => !token.is_empty() && typed_token(agent).eq_ignore_ascii_case(token),
+        AgentMatch::Token => !token.is_empty() && agent.eq_ignore_ascii_case(token),
         AgentMatch::Substring => {
             let name = written_name(line.value());
             !name.is_empty() && contains_ignore_case(agent, name)
@@ -62,7 +75,7 @@ fn other_reading_names(line: &AgentLine, agent: &str, model: AgentMatch) -> bool
     match model {
         AgentMatch::Token => {
             let name = written_name(line.value());
-            !name.is_empty() && typed_token(agent).eq_ignore_ascii_case(name)
+            !name.is_empty() && agent.eq_ignore_ascii_case(name)
         }
         AgentMatch::Substring => !token.is_empty() && contains_ignore_case(agent, token),
     }

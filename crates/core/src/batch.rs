@@ -15,13 +15,16 @@
 //! Memory is one small cell per URL × asker: 100,000 URLs × 36 crawlers is about 3.6 million
 //! cells, 58 MB. [`crate::MAX_URLS`] bounds the list.
 
-use crate::crawlers::Crawler;
+use crate::answer::Question;
+use crate::catalogue::Crawler;
 use crate::group::RuleKind;
-use crate::matcher::{Checker, GroupSelection, Reason, Verdict};
-use crate::profile::AgentMatch;
+use crate::matcher::{Checker, GroupSelection};
+use crate::profile::{AgentMatch, Profile};
+use crate::robots::RobotsTxt;
 use crate::sorting::sort_by;
-use crate::status::FetchStatus;
-use crate::RobotsTxt;
+use crate::status::{handling_profile, FetchStatus};
+use crate::typed_url::InvalidUrl;
+use crate::verdict::{Reason, Verdict};
 
 /// Who asks: an agent as typed, or a catalogued crawler.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,26 +44,34 @@ impl Asker {
         }
     }
 
-    fn selection(&self) -> GroupSelection<'_> {
+    /// The groups this asker's question selects in `checker`, compared as [`Checker::ask`]
+    /// compares them.
+    fn selection<'a>(&'a self, checker: &Checker<'_>) -> GroupSelection<'a> {
         match self {
-            Asker::Agent(agent, model) => GroupSelection::Agent {
-                agent: agent.trim(),
-                model: *model,
-            },
+            Asker::Agent(agent, model) => checker.agent_selection(agent, *model),
             Asker::Crawler(crawler) => GroupSelection::Chain(crawler.chain),
+        }
+    }
+
+    /// Whose fetch-status rules apply to this asker under `profile`.
+    fn status_rules(&self, profile: Profile) -> Profile {
+        match self {
+            Asker::Agent(..) => profile,
+            Asker::Crawler(crawler) => handling_profile(crawler, profile),
         }
     }
 }
 
-impl Checker<'_> {
-    /// The verdict for `asker` and `url`, under `status`: [`Checker::check`] for an agent,
-    /// [`Checker::check_crawler`] for a crawler.
-    pub fn ask(&self, asker: &Asker, url: &str, status: &FetchStatus) -> Verdict {
-        let verdict = match asker {
-            Asker::Agent(agent, model) => self.check(agent, url, *model),
-            Asker::Crawler(crawler) => self.check_crawler(crawler, url),
+impl Asker {
+    /// The question this asker asks about `url` (typed), the file served with `status`: what
+    /// every row of a batch, every expectation and every `diff` verdict asks
+    /// [`Checker::ask_verdict`].
+    pub fn question<'q>(&'q self, url: &'q str, status: &FetchStatus) -> Question<'q> {
+        let question = match self {
+            Asker::Agent(agent, model) => Question::agent(agent, url).agent_match(*model),
+            Asker::Crawler(crawler) => Question::crawler(crawler, url),
         };
-        verdict.with_status(status)
+        question.status(*status)
     }
 }
 
@@ -76,22 +87,34 @@ pub struct Cell {
     pub reason: Reason,
 }
 
+impl Cell {
+    /// The cell for an answer: a refused URL is not allowed, for [`Reason::UrlRefused`].
+    pub fn of(answer: &Result<Verdict, InvalidUrl>) -> Cell {
+        match answer {
+            Ok(verdict) => Cell::from(verdict),
+            Err(_) => Cell {
+                allowed: false,
+                line: None,
+                reason: Reason::UrlRefused,
+            },
+        }
+    }
+}
+
 impl From<&Verdict> for Cell {
     fn from(verdict: &Verdict) -> Cell {
         Cell {
             allowed: verdict.allowed,
-            line: decided_by(verdict),
+            line: verdict.deciding_line(),
             reason: verdict.reason,
         }
     }
 }
 
-/// The line of the rule that decided the verdict, if a rule did.
+/// The deciding line of a verdict: [`Verdict::deciding_line`], the one definition (kept under
+/// this name for the surfaces that called it).
 pub fn decided_by(verdict: &Verdict) -> Option<usize> {
-    match verdict.reason {
-        Reason::RuleMatched => verdict.decisive.as_ref().map(|rule| rule.line),
-        _ => None,
-    }
+    verdict.deciding_line()
 }
 
 /// Which rows [`Batch::rows`] keeps.
@@ -373,7 +396,11 @@ impl Batch {
                     self.cells.push(cell);
                     continue;
                 }
-                let verdict = checker.ask(asker, url, status);
+                let answer = checker.ask_verdict(&asker.question(url, status));
+                let Ok(verdict) = &answer else {
+                    self.cells.push(Cell::of(&answer));
+                    continue;
+                };
                 for found in &verdict.matches {
                     if let Some(seen) = self.matched_lines.get_mut(found.line) {
                         *seen = true;
@@ -387,7 +414,7 @@ impl Batch {
                         }
                     }
                 }
-                self.cells.push(Cell::from(&verdict));
+                self.cells.push(Cell::from(verdict));
             }
         }
         self.progress()
@@ -623,18 +650,24 @@ fn same_groups(checker: &Checker<'_>, askers: &[Asker]) -> Vec<usize> {
     if checker.reads_records() {
         return (0..askers.len()).collect();
     }
+    // Two askers answer alike when they read the same groups and apply the same status rules
+    // (Googlebot and GPTBot may both follow `*`, but only Googlebot reads 429 as a 5xx).
     let key = |asker: &Asker| {
         let groups = |whole| -> Vec<usize> {
             checker
-                .select_groups(asker.selection(), whole)
+                .select_groups(asker.selection(checker), whole)
                 .groups
                 .iter()
                 .map(|group| group.index)
                 .collect()
         };
-        (groups(false), groups(true))
+        (
+            groups(false),
+            groups(true),
+            asker.status_rules(checker.profile()),
+        )
     };
-    let keys: Vec<(Vec<usize>, Vec<usize>)> = askers.iter().map(key).collect();
+    let keys: Vec<(Vec<usize>, Vec<usize>, Profile)> = askers.iter().map(key).collect();
     (0..keys.len())
         .map(|index| {
             keys.iter()
@@ -822,7 +855,8 @@ mod tests {
             batch.run(&checker, &FetchStatus::ok(), usize::MAX);
             for row in batch.all_rows() {
                 let asker = askers.iter().find(|a| a.name() == row.agent).unwrap();
-                let direct = Cell::from(&checker.ask(asker, row.url, &FetchStatus::ok()));
+                let direct =
+                    Cell::of(&checker.ask_verdict(&asker.question(row.url, &FetchStatus::ok())));
                 assert_eq!(row.cell, direct, "{profile} {} {}", row.agent, row.url);
             }
             if profile == Profile::Rfc9309 {

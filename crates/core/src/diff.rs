@@ -11,10 +11,11 @@
 //! two files (after their common first and last lines) line by line while that middle is at
 //! most [`MAX_DIFF_CELLS`] line pairs, and beyond that reports it as removed and added whole.
 
-use crate::batch::{decided_by, Asker};
+use crate::answer::UrlReading;
+use crate::batch::Asker;
 use crate::matcher::Checker;
+use crate::robots::RobotsTxt;
 use crate::status::FetchStatus;
-use crate::RobotsTxt;
 
 /// The most probe URLs [`probe_urls`] derives.
 pub const MAX_PROBES: usize = 5_000;
@@ -52,30 +53,38 @@ impl Flip {
     }
 }
 
-/// For each URL and asker in that order, the verdicts of `old` and `new` that differ.
+/// For each URL and asker in that order, the verdicts of `old` and `new` that differ: exactly
+/// the questions whose answer ([`Checker::ask_verdict`]) is allowed in one version and not in
+/// the other. `reading` says how the URLs read: [`UrlReading::Typed`] for a list a person gave,
+/// [`UrlReading::Path`] for [`probe_urls`], which are paths (`//x` is the path `//x`). A URL no
+/// crawler requests is answered in neither version, so it never flips.
 pub fn verdict_flips(
     old: &Checker<'_>,
     new: &Checker<'_>,
     urls: &[String],
+    reading: UrlReading,
     askers: &[Asker],
     status: &FetchStatus,
 ) -> Vec<Flip> {
     let mut flips = Vec::new();
     for url in urls {
         for asker in askers {
-            let before = old.ask(asker, url, status);
-            let after = new.ask(asker, url, status);
+            let question = asker.question(url, status).reading(reading);
+            let (Ok(before), Ok(after)) = (old.ask_verdict(&question), new.ask_verdict(&question))
+            else {
+                continue;
+            };
             if before.allowed != after.allowed {
                 flips.push(Flip {
                     url: url.clone(),
                     agent: asker.name().to_owned(),
                     before: Side {
                         allowed: before.allowed,
-                        line: decided_by(&before),
+                        line: before.deciding_line(),
                     },
                     after: Side {
                         allowed: after.allowed,
-                        line: decided_by(&after),
+                        line: after.deciding_line(),
                     },
                 });
             }
@@ -252,9 +261,38 @@ mod tests {
             &old.checker(Profile::Rfc9309),
             &new.checker(Profile::Rfc9309),
             &urls,
+            UrlReading::Path,
             askers,
             &FetchStatus::ok(),
         )
+    }
+
+    #[test]
+    fn a_derived_double_slash_is_a_path_in_both_versions() {
+        // Old `Disallow: /`, new `Disallow: //`: as paths, `//` and `//x` are disallowed by both,
+        // so nothing flips; read as hosts they would have been listed.
+        let (old, new) = (
+            RobotsTxt::parse(b"User-agent: *\nDisallow: /\n"),
+            RobotsTxt::parse(b"User-agent: *\nDisallow: //\n"),
+        );
+        let probes = probe_urls(&old, &new);
+        assert!(
+            probes.iter().any(|probe| probe.starts_with("//")),
+            "{probes:?}"
+        );
+        let askers = [Asker::Agent("Bot".into(), AgentMatch::Token)];
+        let (old, new) = (old.checker(Profile::Rfc9309), new.checker(Profile::Rfc9309));
+        let found = verdict_flips(
+            &old,
+            &new,
+            &probes,
+            UrlReading::Path,
+            &askers,
+            &FetchStatus::ok(),
+        );
+        let urls: Vec<&str> = found.iter().map(|flip| flip.url.as_str()).collect();
+        assert!(!urls.contains(&"//") && !urls.contains(&"//x"), "{urls:?}");
+        assert!(urls.contains(&"/"), "{urls:?}");
     }
 
     #[test]

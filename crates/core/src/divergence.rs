@@ -5,15 +5,18 @@
 //! ([`ProfileSpec`]), so it names the actual cause in this file — "Python's robotparser takes the
 //! first matching rule, line 4, not the longest, line 6" — rather than a generic warning.
 
-use crate::crawlers::{find_crawler, recognise_crawler, Crawler};
+use crate::catalogue::{find_crawler, recognise_crawler, Crawler};
+use crate::group::RuleKind;
 use crate::legacy::reader_error;
-use crate::matcher::{Checker, Reason, RuleMatch, Verdict};
+use crate::lines::{KeySpelling, LineKind};
+use crate::matcher::Checker;
 use crate::message::{Message, MessageId as M, Value};
 use crate::profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec,
 };
+use crate::robots::RobotsTxt;
 use crate::status::FetchStatus;
-use crate::{KeySpelling, LineKind, RobotsTxt, RuleKind};
+use crate::verdict::{Reason, RuleMatch, Verdict};
 
 /// One profile's answer to the question, set against the main verdict.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +90,7 @@ pub struct CrawlerReading {
     /// The crawler the agent names (its name, in JSON).
     #[cfg_attr(
         feature = "serde",
-        serde(serialize_with = "crate::crawlers::serialize_name")
+        serde(serialize_with = "crate::catalogue::serialize_name")
     )]
     pub crawler: &'static Crawler,
     /// Its verdict: its documented fallback chain, its operator's fetch-status handling.

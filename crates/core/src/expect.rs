@@ -13,11 +13,12 @@
 //! crawlers = ["Googlebot", "Bingbot"]   # or: agents = ["MyBot/1.0"]
 //! ```
 
-use crate::batch::{decided_by, Asker};
-use crate::crawlers::find_crawler;
-use crate::matcher::{Checker, Reason};
+use crate::batch::Asker;
+use crate::catalogue::find_crawler;
+use crate::matcher::Checker;
 use crate::profile::AgentMatch;
 use crate::status::FetchStatus;
+use crate::verdict::Reason;
 
 /// A URL that must be allowed, or must be blocked, for some crawlers and agents.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -104,16 +105,21 @@ pub fn check_expectations(
                     error: Some(format!("no catalogued crawler is called '{name}'")),
                     ..result(name)
                 }),
-                Ok(asker) => {
-                    let verdict = checker.ask(&asker, &expectation.url, status);
-                    results.push(ExpectationResult {
+                Ok(asker) => match checker.ask_verdict(&asker.question(&expectation.url, status)) {
+                    Ok(verdict) => results.push(ExpectationResult {
                         allowed: Some(verdict.allowed),
-                        line: decided_by(&verdict),
+                        line: verdict.deciding_line(),
                         reason: Some(verdict.reason),
                         holds: verdict.allowed == expectation.allowed,
                         ..result(asker.name())
-                    });
-                }
+                    }),
+                    // A URL no crawler requests answers nothing, so it holds no expectation.
+                    Err(refused) => results.push(ExpectationResult {
+                        reason: Some(Reason::UrlRefused),
+                        error: Some(refused.to_string()),
+                        ..result(asker.name())
+                    }),
+                },
             }
         }
     }

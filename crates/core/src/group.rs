@@ -7,7 +7,6 @@
 //! user-agent line belong to no group and are ignored by every crawler we model.
 
 use crate::lines::{is_ascii_space, LineKind, Record, Source};
-use crate::RobotsTxt;
 
 /// What a user-agent line names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -286,17 +285,6 @@ impl Rule {
             beyond_size_limit: line.beyond_size_limit(),
         }
     }
-
-    /// The pattern as written (trimmed, comment removed; invalid UTF-8 shown as U+FFFD);
-    /// `robots` is the file the rule was read from.
-    pub fn pattern<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
-        robots.value_of(self.line)
-    }
-
-    /// The pattern's raw bytes (which may be invalid UTF-8); see [`Rule::pattern`] for `robots`.
-    pub fn pattern_bytes<'r>(&self, robots: &'r RobotsTxt) -> &'r [u8] {
-        robots.value_bytes_of(self.line)
-    }
 }
 
 /// A run of user-agent lines and the rules that follow them.
@@ -357,13 +345,6 @@ pub struct Sitemap {
     pub line: usize,
 }
 
-impl Sitemap {
-    /// The URL as written; `robots` is the file the line was read from.
-    pub fn url<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
-        robots.value_of(self.line)
-    }
-}
-
 /// A line with a key that is neither a group line nor a sitemap.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Directive {
@@ -373,18 +354,6 @@ pub struct Directive {
     pub name: Option<&'static str>,
     /// The group the line stands in, if any (its index).
     pub group: Option<usize>,
-}
-
-impl Directive {
-    /// The key as written; `robots` is the file the line was read from.
-    pub fn key<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
-        robots.key_of(self.line)
-    }
-
-    /// The value as written; see [`Directive::key`] for `robots`.
-    pub fn value<'r>(&self, robots: &'r RobotsTxt) -> &'r str {
-        robots.value_of(self.line)
-    }
 }
 
 /// Everything the lines add up to.

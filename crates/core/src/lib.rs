@@ -103,8 +103,10 @@ struct ReadmeDoctests;
 
 mod agent_name;
 mod aipref;
+mod answer;
 pub mod audit;
 mod batch;
+mod catalogue;
 mod crawlers;
 mod diff;
 mod divergence;
@@ -119,12 +121,15 @@ pub mod message;
 mod pattern;
 mod policy;
 mod profile;
+mod robots;
 mod rules;
 mod sorting;
 mod status;
 mod structured_fields;
 mod typed_url;
 mod url_list;
+mod usage;
+mod verdict;
 
 pub use agent_name::{typed_token, AgentLineReading, MAX_AGENT_LINE_READINGS};
 pub use aipref::{
@@ -132,16 +137,20 @@ pub use aipref::{
     SyntaxError, SyntaxErrorKind, UsageAnswer, UsePurpose, ValueType, Why, CONTENT_SIGNAL_KEYS,
     CONTENT_USAGE_LABELS, OBSOLETE_LABELS, USE_PURPOSES,
 };
+pub use answer::{
+    ask, group_message, reason_message, Answer, Explanation, Question, UrlReading, Who, REFUSED,
+};
 pub use audit::{audit, Finding};
 pub use batch::{
     decided_by, Asker, AskerTotals, Batch, BatchReport, Cell, Progress, Row, RowFilter, RowOrder,
     RowPage, RowQuery, RuleTally, UnusedRule,
 };
-pub use crawlers::{
-    ai_summary, crawlers, find_crawler, find_retired, recognise_crawler, retired_tokens, sources,
-    Access, AiSummary, ChainStep, ClaimSources, CrawlDelay, Crawler, CrawlerRow, FetchHandling,
-    FileSummary, Purpose, Recognised, RetiredToken, RobotsTxtCompliance, Source, Tally, UsedStep,
+pub use catalogue::{
+    crawlers, find_crawler, find_retired, recognise_crawler, retired_tokens, sources, ClaimSources,
+    CrawlDelay, Crawler, FetchHandling, Purpose, Recognised, RetiredToken, RobotsTxtCompliance,
+    Source,
 };
+pub use crawlers::{ai_summary, Access, AiSummary, CrawlerRow, FileSummary, Tally};
 pub use diff::{
     line_diff, probe_urls, verdict_flips, DiffKind, DiffLine, Flip, Side, MAX_DIFF_CELLS,
     MAX_PROBES,
@@ -162,7 +171,7 @@ pub use lines::{
     binary_format, InputFacts, KeySpelling, Line, LineEndings, LineIter, LineKind, Lines,
     Malformed, MAX_INPUT_BYTES, MAX_LINE_BYTES, OTHER_DIRECTIVES, SIZE_LIMIT,
 };
-pub use matcher::{AppliedGroup, Checker, Reason, RuleMatch, Verdict};
+pub use matcher::Checker;
 pub use message::{Message, MessageId};
 pub use pattern::Pattern;
 pub use policy::{
@@ -172,189 +181,13 @@ pub use policy::{
 pub use profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec, UnknownName,
 };
+pub use robots::RobotsTxt;
 pub use status::{
     crawler_status_handling, status_effect, status_handling, FetchStatus, InvalidStatus, Outcome,
     StatusClass, StatusEffect, StatusHandling, MAX_REDIRECTS,
 };
 pub use typed_url::{read_url, InvalidUrl, TypedUrl, UrlProblem};
 pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
-
-/// A parsed robots.txt: every line, and the groups, sitemaps and directives they form. It keeps
-/// the input, which lines, rules and directives point into.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RobotsTxt {
-    source: lines::Source,
-    lines: Vec<lines::Record>,
-    facts: InputFacts,
-    groups: Vec<Group>,
-    orphan_rules: Vec<Rule>,
-    sitemaps: Vec<Sitemap>,
-    directives: Vec<Directive>,
-    preferences: Vec<aipref::PreferenceLine>,
-    licenses: Vec<aipref::License>,
-}
-
-impl RobotsTxt {
-    /// Reads a robots.txt from its bytes (the first [`MAX_INPUT_BYTES`] of them). Never fails.
-    ///
-    /// The parsed file keeps a copy of the input; a caller that owns it already (a file read
-    /// into a `Vec`, a `String` from elsewhere) saves that copy with [`RobotsTxt::parse_owned`]
-    /// or [`RobotsTxt::parse_string`].
-    pub fn parse(input: &[u8]) -> RobotsTxt {
-        let kept = &input[..input.len().min(MAX_INPUT_BYTES)];
-        RobotsTxt::read(lines::Source::from_bytes(kept.to_vec()))
-    }
-
-    /// [`RobotsTxt::parse`], keeping `input` itself instead of a copy of it.
-    pub fn parse_owned(input: Vec<u8>) -> RobotsTxt {
-        RobotsTxt::read(lines::Source::from_bytes(input))
-    }
-
-    /// [`RobotsTxt::parse_owned`] for text, which is known to be UTF-8 and not checked again.
-    pub fn parse_string(input: String) -> RobotsTxt {
-        RobotsTxt::read(lines::Source::from_text(input))
-    }
-
-    fn read(source: lines::Source) -> RobotsTxt {
-        // The groups' sizes are counted as the lines are read, so that forming them is one
-        // more pass over the lines, not two.
-        let mut sizes = group::Sizes::default();
-        let (lines, source, facts) = lines::read_lines(source, |kind| sizes.count(kind));
-        let structure = group::form_groups(&lines, &source, sizes);
-        let (preferences, licenses) =
-            aipref::read_preferences(Lines::new(&lines, &source), &structure.directives);
-        RobotsTxt {
-            source,
-            lines,
-            facts,
-            groups: structure.groups,
-            orphan_rules: structure.orphan_rules,
-            sitemaps: structure.sitemaps,
-            directives: structure.directives,
-            preferences,
-            licenses,
-        }
-    }
-
-    /// Every physical line, in order; `lines().get(n - 1)` is line `n`.
-    pub fn lines(&self) -> Lines<'_> {
-        Lines::new(&self.lines, &self.source)
-    }
-
-    /// Line `number` (1-based), if the file has it.
-    pub fn line(&self, number: usize) -> Option<Line<'_>> {
-        number
-            .checked_sub(1)
-            .and_then(|index| self.lines().get(index))
-    }
-
-    /// The value of line `number` ("" when it has none): a rule's pattern, a sitemap's URL.
-    pub(crate) fn value_of(&self, number: usize) -> &str {
-        self.line(number)
-            .and_then(|line| line.value())
-            .unwrap_or_default()
-    }
-
-    /// The key of line `number` ("" when it has none).
-    pub(crate) fn key_of(&self, number: usize) -> &str {
-        self.line(number)
-            .and_then(|line| line.key())
-            .unwrap_or_default()
-    }
-
-    /// The raw bytes of line `number`'s value, without decoding the line.
-    pub(crate) fn value_bytes_of(&self, number: usize) -> &[u8] {
-        number
-            .checked_sub(1)
-            .and_then(|index| self.lines.get(index))
-            .map_or(&[], |line| line.value_bytes(&self.source))
-    }
-
-    /// The input as read (its first [`MAX_INPUT_BYTES`]), which every span indexes into.
-    pub fn input(&self) -> &[u8] {
-        self.source.bytes()
-    }
-
-    /// Where line `number`'s value lies in [`RobotsTxt::input`] (empty when it has none).
-    pub(crate) fn value_span_of(&self, number: usize) -> std::ops::Range<usize> {
-        number
-            .checked_sub(1)
-            .and_then(|index| self.lines.get(index))
-            .and_then(lines::Record::value_span)
-            .filter(|span| span.end <= self.source.bytes().len())
-            .unwrap_or(0..0)
-    }
-
-    /// Facts about the input as a whole: size, BOM, encoding, line endings, size limit.
-    pub fn facts(&self) -> &InputFacts {
-        &self.facts
-    }
-
-    /// The groups, in file order.
-    pub fn groups(&self) -> &[Group] {
-        &self.groups
-    }
-
-    /// Allow and Disallow lines before the first user-agent line: no crawler obeys them.
-    pub fn orphan_rules(&self) -> &[Rule] {
-        &self.orphan_rules
-    }
-
-    /// Every `Sitemap:` line, wherever it stands.
-    pub fn sitemaps(&self) -> &[Sitemap] {
-        &self.sitemaps
-    }
-
-    /// Lines with other keys: non-standard directives and unknown keys.
-    pub fn directives(&self) -> &[Directive] {
-        &self.directives
-    }
-
-    /// A checker for `profile`, to check any number of URLs: the patterns of the groups an agent
-    /// selects are compiled when it is first asked about, and kept.
-    pub fn checker(&self, profile: Profile) -> Checker<'_> {
-        Checker::new(self, profile)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const INPUTS: [&[u8]; 4] = [
-        b"User-agent: *\nDisallow: /private\n",
-        b"\xEF\xBB\xBFUser-agent: a\rAllow: /caf\xC3\xA9\r\nDisallow: /\n",
-        b"User-agent: *\nDisallow: /bad\xFF\xFEbytes\nSitemap: https://x.test/\xE9\n",
-        b"",
-    ];
-
-    #[test]
-    fn an_owned_input_parses_as_a_borrowed_one_and_is_kept_without_a_copy() {
-        for input in INPUTS {
-            let owned = input.to_vec();
-            let address = owned.as_ptr();
-            let robots = RobotsTxt::parse_owned(owned);
-            assert_eq!(robots, RobotsTxt::parse(input));
-            assert_eq!(robots.input(), input);
-            if !input.is_empty() {
-                assert_eq!(
-                    robots.input().as_ptr(),
-                    address,
-                    "the caller's buffer is kept"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_string_parses_as_its_bytes_do() {
-        for input in INPUTS {
-            let Ok(text) = std::str::from_utf8(input) else {
-                continue;
-            };
-            let robots = RobotsTxt::parse_string(text.to_owned());
-            assert_eq!(robots, RobotsTxt::parse(input));
-            assert!(robots.facts().valid_utf8);
-        }
-    }
-}
+pub use verdict::{
+    AppliedGroup, ChainStep, GroupUsed, Reason, RuleMatch, UsedStep, Verdict, WhyDecides,
+};

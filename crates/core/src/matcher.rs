@@ -18,161 +18,21 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::agent_name::{differing_readings, names_agent, typed_token, AgentLineReading};
-use crate::crawlers::{ChainStep, UsedStep};
+use crate::agent_name::{compared_agent, differing_readings, names_agent, AgentLineReading};
 use crate::encoding::{request_path, rfc9309_normalise};
 use crate::group::{AgentLine, AgentToken, Rule, RuleKind};
 use crate::legacy::Reading;
 use crate::pattern::PairSet;
 use crate::profile::{AgentMatch, Encoding, Profile};
+use crate::robots::RobotsTxt;
 use crate::rules::{lossless_ascii, CompiledRule, RuleIndex};
-use crate::RobotsTxt;
+use crate::verdict::{AppliedGroup, ChainStep, Reason, RuleMatch, UsedStep, Verdict};
 
-/// Why a verdict came out the way it did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-pub enum Reason {
-    /// A rule decided: see [`Verdict::decisive`].
-    RuleMatched,
-    /// A group applied but none of its rules matched the path (or only empty ones did).
-    NoRuleMatched,
-    /// No group names the agent and there is no `*` group.
-    NoGroupApplies,
-    /// RFC 9309 §2.2.2: the `/robots.txt` URI is implicitly allowed.
-    ImplicitRobotsTxtAllow,
-    /// A rule past the 500 KiB Googlebot reads would have decided otherwise; see
-    /// [`Verdict::beyond_size_limit`].
-    BeyondSizeLimit,
-    /// The fetch status says the file is unavailable (a 4xx, too many redirects): everything is
-    /// allowed whatever the file says. See [`crate::status_handling`].
-    FileUnavailable,
-    /// The fetch status says the file is unreachable (a 5xx, a network error, and for Google a
-    /// 429): everything is disallowed whatever the file says. See [`crate::status_handling`].
-    FileUnreachable,
-    /// The reader the profile models raises an error for this URL instead of answering (Python's
-    /// `can_fetch` raises `ValueError` for `http://[x/`): not allowed, as nothing was answered.
-    ReaderError,
-}
-
-impl Reason {
-    /// The reason's name in JSON output.
-    pub fn id(self) -> &'static str {
-        match self {
-            Reason::RuleMatched => "rule-matched",
-            Reason::NoRuleMatched => "no-rule-matched",
-            Reason::NoGroupApplies => "no-group-applies",
-            Reason::ImplicitRobotsTxtAllow => "implicit-robots-txt-allow",
-            Reason::BeyondSizeLimit => "beyond-size-limit",
-            Reason::FileUnavailable => "file-unavailable",
-            Reason::FileUnreachable => "file-unreachable",
-            Reason::ReaderError => "reader-error",
-        }
-    }
-}
-
-/// A rule that matched the path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct RuleMatch {
-    /// The rule's line.
-    pub line: usize,
-    /// Allow or Disallow.
-    pub kind: RuleKind,
-    /// The pattern as written. Shared: the verdicts that show a rule share one string, made
-    /// from the parsed file when the rule first matches.
-    pub pattern: Arc<str>,
-    /// The pattern as compared, after the profile's normalisation.
-    pub normalised: Arc<str>,
-    /// Its length in octets, which is its priority.
-    pub length: usize,
-    /// Google's `index.htm` rule matched: `Allow: /d/index.html` was read as `Allow: /d/$`.
-    pub via_index_html: bool,
-}
-
-/// A group that applied to the agent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct AppliedGroup {
-    /// The group's index in [`RobotsTxt::groups`] (for the `python` and `legacy-1994` profiles,
-    /// which form records of their own, the record's index among them).
-    pub index: usize,
-    /// The lines of its user-agent lines.
-    pub agent_lines: Vec<usize>,
-    /// Those of its user-agent lines that matched the agent (or were `*`).
-    pub matched_agent_lines: Vec<usize>,
-    /// Every line the group owns.
-    pub lines: Vec<usize>,
-}
-
-/// The answer to "may this agent fetch this URL?", with how it was reached.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Verdict {
-    /// Whether the URL may be fetched.
-    pub allowed: bool,
-    /// Why.
-    pub reason: Reason,
-    /// The profile that answered.
-    pub profile: Profile,
-    /// How the agent was compared.
-    pub agent_match: AgentMatch,
-    /// The agent as given.
-    pub agent: String,
-    /// What [`AgentMatch::Token`] compares of the agent: the agent as given, or a pasted UA
-    /// string's first product token (`Mozilla`); see [`crate::typed_token`].
-    pub agent_token: String,
-    /// The user-agent lines Google reads as another name than the one written
-    /// (`MJ12bot` → `MJ`) where that changes or explains whether they name this agent.
-    pub agent_line_readings: Vec<AgentLineReading>,
-    /// The path, parameters and query that were requested.
-    pub path: String,
-    /// The path as compared, after the profile's normalisation.
-    pub normalised_path: String,
-    /// The rule that decided, if one did.
-    pub decisive: Option<RuleMatch>,
-    /// The groups that applied, merged. Shared: every verdict for the same agent has the same.
-    pub groups: Arc<[AppliedGroup]>,
-    /// No group named the agent, so the `*` groups applied.
-    pub used_star_group: bool,
-    /// For a check along a fallback chain ([`Checker::check_chain`]): the step whose groups
-    /// applied, and whether it was a fallback. `None` for [`Checker::check`] and when no step
-    /// found a group.
-    pub chain_step: Option<UsedStep>,
-    /// Every rule of the applied groups that matched, in file order.
-    pub matches: Vec<RuleMatch>,
-    /// When the verdict would differ if the whole file were read: the rule past the size limit
-    /// that would then decide.
-    pub beyond_size_limit: Option<RuleMatch>,
-}
-
-impl Verdict {
-    /// `allowed` for `reason` under `profile`, with nothing yet about who asked, what was
-    /// requested or which groups and rules explain it: the one place every way of answering
-    /// starts from, so that a field added to the explanation starts empty everywhere.
-    pub(crate) fn unexplained(
-        allowed: bool,
-        reason: Reason,
-        profile: Profile,
-        agent_match: AgentMatch,
-    ) -> Verdict {
-        Verdict {
-            allowed,
-            reason,
-            profile,
-            agent_match,
-            agent: String::new(),
-            agent_token: String::new(),
-            agent_line_readings: Vec::new(),
-            path: String::new(),
-            normalised_path: String::new(),
-            decisive: None,
-            groups: Arc::default(),
-            used_star_group: false,
-            chain_step: None,
-            matches: Vec::new(),
-            beyond_size_limit: None,
-        }
+impl RobotsTxt {
+    /// A checker for `profile`, to check any number of URLs: the patterns of the groups an agent
+    /// selects are compiled when it is first asked about, and kept.
+    pub fn checker(&self, profile: Profile) -> Checker<'_> {
+        Checker::new(self, profile)
     }
 }
 
@@ -271,17 +131,31 @@ impl<'r> Checker<'r> {
             return reading.check(self.profile, agent, url, agent_match);
         }
         let agent = agent.trim();
-        let verdict = self.answer(
-            GroupSelection::Agent {
-                agent,
-                model: agent_match,
-            },
-            url,
-        );
+        let selection = self.agent_selection(agent, agent_match);
+        let verdict = self.answer(selection, url);
+        let compared = match selection {
+            GroupSelection::Agent { agent, .. } => agent,
+            GroupSelection::Chain(_) => agent,
+        };
         Verdict {
             agent: agent.to_owned(),
-            agent_token: typed_token(agent).to_owned(),
+            agent_token: compared.to_owned(),
             ..verdict
+        }
+    }
+
+    /// The groups `agent` selects as `model` compares it under this profile: Google's library
+    /// compares the whole value it is given; RFC 9309's token model the product token of a
+    /// pasted user agent string ([`crate::typed_token`]).
+    pub(crate) fn agent_selection<'a>(
+        &self,
+        agent: &'a str,
+        model: AgentMatch,
+    ) -> GroupSelection<'a> {
+        let whole_value = self.profile == Profile::Google;
+        GroupSelection::Agent {
+            agent: compared_agent(agent, model, whole_value),
+            model,
         }
     }
 
@@ -565,11 +439,19 @@ impl<'r> Checker<'r> {
     /// The verdict that `matches`, every matching rule of `selection`'s groups, add up to.
     fn decide(&self, selection: &Selection, mut matches: Vec<RuleMatch>) -> Verdict {
         sort_by_line(&mut matches);
-        let decisive = decisive_match(&matches).cloned();
-        let (allowed, reason) = match (&decisive, selection.groups.is_empty()) {
-            (Some(rule), _) => (rule.kind == RuleKind::Allow, Reason::RuleMatched),
-            (None, true) => (true, Reason::NoGroupApplies),
-            (None, false) => (true, Reason::NoRuleMatched),
+        let (decisive, reason) = match decisive_match(&matches) {
+            Some(rule) => (Some(rule.clone()), Reason::RuleMatched),
+            None => match empty_match(&matches) {
+                Some(rule) => (Some(rule.clone()), Reason::EmptyRuleMatched),
+                None if selection.groups.is_empty() => (None, Reason::NoGroupApplies),
+                None => (None, Reason::NoRuleMatched),
+            },
+        };
+        let allowed = match reason {
+            Reason::RuleMatched => decisive
+                .as_ref()
+                .is_some_and(|rule| rule.kind == RuleKind::Allow),
+            _ => true,
         };
         let agent_match = match &selection.key.selection {
             SelectionKind::Agent { model, .. } => *model,
@@ -761,6 +643,20 @@ fn decisive_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
     }
 }
 
+/// When no rule of positive length matched: the empty rule that answered, as google/robotstxt's
+/// `matching_line()` reports it. An empty pattern matches every path with priority 0, which is
+/// set only by the first such line of each kind; an Allow wins the tie
+/// (`Match::HigherPriorityMatch(disallow, allow)` returns the Allow unless the Disallow's
+/// priority is strictly higher). It allows everything: priority 0 never disallows.
+fn empty_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
+    let first = |kind: RuleKind| {
+        matches
+            .iter()
+            .find(|found| found.kind == kind && found.length == 0)
+    };
+    first(RuleKind::Allow).or_else(|| first(RuleKind::Disallow))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -881,12 +777,48 @@ mod tests {
     }
 
     #[test]
-    fn empty_patterns_never_decide() {
+    fn an_empty_rule_answers_when_nothing_longer_matches_and_allows_everything() {
+        // google/robotstxt's matching_line(): the empty rule is a priority-0 match, and an
+        // Allow wins the tie with a Disallow.
         let robots = "User-agent: *\nDisallow:\nAllow:";
-        let verdict = check(robots, "x", "/a", Profile::Google, AgentMatch::Token);
+        for profile in [Profile::Google, Profile::Rfc9309] {
+            let verdict = check(robots, "x", "/a", profile, AgentMatch::Token);
+            assert!(verdict.allowed);
+            assert_eq!(verdict.reason, Reason::EmptyRuleMatched);
+            assert_eq!(verdict.deciding_line(), Some(3));
+            assert_eq!(verdict.matches.len(), 2);
+        }
+        // Only a Disallow: it is the line, and it still allows (typo keys are rules too).
+        let verdict = check(
+            "User-agent: *\nDisalow:\n",
+            "x",
+            "/a",
+            Profile::Google,
+            AgentMatch::Token,
+        );
         assert!(verdict.allowed);
-        assert_eq!(verdict.reason, Reason::NoRuleMatched);
-        assert_eq!(verdict.matches.len(), 2);
+        assert_eq!(verdict.deciding_line(), Some(2));
+        assert_eq!(verdict.why_decides(), Some(crate::WhyDecides::EmptyRule));
+        // Any longer match decides instead.
+        let verdict = check(
+            "User-agent: *\nDisallow:\nDisallow: /a\n",
+            "x",
+            "/a",
+            Profile::Google,
+            AgentMatch::Token,
+        );
+        assert!(!verdict.allowed);
+        assert_eq!(verdict.deciding_line(), Some(3));
+        // No group: no line.
+        let verdict = check(
+            "User-agent: y\nDisallow:\n",
+            "x",
+            "/a",
+            Profile::Google,
+            AgentMatch::Token,
+        );
+        assert_eq!(verdict.reason, Reason::NoGroupApplies);
+        assert_eq!(verdict.deciding_line(), None);
     }
 
     #[test]
@@ -960,9 +892,51 @@ mod tests {
         assert!(!mj.allowed);
         assert!(mj.agent_line_readings[0].applies);
         let ua = "Mozilla/5.0 (compatible; MJ12bot/v1.4.8)";
+        // Google's library compares the whole value; the RFC token model its first product token.
         let pasted = check(robots, ua, "/x", Profile::Google, AgentMatch::Token);
-        assert_eq!(pasted.agent_token, "Mozilla");
+        assert_eq!(pasted.agent_token, ua);
         assert!(pasted.agent_line_readings.is_empty());
+        let pasted = check(robots, ua, "/x", Profile::Rfc9309, AgentMatch::Token);
+        assert_eq!(pasted.agent_token, "Mozilla");
+    }
+
+    #[test]
+    fn google_token_matching_compares_the_whole_typed_value() {
+        // google/robotstxt compares the string it is given with the line's token: `FooBot/1.0`
+        // is not `FooBot`, so only the `*` group applies.
+        let robots = "User-agent: FooBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n";
+        let google = check(
+            robots,
+            "FooBot/1.0",
+            "/x",
+            Profile::Google,
+            AgentMatch::Token,
+        );
+        assert!(google.allowed, "{google:?}");
+        assert!(google.used_star_group);
+        assert_eq!(google.agent_token, "FooBot/1.0");
+        assert!(!check(robots, "FooBot", "/x", Profile::Google, AgentMatch::Token).allowed);
+        // RFC 9309's token model reads the product token; substring finds the name inside.
+        assert!(
+            !check(
+                robots,
+                "FooBot/1.0",
+                "/x",
+                Profile::Rfc9309,
+                AgentMatch::Token
+            )
+            .allowed
+        );
+        assert!(
+            !check(
+                robots,
+                "FooBot/1.0",
+                "/x",
+                Profile::Google,
+                AgentMatch::Substring
+            )
+            .allowed
+        );
     }
 
     #[test]

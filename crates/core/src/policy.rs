@@ -36,9 +36,11 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use crate::crawlers::{crawlers, Crawler, Purpose};
+use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::diff::{line_diff, DiffLine};
-use crate::{Profile, RobotsTxt, RuleKind};
+use crate::group::RuleKind;
+use crate::profile::Profile;
+use crate::robots::RobotsTxt;
 
 /// The purposes the builder offers, in the order it shows them.
 pub const POLICY_PURPOSES: [Purpose; 6] = [

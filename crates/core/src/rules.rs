@@ -13,7 +13,7 @@ use crate::encoding::{google_escape_into, rfc9309_normalise_into};
 use crate::group::{Rule, RuleKind};
 use crate::pattern::{self, literal_prefix, AsciiOctets, PairSet, Syntax};
 use crate::profile::{Encoding, Profile};
-use crate::RobotsTxt;
+use crate::robots::RobotsTxt;
 
 /// One rule's pattern, as the profile compares it. It holds no text of its own: the pattern as
 /// compared is the rule's value in the parsed file wherever normalising changes nothing (nearly

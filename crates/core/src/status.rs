@@ -30,11 +30,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::crawlers::{Crawler, FetchHandling};
+use crate::catalogue::{Crawler, FetchHandling};
 use crate::legacy::{python_fetch_outcome, PythonFetchOutcome};
-use crate::matcher::{Checker, Reason, Verdict};
 use crate::message::{Message, MessageId as M};
-use crate::profile::{AgentMatch, Profile};
+use crate::profile::Profile;
+use crate::verdict::{Reason, Verdict};
 
 /// How many consecutive redirects RFC 9309 §2.3.1.2 asks crawlers to follow (Google follows
 /// as many).
@@ -459,7 +459,7 @@ pub fn crawler_status_handling(
 }
 
 /// The profile whose status rules apply to `crawler` under `profile`.
-fn handling_profile(crawler: &Crawler, profile: Profile) -> Profile {
+pub(crate) fn handling_profile(crawler: &Crawler, profile: Profile) -> Profile {
     match (profile, crawler.fetch_status) {
         (Profile::Rfc9309 | Profile::Google, FetchHandling::Google) => Profile::Google,
         (Profile::Rfc9309 | Profile::Google, FetchHandling::Rfc9309) => Profile::Rfc9309,
@@ -467,7 +467,7 @@ fn handling_profile(crawler: &Crawler, profile: Profile) -> Profile {
     }
 }
 
-fn effect(status: &FetchStatus, profile: Profile) -> StatusEffect {
+pub(crate) fn effect(status: &FetchStatus, profile: Profile) -> StatusEffect {
     use StatusEffect::{AllowAll, DisallowAll, ParseFile};
     let class = status.class();
     match (profile, class) {
@@ -536,7 +536,7 @@ impl Verdict {
     }
 
     /// The verdict `effect` (which does not parse the file) gives to the same question.
-    fn status_only(&self, effect: StatusEffect) -> Verdict {
+    pub(crate) fn status_only(&self, effect: StatusEffect) -> Verdict {
         let asked = Verdict {
             agent: self.agent.clone(),
             agent_token: self.agent_token.clone(),
@@ -547,7 +547,7 @@ impl Verdict {
         asked.with_effect(effect)
     }
 
-    fn with_effect(self, effect: StatusEffect) -> Verdict {
+    pub(crate) fn with_effect(self, effect: StatusEffect) -> Verdict {
         let (allowed, reason) = match effect {
             StatusEffect::ParseFile => return self,
             _ if self.reason == Reason::ImplicitRobotsTxtAllow => return self,
@@ -563,42 +563,6 @@ impl Verdict {
             normalised_path: self.normalised_path,
             ..Verdict::unexplained(allowed, reason, self.profile, self.agent_match)
         }
-    }
-}
-
-impl Checker<'_> {
-    /// [`Checker::check_crawler`] for a file that was served with `status`, under the crawler's
-    /// operator's handling; the second verdict is RFC 9309's reading of the status, when it
-    /// answers differently.
-    pub fn check_crawler_with_status(
-        &self,
-        crawler: &Crawler,
-        url: &str,
-        status: &FetchStatus,
-    ) -> (Verdict, Option<Verdict>) {
-        let file = self.check_crawler(crawler, url);
-        let own_effect = effect(status, handling_profile(crawler, self.profile()));
-        let rfc_effect = effect(status, Profile::Rfc9309);
-        // Most statuses are handled alike: then the file's verdict is not copied.
-        let rfc = match (own_effect == rfc_effect, rfc_effect) {
-            (true, _) => None,
-            (false, StatusEffect::ParseFile) => Some(file.clone()),
-            (false, _) => Some(file.status_only(rfc_effect)),
-        };
-        let own = file.with_effect(own_effect);
-        let rfc = rfc.filter(|rfc| rfc.allowed != own.allowed);
-        (own, rfc)
-    }
-
-    /// [`Checker::check`] for a file that was served with `status`.
-    pub fn check_with_status(
-        &self,
-        agent: &str,
-        url: &str,
-        agent_match: AgentMatch,
-        status: &FetchStatus,
-    ) -> Verdict {
-        self.check(agent, url, agent_match).with_status(status)
     }
 }
 

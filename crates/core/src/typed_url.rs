@@ -15,6 +15,8 @@
 
 use std::fmt;
 
+use crate::message::{Message, MessageId as M};
+
 /// A typed URL as it will be requested.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TypedUrl {
@@ -30,7 +32,8 @@ pub struct TypedUrl {
 pub struct InvalidUrl {
     given: String,
     kind: UrlProblem,
-    problem: String,
+    /// The scheme or host the problem names, when it names one.
+    detail: String,
 }
 
 /// Why no crawler would request a typed URL.
@@ -42,7 +45,7 @@ pub enum UrlProblem {
     Scheme,
     /// A scheme and no host (`https:///x`).
     NoHost,
-    /// A host and no path (`example.com`, `https://example.com`).
+    /// A host typed without a scheme and with no path (`example.com`).
     HostOnly,
 }
 
@@ -68,11 +71,25 @@ impl InvalidUrl {
     pub fn kind(&self) -> UrlProblem {
         self.kind
     }
+
+    /// Why it cannot be requested, in words for any language: the problem's key, with the
+    /// scheme or host it names.
+    pub fn message(&self) -> Message {
+        match self.kind {
+            UrlProblem::Empty => Message::new(M::UrlEmpty),
+            UrlProblem::Scheme => Message::new(M::UrlScheme).text("scheme", self.detail.as_str()),
+            UrlProblem::NoHost if self.detail.is_empty() => Message::new(M::UrlNoHost),
+            UrlProblem::NoHost => {
+                Message::new(M::UrlNoSlashes).text("scheme", self.detail.as_str())
+            }
+            UrlProblem::HostOnly => Message::new(M::UrlHostOnly).text("host", self.detail.as_str()),
+        }
+    }
 }
 
 impl fmt::Display for InvalidUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid URL '{}': {}", self.given, self.problem)
+        write!(f, "invalid URL '{}': {}", self.given, self.message())
     }
 }
 
@@ -83,25 +100,16 @@ impl std::error::Error for InvalidUrl {}
 /// port), or a path (`/a`, or `a/b` and `./a/b`, read as `/a/b`).
 pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
     let url = typed.trim_matches(|c: char| c <= ' ');
-    let invalid = |kind: UrlProblem, problem: String| InvalidUrl {
+    let invalid = |kind: UrlProblem, detail: String| InvalidUrl {
         given: typed.to_owned(),
         kind,
-        problem,
+        detail,
     };
     if url.is_empty() {
-        return Err(invalid(
-            UrlProblem::Empty,
-            "no URL given: give a path such as /shop/cart or a full URL".to_owned(),
-        ));
+        return Err(invalid(UrlProblem::Empty, String::new()));
     }
     if let Some(scheme) = web_scheme_without_slashes(url) {
-        return Err(invalid(
-            UrlProblem::NoHost,
-            format!(
-                "the URL names no host: after {scheme}: come two slashes and the host \
-                 ({scheme}://example.com/path), or give only the path"
-            ),
-        ));
+        return Err(invalid(UrlProblem::NoHost, scheme.to_owned()));
     }
     let (after_scheme, scheme) = match split_scheme(url) {
         Some((scheme, rest)) => (rest, Some(scheme)),
@@ -113,15 +121,9 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
             || scheme.eq_ignore_ascii_case("http")
             || scheme.eq_ignore_ascii_case("https"))
         {
-            return Err(invalid(
-                UrlProblem::Scheme,
-                format!(
-                "robots.txt governs http and https URLs, not {scheme}:// ones: give an http(s) \
-                 URL or a path"
-            ),
-            ));
+            return Err(invalid(UrlProblem::Scheme, scheme.to_owned()));
         }
-        return with_host(url, after_scheme, &invalid);
+        return with_host(url, after_scheme, true, &invalid);
     }
     if url.starts_with(['/', '?', ';', '#']) {
         return Ok(TypedUrl {
@@ -138,7 +140,7 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
         // With the scheme every reader sees the host as a host (Python's urlparse would take
         // `example.com/a` for a relative path).
         let full = format!("http://{url}");
-        return with_host(&full, &full["http://".len()..], &invalid);
+        return with_host(&full, &full["http://".len()..], false, &invalid);
     }
     Ok(TypedUrl {
         request: format!("/{}", without_leading_dot_segments(url)),
@@ -207,10 +209,15 @@ fn looks_like_host(segment: &str) -> bool {
     host_name && (port || labels.contains('.') || labels.eq_ignore_ascii_case("localhost"))
 }
 
-/// `url`, whose host starts `authority`: refused when nothing follows the host.
+/// `url`, whose host starts `authority`. When nothing but a fragment follows the host, a URL
+/// typed with a scheme (or `//`) requests `/`: an http(s) URL with an empty path is the same URL
+/// as with `/` (RFC 3986 §6.2.3), as Google's library and every crawler read it. A host typed
+/// without a scheme and with no path (`example.com`) is refused with a hint instead: it is as
+/// likely a name typed by mistake as the home page.
 fn with_host(
     url: &str,
     authority: &str,
+    typed_scheme: bool,
     invalid: &dyn Fn(UrlProblem, String) -> InvalidUrl,
 ) -> Result<TypedUrl, InvalidUrl> {
     let host_part = first_segment(authority);
@@ -219,19 +226,19 @@ fn with_host(
         .rsplit_once('@')
         .map_or(host_part, |(_, host)| host);
     if host.is_empty() {
-        return Err(invalid(
-            UrlProblem::NoHost,
-            "the URL names no host".to_owned(),
-        ));
+        return Err(invalid(UrlProblem::NoHost, String::new()));
     }
     let rest = &authority[host_part.len()..];
+    if (rest.is_empty() || rest.starts_with('#')) && typed_scheme {
+        // `url` ends with `authority`: the path goes where the host ends.
+        let at = url.len() - rest.len();
+        return Ok(TypedUrl {
+            request: format!("{}/{}", &url[..at], rest),
+            host: Some(host.to_owned()),
+        });
+    }
     if rest.is_empty() || rest.starts_with('#') {
-        return Err(invalid(
-            UrlProblem::HostOnly,
-            format!(
-                "this is only a host, {host}, with no path: add the path (/ for the home page)"
-            ),
-        ));
+        return Err(invalid(UrlProblem::HostOnly, host.to_owned()));
     }
     Ok(TypedUrl {
         request: url.to_owned(),
@@ -294,14 +301,34 @@ mod tests {
     }
 
     #[test]
+    fn a_url_with_a_scheme_and_an_empty_path_requests_the_root() {
+        // RFC 3986 §6.2.3: `http://example.com` and `http://example.com/` are the same URL;
+        // Google's library and every crawler request `/`.
+        for (typed, request) in [
+            ("http://example.com", "http://example.com/"),
+            ("https://Example.com:8443", "https://Example.com:8443/"),
+            ("http://example.com#/a", "http://example.com/#/a"),
+            ("//cdn.example", "//cdn.example/"),
+        ] {
+            let url = read_url(typed).unwrap();
+            assert_eq!(url.request, request, "{typed}");
+            assert_eq!(crate::request_path(&url.request), "/", "{typed}");
+        }
+        assert_eq!(read("https://example.com?q=1").0, "https://example.com?q=1");
+        // A host typed with no scheme stays a question to ask back.
+        assert_eq!(
+            read_url("example.com").unwrap_err().kind(),
+            UrlProblem::HostOnly
+        );
+    }
+
+    #[test]
     fn urls_no_crawler_requests_are_refused_with_a_reason() {
         for (text, words) in [
             ("", "no URL given"),
             ("   ", "no URL given"),
             ("ftp://x", "not ftp://"),
             ("example.com", "only a host, example.com"),
-            ("https://example.com", "only a host"),
-            ("https://example.com#top", "only a host"),
             ("https:///x", "names no host"),
             ("http:/checkout/x", "after http: come two slashes"),
             ("HTTPS:example.com/x", "after HTTPS: come two slashes"),

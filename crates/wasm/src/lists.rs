@@ -8,7 +8,7 @@
 use robots_lens::{
     check_expectations, crawlers, expectations_toml, find_crawler, line_diff, probe_urls,
     read_url_list, verdict_flips, Asker, Batch, Checker, DiffKind, Expectation, FetchStatus,
-    ListFormat, RobotsTxt, RowFilter, RowOrder, RowQuery, UrlList,
+    ListFormat, RobotsTxt, RowFilter, RowOrder, RowQuery, UrlList, UrlReading,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -387,6 +387,12 @@ pub fn compare_versions_bytes(
         &old.checker(options.profile),
         &new.checker(options.profile),
         &urls,
+        // Derived probes are paths (`//x` too); a list is read as typed.
+        if probed {
+            UrlReading::Path
+        } else {
+            UrlReading::Typed
+        },
         &askers,
         &options.status,
     );

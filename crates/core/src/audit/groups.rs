@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use super::overlap::is_match_all;
 use super::text::{directive_code, line_range_value, rebuild, value_span};
 use super::{AgentSet, Code, Context, Finding};
-use crate::crawlers::ChainStep;
 use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
 use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
+use crate::verdict::ChainStep;
 use crate::{Profile, RobotsTxt};
 
 /// Google's crawlers that ignore the `*` group and obey only groups that name them.

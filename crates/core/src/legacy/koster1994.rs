@@ -37,7 +37,7 @@
 use super::{Reader, Reading, Record, RecordAgent, RecordRule};
 use crate::encoding::request_path;
 use crate::lines::{KeySpelling, Line, LineKind};
-use crate::RobotsTxt;
+use crate::robots::RobotsTxt;
 
 /// What a line is to a 1994 reader.
 enum Field<'l> {

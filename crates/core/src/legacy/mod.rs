@@ -36,9 +36,9 @@ use crate::encoding::request_path;
 use crate::group::RuleKind;
 use std::sync::Arc;
 
-use crate::matcher::{AppliedGroup, Reason, RuleMatch, Verdict};
 use crate::profile::{AgentMatch, Profile};
-use crate::RobotsTxt;
+use crate::robots::RobotsTxt;
+use crate::verdict::{AppliedGroup, Reason, RuleMatch, Verdict};
 
 /// An error the modelled reader raises while reading the file, instead of reading on.
 ///

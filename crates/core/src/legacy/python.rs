@@ -42,7 +42,7 @@ use std::borrow::Cow;
 use super::python_unicode::{DECIMAL, DIGIT_NOT_DECIMAL, WHITESPACE};
 use super::python_url::{quote, unquote, urlparse, urlunparse, UrlError, UrlParts};
 use super::{in_ranges, Reader, ReaderError, Reading, Record, RecordAgent, RecordRule};
-use crate::RobotsTxt;
+use crate::robots::RobotsTxt;
 
 /// What `RobotFileParser.read()` leaves behind once `urlopen` has its final HTTP status (after
 /// the redirects it follows: 301, 302, 303, 307 and 308, at most 10 of them).

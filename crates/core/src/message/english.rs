@@ -1142,4 +1142,60 @@ catalogue! {
          can_fetch answers False for every URL.";
     PythonUnreachable = "core.status.python.unreachable" =>
         "A network error leaves Python's parser unread: can_fetch answers False for every URL.";
+
+    // typed_url.rs: why no crawler requests a typed URL.
+    UrlEmpty = "core.url.empty" =>
+        "no URL given: give a path such as /shop/cart or a full URL";
+    UrlScheme = "core.url.scheme" =>
+        "robots.txt governs http and https URLs, not {scheme}:// ones: give an http(s) URL or a \
+         path";
+    UrlNoSlashes = "core.url.no-slashes" =>
+        "the URL names no host: after {scheme}: come two slashes and the host \
+         ({scheme}://example.com/path), or give only the path";
+    UrlNoHost = "core.url.no-host" => "the URL names no host";
+    UrlHostOnly = "core.url.host-only" =>
+        "this is only a host, {host}, with no path: add the path (/ for the home page)";
+
+    // answer.rs: the answer to a question, in words.
+    AnswerAllowed = "core.answer.verdict.allowed" => "allowed";
+    AnswerDisallowed = "core.answer.verdict.disallowed" => "disallowed";
+    AnswerRefused = "core.answer.verdict.refused" =>
+        "not answered: no crawler requests this URL";
+    AnswerReasonRuleMatched = "core.answer.reason.rule-matched" => "a rule decided";
+    AnswerReasonNoRuleMatched = "core.answer.reason.no-rule-matched" =>
+        "no rule of the group matches this path, so it is allowed";
+    AnswerReasonEmptyRuleMatched = "core.answer.reason.empty-rule-matched" =>
+        "an empty rule: allows everything";
+    AnswerReasonNoGroupApplies = "core.answer.reason.no-group-applies" =>
+        "no group names this agent and there is no * group, so everything is allowed";
+    AnswerReasonImplicitRobotsTxtAllow = "core.answer.reason.implicit-robots-txt-allow" =>
+        "/robots.txt itself is always allowed (RFC 9309 §2.2.2)";
+    AnswerReasonBeyondSizeLimit = "core.answer.reason.beyond-size-limit" =>
+        "a rule past the 500 KiB that Googlebot reads would decide otherwise; it is ignored";
+    AnswerReasonFileUnavailable = "core.answer.reason.file-unavailable" =>
+        "the fetch status makes the file unavailable, so everything is allowed";
+    AnswerReasonFileUnreachable = "core.answer.reason.file-unreachable" =>
+        "the fetch status makes the file unreachable, so everything is disallowed";
+    AnswerReasonReaderError = "core.answer.reason.reader-error" =>
+        "this reader stops with an error part-way through the file; the answer comes from what \
+         it read before";
+    AnswerDecidedBy = "core.answer.decided-by" => "line {line} decides ({why})";
+    AnswerWhyLongestMatch = "core.answer.why.longest-match" =>
+        "pattern length {length}, the longest match";
+    AnswerWhyAllowWinsTie = "core.answer.why.allow-wins-tie" =>
+        "pattern length {length}, Allow wins a tie";
+    AnswerWhyFirstMatch = "core.answer.why.first-match" => "the first matching rule in the file";
+    AnswerWhyEmptyRule = "core.answer.why.empty-rule" => "an empty rule: allows everything";
+    AnswerGroupOwn = "core.answer.group.own" => "the groups naming {agent} apply";
+    AnswerGroupFallback = "core.answer.group.fallback" =>
+        "{agent} has no group of its own: it follows the {token} group";
+    AnswerGroupStar = "core.answer.group.star" => "no group names this agent: the * group applies";
+    AnswerGroupNone = "core.answer.group.none" => "no group applies";
+    AnswerGroupStatus = "core.answer.group.status" =>
+        "the fetch status decides, so no group is read";
+    AnswerAgentComparedWhole = "core.answer.agent.compared-whole" =>
+        "Google's library compares the whole value {agent} with each user-agent line; a crawler \
+         gives it only its product token ({token}), not its user agent string";
+    AnswerAgentFirstToken = "core.answer.agent.first-token" =>
+        "read as {token}: the token model compares a user agent string's first product token";
 }

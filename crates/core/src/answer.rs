@@ -1,0 +1,585 @@
+//! The one entry point: a whole question in, the answer with its explanation out.
+//!
+//! "May this crawler fetch this URL, and which line decides?" is asked by a dozen surfaces (the
+//! CLI's `check`, `test`, `diff` and `crawlers`, the page's panels, npm, Python, Scrapy, Spark).
+//! Each once assembled the answer itself — which agent or crawler, which reading of the typed
+//! URL, whose fetch-status rules, which line to show — and they disagreed. Here the question
+//! travels whole ([`Question`]: who asks, the URL as typed, the fetch status, the match model;
+//! the file and the profile are the [`Checker`] it is asked of) and comes back whole
+//! ([`Answer`]: the verdict, the deciding line, the reason and the groups as codes, and the
+//! sentences as [`Message`] keys and values, worded by each language's catalogue). Surfaces only
+//! build the question and render the answer.
+//!
+//! ```
+//! use robots_lens::{find_crawler, FetchStatus, Profile, Question, RobotsTxt};
+//!
+//! let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n");
+//! let checker = robots.checker(Profile::Rfc9309);
+//!
+//! // A path typed without its leading `/` is a path.
+//! let answer = checker.ask(&Question::agent("ExampleBot", "private/plan"));
+//! assert_eq!(answer.allowed(), Some(false));
+//! assert_eq!(answer.deciding_line(), Some(2));
+//!
+//! // A crawler gets its operator's fetch-status handling: Google treats 429 as a 5xx.
+//! let googlebot = find_crawler("Googlebot").unwrap();
+//! let question = Question::crawler(googlebot, "/x").status("429".parse().unwrap());
+//! assert_eq!(checker.ask(&question).reason_id(), "file-unreachable");
+//! assert_eq!(checker.ask_allowed(&question), Some(false));
+//!
+//! // A URL no crawler requests is refused, with the reason.
+//! let answer = checker.ask(&Question::agent("ExampleBot", "ftp://example.com/x"));
+//! assert_eq!(answer.allowed(), None);
+//! assert_eq!(answer.reason_id(), "url-refused");
+//! ```
+//!
+//! [`Checker::ask_allowed`] is the boolean shortcut for hot loops: the same reading of the URL,
+//! the same groups and status rules, without the explanation; a test holds it to [`Checker::ask`].
+
+use std::borrow::Cow;
+
+use crate::agent_name::typed_token;
+use crate::catalogue::Crawler;
+use crate::matcher::Checker;
+use crate::message::{Message, MessageId as M};
+use crate::profile::{AgentMatch, Profile};
+use crate::robots::RobotsTxt;
+use crate::status::{effect, handling_profile, status_handling, FetchStatus, StatusEffect};
+use crate::typed_url::{read_url, InvalidUrl, TypedUrl};
+use crate::verdict::{GroupUsed, Reason, Verdict, WhyDecides};
+
+/// Who asks: an agent as the person typed it, or a catalogued crawler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who<'q> {
+    /// A product token (`Googlebot`), a name with a version (`FooBot/1.0`) or a whole user agent
+    /// string, compared with the groups by the question's [`AgentMatch`].
+    Agent(&'q str),
+    /// A catalogued crawler: its documented fallback chain picks the groups, its operator's
+    /// documented fetch-status handling applies ([`crate::crawler_status_handling`]).
+    Crawler(&'static Crawler),
+}
+
+/// How the question's URL is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UrlReading {
+    /// As a person types it ([`read_url`]): a full `http(s)` URL, `//host/path`, `host/path` or a
+    /// path (`private/plan` is `/private/plan`); a URL no crawler requests is refused.
+    #[default]
+    Typed,
+    /// Always a path, as a URL derived from a file's rules is (`//x` is the path `//x`, not the
+    /// host `x`): a missing leading `/` is added.
+    Path,
+}
+
+/// The whole question, but for the file and the profile, which are the [`Checker`] it is asked
+/// of (compiled once, asked many times).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Question<'q> {
+    /// Who asks.
+    pub who: Who<'q>,
+    /// The URL as given.
+    pub url: &'q str,
+    /// How [`Question::url`] is read.
+    pub reading: UrlReading,
+    /// How the robots.txt fetch ended (`200` unless told).
+    pub status: FetchStatus,
+    /// How an agent is compared with the groups (unused for a crawler, whose chain names exact
+    /// tokens).
+    pub agent_match: AgentMatch,
+}
+
+impl<'q> Question<'q> {
+    /// `agent` asks about `url` (typed), the file served with 200, compared by product token.
+    pub fn agent(agent: &'q str, url: &'q str) -> Question<'q> {
+        Question::new(Who::Agent(agent), url)
+    }
+
+    /// A catalogued crawler asks about `url` (typed), the file served with 200.
+    pub fn crawler(crawler: &'static Crawler, url: &'q str) -> Question<'q> {
+        Question::new(Who::Crawler(crawler), url)
+    }
+
+    /// `who` asks about `url` (typed), the file served with 200, compared by product token.
+    pub fn new(who: Who<'q>, url: &'q str) -> Question<'q> {
+        Question {
+            who,
+            url,
+            reading: UrlReading::Typed,
+            status: FetchStatus::ok(),
+            agent_match: AgentMatch::Token,
+        }
+    }
+
+    /// The same question for a file served with `status`.
+    pub fn status(self, status: FetchStatus) -> Question<'q> {
+        Question { status, ..self }
+    }
+
+    /// The same question with the agent compared by `agent_match`.
+    pub fn agent_match(self, agent_match: AgentMatch) -> Question<'q> {
+        Question {
+            agent_match,
+            ..self
+        }
+    }
+
+    /// The same question with the URL read as `reading` says.
+    pub fn reading(self, reading: UrlReading) -> Question<'q> {
+        Question { reading, ..self }
+    }
+}
+
+/// The answer to a [`Question`], with everything that explains it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The URL as given.
+    pub url: String,
+    /// What is requested ([`TypedUrl::request`], [`TypedUrl::host`]), or why no crawler
+    /// requests it.
+    pub request: Result<TypedUrl, InvalidUrl>,
+    /// The verdict with its whole explanation; `None` exactly when the URL was refused.
+    pub verdict: Option<Verdict>,
+    /// The crawler that asked, if a catalogued one did.
+    pub crawler: Option<&'static Crawler>,
+    /// The fetch status the question gave.
+    pub status: FetchStatus,
+    /// What the status did, under [`Answer::status_rules`].
+    pub status_effect: StatusEffect,
+    /// Whose fetch-status rules applied: the profile's, or for a crawler whose operator
+    /// documents its own, those (Googlebot: `google`, 429 as a server error).
+    pub status_rules: Profile,
+    /// For a crawler whose operator handles the status otherwise than RFC 9309 and so answers
+    /// otherwise: RFC 9309's verdict, shown beside.
+    pub rfc_status_reading: Option<Verdict>,
+}
+
+/// What surfaces word, as [`Message`]s (a catalogue key and its values, no language baked in).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// Allowed, disallowed or not answered.
+    pub verdict: Message,
+    /// Why: the reason code in words (for a refused URL, what is wrong with it).
+    pub reason: Message,
+    /// The deciding line and why it decides, when a line does.
+    pub decided_by: Option<Message>,
+    /// Which groups answered and why those; `None` for a refused URL.
+    pub group: Option<Message>,
+    /// How the agent was compared, when that is not what was typed.
+    pub agent: Option<Message>,
+    /// What the fetch status did, when it was not a plain 200.
+    pub status: Option<Message>,
+}
+
+impl Answer {
+    /// Whether the URL may be fetched; `None` when no crawler requests it (see
+    /// [`Answer::request`]).
+    pub fn allowed(&self) -> Option<bool> {
+        self.verdict.as_ref().map(|verdict| verdict.allowed)
+    }
+
+    /// The deciding line ([`Verdict::deciding_line`], the one definition).
+    pub fn deciding_line(&self) -> Option<usize> {
+        self.verdict.as_ref().and_then(Verdict::deciding_line)
+    }
+
+    /// Why, as a code: the [`Reason::id`], or `url-refused`.
+    pub fn reason_id(&self) -> &'static str {
+        self.verdict
+            .as_ref()
+            .map_or(REFUSED, |verdict| verdict.reason.id())
+    }
+
+    /// The reason, unless the URL was refused.
+    pub fn reason(&self) -> Option<Reason> {
+        self.verdict.as_ref().map(|verdict| verdict.reason)
+    }
+
+    /// Why the URL was refused, if it was.
+    pub fn refusal(&self) -> Option<&InvalidUrl> {
+        self.request.as_ref().err()
+    }
+
+    /// Which groups answered, unless the URL was refused.
+    pub fn group_used(&self) -> Option<GroupUsed> {
+        self.verdict.as_ref().map(Verdict::group_used)
+    }
+
+    /// Why the deciding line decides, when one does.
+    pub fn why_decides(&self) -> Option<WhyDecides> {
+        self.verdict.as_ref().and_then(Verdict::why_decides)
+    }
+
+    /// Who asked, as shown: the crawler's name, or the agent as typed (trimmed).
+    pub fn asker(&self) -> &str {
+        match (self.crawler, &self.verdict) {
+            (Some(crawler), _) => crawler.name,
+            (None, Some(verdict)) => &verdict.agent,
+            (None, None) => "",
+        }
+    }
+
+    /// The answer in sentences, as message keys and values.
+    pub fn explanation(&self) -> Explanation {
+        let Some(verdict) = &self.verdict else {
+            let refusal = self
+                .refusal()
+                .map_or_else(|| Message::new(M::AnswerRefused), InvalidUrl::message);
+            return Explanation {
+                verdict: Message::new(M::AnswerRefused),
+                reason: refusal,
+                decided_by: None,
+                group: None,
+                agent: None,
+                status: None,
+            };
+        };
+        Explanation {
+            verdict: Message::new(if verdict.allowed {
+                M::AnswerAllowed
+            } else {
+                M::AnswerDisallowed
+            }),
+            reason: reason_message(verdict.reason),
+            decided_by: decided_by_message(verdict),
+            group: Some(group_message(&verdict.group_used(), self.asker())),
+            agent: self.agent_message(verdict),
+            status: (self.status != FetchStatus::ok())
+                .then(|| status_handling(&self.status, self.status_rules).explanation),
+        }
+    }
+
+    /// How the agent was compared, when that differs from what was typed: Google's library
+    /// compares the whole value (a crawler gives it its product token), RFC 9309's token model
+    /// a pasted user agent string's first product token.
+    fn agent_message(&self, verdict: &Verdict) -> Option<Message> {
+        if self.crawler.is_some() || verdict.agent_match != AgentMatch::Token {
+            return None;
+        }
+        let token = typed_token(&verdict.agent);
+        if verdict.agent_token == verdict.agent && token != verdict.agent {
+            return Some(
+                Message::new(M::AnswerAgentComparedWhole)
+                    .code("agent", &verdict.agent)
+                    .code("token", token),
+            );
+        }
+        (verdict.agent_token != verdict.agent)
+            .then(|| Message::new(M::AnswerAgentFirstToken).code("token", &verdict.agent_token))
+    }
+}
+
+/// [`Answer::reason_id`] for a refused URL ([`Reason::UrlRefused`]'s id).
+pub const REFUSED: &str = "url-refused";
+
+/// A reason in words.
+pub fn reason_message(reason: Reason) -> Message {
+    Message::new(match reason {
+        Reason::RuleMatched => M::AnswerReasonRuleMatched,
+        Reason::NoRuleMatched => M::AnswerReasonNoRuleMatched,
+        Reason::EmptyRuleMatched => M::AnswerReasonEmptyRuleMatched,
+        Reason::NoGroupApplies => M::AnswerReasonNoGroupApplies,
+        Reason::ImplicitRobotsTxtAllow => M::AnswerReasonImplicitRobotsTxtAllow,
+        Reason::BeyondSizeLimit => M::AnswerReasonBeyondSizeLimit,
+        Reason::FileUnavailable => M::AnswerReasonFileUnavailable,
+        Reason::FileUnreachable => M::AnswerReasonFileUnreachable,
+        Reason::ReaderError => M::AnswerReasonReaderError,
+        Reason::UrlRefused => M::AnswerRefused,
+    })
+}
+
+/// "line 4 decides (pattern length 9, the longest match)", when a line decides.
+fn decided_by_message(verdict: &Verdict) -> Option<Message> {
+    let rule = verdict.decisive.as_ref()?;
+    let why = match verdict.why_decides()? {
+        WhyDecides::LongestMatch => {
+            Message::new(M::AnswerWhyLongestMatch).count("length", rule.length)
+        }
+        WhyDecides::AllowWinsTie => {
+            Message::new(M::AnswerWhyAllowWinsTie).count("length", rule.length)
+        }
+        WhyDecides::FirstMatch => Message::new(M::AnswerWhyFirstMatch),
+        WhyDecides::EmptyRule => Message::new(M::AnswerWhyEmptyRule),
+    };
+    Some(
+        Message::new(M::AnswerDecidedBy)
+            .line("line", rule.line)
+            .phrase("why", why),
+    )
+}
+
+/// Which groups answered, in words.
+pub fn group_message(group: &GroupUsed, asker: &str) -> Message {
+    match group {
+        GroupUsed::Own => Message::new(M::AnswerGroupOwn).text("agent", asker),
+        GroupUsed::Fallback(token) => Message::new(M::AnswerGroupFallback)
+            .text("agent", asker)
+            .text("token", token.as_str()),
+        GroupUsed::Star => Message::new(M::AnswerGroupStar),
+        GroupUsed::None => Message::new(M::AnswerGroupNone),
+        GroupUsed::Status => Message::new(M::AnswerGroupStatus),
+    }
+}
+
+/// The authority put before a URL read as a path, so that Google's reading of the request
+/// line (`GetPathParamsQuery`) keeps a leading `//` in the path instead of reading a host. The
+/// `.invalid` name is reserved (RFC 2606) and never shown: the verdict keeps only the path.
+const PATH_ONLY: &str = "http://path.invalid";
+
+/// What is requested for `url` read as `reading`.
+fn read_request(url: &str, reading: UrlReading) -> Result<TypedUrl, InvalidUrl> {
+    match reading {
+        UrlReading::Typed => read_url(url),
+        UrlReading::Path => {
+            let path = url.trim_matches(|c: char| c <= ' ');
+            let slash = if path.starts_with('/') { "" } else { "/" };
+            Ok(TypedUrl {
+                request: format!("{PATH_ONLY}{slash}{path}"),
+                host: None,
+            })
+        }
+    }
+}
+
+impl Checker<'_> {
+    /// Answers `question` about this checker's file under its profile: the one entry point
+    /// every surface asks. See the [module](self) documentation.
+    pub fn ask(&self, question: &Question<'_>) -> Answer {
+        let request = read_request(question.url, question.reading);
+        let (crawler, status_rules) = match question.who {
+            Who::Crawler(crawler) => (Some(crawler), handling_profile(crawler, self.profile())),
+            Who::Agent(_) => (None, self.profile()),
+        };
+        let status_effect = effect(&question.status, status_rules);
+        let (verdict, rfc_status_reading) = match &request {
+            Err(_) => (None, None),
+            Ok(typed) => {
+                let (verdict, rfc) = self.verdict_for(question, &typed.request);
+                (Some(verdict), rfc)
+            }
+        };
+        Answer {
+            url: question.url.to_owned(),
+            request,
+            verdict,
+            crawler,
+            status: question.status,
+            status_effect,
+            status_rules,
+            rfc_status_reading,
+        }
+    }
+
+    /// [`Checker::ask`] as a boolean, for hot loops: `None` when the URL is refused. The same
+    /// reading of the URL, the same groups and the same status rules; nothing more is built.
+    pub fn ask_allowed(&self, question: &Question<'_>) -> Option<bool> {
+        self.ask_verdict(question)
+            .ok()
+            .map(|verdict| verdict.allowed)
+    }
+
+    /// [`Checker::ask`]'s verdict alone, for the many-URL surfaces (a URL list, expectations,
+    /// `diff`): the same reading of the URL, groups and status rules, without the copies of the
+    /// question and the RFC 9309 reading an [`Answer`] keeps.
+    pub fn ask_verdict(&self, question: &Question<'_>) -> Result<Verdict, InvalidUrl> {
+        let request = match question.reading {
+            // Most typed URLs are requested as typed: no copy then.
+            UrlReading::Typed => read_url_cow(question.url)?,
+            UrlReading::Path => Cow::Owned(read_request(question.url, question.reading)?.request),
+        };
+        Ok(match question.who {
+            Who::Agent(agent) => self
+                .check(agent, &request, question.agent_match)
+                .with_status(&question.status),
+            Who::Crawler(crawler) => self
+                .check_crawler(crawler, &request)
+                .with_crawler_status(crawler, &question.status),
+        })
+    }
+
+    /// The verdict for `question` once its URL reads as `request`, with RFC 9309's reading of
+    /// the status beside it when a crawler's operator answers otherwise.
+    fn verdict_for(&self, question: &Question<'_>, request: &str) -> (Verdict, Option<Verdict>) {
+        match question.who {
+            Who::Agent(agent) => (
+                self.check(agent, request, question.agent_match)
+                    .with_status(&question.status),
+                None,
+            ),
+            Who::Crawler(crawler) => {
+                self.check_crawler_with_status(crawler, request, &question.status)
+            }
+        }
+    }
+}
+
+/// [`read_url`] without the copy when the request is the text as typed.
+fn read_url_cow(url: &str) -> Result<Cow<'_, str>, InvalidUrl> {
+    let trimmed = url.trim_matches(|c: char| c <= ' ');
+    if trimmed.starts_with('/') && !trimmed.starts_with("//") {
+        return Ok(Cow::Borrowed(trimmed));
+    }
+    read_url(url).map(|typed| Cow::Owned(typed.request))
+}
+
+/// [`Checker::ask`] for a file and profile asked once: parse and compile for one question.
+pub fn ask(robots: &RobotsTxt, profile: Profile, question: &Question<'_>) -> Answer {
+    robots.checker(profile).ask(question)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{crawlers, find_crawler};
+
+    fn checker_answers(robots: &str, profile: Profile, question: Question<'_>) -> Answer {
+        ask(&RobotsTxt::parse(robots.as_bytes()), profile, &question)
+    }
+
+    #[test]
+    fn a_path_typed_without_its_slash_is_a_path_and_a_derived_double_slash_too() {
+        let robots = "User-agent: *\nDisallow: /private/\nDisallow: //\n";
+        let answer = checker_answers(
+            robots,
+            Profile::Rfc9309,
+            Question::agent("Bot", "private/plan"),
+        );
+        assert_eq!(answer.allowed(), Some(false));
+        assert_eq!(answer.deciding_line(), Some(2));
+        // Typed, `//x` names the host x; as a path it is the path `//x`.
+        let typed = checker_answers(robots, Profile::Rfc9309, Question::agent("Bot", "//x"));
+        assert_eq!(typed.verdict.as_ref().unwrap().path, "/", "host x, path /");
+        let path = checker_answers(
+            robots,
+            Profile::Rfc9309,
+            Question::agent("Bot", "//x").reading(UrlReading::Path),
+        );
+        assert_eq!(path.verdict.as_ref().unwrap().path, "//x");
+        assert_eq!(path.deciding_line(), Some(3));
+    }
+
+    #[test]
+    fn urls_no_crawler_requests_are_refused_with_their_reason() {
+        for url in ["https:x", "ftp://h/private", "", "example.com"] {
+            let answer = checker_answers(
+                "User-agent: *\nDisallow: /\n",
+                Profile::Google,
+                Question::agent("Bot", url),
+            );
+            assert_eq!(answer.allowed(), None, "{url}");
+            assert_eq!(answer.reason_id(), REFUSED);
+            assert!(answer.refusal().is_some());
+            assert!(answer.explanation().reason.is_complete());
+        }
+        let root = checker_answers(
+            "User-agent: *\nDisallow: /\n",
+            Profile::Google,
+            Question::agent("Bot", "http://example.com"),
+        );
+        assert_eq!(root.allowed(), Some(false));
+        assert_eq!(root.verdict.unwrap().path, "/");
+    }
+
+    #[test]
+    fn a_crawler_gets_its_own_status_handling_and_an_agent_the_profiles() {
+        let robots = "User-agent: *\nAllow: /\n";
+        let too_many: FetchStatus = "429".parse().unwrap();
+        let googlebot = find_crawler("Googlebot").unwrap();
+        let answer = checker_answers(
+            robots,
+            Profile::Rfc9309,
+            Question::crawler(googlebot, "/x").status(too_many),
+        );
+        assert_eq!(answer.allowed(), Some(false));
+        assert_eq!(answer.status_rules, Profile::Google);
+        assert!(answer.rfc_status_reading.is_some());
+        let agent = checker_answers(
+            robots,
+            Profile::Rfc9309,
+            Question::agent("Googlebot", "/x").status(too_many),
+        );
+        assert_eq!(agent.allowed(), Some(true));
+        assert_eq!(agent.reason_id(), "file-unavailable");
+    }
+
+    #[test]
+    fn every_explanation_is_complete_and_the_shortcut_agrees() {
+        let robots = RobotsTxt::parse(
+            b"User-agent: Googlebot\nDisallow: /g\nAllow:\n\nUser-agent: *\nDisallow: /private\nAllow: /private\nDisallow:\n",
+        );
+        let statuses: Vec<FetchStatus> = ["200", "404", "429", "503"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        for profile in Profile::ALL {
+            let checker = robots.checker(profile);
+            for url in [
+                "/g/x",
+                "private",
+                "/robots.txt",
+                "http://h",
+                "ftp://x",
+                "/other",
+            ] {
+                for status in &statuses {
+                    let mut questions: Vec<Question<'_>> = crawlers()
+                        .iter()
+                        .take(6)
+                        .map(|crawler| Question::crawler(crawler, url))
+                        .collect();
+                    for agent in [
+                        "Googlebot",
+                        "Googlebot/2.1",
+                        "Mozilla/5.0 (compatible; Googlebot/2.1)",
+                        "other",
+                    ] {
+                        for model in [AgentMatch::Token, AgentMatch::Substring] {
+                            questions.push(Question::agent(agent, url).agent_match(model));
+                        }
+                    }
+                    for question in questions {
+                        let question = question.status(*status);
+                        let answer = checker.ask(&question);
+                        assert_eq!(
+                            checker.ask_allowed(&question),
+                            answer.allowed(),
+                            "{question:?}"
+                        );
+                        let explanation = answer.explanation();
+                        for message in [Some(&explanation.verdict), Some(&explanation.reason)]
+                            .into_iter()
+                            .chain([
+                                explanation.decided_by.as_ref(),
+                                explanation.group.as_ref(),
+                                explanation.agent.as_ref(),
+                                explanation.status.as_ref(),
+                            ])
+                            .flatten()
+                        {
+                            assert!(message.is_complete(), "{message:?}");
+                        }
+                        assert_eq!(
+                            explanation.decided_by.is_some(),
+                            answer.deciding_line().is_some()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn google_token_matching_says_what_a_crawler_sends() {
+        let answer = checker_answers(
+            "User-agent: FooBot\nDisallow: /\n",
+            Profile::Google,
+            Question::agent("FooBot/1.0", "/x"),
+        );
+        assert_eq!(answer.allowed(), Some(true));
+        let agent = answer
+            .explanation()
+            .agent
+            .expect("the whole value is compared");
+        assert_eq!(agent.id(), M::AnswerAgentComparedWhole);
+        assert!(agent.to_string().contains("`FooBot`"), "{agent}");
+    }
+}
