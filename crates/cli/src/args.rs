@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::Read;
 
 use crate::options;
-use robots_lens::{read_url, AgentMatch, FetchStatus, Profile, TypedUrl};
+use robots_lens::{AgentMatch, FetchStatus, Profile};
 
 /// A mistake in how the command was called (or an input that cannot be read), with a message
 /// that says what to do.
@@ -194,15 +194,6 @@ impl Args {
                 .parse()
                 .map_err(|error| UsageError::new(format!("--status: {error}"))),
         }
-    }
-
-    /// Every `--url`, read as a person means it ([`read_url`]: `checkout/payment` is a path);
-    /// the first that no crawler would request is an error.
-    pub fn typed_urls(&self) -> Result<Vec<TypedUrl>, UsageError> {
-        self.urls
-            .iter()
-            .map(|url| read_url(url).map_err(|error| UsageError::new(format!("--url: {error}"))))
-            .collect()
     }
 
     /// `agent` and `url` within the core's limits (`robots_lens::check_arguments`).

@@ -5,13 +5,14 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
-    compare_profiles, crawler_reading, crawlers, find_crawler, group_message, status_handling,
-    AgentLineReading, AgentMatch, Answer, Cell, Crawler, CrawlerReading, FetchStatus, GroupUsed,
-    Message, Profile, Question, Reason, RobotsTxt, RuleKind, Verdict, Who,
+    compare_profiles, crawler_reading, group_message, status_handling, AgentLineReading,
+    AgentMatch, Answer, Cell, Crawler, CrawlerReading, FetchStatus, GroupUsed, Message, Profile,
+    Question, Reason, RobotsTxt, RuleKind, Verdict, Who,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::args::{Args, UsageError, MAX_FILE_BYTES};
+use crate::asker::crawler_or_agent;
 use crate::terminal::{self, Style};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
@@ -285,40 +286,6 @@ fn for_each_listed_url(
         each(number, url)?;
     }
     Ok(())
-}
-
-/// The crawler `--crawler` names, or `None` for `--agent`; an error unless exactly one is given.
-pub fn crawler_or_agent(
-    args: &Args,
-    command: &str,
-) -> Result<Option<&'static Crawler>, UsageError> {
-    Ok(match (&args.agent, &args.crawler) {
-        (Some(_), Some(_)) => {
-            return Err(UsageError::new(
-                "give either --agent or --crawler, not both: --crawler follows the crawler's \
-                 documented fallback chain, --agent matches the groups directly",
-            ))
-        }
-        (None, None) => {
-            return Err(UsageError::new(format!(
-                "{command} needs --agent AGENT (a product token such as Googlebot, or a whole UA \
-                 string) or --crawler NAME (see 'robots-lens crawlers --help')"
-            )))
-        }
-        (None, Some(name)) => Some(find_crawler_or_explain(name)?),
-        (Some(_), None) => None,
-    })
-}
-
-/// The catalogued crawler called `name`, or an error listing the names there are.
-pub fn find_crawler_or_explain(name: &str) -> Result<&'static Crawler, UsageError> {
-    find_crawler(name).ok_or_else(|| {
-        let names: Vec<&str> = crawlers().iter().map(|crawler| crawler.name).collect();
-        UsageError::new(format!(
-            "no catalogued crawler is called '{name}'; known crawlers: {}",
-            names.join(", ")
-        ))
-    })
 }
 
 /// A line of the file as text output shows it: at most [`terminal::SHOWN_CHARS`] characters.

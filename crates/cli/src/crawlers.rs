@@ -13,12 +13,10 @@ use crate::args::{Args, UsageError};
 use crate::terminal::{self, Style};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
-    let typed = args.typed_urls()?;
-    let url = match typed.as_slice() {
+    let url = match args.urls.as_slice() {
         [] => "/",
-        [url] => url.request.as_str(),
+        [url] => url.as_str(),
         [_, extra, ..] => {
-            let extra = &extra.request;
             return Err(UsageError::new(format!(
                 "crawlers checks one URL; '{extra}' is one too many (run it once per URL)"
             )));
@@ -32,7 +30,9 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
-    let rows = checker.crawler_table(url, &status);
+    let rows = checker
+        .ask_crawler_table(url, &status)
+        .map_err(|refused| UsageError::new(format!("--url: {refused}")))?;
     let written = if args.json {
         write_json(&rows)
     } else {

@@ -10,7 +10,7 @@ use robots_lens::{
 use serde::Serialize;
 
 use crate::args::{read_paths, Args, UsageError};
-use crate::check::find_crawler_or_explain;
+use crate::asker::find_crawler_or_explain;
 use crate::terminal::{self, printable};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {

@@ -11,6 +11,7 @@
 //! Python interpreter's own file descriptors.
 
 mod args;
+mod asker;
 mod check;
 mod completions;
 mod config;

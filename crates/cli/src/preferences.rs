@@ -5,11 +5,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use robots_lens::{LabelAnswer, RobotsTxt, UsageAnswer, Why, USE_PURPOSES};
+use robots_lens::{LabelAnswer, Question, RobotsTxt, UsageAnswer, Who, Why, USE_PURPOSES};
 use serde_json::{json, Map, Value};
 
 use crate::args::{Args, UsageError};
-use crate::check::crawler_or_agent;
+use crate::asker::crawler_or_agent;
 use crate::terminal::{self, printable};
 
 /// Without `--agent` or `--crawler`: a crawler that no group names, which obeys the `*` groups.
@@ -47,12 +47,24 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
-    let (verdict, asker) = match (crawler, &args.agent) {
-        (Some(crawler), _) => (checker.check_crawler(crawler, url), crawler.name),
-        (None, Some(agent)) => (checker.check(agent, url, args.agent_match), agent.as_str()),
-        (None, None) => (checker.check(ANY_AGENT, url, args.agent_match), ANY_AGENT),
+    let who = match (crawler, &args.agent) {
+        (Some(crawler), _) => Who::Crawler(crawler),
+        (None, Some(agent)) => Who::Agent(agent),
+        (None, None) => Who::Agent(ANY_AGENT),
     };
-    let usage = checker.usage(&verdict.with_status(&status));
+    let question = Question::new(who, url)
+        .status(status)
+        .agent_match(args.agent_match);
+    let answer = checker.ask(&question);
+    let Some(verdict) = &answer.verdict else {
+        let refused = answer
+            .refusal()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        return Err(UsageError::new(format!("--url: {refused}")));
+    };
+    let asker = answer.asker();
+    let usage = checker.usage(verdict);
     let mut out = terminal::stdout(terminal::style(json));
     let written = if json {
         serde_json::to_writer(&mut out, &to_json(url, asker, &usage))

@@ -40,6 +40,7 @@ use std::borrow::Cow;
 
 use crate::agent_name::typed_token;
 use crate::catalogue::Crawler;
+use crate::crawlers::CrawlerRow;
 use crate::matcher::Checker;
 use crate::message::{Message, MessageId as M};
 use crate::profile::{AgentMatch, Profile};
@@ -409,6 +410,20 @@ impl Checker<'_> {
                 self.check_crawler_with_status(crawler, request, &question.status)
             }
         }
+    }
+}
+
+impl Checker<'_> {
+    /// The all-crawlers table for `url` as typed: the URL read once as [`Checker::ask`] reads
+    /// it, then one row per catalogued crawler whose verdict is the one [`Checker::ask`] gives
+    /// that crawler (its chain, its operator's status handling), with its whole-file summary.
+    pub fn ask_crawler_table(
+        &self,
+        url: &str,
+        status: &FetchStatus,
+    ) -> Result<Vec<CrawlerRow>, InvalidUrl> {
+        let request = read_request(url, UrlReading::Typed)?;
+        Ok(self.crawler_table(&request.request, status))
     }
 }
 
