@@ -46,7 +46,7 @@ use crate::message::{Message, MessageId as M};
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::status::{effect, handling_profile, status_handling, FetchStatus, StatusEffect};
-use crate::typed_url::{read_url, InvalidUrl, TypedUrl};
+use crate::typed_url::{read_request as read_request_borrowed, read_url, InvalidUrl, TypedUrl};
 use crate::verdict::{GroupUsed, Reason, Verdict, WhyDecides};
 
 /// Who asks: an agent as the person typed it, or a catalogued crawler.
@@ -429,11 +429,7 @@ impl Checker<'_> {
 
 /// [`read_url`] without the copy when the request is the text as typed.
 fn read_url_cow(url: &str) -> Result<Cow<'_, str>, InvalidUrl> {
-    let trimmed = url.trim_matches(|c: char| c <= ' ');
-    if trimmed.starts_with('/') && !trimmed.starts_with("//") {
-        return Ok(Cow::Borrowed(trimmed));
-    }
-    read_url(url).map(|typed| Cow::Owned(typed.request))
+    read_request_borrowed(url).map(|reading| reading.request)
 }
 
 /// [`Checker::ask`] for a file and profile asked once: parse and compile for one question.

@@ -13,6 +13,7 @@
 //! [`read_url`] first, ask about [`TypedUrl::request`] and say "read as host X" from
 //! [`TypedUrl::host`].
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::message::{Message, MessageId as M};
@@ -99,6 +100,23 @@ impl std::error::Error for InvalidUrl {}
 /// without a scheme (`example.com/a`, when the first segment is a host name with a dot or a
 /// port), or a path (`/a`, or `a/b` and `./a/b`, read as `/a/b`).
 pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
+    read_request(typed).map(|reading| TypedUrl {
+        request: reading.request.into_owned(),
+        host: reading.host.map(str::to_owned),
+    })
+}
+
+/// [`read_url`]'s reading, borrowed from the typed text wherever it is requested as typed (a
+/// path with its `/`, a full URL with a path): the many-URL paths read every URL of a list and
+/// should not copy each.
+#[derive(Debug)]
+pub(crate) struct RequestReading<'a> {
+    pub request: Cow<'a, str>,
+    pub host: Option<&'a str>,
+}
+
+/// See [`read_url`].
+pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl> {
     let url = typed.trim_matches(|c: char| c <= ' ');
     let invalid = |kind: UrlProblem, detail: String| InvalidUrl {
         given: typed.to_owned(),
@@ -123,14 +141,14 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
         {
             return Err(invalid(UrlProblem::Scheme, scheme.to_owned()));
         }
-        return with_host(url, after_scheme, true, &invalid);
+        return with_host(url, after_scheme, "", &invalid);
     }
     if url.starts_with(['/', '?', ';', '#']) {
-        return Ok(TypedUrl {
+        return Ok(RequestReading {
             request: if url.starts_with('/') {
-                url.to_owned()
+                Cow::Borrowed(url)
             } else {
-                format!("/{url}")
+                Cow::Owned(format!("/{url}"))
             },
             host: None,
         });
@@ -139,11 +157,10 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
     if looks_like_host(first) {
         // With the scheme every reader sees the host as a host (Python's urlparse would take
         // `example.com/a` for a relative path).
-        let full = format!("http://{url}");
-        return with_host(&full, &full["http://".len()..], false, &invalid);
+        return with_host(url, url, "http://", &invalid);
     }
-    Ok(TypedUrl {
-        request: format!("/{}", without_leading_dot_segments(url)),
+    Ok(RequestReading {
+        request: Cow::Owned(format!("/{}", without_leading_dot_segments(url))),
         host: None,
     })
 }
@@ -209,17 +226,18 @@ fn looks_like_host(segment: &str) -> bool {
     host_name && (port || labels.contains('.') || labels.eq_ignore_ascii_case("localhost"))
 }
 
-/// `url`, whose host starts `authority`. When nothing but a fragment follows the host, a URL
-/// typed with a scheme (or `//`) requests `/`: an http(s) URL with an empty path is the same URL
-/// as with `/` (RFC 3986 §6.2.3), as Google's library and every crawler read it. A host typed
-/// without a scheme and with no path (`example.com`) is refused with a hint instead: it is as
-/// likely a name typed by mistake as the home page.
-fn with_host(
-    url: &str,
-    authority: &str,
-    typed_scheme: bool,
+/// `url`, whose host starts `authority`, requested with `scheme` before it (`http://` for a
+/// host typed without one). When nothing but a fragment follows the host, a URL typed with a
+/// scheme (or `//`) requests `/`: an http(s) URL with an empty path is the same URL as with `/`
+/// (RFC 3986 §6.2.3), as Google's library and every crawler read it. A host typed without a
+/// scheme and with no path (`example.com`) is refused with a hint instead: it is as likely a
+/// name typed by mistake as the home page.
+fn with_host<'a>(
+    url: &'a str,
+    authority: &'a str,
+    scheme: &str,
     invalid: &dyn Fn(UrlProblem, String) -> InvalidUrl,
-) -> Result<TypedUrl, InvalidUrl> {
+) -> Result<RequestReading<'a>, InvalidUrl> {
     let host_part = first_segment(authority);
     // User information is not part of the host.
     let host = host_part
@@ -229,20 +247,22 @@ fn with_host(
         return Err(invalid(UrlProblem::NoHost, String::new()));
     }
     let rest = &authority[host_part.len()..];
-    if (rest.is_empty() || rest.starts_with('#')) && typed_scheme {
-        // `url` ends with `authority`: the path goes where the host ends.
-        let at = url.len() - rest.len();
-        return Ok(TypedUrl {
-            request: format!("{}/{}", &url[..at], rest),
-            host: Some(host.to_owned()),
-        });
-    }
-    if rest.is_empty() || rest.starts_with('#') {
+    let no_path = rest.is_empty() || rest.starts_with('#');
+    if no_path && !scheme.is_empty() {
         return Err(invalid(UrlProblem::HostOnly, host.to_owned()));
     }
-    Ok(TypedUrl {
-        request: url.to_owned(),
-        host: Some(host.to_owned()),
+    let request = match (no_path, scheme) {
+        (false, "") => Cow::Borrowed(url),
+        (false, scheme) => Cow::Owned(format!("{scheme}{url}")),
+        // `url` ends with `authority`: the path goes where the host ends.
+        (true, _) => {
+            let at = url.len() - rest.len();
+            Cow::Owned(format!("{}/{}", &url[..at], rest))
+        }
+    };
+    Ok(RequestReading {
+        request,
+        host: Some(host),
     })
 }
 
