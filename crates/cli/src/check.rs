@@ -79,19 +79,6 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                     "preferences".to_owned(),
                     crate::preferences::to_json(url, answer.asker(), &usage),
                 );
-                // The answering layer's codes, the same for every surface.
-                fields.insert(
-                    "deciding_line".to_owned(),
-                    serde_json::to_value(answer.deciding_line()).unwrap_or_default(),
-                );
-                fields.insert(
-                    "group_used".to_owned(),
-                    serde_json::to_value(answer.group_used()).unwrap_or_default(),
-                );
-                fields.insert(
-                    "why_decides".to_owned(),
-                    serde_json::to_value(answer.why_decides()).unwrap_or_default(),
-                );
             }
             json.and_then(|json| serde_json::to_writer(&mut out, &json).map_err(io::Error::other))
                 .and_then(|()| writeln!(out))

@@ -23,7 +23,7 @@ use robots_lens_fetch::{
 use serde::Serialize;
 
 use crate::args::{Args, UsageError};
-use crate::check::find_crawler_or_explain;
+use crate::asker::find_crawler_or_explain;
 use crate::terminal::{self, printable};
 
 /// The longest timeout the options take: a crawler gives up long before.

@@ -53,6 +53,15 @@ fn options(one: &Asked) -> Vec<String> {
     options
 }
 
+/// What `check --json` prints: the verdict, its deciding line in `decisive`.
+fn said_verdict(json: &Value) -> Said {
+    (
+        json["allowed"].as_bool(),
+        json["decisive"]["line"].as_u64(),
+        json["reason"].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
 fn said(json: &Value, line_field: &str) -> Said {
     (
         json["allowed"].as_bool(),
@@ -105,7 +114,7 @@ fn the_commands_output_paths_give_the_entry_points_answer() {
             let json: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
                 panic!("{e}: {one:?} {:?}", String::from_utf8_lossy(&output.stderr))
             });
-            said(&json, "deciding_line")
+            said_verdict(&json)
         };
         if got != expected {
             differences.push(format!(
