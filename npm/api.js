@@ -6,6 +6,7 @@
 // these functions, so no caller ever sees an engine that is not ready.
 
 import * as engine from './robots_lens_wasm.js';
+import { messageString } from './message-fill.js';
 import ENGLISH from './messages.js';
 
 /**
@@ -140,30 +141,20 @@ function withParsed(robots, what, work) {
   }
 }
 
+/** English, as message-fill.js asks for a language: the core's templates, counts as `12,345`. */
+const ENGLISH_WORDS = Object.freeze({
+  template: (key) => ENGLISH[key] ?? key,
+  count: (value) => value.toLocaleString('en-US'),
+});
+
 /**
  * A core message `{ key, args }` in English, as the CLI writes it: the engine sends keys and
- * values, and messages.js (written by scripts/package-npm.sh from the page's English catalogue,
- * which the core's own templates fill) holds the English templates.
+ * values; message-fill.js (the page's own filler, shipped beside this file) fills them with the
+ * English templates of messages.js (written by scripts/package-npm.sh from the page's English
+ * catalogue, which the core's own templates fill).
  */
 function english(message) {
-  const template = ENGLISH[message.key] ?? message.key;
-  return template.replace(/\{([a-zA-Z0-9_]+)\}/g, (whole, name) =>
-    Object.hasOwn(message.args, name) ? englishValue(message.args[name]) : whole,
-  );
-}
-
-function englishValue(value) {
-  if (typeof value === 'number') return value.toLocaleString('en-US');
-  if (typeof value === 'string') return value;
-  if (typeof value.code === 'string') return `\`${value.code}\``;
-  if (typeof value.line === 'number') return String(value.line);
-  if (Array.isArray(value.series)) return value.series.map(englishValue).join(', ');
-  if (Array.isArray(value.list)) {
-    const items = value.list.map(englishValue);
-    if (items.length < 2) return items.join('');
-    return english({ key: 'core.list.and', args: { init: items.slice(0, -1).join(', '), last: items.at(-1) } });
-  }
-  return english(value);
+  return messageString(message, ENGLISH_WORDS);
 }
 
 /** Parses a robots.txt. Never fails on any text: problems are findings, not errors. */

@@ -42,6 +42,8 @@ cargo build --quiet --locked --release -p robots-lens-cli --target "$WASI_TARGET
 cp npm/package.json npm/api.js npm/node.js npm/fetch.js npm/browser.js npm/browser-url.js npm/cli.js npm/index.d.ts "$STAGE/"
 cp "target/$WASI_TARGET/release/robots-lens.wasm" "$STAGE/robots-lens-cli.wasm"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
+# The one JS filler of the core's messages, the page's own (api.js words findings with it).
+cp www/message-fill.js "$STAGE/"
 cp www/pkg/audit/robots_lens_wasm.js www/pkg/audit/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
 # The English templates of the core's sentences (the findings' message, why and fix), from the
 # page's English catalogue, whose `core.` entries crates/core/tests/catalogues.rs holds to the core.
