@@ -2,7 +2,7 @@
 # Everything `npm test` (and so CI, through .ci/run) checks, in order, stopping
 # at the first failure.
 #
-# Usage: scripts/test.sh [all|rust|node|browser|python|dist]     (default: all)
+# Usage: scripts/test.sh [all|rust|node|browser|python|consistency|dist]     (default: all)
 #
 #   rust     cargo fmt --check, clippy -D warnings (and on the wasm crate's lists
 #            feature), the core's docs without a warning, cargo test --workspace
@@ -11,10 +11,16 @@
 #            GitHub Action, run as a runner runs it)
 #   browser  the wasm build, then node --test tests/browser/ in headless Chromium
 #   python   scripts/python.sh: the wheel, its fresh-venv install, pytest (API, Scrapy, Spark)
+#   consistency
+#            the wasm build, then node --test tests/consistency/: one set of seeded questions
+#            asked of every surface (the CLI's commands, the npm package, the page's panels in
+#            Chromium, the Python package), every answer held to `check --url`'s. Python's
+#            surfaces are asked through the wheel `python` installs in .tools/venv (skipped,
+#            with that reason, when it is not there)
 #   dist     scripts/test-dist.sh: actionlint, the release build, cargo install and package,
 #            the pre-commit hooks
 #   all      setup (with Chromium and the dist tools), rust, python, the wasm build, node,
-#            browser, dist
+#            browser, consistency, dist
 #
 # VECTORS_FILTER=text narrows the node vector run to matching cases.
 # Every node test run has a per-test timeout and the whole run a hard limit, so
@@ -30,8 +36,8 @@ NODE_RUN_LIMIT=30m
 
 selection="${1:-all}"
 case "$selection" in
-  all | rust | node | browser | python | dist) ;;
-  *) die "unknown selection '$selection' (expected all, rust, node, browser, python or dist)" ;;
+  all | rust | node | browser | python | consistency | dist) ;;
+  *) die "unknown selection '$selection' (expected all, rust, node, browser, python, consistency or dist)" ;;
 esac
 
 started=$SECONDS
@@ -56,7 +62,7 @@ node_tests() {
 case "$selection" in
   all) step "setup (Rust target, wasm tools, npm packages, Chromium, dist tools)" bash scripts/setup.sh --browser --dist ;;
   node) step "setup (Rust target, wasm tools, npm packages)" bash scripts/setup.sh ;;
-  browser) step "setup (Rust target, wasm tools, npm packages, Chromium)" bash scripts/setup.sh --browser ;;
+  browser | consistency) step "setup (Rust target, wasm tools, npm packages, Chromium)" bash scripts/setup.sh --browser ;;
   dist) step "setup (Rust target, wasm tools, npm packages, dist tools)" bash scripts/setup.sh --dist ;;
   # The CLI's tests run its completion scripts in zsh and fish and its man page through groff.
   rust) step "setup (Rust target, wasm tools, npm packages, zsh, fish, groff)" bash scripts/setup.sh --shells ;;
@@ -91,6 +97,10 @@ fi
 
 if [ "$selection" = all ] || [ "$selection" = browser ]; then
   step "browser tests (tests/browser/)" node_tests tests/browser/
+fi
+
+if [ "$selection" = all ] || [ "$selection" = consistency ]; then
+  step "consistency suite (tests/consistency/)" node_tests tests/consistency/
 fi
 
 if [ "$selection" = all ] || [ "$selection" = dist ]; then

@@ -1,0 +1,99 @@
+// What the consistency suite compares: every surface's answer reduced to the same three facts,
+// and the comparison of two surfaces' answers, question by question.
+//
+// An answer is `{ verdict, line, reason }`:
+//   verdict  'allowed', 'disallowed', 'refused' (the URL is one no crawler requests: the surface
+//            says so instead of answering) or 'error' (anything else the surface raised; its
+//            message in `error`)
+//   line     the deciding line, or null when no line decides
+//   reason   the reason code (`rule-matched`, `file-unreachable`, …) where the surface gives one;
+//            null where it has none to give (the text output, a boolean) — a null is compared
+//            only with what that surface can say (see `compareAnswers`)
+
+/** An answer from a surface's verdict object (the CLI's JSON, the wasm's, Python's dict). */
+export function answerOf({ allowed, line, reason }) {
+  return { verdict: allowed ? 'allowed' : 'disallowed', line: line ?? null, reason: reason ?? null };
+}
+
+/** The answer of a surface that said the URL is one no crawler requests. */
+export function refused(message) {
+  return { verdict: 'refused', line: null, reason: null, error: message };
+}
+
+/**
+ * The answer of a surface that raised `message`: a refusal when the message says the typed URL is
+ * one no crawler requests (as the core words it: `invalid URL …`), any other error otherwise.
+ */
+export function refusalOrFailure(message) {
+  return /invalid URL|no crawler requests/i.test(String(message)) ? refused(String(message).slice(0, 300)) : failed(message);
+}
+
+/** The answer of a surface that raised something else. */
+export function failed(message) {
+  return { verdict: 'error', line: null, reason: null, error: String(message).slice(0, 300) };
+}
+
+/**
+ * How `answer` differs from `reference` (an empty list when they agree). A surface that gives no
+ * line or reason (`line: undefined`, `reason: undefined`) is held to the verdict alone for that
+ * fact; null is a value ("no line decides") and must match.
+ */
+export function differences(reference, answer) {
+  const found = [];
+  if (reference.verdict !== answer.verdict) found.push('verdict');
+  if (answer.line !== undefined && reference.line !== answer.line) found.push('line');
+  if (answer.reason !== undefined && answer.reason !== null && reference.reason !== answer.reason) found.push('reason');
+  return found;
+}
+
+/**
+ * Compares each surface's answers with the reference surface's, question by question. Returns,
+ * per surface, the number of questions compared and the differing ones (the first few kept whole
+ * for the report).
+ */
+export function compareSurfaces(generated, reference, surfaces, { keep = 4 } = {}) {
+  const report = [];
+  for (const surface of surfaces) {
+    let compared = 0;
+    const kinds = {};
+    const examples = [];
+    let differing = 0;
+    for (const [id, answer] of surface.answers) {
+      const expected = reference.answers.get(id);
+      if (expected === undefined) continue;
+      compared += 1;
+      const found = differences(expected, answer);
+      if (found.length === 0) continue;
+      differing += 1;
+      for (const kind of found) kinds[kind] = (kinds[kind] ?? 0) + 1;
+      if (examples.length < keep) {
+        const question = generated.questions[id];
+        examples.push({
+          question: { ...question, file: generated.files[question.file].name },
+          [reference.name]: expected,
+          [surface.name]: answer,
+        });
+      }
+    }
+    report.push({ surface: surface.name, compared, differing, kinds, examples });
+  }
+  return report;
+}
+
+/** The report as lines for the test log: one line per surface, then the examples of the failing. */
+export function formatReport(referenceName, report) {
+  const lines = [];
+  for (const row of report) {
+    const kinds = Object.entries(row.kinds)
+      .map(([kind, count]) => `${kind} ${count}`)
+      .join(', ');
+    lines.push(
+      `  ${row.surface.padEnd(34)} ${String(row.compared).padStart(6)} questions, ${row.differing} differ from ${referenceName}${kinds ? ` (${kinds})` : ''}`,
+    );
+  }
+  for (const row of report.filter((row) => row.differing > 0)) {
+    lines.push(`  ${row.surface}: first differences`);
+    for (const example of row.examples) lines.push(`    ${JSON.stringify(example)}`);
+  }
+  return lines.join('\n');
+}
