@@ -30,8 +30,9 @@ use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robots_lens::{
-    check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler, Finding,
-    Profile, Reason, RobotsTxt, RuleKind, RuleMatch, UsedStep, MAX_AGENT_BYTES, MAX_URL_BYTES,
+    check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler,
+    FetchStatus, Finding, Profile, Reason, RobotsTxt, RuleKind, RuleMatch, UsedStep,
+    MAX_AGENT_BYTES, MAX_URL_BYTES,
 };
 
 self_cell::self_cell!(
@@ -81,6 +82,30 @@ fn parse_agent_match(name: &str) -> PyResult<AgentMatch> {
         .map_err(|error| PyValueError::new_err(format!("{error}")))
 }
 
+/// How the file was served, as every surface takes it (`200`, `404`, `301>200`, `429`, `503`,
+/// `html`, `unreachable`, …): `ValueError` with the core's words when it is not one.
+fn parse_status(text: &str) -> PyResult<FetchStatus> {
+    text.parse()
+        .map_err(|error| PyValueError::new_err(format!("status: {error}")))
+}
+
+/// Who asks: an agent as typed, compared with the match model, or a catalogued crawler, whose
+/// fallback chain picks the group and whose operator's handling of the fetch status applies.
+#[derive(Clone, Copy)]
+enum Asker<'a> {
+    Agent(&'a str, AgentMatch),
+    Crawler(&'static Crawler),
+}
+
+/// The one question every method of this module asks the core: `who` may fetch `url` of a file
+/// served with `status`? No method decides, applies a status or picks a line itself.
+fn ask(checker: &Checker<'_>, who: Asker<'_>, url: &str, status: &FetchStatus) -> robots_lens::Verdict {
+    match who {
+        Asker::Agent(agent, model) => checker.check(agent, url, model).with_status(status),
+        Asker::Crawler(crawler) => checker.check_crawler_with_status(crawler, url, status).0,
+    }
+}
+
 /// `ValueError` for an agent or URL past the core's limits, which bound the cost of a check.
 fn within_limits(agent: &str, url: &str) -> PyResult<()> {
     check_arguments(agent, url).map_err(|error| PyValueError::new_err(error.to_string()))
@@ -122,19 +147,25 @@ impl Robots {
     /// `agent` is a product token (`Googlebot`) or a whole user agent string; `url` a full URL
     /// or a path. `profile` is one of `rfc9309`, `google`, `python`, `legacy-1994`; `match` is
     /// `substring` (the group's token anywhere in `agent`) or `token` (RFC 9309 §2.2.1).
-    #[pyo3(signature = (agent, url, *, profile = "rfc9309", r#match = "substring"))]
-    fn check(&self, agent: &str, url: &str, profile: &str, r#match: &str) -> PyResult<Verdict> {
+    /// `status` is how the file was served, as `robots-lens check --status` takes it (`200`,
+    /// `404`: everything allowed, `503`: everything disallowed, `301>200`, `html`, …).
+    #[pyo3(signature = (agent, url, *, profile = "rfc9309", r#match = "substring", status = "200"))]
+    fn check(
+        &self,
+        agent: &str,
+        url: &str,
+        profile: &str,
+        r#match: &str,
+        status: &str,
+    ) -> PyResult<Verdict> {
         within_limits(agent, url)?;
         let checker = self.file.checker(parse_profile(profile)?);
-        Ok(Verdict::from(checker.check(
-            agent,
-            url,
-            parse_agent_match(r#match)?,
-        )))
+        let who = Asker::Agent(agent, parse_agent_match(r#match)?);
+        Ok(Verdict::from(ask(checker, who, url, &parse_status(status)?)))
     }
 
     /// `check` for every URL of `urls`, in order, in one call that releases the GIL.
-    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring"))]
+    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring", status = "200"))]
     fn check_many(
         &self,
         py: Python<'_>,
@@ -142,14 +173,16 @@ impl Robots {
         urls: &Bound<'_, PyAny>,
         profile: &str,
         r#match: &str,
+        status: &str,
     ) -> PyResult<Vec<Verdict>> {
         let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
+        let status = parse_status(status)?;
         let urls = collect_urls(agent, urls)?;
         let file = &self.file;
         let verdicts = py.detach(|| {
             let checker = file.checker(profile);
             urls.iter()
-                .map(|url| Verdict::from(checker.check(agent, url, model)))
+                .map(|url| Verdict::from(ask(checker, Asker::Agent(agent, model), url, &status)))
                 .collect()
         });
         Ok(verdicts)
@@ -157,7 +190,7 @@ impl Robots {
 
     /// `check_many` as three columns, `(allowed, line, reason)`, for data frames: one list of
     /// `bool`, one of the deciding line (or `None`), one of reason names. Releases the GIL.
-    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring"))]
+    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring", status = "200"))]
     fn check_columns<'py>(
         &self,
         py: Python<'py>,
@@ -165,8 +198,10 @@ impl Robots {
         urls: &Bound<'py, PyAny>,
         profile: &str,
         r#match: &str,
+        status: &str,
     ) -> PyResult<Columns<'py>> {
         let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
+        let status = parse_status(status)?;
         let urls = collect_urls(agent, urls)?;
         let file = &self.file;
         let answers: Vec<(bool, Option<usize>, Reason)> = py.detach(|| {
@@ -175,7 +210,7 @@ impl Robots {
                 .map(|url| {
                     // Only three fields leave: the rest of the explanation is dropped here,
                     // without the GIL, instead of being converted.
-                    let verdict = checker.check(agent, url, model);
+                    let verdict = ask(checker, Asker::Agent(agent, model), url, &status);
                     let line = verdict.decisive.as_ref().map(|rule| rule.line);
                     (verdict.allowed, line, verdict.reason)
                 })
@@ -194,9 +229,15 @@ impl Robots {
     }
 
     /// The catalogued crawler called `name` (or with that product token), answering along its
-    /// documented fallback chain. Raises `LookupError` for an unknown name.
-    #[pyo3(signature = (name, *, profile = "rfc9309"))]
-    fn crawler(slf: &Bound<'_, Self>, name: &str, profile: &str) -> PyResult<CrawlerCheck> {
+    /// documented fallback chain, with its operator's handling of the fetch `status` (Google
+    /// reads a 429 as a server error). Raises `LookupError` for an unknown name.
+    #[pyo3(signature = (name, *, profile = "rfc9309", status = "200"))]
+    fn crawler(
+        slf: &Bound<'_, Self>,
+        name: &str,
+        profile: &str,
+        status: &str,
+    ) -> PyResult<CrawlerCheck> {
         let crawler = find_crawler(name).ok_or_else(|| {
             let names: Vec<&str> = crawlers().iter().map(|crawler| crawler.name).collect();
             PyLookupError::new_err(format!(
@@ -208,6 +249,7 @@ impl Robots {
             file: Arc::clone(&slf.get().file),
             crawler,
             profile: parse_profile(profile)?,
+            status: parse_status(status)?,
         })
     }
 
@@ -282,6 +324,7 @@ struct CrawlerCheck {
     file: Arc<ParsedFile>,
     crawler: &'static Crawler,
     profile: Profile,
+    status: FetchStatus,
 }
 
 #[pymethods]
@@ -289,21 +332,23 @@ impl CrawlerCheck {
     /// May this crawler fetch `url`? `Verdict.chain_step` says which step of the chain applied.
     fn check(&self, url: &str) -> PyResult<Verdict> {
         within_limits("", url)?;
-        Ok(Verdict::from(
-            self.file
-                .checker(self.profile)
-                .check_crawler(self.crawler, url),
-        ))
+        let checker = self.file.checker(self.profile);
+        Ok(Verdict::from(ask(
+            checker,
+            Asker::Crawler(self.crawler),
+            url,
+            &self.status,
+        )))
     }
 
     /// `check` for every URL of `urls`, in one call that releases the GIL.
     fn check_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<Verdict>> {
         let urls = collect_urls("", urls)?;
-        let (file, crawler, profile) = (&self.file, self.crawler, self.profile);
+        let (file, who, status) = (&self.file, Asker::Crawler(self.crawler), &self.status);
         Ok(py.detach(|| {
-            let checker = file.checker(profile);
+            let checker = file.checker(self.profile);
             urls.iter()
-                .map(|url| Verdict::from(checker.check_crawler(crawler, url)))
+                .map(|url| Verdict::from(ask(checker, who, url, status)))
                 .collect()
         }))
     }
@@ -728,7 +773,8 @@ impl RowFile {
 /// `(None, None, "no-file-for-host")`; one whose agent or URL is past the limits gets
 /// `(None, None, "argument-too-long")`. Returns the columns `(allowed, line, reason)`.
 #[pyfunction]
-#[pyo3(signature = (files, file_index, agents, urls, *, profile = "rfc9309", r#match = "substring"))]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (files, file_index, agents, urls, *, profile = "rfc9309", r#match = "substring", status = "200"))]
 fn check_rows<'py>(
     py: Python<'py>,
     files: Vec<Option<Bound<'py, PyAny>>>,
@@ -737,8 +783,10 @@ fn check_rows<'py>(
     urls: Vec<String>,
     profile: &str,
     r#match: &str,
+    status: &str,
 ) -> PyResult<RowColumns<'py>> {
     let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
+    let status = parse_status(status)?;
     if file_index.len() != urls.len() || agents.len() != urls.len() {
         return Err(PyValueError::new_err(format!(
             "file_index, agents and urls must be as long as each other, not {}, {} and {}",
@@ -769,7 +817,8 @@ fn check_rows<'py>(
                 None => (None, None, NO_FILE),
                 Some(_) if check_arguments(agent, url).is_err() => (None, None, TOO_LONG),
                 Some(file) => {
-                    let verdict = file.checker(profile).check(agent, url, model);
+                    let who = Asker::Agent(agent, model);
+                    let verdict = ask(file.checker(profile), who, url, &status);
                     let line = verdict.decisive.as_ref().map(|rule| rule.line);
                     (Some(verdict.allowed), line, verdict.reason.id())
                 }

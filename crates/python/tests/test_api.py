@@ -168,6 +168,32 @@ def test_crawlers_follow_their_fallback_chains():
         robots.crawler("NoSuchBot")
 
 
+def test_every_check_takes_the_fetch_status():
+    robots = robots_lens.parse(SHOP)
+    # A 4xx: no rules, everything allowed; a 5xx: everything disallowed, whatever the file says.
+    unavailable = robots.check("GPTBot", "/x", status="404")
+    assert (unavailable.allowed, unavailable.reason, unavailable.line) == (True, "file-unavailable", None)
+    unreachable = robots.check("Googlebot", "/x", status="503")
+    assert (unreachable.allowed, unreachable.reason) == (False, "file-unreachable")
+    assert robots.check("GPTBot", "/x", status="301>200").reason == "rule-matched"
+    # 429 is a 4xx for RFC 9309 but a server error for Google: the crawler's own handling applies.
+    assert robots.check("Googlebot", "/x", status="429").allowed
+    googlebot = robots.crawler("Googlebot", status="429")
+    assert (googlebot.check("/x").allowed, googlebot.check("/x").reason) == (False, "file-unreachable")
+    assert [verdict.reason for verdict in googlebot.check_many(["/a", "/b"])] == ["file-unreachable"] * 2
+    assert [verdict.reason for verdict in robots.check_many("Bot", ["/cart/", "/"], status="410")] == ["file-unavailable"] * 2
+    assert robots.check_columns("Bot", ["/cart/"], status="500") == ([False], [None], ["file-unreachable"])
+    assert robots_lens.check_rows([robots], [0], ["Bot"], ["/cart/"], status="unreachable") == (
+        [False],
+        [None],
+        ["file-unreachable"],
+    )
+    with pytest.raises(ValueError, match="status"):
+        robots.check("Bot", "/", status="teapot")
+    with pytest.raises(ValueError, match="status"):
+        robots.crawler("Googlebot", status="")
+
+
 def test_audit_finds_what_the_cli_lint_finds():
     text = "Disallow: /x\nUser-agent: *\nDisalow: /a\n"
     findings = robots_lens.audit(text)

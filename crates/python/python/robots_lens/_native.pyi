@@ -35,6 +35,7 @@ def check_rows(
     *,
     profile: Profile = "rfc9309",
     match: AgentMatch = "substring",
+    status: str = "200",
 ) -> tuple[list[Optional[bool]], list[Optional[int]], list[str]]:
     """Rows of (file, agent, URL) in one call without the GIL: row ``i`` is checked against
     ``files[file_index[i]]``, a ``Robots`` or the text of a robots.txt (parsed once, for all its
@@ -68,8 +69,13 @@ class Robots:
         *,
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
+        status: str = "200",
     ) -> Verdict:
         """May ``agent`` (a product token or a whole UA string) fetch ``url`` (a URL or a path)?
+
+        ``status`` is how the file was served, as ``robots-lens check --status`` takes it:
+        ``200``, ``404`` (everything allowed), ``503`` (everything disallowed), ``301>200``,
+        ``html``, ``unreachable``, … — a ``ValueError`` when it is not one.
 
         Raises ``ValueError`` for an unknown profile or match model, and for an agent or URL
         longer than ``MAX_AGENT_BYTES`` / ``MAX_URL_BYTES``.
@@ -81,6 +87,7 @@ class Robots:
         *,
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
+        status: str = "200",
     ) -> list[Verdict]:
         """``check`` for every URL, in order, in one call that releases the GIL."""
     def check_columns(
@@ -90,9 +97,10 @@ class Robots:
         *,
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
+        status: str = "200",
     ) -> tuple[list[bool], list[Optional[int]], list[Reason]]:
         """``check_many`` as three columns (allowed, deciding line, reason) for data frames."""
-    def crawler(self, name: str, *, profile: Profile = "rfc9309") -> Crawler:
+    def crawler(self, name: str, *, profile: Profile = "rfc9309", status: str = "200") -> Crawler:
         """The catalogued crawler ``name`` (or product token); raises ``LookupError`` if unknown."""
     def audit(self) -> list[Finding]:
         """The audit of this file."""

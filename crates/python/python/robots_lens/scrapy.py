@@ -58,13 +58,18 @@ class RobotsLensRobotParser(RobotParser):
         *,
         profile: str = "rfc9309",
         match: str = "substring",
+        status: str = "200",
     ) -> None:
         self.spider = spider
         self.profile = profile
         self.match = match
+        # How the file was served, as every Robots Lens surface takes it (``404``: everything
+        # allowed, ``503``: everything disallowed, ``301>200``, ``html``, …). Scrapy hands the
+        # parser only the body; a subclass that knows the status passes it here.
+        self.status = status
         self.robots = robots_lens.parse(robotstxt_body or b"")
         # Fail on a misspelt setting now, once, rather than on every request.
-        self.robots.check("*", "/", profile=profile, match=match)
+        self.robots.check("*", "/", profile=profile, match=match, status=status)
 
     @classmethod
     def from_crawler(cls, crawler: Optional[Crawler], robotstxt_body: bytes) -> RobotsLensRobotParser:
@@ -90,5 +95,5 @@ class RobotsLensRobotParser(RobotParser):
     def verdict(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> robots_lens.Verdict:
         """The whole ``Verdict`` behind ``allowed``: the deciding line, the reason, the group."""
         return self.robots.check(
-            _text(user_agent), _text(url), profile=self.profile, match=self.match
+            _text(user_agent), _text(url), profile=self.profile, match=self.match, status=self.status
         )

@@ -74,19 +74,21 @@ def robots_udf(
     *,
     profile: str = "rfc9309",
     match: str = "substring",
+    status: str = "200",
     spark: Any = None,
 ) -> Any:
     """A pandas UDF ``(agent, url) -> struct<allowed, line, reason>`` for ``robots``.
 
     ``robots`` is one robots.txt or a host -> robots.txt mapping (see the module docstring);
-    ``profile`` and ``match`` are those of ``Robots.check``. ``spark`` is the session to broadcast
+    ``profile``, ``match`` and ``status`` (how the files were served) are those of
+    ``Robots.check``. ``spark`` is the session to broadcast
     with (default: the active one).
     """
     from pyspark.sql import SparkSession
     from pyspark.sql.functions import pandas_udf
 
     # Check the names on the driver, where the error is readable, not in every task.
-    robots_lens.parse("").check("*", "/", profile=profile, match=match)
+    robots_lens.parse("").check("*", "/", profile=profile, match=match, status=status)
     session = spark or SparkSession.getActiveSession()
     if session is None:
         raise RuntimeError("robots_udf needs a SparkSession: start one first or pass spark=")
@@ -124,6 +126,7 @@ def robots_udf(
             urls.tolist(),
             profile=profile,
             match=match,
+            status=status,
         )
         return pd.DataFrame(
             {
