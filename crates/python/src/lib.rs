@@ -31,8 +31,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robots_lens::{
     check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler,
-    FetchStatus, Finding, Profile, Reason, RobotsTxt, RuleKind, RuleMatch, UsedStep,
-    MAX_AGENT_BYTES, MAX_URL_BYTES,
+    FetchStatus, Finding, InvalidUrl, Profile, Question, RobotsTxt, RuleKind, RuleMatch, UsedStep,
+    MAX_AGENT_BYTES, MAX_URL_BYTES, REFUSED,
 };
 
 self_cell::self_cell!(
@@ -97,13 +97,26 @@ enum Asker<'a> {
     Crawler(&'static Crawler),
 }
 
-/// The one question every method of this module asks the core: `who` may fetch `url` of a file
-/// served with `status`? No method decides, applies a status or picks a line itself.
-fn ask(checker: &Checker<'_>, who: Asker<'_>, url: &str, status: &FetchStatus) -> robots_lens::Verdict {
-    match who {
-        Asker::Agent(agent, model) => checker.check(agent, url, model).with_status(status),
-        Asker::Crawler(crawler) => checker.check_crawler_with_status(crawler, url, status).0,
-    }
+/// The one question every method of this module asks: the core's entry point
+/// ([`Checker::ask_verdict`]) with the question as the caller gave it — the URL as typed, the
+/// fetch status, who asks. No method reads the URL, applies a status or picks a line itself. A
+/// URL no crawler requests is refused with the core's reason.
+fn ask(
+    checker: &Checker<'_>,
+    who: Asker<'_>,
+    url: &str,
+    status: &FetchStatus,
+) -> Result<robots_lens::Verdict, InvalidUrl> {
+    let question = match who {
+        Asker::Agent(agent, model) => Question::agent(agent, url).agent_match(model),
+        Asker::Crawler(crawler) => Question::crawler(crawler, url),
+    };
+    checker.ask_verdict(&question.status(*status))
+}
+
+/// `ValueError` for a URL no crawler requests, in the core's words (as `robots-lens check`).
+fn refused(error: InvalidUrl) -> PyErr {
+    PyValueError::new_err(error.to_string())
 }
 
 /// `ValueError` for an agent or URL past the core's limits, which bound the cost of a check.
@@ -161,7 +174,8 @@ impl Robots {
         within_limits(agent, url)?;
         let checker = self.file.checker(parse_profile(profile)?);
         let who = Asker::Agent(agent, parse_agent_match(r#match)?);
-        Ok(Verdict::from(ask(checker, who, url, &parse_status(status)?)))
+        let verdict = ask(checker, who, url, &parse_status(status)?).map_err(refused)?;
+        Ok(Verdict::from(verdict))
     }
 
     /// `check` for every URL of `urls`, in order, in one call that releases the GIL.
@@ -182,10 +196,15 @@ impl Robots {
         let verdicts = py.detach(|| {
             let checker = file.checker(profile);
             urls.iter()
-                .map(|url| Verdict::from(ask(checker, Asker::Agent(agent, model), url, &status)))
-                .collect()
+                .enumerate()
+                .map(|(index, url)| {
+                    ask(checker, Asker::Agent(agent, model), url, &status)
+                        .map(Verdict::from)
+                        .map_err(|error| (index, error))
+                })
+                .collect::<Result<Vec<_>, _>>()
         });
-        Ok(verdicts)
+        verdicts.map_err(refused_in_list)
     }
 
     /// `check_many` as three columns, `(allowed, line, reason)`, for data frames: one list of
@@ -204,15 +223,13 @@ impl Robots {
         let status = parse_status(status)?;
         let urls = collect_urls(agent, urls)?;
         let file = &self.file;
-        let answers: Vec<(bool, Option<usize>, Reason)> = py.detach(|| {
+        let answers: Vec<(Option<bool>, Option<usize>, &'static str)> = py.detach(|| {
             let checker = file.checker(profile);
             urls.iter()
                 .map(|url| {
                     // Only three fields leave: the rest of the explanation is dropped here,
                     // without the GIL, instead of being converted.
-                    let verdict = ask(checker, Asker::Agent(agent, model), url, &status);
-                    let line = verdict.decisive.as_ref().map(|rule| rule.line);
-                    (verdict.allowed, line, verdict.reason)
+                    cells(ask(checker, Asker::Agent(agent, model), url, &status))
                 })
                 .collect()
         });
@@ -223,7 +240,7 @@ impl Robots {
         for (is_allowed, line, reason) in answers {
             allowed.push(is_allowed);
             lines.push(line);
-            names.push(reasons.name(py, reason.id()));
+            names.push(reasons.name(py, reason));
         }
         Ok((allowed, lines, names))
     }
@@ -295,7 +312,31 @@ impl Robots {
     }
 }
 
-type Columns<'py> = (Vec<bool>, Vec<Option<usize>>, Vec<Bound<'py, PyString>>);
+type Columns<'py> = (
+    Vec<Option<bool>>,
+    Vec<Option<usize>>,
+    Vec<Bound<'py, PyString>>,
+);
+
+/// One row of the columns: `(allowed, deciding line, reason)`, or `(None, None, "url-refused")`
+/// for a URL no crawler requests (a batch does not stop at one).
+fn cells(
+    asked: Result<robots_lens::Verdict, InvalidUrl>,
+) -> (Option<bool>, Option<usize>, &'static str) {
+    match asked {
+        Ok(verdict) => (
+            Some(verdict.allowed),
+            verdict.deciding_line(),
+            verdict.reason.id(),
+        ),
+        Err(_) => (None, None, REFUSED),
+    }
+}
+
+/// `ValueError` for the URL at `index` of a list, which no crawler requests.
+fn refused_in_list((index, error): (usize, InvalidUrl)) -> PyErr {
+    PyValueError::new_err(format!("urls[{index}]: {error}"))
+}
 
 /// One Python string per reason, so a million rows share a handful of strings.
 #[derive(Default)]
@@ -333,24 +374,26 @@ impl CrawlerCheck {
     fn check(&self, url: &str) -> PyResult<Verdict> {
         within_limits("", url)?;
         let checker = self.file.checker(self.profile);
-        Ok(Verdict::from(ask(
-            checker,
-            Asker::Crawler(self.crawler),
-            url,
-            &self.status,
-        )))
+        let verdict = ask(checker, Asker::Crawler(self.crawler), url, &self.status);
+        Ok(Verdict::from(verdict.map_err(refused)?))
     }
 
     /// `check` for every URL of `urls`, in one call that releases the GIL.
     fn check_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<Verdict>> {
         let urls = collect_urls("", urls)?;
         let (file, who, status) = (&self.file, Asker::Crawler(self.crawler), &self.status);
-        Ok(py.detach(|| {
+        let verdicts = py.detach(|| {
             let checker = file.checker(self.profile);
             urls.iter()
-                .map(|url| Verdict::from(ask(checker, who, url, status)))
-                .collect()
-        }))
+                .enumerate()
+                .map(|(index, url)| {
+                    ask(checker, who, url, status)
+                        .map(Verdict::from)
+                        .map_err(|error| (index, error))
+                })
+                .collect::<Result<Vec<_>, _>>()
+        });
+        verdicts.map_err(refused_in_list)
     }
 
     /// What the whole file allows this crawler, in words: `blocked from everything`,
@@ -440,10 +483,11 @@ impl Verdict {
         self.inner.reason.id()
     }
 
-    /// The line of the rule that decided, or `None` when no rule did.
+    /// The deciding line (the core's one definition: the rule that decided, an empty rule that
+    /// matched, the rule within the size limit), or `None` when no line decides.
     #[getter]
     fn line(&self) -> Option<usize> {
-        self.inner.decisive.as_ref().map(|rule| rule.line)
+        self.inner.deciding_line()
     }
 
     /// The rule that decided, if one did.
@@ -816,12 +860,12 @@ fn check_rows<'py>(
             .map(|(&index, (agent, url))| match file_of(index) {
                 None => (None, None, NO_FILE),
                 Some(_) if check_arguments(agent, url).is_err() => (None, None, TOO_LONG),
-                Some(file) => {
-                    let who = Asker::Agent(agent, model);
-                    let verdict = ask(file.checker(profile), who, url, &status);
-                    let line = verdict.decisive.as_ref().map(|rule| rule.line);
-                    (Some(verdict.allowed), line, verdict.reason.id())
-                }
+                Some(file) => cells(ask(
+                    file.checker(profile),
+                    Asker::Agent(agent, model),
+                    url,
+                    &status,
+                )),
             })
             .collect()
     });

@@ -57,8 +57,11 @@ def test_no_rule_and_no_group_are_told_apart():
     assert robots.check("Googlebot", "/x").reason == "no-group-applies"
     assert robots.check("GPTBot", "/x").reason == "rule-matched"
     assert robots.check("GPTBot", "/x").line == 2
+    unmatched = robots_lens.parse("User-agent: *\nDisallow: /a\n").check("Bot", "/x")
+    assert (unmatched.allowed, unmatched.reason, unmatched.line) == (True, "no-rule-matched", None)
+    # An empty rule that matches is the line that answers, as Google's matching_line() says.
     empty = robots_lens.parse("User-agent: *\nDisallow:\n").check("Bot", "/x")
-    assert (empty.allowed, empty.reason, empty.line) == (True, "no-rule-matched", None)
+    assert (empty.allowed, empty.reason, empty.line) == (True, "empty-rule-matched", 2)
 
 
 def test_profile_and_match_choose_the_reader():
@@ -192,6 +195,25 @@ def test_every_check_takes_the_fetch_status():
         robots.check("Bot", "/", status="teapot")
     with pytest.raises(ValueError, match="status"):
         robots.crawler("Googlebot", status="")
+
+
+def test_urls_are_read_as_typed_and_refused_when_no_crawler_requests_them():
+    robots = robots_lens.parse("User-agent: *\nDisallow: /private/\n")
+    # A path typed without its leading "/" is a path, as robots-lens check reads it.
+    typed = robots.check("Bot", "private/plan")
+    assert (typed.allowed, typed.line, typed.reason) == (False, 2, "rule-matched")
+    assert robots.check("Bot", "http://example.com").path == "/"
+    for url in ("ftp://h/private", "https:x", "example.com", ""):
+        with pytest.raises(ValueError, match="invalid URL"):
+            robots.check("Bot", url)
+    with pytest.raises(ValueError, match=r"urls\[1\]: invalid URL"):
+        robots.check_many("Bot", ["/", "ftp://h/x"])
+    assert robots.check_columns("Bot", ["private/x", "ftp://h/x"]) == (
+        [False, None],
+        [2, None],
+        ["rule-matched", "url-refused"],
+    )
+    assert robots_lens.check_rows([robots], [0], ["Bot"], ["https:x"]) == ([None], [None], ["url-refused"])
 
 
 def test_audit_finds_what_the_cli_lint_finds():

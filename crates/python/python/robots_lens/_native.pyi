@@ -7,12 +7,14 @@ AgentMatch = Literal["substring", "token"]
 Reason = Literal[
     "rule-matched",
     "no-rule-matched",
+    "empty-rule-matched",
     "no-group-applies",
     "implicit-robots-txt-allow",
     "beyond-size-limit",
     "file-unavailable",
     "file-unreachable",
     "reader-error",
+    "url-refused",
 ]
 
 __version__: str
@@ -41,7 +43,8 @@ def check_rows(
     ``files[file_index[i]]``, a ``Robots`` or the text of a robots.txt (parsed once, for all its
     rows). Returns the columns (allowed, line, reason); a row without a file
     (``None``, or an index out of range such as -1) is ``(None, None, "no-file-for-host")``, one
-    whose agent or URL is past the limits ``(None, None, "argument-too-long")``.
+    whose agent or URL is past the limits ``(None, None, "argument-too-long")``, one whose URL no
+    crawler requests ``(None, None, "url-refused")``.
     """
 
 def run_cli(args: list[str]) -> int:
@@ -77,8 +80,10 @@ class Robots:
         ``200``, ``404`` (everything allowed), ``503`` (everything disallowed), ``301>200``,
         ``html``, ``unreachable``, … — a ``ValueError`` when it is not one.
 
-        Raises ``ValueError`` for an unknown profile or match model, and for an agent or URL
-        longer than ``MAX_AGENT_BYTES`` / ``MAX_URL_BYTES``.
+        Raises ``ValueError`` for an unknown profile or match model, for an agent or URL
+        longer than ``MAX_AGENT_BYTES`` / ``MAX_URL_BYTES``, and for a URL no crawler requests
+        (``ftp://h/x``, ``https:x``, a bare ``example.com``), saying why, as
+        ``robots-lens check`` does. A path typed without its ``/`` is a path.
         """
     def check_many(
         self,
@@ -98,8 +103,9 @@ class Robots:
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
         status: str = "200",
-    ) -> tuple[list[bool], list[Optional[int]], list[Reason]]:
-        """``check_many`` as three columns (allowed, deciding line, reason) for data frames."""
+    ) -> tuple[list[Optional[bool]], list[Optional[int]], list[Reason]]:
+        """``check_many`` as three columns (allowed, deciding line, reason) for data frames; a
+        URL no crawler requests is ``(None, None, "url-refused")``."""
     def crawler(self, name: str, *, profile: Profile = "rfc9309", status: str = "200") -> Crawler:
         """The catalogued crawler ``name`` (or product token); raises ``LookupError`` if unknown."""
     def audit(self) -> list[Finding]:

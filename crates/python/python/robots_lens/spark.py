@@ -11,7 +11,8 @@ as ``robots-lens check --jsonl``. ``robots`` is either one robots.txt (``str`` o
 every row is checked against, or a mapping from host name to robots.txt, where each row's file is
 the one of its URL's host (in any letter case, without the port). A row whose host has no file
 gets ``allowed = null``, ``line = null`` and ``reason = "no-file-for-host"`` (and one whose
-URL or agent is past the core's limits, ``reason = "argument-too-long"``): whether a site
+URL or agent is past the core's limits, ``reason = "argument-too-long"``, one whose URL no
+crawler requests, ``reason = "url-refused"``): whether a site
 without a robots.txt may be crawled is the caller's policy (RFC 9309 §2.3.1.3 says yes for a
 4xx, no for a 5xx).
 
