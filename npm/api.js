@@ -66,11 +66,12 @@ export class ParsedRobots {
   }
 
   check(agent, url, options) {
-    return withLine(this.#read().check(agent, url, options ?? {}));
+    return withWords(this.#read().check(agent, url, options ?? {}));
   }
 
   isAllowed(agent, url, options) {
-    return this.#read().isAllowed(agent, url, options ?? {});
+    // The engine answers `undefined` for a URL no crawler requests: null, as `check().allowed`.
+    return this.#read().isAllowed(agent, url, options ?? {}) ?? null;
   }
 
   checkMany(agent, urls, options) {
@@ -78,7 +79,7 @@ export class ParsedRobots {
       throw new TypeError(`checkMany: urls must be an array of strings, not ${describe(urls)}`);
     }
     const file = this.#read();
-    return urls.map((url) => withLine(file.check(agent, url, options ?? {})));
+    return urls.map((url) => withWords(file.check(agent, url, options ?? {})));
   }
 
   audit() {
@@ -95,8 +96,7 @@ export class ParsedRobots {
 
   crawlers(url = '/', options) {
     return this.#read()
-      .crawlerTable(url, options ?? {})
-      .map((row) => ({ ...row, verdict: withLine(row.verdict) }));
+      .crawlerTable(url, options ?? {});
   }
 
   compareProfiles(agent, url, options) {
@@ -104,7 +104,6 @@ export class ParsedRobots {
       .compareProfiles(agent, url, options ?? {})
       .map((row) => ({
         ...row,
-        verdict: withLine(row.verdict),
         why: row.why === null ? null : english(row.why),
         whyMessage: row.why,
       }));
@@ -121,9 +120,23 @@ function describe(value) {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
-/** The verdict with `line`, the deciding rule's line (null when no rule decided). */
-function withLine(verdict) {
-  verdict.line = verdict.decisive ? verdict.decisive.line : null;
+/**
+ * The verdict with its explanation's sentences also in English (`explanation.english`). The
+ * engine decides the verdict, its deciding line and its reason; this only words the messages.
+ */
+function withWords(verdict) {
+  const { explanation } = verdict;
+  if (explanation) {
+    const words = (message) => (message === null ? null : english(message));
+    explanation.english = {
+      verdict: words(explanation.verdict),
+      reason: words(explanation.reason),
+      decidedBy: words(explanation.decidedBy),
+      group: words(explanation.group),
+      agent: words(explanation.agent),
+      status: words(explanation.status),
+    };
+  }
   return verdict;
 }
 
@@ -165,7 +178,7 @@ export function parse(text) {
 /** May `agent` fetch `url`? */
 export function check(robots, agent, url, options) {
   if (typeof robots === 'string') {
-    return withLine(engine.check(robots, String(agent), String(url), options ?? {}));
+    return withWords(engine.check(robots, String(agent), String(url), options ?? {}));
   }
   return withParsed(robots, 'check', (parsed) => parsed.check(agent, url, options));
 }

@@ -42,7 +42,10 @@ export type Reason =
   | 'beyond-size-limit'
   | 'file-unavailable'
   | 'file-unreachable'
-  | 'reader-error';
+  | 'reader-error'
+  | 'empty-rule-matched'
+  /** The typed URL is one no crawler requests (see `Verdict.urlProblem`). */
+  | 'url-refused';
 
 export type RuleKind = 'allow' | 'disallow';
 
@@ -81,8 +84,13 @@ export interface UsedStep {
 
 /** The answer to "may this agent fetch this URL?", with its whole explanation. */
 export interface Verdict {
-  allowed: boolean;
-  /** The line of the rule that decided (`decisive.line`), or null when no rule did. */
+  /** Null when the typed URL is one no crawler requests (`reason` is `url-refused`). */
+  allowed: boolean | null;
+  /**
+   * The deciding line, as the engine defines it for every surface (the CLI, the page, Python):
+   * the rule that decided (also an empty rule that matched, and the rule within the size limit
+   * when one past it would decide otherwise), or null when no line decides.
+   */
   line: number | null;
   reason: Reason;
   profile: ProfileId;
@@ -129,6 +137,29 @@ export interface Verdict {
   urlHost: string | null;
   /** Why no crawler would request the typed URL, when so. */
   urlProblem: 'empty' | 'scheme' | 'no-host' | 'host-only' | null;
+  /**
+   * The answer in sentences, as message keys and values (`check` and `checkMany`; null in a
+   * table's rows); `english` holds the same in English.
+   */
+  explanation: Explanation | null;
+}
+
+/** The sentences of an answer: core messages `{ key, args }`, and their English text. */
+export interface Explanation {
+  verdict: Message;
+  reason: Message;
+  decidedBy: Message | null;
+  group: Message | null;
+  agent: Message | null;
+  status: Message | null;
+  english: {
+    verdict: string;
+    reason: string;
+    decidedBy: string | null;
+    group: string | null;
+    agent: string | null;
+    status: string | null;
+  };
 }
 
 /** A user-agent line whose name Google reads differently from what it says. */
@@ -414,8 +445,9 @@ export declare class ParsedRobots {
   readonly sitemaps: Sitemap[];
   readonly directives: Directive[];
   check(agent: string, url: string, options?: CheckOptions): Verdict;
-  /** `check(agent, url, options).allowed`, without building the explanation. */
-  isAllowed(agent: string, url: string, options?: CheckOptions): boolean;
+  /** `check(agent, url, options).allowed`, without building the explanation (null for a URL no
+   * crawler requests). */
+  isAllowed(agent: string, url: string, options?: CheckOptions): boolean | null;
   checkMany(agent: string, urls: readonly string[], options?: CheckOptions): Verdict[];
   audit(): Finding[];
   crawlers(url?: string, options?: CrawlerTableOptions): CrawlerRow[];
@@ -444,7 +476,7 @@ export declare function isAllowed(
   agent: string,
   url: string,
   options?: CheckOptions,
-): boolean;
+): boolean | null;
 
 /** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */
 export declare function checkMany(

@@ -412,10 +412,12 @@ export function renderOrphanRules(analysis) {
 // ---------------------------------------------------------------------------------------------
 // The checker: verdict, explanation, matching rules, the annotated file
 
-/** The line that decided, as `#verdict`'s `data-line` reports it: only when a rule decided. */
+/**
+ * The deciding line, as `#verdict`'s `data-line` reports it: the engine's (`verdict.line`, one
+ * definition for every surface), never derived here.
+ */
 export function decidingLine(verdict) {
-  const ruleDecided = verdict.reason === 'rule-matched' || verdict.reason === 'beyond-size-limit';
-  return ruleDecided && verdict.decisive ? verdict.decisive.line : null;
+  return verdict.line ?? null;
 }
 
 /** The reasons the engine gives (Verdict.reason): the headline's words and the sentence. */

@@ -10,9 +10,58 @@
 //            null where it has none to give (the text output, a boolean) — a null is compared
 //            only with what that surface can say (see `compareAnswers`)
 
-/** An answer from a surface's verdict object (the CLI's JSON, the wasm's, Python's dict). */
+/** The reason code of a URL no crawler requests, in the rows of the batch surfaces. */
+export const REFUSED_REASON = 'url-refused';
+
+/**
+ * An answer from a surface's verdict object or row (the CLI's JSON, the wasm's, Python's): a row
+ * whose reason is `url-refused` is a refusal, whatever its `allowed` cell says.
+ */
 export function answerOf({ allowed, line, reason }) {
+  if (reason === REFUSED_REASON) return refused(REFUSED_REASON);
   return { verdict: allowed ? 'allowed' : 'disallowed', line: line ?? null, reason: reason ?? null };
+}
+
+/** The rows of a CSV text (RFC 4180 quoting: `"a, b"`, `""` for a quote), header included. */
+export function csvRows(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        cell += char;
+      }
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else {
+      cell += char;
+    }
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** A row of the URL list's CSV (`url,agent,allowed,line,rule,reason`) as an answer. */
+export function csvAnswer(header, cells) {
+  const at = (name) => cells[header.indexOf(name)];
+  return answerOf({ allowed: at('allowed') === 'true', line: at('line') === '' ? null : Number(at('line')), reason: at('reason') });
 }
 
 /** The answer of a surface that said the URL is one no crawler requests. */

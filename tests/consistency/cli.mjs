@@ -80,9 +80,13 @@ export function askCheckJson(binary, generated, files) {
   return answers;
 }
 
-/** `check --json`'s verdict: its deciding line is the rule's, or the one past the size limit. */
+/**
+ * A verdict as the CLI's JSON prints it: `deciding_line` where the command prints the answering
+ * layer's codes (`check --json`), else the deciding rule's line (`crawlers --json`), which the
+ * core defines to be the same (`Verdict::deciding_line`).
+ */
 function jsonAnswer(verdict) {
-  const line = verdict.line !== undefined ? verdict.line : (verdict.decisive?.line ?? verdict.beyond_size_limit?.line ?? null);
+  const line = Object.hasOwn(verdict, 'deciding_line') ? verdict.deciding_line : (verdict.decisive?.line ?? null);
   return answerOf({ allowed: verdict.allowed, line, reason: verdict.reason });
 }
 

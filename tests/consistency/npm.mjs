@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { answerOf, failed, refusalOrFailure, refused } from './answers.mjs';
+import { answerOf, csvAnswer, csvRows, failed, refusalOrFailure, refused } from './answers.mjs';
 import { batches } from './cli.mjs';
 import { REPO_ROOT } from './questions.mjs';
 
@@ -78,7 +78,12 @@ export function askNpm(robotsLens, generated) {
         surfaces['npm check'].set(question.id, attempt(() => verdictAnswer(parsed.check(agentOf(question), question.url, options(question)))));
         surfaces['npm isAllowed'].set(
           question.id,
-          attempt(() => ({ verdict: parsed.isAllowed(agentOf(question), question.url, options(question)) ? 'allowed' : 'disallowed', line: undefined, reason: undefined })),
+          attempt(() => {
+            // null: the URL is one no crawler requests.
+            const allowed = parsed.isAllowed(agentOf(question), question.url, options(question));
+            if (allowed === null) return refused('isAllowed answered null');
+            return { verdict: allowed ? 'allowed' : 'disallowed', line: undefined, reason: undefined };
+          }),
         );
         surfaces['npm compareProfiles'].set(
           question.id,
@@ -92,7 +97,7 @@ export function askNpm(robotsLens, generated) {
           surfaces['npm crawlers(file)'].set(
             question.id,
             attempt(() => {
-              const row = parsed.crawlers(question.url, { profile: question.profile, status: question.status }).find((entry) => entry.crawler === question.crawler);
+              const row = parsed.crawlers(question.url, { profile: question.profile, status: question.status }).find((entry) => entry.name === question.crawler);
               if (row === undefined) throw new Error(`crawlers() has no row for ${question.crawler}`);
               return verdictAnswer(row.verdict);
             }),
@@ -131,43 +136,46 @@ export function askUsage(ai, generated) {
   return answers;
 }
 
+/**
+ * The URLs of a batch as one list, as a visitor pastes it: one a line, each URL text once (the
+ * list keeps a URL once; its questions share the row). URLs with a line break, blank ones and
+ * `#` comments cannot be listed and are asked of the other surfaces only.
+ */
+export function listOf(batch) {
+  const listable = batch.filter((q) => !/[\r\n]/.test(q.url) && q.url.trim() !== '' && !q.url.trim().startsWith('#'));
+  const unique = [...new Set(listable.map((q) => q.url))];
+  return { listable, unique, text: unique.join('\n') };
+}
+
 /** The URL list (`UrlBatch`): its rows and its CSV, one batch of questions a list. */
 export function askUrlList(lists, generated) {
   const rows = new Map();
   const csv = new Map();
   for (const batch of batches(generated)) {
     const first = batch[0];
-    // A list is read a line at a time: URLs with a line break or blank ones cannot be listed.
-    const listable = batch.filter((q) => !/[\r\n,"]/.test(q.url) && q.url.trim() !== '' && !q.url.trim().startsWith('#'));
+    const { listable, unique, text } = listOf(batch);
     if (listable.length === 0) continue;
     const crawlers = first.crawler !== undefined ? [first.crawler] : [];
-    const agent = first.agent ?? '';
     let list;
     try {
-      list = new lists.UrlBatch(generated.files[first.file].text, listable.map((q) => q.url).join('\n'), 'lines', agent, crawlers, options(first));
+      list = new lists.UrlBatch(generated.files[first.file].text, text, 'lines', first.agent ?? '', crawlers, options(first));
     } catch (error) {
-      for (const question of listable) rows.set(question.id, failed(error.message));
+      for (const question of listable) rows.set(question.id, refusalOrFailure(error.message));
       continue;
     }
     try {
       while (!list.isDone()) list.run(10000);
       const all = list.allRows();
-      if (all.length !== listable.length) {
-        for (const question of listable) rows.set(question.id, failed(`the list kept ${all.length} of ${listable.length} URLs`));
-        continue;
+      const [header, ...lines] = csvRows(list.csv());
+      for (const question of listable) {
+        const index = unique.indexOf(question.url);
+        if (all.length !== unique.length) {
+          rows.set(question.id, failed(`the list kept ${all.length} of ${unique.length} URLs`));
+          continue;
+        }
+        rows.set(question.id, answerOf(all[index]));
+        if (lines[index] !== undefined) csv.set(question.id, csvAnswer(header, lines[index]));
       }
-      listable.forEach((question, index) => rows.set(question.id, answerOf(all[index])));
-      const lines = list.csv().trimEnd().split(/\r?\n/).slice(1);
-      listable.forEach((question, index) => {
-        // url,agent,allowed,line,rule,reason — the URL has no comma (filtered above), the rule may.
-        const cells = lines[index]?.split(',') ?? [];
-        const reason = cells.at(-1);
-        csv.set(question.id, {
-          verdict: cells[2] === 'true' ? 'allowed' : 'disallowed',
-          line: cells[3] === '' || cells[3] === undefined ? null : Number(cells[3]),
-          reason,
-        });
-      });
     } finally {
       list.free();
     }

@@ -568,9 +568,23 @@ impl Verdict {
         &self.inner.normalised_path
     }
 
-    /// The verdict as the CLI's `--json` prints it (one line of JSON).
+    /// The verdict as the CLI's `--json` prints it (one line of JSON): its fields, and the
+    /// answering layer's codes every surface gives (`deciding_line`, `group_used`,
+    /// `why_decides`).
     fn to_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.inner).map_err(|error| PyValueError::new_err(error.to_string()))
+        let as_error = |error: serde_json::Error| PyValueError::new_err(error.to_string());
+        let mut json = serde_json::to_value(&self.inner).map_err(as_error)?;
+        if let serde_json::Value::Object(fields) = &mut json {
+            let codes = [
+                ("deciding_line", serde_json::to_value(self.inner.deciding_line())),
+                ("group_used", serde_json::to_value(self.inner.group_used())),
+                ("why_decides", serde_json::to_value(self.inner.why_decides())),
+            ];
+            for (name, value) in codes {
+                fields.insert(name.to_owned(), value.map_err(as_error)?);
+            }
+        }
+        serde_json::to_string(&json).map_err(as_error)
     }
 
     /// The verdict as a dict of plain values: the object `robots-lens check --json` prints.

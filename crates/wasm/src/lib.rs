@@ -26,7 +26,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use robots_lens::{find_crawler, AgentMatch, Checker, FetchStatus, Profile, RobotsTxt};
+use robots_lens::{
+    find_crawler, AgentMatch, Checker, FetchStatus, Profile, Question, RobotsTxt, Who,
+};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -198,28 +200,25 @@ pub(crate) struct CheckOptions {
     pub(crate) profile: Profile,
     agent_match: AgentMatch,
     pub(crate) status: FetchStatus,
-    crawler: Option<&'static robots_lens::Crawler>,
+    pub(crate) crawler: Option<&'static robots_lens::Crawler>,
 }
 
 impl CheckOptions {
-    /// The verdict these options ask for: the crawler's (with its operator's fetch-status
-    /// handling) or the agent's.
-    pub(crate) fn ask(
-        &self,
-        checker: &robots_lens::Checker<'_>,
-        agent: &str,
-        url: &str,
-    ) -> robots_lens::Verdict {
-        match self.crawler {
-            Some(crawler) => {
-                checker
-                    .check_crawler_with_status(crawler, url, &self.status)
-                    .0
-            }
-            None => checker
-                .check(agent, url, self.agent_match)
-                .with_status(&self.status),
-        }
+    /// The question these options ask about `url` (as typed): by the crawler, when one is named
+    /// (its fallback chain and its operator's fetch-status handling), else by `agent` as typed.
+    pub(crate) fn question<'q>(&self, agent: &'q str, url: &'q str) -> Question<'q> {
+        let who = match self.crawler {
+            Some(crawler) => Who::Crawler(crawler),
+            None => Who::Agent(agent),
+        };
+        Question::new(who, url)
+            .status(self.status)
+            .agent_match(self.agent_match)
+    }
+
+    /// The ids of the profile and match model, for a view of a refused answer.
+    fn ids(&self) -> (&'static str, &'static str) {
+        (self.profile.id(), self.agent_match.id())
     }
 
     pub(crate) fn from_js(options: JsValue) -> Result<CheckOptions, JsError> {
@@ -323,13 +322,18 @@ impl RobotsFile {
     /// Whether `agent` may fetch `url`: `check(agent, url, options).allowed`, answered by the
     /// same kept checker without building the explanation's JS object. For callers that need
     /// only the answer, many times.
+    /// Refuses, as `check` does (with `allowed` null), a URL no crawler requests: `null`.
     #[wasm_bindgen(js_name = isAllowed)]
-    pub fn is_allowed(&self, agent: &str, url: &str, options: JsValue) -> Result<bool, JsError> {
+    pub fn is_allowed(
+        &self,
+        agent: &str,
+        url: &str,
+        options: JsValue,
+    ) -> Result<Option<bool>, JsError> {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let typed = robots_lens::read_url(url);
         let checker = self.checker(options.profile);
-        Ok(options.ask(&checker, agent, requested(url, &typed)).allowed)
+        Ok(checker.ask_allowed(&options.question(agent, url)))
     }
 
     /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts. The
@@ -369,20 +373,36 @@ impl RobotsFile {
     ) -> Result<JsValue, JsError> {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let typed = robots_lens::read_url(url);
-        let url = requested(url, &typed);
-        // Every profile's checker is the one this file keeps: comparing compiles each once.
-        let ask = |profile| options.ask(&self.checker(profile), agent, url);
+        let question = options.question(agent, url);
         let checker = self.checker(options.profile);
-        let main = options.ask(&checker, agent, url);
+        let main = checker.ask(&question);
+        // A URL no crawler requests is refused by every profile alike: said once, as `check`
+        // and the CLI say it.
+        let (Some(verdict), Ok(typed)) = (&main.verdict, &main.request) else {
+            return Err(refusal(&main));
+        };
+        // Every profile's checker is the one this file keeps: comparing compiles each once. The
+        // URL is read alike under every profile, so each answers once the main one did.
+        let ask = |profile| {
+            self.checker(profile)
+                .ask(&question)
+                .verdict
+                .unwrap_or_else(|| verdict.clone())
+        };
         let mut rows: Vec<view::ProfileRowView> =
-            robots_lens::compare_profiles_with(&self.robots, &main, &ask)
+            robots_lens::compare_profiles_with(&self.robots, verdict, &ask)
                 .iter()
                 .map(view::ProfileRowView::from)
                 .collect();
         // The crawler the agent names is one more reader, when it answers otherwise.
         if options.crawler.is_none() {
-            let own = robots_lens::crawler_reading(&checker, agent, url, &options.status, &main);
+            let own = robots_lens::crawler_reading(
+                &checker,
+                agent,
+                &typed.request,
+                &options.status,
+                verdict,
+            );
             rows.extend(own.as_ref().map(view::ProfileRowView::crawler));
         }
         to_js(&rows)
@@ -394,10 +414,8 @@ impl RobotsFile {
     pub fn crawler_table(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let typed = robots_lens::read_url(url);
-        let rows = self
-            .checker(options.profile)
-            .crawler_table(requested(url, &typed), &options.status);
+        let checker = self.checker(options.profile);
+        let rows = checker.crawler_table(&self.request(&checker, url, &options)?, &options.status);
         let views: Vec<crawler_view::CrawlerRowView> = rows
             .iter()
             .map(crawler_view::CrawlerRowView::from)
@@ -441,6 +459,7 @@ impl RobotsFile {
         checker
     }
 
+    /// The answer for `agent` and `url` with `options`, as JS receives it.
     fn verdict(
         &self,
         checker: &Checker<'_>,
@@ -448,46 +467,63 @@ impl RobotsFile {
         url: &str,
         options: &CheckOptions,
     ) -> VerdictView {
-        let typed = robots_lens::read_url(url);
-        let url = requested(url, &typed);
-        let verdict = options.ask(checker, agent, url);
+        let answer = checker.ask(&options.question(agent, url));
+        // The crawler an agent names (the page answers a known crawler as itself), and its own
+        // reading of the same request when that answers otherwise (the page says so beside the
+        // verdict).
         let (own, named) = match options.crawler {
             Some(_) => (None, None),
             None => (
-                robots_lens::crawler_reading(checker, agent, url, &options.status, &verdict),
+                match (&answer.verdict, &answer.request) {
+                    (Some(verdict), Ok(typed)) => robots_lens::crawler_reading(
+                        checker,
+                        agent,
+                        &typed.request,
+                        &options.status,
+                        verdict,
+                    ),
+                    _ => None,
+                },
                 robots_lens::named_crawler(agent).map(|crawler| crawler.name),
             ),
         };
-        // The core words which group a crawler's own reading used; the verdict is lent to it
-        // and taken back. Only where messages are serialized (see `VerdictView::crawler_why`).
         #[cfg(feature = "panels")]
-        let (verdict, why) = match options.crawler {
-            Some(crawler) => {
-                let reading = robots_lens::CrawlerReading { crawler, verdict };
-                let why = reading.why();
-                (reading.verdict, Some(why))
-            }
-            None => (verdict, None),
-        };
+        let (answer, why) = crawler_why(answer, options.crawler);
         let view = self
             .groups
-            .verdict_view(verdict)
+            .answer_view(answer, agent, options.ids())
             .with_crawler_reading(own)
             .with_named_crawler(named);
         #[cfg(feature = "panels")]
         let view = view.with_crawler_why(why);
-        view.with_typed_url(&typed)
+        view
+    }
+
+    /// What is requested for `url` as the core reads it (asked of the entry point, for the
+    /// questions that are asked of every crawler at once: the crawler table, the AI summary),
+    /// or the refusal when no crawler requests it.
+    #[cfg(feature = "panels")]
+    pub(crate) fn request(
+        &self,
+        checker: &Checker<'_>,
+        url: &str,
+        options: &CheckOptions,
+    ) -> Result<String, JsError> {
+        let answer = checker.ask(&options.question("", url));
+        match answer.request {
+            Ok(typed) => Ok(typed.request),
+            Err(_) => Err(refusal(&answer)),
+        }
     }
 }
 
-/// What the readers are asked about for the typed `url`: [`robots_lens::TypedUrl::request`],
-/// or, when no crawler would request it (the page then says why), the text as Google's library
-/// reads it.
-fn requested<'a>(
-    url: &'a str,
-    typed: &'a Result<robots_lens::TypedUrl, robots_lens::InvalidUrl>,
-) -> &'a str {
-    typed.as_ref().map_or(url, |typed| typed.request.as_str())
+/// A refused answer as a JS `Error`: the core's words for why no crawler requests the URL.
+#[cfg(feature = "panels")]
+fn refusal(answer: &robots_lens::Answer) -> JsError {
+    match answer.refusal() {
+        Some(problem) => into_error(problem),
+        None => into_error("the URL was not answered"),
+    }
 }
 
 /// The one serializer configuration ([`tape`]): absent values are `null`, maps are plain objects.
@@ -498,4 +534,24 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError
 /// Any error, as a JS `Error` carrying its message.
 pub(crate) fn into_error(error: impl std::fmt::Display) -> JsError {
     JsError::new(&error.to_string())
+}
+
+/// For a crawler's own check, the core's sentence for the group it used
+/// ([`robots_lens::CrawlerReading::why`]); the verdict is lent to the reading and taken back.
+/// Only where messages are serialized (see `VerdictView::crawler_why`).
+#[cfg(feature = "panels")]
+fn crawler_why(
+    mut answer: robots_lens::Answer,
+    crawler: Option<&'static robots_lens::Crawler>,
+) -> (robots_lens::Answer, Option<robots_lens::Message>) {
+    let Some(crawler) = crawler else {
+        return (answer, None);
+    };
+    let Some(verdict) = answer.verdict.take() else {
+        return (answer, None);
+    };
+    let reading = robots_lens::CrawlerReading { crawler, verdict };
+    let why = reading.why();
+    answer.verdict = Some(reading.verdict);
+    (answer, Some(why))
 }

@@ -29,7 +29,10 @@ impl RobotsFile {
         robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
-        let verdict = options.ask(&checker, agent, url);
+        // The verdict of the one entry point: the table's crawl row is the checker's answer.
+        let verdict = checker
+            .ask_verdict(&options.question(agent, url))
+            .map_err(into_error)?;
         to_js(&UsageView::from(&checker.usage(&verdict)))
     }
 
@@ -40,9 +43,8 @@ impl RobotsFile {
     pub fn ai_summary(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let rows = self
-            .checker(options.profile)
-            .crawler_table(url, &options.status);
+        let checker = self.checker(options.profile);
+        let rows = checker.crawler_table(&self.request(&checker, url, &options)?, &options.status);
         to_js(&AiSummaryView::from(robots_lens::ai_summary(&rows)))
     }
 }

@@ -3,14 +3,14 @@
 //! Field names are camelCase and every position is a UTF-16 offset into the text that was
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
+#[cfg(feature = "panels")]
+use robots_lens::ProfileVerdict;
 #[cfg(feature = "audit")]
 use robots_lens::{audit::Severity, Finding};
 use robots_lens::{
-    AgentToken, AppliedGroup, CrawlerReading, Group, InputFacts, InvalidUrl, KeySpelling, Line,
-    LineKind, Malformed, Reason, RobotsTxt, Rule, RuleKind, RuleMatch, TypedUrl, UsedStep, Verdict,
+    AgentToken, Answer, AppliedGroup, CrawlerReading, Explanation, Group, InputFacts, KeySpelling,
+    Line, LineKind, Malformed, Message, RobotsTxt, Rule, RuleKind, RuleMatch, UsedStep, Verdict,
 };
-#[cfg(feature = "panels")]
-use robots_lens::{Message, ProfileVerdict};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -350,11 +350,17 @@ impl From<&UsedStep> for UsedStepView {
     }
 }
 
+/// An answer as JS receives it: the verdict with its explanation, or, for a URL no crawler
+/// requests, why not (`allowed` null, `reason` `url-refused`, `urlProblem` set, the lists empty).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VerdictView {
-    allowed: bool,
-    reason: Reason,
+    allowed: Option<bool>,
+    /// The reason's code ([`Answer::reason_id`]): a [`robots_lens::Reason`] id or `url-refused`.
+    reason: &'static str,
+    /// The deciding line: the core's one definition ([`Verdict::deciding_line`]). No surface
+    /// derives it from `decisive` or `reason`.
+    line: Option<usize>,
     profile: &'static str,
     agent_match: &'static str,
     agent: String,
@@ -364,7 +370,7 @@ pub struct VerdictView {
     decisive: Option<RuleMatchView>,
     groups: GroupsView,
     used_star_group: bool,
-    /// For a crawler's check: the step of its fallback chain whose groups applied.
+    /// For a crawler's check: the step of its fallback chain whose group was used.
     chain_step: Option<UsedStepView>,
     matches: Vec<RuleMatchView>,
     beyond_size_limit: Option<RuleMatchView>,
@@ -384,12 +390,39 @@ pub struct VerdictView {
     /// engine for it after the first verdict).
     #[cfg(feature = "panels")]
     crawler_why: Option<Message>,
-    /// The host the typed URL named ("read as host X, path Y"); set by
-    /// [`VerdictView::with_typed_url`].
+    /// The host the typed URL named ("read as host X, path Y"), as the core read it.
     url_host: Option<String>,
     /// Why no crawler would request the typed URL (`empty`, `scheme`, `no-host`,
     /// `host-only`), when so.
     url_problem: Option<&'static str>,
+    /// The answer in sentences, as message keys and values ([`Answer::explanation`]): set for
+    /// the answers of the entry point, not for a table's rows.
+    explanation: Option<ExplanationView>,
+}
+
+/// [`Explanation`] for JS: each sentence a `{ key, args }` that www/message-fill.js fills.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ExplanationView {
+    verdict: Message,
+    reason: Message,
+    decided_by: Option<Message>,
+    group: Option<Message>,
+    agent: Option<Message>,
+    status: Option<Message>,
+}
+
+impl From<Explanation> for ExplanationView {
+    fn from(explanation: Explanation) -> ExplanationView {
+        ExplanationView {
+            verdict: explanation.verdict,
+            reason: explanation.reason,
+            decided_by: explanation.decided_by,
+            group: explanation.group,
+            agent: explanation.agent,
+            status: explanation.status,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -416,15 +449,6 @@ struct CrawlerReadingView {
 }
 
 impl VerdictView {
-    /// This view with how the typed URL was read.
-    pub fn with_typed_url(mut self, typed: &Result<TypedUrl, InvalidUrl>) -> VerdictView {
-        match typed {
-            Ok(typed) => self.url_host = typed.host.clone(),
-            Err(problem) => self.url_problem = Some(problem.kind().id()),
-        }
-        self
-    }
-
     /// This view with the crawler's own reading beside it.
     pub fn with_crawler_reading(mut self, own: Option<CrawlerReading>) -> VerdictView {
         self.crawler_reading = own.map(|own| CrawlerReadingView {
@@ -490,6 +514,29 @@ pub struct SharedGroups {
 }
 
 impl SharedGroups {
+    /// `answer` for JS (see [`VerdictView`]), asked by `agent` (as typed) under `profile` and
+    /// `agent_match` (their ids), its groups converted unless the verdict before had the same.
+    pub fn answer_view(
+        &self,
+        answer: Answer,
+        agent: &str,
+        (profile, agent_match): (&'static str, &'static str),
+    ) -> VerdictView {
+        let explanation = ExplanationView::from(answer.explanation());
+        let (url_host, url_problem) = match &answer.request {
+            Ok(typed) => (typed.host.clone(), None),
+            Err(problem) => (None, Some(problem.kind().id())),
+        };
+        let mut view = match answer.verdict {
+            Some(verdict) => self.verdict_view(verdict),
+            None => VerdictView::refused(agent, profile, agent_match),
+        };
+        view.url_host = url_host;
+        view.url_problem = url_problem;
+        view.explanation = Some(explanation);
+        view
+    }
+
     /// `verdict` for JS, its groups converted unless the verdict before had the same.
     pub fn verdict_view(&self, verdict: Verdict) -> VerdictView {
         let mut last = self.last.borrow_mut();
@@ -517,10 +564,40 @@ impl SharedGroups {
 }
 
 impl VerdictView {
+    /// The view of a URL no crawler requests: nothing was matched, so every list is empty.
+    fn refused(agent: &str, profile: &'static str, agent_match: &'static str) -> VerdictView {
+        VerdictView {
+            allowed: None,
+            reason: robots_lens::REFUSED,
+            line: None,
+            profile,
+            agent_match,
+            agent: agent.trim().to_owned(),
+            agent_token: String::new(),
+            path: String::new(),
+            normalised_path: String::new(),
+            decisive: None,
+            groups: GroupsView::Views(Vec::new()),
+            used_star_group: false,
+            chain_step: None,
+            matches: Vec::new(),
+            beyond_size_limit: None,
+            agent_line_readings: Vec::new(),
+            crawler_reading: None,
+            named_crawler: None,
+            #[cfg(feature = "panels")]
+            crawler_why: None,
+            url_host: None,
+            url_problem: None,
+            explanation: None,
+        }
+    }
+
     fn with_groups(verdict: Verdict, groups: GroupsView) -> VerdictView {
         VerdictView {
-            allowed: verdict.allowed,
-            reason: verdict.reason,
+            allowed: Some(verdict.allowed),
+            reason: verdict.reason.id(),
+            line: verdict.deciding_line(),
             profile: verdict.profile.id(),
             agent_match: verdict.agent_match.id(),
             agent: verdict.agent,
@@ -554,6 +631,7 @@ impl VerdictView {
             crawler_why: None,
             url_host: None,
             url_problem: None,
+            explanation: None,
         }
     }
 }
