@@ -8,9 +8,11 @@ use robots_lens::ProfileVerdict;
 #[cfg(feature = "audit")]
 use robots_lens::{audit::Severity, Finding};
 use robots_lens::{
-    AgentToken, Answer, AppliedGroup, CrawlerReading, Explanation, Group, InputFacts, KeySpelling,
-    Line, LineKind, Malformed, Message, RobotsTxt, Rule, RuleKind, RuleMatch, UsedStep, Verdict,
+    AgentToken, Answer, AppliedGroup, CrawlerReading, Group, InputFacts, KeySpelling, Line,
+    LineKind, Malformed, RobotsTxt, Rule, RuleKind, RuleMatch, UsedStep, Verdict,
 };
+#[cfg(feature = "panels")]
+use robots_lens::{Explanation, Message};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -396,11 +398,15 @@ pub struct VerdictView {
     /// `host-only`), when so.
     url_problem: Option<&'static str>,
     /// The answer in sentences, as message keys and values ([`Answer::explanation`]): set for
-    /// the answers of the entry point, not for a table's rows.
+    /// the answers of the entry point, not for a table's rows. Only in the packages with the
+    /// panels (the npm package's among them): the first package answers the page's first verdict,
+    /// which words it from the codes, and the messages' keys would cost it 5 KB gzipped.
+    #[cfg(feature = "panels")]
     explanation: Option<ExplanationView>,
 }
 
 /// [`Explanation`] for JS: each sentence a `{ key, args }` that www/message-fill.js fills.
+#[cfg(feature = "panels")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExplanationView {
@@ -412,6 +418,7 @@ struct ExplanationView {
     status: Option<Message>,
 }
 
+#[cfg(feature = "panels")]
 impl From<Explanation> for ExplanationView {
     fn from(explanation: Explanation) -> ExplanationView {
         ExplanationView {
@@ -522,6 +529,7 @@ impl SharedGroups {
         agent: &str,
         (profile, agent_match): (&'static str, &'static str),
     ) -> VerdictView {
+        #[cfg(feature = "panels")]
         let explanation = ExplanationView::from(answer.explanation());
         let (url_host, url_problem) = match &answer.request {
             Ok(typed) => (typed.host.clone(), None),
@@ -533,7 +541,10 @@ impl SharedGroups {
         };
         view.url_host = url_host;
         view.url_problem = url_problem;
-        view.explanation = Some(explanation);
+        #[cfg(feature = "panels")]
+        {
+            view.explanation = Some(explanation);
+        }
         view
     }
 
@@ -589,6 +600,7 @@ impl VerdictView {
             crawler_why: None,
             url_host: None,
             url_problem: None,
+            #[cfg(feature = "panels")]
             explanation: None,
         }
     }
@@ -631,6 +643,7 @@ impl VerdictView {
             crawler_why: None,
             url_host: None,
             url_problem: None,
+            #[cfg(feature = "panels")]
             explanation: None,
         }
     }
