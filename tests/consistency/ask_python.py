@@ -31,6 +31,8 @@ def answer(verdict):
 
 
 def column_answer(allowed, line, reason):
+    if reason == "url-refused":
+        return {"verdict": "refused", "line": None, "reason": None, "error": reason}
     if allowed is None:
         return {"verdict": "error", "line": None, "reason": None, "error": reason}
     return {"verdict": "allowed" if allowed else "disallowed", "line": line, "reason": reason}
@@ -75,6 +77,7 @@ def main(questions_path, answers_path):
 
     parsed = {}
     unasked = 0
+    refused_lists = 0
     for batch in batches.values():
         first = batch[0]
         if not with_status and first["status"] != "200":
@@ -96,9 +99,9 @@ def main(questions_path, answers_path):
             try:
                 for question, verdict in zip(batch, crawler.check_many(urls)):
                     surfaces["python check_many"][question["id"]] = answer(verdict)
-            except ValueError as error:
-                for question in batch:
-                    surfaces["python check_many"][question["id"]] = failure(error)
+            except ValueError:
+                # A list with a URL no crawler requests is refused whole, naming the URL.
+                refused_lists += len(batch)
             continue
         agent = first["agent"]
         for question in batch:
@@ -109,9 +112,9 @@ def main(questions_path, answers_path):
         try:
             for question, verdict in zip(batch, robots.check_many(agent, urls, **options)):
                 surfaces["python check_many"][question["id"]] = answer(verdict)
-        except ValueError as error:
-            for question in batch:
-                surfaces["python check_many"][question["id"]] = failure(error)
+        except ValueError:
+            # A list with a URL no crawler requests is refused whole, naming the URL.
+            refused_lists += len(batch)
         try:
             columns = robots.check_columns(agent, urls, **options)
             for question, row in zip(batch, zip(*columns)):
@@ -123,12 +126,18 @@ def main(questions_path, answers_path):
         for question, row in zip(batch, zip(*columns)):
             surfaces["python check_rows (Spark UDF)"][question["id"]] = column_answer(*row)
         if RobotsLensRobotParser is not None:
-            adapter = RobotsLensRobotParser(files[first["file"]]["text"].encode("utf-8"), profile=first["profile"], match=first["match"])
+            adapter = RobotsLensRobotParser(
+                files[first["file"]]["text"].encode("utf-8"), profile=first["profile"], match=first["match"], **status
+            )
             for question in batch:
                 try:
                     surfaces["python Scrapy adapter"][question["id"]] = answer(adapter.verdict(question["url"], agent))
                 except ValueError as error:
                     surfaces["python Scrapy adapter"][question["id"]] = failure(error)
+    if refused_lists:
+        not_asked["python check_many"] = (
+            f"{refused_lists} questions in lists with a URL no crawler requests, which check_many refuses whole"
+        )
     if unasked:
         for name in surfaces:
             not_asked[name] = f"{unasked} questions with a fetch status other than 200: the package takes no fetch status"

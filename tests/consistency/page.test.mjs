@@ -24,7 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 
 import { startSession } from '../browser/harness.mjs';
-import { compareSurfaces, formatReport, refusalOrFailure } from './answers.mjs';
+import { answerOf, compareSurfaces, csvAnswer, csvRows, formatReport, refusalOrFailure } from './answers.mjs';
 import * as cli from './cli.mjs';
 import { DEFAULT_SEED, generateQuestions, sharedDir } from './questions.mjs';
 
@@ -33,13 +33,8 @@ const TYPED = Number(process.env.CONSISTENCY_TYPED_COUNT ?? 60);
 const SEED = Number(process.env.CONSISTENCY_SEED ?? DEFAULT_SEED) + 1;
 const REFERENCE = 'check --url --json';
 
-const PENDING = {
-  'page compare panel': '#23 cause 3: answers URLs no crawler requests',
-  'page AI usage table (crawl row)': '#23 causes 2-3: reads the URL raw',
-  'page URL list rows': '#23 causes 1-4: raw URL, profile status handling, drops the beyond-size-limit line',
-  'page URL list CSV': '#23 causes 1-4: as the URL list\'s rows',
-  'page pins': '#23 causes 1-4: as the URL list\'s rows',
-};
+/** Panels known to disagree, with the cause: todos that still print their differences. */
+const PENDING = {};
 
 let session;
 let generated;
@@ -59,7 +54,8 @@ before(async () => {
   session = await startSession();
   await session.goto('/');
   await session.page.waitForSelector('#verdict[data-verdict]:not([data-verdict=""])', { timeout: 30_000 });
-  fromPage = await session.page.evaluate(askThePanels, { files: generated.files.map((file) => file.text), questions: generated.questions });
+  const asked = await session.page.evaluate(askThePanels, { files: generated.files.map((file) => file.text), questions: generated.questions });
+  fromPage = { ...asked, ...readLists(asked.lists) };
   console.log(`consistency (page): ${generated.questions.length} questions (seed ${SEED}) over ${generated.files.length} files`);
 });
 
@@ -80,10 +76,10 @@ async function askThePanels({ files, questions }) {
     'page crawler table': [],
     'page compare panel': [],
     'page AI usage table (crawl row)': [],
-    'page URL list rows': [],
-    'page URL list CSV': [],
     'page pins': [],
+    lists: [],
   };
+  // The line the page shows (`#verdict[data-line]`, the crawler table's cell) is render.js's.
   const verdictAnswer = (verdict) =>
     verdict.urlProblem
       ? { verdict: 'refused', line: null, reason: null, error: `the typed URL: ${verdict.urlProblem}` }
@@ -124,36 +120,32 @@ async function askThePanels({ files, questions }) {
       if (q.crawler) {
         try {
           const report = await engine.crawlerReport(text, '', q.url, { profile: q.profile, status: q.status });
-          const row = report.rows.find((entry) => entry.crawler === q.crawler);
+          const row = report.rows.find((entry) => entry.name === q.crawler);
           surfaces['page crawler table'].push([q.id, row ? verdictAnswer(row.verdict) : raised('no row for the crawler')]);
         } catch (error) {
           surfaces['page crawler table'].push([q.id, raised(error)]);
         }
       }
     }
-    // The URL list and the pins: the batch as one list, as a visitor pastes it.
-    const listable = batch.filter((q) => !/[\r\n,"]/.test(q.url) && q.url.trim() !== '' && !q.url.trim().startsWith('#'));
+    // The URL list: the batch as one list, as a visitor pastes it, each URL text once (the
+    // list keeps a URL once). Its rows and CSV go back whole; Node reads them (readLists).
+    const listable = batch.filter((q) => !/[\r\n]/.test(q.url) && q.url.trim() !== '' && !q.url.trim().startsWith('#'));
+    const unique = [...new Set(listable.map((q) => q.url))];
     if (listable.length > 0) {
+      const list = { questions: listable.map((q) => [q.id, unique.indexOf(q.url)]), size: unique.length };
       try {
-        await lists.batchStart(text, listable.map((q) => q.url).join('\n'), 'lines', first.agent ?? '', first.crawler ? [first.crawler] : [], options(first));
+        await lists.batchStart(text, unique.join('\n'), 'lines', first.agent ?? '', first.crawler ? [first.crawler] : [], options(first));
         for (let step = 0; step < 1000; step += 1) {
           const progress = await lists.batchStep(10_000);
           if (progress.done >= progress.total) break;
         }
         const page = await lists.batchRows({ filter: 'all', contains: '', agent: -1, order: 'input', descending: false, offset: 0, limit: 1000 });
-        const csv = (await lists.batchExport('csv')).trimEnd().split(/\r?\n/).slice(1);
-        listable.forEach((q, index) => {
-          const row = page.rows[index];
-          surfaces['page URL list rows'].push([q.id, row ? { verdict: row.allowed ? 'allowed' : 'disallowed', line: row.line ?? null, reason: row.reason } : raised('no row')]);
-          const cells = csv[index]?.split(',') ?? [];
-          surfaces['page URL list CSV'].push([
-            q.id,
-            { verdict: cells[2] === 'true' ? 'allowed' : 'disallowed', line: cells[3] ? Number(cells[3]) : null, reason: cells.at(-1) },
-          ]);
-        });
+        list.rows = page.rows.map((row) => ({ allowed: row.allowed, line: row.line, reason: row.reason }));
+        list.csv = await lists.batchExport('csv');
       } catch (error) {
-        for (const q of listable) surfaces['page URL list rows'].push([q.id, raised(error)]);
+        list.error = String(error?.message ?? error);
       }
+      surfaces.lists.push(list);
     }
     try {
       const who = first.crawler ? { crawlers: [first.crawler] } : { agents: [first.agent] };
@@ -162,6 +154,7 @@ async function askThePanels({ files, questions }) {
         const result = results.find((entry) => entry.index === index);
         if (!result) surfaces['page pins'].push([q.id, raised('no result for the pin')]);
         else if (result.error) surfaces['page pins'].push([q.id, raised(result.error)]);
+        else if (result.reason === 'url-refused') surfaces['page pins'].push([q.id, { verdict: 'refused', line: null, reason: null, error: 'url-refused' }]);
         else surfaces['page pins'].push([q.id, { verdict: result.allowed ? 'allowed' : 'disallowed', line: result.line ?? null, reason: result.reason }]);
       });
     } catch (error) {
@@ -169,6 +162,25 @@ async function askThePanels({ files, questions }) {
     }
   }
   return surfaces;
+}
+
+/** The URL list's rows and CSV, as the page returned them, as two surfaces of answers. */
+function readLists(lists) {
+  const rows = [];
+  const csv = [];
+  for (const list of lists) {
+    if (list.error !== undefined) {
+      for (const [id] of list.questions) rows.push([id, { verdict: 'error', line: null, reason: null, error: list.error }]);
+      continue;
+    }
+    const [header, ...lines] = csvRows(list.csv);
+    for (const [id, index] of list.questions) {
+      const row = list.rows.length === list.size ? list.rows[index] : undefined;
+      rows.push([id, row ? answerOf(row) : { verdict: 'error', line: null, reason: null, error: `the list kept ${list.rows.length} of ${list.size} URLs` }]);
+      if (lines[index] !== undefined) csv.push([id, csvAnswer(header, lines[index])]);
+    }
+  }
+  return { 'page URL list rows': rows, 'page URL list CSV': csv };
 }
 
 /** A page answer, its error (if any) read as a refusal or a failure as the Node side reads them. */
