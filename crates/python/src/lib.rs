@@ -576,9 +576,15 @@ impl Verdict {
         let mut json = serde_json::to_value(&self.inner).map_err(as_error)?;
         if let serde_json::Value::Object(fields) = &mut json {
             let codes = [
-                ("deciding_line", serde_json::to_value(self.inner.deciding_line())),
+                (
+                    "deciding_line",
+                    serde_json::to_value(self.inner.deciding_line()),
+                ),
                 ("group_used", serde_json::to_value(self.inner.group_used())),
-                ("why_decides", serde_json::to_value(self.inner.why_decides())),
+                (
+                    "why_decides",
+                    serde_json::to_value(self.inner.why_decides()),
+                ),
             ];
             for (name, value) in codes {
                 fields.insert(name.to_owned(), value.map_err(as_error)?);
