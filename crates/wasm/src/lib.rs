@@ -414,8 +414,10 @@ impl RobotsFile {
     pub fn crawler_table(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let checker = self.checker(options.profile);
-        let rows = checker.crawler_table(&self.request(&checker, url, &options)?, &options.status);
+        let rows = self
+            .checker(options.profile)
+            .ask_crawler_table(url, &options.status)
+            .map_err(into_error)?;
         let views: Vec<crawler_view::CrawlerRowView> = rows
             .iter()
             .map(crawler_view::CrawlerRowView::from)
@@ -497,23 +499,6 @@ impl RobotsFile {
         #[cfg(feature = "panels")]
         let view = view.with_crawler_why(why);
         view
-    }
-
-    /// What is requested for `url` as the core reads it (asked of the entry point, for the
-    /// questions that are asked of every crawler at once: the crawler table, the AI summary),
-    /// or the refusal when no crawler requests it.
-    #[cfg(feature = "panels")]
-    pub(crate) fn request(
-        &self,
-        checker: &Checker<'_>,
-        url: &str,
-        options: &CheckOptions,
-    ) -> Result<String, JsError> {
-        let answer = checker.ask(&options.question("", url));
-        match answer.request {
-            Ok(typed) => Ok(typed.request),
-            Err(_) => Err(refusal(&answer)),
-        }
     }
 }
 

@@ -43,8 +43,10 @@ impl RobotsFile {
     pub fn ai_summary(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
-        let checker = self.checker(options.profile);
-        let rows = checker.crawler_table(&self.request(&checker, url, &options)?, &options.status);
+        let rows = self
+            .checker(options.profile)
+            .ask_crawler_table(url, &options.status)
+            .map_err(into_error)?;
         to_js(&AiSummaryView::from(robots_lens::ai_summary(&rows)))
     }
 }
