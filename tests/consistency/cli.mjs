@@ -94,7 +94,7 @@ function jsonAnswer(verdict) {
  * `check FILE --url U …` as text: the verdict word heading each block and the line after
  * `decided by  line N`. Text gives no reason code, so only verdict and line are compared.
  */
-export function askCheckText(binary, generated, files, { every = 4 } = {}) {
+export function askCheckText(binary, generated, files, { every = 8 } = {}) {
   const answers = new Map();
   batches(generated).forEach((batch, index) => {
     if (index % every !== 0) return;
@@ -161,10 +161,13 @@ export function askCheckJsonl(binary, generated) {
   return answers;
 }
 
-/** `crawlers FILE --url U --json`: the asked crawler's row, for every crawler's question. */
+/**
+ * `crawlers FILE --url U --json`: the asked crawler's row, for the first question of each
+ * crawler's batch (one process per question: the rest of the batch asks the same table).
+ */
 export function askCrawlers(binary, generated, files) {
   const answers = new Map();
-  for (const question of generated.questions) {
+  for (const [question] of batches(generated)) {
     if (question.crawler === undefined) continue;
     const args = ['crawlers', files.paths[question.file], `--url=${question.url}`, `--status=${question.status}`, `--profile=${question.profile}`, '--json'];
     const result = run(binary, args);

@@ -60,6 +60,20 @@ export const STATUSES = [
   'timeout',
 ];
 
+/**
+ * A missing outside input (`shared`, `python`), by the rule every test of the repository follows:
+ * the test fails, saying what is missing, unless ROBOTS_LENS_ALLOW_MISSING (a comma-separated
+ * list) names it; then it is skipped with that reason (`t.skip`), never passed.
+ */
+export function missingInput(t, kind, why) {
+  const allowed = (process.env.ROBOTS_LENS_ALLOW_MISSING ?? '').split(',').map((name) => name.trim());
+  if (allowed.includes(kind)) {
+    t.skip(`${why} (ROBOTS_LENS_ALLOW_MISSING lists \`${kind}\`)`);
+    return;
+  }
+  throw new Error(`${why}. The test checks nothing without it; to skip it knowingly, set ROBOTS_LENS_ALLOW_MISSING=${kind}`);
+}
+
 /** The folder of the shared reference material: $ROBOTS_LENS_SHARED or ../shared. */
 export function sharedDir() {
   return process.env.ROBOTS_LENS_SHARED ?? join(REPO_ROOT, '..', 'shared');
