@@ -346,7 +346,8 @@ function runCase({ robots, agent, url, profile, match, sitemaps, preferences }, 
       return {
         error: null,
         allowed: verdict.allowed,
-        line: decisive?.line ?? null,
+        // The engine's deciding line, the one every surface reports.
+        line: verdict.line,
         reason: verdict.reason,
         decisive: decisive && { line: decisive.line, kind: decisive.kind, pattern: decisive.pattern },
         normalisedPath: verdict.normalisedPath,

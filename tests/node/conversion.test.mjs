@@ -23,7 +23,7 @@ const TEXT = [
 ].join('\n');
 
 const VERDICT_FIELDS = [
-  'allowed', 'reason', 'profile', 'agentMatch', 'agent', 'agentToken', 'path', 'normalisedPath',
+  'allowed', 'reason', 'line', 'profile', 'agentMatch', 'agent', 'agentToken', 'path', 'normalisedPath',
   'decisive', 'groups', 'usedStarGroup', 'chainStep', 'matches', 'beyondSizeLimit',
   'agentLineReadings', 'crawlerReading', 'namedCrawler', 'urlHost', 'urlProblem',
 ];

@@ -12,12 +12,17 @@ import wasm from './wasm.mjs';
 
 const { analyze, check, defaults, RobotsFile } = wasm;
 
-/** Asserts the shape every verdict has, and returns it. */
+/**
+ * Asserts the shape every verdict has, and returns it: a URL no crawler requests is refused
+ * (`allowed` null, `reason` url-refused, `urlProblem` saying why), anything else answered.
+ */
 function assertVerdict(verdict) {
-  assert.equal(typeof verdict.allowed, 'boolean');
+  if (verdict.urlProblem === null) assert.equal(typeof verdict.allowed, 'boolean');
+  else assert.deepEqual([verdict.allowed, verdict.reason, verdict.line], [null, 'url-refused', null]);
   assert.equal(typeof verdict.reason, 'string');
   assert.ok(Array.isArray(verdict.matches), 'matches is a list');
-  assert.ok(verdict.decisive === null || Number.isInteger(verdict.decisive.line));
+  assert.ok(verdict.line === null || Number.isInteger(verdict.line));
+  assert.equal(verdict.line, verdict.decisive?.line ?? null, 'the deciding line is the deciding rule\'s');
   return verdict;
 }
 

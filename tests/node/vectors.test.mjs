@@ -135,7 +135,8 @@ function verdictProblems(vector) {
     profile: vector.profile,
     agentMatch: vector.match,
   });
-  const line = verdict.decisive?.line ?? null;
+  // The engine's deciding line, as every surface reports it.
+  const line = verdict.line;
   const problems = [];
   if (verdict.allowed !== expected.allowed || line !== expected.line) {
     problems.push(

@@ -44,11 +44,11 @@ const EXAMPLE_TS = `
 import { audit, check, checkMany, crawlers, isAllowed, parse, type Finding, type Verdict } from 'robots-lens';
 
 const verdict: Verdict = check('User-agent: *\\nDisallow: /\\n', 'Googlebot', '/x', { profile: 'google' });
-const allowed: boolean = verdict.allowed;
+const allowed: boolean | null = verdict.allowed;
 const line: number | null = verdict.line;
 const parsed = parse('User-agent: *\\nDisallow: /\\n');
 const verdicts: Verdict[] = checkMany(parsed, 'Bot', ['/a', '/b']);
-const mayFetch: boolean = isAllowed(parsed, 'Bot', '/a', { profile: 'google' }) && parsed.isAllowed('Bot', '/b');
+const mayFetch: boolean | null = isAllowed(parsed, 'Bot', '/a', { profile: 'google' }) && parsed.isAllowed('Bot', '/b');
 const findings: Finding[] = audit(parsed);
 const codes: string[] = findings.map((finding) => finding.code);
 const names: string[] = crawlers().map((crawler) => crawler.chain.join(' > '));
@@ -57,7 +57,7 @@ const summary: string = rows[0].summary.text;
 const sitemaps: string[] = parsed.sitemaps.map((sitemap) => sitemap.url);
 
 // The types are real, not \`any\`: each of these must be a type error.
-// @ts-expect-error allowed is a boolean
+// @ts-expect-error allowed is a boolean (null for a URL no crawler requests)
 const notAString: string = verdict.allowed;
 // @ts-expect-error an unknown profile
 check('', 'Bot', '/', { profile: 'bing' });
