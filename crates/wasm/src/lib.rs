@@ -417,7 +417,7 @@ impl RobotsFile {
         let rows = self
             .checker(options.profile)
             .ask_crawler_table(url, &options.status)
-            .map_err(into_error)?;
+            .map_err(|problem| refused_url(url, Some(problem.kind())))?;
         let views: Vec<crawler_view::CrawlerRowView> = rows
             .iter()
             .map(crawler_view::CrawlerRowView::from)
@@ -502,13 +502,25 @@ impl RobotsFile {
     }
 }
 
-/// A refused answer as a JS `Error`: the core's words for why no crawler requests the URL.
+/// A refused answer as a JS `Error`: the URL and why no crawler requests it, as the problem's
+/// code (`scheme`, `no-host`, …; the page words it from its catalogue). Not the core's English
+/// sentence: formatting it would bring the whole English catalogue into the module (12 KB
+/// gzipped in the npm package's).
 #[cfg(feature = "panels")]
 fn refusal(answer: &robots_lens::Answer) -> JsError {
-    match answer.refusal() {
-        Some(problem) => into_error(problem),
-        None => into_error("the URL was not answered"),
-    }
+    refused_url(
+        &answer.url,
+        answer.refusal().map(robots_lens::InvalidUrl::kind),
+    )
+}
+
+/// [`refusal`] for a URL and the kind of problem the core found with it.
+#[cfg(feature = "panels")]
+pub(crate) fn refused_url(url: &str, problem: Option<robots_lens::UrlProblem>) -> JsError {
+    let code = problem.map_or("unknown", robots_lens::UrlProblem::id);
+    into_error(format_args!(
+        "invalid URL '{url}': no crawler requests it ({code})"
+    ))
 }
 
 /// The one serializer configuration ([`tape`]): absent values are `null`, maps are plain objects.

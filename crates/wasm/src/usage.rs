@@ -17,7 +17,7 @@ use robots_lens::{
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{into_error, to_js, CheckOptions, RobotsFile};
+use crate::{into_error, refused_url, to_js, CheckOptions, RobotsFile};
 
 /// The AI usage questions of a parsed file, on the page's `RobotsFile` in this package.
 #[wasm_bindgen]
@@ -32,7 +32,7 @@ impl RobotsFile {
         // The verdict of the one entry point: the table's crawl row is the checker's answer.
         let verdict = checker
             .ask_verdict(&options.question(agent, url))
-            .map_err(into_error)?;
+            .map_err(|problem| refused_url(url, Some(problem.kind())))?;
         to_js(&UsageView::from(&checker.usage(&verdict)))
     }
 
@@ -46,7 +46,7 @@ impl RobotsFile {
         let rows = self
             .checker(options.profile)
             .ask_crawler_table(url, &options.status)
-            .map_err(into_error)?;
+            .map_err(|problem| refused_url(url, Some(problem.kind())))?;
         to_js(&AiSummaryView::from(robots_lens::ai_summary(&rows)))
     }
 }
