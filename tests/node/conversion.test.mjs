@@ -120,9 +120,14 @@ test("one agent's verdicts share one groups array, in a batch and call after cal
     const [a, b] = file.checkMany('bot', ['/a', '/b'], {});
     assert.equal(a.groups, b.groups);
     assert.equal(file.check('bot', '/c', {}).groups, a.groups);
-    // The audit package serializes messages: a crawler's own check carries the core's sentence.
-    assert.deepEqual(Object.keys(a), [...VERDICT_FIELDS.slice(0, -2), 'crawlerWhy', ...VERDICT_FIELDS.slice(-2)]);
+    // The packages with the panels (the audit package is npm's) add a crawler's own group
+    // sentence and the answer's sentences, as message keys.
+    assert.deepEqual(Object.keys(a), [
+      ...VERDICT_FIELDS.slice(0, -2), 'crawlerWhy', ...VERDICT_FIELDS.slice(-2), 'explanation',
+    ]);
     assert.equal(a.crawlerWhy, null);
+    assert.deepEqual(Object.keys(a.explanation), ['verdict', 'reason', 'decidedBy', 'group', 'agent', 'status']);
+    assert.equal(a.explanation.reason.key, 'core.answer.reason.no-rule-matched');
     assert.deepEqual(a.groups, [{ index: 0, agentLines: [1], matchedAgentLines: [1], lines: [1, 2, 3, 4] }]);
   } finally {
     file.free();
