@@ -70,7 +70,7 @@ async function askThePanels({ files, questions }) {
   const render = await import('/www/render.js');
   const { listsEngine } = await import('/www/lists-engine.js');
   const engine = await Engine.start();
-  const lists = listsEngine();
+  const lists = await listsEngine();
   const surfaces = {
     'page checker': [],
     'page crawler table': [],
