@@ -14,7 +14,7 @@
  */
 
 import { formatCount, onLanguageChange, t, tNodes } from './i18n.js';
-import { h, lineLink } from './render.js';
+import { h, lineLink, urlProblemKey } from './render.js';
 import { downloadText } from './local.js';
 
 /** The most pins kept: each is checked on every refresh. */
@@ -181,9 +181,16 @@ export class PinsPanel {
   }
 }
 
+/** Why a pin could not be checked, from the engine's code (a refused URL: why no crawler requests it). */
+function pinError(answer) {
+  if (answer.error === 'url-refused') return [t(urlProblemKey(answer.urlProblem))];
+  const agent = h('span', { translate: 'no' }, answer.agent);
+  return tNodes(answer.error === 'nobody-named' ? 'pins.error.nobody-named' : 'pins.error.unknown-crawler', { agent });
+}
+
 /** One answer of a pin, in a few words. */
 function describe(answer) {
-  if (answer.error) return [h('span', { class: 'pin-answer', translate: 'no' }, answer.error), ' '];
+  if (answer.error) return [h('span', { class: 'pin-answer' }, ...pinError(answer)), ' '];
   const key = answer.holds
     ? answer.allowed
       ? 'pins.is-allowed'

@@ -424,6 +424,10 @@ export function decidingLine(verdict) {
 const REASON_TEXTS = {
   'rule-matched': { headline: 'render.reason.rule-matched.headline', sentence: 'render.reason.rule-matched.sentence' },
   'no-rule-matched': { headline: 'render.reason.no-rule-matched.headline', sentence: 'render.reason.no-rule-matched.sentence' },
+  'empty-rule-matched': {
+    headline: 'render.reason.empty-rule-matched.headline',
+    sentence: 'render.reason.empty-rule-matched.sentence',
+  },
   'no-group-applies': { headline: 'render.reason.no-group-applies.headline', sentence: 'render.reason.no-group-applies.sentence' },
   'implicit-robots-txt-allow': {
     headline: 'render.reason.implicit-robots-txt-allow.headline',

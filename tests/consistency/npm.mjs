@@ -196,7 +196,8 @@ export function askPins(lists, generated) {
         if (!Array.isArray(results)) return answers.set(question.id, results);
         const result = results.find((entry) => entry.index === index);
         if (result === undefined) return answers.set(question.id, failed('no result for this pin'));
-        if (result.error) return answers.set(question.id, refusalOrFailure(result.error));
+        if (result.error === 'url-refused') return answers.set(question.id, refused(result.urlProblem));
+        if (result.error) return answers.set(question.id, failed(result.error));
         return answers.set(question.id, answerOf(result));
       });
     } finally {

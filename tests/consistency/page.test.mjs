@@ -153,8 +153,8 @@ async function askThePanels({ files, questions }) {
       batch.forEach((q, index) => {
         const result = results.find((entry) => entry.index === index);
         if (!result) surfaces['page pins'].push([q.id, raised('no result for the pin')]);
+        else if (result.error === 'url-refused') surfaces['page pins'].push([q.id, { verdict: 'refused', line: null, reason: null, error: result.urlProblem }]);
         else if (result.error) surfaces['page pins'].push([q.id, raised(result.error)]);
-        else if (result.reason === 'url-refused') surfaces['page pins'].push([q.id, { verdict: 'refused', line: null, reason: null, error: 'url-refused' }]);
         else surfaces['page pins'].push([q.id, { verdict: result.allowed ? 'allowed' : 'disallowed', line: result.line ?? null, reason: result.reason }]);
       });
     } catch (error) {

@@ -161,7 +161,7 @@ fn broken_sentence(robots: &RobotsTxt, result: &ExpectationResult, names: &Names
     let url = printable(&result.url);
     let agent = printable(&result.agent);
     match (&result.error, result.allowed) {
-        (Some(error), _) => format!("{url}: {}", printable(error)),
+        (Some(error), _) => format!("{url}: {}", printable(&error.to_string())),
         (None, Some(allowed)) => format!(
             "{url} must be {} for {agent}, but {} {} it: {}",
             verdict_word(result.expected),

@@ -343,7 +343,8 @@ fn read_request(url: &str, reading: UrlReading) -> Result<TypedUrl, InvalidUrl> 
 
 impl Checker<'_> {
     /// Answers `question` about this checker's file under its profile: the one entry point
-    /// every surface asks. See the [module](self) documentation.
+    /// every surface asks: who asks, the URL as typed, the fetch status and the match model
+    /// in, the verdict with its deciding line and its reasons as codes out.
     pub fn ask(&self, question: &Question<'_>) -> Answer {
         let request = read_request(question.url, question.reading);
         let (crawler, status_rules) = match question.who {

@@ -13,11 +13,14 @@
 //! crawlers = ["Googlebot", "Bingbot"]   # or: agents = ["MyBot/1.0"]
 //! ```
 
+use std::fmt;
+
 use crate::batch::Asker;
 use crate::catalogue::find_crawler;
 use crate::matcher::Checker;
 use crate::profile::AgentMatch;
 use crate::status::FetchStatus;
+use crate::typed_url::InvalidUrl;
 use crate::verdict::Reason;
 
 /// A URL that must be allowed, or must be blocked, for some crawlers and agents.
@@ -56,8 +59,55 @@ pub struct ExpectationResult {
     pub reason: Option<Reason>,
     /// The file answers as expected.
     pub holds: bool,
-    /// Why the expectation could not be checked (an unknown crawler, nobody named).
-    pub error: Option<String>,
+    /// Why the expectation could not be checked.
+    pub error: Option<ExpectationError>,
+}
+
+/// Why an expectation could not be checked for one crawler or agent.
+///
+/// Kept as data rather than words: the CLI words it in English ([`fmt::Display`]), the page from
+/// its own catalogues (the refusal's [`crate::UrlProblem::id`]); wording a refusal here would
+/// link the English catalogue into every module that checks pins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExpectationError {
+    /// The expectation names no crawler and no agent.
+    NobodyNamed,
+    /// No catalogued crawler has this name or token.
+    UnknownCrawler(String),
+    /// No crawler requests the expectation's URL, so it answers nothing.
+    UrlRefused(InvalidUrl),
+}
+
+impl ExpectationError {
+    /// The error's name for the page (`nobody-named`, `unknown-crawler`, `url-refused`).
+    pub fn id(&self) -> &'static str {
+        match self {
+            ExpectationError::NobodyNamed => "nobody-named",
+            ExpectationError::UnknownCrawler(_) => "unknown-crawler",
+            ExpectationError::UrlRefused(_) => "url-refused",
+        }
+    }
+}
+
+impl fmt::Display for ExpectationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExpectationError::NobodyNamed => {
+                f.write_str("the expectation names no crawler and no agent")
+            }
+            ExpectationError::UnknownCrawler(name) => {
+                write!(f, "no catalogued crawler is called '{name}'")
+            }
+            ExpectationError::UrlRefused(refused) => refused.fmt(f),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ExpectationError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// Every expectation, answered for each of its crawlers and agents in that order. Agents are
@@ -84,7 +134,7 @@ pub fn check_expectations(
         };
         if expectation.crawlers.is_empty() && expectation.agents.is_empty() {
             results.push(ExpectationResult {
-                error: Some("the expectation names no crawler and no agent".to_owned()),
+                error: Some(ExpectationError::NobodyNamed),
                 ..result("")
             });
             continue;
@@ -102,7 +152,7 @@ pub fn check_expectations(
         for asker in askers {
             match asker {
                 Err(name) => results.push(ExpectationResult {
-                    error: Some(format!("no catalogued crawler is called '{name}'")),
+                    error: Some(ExpectationError::UnknownCrawler(name.clone())),
                     ..result(name)
                 }),
                 Ok(asker) => match checker.ask_verdict(&asker.question(&expectation.url, status)) {
@@ -116,7 +166,7 @@ pub fn check_expectations(
                     // A URL no crawler requests answers nothing, so it holds no expectation.
                     Err(refused) => results.push(ExpectationResult {
                         reason: Some(Reason::UrlRefused),
-                        error: Some(refused.to_string()),
+                        error: Some(ExpectationError::UrlRefused(refused)),
                         ..result(asker.name())
                     }),
                 },
@@ -239,8 +289,17 @@ mod tests {
         );
         assert_eq!(results.len(), 2);
         assert!(results.iter().all(|r| !r.holds && r.allowed.is_none()));
-        assert!(results[0].error.as_deref().unwrap().contains("NoSuchBot"));
-        assert!(results[1].error.as_deref().unwrap().contains("no crawler"));
+        assert_eq!(
+            results[0].error,
+            Some(ExpectationError::UnknownCrawler("NoSuchBot".into()))
+        );
+        assert_eq!(results[1].error, Some(ExpectationError::NobodyNamed));
+        assert!(results[0]
+            .error
+            .as_ref()
+            .unwrap()
+            .to_string()
+            .contains("NoSuchBot"));
     }
 
     #[test]

@@ -99,7 +99,7 @@ pub struct RuleMatch {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AppliedGroup {
-    /// The group's index in [`RobotsTxt::groups`] (for the `python` and `legacy-1994` profiles,
+    /// The group's index in [`RobotsTxt::groups`](crate::RobotsTxt::groups) (for the `python` and `legacy-1994` profiles,
     /// which form records of their own, the record's index among them).
     pub index: usize,
     /// The lines of its user-agent lines.
@@ -140,8 +140,8 @@ pub struct Verdict {
     pub groups: Arc<[AppliedGroup]>,
     /// No group named the agent, so the `*` groups applied.
     pub used_star_group: bool,
-    /// For a check along a fallback chain ([`Checker::check_chain`]): the step whose groups
-    /// applied, and whether it was a fallback. `None` for [`Checker::check`] and when no step
+    /// For a check along a fallback chain ([`Checker::check_chain`](crate::Checker::check_chain)): the step whose groups
+    /// applied, and whether it was a fallback. `None` for [`Checker::check`](crate::Checker::check) and when no step
     /// found a group.
     pub chain_step: Option<UsedStep>,
     /// Every rule of the applied groups that matched, in file order.

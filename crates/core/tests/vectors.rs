@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 
 use python_oracle::Oracle;
 use robots_lens::{
-    read_url, AgentMatch, AgentSelection, LabelAnswer, Profile, RobotsTxt, Verdict,
+    read_url, AgentMatch, AgentSelection, LabelAnswer, Profile, Question, RobotsTxt, Verdict,
     CONTENT_SIGNAL_KEYS, CONTENT_USAGE_LABELS,
 };
 use serde::{Deserialize, Deserializer, Serialize};
@@ -252,6 +252,12 @@ fn schema_problems(loaded: &[Loaded]) -> Vec<String> {
         if case.source.trim().is_empty() || case.why.trim().is_empty() {
             problems.push(format!("{at}: source and why must both say something"));
         }
+        if let Err(refused) = read_url(&case.url) {
+            problems.push(format!(
+                "{at}: {refused}; a case asks for a verdict, so its url must be one a crawler \
+                 requests (refusals are the core's answer tests and the consistency suite's)"
+            ));
+        }
         if !case.expected.allowed && case.expected.line.is_none() {
             problems.push(format!(
                 "{at}: a disallow always has a deciding line, but line is null"
@@ -280,9 +286,9 @@ fn shown_robots(robots: &str) -> String {
     format!("{head:?}… ({} bytes in all)", robots.len())
 }
 
-/// A case's URL is typed, as on the command line and in the page: what the readers are asked
-/// about is [`read_url`]'s request (`a/b` is the path `/a/b`), or the text itself when no
-/// crawler would request it.
+/// A case's URL is typed, as on the command line and in the page: what Python is asked about
+/// is [`read_url`]'s request (`a/b` is the path `/a/b`). The schema check refuses a case whose
+/// URL no crawler requests.
 fn requested(url: &str) -> String {
     read_url(url).map_or_else(|_| url.to_owned(), |typed| typed.request)
 }
@@ -295,10 +301,16 @@ fn run(file: &str, case: &Case) -> Option<String> {
         (_, Err(error)) => return Some(format!("{} in {file}: {error}", case.id)),
     };
     let robots = RobotsTxt::parse(case.robots.as_bytes());
-    let url = requested(&case.url);
     let checker = robots.checker(profile);
-    let verdict: Verdict = checker.check(&case.agent, &url, agent_match);
-    let line = verdict.decisive.as_ref().map(|rule| rule.line);
+    // Asked as every surface asks: the whole question, the URL as typed.
+    let ask = |agent_match| {
+        checker.ask_verdict(&Question::agent(&case.agent, &case.url).agent_match(agent_match))
+    };
+    let verdict: Verdict = match ask(agent_match) {
+        Ok(verdict) => verdict,
+        Err(refused) => return Some(format!("{} in {file}: {refused}", case.id)),
+    };
+    let line = verdict.deciding_line();
     let sitemaps: Vec<&str> = robots.sitemaps().iter().map(|s| s.url(&robots)).collect();
 
     let mut differences = Vec::new();
@@ -312,8 +324,8 @@ fn run(file: &str, case: &Case) -> Option<String> {
     }
     if ignores_agent_match(profile) {
         for other in AgentMatch::ALL {
-            let again = robots.checker(profile).check(&case.agent, &url, other);
-            let again_line = again.decisive.as_ref().map(|rule| rule.line);
+            let Ok(again) = ask(other) else { continue };
+            let again_line = again.deciding_line();
             if (again.allowed, again_line) != (verdict.allowed, line) {
                 differences.push(format!(
                     "the {profile} reader must not consult match, but with \"{other}\" it \

@@ -213,9 +213,9 @@ impl Fetched {
             (Some(agent), None) => {
                 within_limits(agent, url)?;
                 let model = parse_agent_match(r#match)?;
-                Ok(Verdict::from(
-                    checker.check_with_status(agent, url, model, status),
-                ))
+                crate::ask(checker, crate::Asker::Agent(agent, model), url, status)
+                    .map(Verdict::from)
+                    .map_err(crate::refused)
             }
             (None, named) => {
                 let crawler = named.or(self.crawler).ok_or_else(|| {
@@ -224,9 +224,9 @@ impl Fetched {
                     )
                 })?;
                 within_limits("", url)?;
-                Ok(Verdict::from(
-                    checker.check_crawler_with_status(crawler, url, status).0,
-                ))
+                crate::ask(checker, crate::Asker::Crawler(crawler), url, status)
+                    .map(Verdict::from)
+                    .map_err(crate::refused)
             }
         }
     }

@@ -7,8 +7,8 @@
 
 use robots_lens::{
     check_expectations, crawlers, expectations_toml, find_crawler, line_diff, probe_urls,
-    read_url_list, verdict_flips, Asker, Batch, Checker, DiffKind, Expectation, FetchStatus,
-    ListFormat, RobotsTxt, RowFilter, RowOrder, RowQuery, UrlList, UrlReading,
+    read_url_list, verdict_flips, Asker, Batch, Checker, DiffKind, Expectation, ExpectationError,
+    FetchStatus, ListFormat, RobotsTxt, RowFilter, RowOrder, RowQuery, UrlList, UrlReading,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -545,14 +545,18 @@ struct ExpectationResultView<'r> {
     rule: Option<&'r str>,
     reason: Option<&'static str>,
     holds: bool,
-    error: Option<&'r str>,
+    /// Why it could not be checked: `nobody-named`, `unknown-crawler` or `url-refused`.
+    error: Option<&'static str>,
+    /// For `url-refused`, why no crawler requests the URL (`UrlProblem::id`).
+    url_problem: Option<&'static str>,
 }
 
 #[wasm_bindgen]
 impl RobotsFile {
     /// Each pinned expectation (`{ url, allowed, crawlers?, agents? }`) answered for each of
     /// its crawlers and agents: `[{ index, url, agent, expected, allowed, line, rule, reason,
-    /// holds, error }]`. `options`: `{ profile, agentMatch, status }`.
+    /// holds, error, urlProblem }]` (`error` names why it could not be checked, `urlProblem`
+    /// why no crawler requests a refused URL). `options`: `{ profile, agentMatch, status }`.
     #[wasm_bindgen(js_name = checkExpectations)]
     pub fn check_expectations(
         &self,
@@ -590,7 +594,11 @@ fn expectation_results(
                 .map(|line| line.text().trim()),
             reason: result.reason.map(|reason| reason.id()),
             holds: result.holds,
-            error: result.error.as_deref(),
+            error: result.error.as_ref().map(ExpectationError::id),
+            url_problem: match &result.error {
+                Some(ExpectationError::UrlRefused(refused)) => Some(refused.kind().id()),
+                _ => None,
+            },
         })
         .collect();
     to_js(&views)
