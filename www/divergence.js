@@ -16,10 +16,10 @@ import {
   fragment,
   h,
   lineLink,
+  messageNodes,
   ownGroupWords,
   renderVerdictHeadline,
 } from './render.js';
-import { messageNodes } from './messages.js';
 
 /**
  * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer to

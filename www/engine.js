@@ -169,7 +169,7 @@ export class Engine {
 
   /**
    * Which group the crawler `options.crawler` used for `url` on `text`, and why: the core's
-   * sentence, a message (see www/messages.js), or null.
+   * sentence, a message (see messageNodes in www/render.js), or null.
    */
   crawlerWhy(text, agent, url, options) {
     return this.#enqueue(async () => {

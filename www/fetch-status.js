@@ -16,8 +16,7 @@
  */
 
 import { language, onLanguageChange, t } from './i18n.js';
-import { messageNodes, messageText } from './messages.js';
-import { choiceTitle, fragment, h } from './render.js';
+import { choiceTitle, fragment, h, messageNodes, messageText } from './render.js';
 
 /** The RFC's sections are linked, not quoted: the engine gives the section number. */
 const RFC_URL = 'https://www.rfc-editor.org/rfc/rfc9309.html';

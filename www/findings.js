@@ -7,7 +7,7 @@
  * pathological file never delays a verdict: while it runs, the checker keeps answering; when
  * the text changes, the running audit is cancelled (its worker replaced) and the new text is
  * audited instead. Findings and the code docs come from the core, each sentence as a key and
- * its values that messages.js words in the page's language; this module only lays them out.
+ * its values that render.js's messageNodes words in the page's language; this module only lays them out.
  * Everything from the file reaches the DOM as text (render.js `h`).
  *
  *     const audit = new AuditPanel({ container, fileView });
@@ -17,9 +17,16 @@
  */
 
 import { Engine } from './engine.js';
-import { engineErrorText, fragment, guideAnchorForCode, h, lineLink, showHeaderFindings } from './render.js';
+import {
+  engineErrorText,
+  fragment,
+  guideAnchorForCode,
+  h,
+  lineLink,
+  messageNodes,
+  showHeaderFindings,
+} from './render.js';
 import { formatCount, language, onLanguageChange, t, tPlural } from './i18n.js';
-import { messageNodes } from './messages.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */
 export const SEVERITIES = Object.freeze(['error', 'warning', 'info']);

@@ -6,6 +6,11 @@
  * links to lines are buttons with `data-goto-line`, handled by delegation in app.js. They decide
  * nothing about robots.txt either; they put the core's answers into words.
  *
+ * The core's sentences (`{ key, args }`, an audit finding's message, why another reader
+ * disagrees, the fetch-status texts) become nodes here (`messageNodes`, `messageText`):
+ * www/message-fill.js, the one filler the page and the npm package share, fills them; what came
+ * from the file becomes code or a span marked `translate="no"`.
+ *
  * Three small parts end the file, shared with the panels: an engine failure in the page's
  * language (`engineErrorText`), where the guide explains an audit code or a verdict's reason
  * (`guideAnchorForCode`, `guideAnchorForReason`), and the one writer of the page: the sticky
@@ -17,7 +22,7 @@
 import { OUT_OF_MEMORY_BYTES } from './engine.js';
 import { lineAt, lineCount, lineNotes } from './lines.js';
 import { formatBytes, formatCount, formatDecimal, t, tPlural } from './i18n.js';
-import { messageNodes } from './messages.js';
+import { messageParts } from './message-fill.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
 const MAX_GROUP_CARDS = 50;
@@ -407,6 +412,45 @@ export function renderOrphanRules(analysis) {
     rulesTable(items),
     moreNote(items.length, total, 'render.more.rules'),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The core's sentences in the page's language (see the module doc)
+
+/** The page's language, as message-fill.js asks for it. */
+const WORDS = Object.freeze({ template: (key) => t(key), count: formatCount });
+
+/** Nodes for a core message (see the module doc), ready for `append`. */
+export function messageNodes(message) {
+  return messageParts(message, WORDS).map(partNode);
+}
+
+/** The message as plain text, for an attribute or a spoken label. */
+export function messageText(message) {
+  return messageParts(message, WORDS)
+    .map((part) => part.text)
+    .join('');
+}
+
+/** A part as a node: what came from the file is code or a span that is never translated. */
+function partNode(part) {
+  switch (part.kind) {
+    case 'code':
+    case 'value-code': {
+      const code = document.createElement('code');
+      if (part.kind === 'value-code') code.translate = false;
+      code.textContent = part.text;
+      return code;
+    }
+    case 'name': {
+      const span = document.createElement('span');
+      span.translate = false;
+      span.textContent = part.text;
+      return span;
+    }
+    default:
+      return document.createTextNode(part.text);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1037,7 +1081,7 @@ export function showHeaderFindings(counts) {
 //
 // The engine decides everything shown here: the verdict, the line, the group. For a crawler's
 // own answer, which group it used is the core's sentence (`crawlerWhy`, a message key and its
-// values, filled by www/messages.js), which the panels' engine gives just after the first
+// values, filled by `messageNodes` above), which the panels' engine gives just after the first
 // verdict (`showCrawlerWhy`; until then the row says which kind of group applied, in the page's
 // words); for an agent as typed, the page's catalogue words the group the engine reports.
 // Everything from the file is a text node in a `translate="no"` element.

@@ -1,4 +1,4 @@
-// The core's sentences (`{ key, args }`, see www/messages.js) in English as plain text, from the
+// The core's sentences (`{ key, args }`, see www/message-fill.js) in English as plain text, from the
 // page's English catalogue, whose `core.` entries are the core's own templates: what a test
 // compares with what the page shows in English (code without its backticks).
 //

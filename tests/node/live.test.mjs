@@ -27,6 +27,8 @@ let api;
 function stagePackage() {
   const dir = mkdtempSync(join(tmpdir(), 'robots-lens-live-npm-'));
   for (const name of ['api.js', 'node.js', 'fetch.js']) copyFileSync(join(ROOT, 'npm', name), join(dir, name));
+  // The one message filler, shipped beside api.js as scripts/package-npm.sh ships it.
+  copyFileSync(join(ROOT, 'www/message-fill.js'), join(dir, 'message-fill.js'));
   for (const name of ['robots_lens_wasm.js', 'robots_lens_wasm_bg.wasm']) {
     copyFileSync(join(ROOT, 'www/pkg/audit', name), join(dir, name));
   }

@@ -85,8 +85,8 @@ test("the first verdict's requests fit in few round trips of HTTP/1.1's six conn
   // Every file the first verdict waits for: stylesheets, preloaded modules and fetches, entry
   // scripts. A browser asks one origin for six at a time over HTTP/1.1, so each six more cost
   // a round trip to the server before the first verdict (issue 17): twelve is two round trips,
-  // as the eleven of issue 17 were (the summary of issue 26 added www/messages.js, whose words
-  // for a crawler's group it shows). Raising this past twelve costs a third round trip and means
+  // as the eleven of issue 17 were (the summary of issue 26 added the core's message filler,
+  // www/message-fill.js, whose words for a crawler's group it shows). Raising this past twelve costs a third round trip and means
   // measuring the first verdict again (npm run bench).
   const files = new Set([
     ...[...html.matchAll(/<link rel="(?:stylesheet|modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]),

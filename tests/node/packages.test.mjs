@@ -50,9 +50,11 @@ test("only the later packages carry the panels' questions, and answer them alike
 test('the audit package answers checks as the first package does', () => {
   for (const url of ['/private/x', '/early', '/typo', '/']) {
     // The packages with the panels add the core's sentence for a crawler's group (null when an
-    // agent is asked); everything else is the same answer.
-    const { crawlerWhy, ...answer } = audit.check(FILE, 'bot', url, {});
+    // agent is asked) and the answer's explanation as message keys; everything else is the
+    // same answer.
+    const { crawlerWhy, explanation, ...answer } = audit.check(FILE, 'bot', url, {});
     assert.ok(crawlerWhy == null, url);
+    assert.equal(explanation.verdict.key, `core.answer.verdict.${answer.allowed ? 'allowed' : 'disallowed'}`, url);
     assert.deepEqual(answer, first.check(FILE, 'bot', url, {}), url);
   }
   assert.deepEqual(audit.analyze(FILE), first.analyze(FILE));
