@@ -7,9 +7,9 @@
 //! `Rule1Bot` obey a `Rule2Bot` group (both read as `Rule`), so the typed agent is never cut
 //! that way:
 //!
-//! - [`AgentMatch::Token`](crate::AgentMatch::Token) compares [`typed_token`] (the text as typed,
+//! - [`AgentMatch::Token`](crate::profile::AgentMatch::Token) compares [`typed_token`] (the text as typed,
 //!   or a pasted UA string's first product token) with Google's reading of the line;
-//! - [`AgentMatch::Substring`](crate::AgentMatch::Substring) looks for the [`written_name`] in
+//! - [`AgentMatch::Substring`](crate::profile::AgentMatch::Substring) looks for the [`written_name`] in
 //!   the text as typed.
 //!
 //! Where the two readings of a line disagree about whether it names the agent, the verdict
@@ -99,7 +99,7 @@ pub struct AgentLineReading {
     pub other_reading_applies: bool,
 }
 
-/// At most this many lines are listed in [`crate::Verdict::agent_line_readings`]: a file of
+/// At most this many lines are listed in [`crate::verdict::Verdict::agent_line_readings`]: a file of
 /// 15,000 `User-agent: botN` lines would otherwise list every one for the agent `bot140`.
 pub const MAX_AGENT_LINE_READINGS: usize = 10;
 
@@ -149,11 +149,12 @@ mod tests {
         let text: String = (0..50)
             .map(|n| format!("User-agent: bot{n}\nDisallow: /{n}\n"))
             .collect();
-        let robots = crate::RobotsTxt::parse(text.as_bytes());
-        let verdict =
-            robots
-                .checker(crate::Profile::Rfc9309)
-                .check("bot7", "/7", AgentMatch::Substring);
+        let robots = crate::robots::RobotsTxt::parse(text.as_bytes());
+        let verdict = robots.checker(crate::profile::Profile::Rfc9309).check(
+            "bot7",
+            "/7",
+            AgentMatch::Substring,
+        );
         assert!(!verdict.allowed);
         assert_eq!(verdict.agent_line_readings.len(), MAX_AGENT_LINE_READINGS);
     }

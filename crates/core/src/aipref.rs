@@ -246,8 +246,8 @@ pub struct License {
 
 /// The preference lines and licences of a file, in file order.
 pub(crate) fn read_preferences(
-    lines: crate::Lines<'_>,
-    directives: &[crate::Directive],
+    lines: crate::lines::Lines<'_>,
+    directives: &[crate::group::Directive],
 ) -> (Vec<PreferenceLine>, Vec<License>) {
     let mut preferences = Vec::new();
     let mut licenses = Vec::new();

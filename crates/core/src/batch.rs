@@ -13,7 +13,7 @@
 //! - [`Batch::to_csv`]: every row as CSV.
 //!
 //! Memory is one small cell per URL × asker: 100,000 URLs × 36 crawlers is about 3.6 million
-//! cells, 58 MB. [`crate::MAX_URLS`] bounds the list.
+//! cells, 58 MB. [`crate::url_list::MAX_URLS`] bounds the list.
 
 use crate::answer::Question;
 use crate::catalogue::Crawler;

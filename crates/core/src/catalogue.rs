@@ -4,7 +4,7 @@
 //! The catalogue itself lives in `data/crawlers.json`, with a source for every claim; the build
 //! script validates it and compiles it into the static table [`crawlers`] returns, so the wasm
 //! build carries no JSON parser. This module is only data and lookups ([`find_crawler`],
-//! [`recognise_crawler`]): answering for a crawler is [`crate::Checker::ask`]'s, which walks its
+//! [`recognise_crawler`]): answering for a crawler is [`crate::matcher::Checker::ask`]'s, which walks its
 //! [`Crawler::chain`] and applies its [`Crawler::fetch_status`].
 
 use std::fmt;

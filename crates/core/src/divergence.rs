@@ -145,7 +145,7 @@ fn crawler_sentence(crawler: &Crawler, verdict: &Verdict) -> Message {
         _ => {}
     }
     if verdict.groups.is_empty() {
-        return if crawler.chain.contains(&crate::ChainStep::Star) {
+        return if crawler.chain.contains(&crate::verdict::ChainStep::Star) {
             with_name(M::CrawlerNoGroupNoStar)
         } else {
             with_name(M::CrawlerNoGroupIgnoresStar)
@@ -638,7 +638,7 @@ mod tests {
     #[test]
     fn a_fetch_status_that_readers_treat_differently_is_explained() {
         let robots = RobotsTxt::parse(b"User-agent: *\nAllow: /\n");
-        let status: crate::FetchStatus = "429".parse().unwrap();
+        let status: crate::status::FetchStatus = "429".parse().unwrap();
         let ask = |profile| {
             robots
                 .checker(profile)

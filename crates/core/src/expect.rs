@@ -66,7 +66,7 @@ pub struct ExpectationResult {
 /// Why an expectation could not be checked for one crawler or agent.
 ///
 /// Kept as data rather than words: the CLI words it in English ([`fmt::Display`]), the page from
-/// its own catalogues (the refusal's [`crate::UrlProblem::id`]); wording a refusal here would
+/// its own catalogues (the refusal's [`crate::typed_url::UrlProblem::id`]); wording a refusal here would
 /// link the English catalogue into every module that checks pins.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExpectationError {

@@ -366,7 +366,7 @@ pub(crate) struct Structure {
 }
 
 /// How many lines of each kind a group and the file hold, counted as the lines are read (see
-/// [`RobotsTxt::parse`](crate::RobotsTxt::parse)) so that each vector is allocated once at its
+/// [`RobotsTxt::parse`](crate::robots::RobotsTxt::parse)) so that each vector is allocated once at its
 /// size: a file of 700 groups otherwise spends a sixth of its parse growing them.
 #[derive(Default)]
 pub(crate) struct Sizes {

@@ -83,7 +83,7 @@ pub enum KeySpelling {
 }
 
 /// One physical line of the input, with everything a reader needs to know about it: a view into
-/// the [`RobotsTxt`](crate::RobotsTxt) it was read from ([`RobotsTxt::lines`](crate::RobotsTxt::lines), [`RobotsTxt::line`](crate::RobotsTxt::line)), whose text it
+/// the [`RobotsTxt`](crate::robots::RobotsTxt) it was read from ([`RobotsTxt::lines`](crate::robots::RobotsTxt::lines), [`RobotsTxt::line`](crate::robots::RobotsTxt::line)), whose text it
 /// borrows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -192,7 +192,7 @@ impl<'r> Line<'r> {
     }
 }
 
-/// The lines of a [`RobotsTxt`](crate::RobotsTxt), in order: what [`RobotsTxt::lines`](crate::RobotsTxt::lines) returns.
+/// The lines of a [`RobotsTxt`](crate::robots::RobotsTxt), in order: what [`RobotsTxt::lines`](crate::robots::RobotsTxt::lines) returns.
 #[derive(Debug, Clone, Copy)]
 pub struct Lines<'r> {
     records: &'r [Record],
@@ -272,7 +272,7 @@ impl DoubleEndedIterator for LineIter<'_> {
 
 impl ExactSizeIterator for LineIter<'_> {}
 
-/// The most bytes [`RobotsTxt::parse`](crate::RobotsTxt::parse) reads: lines are kept as 32-bit offsets into the input,
+/// The most bytes [`RobotsTxt::parse`](crate::robots::RobotsTxt::parse) reads: lines are kept as 32-bit offsets into the input,
 /// so bytes past this are not read. No caller comes near it (the CLI reads at most 64 MiB, and a
 /// wasm page holds less than 4 GiB in all).
 pub const MAX_INPUT_BYTES: usize = u32::MAX as usize;
@@ -1093,7 +1093,7 @@ pub(crate) fn is_ascii_space(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RobotsTxt;
+    use crate::robots::RobotsTxt;
 
     fn parse(input: impl AsRef<[u8]>) -> RobotsTxt {
         RobotsTxt::parse(input.as_ref())

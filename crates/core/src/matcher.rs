@@ -798,7 +798,10 @@ mod tests {
         );
         assert!(verdict.allowed);
         assert_eq!(verdict.deciding_line(), Some(2));
-        assert_eq!(verdict.why_decides(), Some(crate::WhyDecides::EmptyRule));
+        assert_eq!(
+            verdict.why_decides(),
+            Some(crate::verdict::WhyDecides::EmptyRule)
+        );
         // Any longer match decides instead.
         let verdict = check(
             "User-agent: *\nDisallow:\nDisallow: /a\n",

@@ -184,7 +184,7 @@ pub struct PolicyCheck {
     pub path: String,
     /// Whether the choice lets it fetch the path.
     pub expected_allowed: bool,
-    /// Whether the written file lets it, as [`crate::Checker::check_crawler`] answers.
+    /// Whether the written file lets it, as [`crate::matcher::Checker::check_crawler`] answers.
     pub allowed: bool,
     /// The rule that decided, if one did.
     pub line: Option<usize>,
@@ -684,10 +684,14 @@ mod tests {
             .contains("Content-Signal: search=yes, ai-input=yes, ai-train=no\n"));
         let robots = RobotsTxt::parse(policy.text.as_bytes());
         let checker = robots.checker(Profile::Rfc9309);
-        let usage = checker.usage(&checker.check("SomeBot", "/page", crate::AgentMatch::Substring));
+        let usage = checker.usage(&checker.check(
+            "SomeBot",
+            "/page",
+            crate::profile::AgentMatch::Substring,
+        ));
         assert_eq!(
             usage.content_usage[0].preference,
-            crate::Preference::Disallow
+            crate::aipref::Preference::Disallow
         );
         assert!(
             crate::audit(&robots).is_empty(),

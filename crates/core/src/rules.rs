@@ -36,10 +36,10 @@ pub(crate) struct CompiledRule {
     syntax: Syntax,
 }
 
-/// A pattern is a line's value, at most [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES) octets, and
+/// A pattern is a line's value, at most [`MAX_LINE_BYTES`](crate::lines::MAX_LINE_BYTES) octets, and
 /// normalising writes at most three octets for one: its lengths fit in 16 bits (a record of
 /// 24 bytes a rule, where 32-bit lengths took 28).
-const _: () = assert!(3 * crate::MAX_LINE_BYTES <= u16::MAX as usize);
+const _: () = assert!(3 * crate::lines::MAX_LINE_BYTES <= u16::MAX as usize);
 
 fn to_u16(value: usize) -> u16 {
     u16::try_from(value).unwrap_or(u16::MAX)
@@ -507,7 +507,7 @@ pub(crate) fn lossless_ascii(bytes: Vec<u8>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RobotsTxt;
+    use crate::robots::RobotsTxt;
     use proptest::prelude::*;
 
     fn compile(robots: &RobotsTxt, profile: Profile) -> RuleIndex {

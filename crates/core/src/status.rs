@@ -646,7 +646,7 @@ mod tests {
 
     #[test]
     fn a_crawler_gets_its_operators_handling_with_the_rfc_reading_beside_it() {
-        let robots = crate::RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n");
+        let robots = crate::robots::RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n");
         let checker = robots.checker(Profile::Rfc9309);
         let too_many = parse("429").unwrap();
         let googlebot = crate::find_crawler("Googlebot").unwrap();

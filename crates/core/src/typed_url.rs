@@ -8,7 +8,7 @@
 //! no crawler could request (`ftp://x`, an empty one, a host with no path) are refused with a
 //! reason instead of being answered for `/`.
 //!
-//! [`crate::Checker::check`] itself reads a URL as Google's library does (`GetPathParamsQuery`,
+//! [`crate::matcher::Checker::check`] itself reads a URL as Google's library does (`GetPathParamsQuery`,
 //! which the reference verdicts test); the command line and the page read what was typed with
 //! [`read_url`] first, ask about [`TypedUrl::request`] and say "read as host X" from
 //! [`TypedUrl::host`].

@@ -1,7 +1,7 @@
 //! The answer's vocabulary: a verdict, the rule that decided it and why, the groups used and why.
 //!
 //! These are the types every reader hands up and every surface reads: the matcher
-//! ([`crate::Checker`]), the record readers of `python` and `legacy-1994`, the fetch-status
+//! ([`crate::matcher::Checker`]), the record readers of `python` and `legacy-1994`, the fetch-status
 //! rules and the crawler catalogue all speak them, so they live here, below all of them, and
 //! import nothing above the parsed file's own types. A cycle between those modules (each once
 //! held a type the others needed) is what this module removes.
@@ -54,7 +54,7 @@ pub enum Reason {
     ReaderError,
     /// The URL is not one a crawler requests (`ftp://x`, `https:x`, a host with no path typed
     /// without a scheme): nothing was answered, so nothing is allowed. Only a batch row or an
-    /// expectation carries it; [`crate::Answer`] has no verdict then and says why.
+    /// expectation carries it; [`crate::answer::Answer`] has no verdict then and says why.
     UrlRefused,
 }
 
@@ -99,7 +99,7 @@ pub struct RuleMatch {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AppliedGroup {
-    /// The group's index in [`RobotsTxt::groups`](crate::RobotsTxt::groups) (for the `python` and `legacy-1994` profiles,
+    /// The group's index in [`RobotsTxt::groups`](crate::robots::RobotsTxt::groups) (for the `python` and `legacy-1994` profiles,
     /// which form records of their own, the record's index among them).
     pub index: usize,
     /// The lines of its user-agent lines.
@@ -140,8 +140,8 @@ pub struct Verdict {
     pub groups: Arc<[AppliedGroup]>,
     /// No group named the agent, so the `*` groups applied.
     pub used_star_group: bool,
-    /// For a check along a fallback chain ([`Checker::check_chain`](crate::Checker::check_chain)): the step whose groups
-    /// applied, and whether it was a fallback. `None` for [`Checker::check`](crate::Checker::check) and when no step
+    /// For a check along a fallback chain ([`Checker::check_chain`](crate::matcher::Checker::check_chain)): the step whose groups
+    /// applied, and whether it was a fallback. `None` for [`Checker::check`](crate::matcher::Checker::check) and when no step
     /// found a group.
     pub chain_step: Option<UsedStep>,
     /// Every rule of the applied groups that matched, in file order.

@@ -64,7 +64,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     sitemaps(cx, out);
 }
 
-fn crawl_delay(directive: &crate::Directive, value: &str, shown: Value) -> Finding {
+fn crawl_delay(directive: &crate::group::Directive, value: &str, shown: Value) -> Finding {
     if !is_number_of_seconds(value) {
         let number: String = value
             .chars()

@@ -158,7 +158,7 @@ fn utf16(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
 const MANGLED_BOM: &str = "\u{ef}\u{bb}\u{bf}";
 
 /// Whether the file starts with [`MANGLED_BOM`] (no parser skips it, not even Google).
-pub(super) fn mangled_bom(robots: &crate::RobotsTxt) -> bool {
+pub(super) fn mangled_bom(robots: &crate::robots::RobotsTxt) -> bool {
     // Line 1 starts after a real byte order mark, which an editor may add in front of the
     // mangled one when it saves the file as UTF-8 again.
     robots
@@ -247,12 +247,12 @@ fn mangled_bom_hides_agent(cx: &Context<'_>, rest: &str) -> Option<Finding> {
     let input = cx.robots.input();
     let mut fixed = input[..first.start].to_vec();
     fixed.extend_from_slice(&input[first.start + MANGLED_BOM.len()..]);
-    let fixed = crate::RobotsTxt::parse(&fixed);
+    let fixed = crate::robots::RobotsTxt::parse(&fixed);
     let agent = if value == "*" { "AnyBot" } else { value };
-    let verdict = |robots: &crate::RobotsTxt, path: &str| {
+    let verdict = |robots: &crate::robots::RobotsTxt, path: &str| {
         robots
-            .checker(crate::Profile::Google)
-            .check(agent, path, crate::AgentMatch::Token)
+            .checker(crate::profile::Profile::Google)
+            .check(agent, path, crate::profile::AgentMatch::Token)
             .allowed
     };
     let meant = verdict(&fixed, "/");
@@ -290,7 +290,10 @@ fn mangled_bom_hides_agent(cx: &Context<'_>, rest: &str) -> Option<Finding> {
 /// user-agent line, reported by that finding instead: the missing user-agent line, the rules
 /// it leaves outside any group, a site closed to every crawler because that group is gone, and
 /// a missing `*` group when line 1 was `User-agent: *`.
-pub(super) fn consequences_of_mangled_bom(robots: &crate::RobotsTxt, finding: &Finding) -> bool {
+pub(super) fn consequences_of_mangled_bom(
+    robots: &crate::robots::RobotsTxt,
+    finding: &Finding,
+) -> bool {
     let Some(first) = robots.line(1) else {
         return false;
     };
@@ -452,7 +455,8 @@ fn no_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
 mod tests {
     use super::super::test_support::*;
     use super::super::Code;
-    use crate::{RobotsTxt, SIZE_LIMIT};
+    use crate::lines::SIZE_LIMIT;
+    use crate::robots::RobotsTxt;
 
     fn codes_of(bytes: &[u8]) -> Vec<(Code, usize)> {
         super::super::audit(&RobotsTxt::parse(bytes))

@@ -12,8 +12,9 @@ use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
 use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
+use crate::profile::Profile;
+use crate::robots::RobotsTxt;
 use crate::verdict::ChainStep;
-use crate::{Profile, RobotsTxt};
 
 /// Google's crawlers that ignore the `*` group and obey only groups that name them.
 const IGNORE_STAR: &[&str] = &[
@@ -245,7 +246,7 @@ fn glued_directive(value: &str) -> Option<usize> {
 }
 
 /// `User-agent: Kimengi Disallow: /`: two lines run together, so the rule is part of the name.
-fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &crate::Line) {
+fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &crate::lines::Line) {
     let value = agent.value();
     let name = value[..at].trim_end();
     let directive = &value[at..];
@@ -305,7 +306,12 @@ fn listed_names(value: &str) -> Option<Vec<String>> {
     (names.len() >= 2).then_some(names)
 }
 
-fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, line: &crate::Line) {
+fn several_agents(
+    agent: &AgentLine,
+    names: &[String],
+    out: &mut Vec<Finding>,
+    line: &crate::lines::Line,
+) {
     let first = &names[0];
     let others: Vec<Value> = names[1..].iter().map(|n| Value::code(n)).collect();
     let replacement = (!line.invalid_utf8).then(|| {
@@ -336,7 +342,7 @@ fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, l
     );
 }
 
-fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::Line) {
+fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::lines::Line) {
     let value = agent.value();
     let word: String = value.chars().take_while(|&c| !ends_name(c)).collect();
     let unquoted = value
@@ -382,7 +388,7 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
     );
 }
 
-fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::Line) {
+fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::lines::Line) {
     let value = agent.value();
     let rest = value[token.len()..].trim();
     // A version or a comment after the name is read the same by every reader: a note. Extra
@@ -1151,14 +1157,14 @@ mod tests {
         input: &str,
         agent: &str,
         url: &str,
-        model: crate::AgentMatch,
+        model: crate::profile::AgentMatch,
     ) -> [bool; 4] {
-        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let robots = crate::robots::RobotsTxt::parse(input.as_bytes());
         [
-            crate::Profile::Rfc9309,
-            crate::Profile::Google,
-            crate::Profile::Python,
-            crate::Profile::Legacy1994,
+            crate::profile::Profile::Rfc9309,
+            crate::profile::Profile::Google,
+            crate::profile::Profile::Python,
+            crate::profile::Profile::Legacy1994,
         ]
         .map(|profile| robots.checker(profile).check(agent, url, model).allowed)
     }
@@ -1497,7 +1503,12 @@ mod tests {
         );
         // What the finding says is what the profiles answer.
         assert_eq!(
-            allowed_by_profile(input, "anybot", "/page", crate::AgentMatch::Substring),
+            allowed_by_profile(
+                input,
+                "anybot",
+                "/page",
+                crate::profile::AgentMatch::Substring
+            ),
             [false, false, true, true]
         );
         assert!(found[0].why.english().contains("a `*` read literally"));
@@ -1579,7 +1590,12 @@ mod tests {
         );
         // What the message says is what the profiles answer.
         assert_eq!(
-            allowed_by_profile(input, "Googlebot", "/private/x", crate::AgentMatch::Token),
+            allowed_by_profile(
+                input,
+                "Googlebot",
+                "/private/x",
+                crate::profile::AgentMatch::Token
+            ),
             [false, false, true, true]
         );
     }
@@ -1618,7 +1634,7 @@ mod tests {
 
     /// The pattern matches `named-group-ignores-star` makes on `input`.
     fn judge_work(input: &str) -> usize {
-        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let robots = crate::robots::RobotsTxt::parse(input.as_bytes());
         let cx = super::super::Context::new(&robots);
         let mut work = 0;
         super::named_groups_ignore_star_counting(&cx, &mut Vec::new(), &mut work);

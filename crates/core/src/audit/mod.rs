@@ -75,7 +75,7 @@ use std::collections::{HashMap, HashSet};
 use crate::group::{AgentToken, Group, Rule};
 use crate::lines::Line;
 use crate::message::Message;
-use crate::RobotsTxt;
+use crate::robots::RobotsTxt;
 
 /// At most this many related lines are kept per finding.
 const MAX_RELATED_LINES: usize = 20;
@@ -373,7 +373,7 @@ pub(crate) mod test_support {
     //! Helpers for the unit tests of every concern.
 
     use super::{Code, Finding};
-    use crate::RobotsTxt;
+    use crate::robots::RobotsTxt;
 
     /// The findings for `input`.
     pub fn findings(input: &str) -> Vec<Finding> {

@@ -904,7 +904,7 @@ mod tests {
         assert!(words.contains("`Allow: /*/*.css` on line 3"), "{words}");
         assert!(words.contains("longest rule wins"), "{words}");
         // What Google answers agrees: the style sheet is blocked.
-        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let robots = crate::robots::RobotsTxt::parse(input.as_bytes());
         let verdict = robots.checker(Profile::Google).check(
             "Googlebot",
             "/company/themes/style.css",

@@ -14,7 +14,7 @@ use crate::encoding::{google_escape, google_path_params_query};
 use crate::group::{Rule, RuleKind};
 use crate::lines::{Line, LineKind};
 use crate::message::{Message, MessageId as M};
-use crate::RobotsTxt;
+use crate::robots::RobotsTxt;
 
 /// How many rules the redundant-star check may look at in all, to find the rules whose contest
 /// a star decides; past that it stops reporting (real files need a few thousand).
@@ -618,7 +618,7 @@ fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding
     );
 }
 
-fn empty_rules(cx: &Context<'_>, group: &crate::Group, out: &mut Vec<Finding>) {
+fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Finding>) {
     let real: Vec<usize> = group
         .rules
         .iter()
@@ -772,14 +772,14 @@ mod tests {
             "{}",
             escapes[0].fix
         );
-        let robots = crate::RobotsTxt::parse(input.as_bytes());
-        let google = robots.checker(crate::Profile::Google);
+        let robots = crate::robots::RobotsTxt::parse(input.as_bytes());
+        let google = robots.checker(crate::profile::Profile::Google);
         assert!(
             !google
                 .check(
                     "Bot",
                     "/x?hashid=%subscriber_hash%",
-                    crate::AgentMatch::Token
+                    crate::profile::AgentMatch::Token
                 )
                 .allowed
         );
@@ -912,17 +912,17 @@ mod tests {
             found[0].message
         );
         // What the finding says is what the engine's profiles answer.
-        let robots = crate::RobotsTxt::parse(input.as_bytes());
+        let robots = crate::robots::RobotsTxt::parse(input.as_bytes());
         let allowed = |profile| {
             robots
                 .checker(profile)
-                .check("x", "/a.pdf", crate::AgentMatch::Substring)
+                .check("x", "/a.pdf", crate::profile::AgentMatch::Substring)
                 .allowed
         };
-        assert!(!allowed(crate::Profile::Google));
-        assert!(!allowed(crate::Profile::Rfc9309));
-        assert!(allowed(crate::Profile::Python));
-        assert!(allowed(crate::Profile::Legacy1994));
+        assert!(!allowed(crate::profile::Profile::Google));
+        assert!(!allowed(crate::profile::Profile::Rfc9309));
+        assert!(allowed(crate::profile::Profile::Python));
+        assert!(allowed(crate::profile::Profile::Legacy1994));
     }
 
     #[test]

@@ -26,7 +26,7 @@
 
 use super::{Code, Finding};
 use crate::lines::LineKind;
-use crate::RobotsTxt;
+use crate::robots::RobotsTxt;
 
 /// The marker a suppression comment starts with (compared without regard to letter case).
 const MARKER: &str = "robots-lens:";

@@ -438,7 +438,7 @@ fn content<'r>(line: &Line<'r>) -> &'r str {
 mod tests {
     use super::super::test_support::*;
     use super::super::Code;
-    use crate::RobotsTxt;
+    use crate::robots::RobotsTxt;
 
     #[test]
     fn a_directive_without_separator_is_an_error_with_a_fix() {
@@ -611,7 +611,9 @@ mod tests {
         assert!(found[0]
             .message
             .english()
-            .contains(&crate::message::thousands(crate::MAX_LINE_BYTES as u64)));
+            .contains(&crate::message::thousands(
+                crate::lines::MAX_LINE_BYTES as u64
+            )));
         let comment = format!("User-agent: *\nDisallow: /a # {}\n", "a".repeat(20_000));
         assert!(with_code(&comment, Code::LineTooLong).is_empty());
     }

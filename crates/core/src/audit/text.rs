@@ -280,7 +280,7 @@ pub(super) fn line_range_value(first: usize, last: usize) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RobotsTxt;
+    use crate::robots::RobotsTxt;
 
     /// Line 1 of `text`; the file is leaked, so that the line can outlive this helper.
     fn line(text: &str) -> Line<'static> {

@@ -12,7 +12,7 @@
 //!   (Google takes the longest pattern), and nothing is a wildcard.
 //!
 //! Each reader turns the parsed file ([`RobotsTxt::lines`]) into [`Record`]s once, when a
-//! [`crate::Checker`] is made; [`Reading::check`] then answers with the same [`Verdict`] as the
+//! [`crate::matcher::Checker`] is made; [`Reading::check`] then answers with the same [`Verdict`] as the
 //! matcher. In those verdicts:
 //!
 //! - [`AppliedGroup::index`] is the record's position among this reader's records, which are not
@@ -20,7 +20,7 @@
 //! - [`RuleMatch::length`] is the length of the compared pattern, shown for information: under
 //!   first-match it decides nothing;
 //! - [`Verdict::agent_token`] is the caller's name as the reader compares it (cut at the first
-//!   `/`, lower-cased), and [`crate::AgentMatch`] is not used: each reader has its own agent test;
+//!   `/`, lower-cased), and [`crate::profile::AgentMatch`] is not used: each reader has its own agent test;
 //! - [`Verdict::path`] is what a crawler requests, as for every profile, and
 //!   [`Verdict::normalised_path`] what the reader compares, which for Python may not even start
 //!   with `/` (`http://h?x` is compared as `%3Fx`).
@@ -439,9 +439,9 @@ mod tests {
         let robots =
             RobotsTxt::parse(b"User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /");
         let chain = [
-            crate::ChainStep::Token("Googlebot-Image"),
-            crate::ChainStep::Token("Googlebot"),
-            crate::ChainStep::Star,
+            crate::verdict::ChainStep::Token("Googlebot-Image"),
+            crate::verdict::ChainStep::Token("Googlebot"),
+            crate::verdict::ChainStep::Star,
         ];
         for profile in [Profile::Python, Profile::Legacy1994] {
             let verdict = robots.checker(profile).check_chain(&chain, "/a");
