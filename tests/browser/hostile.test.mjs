@@ -48,8 +48,8 @@ async function withPage(body, { beforeLoad, path = '/', allowErrors = null } = {
 /** The verdict attributes the page must show, from the same wasm in Node. */
 function engineVerdict(text, agent, url) {
   const verdict = wasm.check(text, agent, url, {});
-  const ruleDecided = verdict.reason === 'rule-matched' || verdict.reason === 'beyond-size-limit';
-  return [verdict.allowed ? 'allowed' : 'disallowed', ruleDecided && verdict.decisive ? verdict.decisive.line : null];
+  // The engine's deciding line (one definition, the core's), never derived here.
+  return [verdict.allowed ? 'allowed' : 'disallowed', verdict.line ?? null];
 }
 
 /** Puts `text` in the editor as a paste would, without typing it character by character. */

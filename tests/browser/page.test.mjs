@@ -58,11 +58,8 @@ async function withPage(body, { beforeLoad, allowErrors = false, waitForVerdict 
 /** The verdict attributes the page must show for `text`, computed by the same wasm in Node. */
 function engineVerdict(text, agent, url, options = {}) {
   const verdict = wasm.check(text, agent, url, options);
-  const ruleDecided = verdict.reason === 'rule-matched' || verdict.reason === 'beyond-size-limit';
-  return [
-    verdict.allowed ? 'allowed' : 'disallowed',
-    ruleDecided && verdict.decisive ? verdict.decisive.line : null,
-  ];
+  // The engine's deciding line (one definition, the core's), never derived here.
+  return [verdict.allowed ? 'allowed' : 'disallowed', verdict.line ?? null];
 }
 
 async function fillCheck(page, { text, agent, url }) {
