@@ -79,6 +79,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                     "preferences".to_owned(),
                     crate::preferences::to_json(url, answer.asker(), &usage),
                 );
+                insert_answer_codes(fields, verdict);
             }
             json.and_then(|json| serde_json::to_writer(&mut out, &json).map_err(io::Error::other))
                 .and_then(|()| writeln!(out))
@@ -668,6 +669,26 @@ fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<
         reason: answer.reason_id(),
     };
     serde_json::to_string(&answer).map_err(|error| error.to_string())
+}
+
+/// The answering layer's codes beside a verdict's JSON fields, the same for every surface that
+/// prints a verdict (`check --json`, each row of `crawlers --json`; Python's `to_dict` too): the
+/// deciding line, the group used and why the line decides.
+pub(crate) fn insert_answer_codes(
+    fields: &mut serde_json::Map<String, serde_json::Value>,
+    verdict: &robots_lens::Verdict,
+) {
+    let codes = [
+        (
+            "deciding_line",
+            serde_json::to_value(verdict.deciding_line()),
+        ),
+        ("group_used", serde_json::to_value(verdict.group_used())),
+        ("why_decides", serde_json::to_value(verdict.why_decides())),
+    ];
+    for (name, value) in codes {
+        fields.insert(name.to_owned(), value.unwrap_or_default());
+    }
 }
 
 #[cfg(test)]

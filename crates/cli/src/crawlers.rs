@@ -44,7 +44,26 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
 
 fn write_json(rows: &[CrawlerRow]) -> io::Result<()> {
     let mut out = terminal::stdout(Style::Json);
-    serde_json::to_writer_pretty(&mut out, rows).map_err(io::Error::other)?;
+    let mut json = serde_json::to_value(rows).map_err(io::Error::other)?;
+    if let Some(printed) = json.as_array_mut() {
+        for (row, printed) in rows.iter().zip(printed) {
+            let verdicts = [
+                ("verdict", Some(&row.verdict)),
+                ("rfc_status_reading", row.rfc_status_reading.as_ref()),
+            ];
+            for (field, verdict) in verdicts {
+                if let (Some(verdict), Some(fields)) = (
+                    verdict,
+                    printed
+                        .get_mut(field)
+                        .and_then(|value| value.as_object_mut()),
+                ) {
+                    crate::check::insert_answer_codes(fields, verdict);
+                }
+            }
+        }
+    }
+    serde_json::to_writer_pretty(&mut out, &json).map_err(io::Error::other)?;
     writeln!(out)?;
     out.flush()
 }

@@ -129,10 +129,11 @@ def test_one_file_for_every_row(spark):
         )
     )
     result = frame.select(check(F.lit("Bot/1.0"), "url").alias("v")).select("v.*").toPandas()
-    assert result["allowed"].tolist()[:3] == [False, True, True]
-    assert result["allowed"].isna().tolist() == [False, False, False, True]
+    assert result["allowed"].tolist()[:2] == [False, True]
+    # A null URL is no URL: no crawler requests it, as an empty URL field is refused everywhere.
+    assert result["allowed"].isna().tolist() == [False, False, True, True]
     assert result["line"].tolist()[0] == 2
-    assert result["reason"].tolist() == ["rule-matched", "no-rule-matched", "no-rule-matched", ARGUMENT_TOO_LONG]
+    assert result["reason"].tolist() == ["rule-matched", "no-rule-matched", "url-refused", ARGUMENT_TOO_LONG]
 
 
 def test_bad_arguments_fail_on_the_driver(spark):
