@@ -1,47 +1,12 @@
 //! Command-line options, parsed by hand: the grammar is small and a dependency would cost more
 //! than it saves.
 
-use std::fmt;
 use std::io::Read;
 
 use crate::options;
 use robots_lens::{AgentMatch, FetchStatus, Profile};
 
-/// A mistake in how the command was called (or an input that cannot be read), with a message
-/// that says what to do.
-#[derive(Debug)]
-pub struct UsageError {
-    message: String,
-    /// The reader of the output went away (`robots-lens … | head`): not worth a message.
-    broken_pipe: bool,
-}
-
-impl UsageError {
-    pub fn new(message: impl Into<String>) -> UsageError {
-        UsageError {
-            message: message.into(),
-            broken_pipe: false,
-        }
-    }
-
-    /// Writing the output failed.
-    pub fn output(error: std::io::Error) -> UsageError {
-        UsageError {
-            message: format!("cannot write the output: {error}"),
-            broken_pipe: error.kind() == std::io::ErrorKind::BrokenPipe,
-        }
-    }
-
-    pub fn is_broken_pipe(&self) -> bool {
-        self.broken_pipe
-    }
-}
-
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+pub use crate::usage_error::UsageError;
 
 /// The options of every command; each command reads the ones it needs.
 #[derive(Debug, Default)]
@@ -158,14 +123,21 @@ impl Args {
             }
         }
         // The fetch options are read (and a bad one reported) when there is something to fetch.
-        if args
-            .positional
-            .iter()
-            .any(|path| crate::fetch::is_url(path))
-        {
-            crate::fetch::configure(&args)?;
+        if args.positional.iter().any(|path| crate::live::is_url(path)) {
+            crate::live::configure(&args.live_options())?;
         }
         Ok(args)
+    }
+
+    /// How a URL given for FILE is fetched: `--timeout`, `--connect-timeout`, `--ca`, and the
+    /// crawler of `--as` or `--crawler`, whose user agent is sent.
+    pub fn live_options(&self) -> crate::live::LiveOptions<'_> {
+        crate::live::LiveOptions {
+            timeout: self.timeout.as_deref(),
+            connect_timeout: self.connect_timeout.as_deref(),
+            ca: self.ca.as_deref(),
+            crawler: self.as_crawler.as_deref().or(self.crawler.as_deref()),
+        }
     }
 
     /// The first FILE, when it is a URL to fetch (`https://shop.example/cart/x`).
@@ -173,7 +145,7 @@ impl Args {
         self.positional
             .first()
             .map(String::as_str)
-            .filter(|path| crate::fetch::is_url(path))
+            .filter(|path| crate::live::is_url(path))
     }
 
     /// How the file was served: as fetched for a URL, else `--status` (200 when not given).
@@ -186,7 +158,7 @@ impl Args {
                      -o FILE' and give --status with it)",
                 ));
             }
-            return crate::fetch::live_status(url);
+            return crate::live::live_status(url);
         }
         match &self.status {
             None => Ok(FetchStatus::ok()),
@@ -224,8 +196,8 @@ impl Args {
         self.positional
             .iter()
             .map(|path| {
-                if crate::fetch::is_url(path) {
-                    crate::fetch::require_file(path)?;
+                if crate::live::is_url(path) {
+                    crate::live::require_file(path)?;
                 }
                 Ok((path.clone(), read_input(path)?))
             })
@@ -258,8 +230,8 @@ pub const MAX_FILE_BYTES: usize = 64 * 1024 * 1024;
 /// The bytes of `path`, or of standard input for `-`, up to [`MAX_FILE_BYTES`]; for a URL, the
 /// robots.txt its site serves (fetched once a run).
 fn read_input(path: &str) -> Result<Vec<u8>, UsageError> {
-    if crate::fetch::is_url(path) {
-        return crate::fetch::live_body(path);
+    if crate::live::is_url(path) {
+        return crate::live::live_body(path);
     }
     let (name, read) = if path == "-" {
         (

@@ -2,9 +2,10 @@
 //! that answer for one of them (`check`, `preferences`, `diff`). Below the commands, so that none
 //! of them imports another for it.
 
-use robots_lens::{crawlers, find_crawler, Crawler};
+use robots_lens::Crawler;
 
 use crate::args::{Args, UsageError};
+pub use crate::crawler_name::find_crawler_or_explain;
 
 /// The crawler `--crawler` names, or `None` for `--agent`; an error unless exactly one is given.
 pub fn crawler_or_agent(
@@ -26,16 +27,5 @@ pub fn crawler_or_agent(
         }
         (None, Some(name)) => Some(find_crawler_or_explain(name)?),
         (Some(_), None) => None,
-    })
-}
-
-/// The catalogued crawler called `name`, or an error listing the names there are.
-pub fn find_crawler_or_explain(name: &str) -> Result<&'static Crawler, UsageError> {
-    find_crawler(name).ok_or_else(|| {
-        let names: Vec<&str> = crawlers().iter().map(|crawler| crawler.name).collect();
-        UsageError::new(format!(
-            "no catalogued crawler is called '{name}'; known crawlers: {}",
-            names.join(", ")
-        ))
     })
 }

@@ -32,9 +32,9 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     for url in args
         .positional
         .iter()
-        .filter(|path| crate::fetch::is_url(path))
+        .filter(|path| crate::live::is_url(path))
     {
-        crate::fetch::require_file(url)?;
+        crate::live::require_file(url)?;
     }
     let files = read_paths(&args.positional)?;
     let (old, new) = (RobotsTxt::parse(&files[0]), RobotsTxt::parse(&files[1]));

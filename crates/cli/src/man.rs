@@ -21,7 +21,7 @@ pub fn page() -> String {
 
     page.push_str(".SH SYNOPSIS\n.nf\n");
     for command in options::COMMANDS {
-        for line in crate::usage_lines(command.name).lines() {
+        for line in crate::help::usage_lines(command.name).lines() {
             // A usage line starts at the margin; its continuation stays indented under it.
             let text = line.strip_prefix("  ").unwrap_or(line);
             let text = if text.starts_with(' ') {
@@ -46,7 +46,7 @@ pub fn page() -> String {
     page.push_str(".SH COMMANDS\n");
     for command in options::COMMANDS {
         writeln!(page, ".TP\n.B {}", escape(command.name)).unwrap();
-        let paragraph = crate::command_paragraph(command.name);
+        let paragraph = crate::help::command_paragraph(command.name);
         // The paragraph's first line starts with the command's name (or is only the name).
         let body: Vec<&str> = paragraph
             .lines()
@@ -101,7 +101,7 @@ pub fn page() -> String {
          .TP\n.B 2\nA usage or input error; the message says what to do.\n",
     );
     page.push_str(".SH EXAMPLES\n.nf\n");
-    for line in crate::help_example().lines() {
+    for line in crate::help::help_example().lines() {
         writeln!(
             page,
             "{}",

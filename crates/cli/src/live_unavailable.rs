@@ -1,0 +1,53 @@
+//! The live FILE source in a build that has no network (the npm package's `robots-lens` bin,
+//! compiled for wasm32-wasip1): a URL given for FILE ends with a message that says how to get the
+//! file instead. The native build's `live.rs` has the same functions.
+
+use robots_lens::FetchStatus;
+
+use crate::usage_error::UsageError;
+
+/// What this build cannot do with `url`, and how to get the file instead.
+pub fn unavailable(url: &str) -> UsageError {
+    UsageError::new(format!(
+        "this build of robots-lens cannot fetch {url}: save the file first \
+         (curl -s {url} -o robots.txt, or 'robots-lens fetch' from the native build, or \
+         fetchRobots() of the npm package in Node) and give its path"
+    ))
+}
+
+/// The fetch options, read by the native build (see live.rs); this build has nothing to read
+/// them for.
+#[allow(dead_code)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LiveOptions<'a> {
+    pub timeout: Option<&'a str>,
+    pub connect_timeout: Option<&'a str>,
+    pub ca: Option<&'a str>,
+    pub crawler: Option<&'a str>,
+}
+
+/// Whether a FILE argument is a URL to fetch rather than a path: a scheme and `://`.
+pub fn is_url(path: &str) -> bool {
+    path.split_once("://").is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
+}
+
+pub fn configure(_options: &LiveOptions<'_>) -> Result<(), UsageError> {
+    Ok(())
+}
+
+pub fn live_body(url: &str) -> Result<Vec<u8>, UsageError> {
+    Err(unavailable(url))
+}
+
+pub fn live_status(url: &str) -> Result<FetchStatus, UsageError> {
+    Err(unavailable(url))
+}
+
+pub fn require_file(url: &str) -> Result<(), UsageError> {
+    Err(unavailable(url))
+}
