@@ -12,10 +12,11 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     if binary_file(cx, out) {
         return false;
     }
-    size_limit(cx, out);
-    if html_page(cx, out) || utf16(cx, out) {
+    // A page or a UTF-16 file is one cause: that the 500 KiB limit cuts it is beside the point.
+    if html_page(cx, out) || error_response(cx, out) || utf16(cx, out) {
         return false;
     }
+    size_limit(cx, out);
     byte_order_mark(cx, out);
     invalid_utf8(cx, out);
     no_groups(cx, out);
@@ -128,6 +129,85 @@ fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
             M::HtmlPageFix,
         )
         .with_span(span_in_line(&first, 0, first.text().len())),
+    );
+    true
+}
+
+/// Words that an error page says and a robots.txt written by hand does not need, lower case.
+const ERROR_WORDS: &[&str] = &[
+    "not found",
+    "404",
+    "403",
+    "500",
+    "forbidden",
+    "access denied",
+    "error",
+    "unavailable",
+    "bad request",
+    "removed",
+    "does not exist",
+    "no such",
+    "not available",
+    "unauthorized",
+    "permission",
+];
+
+/// At most this many lines of text make an error response; a longer text without a single
+/// directive is prose, reported line by line.
+const MAX_ERROR_RESPONSE_LINES: usize = 20;
+
+/// An error response served with a success status instead of a robots.txt: a JSON body
+/// (`{"status":404,…}`) or a few lines of text saying what went wrong (`Not Found`,
+/// `404 page not found`), with not one directive. Reporting each of its lines as prose or an
+/// unknown key would tell the owner to comment out the server's answer; the cause is the server.
+fn error_response(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
+    let lines = cx.robots.lines();
+    if lines.iter().any(|line| {
+        matches!(
+            line.kind,
+            LineKind::UserAgent
+                | LineKind::Allow
+                | LineKind::Disallow
+                | LineKind::Sitemap
+                | LineKind::Other
+        )
+    }) {
+        return false;
+    }
+    let content: Vec<_> = lines
+        .iter()
+        .filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment))
+        .collect();
+    let Some(first) = content.first() else {
+        return false;
+    };
+    if content.len() > MAX_ERROR_RESPONSE_LINES {
+        return false;
+    }
+    let opener = first.text().trim();
+    let json = opener.starts_with('{') || opener.starts_with('[');
+    let says_error = content.iter().any(|line| {
+        let text = line.text().to_ascii_lowercase();
+        ERROR_WORDS.iter().any(|word| text.contains(word))
+    });
+    if !json && !says_error {
+        return false;
+    }
+    let shown: String = opener.chars().take(80).collect();
+    out.push(
+        Finding::new(
+            Code::HtmlPage,
+            first.number,
+            Message::new(if json {
+                M::HtmlPageJson
+            } else {
+                M::HtmlPageErrorText
+            })
+            .code("opener", &shown),
+            M::HtmlPageWhy,
+            M::HtmlPageFix,
+        )
+        .with_span(span_in_line(first, 0, first.text().len())),
     );
     true
 }
@@ -463,6 +543,30 @@ mod tests {
             .iter()
             .map(|f| (f.code, f.line))
             .collect()
+    }
+
+    #[test]
+    fn an_error_response_is_one_finding_not_one_per_line() {
+        for body in [
+            "Not Found\n",
+            "404 page not found",
+            "<h2>Forbidden</h2>\nYou don't have permission to access this resource.\n",
+            "{\"status\":404,\"error\":\"Not Found\",\"path\":\"/robots.txt\"}",
+        ] {
+            assert_eq!(codes(body), [(Code::HtmlPage, 1)], "{body}");
+        }
+        // Prose with no directive and no sign of an error stays prose, line by line.
+        assert!(!codes("Welcome to our site\n").contains(&(Code::HtmlPage, 1)));
+        // A file with a rule is a robots.txt, whatever its comments say.
+        assert!(!codes("404\nUser-agent: *\nDisallow: /x\n").contains(&(Code::HtmlPage, 1)));
+    }
+
+    #[test]
+    fn a_page_over_the_size_limit_is_called_a_page_once() {
+        let mut page = String::from("<!DOCTYPE html>\n<html>\n<style>");
+        page.push_str(&"a{b:c}".repeat(SIZE_LIMIT / 6 + 10));
+        page.push_str("</style>\n</html>\n");
+        assert_eq!(codes(&page), [(Code::HtmlPage, 1)]);
     }
 
     #[test]

@@ -541,7 +541,7 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
 
 /// Whether each of `groups` alone answers every URL as their merge does: the same rules in
 /// each (`RankingBot` and `RankingBot2`, both `Disallow: /`, which Google merges as one name),
-/// or each closing the whole site. Then no reader's verdict depends on the merge, and deleting
+/// each closing the whole site, or no rules in any group after the first. Then no reader's verdict depends on the merge, and deleting
 /// a group would unblock its crawler for readers that compare whole names.
 fn merging_changes_nothing(cx: &Context<'_>, groups: &[usize]) -> bool {
     let rules_of = |index: usize| {
@@ -562,9 +562,12 @@ fn merging_changes_nothing(cx: &Context<'_>, groups: &[usize]) -> bool {
     };
     let first = rules_of(groups[0]);
     let first_closes = closes_site(&first);
+    // A later group without rules (a second `User-agent: *` followed only by a `Sitemap` or a
+    // `Crawl-delay`) adds nothing to the merge, and readers that take the first group read the
+    // first group's rules either way.
     groups[1..].iter().all(|&index| {
         let rules = rules_of(index);
-        rules == first || (first_closes && closes_site(&rules))
+        rules.is_empty() || rules == first || (first_closes && closes_site(&rules))
     })
 }
 
@@ -902,6 +905,21 @@ fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[us
         if !group.rules.is_empty() || released.contains(&group.index) {
             continue;
         }
+        // Crawlers merge every group that names them: a group without rules for crawlers that
+        // another group gives rules (a second `User-agent: *` that only carries a `Sitemap`)
+        // leaves them those rules, not every URL.
+        let has_rules = |groups: &[usize]| groups.iter().any(|&g| !cx.group(g).rules.is_empty());
+        let ruled_elsewhere = group.agents.iter().all(|agent| match &agent.token {
+            AgentToken::Star => has_rules(&cx.star_groups),
+            AgentToken::Product(token) => cx
+                .agents
+                .iter()
+                .find(|set| set.token.eq_ignore_ascii_case(token))
+                .is_some_and(|set| has_rules(&set.groups)),
+        });
+        if ruled_elsewhere {
+            continue;
+        }
         let names: Vec<Value> = group
             .agents
             .iter()
@@ -930,15 +948,23 @@ fn no_star_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
     if !cx.star_groups.is_empty() || cx.agents.is_empty() {
         return;
     }
+    // Three names and a count of the rest; a fourth name is shorter to write than "1 other",
+    // so the count always stands for two crawlers or more.
+    const NAMED: usize = 3;
+    let shown = if cx.agents.len() == NAMED + 1 {
+        NAMED + 1
+    } else {
+        NAMED
+    };
     let mut names: Vec<Value> = cx
         .agents
         .iter()
-        .take(3)
+        .take(shown)
         .map(|a| written_agent(cx, a))
         .collect();
-    if cx.agents.len() > 3 {
+    if cx.agents.len() > shown {
         names.push(Value::phrase(
-            Message::new(M::OthersCount).count("count", cx.agents.len() - 3),
+            Message::new(M::OthersCount).count("count", cx.agents.len() - shown),
         ));
     }
     out.push(Finding::new(
@@ -1167,6 +1193,31 @@ mod tests {
             crate::profile::Profile::Legacy1994,
         ]
         .map(|profile| robots.checker(profile).check(agent, url, model).allowed)
+    }
+
+    #[test]
+    fn no_star_group_never_counts_one_other() {
+        let four = "User-agent: A\nDisallow: /a\n\nUser-agent: B\nDisallow: /b\n\n\
+                    User-agent: C\nDisallow: /c\n\nUser-agent: D\nDisallow: /d\n";
+        let message = with_code(four, Code::NoStarGroup)[0].message.english();
+        assert!(
+            message.contains("`D`") && !message.contains("others"),
+            "{message}"
+        );
+        let five = format!("{four}\nUser-agent: E\nDisallow: /e\n");
+        let message = with_code(&five, Code::NoStarGroup)[0].message.english();
+        assert!(message.contains("2 others"), "{message}");
+    }
+
+    #[test]
+    fn a_later_group_without_rules_changes_no_merge() {
+        let input = "User-agent: *\nDisallow: /cart/\n\nUser-agent: *\nCrawl-delay: 5\n";
+        assert!(with_code(input, Code::AgentInSeveralGroups).is_empty());
+        assert!(with_code(input, Code::GroupWithoutRules).is_empty());
+        // A first group without rules: readers that take the first group allow what the merge
+        // blocks.
+        let first_empty = "User-agent: *\nDisallow:\n\nUser-agent: *\nDisallow: /cart/\n";
+        assert_eq!(with_code(first_empty, Code::AgentInSeveralGroups).len(), 1);
     }
 
     #[test]

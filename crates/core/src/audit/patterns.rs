@@ -40,6 +40,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // reported, and it counts the rest.
     let mut stars = Vec::new();
     let mut leading_stars = Vec::new();
+    let own_hosts = own_hosts(cx.robots);
     for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
         let value = line.value().unwrap_or_default();
         if value.is_empty() {
@@ -47,12 +48,15 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
         let key = canonical_key(&line).unwrap_or("Disallow");
         if !matches!(value.as_bytes()[0], b'/' | b'*') {
-            without_slash(&line, key, value, out);
+            without_slash(&line, key, value, &own_hosts, out);
         } else {
             double_slash(&line, key, value, out);
         }
         dollar_inside(&line, value, out);
-        if let Some(&group) = group_of.get(&line.number) {
+        // A pattern that does not start with `/` or `*` matches nothing (RL401 says so): what
+        // its stars add is beside the point.
+        let anchored = matches!(value.as_bytes()[0], b'/' | b'*');
+        if let Some(&group) = group_of.get(&line.number).filter(|_| anchored) {
             redundant_wildcard(
                 &mut contests,
                 &cx.sets_of_group[group],
@@ -153,13 +157,109 @@ fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     );
 }
 
-fn without_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+/// The hosts the file shows to be its own, lower case and without `www.`: those of its
+/// `Sitemap` URLs and `Host` lines. A file rarely says more about where it is served.
+fn own_hosts(robots: &RobotsTxt) -> Vec<String> {
+    let mut hosts: Vec<String> = robots
+        .lines()
+        .iter()
+        .filter(|line| {
+            line.kind == LineKind::Sitemap
+                || (line.kind == LineKind::Other && line.directive == Some("host"))
+        })
+        .filter_map(|line| url_host(line.value().unwrap_or_default()))
+        .map(|host| bare_host(&host))
+        .collect();
+    hosts.sort_unstable();
+    hosts.dedup();
+    hosts
+}
+
+/// The host of `https://host/…`, of `host/…` or of a bare `host`, lower case, without a port.
+fn url_host(value: &str) -> Option<String> {
+    let lower = value.trim().to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+        .unwrap_or(&lower);
+    let host = rest.split(['/', '?', '#', '*', '$']).next()?;
+    let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+    let host = host.split(':').next()?;
+    (host.contains('.') && !host.is_empty()).then(|| host.to_owned())
+}
+
+fn bare_host(host: &str) -> String {
+    host.strip_prefix("www.").unwrap_or(host).to_owned()
+}
+
+/// A full URL (`https://host/path`) or a URL without its scheme (`www.host/path`) as a pattern:
+/// the path it names, and whether its host is the file's own (`Some(true)`), another
+/// (`Some(false)`) or cannot be told (`None`, the file names no host of its own).
+fn url_pattern(value: &str, own_hosts: &[String]) -> Option<(String, String, Option<bool>)> {
     let lower = value.to_ascii_lowercase();
+    let schemed = lower.starts_with("http://") || lower.starts_with("https://");
+    if !schemed && !lower.starts_with("www.") {
+        return None;
+    }
+    let host = url_host(value)?;
+    let path = if schemed {
+        google_path_params_query(value)
+    } else {
+        match value.find('/') {
+            Some(at) => value[at..].to_owned(),
+            None => "/".to_owned(),
+        }
+    };
+    let own = (!own_hosts.is_empty()).then(|| own_hosts.contains(&bare_host(&host)));
+    Some((host, path, own))
+}
+
+fn without_slash(
+    line: &Line,
+    key: &str,
+    value: &str,
+    own_hosts: &[String],
+    out: &mut Vec<Finding>,
+) {
     let first = value.chars().next().unwrap_or_default();
-    let (message, replacement) = if lower.starts_with("http://") || lower.starts_with("https://") {
-        let path = google_path_params_query(value);
-        (Message::new(M::WithoutSlashUrl), Some(path))
-    } else if is_invisible(first) {
+    if let Some((host, path, own)) = url_pattern(value, own_hosts) {
+        // A URL of another host names nothing this file governs: its path here is another
+        // page (or, for `/`, the whole site), so proposing it would do harm.
+        let (message, fix, replacement) = match own {
+            Some(true) => (
+                Message::new(M::WithoutSlashUrl).code("value", value),
+                Message::new(M::WriteThePattern).code("pattern", &path),
+                Some(path),
+            ),
+            Some(false) => (
+                Message::new(M::WithoutSlashOtherHost)
+                    .code("value", value)
+                    .code("host", &host),
+                Message::new(M::WithoutSlashOtherHostFix).code("host", &host),
+                None,
+            ),
+            None => (
+                Message::new(M::WithoutSlashUrl).code("value", value),
+                Message::new(M::WithoutSlashUrlHostUnknownFix)
+                    .code("host", &host)
+                    .code("pattern", &path),
+                None,
+            ),
+        };
+        out.push(
+            Finding::new(
+                Code::PatternWithoutSlash,
+                line.number,
+                message,
+                M::WithoutSlashWhy,
+                fix,
+            )
+            .with_span(value_span(line))
+            .with_replacement(replacement.and_then(|pattern| rebuild(line, key, &pattern))),
+        );
+        return;
+    }
+    let (message, replacement) = if is_invisible(first) {
         let rest = value.trim_start_matches(is_invisible);
         (
             Message::new(M::WithoutSlashInvisible).with("char", invisible_value(first)),
@@ -660,6 +760,46 @@ mod tests {
     use super::super::Code;
     use super::without_redundant_stars;
 
+    #[test]
+    fn a_url_of_another_host_is_not_turned_into_a_path_of_this_one() {
+        let input = "User-agent: *\n\
+                     Disallow: https://staging.example.net/*\n\
+                     Disallow: http://blog.example.com/feed\n\
+                     Disallow: https://www.example.com/private/\n\
+                     Disallow: www.example.com/old/page$\n\
+                     Sitemap: https://www.example.com/sitemap.xml\n";
+        let found = with_code(input, Code::PatternWithoutSlash);
+        let by_line = |n: usize| found.iter().find(|f| f.line == n).unwrap();
+        for other in [2, 3] {
+            let finding = by_line(other);
+            assert_eq!(finding.replacement, None);
+            assert!(finding.message.english().contains("another host"));
+            assert!(finding.fix.english().starts_with("Remove the rule"));
+        }
+        assert_eq!(
+            by_line(4).replacement.as_deref(),
+            Some("Disallow: /private/")
+        );
+        assert_eq!(
+            by_line(5).replacement.as_deref(),
+            Some("Disallow: /old/page$")
+        );
+    }
+
+    #[test]
+    fn a_url_whose_host_the_file_does_not_name_gets_a_conditional_fix() {
+        let found = with_code(
+            "User-agent: *\nDisallow: https://stage.example.org*\n",
+            Code::PatternWithoutSlash,
+        );
+        assert_eq!(found[0].replacement, None);
+        let fix = found[0].fix.english();
+        assert!(
+            fix.starts_with("If `stage.example.org` is this site"),
+            "{fix}"
+        );
+    }
+
     fn replacement(input: &str, code: Code) -> Option<String> {
         with_code(input, code)
             .first()
@@ -675,7 +815,10 @@ mod tests {
             ("?sort=", "Disallow: /*?sort="),
         ];
         for (pattern, fixed) in cases {
-            let input = format!("User-agent: *\nDisallow: {pattern}\n");
+            // The Sitemap names the file's own host, so its URLs become paths.
+            let input = format!(
+                "User-agent: *\nDisallow: {pattern}\nSitemap: https://www.example.com/s.xml\n"
+            );
             assert_eq!(
                 replacement(&input, Code::PatternWithoutSlash).as_deref(),
                 Some(fixed),

@@ -147,6 +147,12 @@ catalogue! {
     HtmlPageSomeLines = "core.audit.html-page.message-some-lines" =>
         "The file is an HTML document (it opens with {opener}), not a robots.txt; crawlers skip \
          its markup and read only the {count} robots.txt lines they can parse.";
+    HtmlPageJson = "core.audit.html-page.message-json" =>
+        "The file is a JSON document (it opens with {opener}), not a robots.txt; crawlers find \
+         no rule in it, so nothing is blocked.";
+    HtmlPageErrorText = "core.audit.html-page.message-error-text" =>
+        "The file is an error message ({opener}), not a robots.txt; crawlers find no rule in \
+         it, so nothing is blocked.";
     HtmlPageWhy = "core.audit.html-page.why" =>
         "Servers that answer unknown paths with a page (single-page apps, catch-all rewrites) \
          serve it as robots.txt, and crawlers then follow none of the rules the owner meant to \
@@ -638,6 +644,14 @@ catalogue! {
         "{message} The same holds for {count} more rules ({lines}).";
     WithoutSlashUrl = "core.audit.pattern-without-slash.message-url" =>
         "{value} is a full URL, but a pattern is a path, so the rule matches no URL for Google.";
+    WithoutSlashOtherHost = "core.audit.pattern-without-slash.message-other-host" =>
+        "{value} is a URL of another host ({host}); a robots.txt governs only the host that \
+         serves it, and a pattern is a path, so the rule matches no URL.";
+    WithoutSlashOtherHostFix = "core.audit.pattern-without-slash.fix-other-host" =>
+        "Remove the rule; rules for {host} belong in the robots.txt that {host} serves.";
+    WithoutSlashUrlHostUnknownFix = "core.audit.pattern-without-slash.fix-host-unknown" =>
+        "If {host} is this site, write the pattern as {pattern}; if not, remove the rule: \
+         {host} answers for its URLs in its own robots.txt.";
     WithoutSlashInvisible = "core.audit.pattern-without-slash.message-invisible" =>
         "{value} starts with an invisible {char}, so the rule matches no URL for Google.";
     WithoutSlashDotOrQuery = "core.audit.pattern-without-slash.message-dot" =>
