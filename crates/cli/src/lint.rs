@@ -536,6 +536,17 @@ pub fn explain(args: &Args) -> Result<ExitCode, UsageError> {
                 UsageError::new(format!("{error}; 'robots-lens explain' lists every code"))
             })?;
             let doc = code.doc();
+            if args.json || args.format.as_deref() == Some("json") {
+                let one = local
+                    .docs
+                    .iter()
+                    .find(|local| local.doc.id == doc.id)
+                    .expect("every code is documented");
+                return write_pretty_json(&mut out, &doc_json(one, &local.severity_rules))
+                    .and_then(|()| out.flush())
+                    .map_err(UsageError::output)
+                    .map(|()| ExitCode::SUCCESS);
+            }
             let text = local.get(doc.id).expect("every code is documented");
             let headings = &local.headings;
             writeln!(
@@ -591,24 +602,33 @@ struct DocJson<'a> {
 /// build time, once per language, so the prose has one source and the wasm module does not
 /// carry it.
 fn write_docs_json(out: &mut impl Write, local: &docs::LocalDocs) -> io::Result<()> {
-    let rules = &local.severity_rules;
     let docs: Vec<DocJson> = local
         .docs
         .iter()
-        .map(|local| DocJson {
-            id: local.doc.id,
-            name: local.doc.name,
-            severity: local.doc.severity.id(),
-            severity_rule: rules.of(local.doc.severity),
-            title: &local.title,
-            what_it_does: &local.what_it_does,
-            why_it_matters: &local.why_it_matters,
-            example: local.doc.example,
-            fix: local.doc.fix,
-            reference: &local.reference,
-        })
+        .map(|one| doc_json(one, &local.severity_rules))
         .collect();
-    serde_json::to_writer_pretty(&mut *out, &docs).map_err(io::Error::other)?;
+    write_pretty_json(out, &docs)
+}
+
+/// One code's documentation as `explain --json` writes it, alone (`explain CODE --json`) or in
+/// the list of every code.
+fn doc_json<'a>(local: &'a docs::LocalDoc, rules: &'a docs::SeverityRules) -> DocJson<'a> {
+    DocJson {
+        id: local.doc.id,
+        name: local.doc.name,
+        severity: local.doc.severity.id(),
+        severity_rule: rules.of(local.doc.severity),
+        title: &local.title,
+        what_it_does: &local.what_it_does,
+        why_it_matters: &local.why_it_matters,
+        example: local.doc.example,
+        fix: local.doc.fix,
+        reference: &local.reference,
+    }
+}
+
+fn write_pretty_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::other)?;
     writeln!(out)
 }
 

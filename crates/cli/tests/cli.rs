@@ -326,6 +326,16 @@ fn explain_json_documents_every_code() {
     assert_eq!(rl301["name"], "rule-before-user-agent");
     assert_eq!(rl301["severity"], "error");
     assert!(!rl301["whyItMatters"].as_str().unwrap().is_empty());
+    // `explain CODE --json` is that code's object, the same as its entry in the list.
+    for args in [
+        &["explain", "RL301", "--json"][..],
+        &["explain", "--json", "RL301"],
+    ] {
+        let one = robots_lens(args, b"");
+        assert!(one.status.success());
+        let one: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+        assert_eq!(&one, rl301);
+    }
 }
 
 #[test]

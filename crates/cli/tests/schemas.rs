@@ -506,6 +506,15 @@ fn every_json_output_matches_its_schema() {
             Vec::new(),
         ));
     }
+    // One code's documentation is that code's object, not the text `explain CODE` prints.
+    for code in ["RL301", "RL101"] {
+        runs.push((
+            "explain.schema.json",
+            false,
+            strings(&["explain", code, "--json"]),
+            Vec::new(),
+        ));
+    }
     // `fetch --json` against servers on 127.0.0.1: served, redirected, missing, failing, and a
     // port nothing listens on.
     let served = serve_once_per_connection(b"HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 27\r\nconnection: close\r\n\r\nUser-agent: *\nDisallow: /x\n".to_vec());

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use super::overlap::is_match_all;
-use super::text::{directive_code, line_range_value, rebuild, value_span};
+use super::text::{
+    directive_code, line_range_value, names_own_site, own_hosts, rebuild, value_span,
+};
 use super::{AgentSet, Code, Context, Finding};
 use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
@@ -750,11 +752,18 @@ fn named_groups_ignore_star_counting(
     // Crawlers that obey exactly the same groups are reported together.
     let mut buckets: Vec<(&[usize], Vec<&AgentSet>)> = Vec::new();
     let mut bucket_of: HashMap<&[usize], usize> = HashMap::new();
+    let own_hosts = own_hosts(cx.robots);
     for agent in &cx.agents {
         if IGNORE_STAR
             .iter()
             .any(|t| agent.token.eq_ignore_ascii_case(t))
         {
+            continue;
+        }
+        // The site's own crawler (its search appliance, its monitoring bot), named after the
+        // site: the owner wrote its group knowing what `*` holds, and a shorter list is the
+        // point of giving it one.
+        if names_own_site(&agent.token, &own_hosts) {
             continue;
         }
         match bucket_of.get(agent.groups.as_slice()) {
@@ -1207,6 +1216,21 @@ mod tests {
         let five = format!("{four}\nUser-agent: E\nDisallow: /e\n");
         let message = with_code(&five, Code::NoStarGroup)[0].message.english();
         assert!(message.contains("2 others"), "{message}");
+    }
+
+    #[test]
+    fn the_site_s_own_crawler_may_have_a_shorter_list() {
+        let file = |agent: &str| {
+            format!(
+                "User-agent: {agent}\nDisallow: /cart/\n\nUser-agent: *\nDisallow: /cart/\n\
+                 Disallow: /press/\nSitemap: https://www.acmecorp.com/sitemap.xml\n"
+            )
+        };
+        assert!(with_code(&file("acmecorp-search"), Code::NamedGroupIgnoresStar).is_empty());
+        assert_eq!(
+            with_code(&file("SomeSearchBot"), Code::NamedGroupIgnoresStar).len(),
+            1
+        );
     }
 
     #[test]

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::overlap::is_match_all;
 use super::text::{
-    canonical_key, directive_code, invisible_value, is_google_space, is_invisible, rebuild,
-    span_in_line, value_offset, value_span,
+    bare_host, canonical_key, directive_code, invisible_value, is_google_space, is_invisible,
+    own_hosts, rebuild, span_in_line, url_host, value_offset, value_span,
 };
 use super::{Code, Context, Finding};
 use crate::encoding::{google_escape, google_path_params_query};
@@ -155,41 +155,6 @@ fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         .with_span(value_span(line))
         .with_replacement(pattern.and_then(|pattern| rebuild(line, key, &pattern))),
     );
-}
-
-/// The hosts the file shows to be its own, lower case and without `www.`: those of its
-/// `Sitemap` URLs and `Host` lines. A file rarely says more about where it is served.
-fn own_hosts(robots: &RobotsTxt) -> Vec<String> {
-    let mut hosts: Vec<String> = robots
-        .lines()
-        .iter()
-        .filter(|line| {
-            line.kind == LineKind::Sitemap
-                || (line.kind == LineKind::Other && line.directive == Some("host"))
-        })
-        .filter_map(|line| url_host(line.value().unwrap_or_default()))
-        .map(|host| bare_host(&host))
-        .collect();
-    hosts.sort_unstable();
-    hosts.dedup();
-    hosts
-}
-
-/// The host of `https://host/…`, of `host/…` or of a bare `host`, lower case, without a port.
-fn url_host(value: &str) -> Option<String> {
-    let lower = value.trim().to_ascii_lowercase();
-    let rest = lower
-        .strip_prefix("https://")
-        .or_else(|| lower.strip_prefix("http://"))
-        .unwrap_or(&lower);
-    let host = rest.split(['/', '?', '#', '*', '$']).next()?;
-    let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
-    let host = host.split(':').next()?;
-    (host.contains('.') && !host.is_empty()).then(|| host.to_owned())
-}
-
-fn bare_host(host: &str) -> String {
-    host.strip_prefix("www.").unwrap_or(host).to_owned()
 }
 
 /// A full URL (`https://host/path`) or a URL without its scheme (`www.host/path`) as a pattern:
@@ -507,6 +472,30 @@ fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         return;
     }
     let encoded = String::from_utf8_lossy(&google_escape(value.as_bytes())).into_owned();
+    if let Some(meant) = encoded_twice(value) {
+        // `NÃ£o`: the UTF-8 bytes of `Não` read as Latin-1 and encoded again. Crawlers compare
+        // it as `N%C3%83%C2%A3o`, which no URL for `Não` (`N%C3%A3o`) holds: "nothing is
+        // required" would be the wrong story.
+        let fixed = String::from_utf8_lossy(&google_escape(meant.as_bytes())).into_owned();
+        out.push(
+            Finding::new(
+                Code::NonAsciiPattern,
+                line.number,
+                Message::new(M::NonAsciiEncodedTwice)
+                    .code("value", value)
+                    .code("meant", &meant)
+                    .code("encoded", &encoded)
+                    .code("fixed", &fixed),
+                M::NonAsciiEncodedTwiceWhy,
+                Message::new(M::NonAsciiEncodedTwiceFix)
+                    .code("meant", &meant)
+                    .code("fixed", &fixed),
+            )
+            .with_span(value_span(line))
+            .with_replacement(rebuild(line, key, &fixed)),
+        );
+        return;
+    }
     out.push(
         Finding::new(
             Code::NonAsciiPattern,
@@ -520,6 +509,64 @@ fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         .with_span(value_span(line))
         .with_replacement(rebuild(line, key, &encoded)),
     );
+}
+
+/// Windows-1252's characters for the octets 0x80–0x9F, which Latin-1 leaves as controls:
+/// text encoded twice through Windows-1252 holds them (`â€™` for `’`).
+const WINDOWS_1252_HIGH: [(char, u8); 27] = [
+    ('€', 0x80),
+    ('‚', 0x82),
+    ('ƒ', 0x83),
+    ('„', 0x84),
+    ('…', 0x85),
+    ('†', 0x86),
+    ('‡', 0x87),
+    ('ˆ', 0x88),
+    ('‰', 0x89),
+    ('Š', 0x8A),
+    ('‹', 0x8B),
+    ('Œ', 0x8C),
+    ('Ž', 0x8E),
+    ('‘', 0x91),
+    ('’', 0x92),
+    ('“', 0x93),
+    ('”', 0x94),
+    ('•', 0x95),
+    ('–', 0x96),
+    ('—', 0x97),
+    ('˜', 0x98),
+    ('™', 0x99),
+    ('š', 0x9A),
+    ('›', 0x9B),
+    ('œ', 0x9C),
+    ('ž', 0x9E),
+    ('Ÿ', 0x9F),
+];
+
+/// The text `value` was before it was encoded twice (its UTF-8 bytes read as Latin-1 or
+/// Windows-1252 and encoded as UTF-8 again, once or more), or `None` when it is not such text.
+/// Real Latin-1 text is almost never also valid UTF-8 (`é` alone is the octet 0xE9, which
+/// UTF-8 does not allow there), so a decoding that succeeds and changes the text is the mark.
+fn encoded_twice(value: &str) -> Option<String> {
+    let mut text = value.to_owned();
+    // Each round shortens the text; three rounds undo any mojibake seen in practice.
+    for _ in 0..3 {
+        let octets: Option<Vec<u8>> = text
+            .chars()
+            .map(|c| match u8::try_from(u32::from(c)) {
+                Ok(octet) => Some(octet),
+                Err(_) => WINDOWS_1252_HIGH
+                    .iter()
+                    .find(|(high, _)| *high == c)
+                    .map(|&(_, octet)| octet),
+            })
+            .collect();
+        match octets.map(String::from_utf8) {
+            Some(Ok(decoded)) if decoded != text => text = decoded,
+            _ => break,
+        }
+    }
+    (text != value).then_some(text)
 }
 
 fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
@@ -758,7 +805,24 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
 mod tests {
     use super::super::test_support::*;
     use super::super::Code;
-    use super::without_redundant_stars;
+    use super::{encoded_twice, without_redundant_stars};
+
+    #[test]
+    fn text_encoded_twice_is_named_with_what_it_meant() {
+        assert_eq!(encoded_twice("/*-NÃ£o*").as_deref(), Some("/*-Não*"));
+        assert_eq!(encoded_twice("/NÃƒÂ£o").as_deref(), Some("/Não"));
+        assert_eq!(encoded_twice("/â€™s-guide").as_deref(), Some("/’s-guide"));
+        for plain in ["/café", "/Não", "/日本語/", "/ascii"] {
+            assert_eq!(encoded_twice(plain), None, "{plain}");
+        }
+        let found = with_code("User-agent: *\nDisallow: /*-NÃ£o*\n", Code::NonAsciiPattern);
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("Disallow: /*-N%C3%A3o*")
+        );
+        assert!(found[0].message.english().contains("`/*-Não*`"));
+        assert!(!found[0].fix.english().starts_with("Nothing"));
+    }
 
     #[test]
     fn a_url_of_another_host_is_not_turned_into_a_path_of_this_one() {

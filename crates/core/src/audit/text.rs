@@ -277,6 +277,58 @@ pub(super) fn line_range_value(first: usize, last: usize) -> Value {
     }
 }
 
+/// The hosts the file shows to be its own, lower case and without `www.`: those of its
+/// `Sitemap` URLs and `Host` lines. A file rarely says more about where it is served.
+pub(super) fn own_hosts(robots: &crate::robots::RobotsTxt) -> Vec<String> {
+    let mut hosts: Vec<String> = robots
+        .lines()
+        .iter()
+        .filter(|line| {
+            line.kind == LineKind::Sitemap
+                || (line.kind == LineKind::Other && line.directive == Some("host"))
+        })
+        .filter_map(|line| url_host(line.value().unwrap_or_default()))
+        .map(|host| bare_host(&host))
+        .collect();
+    hosts.sort_unstable();
+    hosts.dedup();
+    hosts
+}
+
+/// The host of `https://host/…`, of `host/…` or of a bare `host`, lower case, without a port.
+pub(super) fn url_host(value: &str) -> Option<String> {
+    let lower = value.trim().to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))
+        .unwrap_or(&lower);
+    let host = rest.split(['/', '?', '#', '*', '$']).next()?;
+    let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+    let host = host.split(':').next()?;
+    (host.contains('.') && !host.is_empty()).then(|| host.to_owned())
+}
+
+pub(super) fn bare_host(host: &str) -> String {
+    host.strip_prefix("www.").unwrap_or(host).to_owned()
+}
+
+/// Whether `token` names the site's own crawler: it holds the name of one of the file's own
+/// hosts (`cisco-googlebot-enterprise` on `www.cisco.com`). Generic labels (`www`, `com`,
+/// `co`) and labels under four letters name no site.
+pub(super) fn names_own_site(token: &str, own_hosts: &[String]) -> bool {
+    const GENERIC: &[&str] = &[
+        "www", "com", "org", "net", "gov", "edu", "info", "shop", "blog",
+    ];
+    let token = token.to_ascii_lowercase();
+    own_hosts.iter().any(|host| {
+        let labels: Vec<&str> = host.split('.').collect();
+        // The last label is the top-level domain, never a site's name.
+        labels[..labels.len().saturating_sub(1)]
+            .iter()
+            .any(|label| label.len() >= 4 && !GENERIC.contains(label) && token.contains(label))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

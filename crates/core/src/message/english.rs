@@ -704,6 +704,15 @@ catalogue! {
          encoded form reads the same to every parser.";
     NonAsciiPatternFix = "core.audit.non-ascii-pattern.fix" =>
         "Nothing is required; writing {encoded} avoids any doubt.";
+    NonAsciiEncodedTwice = "core.audit.non-ascii-pattern.message-encoded-twice" =>
+        "{value} looks encoded twice: it is {meant} with its UTF-8 bytes read as Latin-1 and \
+         encoded again, so crawlers compare it as {encoded}, not as {fixed}.";
+    NonAsciiEncodedTwiceWhy = "core.audit.non-ascii-pattern.why-encoded-twice" =>
+        "A URL that holds the characters meant is requested with them encoded once, which \
+         this pattern does not match; only URLs that are themselves encoded twice match it.";
+    NonAsciiEncodedTwiceFix = "core.audit.non-ascii-pattern.fix-encoded-twice" =>
+        "If the site's URLs hold {meant}, write the pattern as {fixed}; keep it only if they \
+         really hold the garbled characters.";
     SeveralPaths = "core.audit.several-paths-on-one-line.message" =>
         "{value} holds {count} paths; a rule has one pattern, so this is the single pattern \
          {value} with spaces, which matches none of them.";
