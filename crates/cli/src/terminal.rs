@@ -119,34 +119,47 @@ impl<W: Write> Write for Clean<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut rest = buf;
         while !rest.is_empty() {
-            // Our output is always UTF-8; a byte that is not is escaped like a control.
-            let (valid, invalid) = match std::str::from_utf8(rest) {
-                Ok(text) => (text, &[][..]),
-                Err(error) => {
-                    let (valid, after) = rest.split_at(error.valid_up_to());
-                    let bad = error.error_len().unwrap_or(after.len());
-                    (
-                        std::str::from_utf8(valid).unwrap_or_default(),
-                        &after[..bad],
-                    )
-                }
+            // Printable ASCII and newlines, nearly all of any output, pass in one run: decoding
+            // each fragment a serializer writes as UTF-8, character by character, cost more
+            // than building the output.
+            let run = rest
+                .iter()
+                .position(|&byte| !(byte == b'\n' || (0x20..0x7f).contains(&byte)))
+                .unwrap_or(rest.len());
+            self.inner.write_all(&rest[..run])?;
+            rest = &rest[run..];
+            let Some(&first) = rest.first() else {
+                break;
             };
-            let mut written = 0;
-            for (at, character) in valid.char_indices() {
-                if is_unsafe(character) {
-                    self.inner.write_all(&valid.as_bytes()[written..at])?;
-                    self.escape(u32::from(character))?;
-                    written = at + character.len_utf8();
+            // One character that is not printable ASCII: decoded alone (our output is always
+            // UTF-8; a byte that is not is escaped like a control).
+            let width = match first {
+                0xc0..=0xdf => 2,
+                0xe0..=0xef => 3,
+                0xf0..=0xf7 => 4,
+                _ => 1,
+            };
+            match rest
+                .get(..width)
+                .and_then(|bytes| std::str::from_utf8(bytes).ok())
+            {
+                Some(text) => {
+                    let character = text.chars().next().unwrap_or_default();
+                    if is_unsafe(character) {
+                        self.escape(u32::from(character))?;
+                    } else {
+                        self.inner.write_all(text.as_bytes())?;
+                    }
+                    rest = &rest[width..];
+                }
+                None => {
+                    match self.style {
+                        Style::Text => write!(self.inner, "\\x{first:02x}")?,
+                        Style::Json => self.escape(u32::from(char::REPLACEMENT_CHARACTER))?,
+                    }
+                    rest = &rest[1..];
                 }
             }
-            self.inner.write_all(&valid.as_bytes()[written..])?;
-            for &byte in invalid {
-                match self.style {
-                    Style::Text => write!(self.inner, "\\x{byte:02x}")?,
-                    Style::Json => self.escape(u32::from(char::REPLACEMENT_CHARACTER))?,
-                }
-            }
-            rest = &rest[valid.len() + invalid.len()..];
         }
         Ok(buf.len())
     }

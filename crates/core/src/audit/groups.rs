@@ -738,17 +738,6 @@ fn named_groups_ignore_star_counting(
     if star_rules.is_empty() {
         return reported;
     }
-    let star_all: Vec<Judged> = cx
-        .rules_of(&cx.star_groups)
-        .map(|rule| Judged::new(cx.robots, rule))
-        .collect();
-    // An allow-list: the `*` group closes the site (`Disallow: /`) and named groups open it to
-    // the crawlers the owner welcomes. Releasing them from `*` is the point of such a file,
-    // not an oversight, whatever rules (or only a `Crawl-delay`) their groups hold.
-    *work += star_all.len();
-    if !allows(&star_all, b"/") {
-        return reported;
-    }
     // Crawlers that obey exactly the same groups are reported together.
     let mut buckets: Vec<(&[usize], Vec<&AgentSet>)> = Vec::new();
     let mut bucket_of: HashMap<&[usize], usize> = HashMap::new();
@@ -773,6 +762,22 @@ fn named_groups_ignore_star_counting(
                 buckets.push((&agent.groups, vec![agent]));
             }
         }
+    }
+    // No named crawler to compare (most files of thousands of rules name only `*`): the `*`
+    // rules need no judging.
+    if buckets.is_empty() {
+        return reported;
+    }
+    let star_all: Vec<Judged> = cx
+        .rules_of(&cx.star_groups)
+        .map(|rule| Judged::new(cx.robots, rule))
+        .collect();
+    // An allow-list: the `*` group closes the site (`Disallow: /`) and named groups open it to
+    // the crawlers the owner welcomes. Releasing them from `*` is the point of such a file,
+    // not an oversight, whatever rules (or only a `Crawl-delay`) their groups hold.
+    *work += star_all.len();
+    if !allows(&star_all, b"/") {
+        return reported;
     }
     // Each `*` Disallow is judged on the path it names most directly (its pattern with the
     // stars and the final `$` removed), and on the paths the named group's own Allow lines

@@ -171,12 +171,26 @@ impl From<MessageId> for Message {
 impl Value {
     /// A value from the file, shortened and with invisible characters made visible.
     pub fn code(value: &str) -> Value {
-        let mut shown: String = value
-            .chars()
-            .map(|c| if is_invisible(c) { '\u{fffd}' } else { c })
-            .take(MAX_CODE_CHARS)
-            .collect();
-        if value.chars().nth(MAX_CODE_CHARS).is_some() {
+        // A value of at most MAX_CODE_CHARS octets has at most as many characters: only a
+        // longer one needs counting. Most values are printable ASCII, copied at once instead
+        // of character by character (a file with thousands of findings builds thousands).
+        let cut = if value.len() <= MAX_CODE_CHARS {
+            None
+        } else {
+            value.char_indices().nth(MAX_CODE_CHARS).map(|(at, _)| at)
+        };
+        let kept = &value[..cut.unwrap_or(value.len())];
+        let mut shown: String = if kept
+            .bytes()
+            .all(|b| (0x20..0x7f).contains(&b) || b == b'\t')
+        {
+            kept.to_owned()
+        } else {
+            kept.chars()
+                .map(|c| if is_invisible(c) { '\u{fffd}' } else { c })
+                .collect()
+        };
+        if cut.is_some() {
             shown.push('…');
         }
         Value::Code(shown.into())
