@@ -1057,7 +1057,26 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
             .map(|profile| crate::divergence::reader_name(profile.spec()))
             .collect()
     };
+    // `User-agent: *`, a `Crawl-delay`, then `User-agent: 008` and `Disallow: /`: one group for
+    // Google and RFC 9309, so the rule written for `008` closes the site to `*`. The cause to
+    // name is the merge, not a rule the owner wrote for `*`.
+    let merged = merged_into_star(cx, line);
     let message = match (open.is_empty(), cx.agents.is_empty()) {
+        _ if merged.is_some() => {
+            let (star_line, between, names) = merged.clone().unwrap_or_default();
+            let message = if open.is_empty() {
+                Message::new(M::SiteClosedMerged)
+            } else {
+                Message::new(M::SiteClosedMergedSome)
+                    .list("closed", readers(&closed))
+                    .list("open", readers(&open))
+            };
+            message
+                .line("star", star_line)
+                .with("between", directive_code_line(cx, between))
+                .line("line", between)
+                .list("names", names)
+        }
         (true, true) => Message::new(M::SiteClosedToAll),
         (true, false) => Message::new(M::SiteClosedToAllNamed),
         (false, no_named_group) => Message::new(if no_named_group {
@@ -1084,10 +1103,60 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
             } else {
                 M::SiteClosedToSomeWhy
             },
-            M::SiteClosedToAllFix,
+            match merged {
+                Some((star_line, _, names)) => Message::new(M::SiteClosedMergedFix)
+                    .list("names", names)
+                    .line("star", star_line),
+                None => M::SiteClosedToAllFix.into(),
+            },
         )
         .with_span(value_span(&rule)),
     );
+}
+
+/// When the group of the rule on `rule_line` names `*` and, after a line that is not a
+/// user-agent line (which ends no group), other crawlers: the `*` line, that line, and the
+/// other crawlers' names.
+fn merged_into_star(cx: &Context<'_>, rule_line: usize) -> Option<(usize, usize, Vec<Value>)> {
+    let group = cx
+        .robots
+        .groups()
+        .iter()
+        .find(|group| group.rules.iter().any(|rule| rule.line == rule_line))?;
+    let star = group
+        .agents
+        .iter()
+        .find(|agent| agent.token == AgentToken::Star)?;
+    let later: Vec<&AgentLine> = group
+        .agents
+        .iter()
+        .filter(|agent| agent.line > star.line && agent.token != AgentToken::Star)
+        .collect();
+    let first_later = later.first()?;
+    let between = (star.line + 1..first_later.line).find(|&number| {
+        cx.robots.line(number).is_some_and(|line| {
+            !matches!(
+                line.kind,
+                LineKind::UserAgent | LineKind::Blank | LineKind::Comment
+            )
+        })
+    })?;
+    let names = later
+        .iter()
+        .take(LISTED_RULES)
+        .map(|agent| Value::code(agent.value()))
+        .collect();
+    Some((star.line, between, names))
+}
+
+/// A line's text as code, trimmed.
+fn directive_code_line(cx: &Context<'_>, number: usize) -> Value {
+    Value::code(
+        cx.robots
+            .line(number)
+            .map(|line| line.text().trim())
+            .unwrap_or_default(),
+    )
 }
 
 fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -1236,6 +1305,22 @@ mod tests {
             with_code(&file("SomeSearchBot"), Code::NamedGroupIgnoresStar).len(),
             1
         );
+    }
+
+    #[test]
+    fn a_site_closed_through_a_merge_names_the_merge() {
+        let input = "User-agent: *\nCrawl-delay: 30\n\nUser-agent: BadBot\nDisallow: /\n";
+        let found = with_code(input, Code::SiteClosedToAll);
+        let message = found[0].message.english();
+        assert!(
+            message.contains("(line 1) shares its group with `BadBot`"),
+            "{message}"
+        );
+        assert!(message.contains("`Crawl-delay: 30` on line 2"), "{message}");
+        assert!(found[0].fix.english().contains("`BadBot` alone"));
+        // A `*` group that closes the site on its own says so, as before.
+        let own = with_code("User-agent: *\nDisallow: /\n", Code::SiteClosedToAll);
+        assert!(!own[0].message.english().contains("shares its group"));
     }
 
     #[test]

@@ -444,6 +444,17 @@ catalogue! {
     SiteClosedToSomeNamed = "core.audit.site-closed-to-all.message-some-named" =>
         "{rule} in the `*` group closes the whole site for {closed}, and every named group closes \
          it too; for {open} the rule leaves the site open to the crawlers that no group names.";
+    SiteClosedMerged = "core.audit.site-closed-to-all.message-merged" =>
+        "{rule} closes the whole site to every crawler: `User-agent: *` (line {star}) shares its \
+         group with {names}, because {between} on line {line} does not end a group, so the rule \
+         written under {names} applies to `*` too.";
+    SiteClosedMergedSome = "core.audit.site-closed-to-all.message-merged-some" =>
+        "{rule} closes the whole site for {closed}: for them `User-agent: *` (line {star}) shares \
+         its group with {names}, because {between} on line {line} does not end a group, so the \
+         rule written under {names} applies to `*` too; for {open} the site stays open.";
+    SiteClosedMergedFix = "core.audit.site-closed-to-all.fix-merged" =>
+        "If the rule is meant for {names} alone, give `*` rules of its own right under line \
+         {star} (an empty `Disallow:` allows everything): a rule ends the `*` group.";
     SiteClosedToAllWhy = "core.audit.site-closed-to-all.why" =>
         "No compliant crawler may fetch any page, so search engines show the site's pages \
          without a description or drop them.";
