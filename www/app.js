@@ -197,6 +197,8 @@ function fillExamples() {
 
 /** The editor's text the example menu was last set for. */
 let syncedPickerText = null;
+/** An example chosen in the menu and not loaded yet, which no refresh may undo. */
+let pickerChoicePending = false;
 
 /**
  * Shows in the example menu the example the editor holds, or "Choose an example…" once the
@@ -205,9 +207,12 @@ let syncedPickerText = null;
 function syncExamplePicker({ force = false } = {}) {
   const select = elements.exampleSelect;
   if (select.options.length === 0) return; // Filled after the first verdict.
+  // A person's pending choice stays until it is loaded, whatever the refreshes that follow
+  // (a switch, the agent, the debounced refresh of the text typed just before).
+  if (!force && pickerChoicePending) return;
+  pickerChoicePending = false;
   const text = editor.text;
-  // Only a change of the text moves the menu: a refresh for another reason (a switch, the
-  // agent) must not undo an example a person has chosen and not loaded yet.
+  // Only a change of the text moves the menu, so an ordinary refresh costs no comparison.
   if (!force && text === syncedPickerText) return;
   syncedPickerText = text;
   // Comparing lengths first keeps this cheap for a 10 MB text: no example is that long.
@@ -419,7 +424,13 @@ function wireEvents() {
     openFiles([...elements.fileInput.files]);
     elements.fileInput.value = '';
   });
-  elements.loadExample.addEventListener('click', () => loadExample(elements.exampleSelect.value));
+  elements.exampleSelect.addEventListener('change', () => {
+    pickerChoicePending = elements.exampleSelect.value !== '';
+  });
+  elements.loadExample.addEventListener('click', () => {
+    pickerChoicePending = false;
+    loadExample(elements.exampleSelect.value);
+  });
   elements.copyLink.addEventListener('click', copyLink);
   document.addEventListener('click', handleDelegatedClick);
   window.addEventListener('hashchange', () => {

@@ -380,6 +380,20 @@ test('the text, the check and the switches survive a reload', async () => {
   });
 });
 
+// A refresh that comes between choosing an example and pressing Load (the debounced refresh
+// of text typed just before, or a change of the agent) must not undo the choice.
+test('an example chosen in the menu survives refreshes until it is loaded', async () => {
+  await withPage(async (page) => {
+    await fillCheck(page, { text: 'User-agent: MyBot\nDisallow: /mine/\n' });
+    await page.selectOption('#example-select', 'classic');
+    await page.fill('#agent', 'SomeBot');
+    await expectVerdict(page, 'allowed', null);
+    assert.equal(await page.inputValue('#example-select'), 'classic');
+    await page.click('#load-example');
+    assert.equal(await page.inputValue('#robots'), EXAMPLES.find(({ id }) => id === 'classic').text);
+  });
+});
+
 test('loading an example over your own text offers it back', async () => {
   await withPage(async (page) => {
     const mine = 'User-agent: MyBot\nDisallow: /mine/\n';
