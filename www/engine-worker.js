@@ -124,10 +124,11 @@ const operations = {
 
   /**
    * The audit of `text`, parsed here apart from the loaded file (the page audits in an engine
-   * of its own): counts by severity, the first findings of each, and every flagged line.
+   * of its own): one entry per cause with every finding of it, counts by severity, and every
+   * flagged line.
    */
   audit(text) {
-    return withParsed(text, (robots) => summariseAudit(robots.audit()));
+    return withParsed(text, (robots) => summariseAudit(robots.auditCauses()));
   },
 
   /** The check's question asked of every profile, on the loaded file (see `check`). */
@@ -310,31 +311,39 @@ serveOperations(operations, { transferables, memoryBytes: () => exports?.memory?
 // ---------------------------------------------------------------------------------------------
 // The audit and the self-test (www/findings.js, www/selftest.js)
 
-/** Findings of each severity that cross to the page; the counts are always complete. */
-const FINDINGS_PER_SEVERITY = 50;
 /** Severities, most serious first; a flagged line's rank is its index here. */
 const SEVERITIES = ['error', 'warning', 'info'];
 
 /**
- * `{ counts, total, items, flagged }`: the findings (sorted by line) cut to a number per
- * severity, and for every flagged line its worst severity, as typed arrays of line numbers and
- * ranks into `flagged.names` (a 10 MB file can flag tens of thousands of lines).
+ * `{ counts, total, findings, causes, flagged }` from the engine's causes: every cause (the core
+ * groups findings by cause, one entry for the 460 lines of one mistake, as `robots-lens lint`
+ * prints them) with the lines its findings are on, the causes counted by severity as the CLI
+ * counts its entries, the number of findings they hold, and for every flagged line its worst
+ * severity, as typed arrays of line numbers and ranks into `flagged.names` (a 10 MB file can
+ * flag tens of thousands of lines). Every cause crosses with every finding: the page pages
+ * through them, so none is cut here.
  */
-function summariseAudit(findings) {
+function summariseAudit(causes) {
   const counts = { error: 0, warning: 0, info: 0 };
-  const items = [];
   const worst = new Map();
-  for (const finding of findings) {
-    const rank = SEVERITIES.includes(finding.severity) ? SEVERITIES.indexOf(finding.severity) : SEVERITIES.length - 1;
+  let findings = 0;
+  const shaped = causes.map((cause) => {
+    const rank = SEVERITIES.includes(cause.severity) ? SEVERITIES.indexOf(cause.severity) : SEVERITIES.length - 1;
     const severity = SEVERITIES[rank];
     counts[severity] += 1;
-    if (counts[severity] <= FINDINGS_PER_SEVERITY) items.push({ ...finding, severity });
-    const previous = worst.get(finding.line);
-    if (previous === undefined || rank < previous) worst.set(finding.line, rank);
-  }
+    findings += cause.findings.length;
+    // The findings come in line order; a line with two findings of the cause is listed once.
+    const lines = [];
+    for (const { line } of cause.findings) {
+      if (lines.at(-1) !== line) lines.push(line);
+      const previous = worst.get(line);
+      if (previous === undefined || rank < previous) worst.set(line, rank);
+    }
+    return { ...cause, severity, lines };
+  });
   const lines = Uint32Array.from([...worst.keys()].sort((a, b) => a - b));
   const severities = Uint8Array.from(lines, (line) => worst.get(line));
-  return { counts, total: findings.length, items, flagged: { names: SEVERITIES, lines, severities } };
+  return { counts, total: shaped.length, findings, causes: shaped, flagged: { names: SEVERITIES, lines, severities } };
 }
 
 /** One self-test case; an input the engine refuses is an answer (`error`), a trap is not. */

@@ -1,6 +1,6 @@
 /**
- * The audit in the page: the findings list (grouped by severity, sorted by line, each with its
- * "learn more" text), the marks on flagged lines of the annotated file view, and the panel that
+ * The audit in the page: the findings list (one entry per cause, grouped by severity, sorted by
+ * line, each with its "learn more" text and every line the cause covers), the marks on flagged lines of the annotated file view, and the panel that
  * keeps both current as the text changes.
  *
  * The audit runs in an engine of its own (a second worker), so that a slow audit of a huge or
@@ -38,27 +38,33 @@ const SEVERITY_TEXTS = {
     hint: 'findings.hint.error',
     word: 'findings.severity.error',
     count: 'findings.count.error',
-    more: 'findings.more.error',
   },
   warning: {
     title: 'findings.group.warning',
     hint: 'findings.hint.warning',
     word: 'findings.severity.warning',
     count: 'findings.count.warning',
-    more: 'findings.more.warning',
   },
   info: {
     title: 'findings.group.info',
     hint: 'findings.hint.info',
     word: 'findings.severity.info',
     count: 'findings.count.info',
-    more: 'findings.more.info',
   },
 };
 const severityText = (severity, part) => t((SEVERITY_TEXTS[severity] ?? SEVERITY_TEXTS.info)[part]);
 const FLAG_GLYPHS = { error: '✕', warning: '!', info: '•' };
 /** Links to a finding's related lines; the message names them all. */
 const MAX_RELATED_LINKS = 6;
+/**
+ * Causes drawn at a time in each severity's list, and other findings of a cause at a time in its
+ * "every line" list: each "Show more" draws the next page, so every entry is reachable and a
+ * file with 50,000 flagged lines does not build 50,000 list items at once.
+ */
+const CAUSES_PER_PAGE = 50;
+const LINES_PER_PAGE = 200;
+/** Lines of a cause linked directly under its first finding; the rest are one click away. */
+const INLINE_LINE_LINKS = 12;
 /**
  * The codes' documentation in `lang`, written by the build from `robots-lens explain --json
  * --lang <lang>` (English is `audit-codes.json`).
@@ -247,10 +253,11 @@ function reopenDisclosures(root, keys) {
 // The findings list
 
 /**
- * The audit's summary and findings. `audit` is the worker's
- * `{ counts: { error, warning, info }, total, items, flagged }`, where `items` holds up to a limit
- * of findings per severity, sorted by line; `codes` maps a code id to its docs, and
- * `codesProblem` says why they are missing (or is null).
+ * The audit's summary and findings, one entry per cause. `audit` is the worker's
+ * `{ counts, total, findings, causes, flagged }`: `counts` are causes by severity (the
+ * entries `robots-lens lint --json` prints for the same file), `findings` the findings they hold,
+ * `causes` every cause sorted by its first line, each `{ code, severity, lines, findings }`;
+ * `codes` maps a code id to its docs, and `codesProblem` says why they are missing (or is null).
  */
 export function renderAudit(audit, codes, codesProblem = null) {
   const { counts } = audit;
@@ -262,6 +269,7 @@ export function renderAudit(audit, codes, codesProblem = null) {
       'data-errors': counts.error,
       'data-warnings': counts.warning,
       'data-info': counts.info,
+      'data-findings': audit.findings,
     },
     SEVERITIES.map((severity) =>
       h(
@@ -270,15 +278,14 @@ export function renderAudit(audit, codes, codesProblem = null) {
         tPlural((SEVERITY_TEXTS[severity] ?? SEVERITY_TEXTS.info).count, counts[severity], {}, formatCount),
       ),
     ),
+    // The counts are causes; say how many lines they cover once that differs, as the CLI does.
+    audit.findings > audit.total ? h('span', { class: 'audit-covering' }, tPlural('findings.covering', audit.findings, {}, formatCount)) : null,
   );
   if (audit.total === 0) {
-    return fragment(
-      summary,
-      h('p', { class: 'empty-state' }, t('findings.none')),
-    );
+    return fragment(summary, h('p', { class: 'empty-state' }, t('findings.none')));
   }
   const groups = SEVERITIES.filter((severity) => counts[severity] > 0).map((severity) => {
-    const items = audit.items.filter((finding) => finding.severity === severity);
+    const causes = audit.causes.filter((cause) => cause.severity === severity);
     const headingId = `audit-${severity}-heading`;
     return h(
       'section',
@@ -291,24 +298,96 @@ export function renderAudit(audit, codes, codesProblem = null) {
         h('span', { class: 'group-count' }, `(${formatCount(counts[severity])})`),
       ),
       h('p', { class: 'hint' }, severityText(severity, 'hint')),
-      h(
-        'ol',
-        { class: 'findings' },
-        items.map((finding) => findingItem(finding, codes.get(finding.code))),
-      ),
-      items.length < counts[severity]
-        ? h(
-            'p',
-            { class: 'hint more' },
-            t((SEVERITY_TEXTS[severity] ?? SEVERITY_TEXTS.info).more, {
-              shown: formatCount(items.length),
-              total: formatCount(counts[severity]),
-            }),
-          )
-        : null,
+      pagedList(h('ol', { class: 'findings' }), causes, CAUSES_PER_PAGE, (cause) => causeItem(cause, codes.get(cause.code))),
     );
   });
   return fragment(summary, groups, codesProblem ? h('p', { class: 'hint' }, codesProblem) : null);
+}
+
+/**
+ * `list` with the first `perPage` of `entries` drawn by `draw`, followed by a "Show more" button
+ * and a line saying how many are shown, while some are not: each click draws the next page.
+ */
+function pagedList(list, entries, perPage, draw) {
+  let shown = 0;
+  const status = h('p', { class: 'hint paged-status', 'aria-live': 'polite' });
+  const more = h('button', { type: 'button', class: 'button button-small show-more' });
+  const footer = h('div', { class: 'paged-more' }, status, more);
+  const drawPage = () => {
+    const page = entries.slice(shown, shown + perPage);
+    list.append(...page.map(draw));
+    shown += page.length;
+    const left = entries.length - shown;
+    if (left === 0) {
+      footer.remove();
+      return;
+    }
+    status.textContent = t('findings.shown', { shown: formatCount(shown), total: formatCount(entries.length) });
+    more.textContent = t('findings.show-more', { count: formatCount(Math.min(left, perPage)) });
+  };
+  more.addEventListener('click', drawPage);
+  drawPage();
+  return fragment(list, shown < entries.length ? footer : null);
+}
+
+/** One cause: its first finding in full, then every other line it covers, each reachable. */
+function causeItem(cause, doc) {
+  const [first, ...others] = cause.findings;
+  const item = findingItem(first, doc);
+  item.dataset.lines = cause.lines.length;
+  if (others.length === 0) return item;
+  item.append(
+    h(
+      'p',
+      { class: 'hint cause-lines' },
+      tPlural('findings.cause.also', others.length, {}, formatCount),
+      ' ',
+      others.slice(0, INLINE_LINE_LINKS).flatMap((finding, index) => [index === 0 ? null : ', ', findingLink(finding, false)]),
+      others.length > INLINE_LINE_LINKS
+        ? [' ', t('findings.and-more', { count: formatCount(others.length - INLINE_LINE_LINKS) })]
+        : null,
+    ),
+    everyLine(cause, first, others),
+  );
+  return item;
+}
+
+/**
+ * The cause's other findings, folded: each line's link and its own message (the values differ
+ * from line to line: the name cut short, the path), its fix where it differs from the first's
+ * and its corrected line, drawn when first opened, a page at a time.
+ */
+function everyLine(cause, first, others) {
+  const details = h(
+    'details',
+    { class: 'cause-every-line', 'data-key': `lines:${cause.code}:${cause.lines[0]}` },
+    h('summary', {}, tPlural('findings.cause.every', others.length, {}, formatCount)),
+  );
+  details.addEventListener('toggle', () => {
+    if (!details.open || details.childElementCount > 1) return;
+    details.append(
+      pagedList(h('ol', { class: 'cause-findings' }), others, LINES_PER_PAGE, (finding) =>
+        h(
+          'li',
+          { class: 'cause-finding', 'data-line': finding.line },
+          findingLink(finding),
+          ' ',
+          h('span', { class: 'finding-message' }, messageNodes(finding.message)),
+          // The fix follows the first finding's sentence; it is repeated only where its values differ.
+          sameMessage(finding.fix, first.fix)
+            ? null
+            : [' ', h('span', { class: 'finding-fix' }, h('span', { class: 'label' }, t('findings.fix'), ' '), messageNodes(finding.fix))],
+          finding.replacement === null ? null : replacementBlock(finding.replacement),
+        ),
+      ),
+    );
+  });
+  return details;
+}
+
+/** Whether two of the core's sentences (a key and its values) say the same. */
+function sameMessage(one, other) {
+  return JSON.stringify(one) === JSON.stringify(other);
 }
 
 function findingItem(finding, doc) {
@@ -357,8 +436,11 @@ function findingItem(finding, doc) {
   );
 }
 
-/** The link to the finding's line; it selects the finding's span when it has one. */
-function findingLink(finding) {
+/**
+ * The link to the finding's line; it selects the finding's span when it has one. It reads
+ * "Line 12", or only "12" in a list of lines (`worded` false).
+ */
+function findingLink(finding, worded = true) {
   const hasSpan = finding.start !== null && finding.end !== null;
   return h(
     'button',
@@ -370,7 +452,7 @@ function findingLink(finding) {
       'data-span-end': hasSpan ? finding.end : null,
       'aria-label': t(hasSpan ? 'findings.go-to-span' : 'render.go-to-line', { line: finding.line }),
     },
-    t('render.line', { line: formatCount(finding.line) }),
+    worded ? t('render.line', { line: formatCount(finding.line) }) : formatCount(finding.line),
   );
 }
 

@@ -8,7 +8,8 @@
 // Screenshots go to $SCREENSHOT_DIR (default: <tmpdir>/robots-lens-screens), never the repo.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,7 @@ const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR || join(tmpdir(), 'robots-lens
 const VECTORS_DIR = new URL('../vectors/', import.meta.url);
 const CODE_DOCS = JSON.parse(readFileSync(new URL('../../www/pkg/audit-codes.json', import.meta.url), 'utf8'));
 const SEVERITIES = ['error', 'warning', 'info'];
+const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 
 /** A file where Python's robotparser (first match) and the RFC (longest match) disagree. */
 const FIRST_MATCH_FILE = 'User-agent: *\nDisallow: /\nAllow: /public\n';
@@ -102,14 +104,17 @@ async function fill(page, { text, agent, url }) {
 /** The package the page's audit worker runs (www/pkg/audit/). */
 const auditWasm = await wasmPackage('audit');
 
-/** The audit of `text` by the same wasm, in Node: the findings and their counts. */
+/**
+ * The audit of `text` by the same wasm, in Node, as the page shows it: the causes, the first
+ * finding of each (the entry the page draws), every finding, and the causes counted by severity.
+ */
 function engineAudit(text) {
   const file = new auditWasm.RobotsFile(text);
   try {
-    const findings = file.audit();
+    const causes = file.auditCauses().map((cause) => ({ ...cause, lines: [...new Set(cause.findings.map((finding) => finding.line))] }));
     const counts = Object.fromEntries(SEVERITIES.map((severity) => [severity, 0]));
-    for (const finding of findings) counts[finding.severity] += 1;
-    return { findings, counts };
+    for (const cause of causes) counts[cause.severity] += 1;
+    return { causes, entries: causes.map((cause) => cause.findings[0]), findings: causes.flatMap((cause) => cause.findings), counts };
   } finally {
     file.free();
   }
@@ -137,7 +142,7 @@ function shown(text) {
 
 test('the mistakes example lists its findings by severity, with counts and learn-more texts', async () => {
   const example = EXAMPLES.find((candidate) => candidate.id === 'mistakes');
-  const { findings, counts } = engineAudit(example.text);
+  const { entries: findings, counts } = engineAudit(example.text);
   assert.ok(counts.error > 0 && counts.warning > 0 && counts.info > 0, 'the example should hold every severity');
   await withPage(async (page) => {
     await loadExample(page, 'mistakes');
@@ -243,7 +248,7 @@ test('the file view marks each flagged line with its worst severity', async () =
 
 test("a finding's link selects its span in the editor, or its whole line", async () => {
   const example = EXAMPLES.find((candidate) => candidate.id === 'mistakes');
-  const { findings } = engineAudit(example.text);
+  const { entries: findings } = engineAudit(example.text);
   const lines = wasm.analyze(example.text).lines;
   const spanned = findings.find((finding) => finding.start !== null && finding.end > finding.start);
   const lineOnly = findings.find((finding) => finding.start === null);
@@ -287,6 +292,83 @@ test('a clean file has no findings, and the audit follows the text as it changes
     const { counts } = engineAudit(`${clean}Disallow: /orphan-after-sitemap\nNoindex: /x\n`);
     assert.equal(await page.getAttribute('#audit-summary', 'data-errors'), String(counts.error));
     assert.ok(counts.error > 0);
+  });
+});
+
+/**
+ * `robots-lens lint FILE --json` on `text`: the CLI's entries, one per cause. The binary is the
+ * workspace's debug build (cargo decides whether it is stale; `npm test` has built it already).
+ */
+function cliLint(text) {
+  execFileSync('cargo', ['build', '--quiet', '-p', 'robots-lens-cli'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  const dir = mkdtempSync(join(tmpdir(), 'robots-lens-causes-'));
+  try {
+    const path = join(dir, 'robots.txt');
+    writeFileSync(path, text);
+    // lint exits 1 when it finds an error; its JSON is the answer either way.
+    const run = spawnSync(join(REPO_ROOT, 'target', 'debug', 'robots-lens'), ['lint', path, '--json'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (run.error) throw run.error;
+    return JSON.parse(run.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a cause covering hundreds of lines is one entry with every line reachable, counted as the CLI counts', async () => {
+  // 460 crawler names Google reads cut short (one cause), and other causes.
+  let text = 'User-agent: *\nDisallow: /tmp/\nNoindex: /old/\n\n';
+  for (let bot = 0; bot < 460; bot += 1) text += `User-agent: Bot${bot}x\nDisallow: /\n\n`;
+  text += 'Disallow: /orphan\n';
+  const { causes, counts } = engineAudit(text);
+  const big = causes.reduce((most, cause) => (cause.lines.length > most.lines.length ? cause : most));
+  assert.ok(big.lines.length >= 460, `the largest cause covers ${big.lines.length} lines`);
+  const cli = cliLint(text);
+  const cliCounts = Object.fromEntries(SEVERITIES.map((severity) => [severity, cli.filter((entry) => entry.severity === severity).length]));
+  assert.deepEqual(counts, cliCounts, 'the wasm counts causes as robots-lens lint --json does');
+  const cliBig = cli.find((entry) => entry.code === big.code && entry.line === big.lines[0]);
+  assert.deepEqual(cliBig.lines, big.lines);
+
+  await withPage(async (page) => {
+    await fill(page, { text });
+    const summary = await page.$eval('#audit-summary', (element) => ({ ...element.dataset }));
+    assert.deepEqual(
+      [summary.errors, summary.warnings, summary.info].map(Number),
+      SEVERITIES.map((severity) => cliCounts[severity]),
+      'the page counts one entry per cause, as the CLI prints',
+    );
+    assert.equal(Number(summary.findings), causes.reduce((sum, cause) => sum + cause.findings.length, 0));
+    assert.match(await page.textContent('#audit-summary'), /covering [\d,]+ lines/);
+    // The header counts the same entries.
+    const header = await page.textContent('#header-findings');
+    assert.match(header, new RegExp(`${cliCounts.error} error`));
+
+    // One entry for the cause, whatever its size: 460 lines are not 460 cards.
+    const entry = page.locator(`#audit .finding[data-code="${big.code}"][data-line="${big.lines[0]}"]`);
+    assert.equal(await entry.count(), 1);
+    assert.equal(await entry.getAttribute('data-lines'), String(big.lines.length));
+    assert.equal(await page.locator(`#audit .finding[data-code="${big.code}"]`).count(), causes.filter((cause) => cause.code === big.code).length);
+    assert.match(await entry.locator('.cause-lines').textContent(), new RegExp(`same on ${big.lines.length - 1} more lines`));
+
+    // Every other line is reachable: unfold the list, page through it to the end.
+    await entry.locator('details.cause-every-line summary').click();
+    const list = entry.locator('.cause-findings');
+    await list.waitFor({ timeout: WAIT_MS });
+    const more = entry.locator('details.cause-every-line .show-more');
+    assert.ok((await list.locator('li').count()) < big.lines.length - 1, 'the list is drawn a page at a time');
+    assert.match(await entry.locator('details.cause-every-line .paged-status').textContent(), /Showing 200 of 459/);
+    while ((await more.count()) > 0) await more.click();
+    const listed = await list.locator('li').evaluateAll((items) => items.map((item) => Number(item.dataset.line)));
+    assert.deepEqual(listed, big.lines.slice(1));
+    // Each listed finding has its own words and a link that goes to its own line.
+    const last = big.findings.at(-1);
+    const lastItem = list.locator('li').last();
+    assert.equal(await lastItem.locator('.finding-message').textContent(), englishText(last.message));
+    await lastItem.locator('.line-link').click();
+    const selected = await page.$eval('#robots', (textarea) => textarea.value.slice(textarea.selectionStart, textarea.selectionEnd));
+    assert.ok(selected.length > 0 && text.split('\n')[last.line - 1].includes(selected), `selected ${JSON.stringify(selected)}`);
   });
 });
 

@@ -20,7 +20,7 @@
 //! page's engine worker loads after the first verdict), also `usage`, `aiSummary`, `writePolicy`
 //! and `RobotsFile.usage` and `.aiSummary` (see `usage`).
 //! With the `audit` feature (the panels plus the audit: a package loaded only by the page's audit
-//! worker, and the npm package's), also `RobotsFile.audit`.
+//! worker, and the npm package's), also `RobotsFile.audit` and `.auditCauses` (grouped by cause).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,7 +49,7 @@ use view::{FileView, SharedGroups, VerdictView};
 pub mod native {
     pub use crate::view::FileView;
     #[cfg(feature = "audit")]
-    pub use crate::view::{findings, FindingView};
+    pub use crate::view::{causes, findings, CauseView, FindingView};
 }
 
 /// Installs the panic hook once, so that a panic reaches the console with its message.
@@ -437,6 +437,19 @@ impl RobotsFile {
             self.robots.input(),
             &self.robots,
             &self.robots.audit(),
+        ))
+    }
+
+    /// The audit grouped as the page shows it and `robots-lens lint` prints it: one entry per
+    /// cause, `{ code, severity, findings }`, the findings as `audit` gives them (the first is
+    /// shown in full). The file's `# robots-lens: ignore` comments are the CLI's alone: reading
+    /// them here would cost the audit module more than its size budget has left.
+    #[wasm_bindgen(js_name = auditCauses)]
+    pub fn audit_causes(&self) -> Result<JsValue, JsError> {
+        to_js(&view::causes(
+            self.robots.input(),
+            &self.robots,
+            &robots_lens::audit::group_by_cause(self.robots.audit()),
         ))
     }
 }

@@ -673,38 +673,95 @@ pub struct FindingView {
 /// for `input` (see [`Utf16Offsets`]).
 #[cfg(feature = "audit")]
 pub fn findings(input: &[u8], robots: &RobotsTxt, findings: &[Finding]) -> Vec<FindingView> {
-    // UTF-16 offset of each line's start, computed in one forward pass.
-    let mut offsets = Utf16Offsets::new(input);
-    let line_starts: Vec<(usize, usize)> = robots
-        .lines()
+    let spans = FindingSpans::new(input, robots);
+    findings.iter().map(|finding| spans.view(finding)).collect()
+}
+
+/// One cause of the audit (see [`robots_lens::audit::group_by_cause`]): its code, its severity
+/// and every finding of it, by line (the first is the one shown in full; the lines it covers are
+/// theirs), so that each line and each finding stays reachable from the one entry the page shows.
+#[cfg(feature = "audit")]
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CauseView {
+    code: &'static str,
+    severity: Severity,
+    findings: Vec<FindingView>,
+}
+
+/// The causes, each finding's byte span turned into UTF-16 offsets as [`findings`] does.
+#[cfg(feature = "audit")]
+pub fn causes(
+    input: &[u8],
+    robots: &RobotsTxt,
+    causes: &[robots_lens::audit::Cause],
+) -> Vec<CauseView> {
+    let spans = FindingSpans::new(input, robots);
+    causes
         .iter()
-        .map(|line| (line.start, offsets.at(line.start)))
-        .collect();
-    let end = input.len();
-    let utf16 = |line: usize, byte: usize| -> usize {
-        let byte = byte.min(end);
-        match line.checked_sub(1).and_then(|index| line_starts.get(index)) {
-            Some(&(start, start16)) if byte >= start => start16 + utf16_len(&input[start..byte]),
+        .map(|cause| CauseView {
+            code: cause.code().id(),
+            severity: cause.severity(),
+            findings: cause
+                .findings()
+                .iter()
+                .map(|finding| spans.view(finding))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The UTF-16 offset of each line's start, computed once per file in one forward pass, so that
+/// each finding's span converts from its own line's start instead of from the top of the file.
+#[cfg(feature = "audit")]
+struct FindingSpans<'a> {
+    input: &'a [u8],
+    line_starts: Vec<(usize, usize)>,
+}
+
+#[cfg(feature = "audit")]
+impl<'a> FindingSpans<'a> {
+    fn new(input: &'a [u8], robots: &RobotsTxt) -> FindingSpans<'a> {
+        let mut offsets = Utf16Offsets::new(input);
+        let line_starts = robots
+            .lines()
+            .iter()
+            .map(|line| (line.start, offsets.at(line.start)))
+            .collect();
+        FindingSpans { input, line_starts }
+    }
+
+    fn utf16(&self, line: usize, byte: usize) -> usize {
+        let byte = byte.min(self.input.len());
+        match line
+            .checked_sub(1)
+            .and_then(|index| self.line_starts.get(index))
+        {
+            Some(&(start, start16)) if byte >= start => {
+                start16 + utf16_len(&self.input[start..byte])
+            }
             // Only the byte order mark lies before its line.
-            _ => utf16_len(&input[..byte]),
+            _ => utf16_len(&self.input[..byte]),
         }
-    };
-    findings
-        .iter()
-        .map(|finding| FindingView {
+    }
+
+    fn view(&self, finding: &Finding) -> FindingView {
+        FindingView {
             code: finding.code.id(),
             name: finding.code.name(),
             severity: finding.severity,
             line: finding.line,
-            start: finding.span.map(|span| utf16(finding.line, span.start)),
-            end: finding.span.map(|span| utf16(finding.line, span.end)),
+            start: finding
+                .span
+                .map(|span| self.utf16(finding.line, span.start)),
+            end: finding.span.map(|span| self.utf16(finding.line, span.end)),
             message: finding.message.clone(),
             why: finding.why.clone(),
             fix: finding.fix.clone(),
             replacement: finding.replacement.clone(),
             related_lines: finding.related_lines.clone(),
-        })
-        .collect()
+        }
+    }
 }
 
 /// A row of the other readers' table (`compareProfiles`, in the packages with the panels).
@@ -777,6 +834,42 @@ mod tests {
         let (start, end) = (dollar.start.unwrap(), dollar.end.unwrap());
         let units: Vec<u16> = text.encode_utf16().collect();
         assert_eq!(String::from_utf16(&units[start..end]).unwrap(), "$");
+    }
+
+    #[cfg(feature = "audit")]
+    #[test]
+    fn causes_carry_every_finding_of_each_cause() {
+        let mut text = String::from("User-agent: *\nDisallow: /tmp/\n\n");
+        for bot in 0..40 {
+            text.push_str(&format!("User-agent: Bot{bot}x\nDisallow: /\n\n"));
+        }
+        let robots = RobotsTxt::parse(text.as_bytes());
+        let found = robots.audit();
+        let grouped = robots_lens::audit::group_by_cause(found.clone());
+        let views = causes(text.as_bytes(), &robots, &grouped);
+        assert_eq!(views.len(), grouped.len());
+        assert!(views.len() < found.len(), "some findings share a cause");
+        let biggest = views.iter().map(|view| view.findings.len()).max().unwrap();
+        assert!(
+            biggest >= 40,
+            "the names cut short are one cause of {biggest}"
+        );
+        // Every finding crosses, once, with the same view `findings` gives it.
+        let flat: Vec<(usize, &str)> = views
+            .iter()
+            .flat_map(|view| {
+                view.findings
+                    .iter()
+                    .map(|finding| (finding.line, finding.code))
+            })
+            .collect();
+        assert_eq!(flat.len(), found.len());
+        for view in &views {
+            assert!(view
+                .findings
+                .iter()
+                .all(|finding| finding.code == view.code));
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 
 use super::{Code, Finding, Severity};
-use crate::message::MessageId;
+use crate::message::{Message, MessageId};
 
 /// The findings of one cause, in the order the audit gave them (by line).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,7 +58,9 @@ struct Key {
     code: Code,
     severity: Severity,
     message: MessageId,
-    why: String,
+    // The sentence and its values, compared as data: wording it in English to compare would
+    // link the English catalogue into the page's audit module, which words nothing itself.
+    why: Message,
     fix: MessageId,
 }
 
@@ -68,7 +70,7 @@ impl Key {
             code: finding.code,
             severity: finding.severity,
             message: finding.message.id(),
-            why: finding.why.english(),
+            why: finding.why.clone(),
             fix: finding.fix.id(),
         }
     }

@@ -30,14 +30,14 @@ pub use english::MessageId;
 use std::fmt;
 
 /// A sentence: which template, and the values that fill its `{name}` placeholders.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Message {
     id: MessageId,
     args: Box<[Arg]>,
 }
 
 /// One named value of a [`Message`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Arg {
     /// The placeholder it fills, without braces.
     pub name: &'static str,
@@ -46,7 +46,7 @@ pub struct Arg {
 }
 
 /// What fills a placeholder.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Value {
     /// A value from the file (a path, a key, a token), shown as code and never translated;
     /// shortened to [`MAX_CODE_CHARS`] characters, invisible characters shown as U+FFFD.
