@@ -219,6 +219,16 @@ export class Engine {
     return this.#enqueue(() => this.#call('audit', [engineInput(text)], text.length));
   }
 
+  /**
+   * Findings `from`..`from + count` of cause `cause` of the audit `auditId` (the `id` of what
+   * `audit` answered), which the worker keeps: a cause's 13,000 findings cross when someone
+   * pages through them, not with the audit. Rejects when the worker has audited another text
+   * since (or was restarted): the audit on screen is about to be replaced.
+   */
+  auditFindings(auditId, cause, from, count) {
+    return this.#enqueue(() => this.#call('auditFindings', [auditId, cause, from, count], 0));
+  }
+
   /** The check's question asked of every profile: one row per profile (`compareProfiles`). */
   compareProfiles(text, agent, url, options) {
     return this.#enqueue(async () => {

@@ -192,7 +192,9 @@ export class AuditPanel {
     this.#audit = audit;
     this.#flags = flagMap(audit.flagged);
     const open = openDisclosures(this.#container);
-    this.#container.replaceChildren(renderAudit(audit, this.#codes, this.#codesProblem));
+    // The findings of a cause past its first few stay in the audit's worker until asked for.
+    const more = (cause, from, count) => this.#engine.auditFindings(audit.id, cause, from, count);
+    this.#container.replaceChildren(renderAudit(audit, this.#codes, this.#codesProblem, more));
     showHeaderFindings(audit.counts);
     reopenDisclosures(this.#container, open);
     this.#settle();
@@ -256,10 +258,12 @@ function reopenDisclosures(root, keys) {
  * The audit's summary and findings, one entry per cause. `audit` is the worker's
  * `{ counts, total, findings, causes, flagged }`: `counts` are causes by severity (the
  * entries `robots-lens lint --json` prints for the same file), `findings` the findings they hold,
- * `causes` every cause sorted by its first line, each `{ code, severity, lines, findings }`;
- * `codes` maps a code id to its docs, and `codesProblem` says why they are missing (or is null).
+ * `causes` every cause sorted by its first line, each `{ code, severity, count, lines, findings }`
+ * with its first few findings; `codes` maps a code id to its docs, `codesProblem` says why they
+ * are missing (or is null), and `more(causeIndex, from, count)` resolves to a cause's findings
+ * `from`..`from + count` (the audit's worker keeps them).
  */
-export function renderAudit(audit, codes, codesProblem = null) {
+export function renderAudit(audit, codes, codesProblem = null, more = null) {
   const { counts } = audit;
   const summary = h(
     'p',
@@ -285,7 +289,7 @@ export function renderAudit(audit, codes, codesProblem = null) {
     return fragment(summary, h('p', { class: 'empty-state' }, t('findings.none')));
   }
   const groups = SEVERITIES.filter((severity) => counts[severity] > 0).map((severity) => {
-    const causes = audit.causes.filter((cause) => cause.severity === severity);
+    const causes = audit.causes.map((cause, index) => ({ ...cause, index })).filter((cause) => cause.severity === severity);
     const headingId = `audit-${severity}-heading`;
     return h(
       'section',
@@ -298,56 +302,75 @@ export function renderAudit(audit, codes, codesProblem = null) {
         h('span', { class: 'group-count' }, `(${formatCount(counts[severity])})`),
       ),
       h('p', { class: 'hint' }, severityText(severity, 'hint')),
-      pagedList(h('ol', { class: 'findings' }), causes, CAUSES_PER_PAGE, (cause) => causeItem(cause, codes.get(cause.code))),
+      pagedList(h('ol', { class: 'findings' }), causes.length, CAUSES_PER_PAGE, (from, count) => causes.slice(from, from + count), (cause) =>
+        causeItem(cause, codes.get(cause.code), more),
+      ),
     );
   });
   return fragment(summary, groups, codesProblem ? h('p', { class: 'hint' }, codesProblem) : null);
 }
 
 /**
- * `list` with the first `perPage` of `entries` drawn by `draw`, followed by a "Show more" button
- * and a line saying how many are shown, while some are not: each click draws the next page.
+ * `list` with the first `perPage` of `total` entries drawn by `draw`, followed, while some are
+ * not drawn, by a "Show more" button and a line saying how many are shown: each click draws the
+ * next page. `entries(from, count)` gives a page of entries, or a promise of one (a cause's
+ * findings come from the audit's worker); the button waits while one is on its way.
  */
-function pagedList(list, entries, perPage, draw) {
+function pagedList(list, total, perPage, entries, draw) {
   let shown = 0;
   const status = h('p', { class: 'hint paged-status', 'aria-live': 'polite' });
   const more = h('button', { type: 'button', class: 'button button-small show-more' });
   const footer = h('div', { class: 'paged-more' }, status, more);
-  const drawPage = () => {
-    const page = entries.slice(shown, shown + perPage);
+  const showPage = (page) => {
     list.append(...page.map(draw));
     shown += page.length;
-    const left = entries.length - shown;
-    if (left === 0) {
+    const left = total - shown;
+    if (left <= 0 || page.length === 0) {
       footer.remove();
       return;
     }
-    status.textContent = t('findings.shown', { shown: formatCount(shown), total: formatCount(entries.length) });
+    status.textContent = t('findings.shown', { shown: formatCount(shown), total: formatCount(total) });
     more.textContent = t('findings.show-more', { count: formatCount(Math.min(left, perPage)) });
   };
-  more.addEventListener('click', drawPage);
-  drawPage();
-  return fragment(list, shown < entries.length ? footer : null);
+  const fetchPage = async (pending) => {
+    more.disabled = true;
+    try {
+      showPage(await pending);
+    } catch (error) {
+      // The audit was replaced (the text changed): the new one is drawn in its place.
+      status.textContent = t('findings.failed', { detail: error.message });
+    } finally {
+      more.disabled = false;
+    }
+  };
+  more.addEventListener('click', () => fetchPage(entries(shown, perPage)));
+  const first = entries(0, perPage);
+  if (first instanceof Promise) {
+    more.textContent = t('findings.show-more', { count: formatCount(Math.min(total, perPage)) });
+    fetchPage(first);
+    return fragment(list, footer);
+  }
+  showPage(first);
+  return fragment(list, shown < total ? footer : null);
 }
 
 /** One cause: its first finding in full, then every other line it covers, each reachable. */
-function causeItem(cause, doc) {
-  const [first, ...others] = cause.findings;
+function causeItem(cause, doc, more) {
+  const [first, ...next] = cause.findings;
   const item = findingItem(first, doc);
   item.dataset.lines = cause.lines.length;
-  if (others.length === 0) return item;
+  const others = cause.count - 1;
+  if (others === 0) return item;
   item.append(
     h(
       'p',
       { class: 'hint cause-lines' },
-      tPlural('findings.cause.also', others.length, {}, formatCount),
+      tPlural('findings.cause.also', others, {}, formatCount),
       ' ',
-      others.slice(0, INLINE_LINE_LINKS).flatMap((finding, index) => [index === 0 ? null : ', ', findingLink(finding, false)]),
-      others.length > INLINE_LINE_LINKS
-        ? [' ', t('findings.and-more', { count: formatCount(others.length - INLINE_LINE_LINKS) })]
-        : null,
+      next.slice(0, INLINE_LINE_LINKS).flatMap((finding, index) => [index === 0 ? null : ', ', findingLink(finding, false)]),
+      others > INLINE_LINE_LINKS ? [' ', t('findings.and-more', { count: formatCount(others - INLINE_LINE_LINKS) })] : null,
     ),
-    everyLine(cause, first, others),
+    everyLine(cause, first, more),
   );
   return item;
 }
@@ -355,18 +378,22 @@ function causeItem(cause, doc) {
 /**
  * The cause's other findings, folded: each line's link and its own message (the values differ
  * from line to line: the name cut short, the path), its fix where it differs from the first's
- * and its corrected line, drawn when first opened, a page at a time.
+ * and its corrected line, fetched and drawn when first opened, a page at a time.
  */
-function everyLine(cause, first, others) {
+function everyLine(cause, first, more) {
+  const others = cause.count - 1;
   const details = h(
     'details',
     { class: 'cause-every-line', 'data-key': `lines:${cause.code}:${cause.lines[0]}` },
-    h('summary', {}, tPlural('findings.cause.every', others.length, {}, formatCount)),
+    h('summary', {}, tPlural('findings.cause.every', others, {}, formatCount)),
   );
+  // Without the worker (a test drawing an audit of its own), the findings that came are all.
+  const page = (from, count) =>
+    more === null ? cause.findings.slice(1 + from, 1 + from + count) : more(cause.index, 1 + from, count);
   details.addEventListener('toggle', () => {
     if (!details.open || details.childElementCount > 1) return;
     details.append(
-      pagedList(h('ol', { class: 'cause-findings' }), others, LINES_PER_PAGE, (finding) =>
+      pagedList(h('ol', { class: 'cause-findings' }), others, LINES_PER_PAGE, page, (finding) =>
         h(
           'li',
           { class: 'cause-finding', 'data-line': finding.line },

@@ -355,11 +355,22 @@ test('a cause covering hundreds of lines is one entry with every line reachable,
     // Every other line is reachable: unfold the list, page through it to the end.
     await entry.locator('details.cause-every-line summary').click();
     const list = entry.locator('.cause-findings');
-    await list.waitFor({ timeout: WAIT_MS });
+    await list.locator('li').first().waitFor({ timeout: WAIT_MS });
     const more = entry.locator('details.cause-every-line .show-more');
     assert.ok((await list.locator('li').count()) < big.lines.length - 1, 'the list is drawn a page at a time');
     assert.match(await entry.locator('details.cause-every-line .paged-status').textContent(), /Showing 200 of 459/);
-    while ((await more.count()) > 0) await more.click();
+    // Each page of findings comes from the audit's worker: the button waits while one is on its way.
+    const loaded = () =>
+      page.waitForFunction(
+        (selector) => !document.querySelector(selector)?.disabled,
+        `#audit .finding[data-code="${big.code}"][data-line="${big.lines[0]}"] details.cause-every-line .show-more`,
+        { timeout: WAIT_MS },
+      );
+    await loaded();
+    while ((await more.count()) > 0) {
+      await more.click();
+      await loaded();
+    }
     const listed = await list.locator('li').evaluateAll((items) => items.map((item) => Number(item.dataset.line)));
     assert.deepEqual(listed, big.lines.slice(1));
     // Each listed finding has its own words and a link that goes to its own line.
