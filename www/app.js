@@ -128,6 +128,8 @@ const state = {
   /** The latest question's panels being drawn (see `recompute`); never rejects. */
   panelsRun: Promise.resolve(),
   refreshTimer: 0,
+  /** The save `refresh` asked for, run in a task of its own (see `saveSoon`). */
+  saveTimer: 0,
   refreshing: null,
   refreshAgain: false,
 };
@@ -403,13 +405,19 @@ async function answer(ask, options) {
 function wireEvents() {
   elements.textarea.addEventListener('input', scheduleRefresh);
   // A paste over the text keeps what it replaced as the previous text, as a file or an example
-  // does: Compare's "Use the previous text" and Restore find it.
-  elements.textarea.addEventListener('paste', () => {
-    const before = editor.text;
-    setTimeout(() => {
-      if (editor.text !== before) keepPrevious(before);
-    }, 0);
-  });
+  // does: Compare's "Use the previous text" and Restore find it. Read before the editor handles
+  // the paste (a capturing listener runs first), and compared after the editor's next task,
+  // which is when it splices in a large paste.
+  elements.textarea.addEventListener(
+    'paste',
+    () => {
+      const before = editor.text;
+      setTimeout(() => {
+        if (editor.text !== before) keepPrevious(before);
+      }, 0);
+    },
+    { capture: true },
+  );
   elements.agent.addEventListener('input', scheduleRefresh);
   elements.url.addEventListener('input', scheduleRefresh);
   elements.agentMatchChoices.addEventListener('change', handleChoice);
@@ -531,7 +539,7 @@ function scheduleRefresh() {
  * one at a time; a call while one runs makes it run once more at the end, with the latest input.
  */
 async function refresh() {
-  saveWork();
+  saveSoon();
   syncExamplePicker();
   if (state.refreshing) {
     state.refreshAgain = true;
@@ -1332,6 +1340,25 @@ function saveWork() {
   }
 }
 
+/**
+ * Saves the work in a task of its own, right after this one: writing a 10 MB draft (its JSON and
+ * the storage's copy, some 60 ms) in the same task as sending the text to the engine would make
+ * one long task of both. A later change before it runs is saved by the same call.
+ */
+function saveSoon() {
+  if (state.saveTimer !== 0) return;
+  state.saveTimer = setTimeout(() => {
+    state.saveTimer = 0;
+    saveWork();
+  }, 0);
+}
+
 function flushSave() {
+  if (state.saveTimer !== 0) {
+    clearTimeout(state.saveTimer);
+    state.saveTimer = 0;
+    saveWork();
+    return;
+  }
   if (state.refreshTimer !== 0) saveWork();
 }

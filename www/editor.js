@@ -9,7 +9,8 @@
  * textarea's top and bottom padding, one row per line outside it, so the textarea's own
  * scrollbar spans the whole file; when the view or the caret nears an edge of the window, the
  * window moves. Edits in the window are spliced into the text, and a large paste, drop or
- * replacement never enters the textarea whole: it is spliced in directly.
+ * replacement never enters the textarea whole: it is spliced in directly (a paste in the task
+ * after the one that read the clipboard, so that neither holds the page for long).
  *
  * In a window the textarea cannot select beyond it, so a selection of the whole window (what
  * select-all does) stands for the whole text: copy and cut take the whole text, and typing,
@@ -82,6 +83,9 @@ export class Editor {
   #redo = [];
   #undoChars = 0;
   #lastTypingAt = 0;
+  /** A large paste read but not yet spliced in: `{ start, end, text }`, and its timer. */
+  #pendingPaste = null;
+  #pendingPasteTimer = 0;
 
   /**
    * `textarea`: the input; `gutter`: the element that receives the numbers;
@@ -108,12 +112,17 @@ export class Editor {
         editor.text = String(value);
       },
     });
-    textarea.addEventListener('beforeinput', (event) => this.#handleBeforeInput(event));
-    textarea.addEventListener('input', () => this.#handleInput());
-    textarea.addEventListener('keydown', (event) => this.#handleKeydown(event));
-    textarea.addEventListener('copy', (event) => this.#handleCopy(event, false));
-    textarea.addEventListener('cut', (event) => this.#handleCopy(event, true));
-    textarea.addEventListener('paste', (event) => this.#handlePaste(event));
+    // Every edit applies a large paste still waiting to be spliced in first, so edits keep their order.
+    const after = (handler) => (event) => {
+      this.#flushPaste();
+      handler(event);
+    };
+    textarea.addEventListener('beforeinput', after((event) => this.#handleBeforeInput(event)));
+    textarea.addEventListener('input', after(() => this.#handleInput()));
+    textarea.addEventListener('keydown', after((event) => this.#handleKeydown(event)));
+    textarea.addEventListener('copy', after((event) => this.#handleCopy(event, false)));
+    textarea.addEventListener('cut', after((event) => this.#handleCopy(event, true)));
+    textarea.addEventListener('paste', after((event) => this.#handlePaste(event)));
     const handleScroll = () => {
       this.#scrollTop = this.#scrollPosition;
       this.#followView();
@@ -138,6 +147,7 @@ export class Editor {
 
   /** The whole text, as a textarea would give it (line ends are LF). */
   get text() {
+    this.#flushPaste();
     return this.#text;
   }
 
@@ -146,6 +156,7 @@ export class Editor {
    * from its first line. This is a new start, not an edit: it clears the undo history.
    */
   set text(value) {
+    this.#cancelPaste();
     this.#text = normalizeLineEnds(value);
     this.#lineCount = countLines(this.#text);
     this.#lineStarts = null;
@@ -170,6 +181,7 @@ export class Editor {
    * into view and moves the focus there, so the keyboard continues from it.
    */
   selectLine({ number, start, end }) {
+    this.#flushPaste();
     const textarea = this.#textarea;
     const length = this.#text.length;
     start = Math.min(start, length);
@@ -193,16 +205,19 @@ export class Editor {
    * Apply): unlike setting `text`, the history is kept.
    */
   replaceAll(value) {
+    this.#flushPaste();
     this.#replaceRange(0, this.#text.length, normalizeLineEnds(value), 'insertReplacementText');
   }
 
   /** Takes back the last edit; returns whether there was one. */
   undo() {
+    this.#flushPaste();
     return this.#travel(this.#undo, this.#redo);
   }
 
   /** Does again the last edit taken back; returns whether there was one. */
   redo() {
+    this.#flushPaste();
     return this.#travel(this.#redo, this.#undo);
   }
 
@@ -265,13 +280,33 @@ export class Editor {
     this.#replaceRange(start, end, normalizeLineEnds(replacement), type);
   }
 
-  /** A paste's text arrives here first; a large one is spliced in without the textarea. */
+  /**
+   * A paste's text arrives here first; a large one is spliced in without the textarea, in the
+   * next task: reading 10 MB from the clipboard is most of a task already (about 100 ms), and the
+   * splice, the line count and placing the window are as much again, so they run apart, and no
+   * one task holds the page for both. Anything that reads or edits the text meanwhile applies
+   * the paste first (`#flushPaste`).
+   */
   #handlePaste(event) {
     const pasted = event.clipboardData?.getData('text/plain') ?? '';
     if (pasted.length <= LARGE_INSERT && !this.#wholeWindowSelected()) return;
     event.preventDefault();
     const { start, end } = this.#editRange();
-    this.#replaceRange(start, end, normalizeLineEnds(pasted), 'insertFromPaste');
+    this.#pendingPaste = { start, end, text: pasted };
+    this.#pendingPasteTimer = setTimeout(() => this.#flushPaste(), 0);
+  }
+
+  /** Splices in the large paste that `#handlePaste` read, if one is waiting. */
+  #flushPaste() {
+    const paste = this.#pendingPaste;
+    if (paste === null) return;
+    this.#cancelPaste();
+    this.#replaceRange(paste.start, paste.end, normalizeLineEnds(paste.text), 'insertFromPaste');
+  }
+
+  #cancelPaste() {
+    this.#pendingPaste = null;
+    clearTimeout(this.#pendingPasteTimer);
   }
 
   /** Copy and cut of a whole-window selection take the whole text. */

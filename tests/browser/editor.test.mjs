@@ -181,6 +181,51 @@ test('a 10 MB paste is held as a window, answered, and edited, copied and undone
   });
 });
 
+test("a large paste is spliced in the task after the one that read the clipboard, and anything reading the text first gets it", async () => {
+  await withPage(async (page) => {
+    const observed = await page.evaluate((expression) => {
+      // eslint-disable-next-line no-eval
+      const text = (0, eval)(expression);
+      const textarea = document.querySelector('#robots');
+      const native = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
+      const inputs = [];
+      textarea.addEventListener('input', (event) => inputs.push(event.inputType));
+      textarea.focus();
+      textarea.select();
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', text);
+      const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+      textarea.dispatchEvent(paste);
+      // The paste task only read the clipboard: nothing was spliced or announced yet...
+      const during = { cancelled: paste.defaultPrevented, inputs: inputs.length, held: native.get.call(textarea).length };
+      return new Promise((resolve) => {
+        setTimeout(() => {
+          // ...the next task spliced it in and told the page, once.
+          resolve({ during, after: { inputs: [...inputs], length: textarea.value.length, expected: text.length } });
+        }, 0);
+      });
+    }, bigFileSource(1_000_000));
+    assert.equal(observed.during.cancelled, true, 'the browser does not insert the text itself');
+    assert.equal(observed.during.inputs, 0, 'the paste event did not splice the text');
+    assert.ok(observed.during.held < 1_000_000);
+    assert.deepEqual(observed.after.inputs, ['insertFromPaste']);
+    assert.equal(observed.after.length, observed.after.expected);
+
+    // A script reading the value right after the paste event gets the pasted text.
+    const read = await page.evaluate((expression) => {
+      // eslint-disable-next-line no-eval
+      const text = (0, eval)(expression);
+      const textarea = document.querySelector('#robots');
+      textarea.select();
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', text);
+      textarea.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+      return textarea.value === text;
+    }, `${bigFileSource(500_000)} + '\\n# read at once'`);
+    assert.equal(read, true);
+  });
+});
+
 test('scrolling a long text to its end shows its last lines, and page.fill still replaces it all', async () => {
   await withPage(async (page) => {
     await pasteBuilt(page, bigFileSource(2_000_000));
