@@ -37,10 +37,12 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * plus 30,000 B since it is built at opt-level 3 for the npm package's speed (198,649 B at 3,
  * 172,914 B at z, on main at 942fa93; scripts/build-wasm.sh), plus 10,000 B for issue 24's audit
  * (four new codes with their texts in three languages, findings grouped by cause) and issue 26's
- * summary fields (218,600 B on main at 382e00e). The first module, which the page waits for, did
+ * summary fields (218,600 B on main at 382e00e), plus 7,000 B for issue 24's later classes
+ * (228,426 B on main at c1e0335, over the budget before it) and the page's findings grouped by
+ * cause (RobotsFile.auditCauses: 229,993 B). The first module, which the page waits for, did
  * not grow.
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 125_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 132_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {
