@@ -120,6 +120,7 @@ mod matcher;
 pub mod message;
 mod pattern;
 mod policy;
+mod politeness;
 mod profile;
 mod robots;
 mod rules;
@@ -180,6 +181,7 @@ pub use policy::{
     write_policy, Choice, InvalidPolicy, Policy, PolicyCheck, PolicyRequest, MAX_POLICY_PATHS,
     MAX_POLICY_PATH_BYTES, POLICY_BEGIN, POLICY_END, POLICY_PURPOSES,
 };
+pub use politeness::{DelayLine, Politeness, RequestRate};
 pub use profile::{
     AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec, UnknownName,
 };

@@ -32,7 +32,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robots_lens::{
     check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler,
     FetchStatus, Finding, InvalidUrl, Profile, Question, RobotsTxt, RuleKind, RuleMatch, UsedStep,
-    MAX_AGENT_BYTES, MAX_URL_BYTES, REFUSED,
+    Who, MAX_AGENT_BYTES, MAX_URL_BYTES, REFUSED,
 };
 
 self_cell::self_cell!(
@@ -112,6 +112,18 @@ fn ask(
         Asker::Crawler(crawler) => Question::crawler(crawler, url),
     };
     checker.ask_verdict(&question.status(*status))
+}
+
+/// The catalogued crawler called `name` (or with that product token); `LookupError` naming the
+/// known ones otherwise.
+fn find_catalogued(name: &str) -> PyResult<&'static Crawler> {
+    find_crawler(name).ok_or_else(|| {
+        let names: Vec<&str> = crawlers().iter().map(|crawler| crawler.name).collect();
+        PyLookupError::new_err(format!(
+            "no catalogued crawler is called '{name}'; known crawlers: {}",
+            names.join(", ")
+        ))
+    })
 }
 
 /// `ValueError` for a URL no crawler requests, in the core's words (as `robots-lens check`).
@@ -255,13 +267,7 @@ impl Robots {
         profile: &str,
         status: &str,
     ) -> PyResult<CrawlerCheck> {
-        let crawler = find_crawler(name).ok_or_else(|| {
-            let names: Vec<&str> = crawlers().iter().map(|crawler| crawler.name).collect();
-            PyLookupError::new_err(format!(
-                "no catalogued crawler is called '{name}'; known crawlers: {}",
-                names.join(", ")
-            ))
-        })?;
+        let crawler = find_catalogued(name)?;
         Ok(CrawlerCheck {
             file: Arc::clone(&slf.get().file),
             crawler,
@@ -285,6 +291,44 @@ impl Robots {
             .iter()
             .map(|sitemap| sitemap.url(robots).to_owned())
             .collect()
+    }
+
+    /// The `Crawl-delay` in seconds that applies to `agent` (compared as `match` says) or to the
+    /// catalogued `crawler` (along its fallback chain), or `None`: protego's and
+    /// `urllib.robotparser`'s `crawl_delay(useragent)`. The groups are those `check` reads for
+    /// the same asker under `profile`; the last valid value of them counts.
+    #[pyo3(signature = (agent = None, *, crawler = None, profile = "rfc9309", r#match = "substring"))]
+    fn crawl_delay(
+        &self,
+        agent: Option<&str>,
+        crawler: Option<&str>,
+        profile: &str,
+        r#match: &str,
+    ) -> PyResult<Option<f64>> {
+        let polite = self.politeness(agent, crawler, profile, r#match)?;
+        Ok(polite.crawl_delay.map(|delay| delay.seconds))
+    }
+
+    /// The `Request-rate` that applies to `agent` or `crawler` (chosen as by `crawl_delay`), as a
+    /// `RequestRate` (`requests, seconds = rate` unpacks it), or `None`.
+    #[pyo3(signature = (agent = None, *, crawler = None, profile = "rfc9309", r#match = "substring"))]
+    fn request_rate(
+        &self,
+        agent: Option<&str>,
+        crawler: Option<&str>,
+        profile: &str,
+        r#match: &str,
+    ) -> PyResult<Option<PyRequestRate>> {
+        let polite = self.politeness(agent, crawler, profile, r#match)?;
+        Ok(polite.request_rate.map(PyRequestRate::from))
+    }
+
+    /// The host of the first `Host:` line with a value (the mirror the site prefers), or
+    /// `None`: protego's `preferred_host`.
+    #[getter]
+    fn preferred_host(&self) -> Option<String> {
+        let robots = &self.file.robots;
+        robots.preferred_host().map(|(host, _)| host.to_owned())
     }
 
     /// How many physical lines the file has.
@@ -396,6 +440,19 @@ impl CrawlerCheck {
         verdicts.map_err(refused_in_list)
     }
 
+    /// The `Crawl-delay` in seconds that the groups of this crawler's fallback chain set, or
+    /// `None`: what the file asks of it (whether it honours the line is another matter;
+    /// Googlebot does not).
+    fn crawl_delay(&self) -> Option<f64> {
+        let polite = self.politeness();
+        polite.crawl_delay.map(|delay| delay.seconds)
+    }
+
+    /// The `Request-rate` that the groups of this crawler's fallback chain set, or `None`.
+    fn request_rate(&self) -> Option<PyRequestRate> {
+        self.politeness().request_rate.map(PyRequestRate::from)
+    }
+
     /// What the whole file allows this crawler, in words: `blocked from everything`,
     /// `allowed everywhere`, or how many rules apply.
     #[getter]
@@ -452,6 +509,13 @@ impl CrawlerCheck {
             self.crawler.name,
             self.chain().join(" > ")
         )
+    }
+}
+
+impl CrawlerCheck {
+    fn politeness(&self) -> robots_lens::Politeness {
+        let checker = self.file.checker(self.profile);
+        checker.politeness(Who::Crawler(self.crawler), AgentMatch::Token)
     }
 }
 
@@ -801,6 +865,68 @@ type RowColumns<'py> = (
     Vec<Bound<'py, PyString>>,
 );
 
+impl Robots {
+    /// The core's politeness answer for the one asker `agent` or `crawler` names.
+    fn politeness(
+        &self,
+        agent: Option<&str>,
+        crawler: Option<&str>,
+        profile: &str,
+        r#match: &str,
+    ) -> PyResult<robots_lens::Politeness> {
+        let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
+        let who =
+            match (agent, crawler) {
+                (Some(agent), None) => {
+                    within_limits(agent, "/")?;
+                    Who::Agent(agent)
+                }
+                (None, Some(name)) => Who::Crawler(find_catalogued(name)?),
+                _ => return Err(PyTypeError::new_err(
+                    "give either agent (a user agent) or crawler= (a catalogued crawler's name)",
+                )),
+            };
+        Ok(self.file.checker(profile).politeness(who, model))
+    }
+}
+
+/// `Request-rate: 1/5`: at most `requests` fetches every `seconds`, read from `line`. Unpacks
+/// as the pair `(requests, seconds)`, like `urllib.robotparser`'s `RequestRate`.
+#[pyclass(frozen, get_all, eq, name = "RequestRate", module = "robots_lens")]
+#[derive(PartialEq)]
+struct PyRequestRate {
+    /// How many fetches.
+    requests: u64,
+    /// In how many seconds (`1/10m` is 600).
+    seconds: u64,
+    /// The line it was read from.
+    line: usize,
+}
+
+#[pymethods]
+impl PyRequestRate {
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        pyo3::types::PyTuple::new(py, [self.requests, self.seconds])?.try_iter()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "RequestRate(requests={}, seconds={}, line={})",
+            self.requests, self.seconds, self.line
+        )
+    }
+}
+
+impl From<robots_lens::RequestRate> for PyRequestRate {
+    fn from(rate: robots_lens::RequestRate) -> PyRequestRate {
+        PyRequestRate {
+            requests: rate.requests,
+            seconds: rate.seconds,
+            line: rate.line,
+        }
+    }
+}
+
 /// A file of [`check_rows`]: a `Robots` already parsed, or the text of one, parsed once for all
 /// its rows (without the GIL).
 enum RowFile {
@@ -948,6 +1074,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyGroup>()?;
     module.add_class::<PyChainStep>()?;
     module.add_class::<PyFinding>()?;
+    module.add_class::<PyRequestRate>()?;
     fetch::register(module)?;
     Ok(())
 }

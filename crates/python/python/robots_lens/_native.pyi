@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension module; see the package docstring for an example."""
 
-from typing import Iterable, Literal, Optional, Sequence, Union
+from typing import Iterable, Iterator, Literal, Optional, Sequence, Union
 
 Profile = Literal["rfc9309", "google", "python", "legacy-1994"]
 AgentMatch = Literal["substring", "token"]
@@ -110,6 +110,38 @@ class Robots:
         """The catalogued crawler ``name`` (or product token); raises ``LookupError`` if unknown."""
     def audit(self) -> list[Finding]:
         """The audit of this file."""
+    def crawl_delay(
+        self,
+        agent: Optional[str] = None,
+        *,
+        crawler: Optional[str] = None,
+        profile: Profile = "rfc9309",
+        match: AgentMatch = "substring",
+    ) -> Optional[float]:
+        """The ``Crawl-delay`` (seconds) that applies to ``agent`` or to the catalogued
+        ``crawler`` (give one), from the groups ``check`` reads for it; the last valid value
+        counts. ``None`` when none applies. protego's ``crawl_delay(user_agent)``."""
+    def request_rate(
+        self,
+        agent: Optional[str] = None,
+        *,
+        crawler: Optional[str] = None,
+        profile: Profile = "rfc9309",
+        match: AgentMatch = "substring",
+    ) -> Optional[RequestRate]:
+        """The ``Request-rate`` that applies to ``agent`` or ``crawler``, or ``None``."""
+    @property
+    def preferred_host(self) -> Optional[str]:
+        """The host of the first ``Host:`` line with a value, or ``None``."""
+
+class RequestRate:
+    """``Request-rate: 1/10m``: at most ``requests`` fetches every ``seconds`` (600), read from
+    ``line``; ``requests, seconds = rate`` unpacks it."""
+
+    requests: int
+    seconds: int
+    line: int
+    def __iter__(self) -> Iterator[int]: ...
 
 class Crawler:
     """A catalogued crawler bound to a parsed file, answering along its fallback chain."""
@@ -134,6 +166,11 @@ class Crawler:
         """May this crawler fetch ``url``? ``Verdict.chain_step`` says which step applied."""
     def check_many(self, urls: Iterable[str]) -> list[Verdict]:
         """``check`` for every URL, in one call that releases the GIL."""
+    def crawl_delay(self) -> Optional[float]:
+        """The ``Crawl-delay`` (seconds) of the groups its fallback chain picks, or ``None``:
+        what the file asks of it (Googlebot does not honour the line)."""
+    def request_rate(self) -> Optional[RequestRate]:
+        """The ``Request-rate`` of the groups its fallback chain picks, or ``None``."""
 
 class Verdict:
     """An answer with its explanation; ``to_dict()`` is what ``robots-lens check --json`` prints."""

@@ -8,7 +8,8 @@ Enable it in a project's settings (Scrapy's ``ROBOTSTXT_PARSER`` setting)::
 It is a drop-in for Scrapy's own adapters (``ProtegoRobotParser``, ``PythonRobotParser``):
 Scrapy calls ``from_crawler(crawler, robotstxt_body)`` once per site with the raw bytes of the
 file and then ``allowed(url, user_agent)`` per request, where ``user_agent`` is
-``ROBOTSTXT_USER_AGENT`` or the request's whole ``User-Agent`` header.
+``ROBOTSTXT_USER_AGENT`` or the request's whole ``User-Agent`` header. ``crawl_delay(user_agent)``
+(Scrapy 2.18's addition to the interface) answers from the groups ``allowed`` reads.
 
 The bytes are parsed as they were served (a BOM skipped, invalid UTF-8 kept as octets, Google's
 accepted misspellings and prefix-read keys, only a rule ending a group's list of user agents), and
@@ -91,6 +92,17 @@ class RobotsLensRobotParser(RobotParser):
         except ValueError as error:
             logger.warning("robots-lens did not check %.200s: %s; not fetching it", _text(url), error)
             return False
+
+    def crawl_delay(self, user_agent: Union[str, bytes]) -> Optional[float]:
+        """The ``Crawl-delay`` in seconds the file asks of ``user_agent``, or ``None``: the method
+        Scrapy's ``RobotParser`` interface asks parsers for (Scrapy 2.18+). The groups are those
+        ``allowed`` reads for the same agent, with the same profile and match model; an agent past
+        ``MAX_AGENT_BYTES`` gets ``None``, with a warning, rather than failing the crawl."""
+        try:
+            return self.robots.crawl_delay(_text(user_agent), profile=self.profile, match=self.match)
+        except ValueError as error:
+            logger.warning("robots-lens did not read a crawl delay: %s", error)
+            return None
 
     def verdict(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> robots_lens.Verdict:
         """The whole ``Verdict`` behind ``allowed``: the deciding line, the reason, the group."""
