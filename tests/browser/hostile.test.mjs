@@ -219,7 +219,7 @@ test('a trap in the audit is reported as a crash, the audit engine is replaced a
       allowErrors: /RuntimeError|memory access out of bounds/,
       beforeLoad: (session) => {
         session.page.on('worker', (worker) => workers.push(worker));
-        return editGlue(session, (glue) => trapIn(glue, 'audit', "this.__wbg_ptr && globalThis.__trapAudit?.()"), 'audit/')
+        return editGlue(session, (glue) => trapIn(glue, 'auditCauses', "this.__wbg_ptr && globalThis.__trapAudit?.()"), 'audit/')
           .then(() =>
             // The audit's own worker decides from the text it parsed, kept by the constructor hook.
             session.context.route('**/www/engine-worker.js', async (route) => {
