@@ -111,12 +111,6 @@ impl From<&Verdict> for Cell {
     }
 }
 
-/// The deciding line of a verdict: [`Verdict::deciding_line`], the one definition (kept under
-/// this name for the surfaces that called it).
-pub fn decided_by(verdict: &Verdict) -> Option<usize> {
-    verdict.deciding_line()
-}
-
 /// Which rows [`Batch::rows`] keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum RowFilter {

@@ -15,6 +15,7 @@
 
 use std::fmt;
 
+use crate::answer::REFUSED;
 use crate::batch::Asker;
 use crate::catalogue::find_crawler;
 use crate::matcher::Checker;
@@ -66,8 +67,8 @@ pub struct ExpectationResult {
 /// Why an expectation could not be checked for one crawler or agent.
 ///
 /// Kept as data rather than words: the CLI words it in English ([`fmt::Display`]), the page from
-/// its own catalogues (the refusal's [`crate::typed_url::UrlProblem::id`]); wording a refusal here would
-/// link the English catalogue into every module that checks pins.
+/// its own catalogues (the refusal's [`crate::typed_url::UrlProblem::id`]); wording a refusal
+/// here would link the English catalogue into every module that checks pins.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExpectationError {
     /// The expectation names no crawler and no agent.
@@ -84,7 +85,8 @@ impl ExpectationError {
         match self {
             ExpectationError::NobodyNamed => "nobody-named",
             ExpectationError::UnknownCrawler(_) => "unknown-crawler",
-            ExpectationError::UrlRefused(_) => "url-refused",
+            // The reason code every surface gives a refused URL.
+            ExpectationError::UrlRefused(_) => REFUSED,
         }
     }
 }

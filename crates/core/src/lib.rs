@@ -143,8 +143,8 @@ pub use answer::{
 };
 pub use audit::{audit, Finding};
 pub use batch::{
-    decided_by, Asker, AskerTotals, Batch, BatchReport, Cell, Progress, Row, RowFilter, RowOrder,
-    RowPage, RowQuery, RuleTally, UnusedRule,
+    Asker, AskerTotals, Batch, BatchReport, Cell, Progress, Row, RowFilter, RowOrder, RowPage,
+    RowQuery, RuleTally, UnusedRule,
 };
 pub use catalogue::{
     crawlers, find_crawler, find_retired, recognise_crawler, retired_tokens, sources, ClaimSources,
