@@ -252,32 +252,31 @@ fn write_group_changes(out: &mut impl Write, old: &RobotsTxt, new: &RobotsTxt) -
     let whole = |group: &robots_lens::Group, lines: &std::collections::HashSet<usize>| {
         group.lines().iter().all(|line| lines.contains(line))
     };
+    // The first group line written opens its own paragraph below the verdict changes.
     let mut written = false;
+    let mut write_group = |group: &robots_lens::Group, change: &str, version: &str| {
+        let gap = if std::mem::replace(&mut written, true) {
+            ""
+        } else {
+            "\n"
+        };
+        writeln!(
+            out,
+            "{gap}group {change}: User-agent: {} (lines {}-{} of the {version} version)",
+            printable(&names(group)),
+            group.first_line,
+            group.last_line
+        )
+    };
     for group in new.groups().iter().filter(|group| whole(group, &added)) {
         let place = match first_shared {
             Some(shared) if group.last_line < shared => "prepended",
             _ => "added",
         };
-        writeln!(
-            out,
-            "{}group {place}: User-agent: {} (lines {}-{} of the new version)",
-            if written { "" } else { "\n" },
-            printable(&names(group)),
-            group.first_line,
-            group.last_line
-        )?;
-        written = true;
+        write_group(group, place, "new")?;
     }
     for group in old.groups().iter().filter(|group| whole(group, &removed)) {
-        writeln!(
-            out,
-            "{}group missing: User-agent: {} (lines {}-{} of the old version)",
-            if written { "" } else { "\n" },
-            printable(&names(group)),
-            group.first_line,
-            group.last_line
-        )?;
-        written = true;
+        write_group(group, "missing", "old")?;
     }
     Ok(())
 }

@@ -34,6 +34,7 @@ mod live;
 #[cfg(target_family = "wasm")]
 #[path = "live_unavailable.rs"]
 mod live;
+mod live_options;
 mod man;
 mod options;
 mod preferences;

@@ -14,11 +14,11 @@ use std::time::Duration;
 
 use robots_lens::{status_handling, Crawler, FetchStatus, Profile, StatusEffect, SIZE_LIMIT};
 use robots_lens_fetch::{
-    check_ca, fetch, looks_like_url, FetchOptions, Fetched, SiteUrl, DEFAULT_CONNECT_TIMEOUT,
-    DEFAULT_TOTAL_TIMEOUT,
+    check_ca, fetch, FetchOptions, Fetched, SiteUrl, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TOTAL_TIMEOUT,
 };
 
 use crate::crawler_name::find_crawler_or_explain;
+pub use crate::live_options::{is_url, LiveOptions};
 use crate::terminal::{self, printable};
 use crate::usage_error::UsageError;
 
@@ -36,21 +36,6 @@ pub(crate) struct Settings {
     pub(crate) options: FetchOptions,
     /// The crawler whose user agent is sent, if one was named.
     pub(crate) crawler: Option<&'static Crawler>,
-}
-
-/// Whether a FILE argument is a URL to fetch rather than a path.
-pub fn is_url(path: &str) -> bool {
-    looks_like_url(path)
-}
-
-/// How a URL given for FILE is fetched, as the options say (`--timeout`, `--connect-timeout`,
-/// `--ca`, and the crawler of `--as` or `--crawler`, whose user agent is sent).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct LiveOptions<'a> {
-    pub timeout: Option<&'a str>,
-    pub connect_timeout: Option<&'a str>,
-    pub ca: Option<&'a str>,
-    pub crawler: Option<&'a str>,
 }
 
 /// Reads the fetch options for the rest of the run.

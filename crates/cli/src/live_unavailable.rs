@@ -4,6 +4,7 @@
 
 use robots_lens::FetchStatus;
 
+pub use crate::live_options::{is_url, LiveOptions};
 use crate::usage_error::UsageError;
 
 /// What this build cannot do with `url`, and how to get the file instead.
@@ -13,27 +14,6 @@ pub fn unavailable(url: &str) -> UsageError {
          (curl -s {url} -o robots.txt, or 'robots-lens fetch' from the native build, or \
          fetchRobots() of the npm package in Node) and give its path"
     ))
-}
-
-/// The fetch options, read by the native build (see live.rs); this build has nothing to read
-/// them for.
-#[allow(dead_code)]
-#[derive(Debug, Clone, Copy, Default)]
-pub struct LiveOptions<'a> {
-    pub timeout: Option<&'a str>,
-    pub connect_timeout: Option<&'a str>,
-    pub ca: Option<&'a str>,
-    pub crawler: Option<&'a str>,
-}
-
-/// Whether a FILE argument is a URL to fetch rather than a path: a scheme and `://`.
-pub fn is_url(path: &str) -> bool {
-    path.split_once("://").is_some_and(|(scheme, _)| {
-        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-            && scheme
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-    })
 }
 
 pub fn configure(_options: &LiveOptions<'_>) -> Result<(), UsageError> {

@@ -47,6 +47,7 @@
 use crate::lines::{KeySpelling, Line, LineKind};
 use crate::structured_fields::{parse_dictionary, Dictionary};
 pub use crate::structured_fields::{SyntaxError, SyntaxErrorKind, ValueType};
+use crate::typed_url::has_scheme;
 
 /// The AIPREF vocabulary's labels (draft-ietf-aipref-vocab §6.1), in table order.
 pub const CONTENT_USAGE_LABELS: [&str; 2] = ["train-ai", "search"];
@@ -438,19 +439,6 @@ fn trim_ows(bytes: &[u8]) -> &[u8] {
         .rposition(|&b| b != b' ' && b != b'\t')
         .map_or(start, |end| end + 1);
     &bytes[start..end]
-}
-
-/// `scheme:` as RFC 3986 §3.1 writes it, followed by `//`: what an absolute licence URL needs.
-pub(crate) fn has_scheme(url: &str) -> bool {
-    url.split_once("://").is_some_and(|(scheme, _)| {
-        scheme
-            .bytes()
-            .next()
-            .is_some_and(|b| b.is_ascii_alphabetic())
-            && scheme
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    })
 }
 
 /// The answer for one label of one URL.

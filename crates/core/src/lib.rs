@@ -190,7 +190,7 @@ pub use status::{
     crawler_status_handling, status_effect, status_handling, FetchStatus, InvalidStatus, Outcome,
     StatusClass, StatusEffect, StatusHandling, MAX_REDIRECTS,
 };
-pub use typed_url::{read_url, InvalidUrl, TypedUrl, UrlProblem};
+pub use typed_url::{has_scheme, read_url, InvalidUrl, TypedUrl, UrlProblem};
 pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
 pub use verdict::{
     AppliedGroup, ChainStep, GroupUsed, Reason, RuleMatch, UsedStep, Verdict, WhyDecides,

@@ -189,13 +189,23 @@ fn web_scheme_without_slashes(url: &str) -> Option<&str> {
 
 /// `(scheme, rest after "://")` when `url` starts with a scheme and `//`.
 fn split_scheme(url: &str) -> Option<(&str, &str)> {
-    let colon = url.find("://")?;
-    let scheme = &url[..colon];
-    let valid = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+    let (scheme, rest) = url.split_once("://")?;
+    is_scheme(scheme).then_some((scheme, rest))
+}
+
+/// Whether `text` starts with `scheme://`, the scheme as RFC 3986 §3.1 writes it (a letter, then
+/// letters, digits, `+`, `-`, `.`): what tells a URL (`https://…`, and `ftp://…`, refused later
+/// with a reason) from a file name or a path. The one test every surface uses for it.
+pub fn has_scheme(text: &str) -> bool {
+    text.split_once("://")
+        .is_some_and(|(scheme, _)| is_scheme(scheme))
+}
+
+fn is_scheme(scheme: &str) -> bool {
+    scheme.starts_with(|c: char| c.is_ascii_alphabetic())
         && scheme
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-    valid.then(|| (scheme, &url[colon + 3..]))
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
 fn first_segment(text: &str) -> &str {
@@ -318,6 +328,29 @@ mod tests {
         assert_eq!(read("shop.example./x").1, Some("shop.example.".into()));
         assert_eq!(read("münchen.de/x").1, Some("münchen.de".into()));
         assert_eq!(read("intranet:8080/x").1, Some("intranet:8080".into()));
+    }
+
+    #[test]
+    fn a_scheme_and_two_slashes_tell_a_url_from_a_file_name() {
+        for url in [
+            "https://example.com",
+            "ftp://example.com",
+            "svn+ssh://h/x",
+            "a.b-c://x",
+        ] {
+            assert!(has_scheme(url), "{url}");
+        }
+        for name in [
+            "robots.txt",
+            "-",
+            "dir/://x",
+            "://x",
+            "1http://x",
+            "http:/x",
+            "C:\\x",
+        ] {
+            assert!(!has_scheme(name), "{name}");
+        }
     }
 
     #[test]

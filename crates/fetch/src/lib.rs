@@ -48,7 +48,7 @@ use robots_lens::{FetchStatus, RobotsTxt, MAX_REDIRECTS};
 use ureq::tls::{Certificate, PemItem, RootCerts, TlsConfig};
 
 pub use body::{Coding, COUNTED_BYTES, KEPT_BYTES};
-pub use site::{looks_like_url, InvalidSiteUrl, SiteUrl};
+pub use site::{InvalidSiteUrl, SiteUrl};
 
 /// The user agent sent when no crawler is named: it says what is asking and where to read
 /// about it, as crawlers' user agents do.

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use robots_lens::has_scheme;
+
 /// A URL that names a site whose robots.txt can be fetched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteUrl {
@@ -145,19 +147,6 @@ fn split_port(authority: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// Whether `text` is meant as a URL to fetch rather than a file name: it starts with a scheme
-/// and `://` (`https://…`, `http://…`, and `ftp://…`, which is then refused with a reason).
-pub fn looks_like_url(text: &str) -> bool {
-    let Some((scheme, _)) = text.split_once("://") else {
-        return false;
-    };
-    !scheme.is_empty()
-        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && scheme
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-}
-
 /// A URL that names no site to fetch from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InvalidSiteUrl {
@@ -188,7 +177,7 @@ pub(crate) fn resolve_location(base: &str, location: &str) -> Option<String> {
     if location.is_empty() {
         return None;
     }
-    if looks_like_url(location) {
+    if has_scheme(location) {
         return Some(location.to_owned());
     }
     let (scheme, rest) = base.split_once("://")?;
@@ -299,15 +288,6 @@ mod tests {
             let error = SiteUrl::parse(given).unwrap_err();
             assert!(error.to_string().contains(words), "{given}: {error}");
         }
-    }
-
-    #[test]
-    fn urls_are_told_from_file_names() {
-        assert!(looks_like_url("https://example.com"));
-        assert!(looks_like_url("ftp://example.com"));
-        assert!(!looks_like_url("robots.txt"));
-        assert!(!looks_like_url("-"));
-        assert!(!looks_like_url("dir/://x"));
     }
 
     #[test]
