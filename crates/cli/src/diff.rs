@@ -4,8 +4,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
-    crawlers, line_diff, probe_urls, read_url_list, verdict_flips, Asker, DiffKind, Flip,
-    ListFormat, RobotsTxt, Side, UrlReading, MAX_URLS,
+    compare_versions, crawlers, group_changes, line_diff, read_url_list, Asker, Flip,
+    GroupChangeKind, ListFormat, RobotsTxt, Side, MAX_URLS,
 };
 use serde::Serialize;
 
@@ -39,37 +39,32 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     let files = read_paths(&args.positional)?;
     let (old, new) = (RobotsTxt::parse(&files[0]), RobotsTxt::parse(&files[1]));
     let askers = askers(args)?;
-    let (urls, probed) = if args.url_files.is_empty() {
-        (probe_urls(&old, &new), true)
+    let urls = if args.url_files.is_empty() {
+        None
     } else {
-        (read_urls(&args.url_files)?, false)
+        Some(read_urls(&args.url_files)?)
     };
-    let status = args.fetch_status()?;
-    let flips = verdict_flips(
-        &old.checker(args.profile),
-        &new.checker(args.profile),
-        &urls,
-        // Derived probes are paths (`//x` too); a list a person gave is read as typed.
-        if probed {
-            UrlReading::Path
-        } else {
-            UrlReading::Typed
-        },
+    let comparison = compare_versions(
+        &old,
+        &new,
+        urls,
         &askers,
-        &status,
+        args.profile,
+        &args.fetch_status()?,
     );
+    let flips = &comparison.flips;
     let mut out = terminal::stdout(terminal::style(json));
     let written = if json {
-        write_json(&mut out, &flips)
+        write_json(&mut out, flips)
     } else {
         let context = Context {
             old: (old_path, &old),
             new: (new_path, &new),
-            urls: urls.len(),
+            urls: comparison.urls.len(),
             askers: askers.len(),
-            probed,
+            probed: comparison.probed,
         };
-        write_text(&mut out, &flips, &context)
+        write_text(&mut out, flips, &context)
             .and_then(|()| write_group_changes(&mut out, &old, &new))
     };
     written
@@ -223,60 +218,26 @@ fn decided((path, robots): (&str, &RobotsTxt), side: &Side) -> String {
     }
 }
 
-/// The groups one version has whole and the other lacks, from the core's line alignment: a
-/// group of NEW whose every line is added (`prepended` when it comes before every line the two
-/// share, as a CDN's managed groups are), and a group of OLD whose every line is removed.
+/// The groups one version has whole and the other lacks, as the core finds them.
 fn write_group_changes(out: &mut impl Write, old: &RobotsTxt, new: &RobotsTxt) -> io::Result<()> {
-    let aligned = line_diff(old, new);
-    let lines_of = |kind: DiffKind, pick: fn(&robots_lens::DiffLine) -> Option<usize>| {
-        aligned
-            .iter()
-            .filter(|line| line.kind == kind)
-            .filter_map(pick)
-            .collect::<std::collections::HashSet<usize>>()
-    };
-    let added = lines_of(DiffKind::Added, |line| line.new);
-    let removed = lines_of(DiffKind::Removed, |line| line.old);
-    let first_shared = aligned
+    for (index, change) in group_changes(old, new, &line_diff(old, new))
         .iter()
-        .filter(|line| line.kind == DiffKind::Same)
-        .find_map(|line| line.new);
-    let names = |group: &robots_lens::Group| {
-        group
-            .agents
-            .iter()
-            .map(|agent| agent.value().to_owned())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let whole = |group: &robots_lens::Group, lines: &std::collections::HashSet<usize>| {
-        group.lines().iter().all(|line| lines.contains(line))
-    };
-    // The first group line written opens its own paragraph below the verdict changes.
-    let mut written = false;
-    let mut write_group = |group: &robots_lens::Group, change: &str, version: &str| {
-        let gap = if std::mem::replace(&mut written, true) {
-            ""
-        } else {
-            "\n"
+        .enumerate()
+    {
+        let (word, version) = match change.kind {
+            GroupChangeKind::Prepended => ("prepended", "new"),
+            GroupChangeKind::Added => ("added", "new"),
+            GroupChangeKind::Missing => ("missing", "old"),
         };
         writeln!(
             out,
-            "{gap}group {change}: User-agent: {} (lines {}-{} of the {version} version)",
-            printable(&names(group)),
-            group.first_line,
-            group.last_line
-        )
-    };
-    for group in new.groups().iter().filter(|group| whole(group, &added)) {
-        let place = match first_shared {
-            Some(shared) if group.last_line < shared => "prepended",
-            _ => "added",
-        };
-        write_group(group, place, "new")?;
-    }
-    for group in old.groups().iter().filter(|group| whole(group, &removed)) {
-        write_group(group, "missing", "old")?;
+            "{}group {word}: User-agent: {} (lines {}-{} of the {version} version)",
+            // The first opens its own paragraph below the verdict changes.
+            if index == 0 { "\n" } else { "" },
+            printable(&change.agents.join(", ")),
+            change.first_line,
+            change.last_line
+        )?;
     }
     Ok(())
 }

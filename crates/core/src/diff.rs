@@ -5,15 +5,22 @@
 //! given, [`probe_urls`] derives URLs from both files' own rules, so a diff still finds the
 //! flips a change of rules causes: for each pattern, the path it names literally, the same with
 //! every `*` filled, and a path just inside it. [`line_diff`] aligns the two texts line by line,
-//! so that a flip can be shown next to the lines that changed.
+//! so that a flip can be shown next to the lines that changed; [`group_changes`] names the
+//! groups one version has whole and the other lacks (a CDN's prepended managed groups).
+//! [`compare_versions`] is the one question both `robots-lens diff` and the page's compare ask:
+//! the flips on the URLs given, or on the probes when none are.
 //!
 //! Limits: at most [`MAX_PROBES`] probe URLs; the line diff compares the changed middle of the
 //! two files (after their common first and last lines) line by line while that middle is at
 //! most [`MAX_DIFF_CELLS`] line pairs, and beyond that reports it as removed and added whole.
 
+use std::collections::HashSet;
+
 use crate::answer::UrlReading;
 use crate::batch::Asker;
+use crate::group::Group;
 use crate::matcher::Checker;
+use crate::profile::Profile;
 use crate::robots::RobotsTxt;
 use crate::status::FetchStatus;
 
@@ -91,6 +98,52 @@ pub fn verdict_flips(
         }
     }
     flips
+}
+
+/// Two versions compared on one set of questions: what [`compare_versions`] answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comparison {
+    /// Every verdict that differs, as [`verdict_flips`] finds them.
+    pub flips: Vec<Flip>,
+    /// The URLs asked: the ones given, or the probes.
+    pub urls: Vec<String>,
+    /// Whether the URLs are [`probe_urls`] derived from both files' rules (no URL was given).
+    pub probed: bool,
+}
+
+/// The verdicts that flip between `old` and `new` under `profile` and `status`, for every asker:
+/// on `urls` read as typed when a person gave some, otherwise on [`probe_urls`] read as paths.
+pub fn compare_versions(
+    old: &RobotsTxt,
+    new: &RobotsTxt,
+    urls: Option<Vec<String>>,
+    askers: &[Asker],
+    profile: Profile,
+    status: &FetchStatus,
+) -> Comparison {
+    let (urls, probed) = match urls {
+        Some(urls) if !urls.is_empty() => (urls, false),
+        _ => (probe_urls(old, new), true),
+    };
+    // Derived probes are paths (`//x` too); a list a person gave is read as typed.
+    let reading = if probed {
+        UrlReading::Path
+    } else {
+        UrlReading::Typed
+    };
+    let flips = verdict_flips(
+        &old.checker(profile),
+        &new.checker(profile),
+        &urls,
+        reading,
+        askers,
+        status,
+    );
+    Comparison {
+        flips,
+        urls,
+        probed,
+    }
 }
 
 /// Paths that the rules of `old` and `new` are about, each once, in the order found (`/`
@@ -243,6 +296,81 @@ pub fn line_diff(old: &RobotsTxt, new: &RobotsTxt) -> Vec<DiffLine> {
     out
 }
 
+/// How a whole group differs between the versions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum GroupChangeKind {
+    /// Only in the new version, before every line the two share (as a CDN prepends its groups).
+    Prepended,
+    /// Only in the new version, elsewhere.
+    Added,
+    /// Only in the old version.
+    Missing,
+}
+
+/// A group one version has whole and the other lacks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GroupChange {
+    /// Prepended, added or missing.
+    pub kind: GroupChangeKind,
+    /// The group's `User-agent` values, in order.
+    pub agents: Vec<String>,
+    /// Its first line in the version that has it (the new one, or the old one when missing).
+    pub first_line: usize,
+    /// Its last line in that version.
+    pub last_line: usize,
+}
+
+/// The groups of `new` whose every line is added in `aligned` (from [`line_diff`]), then the
+/// groups of `old` whose every line is removed.
+pub fn group_changes(old: &RobotsTxt, new: &RobotsTxt, aligned: &[DiffLine]) -> Vec<GroupChange> {
+    let lines_of = |kind: DiffKind, pick: fn(&DiffLine) -> Option<usize>| {
+        aligned
+            .iter()
+            .filter(|line| line.kind == kind)
+            .filter_map(pick)
+            .collect::<HashSet<usize>>()
+    };
+    let added = lines_of(DiffKind::Added, |line| line.new);
+    let removed = lines_of(DiffKind::Removed, |line| line.old);
+    let first_shared = aligned
+        .iter()
+        .filter(|line| line.kind == DiffKind::Same)
+        .find_map(|line| line.new);
+    let whole = |group: &Group, lines: &HashSet<usize>| {
+        group.lines().iter().all(|line| lines.contains(line))
+    };
+    let change = |group: &Group, kind: GroupChangeKind| GroupChange {
+        kind,
+        agents: group
+            .agents
+            .iter()
+            .map(|agent| agent.value().to_owned())
+            .collect(),
+        first_line: group.first_line,
+        last_line: group.last_line,
+    };
+    let appeared = new
+        .groups()
+        .iter()
+        .filter(|group| whole(group, &added))
+        .map(|group| {
+            let kind = match first_shared {
+                Some(shared) if group.last_line < shared => GroupChangeKind::Prepended,
+                _ => GroupChangeKind::Added,
+            };
+            change(group, kind)
+        });
+    let gone = old
+        .groups()
+        .iter()
+        .filter(|group| whole(group, &removed))
+        .map(|group| change(group, GroupChangeKind::Missing));
+    appeared.chain(gone).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +393,67 @@ mod tests {
             askers,
             &FetchStatus::ok(),
         )
+    }
+
+    #[test]
+    fn a_comparison_probes_only_when_no_url_is_given() {
+        let (old, new) = (
+            RobotsTxt::parse(OLD.as_bytes()),
+            RobotsTxt::parse(NEW.as_bytes()),
+        );
+        let askers = [Asker::Crawler(find_crawler("GPTBot").unwrap())];
+        let ask = |urls| {
+            compare_versions(
+                &old,
+                &new,
+                urls,
+                &askers,
+                Profile::Rfc9309,
+                &FetchStatus::ok(),
+            )
+        };
+        let probed = ask(None);
+        assert!(probed.probed);
+        assert_eq!(probed.urls, probe_urls(&old, &new));
+        assert!(probed.flips.iter().any(|flip| flip.url == "/"));
+        // An empty list is no list: a person who gave none is still answered.
+        assert!(ask(Some(Vec::new())).probed);
+        // A list is read as typed: a full URL asks for its path.
+        let listed = ask(Some(vec!["https://example.com/open".to_owned()]));
+        assert!(!listed.probed);
+        assert_eq!(listed.flips.len(), 1);
+        assert!(listed.flips[0].becomes_blocked());
+    }
+
+    #[test]
+    fn whole_groups_are_named_prepended_added_or_missing() {
+        let old =
+            RobotsTxt::parse(b"User-agent: *\nDisallow: /x\n\nUser-agent: Old\nDisallow: /\n");
+        let new = RobotsTxt::parse(
+            b"User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n\nUser-agent: Late\nDisallow: /y\n",
+        );
+        let changes = group_changes(&old, &new, &line_diff(&old, &new));
+        let summary: Vec<(GroupChangeKind, String, usize, usize)> = changes
+            .iter()
+            .map(|change| {
+                (
+                    change.kind,
+                    change.agents.join(","),
+                    change.first_line,
+                    change.last_line,
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (GroupChangeKind::Prepended, "GPTBot,CCBot".to_owned(), 1, 3),
+                (GroupChangeKind::Added, "Late".to_owned(), 8, 9),
+                (GroupChangeKind::Missing, "Old".to_owned(), 4, 5),
+            ]
+        );
+        // The same file twice changes no group.
+        assert!(group_changes(&old, &old, &line_diff(&old, &old)).is_empty());
     }
 
     #[test]

@@ -38,8 +38,9 @@
 //! - Many URLs at once: [`read_url_list`] reads a pasted list, a sitemap or a CSV; a [`Batch`]
 //!   checks it for several [`Asker`]s (agents and crawlers) a step at a time and reports
 //!   totals, the deciding rules and the rules that matched nothing.
-//! - Two versions of a file: [`verdict_flips`] finds the verdicts that change, on a URL list
-//!   or on the [`probe_urls`] both files' rules suggest; [`line_diff`] aligns their lines.
+//! - Two versions of a file: [`compare_versions`] finds the verdicts that change
+//!   ([`verdict_flips`]), on a URL list or on the [`probe_urls`] both files' rules suggest;
+//!   [`line_diff`] aligns their lines and [`group_changes`] names whole groups added or missing.
 //! - [`check_expectations`] answers [`Expectation`]s ("this URL stays allowed for Googlebot")
 //!   with the deciding line; [`expectations_toml`] writes them as the CLI's TOML file.
 //! - [`RobotsTxt::preference_lines`] and [`RobotsTxt::licenses`] hold the AI usage preference
@@ -153,8 +154,8 @@ pub use catalogue::{
 };
 pub use crawlers::{ai_summary, Access, AiSummary, CrawlerRow, FileSummary, Tally};
 pub use diff::{
-    line_diff, probe_urls, verdict_flips, DiffKind, DiffLine, Flip, Side, MAX_DIFF_CELLS,
-    MAX_PROBES,
+    compare_versions, group_changes, line_diff, probe_urls, verdict_flips, Comparison, DiffKind,
+    DiffLine, Flip, GroupChange, GroupChangeKind, Side, MAX_DIFF_CELLS, MAX_PROBES,
 };
 pub use divergence::{
     compare_profiles, compare_profiles_with, crawler_reading, named_crawler, CrawlerReading,

@@ -6,9 +6,9 @@
 //! decided here.
 
 use robots_lens::{
-    check_expectations, crawlers, expectations_toml, find_crawler, line_diff, probe_urls,
-    read_url_list, verdict_flips, Asker, Batch, Checker, DiffKind, Expectation, ExpectationError,
-    FetchStatus, ListFormat, RobotsTxt, RowFilter, RowOrder, RowQuery, UrlList, UrlReading,
+    check_expectations, crawlers, expectations_toml, find_crawler, line_diff, read_url_list, Asker,
+    Batch, Checker, DiffKind, Expectation, ExpectationError, FetchStatus, ListFormat, RobotsTxt,
+    RowFilter, RowOrder, RowQuery, UrlList,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -378,24 +378,15 @@ pub fn compare_versions_bytes(
     let (old, new) = (RobotsTxt::parse(old_bytes), RobotsTxt::parse(new_bytes));
     let format = list_format(list_format_name)?;
     let list = (!list_text.trim().is_empty()).then(|| read_url_list(list_text, format));
-    let probed = list.as_ref().is_none_or(|list| list.urls.is_empty());
-    let urls = match &list {
-        Some(list) if !probed => list.urls.clone(),
-        _ => probe_urls(&old, &new),
-    };
-    let flips = verdict_flips(
-        &old.checker(options.profile),
-        &new.checker(options.profile),
-        &urls,
-        // Derived probes are paths (`//x` too); a list is read as typed.
-        if probed {
-            UrlReading::Path
-        } else {
-            UrlReading::Typed
-        },
+    let comparison = robots_lens::compare_versions(
+        &old,
+        &new,
+        list.as_ref().map(|list| list.urls.clone()),
         &askers,
+        options.profile,
         &options.status,
     );
+    let flips = &comparison.flips;
     let flip_views: Vec<FlipView<'_>> = flips
         .iter()
         .take(MAX_FLIPS_SHOWN)
@@ -461,8 +452,8 @@ pub fn compare_versions_bytes(
         flip_count: flips.len(),
         becomes_blocked: flips.iter().filter(|flip| flip.becomes_blocked()).count(),
         flips: flip_views,
-        probed,
-        urls: urls.len(),
+        probed: comparison.probed,
+        urls: comparison.urls.len(),
         agents: askers.len(),
         list: list.as_ref().map(ListView::from),
         changed_lines: aligned
