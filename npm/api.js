@@ -82,6 +82,42 @@ export class ParsedRobots {
     return urls.map((url) => withWords(file.check(agent, url, options ?? {})));
   }
 
+  /**
+   * What the groups that apply to `agent` (or to `options.crawler`, along its fallback chain)
+   * ask besides the rules: `{ crawlDelay, crawlDelayLine, requestRate, groups }`, read by the
+   * engine from the groups a check for the same question reads.
+   */
+  politeness(agent, options) {
+    // The engine answers numbers in a fixed layout (crates/wasm/src/politeness.rs), NaN where
+    // the file sets nothing, then the indices of the groups that apply.
+    const [delay, delayLine, requests, seconds, rateLine, ...groups] = this.#read().politeness(
+      String(agent ?? ''),
+      options ?? {},
+    );
+    const number = (value) => (Number.isNaN(value) ? null : value);
+    return {
+      crawlDelay: number(delay),
+      crawlDelayLine: number(delayLine),
+      requestRate: Number.isNaN(requests) ? null : { requests, seconds, line: rateLine },
+      groups,
+    };
+  }
+
+  /** The `Crawl-delay` in seconds that applies to `agent` (or `options.crawler`), or null. */
+  crawlDelay(agent, options) {
+    return this.politeness(agent, options).crawlDelay;
+  }
+
+  /** The `Request-rate` (`{ requests, seconds, line }`) that applies to `agent`, or null. */
+  requestRate(agent, options) {
+    return this.politeness(agent, options).requestRate;
+  }
+
+  /** The host of the first `Host:` line with a value, or null: robots-parser's `getPreferredHost()`. */
+  get preferredHost() {
+    return this.#read().preferredHost() ?? null;
+  }
+
   audit() {
     return this.#read()
       .audit()
@@ -194,6 +230,11 @@ export function isAllowed(robots, agent, url, options) {
 /** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */
 export function checkMany(robots, agent, urls, options) {
   return withParsed(robots, 'checkMany', (parsed) => parsed.checkMany(agent, urls, options));
+}
+
+/** The `Crawl-delay`, `Request-rate` and groups that apply to `agent` under `robots`. */
+export function politeness(robots, agent, options) {
+  return withParsed(robots, 'politeness', (parsed) => parsed.politeness(agent, options));
 }
 
 /** The audit's findings, sorted by line then severity. */

@@ -449,12 +449,41 @@ export declare class ParsedRobots {
    * crawler requests). */
   isAllowed(agent: string, url: string, options?: CheckOptions): boolean | null;
   checkMany(agent: string, urls: readonly string[], options?: CheckOptions): Verdict[];
+  /** `Crawl-delay` and `Request-rate` of the groups a check for `agent` (or `options.crawler`) reads. */
+  politeness(agent: string, options?: CheckOptions): Politeness;
+  /** The `Crawl-delay` in seconds that applies to `agent` (or `options.crawler`), or null. */
+  crawlDelay(agent: string, options?: CheckOptions): number | null;
+  /** The `Request-rate` that applies to `agent` (or `options.crawler`), or null. */
+  requestRate(agent: string, options?: CheckOptions): RequestRate | null;
+  /** The host of the first `Host:` line with a value, or null. */
+  readonly preferredHost: string | null;
   audit(): Finding[];
   crawlers(url?: string, options?: CrawlerTableOptions): CrawlerRow[];
   compareProfiles(agent: string, url: string, options?: CheckOptions): ProfileRow[];
   /** Releases the engine's copy now rather than when the object is garbage-collected. */
   free(): void;
 }
+
+/** `Request-rate: 1/10m`: at most `requests` fetches every `seconds` (600), read from `line`. */
+export interface RequestRate {
+  requests: number;
+  seconds: number;
+  line: number;
+}
+
+/** What the groups that apply to one agent or crawler ask besides the rules. */
+export interface Politeness {
+  /** Seconds between fetches: the last valid `Crawl-delay` of the groups that apply, or null. */
+  crawlDelay: number | null;
+  /** The line of that `Crawl-delay`, or null. */
+  crawlDelayLine: number | null;
+  requestRate: RequestRate | null;
+  /** The groups that apply (their `index`), as a verdict's `groups` name them. */
+  groups: number[];
+}
+
+/** `Crawl-delay` and `Request-rate` that apply to `agent` (or `options.crawler`) under `robots`. */
+export declare function politeness(robots: Robots, agent: string, options?: CheckOptions): Politeness;
 
 /** Parses a robots.txt. Never fails on any text: problems are findings, not errors. */
 export declare function parse(text: string): ParsedRobots;

@@ -2,6 +2,7 @@
 # Builds the page's wasm package into www/pkg/ and checks its size budget.
 #
 # Usage: scripts/build-wasm.sh [--force]
+#        scripts/build-wasm.sh --npm DIR     (the npm package's engine, into DIR; see below)
 #
 # Steps: wasm-pack (release, --target web, never downloading anything) ->
 # wasm-opt -Oz from the npm `binaryen` package with the target features rustc
@@ -24,16 +25,28 @@
 # and expectations, loaded when one of those is used). A content-hash stamp of everything that feeds the build
 # (crates/, Cargo manifests and lock, tool versions, this script) lets a second
 # run skip the rebuild; `--force` rebuilds anyway. Run scripts/setup.sh first.
+#
+# `--npm DIR` builds only the npm package's engine (scripts/package-npm.sh asks for it): the
+# audit package plus the `politeness` feature (RobotsFile.politeness and .preferredHost, which
+# the page never asks), at opt-level 3, with the same smoke check, into DIR (its own stamp). The
+# page's packages are built without the feature, so what only npm asks costs the page nothing.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
 
 force=0
-for arg in "$@"; do
-  case "$arg" in
+npm_dir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
     --force) force=1 ;;
-    *) die "unknown argument '$arg' (expected --force)" ;;
+    --npm)
+      [ $# -ge 2 ] || die "--npm needs the directory to build the npm package's engine into"
+      npm_dir="$2"
+      shift
+      ;;
+    *) die "unknown argument '$1' (expected --force or --npm DIR)" ;;
   esac
+  shift
 done
 
 cd "$REPO_ROOT"
@@ -72,7 +85,12 @@ write_precache() {
 }
 
 inputs="$(build_inputs_hash)"
-if [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$STAMP_FILE")" = "$inputs" ] &&
+if [ -n "$npm_dir" ] && [ "$force" -eq 0 ] && [ -f "$npm_dir/$STAMP_FILE" ] &&
+  [ "$(cat "$npm_dir/$STAMP_FILE")" = "$inputs" ] && [ -f "$npm_dir/$WASM_FILE" ] && [ -f "$npm_dir/$OUT_NAME.js" ]; then
+  say "the npm package's engine is up to date in $npm_dir"
+  exit 0
+fi
+if [ -z "$npm_dir" ] && [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [ "$(cat "$OUT_DIR/$STAMP_FILE")" = "$inputs" ] &&
   [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/lists/$WASM_FILE" ] && [ -f "$OUT_DIR/lists/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/audit/$WASM_FILE" ] && [ -f "$OUT_DIR/audit/$OUT_NAME.js" ] &&
@@ -152,16 +170,30 @@ build_package() {
       throw new Error(`smoke check gave ${JSON.stringify(verdict)}`);
     }
     // The first package must not carry the audit nor the panels (its budget counts on it), the
-    // audit package must carry both, the AI usage package the panels.
+    // audit package must carry both, the AI usage package the panels; only the engine of the npm
+    // package carries the politeness getters.
+    const has = (feature) => features.split(",").includes(feature);
     const audit = wasm.RobotsFile.prototype.audit;
-    if ((features === "audit") !== (typeof audit === "function")) {
+    if (has("audit") !== (typeof audit === "function")) {
       throw new Error(`RobotsFile.audit is ${typeof audit} in the package built with features [${features}]`);
     }
     const panels = wasm.RobotsFile.prototype.compareProfiles;
-    if ((features === "audit" || features === "ai") !== (typeof panels === "function")) {
+    if ((has("audit") || has("ai")) !== (typeof panels === "function")) {
       throw new Error(`RobotsFile.compareProfiles is ${typeof panels} in the package built with features [${features}]`);
     }
-    if (features === "audit") {
+    const politeness = wasm.RobotsFile.prototype.politeness;
+    if (has("politeness") !== (typeof politeness === "function")) {
+      throw new Error(`RobotsFile.politeness is ${typeof politeness} in the package built with features [${features}]`);
+    }
+    if (has("politeness")) {
+      const file = new wasm.RobotsFile("User-agent: *\nCrawl-delay: 4\n");
+      const answer = file.politeness("bot", {});
+      file.free();
+      if (answer[0] !== 4 || answer[1] !== 2) {
+        throw new Error(`smoke check of politeness gave ${JSON.stringify(answer)}`);
+      }
+    }
+    if (has("audit")) {
       const file = new wasm.RobotsFile("Disallow: /x\nUser-agent: *\nDisallow: /y\n");
       const findings = file.audit();
       file.free();
@@ -190,6 +222,18 @@ build_package() {
     }
   ' "$dir" "$OUT_NAME" "$features" || die "the optimised wasm package fails its smoke check (see above)"
 }
+
+if [ -n "$npm_dir" ]; then
+  # Staged beside the page's staging directory and moved into place only once it passed.
+  rm -rf "$STAGING.npm"
+  build_package "$STAGING.npm" audit,politeness 3
+  printf '%s\n' "$inputs" >"$STAGING.npm/$STAMP_FILE"
+  rm -rf "$npm_dir"
+  mkdir -p "$(dirname "$npm_dir")"
+  mv "$STAGING.npm" "$npm_dir"
+  note "the npm package's engine is in $npm_dir ($((SECONDS - started)) s)"
+  exit 0
+fi
 
 build_package "$STAGING"
 # The audit package is built for speed: it is the npm package's engine, where a check at opt-level

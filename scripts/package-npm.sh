@@ -5,9 +5,10 @@
 #
 # The package is npm/ (the JS API, the Node and browser entry points, the `robots-lens` bin, the
 # types, its README) plus the licence texts and what the wasm build made in www/pkg/: the
-# wasm-bindgen glue and the optimised module of the audit package (www/pkg/audit/: the page's
-# first module plus the audit, which the package's `audit()` needs; size budget included) and the
-# audit codes' documentation. Three files are made here:
+# audit codes' documentation, and the npm package's engine: the page's audit package (the first
+# module plus the audit, which the package's `audit()` needs) built with the `politeness` feature
+# too (crawlDelay, requestRate, preferredHost, which the page never asks, so its modules do not
+# carry them), by `scripts/build-wasm.sh --npm` into target/npm-engine/. Three files are made here:
 #   - robots-lens-cli.wasm, the CLI (crates/cli) compiled for wasm32-wasip1, which cli.js runs
 #     under node:wasi: `npx robots-lens` is the native command, byte for byte;
 #   - robots_lens_wasm_inline.js, the engine's .wasm as base64, which browser.js instantiates, so
@@ -27,6 +28,8 @@ DIST="$REPO_ROOT/dist"
 
 bash scripts/setup.sh
 bash scripts/build-wasm.sh
+ENGINE="$REPO_ROOT/target/npm-engine"
+bash scripts/build-wasm.sh --npm "$ENGINE"
 
 crate_version="$(sed -n '/^\[workspace.package\]/,/^\[/s/^version[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' Cargo.toml)"
 package_version="$(node -p 'require("./npm/package.json").version')"
@@ -44,7 +47,7 @@ cp "target/$WASI_TARGET/release/robots-lens.wasm" "$STAGE/robots-lens-cli.wasm"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 # The one JS filler of the core's messages, the page's own (api.js words findings with it).
 cp www/message-fill.js "$STAGE/"
-cp www/pkg/audit/robots_lens_wasm.js www/pkg/audit/robots_lens_wasm_bg.wasm www/pkg/audit-codes.json "$STAGE/"
+cp "$ENGINE/robots_lens_wasm.js" "$ENGINE/robots_lens_wasm_bg.wasm" www/pkg/audit-codes.json "$STAGE/"
 # The English templates of the core's sentences (the findings' message, why and fix), from the
 # page's English catalogue, whose `core.` entries crates/core/tests/catalogues.rs holds to the core.
 node -e '
@@ -54,9 +57,9 @@ node -e '
 ' >"$STAGE/messages.js"
 
 node -e '
-  const wasm = require("fs").readFileSync("www/pkg/audit/robots_lens_wasm_bg.wasm");
+  const wasm = require("fs").readFileSync(process.argv[1]);
   process.stdout.write(`// Written by scripts/package-npm.sh: robots_lens_wasm_bg.wasm (${wasm.length} bytes) as base64.\nexport default ${JSON.stringify(wasm.toString("base64"))};\n`);
-' >"$STAGE/robots_lens_wasm_inline.js"
+' "$ENGINE/robots_lens_wasm_bg.wasm" >"$STAGE/robots_lens_wasm_inline.js"
 # The README's figures, from the engine that is being packed (never typed by hand).
 (cd "$STAGE" && node --input-type=module -e '
   import { readFileSync } from "node:fs";

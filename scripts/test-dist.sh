@@ -10,7 +10,13 @@
 #      the CLI, with their crates.io metadata and READMEs (what crates.io would receive);
 #   5. pre-commit runs every hook of .pre-commit-hooks.yaml (rust: built by pre-commit with
 #      cargo; node: the npm package, with no Rust on PATH; system) on a new repository: files
-#      named robots.txt are linted, others are not, and a finding fails the commit.
+#      named robots.txt are linted, others are not, and a finding fails the commit;
+#   6. `scripts/python.sh wheels` builds what a release puts on PyPI: the wheels for manylinux2014
+#      (glibc 2.17) x86_64 and aarch64 and musllinux_1_2 x86_64 and aarch64, cross-linked by zig,
+#      and the sdist; it checks each wheel's tags, ELF machine and newest glibc symbol version
+#      (scripts/check-wheels.py, and auditwheel), installs the x86_64 one into a fresh venv and
+#      uses it, and builds a wheel from the sdist offline. Cold, about 8 minutes on 2 cores (three
+#      cross builds and the sdist's); a second run reuses every build.
 #
 # Usage: scripts/test-dist.sh      (needs `scripts/setup.sh --dist`; `npm test` runs both)
 set -euo pipefail
@@ -277,6 +283,11 @@ pre_commit_hooks() {
 }
 say "[dist 5] pre-commit $(tool_version "$TOOLS/pre-commit"), every hook of .pre-commit-hooks.yaml"
 check "the pre-commit hooks (rust, node without Rust, system) lint files named robots.txt and fail on a finding" pre_commit_hooks
+
+# 6. The Python wheels and sdist ---------------------------------------------------------------
+say "[dist 6] the Python release files (scripts/python.sh wheels)"
+check "the wheels (manylinux2014 x86_64 and aarch64, musllinux_1_2 x86_64 and aarch64) and the sdist are what they claim; the sdist builds offline" \
+  bash scripts/python.sh wheels
 
 printf '%s passed, %s failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]

@@ -77,6 +77,9 @@ if [ "$selection" = all ] || [ "$selection" = rust ]; then
     cargo clippy -p robots-lens-wasm --features lists --all-targets -- -D warnings
   step "cargo clippy -D warnings (wasm, --features audit)" \
     cargo clippy -p robots-lens-wasm --features audit --all-targets -- -D warnings
+  # The npm package's engine (scripts/build-wasm.sh --npm): the audit plus the politeness getters.
+  step "cargo clippy -D warnings (wasm, --features audit,politeness)" \
+    cargo clippy -p robots-lens-wasm --features audit,politeness --all-targets -- -D warnings
   # The core's docs are what docs.rs shows: a broken intra-doc link is a broken page there.
   step "cargo doc -D warnings (the core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p robots-lens --no-deps
   step "cargo test --workspace" cargo test --workspace

@@ -55,6 +55,9 @@ const names: string[] = crawlers().map((crawler) => crawler.chain.join(' > '));
 const rows = crawlers(parsed, '/');
 const summary: string = rows[0].summary.text;
 const sitemaps: string[] = parsed.sitemaps.map((sitemap) => sitemap.url);
+const delay: number | null = parsed.crawlDelay('Bot') ?? parsed.politeness('', { crawler: 'GPTBot' }).crawlDelay;
+const rate: number | undefined = parsed.requestRate('Bot')?.seconds;
+const host: string | null = parsed.preferredHost;
 
 // The types are real, not \`any\`: each of these must be a type error.
 // @ts-expect-error allowed is a boolean (null for a URL no crawler requests)
@@ -65,8 +68,10 @@ check('', 'Bot', '/', { profile: 'bing' });
 checkMany(parsed, 'Bot', '/a');
 // @ts-expect-error isAllowed answers a boolean, not a verdict
 const notAVerdict: Verdict = isAllowed(parsed, 'Bot', '/a');
+// @ts-expect-error a crawl delay is a number of seconds or null
+const notADelay: string = parsed.crawlDelay('Bot');
 
-console.log(allowed, line, verdicts, mayFetch, codes, names, summary, sitemaps, notAString, notAVerdict);
+console.log(allowed, line, verdicts, mayFetch, codes, names, summary, sitemaps, delay, rate, host, notAString, notAVerdict, notADelay);
 `;
 
 const tsconfig = (moduleResolution, module) =>
@@ -157,6 +162,7 @@ test('the declared result types name exactly the fields the engine returns', () 
       Crawler: crawlers()[0], Source: crawlers()[0].sources.chain[0], CrawlerRow: row, FileSummary: row.summary,
       UsedStep: crawlers(parsed, '/').find((r) => r.verdict.chainStep).verdict.chainStep,
       ProfileRow: compared, Defaults: defaults(), Choice: defaults().agentMatches[0],
+      Politeness: parsed.politeness('Googlebot'), RequestRate: parse('User-agent: *\\nRequest-rate: 1/5\\n').requestRate('x'),
     }));
   `;
   const samples = JSON.parse(execFileSync('node', ['--input-type=module', '-e', script], { cwd: installed.dir, encoding: 'utf8' }));
@@ -165,4 +171,62 @@ test('the declared result types name exactly the fields the engine returns', () 
     assert.ok(sample && typeof sample === 'object', `a sample of ${name}`);
     assert.deepEqual(Object.keys(sample).sort(), declared.get(name), `the fields of ${name}`);
   }
+});
+
+test('the politeness getters read the groups a check reads (crawlDelay, requestRate, preferredHost)', () => {
+  const script = `
+    import { check, parse, politeness } from 'robots-lens';
+    const text = [
+      'User-agent: *', 'Disallow: /private', 'Crawl-delay: 5', 'Request-rate: 1/10m', '',
+      'User-agent: ExampleBot', 'Disallow: /tmp', 'Crawl-delay: 0.5', 'Crawl-delay: 2', 'Crawl-delay: soon', '',
+      'User-agent: Googlebot', 'Disallow: /x', '',
+      'Host: www.shop.example', 'Host: other.example', 'Sitemap: https://shop.example/a.xml', '',
+    ].join('\\n');
+    const parsed = parse(text);
+    // For every way of asking, the groups are those the verdict for the same question used.
+    const agree = [];
+    for (const profile of ['rfc9309', 'google', 'python', 'legacy-1994']) {
+      for (const [agent, options] of [['ExampleBot', {}], ['Mozilla/5.0 (compatible; ExampleBot/1.0)', {}],
+        ['Googlebot', { agentMatch: 'token' }], ['OtherBot', {}], ['', { crawler: 'Googlebot-Image' }], ['', { crawler: 'GPTBot' }]]) {
+        const asked = { ...options, profile };
+        const groups = check(parsed, agent, '/x', asked).groups.map((group) => group.index);
+        agree.push(JSON.stringify(parsed.politeness(agent, asked).groups) === JSON.stringify(groups));
+      }
+    }
+    let error;
+    try { parsed.crawlDelay('', { crawler: 'NoSuchBot' }); } catch (e) { error = e.message; }
+    console.log(JSON.stringify({
+      agree,
+      own: parsed.crawlDelay('Mozilla/5.0 (compatible; ExampleBot/1.0)'),
+      ownLine: parsed.politeness('ExampleBot').crawlDelayLine,
+      star: parsed.crawlDelay('OtherBot'),
+      rate: parsed.requestRate('OtherBot'),
+      noRate: parsed.requestRate('ExampleBot'),
+      python: parsed.crawlDelay('ExampleBot', { profile: 'python' }),
+      googlebotImage: parsed.crawlDelay('', { crawler: 'Googlebot-Image' }),
+      gptbot: politeness(text, '', { crawler: 'GPTBot' }).crawlDelay,
+      host: parsed.preferredHost,
+      noHost: parse('User-agent: *\\nDisallow: /\\n').preferredHost,
+      sitemaps: parsed.sitemaps.map((sitemap) => sitemap.url),
+      error,
+    }));
+  `;
+  const report = JSON.parse(execFileSync('node', ['--input-type=module', '-e', script], { cwd: installed.dir, encoding: 'utf8' }));
+  assert.equal(report.agree.length, 24);
+  assert.ok(report.agree.every(Boolean), JSON.stringify(report.agree));
+  delete report.agree;
+  assert.deepEqual(report, {
+    own: 2,
+    ownLine: 9,
+    star: 5,
+    rate: { requests: 1, seconds: 600, line: 4 },
+    noRate: null,
+    python: 2,
+    googlebotImage: null,
+    gptbot: 5,
+    host: 'www.shop.example',
+    noHost: null,
+    sitemaps: ['https://shop.example/a.xml'],
+    error: "no catalogued crawler is called 'NoSuchBot'",
+  });
 });

@@ -21,6 +21,8 @@
 //! and `RobotsFile.usage` and `.aiSummary` (see `usage`).
 //! With the `audit` feature (the panels plus the audit: a package loaded only by the page's audit
 //! worker, and the npm package's), also `RobotsFile.audit` and `.auditCauses` (grouped by cause).
+//! With the `politeness` feature (the npm package's engine only: scripts/package-npm.sh builds it
+//! with `audit,politeness`), also `RobotsFile.politeness` and `.preferredHost` (see `politeness`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,6 +38,8 @@ use wasm_bindgen::prelude::*;
 mod crawler_view;
 #[cfg(feature = "lists")]
 mod lists;
+#[cfg(feature = "politeness")]
+mod politeness;
 mod tape;
 #[cfg(feature = "ai")]
 mod usage;
