@@ -39,10 +39,12 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * (four new codes with their texts in three languages, findings grouped by cause) and issue 26's
  * summary fields (218,600 B on main at 382e00e), plus 7,000 B for issue 24's later classes
  * (228,426 B on main at c1e0335, over the budget before it) and the page's findings grouped by
- * cause (RobotsFile.auditCauses: 229,993 B). The first module, which the page waits for, did
- * not grow.
+ * cause (RobotsFile.auditCauses: 229,993 B), plus 1,000 B for issue 24's third round (230,715 B
+ * on main at 28e2a3a, 232,641 B with it: per-finding severities for RL412, RL306 and RL105, the
+ * typo-space and double-slash rules, one finding per cause; no text, which comes from the
+ * catalogues). The first module, which the page waits for, did not grow.
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 132_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 133_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

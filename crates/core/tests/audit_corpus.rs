@@ -23,6 +23,16 @@ struct Expected {
 struct ExpectedFinding {
     code: String,
     line: usize,
+    /// The finding's severity, when it differs from its code's or the case is about it
+    /// (`error`, `warning`, `info`); not compared when absent.
+    #[serde(default)]
+    severity: Option<String>,
+    /// Words the finding's English message must hold, when the case is about its wording.
+    #[serde(default)]
+    message_contains: Option<String>,
+    /// The corrected line the finding must propose, when the case is about its fix.
+    #[serde(default)]
+    replacement: Option<String>,
 }
 
 /// Codes whose example is too large to keep in the repository; a unit test builds it.
@@ -87,10 +97,44 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                 problems.push(format!("expects the unknown code {}", want.code));
             }
         }
+        for want in &expected.findings {
+            let wanted = |f: &&robots_lens::audit::Finding| {
+                f.code.id() == want.code
+                    && f.line == want.line
+                    && want
+                        .severity
+                        .as_deref()
+                        .is_none_or(|s| f.severity.id() == s)
+                    && want
+                        .message_contains
+                        .as_deref()
+                        .is_none_or(|words| f.message.english().contains(words))
+                    && want
+                        .replacement
+                        .as_deref()
+                        .is_none_or(|line| f.replacement.as_deref() == Some(line))
+            };
+            let detailed = want.severity.is_some()
+                || want.message_contains.is_some()
+                || want.replacement.is_some();
+            if detailed && !found.iter().any(|f| wanted(&f)) {
+                problems.push(format!(
+                    "no {} at line {} with severity {:?}, message holding {:?}, replacement {:?}",
+                    want.code, want.line, want.severity, want.message_contains, want.replacement
+                ));
+            }
+        }
+        // Counted by code and line; the details were compared above.
         let count = |pairs: Vec<ExpectedFinding>| {
             let mut counts: BTreeMap<ExpectedFinding, usize> = BTreeMap::new();
             for pair in pairs {
-                *counts.entry(pair).or_default() += 1;
+                let key = ExpectedFinding {
+                    severity: None,
+                    message_contains: None,
+                    replacement: None,
+                    ..pair
+                };
+                *counts.entry(key).or_default() += 1;
             }
             counts
         };
@@ -101,6 +145,9 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                 .map(|f| ExpectedFinding {
                     code: f.code.id().to_owned(),
                     line: f.line,
+                    severity: None,
+                    message_contains: None,
+                    replacement: None,
                 })
                 .collect(),
         );

@@ -250,9 +250,21 @@ impl Code {
         IDENTITIES[self as usize].name
     }
 
-    /// How serious a finding with this code is.
+    /// How serious a finding with this code is, unless [`Code::severity_varies`].
     pub fn severity(self) -> Severity {
         IDENTITIES[self as usize].severity
+    }
+
+    /// Whether one finding of this code may have another severity than the code's: its
+    /// documentation ("why it matters") says when. The rule of `docs/severity.md` weighs what
+    /// a finding changes, and for these codes that depends on the line: a `#` that cuts a rule
+    /// to `Disallow: /` (RL412), a `Disallow: /` that a merge gave to `*` (RL306), a file cut
+    /// at 500 KiB where only rules that match nothing are lost (RL105).
+    pub fn severity_varies(self) -> bool {
+        matches!(
+            self,
+            Code::HashInPattern | Code::SiteClosedToAll | Code::OverSizeLimit
+        )
     }
 }
 
@@ -421,8 +433,9 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Warning,
         title: "A directive is not valid UTF-8",
         what_it_does:
-            "Detects lines whose key or value contains bytes that are not UTF-8, usually \
-            because the file was saved as Latin-1 or Windows-1252.",
+            "Detects lines whose key or value contains bytes that are not UTF-8, because the \
+            file was saved in another encoding (Latin-1, Windows-1252, GBK, Shift-JIS…), which \
+            the bytes alone do not tell.",
         why_it_matters: "Crawlers compare patterns as percent-encoded UTF-8. A Latin-1 `é` is the \
             single byte `E9`, so `Disallow: /café` becomes `/caf%E9`, while browsers and crawlers \
             request `/caf%C3%A9`: the rule never matches the page it names.",
@@ -442,7 +455,10 @@ const DOCS: &[CodeDoc] = &[
             rules or sitemaps after that point, and says from which line they are ignored.",
         why_it_matters: "Googlebot reads the first 500 KiB and ignores the rest; RFC 9309 lets \
             every crawler stop there. Rules past the limit, and the end of the line the limit \
-            cuts, do not exist for them.",
+            cuts, do not exist for them. The severity is computed from what is lost: an error \
+            when a user-agent line or a rule that can match is lost; a note when every lost rule \
+            matches no URL anyway (a full URL, a pattern without `/`), a warning if sitemaps are \
+            lost too.",
         example: "# (600 KiB of rules: everything after byte 512,000 is ignored)\n\
             User-agent: *\nDisallow: /a-very-long-list-of-urls-1\n",
         fix: "User-agent: *\nDisallow: /a-very-long-list-of-urls-\n",
@@ -757,7 +773,10 @@ const DOCS: &[CodeDoc] = &[
             reaches production more often than anyone would like. The message names the readers \
             (as the profiles answer) for which the site stays open: `Disallow: *` and `/*` \
             close it only for readers with wildcards, and a blank line before the rule ends the \
-            group for Python's robotparser and the 1994 convention.",
+            group for Python's robotparser and the 1994 convention. The severity is an error when \
+            the rule was written for named crawlers and reaches `*` because their group merged \
+            with it (`User-agent: *`, a `Crawl-delay`, then `User-agent: X` and `Disallow: /`): \
+            the file evidently meant the site open.",
         example: "User-agent: *\nDisallow: /\n",
         fix: "User-agent: *\nDisallow: /checkout/\n",
         reference:
@@ -1117,7 +1136,9 @@ const DOCS: &[CodeDoc] = &[
             the hash-bang URL `/#!/admin`.",
         why_it_matters: "Everything from `#` is a comment, so the rule is cut there: `Disallow: \
             /#!/admin` is `Disallow: /`, which blocks the whole site. Fragments are never sent to \
-            the server, so a rule cannot target them anyway.",
+            the server, so a rule cannot target them anyway. The severity is an error when the \
+            cut rule is `Disallow: /` or `/*` for a fragment (`/*#`, `/#!/admin`) in a group that \
+            does not close the site otherwise: the whole site closes against the evident intent.",
         example: "User-agent: *\nDisallow: /#!/admin\n",
         fix: "User-agent: *\nDisallow: /admin\n",
         reference: "RFC 9309 §2.2.3 (`#` designates a comment); RFC 3986 §3.5 (fragments are not \
@@ -1204,16 +1225,18 @@ const DOCS: &[CodeDoc] = &[
         name: "double-slash-in-pattern",
         severity: Severity::Warning,
         title: "A pattern that needs `//` in the path",
-        what_it_does: "Detects patterns that match only paths with `//`: a URL without its \
-            scheme (`//www.example.com/private`) or a slash too many before a name \
-            (`*//admin-ajax.php`, `//old-page.html`). `//` alone or between stars (`/*//*`, \
-            which blocks such duplicate URLs on purpose), after a scheme or in the query is \
-            not reported.",
-        why_it_matters: "Every reader compares the pattern with the path as requested, and a \
-            path holds `//` only when a link writes it so: the pages the rule names, requested \
-            with one `/`, are not matched and stay open.",
+        what_it_does: "Detects patterns that match only paths with `//` where no link puts \
+            it: a URL without its scheme (`//www.example.com/private`), a slash too many at the \
+            start (`//old-page.html`) or right after a star (`*//admin-ajax.php`). A `//` inside \
+            a literal path (`/calendar//index.html`), `//` alone or before a star (`/*//*`), \
+            runs of three slashes, `//` after a scheme or in the query are not reported: sites \
+            list such duplicate URLs on purpose.",
+        why_it_matters: "Every reader compares the pattern with the path as requested, and no \
+            reader merges slashes. A link written `//old-page.html` names a host, not a path, \
+            and a star already reaches every folder: the pages the rule names, requested with \
+            one `/`, are not matched and stay open.",
         example: "User-agent: *\nDisallow: *//admin-ajax.php\n",
-        fix: "User-agent: *\nDisallow: */admin-ajax.php\n",
+        fix: "User-agent: *\nDisallow: /*/admin-ajax.php\n",
         reference: "RFC 9309 §2.2.2 (rules match the URL's path); RFC 3986 §3.3 (an empty \
             segment is a segment of its own).",
     },

@@ -2,7 +2,7 @@
 //! size, and whether it has any group.
 
 use super::text::{line_range_value, span_in_line, span_to_end};
-use super::{Code, Context, Finding, Span};
+use super::{Code, Context, Finding, Severity, Span};
 use crate::lines::{LineKind, SIZE_LIMIT};
 use crate::message::{Message, MessageId as M, Value};
 
@@ -498,6 +498,32 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
         Message::new(M::OverSizeLimitCounted).list("counts", counts)
     };
     let span = cut.and_then(|line| span_to_end(&line, SIZE_LIMIT - line.start));
+    // What the cut changes, computed from the lines it loses: a rule that matches nothing whole
+    // (a full URL, `Disallow:` with no path) matches nothing read or not, so when every lost
+    // line is such a rule, a comment or a directive no verdict depends on, no verdict changes
+    // (an info); lost sitemaps change no verdict either, but Google no longer reads them (a
+    // warning). A lost user-agent line, or a rule that can match, may change one: an error.
+    let lost_lines = || cut.iter().chain(beyond.iter());
+    let verdict_may_change = agents > 0
+        || lost_lines().any(|line| {
+            line.kind.is_rule()
+                && line
+                    .value()
+                    .is_some_and(|value| value.starts_with(['/', '*']))
+        });
+    let (severity, why, fix) = if verdict_may_change {
+        (Severity::Error, M::OverSizeLimitWhy, M::OverSizeLimitFix)
+    } else {
+        (
+            if sitemaps > 0 {
+                Severity::Warning
+            } else {
+                Severity::Info
+            },
+            M::OverSizeLimitNoVerdictWhy,
+            M::OverSizeLimitNoVerdictFix,
+        )
+    };
     out.push(
         Finding::new(
             Code::OverSizeLimit,
@@ -506,10 +532,11 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 .count("size", facts.size)
                 .count("limit", SIZE_LIMIT)
                 .phrase("lost", lost),
-            M::OverSizeLimitWhy,
-            M::OverSizeLimitFix,
+            why,
+            fix,
         )
-        .with_span(span),
+        .with_span(span)
+        .with_severity(severity),
     );
 }
 
@@ -757,6 +784,43 @@ mod tests {
             size[0].message.english().contains("rules"),
             "{}",
             size[0].message
+        );
+    }
+
+    #[test]
+    fn a_cut_that_changes_no_verdict_is_a_note_and_one_that_may_is_an_error() {
+        // Past the limit only full URLs, which match nothing read or not (paytm.com's shape):
+        // the cut changes no verdict. The same file with paths loses rules that match.
+        let file = |rule: &str| {
+            let mut input = String::from("User-agent: *\nDisallow: /cart/\n");
+            let mut n = 0;
+            while input.len() < SIZE_LIMIT + 2_000 {
+                n += 1;
+                input.push_str(&format!("Disallow: {rule}{n:08}\n"));
+            }
+            input
+        };
+        let size = |input: &str| {
+            super::super::audit(&RobotsTxt::parse(input.as_bytes()))
+                .into_iter()
+                .find(|f| f.code == Code::OverSizeLimit)
+                .expect("a size finding")
+        };
+        let urls = size(&file("https://shop.example.com/p/item-"));
+        assert_eq!(urls.severity, super::super::Severity::Info);
+        assert!(
+            urls.why.english().contains("no verdict changes"),
+            "{}",
+            urls.why
+        );
+        let paths = size(&file("/p/item-"));
+        assert_eq!(paths.severity, super::super::Severity::Error);
+        // A lost sitemap changes no verdict, but Google no longer reads it: a warning.
+        let mut with_sitemap = file("https://shop.example.com/p/item-");
+        with_sitemap.push_str("Sitemap: https://shop.example.com/sitemap.xml\n");
+        assert_eq!(
+            size(&with_sitemap).severity,
+            super::super::Severity::Warning
         );
     }
 

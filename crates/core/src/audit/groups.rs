@@ -8,7 +8,7 @@ use super::overlap::is_match_all;
 use super::text::{
     directive_code, line_range_value, names_own_site, own_hosts, rebuild, value_span,
 };
-use super::{AgentSet, Code, Context, Finding};
+use super::{AgentSet, Code, Context, Finding, Severity};
 use crate::encoding::google_escape;
 use crate::group::{product_token, AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::LineKind;
@@ -1061,6 +1061,13 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // Google and RFC 9309, so the rule written for `008` closes the site to `*`. The cause to
     // name is the merge, not a rule the owner wrote for `*`.
     let merged = merged_into_star(cx, line);
+    // The rule was written for named crawlers, and the merge gives it to every crawler: the
+    // file evidently meant the site open, and every verdict changes, an error.
+    let severity = if merged.is_some() {
+        Severity::Error
+    } else {
+        Code::SiteClosedToAll.severity()
+    };
     let message = match (open.is_empty(), cx.agents.is_empty()) {
         _ if merged.is_some() => {
             let (star_line, between, names) = merged.clone().unwrap_or_default();
@@ -1110,7 +1117,8 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 None => M::SiteClosedToAllFix.into(),
             },
         )
-        .with_span(value_span(&rule)),
+        .with_span(value_span(&rule))
+        .with_severity(severity),
     );
 }
 
@@ -1501,21 +1509,25 @@ mod tests {
     }
 
     #[test]
-    fn names_google_reads_alike_are_not_called_repeats() {
-        let found = with_code(
-            "User-agent: Website eXtractor\nUser-agent: Website.Quester\nDisallow: /\n",
-            Code::RepeatedUserAgent,
-        );
+    fn names_google_reads_alike_are_one_finding_not_a_repeat() {
+        // Google reads both as `Website`: the cut name (RL309) is the cause, and that the two
+        // lines then name one crawler for Google is not said again as a repeat (RL304).
+        let input = "User-agent: Website eXtractor\nUser-agent: Website.Quester\nDisallow: /\n";
+        assert!(with_code(input, Code::RepeatedUserAgent).is_empty());
+        let cut: Vec<usize> = with_code(input, Code::AgentTokenCut)
+            .iter()
+            .map(|f| f.line)
+            .collect();
+        assert_eq!(cut, [1, 2]);
+        // Written alike, the second line is a repeat for every reader.
+        let input = "User-agent: SemrushBot\nUser-agent: semrushbot\nDisallow: /\n";
+        let found = with_code(input, Code::RepeatedUserAgent);
         assert_eq!(found.len(), 1);
         assert!(
-            !found[0].message.english().contains("repeats"),
-            "{}",
-            found[0].message
-        );
-        assert!(
-            found[0].message.english().contains(
-                "on line 1: for Google-based crawlers the two lines name the same crawler"
-            ),
+            found[0]
+                .message
+                .english()
+                .contains("repeats the user agent of line 1"),
             "{}",
             found[0].message
         );
@@ -1713,27 +1725,13 @@ mod tests {
     }
 
     #[test]
-    fn a_value_google_reads_alike_but_written_otherwise_is_not_a_repeat() {
-        // explore.openaire.eu in the real corpus.
+    fn a_whole_user_agent_header_and_its_short_forms_are_one_cause() {
+        // explore.openaire.eu in the real corpus: Google reads every line as `mozilla`, which
+        // RL309 says on each line; no second finding calls them repeats.
         let input = "User-agent: Mozilla/4.0 (compatible; BullsEye; Windows 95)\n\
                      User-agent: mozilla/4\nUser-agent: MOZILLA/4\nDisallow: /\n";
-        let found = with_code(input, Code::RepeatedUserAgent);
-        assert_eq!(found.len(), 2);
-        let message = found[0].message.english();
-        assert!(!message.contains("repeats"), "{message}");
-        assert!(
-            message.contains("Google reads `mozilla/4` as `mozilla`, as it reads `Mozilla/4.0"),
-            "{message}"
-        );
-        // The same value in another letter case is a repeat for every reader.
-        assert!(
-            found[1]
-                .message
-                .english()
-                .contains("`MOZILLA/4` repeats the user agent of line 2"),
-            "{}",
-            found[1].message
-        );
+        assert!(with_code(input, Code::RepeatedUserAgent).is_empty());
+        assert_eq!(with_code(input, Code::AgentTokenCut).len(), 3);
     }
 
     #[test]

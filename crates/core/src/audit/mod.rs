@@ -141,7 +141,8 @@ pub struct Span {
 pub struct Finding {
     /// What kind of problem this is; its documentation is [`Code::doc`].
     pub code: Code,
-    /// How serious it is (always `code.severity()`).
+    /// How serious it is: `code.severity()`, except for the codes whose documentation says when
+    /// one finding weighs more or less ([`Code::severity_varies`]).
     pub severity: Severity,
     /// The line (1-based). Findings about the whole file point at the line that shows it best.
     pub line: usize,
@@ -181,6 +182,19 @@ impl Finding {
             replacement: None,
             related_lines: Vec::new(),
         }
+    }
+
+    /// This finding at another severity than its code's: the rule of `docs/severity.md` weighs
+    /// the finding, not the code, so a `#` that makes a rule close the whole site is an error
+    /// while one that cuts a single path is a warning. Only for [`Code::severity_varies`].
+    fn with_severity(mut self, severity: Severity) -> Finding {
+        debug_assert!(
+            self.code.severity_varies(),
+            "{} has one severity",
+            self.code
+        );
+        self.severity = severity;
+        self
     }
 
     fn with_span(mut self, span: Option<Span>) -> Finding {
@@ -244,6 +258,7 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
             });
         }
     }
+    one_finding_per_cause(&mut findings);
     crate::sorting::sort_by(&mut findings, |a, b| {
         (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(
             b.line,
@@ -253,6 +268,52 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
         ))
     });
     findings
+}
+
+/// Where two checks report one cause on the same line, keeps the finding that names the cause
+/// and its consequence, and drops the one that repeats part of it:
+///
+/// - an invisible character before a pattern's `/` (`Disallow:\u{a0}/x`): the pattern without
+///   a slash (RL401) names the character, the rule it breaks and the fix, so the invisible
+///   character (RL207) is not said again;
+/// - a name Google reads otherwise (RL309, a rule glued onto the user-agent line or a name cut
+///   at a digit): that two such lines then name the same crawler (RL304) follows from it;
+/// - a `#` that cuts a rule to `Disallow: /` (RL412, raised to an error): the closed site
+///   (RL306) is its consequence, and RL412 names both; that `/*` could be written `/` (RL403)
+///   is beside the point of a rule to delete.
+///
+/// Linear: one pass to note the lines, one to filter.
+fn one_finding_per_cause(findings: &mut Vec<Finding>) {
+    // Which findings each line drops, as a set of bits (`repeats`); a map the audit already
+    // uses, rather than a set of pairs, keeps the page's audit module small.
+    let repeats = |code: Code| match code {
+        Code::InvisibleCharacter => 1,
+        Code::RepeatedUserAgent => 2,
+        Code::SiteClosedToAll | Code::RedundantWildcard => 4,
+        _ => 0,
+    };
+    let mut dropped: HashMap<usize, usize> = HashMap::new();
+    for finding in findings.iter() {
+        let bits = match finding.code {
+            Code::PatternWithoutSlash
+                if finding.message.id() == crate::message::MessageId::WithoutSlashInvisible =>
+            {
+                repeats(Code::InvisibleCharacter)
+            }
+            Code::AgentTokenCut => repeats(Code::RepeatedUserAgent),
+            Code::HashInPattern if finding.severity == Severity::Error => {
+                repeats(Code::SiteClosedToAll)
+            }
+            _ => continue,
+        };
+        let had = dropped.get(&finding.line).copied().unwrap_or(0);
+        dropped.insert(finding.line, had | bits);
+    }
+    if !dropped.is_empty() {
+        findings.retain(|finding| {
+            dropped.get(&finding.line).copied().unwrap_or(0) & repeats(finding.code) == 0
+        });
+    }
 }
 
 impl RobotsTxt {
@@ -411,13 +472,31 @@ mod tests {
     }
 
     #[test]
-    fn severity_is_always_the_codes() {
+    fn severity_is_the_codes_unless_its_documentation_says_when() {
         let found = findings(
             "<html>\nUser-agent: MJ12bot\nDisallow: foo\nCrawl-delay: x\nSitemap: /s.xml\n",
         );
         assert!(!found.is_empty());
         for finding in found {
             assert_eq!(finding.severity, finding.code.severity());
+        }
+        // A `#` that cuts a rule for some URLs to `Disallow: /*` closes the site: an error; one
+        // that cuts a path is the code's warning.
+        let closing = findings("User-agent: *\nDisallow: /*?p=\nDisallow: /*#\n");
+        let hash: Vec<Severity> = closing
+            .iter()
+            .filter(|f| f.code == Code::HashInPattern)
+            .map(|f| f.severity)
+            .collect();
+        assert_eq!(hash, [Severity::Error]);
+        let cutting = findings("User-agent: *\nDisallow: /page#top\n");
+        assert_eq!(cutting[0].code, Code::HashInPattern);
+        assert_eq!(cutting[0].severity, Severity::Warning);
+        for code in Code::ALL.into_iter().filter(|code| code.severity_varies()) {
+            assert!(
+                code.doc().why_it_matters.contains("severity"),
+                "{code}'s documentation must say when its severity differs"
+            );
         }
     }
 
@@ -529,7 +608,9 @@ mod tests {
                 );
             }
             for finding in &found {
-                proptest::prop_assert_eq!(finding.severity, finding.code.severity());
+                proptest::prop_assert!(
+                    finding.severity == finding.code.severity() || finding.code.severity_varies()
+                );
                 let line = robots.line(finding.line);
                 proptest::prop_assert!(line.is_some(), "{:?}", finding);
                 let line = line.unwrap();

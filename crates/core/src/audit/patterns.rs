@@ -9,11 +9,11 @@ use super::text::{
     bare_host, canonical_key, directive_code, invisible_value, is_google_space, is_invisible,
     own_hosts, rebuild, span_in_line, url_host, value_offset, value_span,
 };
-use super::{Code, Context, Finding};
+use super::{Code, Context, Finding, Severity};
 use crate::encoding::{google_escape, google_path_params_query};
-use crate::group::{Rule, RuleKind};
+use crate::group::{AgentToken, Group, Rule, RuleKind};
 use crate::lines::{Line, LineKind};
-use crate::message::{Message, MessageId as M};
+use crate::message::{Message, MessageId as M, Value};
 use crate::robots::RobotsTxt;
 
 /// How many rules the redundant-star check may look at in all, to find the rules whose contest
@@ -47,10 +47,11 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             continue;
         }
         let key = canonical_key(&line).unwrap_or("Disallow");
+        let mut doubled = false;
         if !matches!(value.as_bytes()[0], b'/' | b'*') {
             without_slash(&line, key, value, &own_hosts, out);
         } else {
-            double_slash(&line, key, value, out);
+            doubled = double_slash(&line, key, value, out);
         }
         dollar_inside(&line, value, out);
         // A pattern that does not start with `/` or `*` matches nothing (RL401 says so): what
@@ -68,10 +69,11 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
         non_ascii(&line, key, value, out);
         spaces(&line, key, value, out);
-        hash_after_pattern(&line, key, value, out);
+        let group = group_of.get(&line.number).map(|&g| &cx.robots.groups()[g]);
+        hash_after_pattern(cx, &line, group, key, value, out);
         placeholder(&line, value, out);
         route_group(&line, key, value, out);
-        if let Some(finding) = leading_star(&line, key, value) {
+        if let Some(finding) = leading_star(&line, key, value).filter(|_| !doubled) {
             leading_stars.push(finding);
         }
     }
@@ -115,21 +117,30 @@ fn is_scheme_relative_url(value: &str) -> bool {
     dotted && (host.to_ascii_lowercase().starts_with("www.") || !path.is_empty())
 }
 
-/// Where `value` holds `//` before a name (`*//admin-ajax.php`, `//old-page.html`): a path
-/// with an empty segment, which no ordinary link requests. `//` alone or between stars
-/// (`/*//*`, blocking such duplicate URLs on purpose), after a scheme (`http://`) or in the
-/// query is left alone.
+/// Where `value` needs `//` before a name in a place no link puts it: at the start of the path
+/// (`//old-page.html`: a link written `//old-page.html` names a host, so a crawler that resolves
+/// links never requests a path that starts so), or right after a star (`*//admin-ajax.php`: the
+/// star already reaches any folder, and the slash it is followed by is written twice).
+///
+/// A `//` inside a literal path (`/calendar//index.html`, `/_hcms/forms//embed/`) is left
+/// alone: neither Google nor any other reader merges slashes (only `.` and `..` segments are
+/// resolved), links joined as `base + "/" + name` produce such paths, and sites list them on
+/// purpose to keep the duplicates out. So are `//` alone or before a star (`/*//*`), runs of
+/// three or more slashes, `//` after a scheme (`http://`) and in the query.
 fn needless_double_slash(value: &str) -> Option<usize> {
-    let path = value.split(['?', '=']).next().unwrap_or(value);
-    let at = path.find("//")?;
-    let after = path.as_bytes().get(at + 2)?;
-    let after_scheme = path[..at].ends_with(':');
-    (after.is_ascii_alphanumeric() && !after_scheme).then_some(at)
+    let path = value.split(['?', '=']).next().unwrap_or(value).as_bytes();
+    (0..path.len().saturating_sub(2)).find(|&at| {
+        path[at] == b'/'
+            && path[at + 1] == b'/'
+            && path[at + 2].is_ascii_alphanumeric()
+            && (at == 0 || path[at - 1] == b'*')
+    })
 }
 
 /// A pattern that matches only paths with `//` (RL417): a URL without its scheme, or a slash
-/// too many before a name.
-fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+/// too many at the start or after a star. Says whether it reported, so that the leading-star
+/// note (RL415) does not propose a second fix for the same line: the fix here starts with `/`.
+fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) -> bool {
     let (message, pattern) = if is_scheme_relative_url(value) {
         let path = google_path_params_query(value);
         // `//www.example.com/` names the whole site: which rule was meant is not mechanical.
@@ -137,9 +148,15 @@ fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         (Message::new(M::DoubleSlashUrl), pattern)
     } else if let Some(at) = needless_double_slash(value) {
         let single = format!("{}{}", &value[..at], &value[at + 1..]);
+        // `*//name` becomes `/*/name`: one fix for the doubled slash and the leading star.
+        let single = if single.starts_with('*') {
+            format!("/{single}")
+        } else {
+            single
+        };
         (Message::new(M::DoubleSlash), Some(single))
     } else {
-        return;
+        return false;
     };
     out.push(
         Finding::new(
@@ -155,6 +172,7 @@ fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         .with_span(value_span(line))
         .with_replacement(pattern.and_then(|pattern| rebuild(line, key, &pattern))),
     );
+    true
 }
 
 /// A full URL (`https://host/path`) or a URL without its scheme (`www.host/path`) as a pattern:
@@ -594,6 +612,23 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         );
         return;
     }
+    if let Some(next_to) = typo_space(&parts) {
+        let joined = parts.concat();
+        out.push(
+            Finding::new(
+                Code::SpaceInPattern,
+                line.number,
+                Message::new(M::SpaceInPatternTypo)
+                    .code("value", value)
+                    .code("next", &next_to.to_string()),
+                M::SpaceInPatternTypoWhy,
+                Message::new(M::SpaceInPatternTypoFix).code("joined", &joined),
+            )
+            .with_span(value_span(line))
+            .with_replacement(rebuild(line, key, &joined)),
+        );
+        return;
+    }
     let encoded = value.replace(' ', "%20").replace('\t', "%09");
     out.push(
         Finding::new(
@@ -606,6 +641,23 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         .with_span(value_span(line))
         .with_replacement(rebuild(line, key, &encoded)),
     );
+}
+
+/// The URL delimiter beside which every space between `words` (a pattern split at its spaces)
+/// stands, when each does (`productId= 1093651`, `/shop/ cart`, `/page .html`): no URL carries
+/// a space next to `/`, `=`, `?`, `&` or the dot of an extension, so the space is evidently a
+/// typo, and `%20` would keep a rule that matches nothing. A space between words (`/White
+/// Papers/`, `(1).html` after a space) is part of a name, and is written `%20`.
+fn typo_space(words: &[&str]) -> Option<char> {
+    const DELIMITERS: [char; 5] = ['/', '=', '?', '&', '.'];
+    let delimiter = |c: Option<char>| c.filter(|c| DELIMITERS.contains(c));
+    let mut next_to = None;
+    for pair in words.windows(2) {
+        let found =
+            delimiter(pair[0].chars().next_back()).or_else(|| delimiter(pair[1].chars().next()))?;
+        next_to.get_or_insert(found);
+    }
+    next_to
 }
 
 /// A template placeholder never filled in (`{{ … }}`, `${ … }`, `<% … %>`): RL413. A `%` not
@@ -727,7 +779,19 @@ fn leading_star(line: &Line, key: &str, value: &str) -> Option<Finding> {
     )
 }
 
-fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
+/// A `#` glued to a pattern (RL412). When the rule, read up to the `#`, is `Disallow: /` or
+/// `/*` and the `#` starts a fragment (`/*#`, `/#!/admin`, not `/# a comment`), the author
+/// wrote a rule for some URLs and every crawler of the group reads one that closes the whole
+/// site: unless the group closes it anyway, a verdict changes against the evident intent, an
+/// error by `docs/severity.md`.
+fn hash_after_pattern(
+    cx: &Context<'_>,
+    line: &Line,
+    group: Option<&Group>,
+    key: &str,
+    value: &str,
+    out: &mut Vec<Finding>,
+) {
     if !line.has_comment || line.invalid_utf8 {
         return;
     }
@@ -745,24 +809,56 @@ fn hash_after_pattern(line: &Line, key: &str, value: &str, out: &mut Vec<Finding
         .split(is_google_space)
         .next()
         .unwrap_or("#");
-    let id = match (is_match_all(value), line.kind) {
-        (true, LineKind::Disallow) => M::HashInPatternBlocksAll,
-        (true, _) => M::HashInPatternAllowsAll,
-        _ => M::HashInPattern,
+    let fragment = !line.text()[hash + 1..].starts_with(is_google_space);
+    let closing_group = group.filter(|group| {
+        fragment
+            && line.kind == LineKind::Disallow
+            && is_match_all(value)
+            && !group.rules.iter().any(|rule| {
+                rule.line != line.number
+                    && rule.kind == RuleKind::Disallow
+                    && is_match_all(rule.pattern(cx.robots))
+            })
+    });
+    let closes_site = closing_group.is_some();
+    let message = if let Some(group) = closing_group {
+        if group.agents.iter().any(|a| a.token == AgentToken::Star) {
+            Message::new(M::HashInPatternClosesSiteStar)
+        } else {
+            let agents: Vec<Value> = group
+                .agents
+                .iter()
+                .map(|a| Value::code(a.value()))
+                .collect();
+            Message::new(M::HashInPatternClosesSite).list("agents", agents)
+        }
+    } else {
+        Message::new(match (is_match_all(value), line.kind) {
+            (true, LineKind::Disallow) => M::HashInPatternBlocksAll,
+            (true, _) => M::HashInPatternAllowsAll,
+            _ => M::HashInPattern,
+        })
     };
-    out.push(
-        Finding::new(
-            Code::HashInPattern,
-            line.number,
-            Message::new(id)
-                .code("value", value)
-                .with("rule", directive_code(key, value))
-                .code("dropped", dropped),
-            M::HashInPatternWhy,
-            M::HashInPatternFix,
-        )
-        .with_span(span_in_line(line, hash, line.text().len() - hash)),
-    );
+    let finding = Finding::new(
+        Code::HashInPattern,
+        line.number,
+        message
+            .code("value", value)
+            .with("rule", directive_code(key, value))
+            .code("dropped", dropped),
+        M::HashInPatternWhy,
+        if closes_site {
+            M::HashInPatternClosesSiteFix
+        } else {
+            M::HashInPatternFix
+        },
+    )
+    .with_span(span_in_line(line, hash, line.text().len() - hash));
+    out.push(if closes_site {
+        finding.with_severity(Severity::Error)
+    } else {
+        finding
+    });
 }
 
 fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Finding>) {
@@ -1007,12 +1103,15 @@ mod tests {
             fixes,
             [
                 (2, Some("Disallow: /tmp/")),
-                (3, Some("Disallow: */admin-ajax.php")),
+                // One fix for the doubled slash and the leading star, and no second finding
+                // (RL415) proposing `/*//admin-ajax.php`.
+                (3, Some("Disallow: /*/admin-ajax.php")),
                 (4, Some("Disallow: /old-page.html")),
                 // The whole site is never offered as a mechanical fix.
                 (5, None),
             ]
         );
+        assert!(with_code(input, Code::PatternStartsWithStar).is_empty());
         // Each starts with `/` or `*`: none is called a pattern without a slash.
         assert!(with_code(input, Code::PatternWithoutSlash).is_empty());
         for finding in &found {
@@ -1022,6 +1121,26 @@ mod tests {
                 finding.why
             );
         }
+    }
+
+    #[test]
+    fn a_double_slash_inside_a_literal_path_is_a_real_path() {
+        // No reader merges slashes, and links joined as `base + "/" + name` request these
+        // paths: sites list them on purpose. The fix would block the real page instead.
+        let input = "User-agent: *\nDisallow: /calendar//index.html\n\
+                     Disallow: /worldclock////full.html\nDisallow: /forms//embed/v3/form/\n\
+                     Disallow: /a///b\n";
+        assert!(with_code(input, Code::DoubleSlashInPattern).is_empty());
+        // A star before the doubled slash still needs it.
+        let found = with_code(
+            "User-agent: *\nDisallow: /*//cart\nDisallow: /shop/*//x\n",
+            Code::DoubleSlashInPattern,
+        );
+        let fixes: Vec<Option<&str>> = found.iter().map(|f| f.replacement.as_deref()).collect();
+        assert_eq!(
+            fixes,
+            [Some("Disallow: /*/cart"), Some("Disallow: /shop/*/x")]
+        );
     }
 
     #[test]
@@ -1075,13 +1194,29 @@ mod tests {
 
     #[test]
     fn a_hash_glued_to_a_pattern() {
+        // Read up to the `#`, a rule for one hash-bang route closes the whole site.
         let found = with_code("User-agent: *\nDisallow: /#!/admin\n", Code::HashInPattern);
         assert_eq!(found.len(), 1);
         assert!(
-            found[0].message.english().contains("blocks every URL"),
+            found[0].message.english().contains("closes the whole site"),
             "{}",
             found[0].message
         );
+        assert_eq!(found[0].severity, super::super::Severity::Error);
+        // Not when the group closes the site anyway, nor for a comment glued to `/`.
+        for input in [
+            "User-agent: *\nDisallow: /\nDisallow: /#!/admin\n",
+            "User-agent: *\nDisallow: /# block everything\n",
+        ] {
+            let found = with_code(input, Code::HashInPattern);
+            assert_eq!(found.len(), 1, "{input}");
+            assert!(
+                found[0].message.english().contains("blocks every URL"),
+                "{}",
+                found[0].message
+            );
+            assert_eq!(found[0].severity, super::super::Severity::Warning);
+        }
         assert!(with_code("User-agent: *\nDisallow: /a # note\n", Code::HashInPattern).is_empty());
         assert!(with_code("User-agent: *\nDisallow:# nothing\n", Code::HashInPattern).is_empty());
     }

@@ -211,23 +211,26 @@ catalogue! {
     ByteOrderMarkFix = "core.audit.byte-order-mark.fix" =>
         "Save the file as UTF-8 without a byte order mark.";
     InvalidUtf8One = "core.audit.invalid-utf8.message-one" =>
-        "A directive contains bytes that are not UTF-8 (the file is probably Latin-1 or \
-         Windows-1252).";
+        "A directive contains bytes that are not UTF-8; which encoding the file was written in \
+         cannot be told from them.";
     InvalidUtf8OneRule = "core.audit.invalid-utf8.message-one-rule" =>
-        "A directive contains bytes that are not UTF-8 (the file is probably Latin-1 or \
-         Windows-1252), so crawlers compare {encoded} against URLs that are UTF-8.";
+        "A directive contains bytes that are not UTF-8, so crawlers compare {encoded} against \
+         URLs that are UTF-8; which encoding the file was written in cannot be told from them.";
     InvalidUtf8Several = "core.audit.invalid-utf8.message-several" =>
-        "{count} directives ({lines}) contain bytes that are not UTF-8 (the file is probably \
-         Latin-1 or Windows-1252).";
+        "{count} directives ({lines}) contain bytes that are not UTF-8; which encoding the \
+         file was written in cannot be told from them.";
     InvalidUtf8SeveralRule = "core.audit.invalid-utf8.message-several-rule" =>
-        "{count} directives ({lines}) contain bytes that are not UTF-8 (the file is probably \
-         Latin-1 or Windows-1252), so crawlers compare {encoded} against URLs that are UTF-8.";
+        "{count} directives ({lines}) contain bytes that are not UTF-8, so crawlers compare \
+         {encoded} against URLs that are UTF-8; which encoding the file was written in cannot \
+         be told from them.";
     InvalidUtf8Why = "core.audit.invalid-utf8.why" =>
-        "Each invalid byte is percent-encoded on its own (`é` as `%E9` instead of `%C3%A9`), so \
-         the rule never matches the page it names.";
+        "Readers percent-encode each byte that is not UTF-8 on its own (a Latin-1 `é` as \
+         `%E9`), while browsers and crawlers request URLs in UTF-8 (`%C3%A9`), so the rule \
+         never matches the page it names.";
     InvalidUtf8Fix = "core.audit.invalid-utf8.fix" =>
-        "Save the file as UTF-8, or write the characters percent-encoded as UTF-8 (`%C3%A9` for \
-         `é`).";
+        "Reopen the file in the encoding it was written in, save it as UTF-8 and check that \
+         each rule reads as meant (a full-width space, for one, stays part of the pattern); or \
+         write the characters percent-encoded as UTF-8 (`%C3%A9` for `é`).";
     OverSizeLimit = "core.audit.over-size-limit.message" =>
         "The file is {size} bytes; Googlebot reads only the first {limit} (500 KiB), so {lost} \
          ignored.";
@@ -252,6 +255,16 @@ catalogue! {
     OverSizeLimitFix = "core.audit.over-size-limit.fix" =>
         "Shorten the file below 500 KiB: merge rules with `*` and `$` patterns, drop rules for \
          URLs that no longer exist, and keep the most important rules first.";
+    OverSizeLimitNoVerdictWhy = "core.audit.over-size-limit.why-no-verdict" =>
+        "Lines past the limit do not exist for Googlebot, and RFC 9309 lets every crawler stop \
+         there; here no user-agent line is lost, and every rule lost matches no URL even when \
+         read (a full URL, a pattern that does not start with `/` or `*`, or no path), so no \
+         verdict changes.";
+    OverSizeLimitNoVerdictFix = "core.audit.over-size-limit.fix-no-verdict" =>
+        "Nothing is blocked or opened by the cut today. Before adding rules at the end, bring \
+         the file below 500 KiB: rewrite the rules that match nothing as paths starting with \
+         `/` where they are still wanted, delete the others, and list any sitemap it loses \
+         before the limit.";
     NoGroupsEmpty = "core.audit.no-groups.message-empty" =>
         "The file has no directive, so every crawler may fetch every URL.";
     NoGroups = "core.audit.no-groups.message" =>
@@ -739,6 +752,14 @@ catalogue! {
          match, so crawlers disagree.";
     SpaceInPatternFix = "core.audit.space-in-pattern.fix" =>
         "Write the space as `%20`: {encoded}.";
+    SpaceInPatternTypo = "core.audit.space-in-pattern.message-typo" =>
+        "{value} contains a space next to {next}, where no URL carries one: the space is \
+         evidently a typo, and the rule matches none of the URLs it names.";
+    SpaceInPatternTypoWhy = "core.audit.space-in-pattern.why-typo" =>
+        "Google never matches a raw space, and readers that encode it look for `%20`, which the \
+         URLs do not hold there; so no reader applies the rule.";
+    SpaceInPatternTypoFix = "core.audit.space-in-pattern.fix-typo" =>
+        "Delete the space: {joined}.";
     PlaceholderTemplate = "core.audit.unfilled-placeholder.message-template" =>
         "{value} holds {open} at octet {at}, a template placeholder that was never filled in; \
          crawlers compare it literally.";
@@ -804,6 +825,16 @@ catalogue! {
     HashInPatternAllowsAll = "core.audit.hash-in-pattern.message-allows-all" =>
         "The `#` right after {value} starts a comment, so crawlers read {rule} (which allows \
          every URL) and ignore {dropped}.";
+    HashInPatternClosesSiteStar = "core.audit.hash-in-pattern.message-closes-site-star" =>
+        "The `#` right after {value} starts a comment, so crawlers read {rule} and ignore \
+         {dropped}: the rule, written for some URLs, closes the whole site to every crawler \
+         without a group of its own.";
+    HashInPatternClosesSite = "core.audit.hash-in-pattern.message-closes-site" =>
+        "The `#` right after {value} starts a comment, so crawlers read {rule} and ignore \
+         {dropped}: the rule, written for some URLs, closes the whole site to {agents}.";
+    HashInPatternClosesSiteFix = "core.audit.hash-in-pattern.fix-closes-site" =>
+        "Delete the rule: a URL's fragment never reaches the server, so no rule can block it, \
+         and read up to the `#` the rule blocks every URL.";
     HashInPatternWhy = "core.audit.hash-in-pattern.why" =>
         "Everything from `#` is a comment, and URL fragments are never sent to servers, so no \
          rule can target them.";
