@@ -430,8 +430,8 @@ function renderFilter(purposes, shown) {
             value: purpose.id,
             checked: shown.has(purpose.id),
           }),
-          ` ${purpose.title} `,
-          h('span', { class: 'muted' }, `(${formatCount(purpose.count)})`),
+          // The name and its count are one flex item, so a name that wraps keeps its count beside it.
+          h('span', {}, `${purpose.title} `, h('span', { class: 'muted' }, `(${formatCount(purpose.count)})`)),
         ),
       ),
     ),

@@ -1,7 +1,8 @@
 // Accessibility and layout of the page: axe-core finds no serious or critical violation (light
 // and dark, desktop and phone, with every kind of content on screen), the page never scrolls
-// sideways from 360 px up, the main parts are laid out apart, and screenshots are saved for a
-// person to look at.
+// sideways from 360 px up, the main parts are laid out apart, nothing a person reads is cut or
+// outside the window in any of the four languages at desktop and phone width, and screenshots
+// are saved for a person to look at.
 //
 // Run: node --test tests/browser/layout.test.mjs   (after `npm run build`)
 // Screenshots go to $SCREENSHOT_DIR (default: <tmpdir>/robots-lens-screens), never the repo.
@@ -206,3 +207,100 @@ test('screenshots at desktop and phone width show the editor, fields and verdict
     }
   }
 });
+
+/**
+ * What a language's longer words can break, on the page as `page` shows it: the elements a
+ * person reads (controls, headings, labels, chips, the header's links, the tables' headings)
+ * each inside the window's width, none cut short by its own box (an element that clips holds
+ * all of its text), a menu wide enough for the option it shows, and the page not scrolling
+ * sideways. Returns one sentence per problem.
+ *
+ * Left out, for reasons a person would give: what is not shown (hidden, inside a closed
+ * `<details>`, or clipped to one pixel on purpose as a screen reader's label), and the options
+ * of a menu that are not chosen (the menu opens as wide as they need).
+ */
+async function cutOrOutside(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const overflow = document.documentElement.scrollWidth - innerWidth;
+    if (overflow > 0) problems.push(`the page is ${overflow} px wider than the window`);
+    const readable =
+      'header a, header button, header select, nav a, button, label, summary, legend, h1, h2, h3, h4, th, .count-chip, select, .verdict, #summary';
+    const nameOf = (element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${element.textContent.trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+    for (const element of document.querySelectorAll(readable)) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || element.closest('[hidden], details:not([open]) > :not(summary)')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden') continue;
+      // A visually hidden label (clipped to one pixel on purpose) is for screen readers.
+      if (element.clientWidth <= 1 || element.clientHeight <= 1) continue;
+      if (element.tagName === 'SELECT') {
+        const shown = element.selectedOptions[0]?.textContent ?? '';
+        if (box.left < -1 || box.right > innerWidth + 1) problems.push(`select#${element.id} reaches ${Math.round(box.left)}–${Math.round(box.right)} px`);
+        // The width the browser gives the same menu holding only the chosen option: what it
+        // needs to show that option whole, arrow and padding included.
+        const probe = document.createElement('select');
+        probe.append(new Option(shown));
+        for (const property of ['font', 'letter-spacing', 'padding-left', 'padding-right', 'border-left-width', 'border-right-width', 'border-style', 'box-sizing'])
+          probe.style.setProperty(property, style.getPropertyValue(property));
+        Object.assign(probe.style, { position: 'absolute', visibility: 'hidden', width: 'auto', minWidth: '0', maxWidth: 'none' });
+        document.body.append(probe);
+        const needed = probe.getBoundingClientRect().width;
+        probe.remove();
+        if (needed > box.width + 1) problems.push(`select#${element.id} shows "${shown}" cut: ${Math.round(needed)} px needed, ${Math.round(box.width)} px wide`);
+        continue;
+      }
+      // A cell of a table that scrolls in its own box is read by scrolling that box; the box
+      // itself must stay in the window.
+      const scroller = element.closest('th') ? element.closest('table')?.parentElement : null;
+      const scrolls = scroller && getComputedStyle(scroller).overflowX !== 'visible' && scroller.scrollWidth > scroller.clientWidth;
+      if (!scrolls && (box.left < -1 || box.right > innerWidth + 1)) problems.push(`${nameOf(element)} reaches ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clips && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`${nameOf(element)} is cut: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
+      }
+    }
+    return problems;
+  });
+}
+
+// Screenshots in every language the page speaks, at desktop and phone width, for a person to
+// look at (issue 26, item 8); what can be checked of them is checked: nothing leaves the page or
+// is cut short, and the editor, the fields and the verdict are laid out apart.
+for (const locale of ['en', 'es', 'pt-PT', 'pt-BR']) {
+  test(`screenshots in ${locale} at desktop and phone width: nothing cut, outside or overlapping`, async () => {
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    // Every problem at both widths is gathered before the test fails, so one run shows them all.
+    const problems = [];
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const session = await startSession({ browser, viewport, contextOptions: { locale } });
+      try {
+        const { page } = session;
+        await session.goto('/');
+        await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+        assert.equal(await page.getAttribute('html', 'lang'), locale);
+        // The example with findings of every severity, so that the audit's words are on screen too.
+        await page.selectOption('#example-select', 'mistakes');
+        await page.click('#load-example');
+        await page.waitForSelector('#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])', { timeout: WAIT_MS });
+        await page.waitForSelector('#audit[aria-busy="false"] #audit-summary', { timeout: WAIT_MS });
+        const scrollHeight = await settledHeight(page);
+        const full = pngSize(await page.screenshot({ path: join(SCREENSHOT_DIR, `lang-${locale}-${name}.png`), fullPage: true }));
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `lang-${locale}-${name}-top.png`) });
+        assert.equal(full.width, viewport.width);
+        assert.ok(full.height >= scrollHeight - 1, `${locale} ${name}: ${full.height} px shot of ${scrollHeight}`);
+        for (const problem of await cutOrOutside(page)) problems.push(`${name}: ${problem}`);
+        const entries = Object.entries(await mainBoxes(page));
+        for (let i = 0; i < entries.length; i += 1)
+          for (let j = i + 1; j < entries.length; j += 1)
+            if (overlap(entries[i][1], entries[j][1])) problems.push(`${name}: ${entries[i][0]} and ${entries[j][0]} overlap`);
+        assert.deepEqual(session.foreignRequests(), []);
+        assert.deepEqual(session.errors, []);
+      } finally {
+        await session.close();
+      }
+    }
+    assert.deepEqual(problems, [], locale);
+  });
+}

@@ -225,7 +225,8 @@ describe('a known crawler typed is answered as itself', () => {
 });
 
 describe('on a phone', () => {
-  for (const locale of ['en-US', 'pt-PT']) {
+  // Every language the page speaks: Spanish and Portuguese words are longer, and take more lines.
+  for (const locale of ['en-US', 'es', 'pt-PT', 'pt-BR']) {
     test(`${locale}: the agent and URL fields and the summary are on the first screen, with no sideways scroll`, async () => {
       const session = await openPage(VIEWPORTS.phone, { locale });
       try {
