@@ -248,11 +248,12 @@ build_package "$STAGING/ai" ai
 
 # The audit codes' documentation comes from the same Rust source as the audit, through the
 # CLI, so the wasm module does not have to carry its prose: English from the core's code docs,
-# Spanish and Portuguese from its translation files (crates/core/data/i18n).
-say "Writing the audit codes' documentation (robots-lens explain --json --lang en|es|pt)"
+# Spanish and Portuguese (Portugal's and Brazil's, the page's ids) from its translation files
+# (crates/core/data/i18n).
+say "Writing the audit codes' documentation (robots-lens explain --json --lang en|es|pt-PT|pt-BR)"
 cargo run --quiet -p robots-lens-cli -- explain --json >"$STAGING/audit-codes.json" ||
   die "robots-lens explain --json failed"
-for lang in es pt; do
+for lang in es pt-PT pt-BR; do
   cargo run --quiet -p robots-lens-cli -- explain --json --lang "$lang" >"$STAGING/audit-codes.$lang.json" ||
     die "robots-lens explain --json --lang $lang failed"
 done

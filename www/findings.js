@@ -66,13 +66,13 @@ const LINES_PER_PAGE = 200;
 /** Lines of a cause linked directly under its first finding; the rest are one click away. */
 const INLINE_LINE_LINKS = 12;
 /**
- * The codes' documentation in `lang`, written by the build from `robots-lens explain --json
- * --lang <lang>` (English is `audit-codes.json`).
+ * The codes' documentation in `lang`, a page language id (`en`, `es`, `pt-PT`, `pt-BR`), written
+ * by the build from `robots-lens explain --json --lang <lang>` (English is `audit-codes.json`).
+ * Portuguese is written for Portugal and for Brazil, like the page's catalogues, so the id is
+ * the file's name as it is.
  */
 function codeDocsUrl(lang) {
-  // The documentation is written once per language, not per country: pt-PT and pt-BR read `pt`.
-  const docs = lang.split('-')[0];
-  return new URL(docs === 'en' ? './pkg/audit-codes.json' : `./pkg/audit-codes.${docs}.json`, import.meta.url);
+  return new URL(lang === 'en' ? './pkg/audit-codes.json' : `./pkg/audit-codes.${lang}.json`, import.meta.url);
 }
 
 /** Keeps the audit on screen in step with the text. */

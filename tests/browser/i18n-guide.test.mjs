@@ -118,6 +118,43 @@ for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   });
 }
 
+/** The audit codes' documentation the build writes for the page language `lang`. */
+function codeDocs(lang) {
+  const file = lang === 'en' ? 'audit-codes.json' : `audit-codes.${lang}.json`;
+  return JSON.parse(readFileSync(new URL(`../../www/pkg/${file}`, import.meta.url), 'utf8'));
+}
+
+// Portuguese is written for Portugal and for Brazil: each page reads its own code docs, not the
+// other's (a pt-PT reader sees "O ficheiro …", a pt-BR reader "O arquivo …").
+for (const [lang, other] of [['pt-PT', 'pt-BR'], ['pt-BR', 'pt-PT']]) {
+  test(`the audit's code docs on a ${lang} page are ${lang}'s, not ${other}'s`, async () => {
+    const session = await open(lang);
+    try {
+      const { page } = session;
+      const titles = (id) => new Map(codeDocs(id).map((doc) => [doc.id, doc.title.replaceAll('`', '')]));
+      const own = titles(lang);
+      const others = titles(other);
+      await page.fill('#robots', findingsFile());
+      await page.waitForFunction(() => document.querySelectorAll('#audit .learn-more summary').length > 20, null, { timeout: WAIT_MS });
+      await page.waitForSelector('#audit[aria-busy="false"]', { timeout: WAIT_MS });
+      const shown = await page.$$eval('#audit .learn-more summary', (nodes) =>
+        nodes.map((node) => [node.querySelector('code').textContent, node.textContent.replace(/\s+/g, ' ').trim()]),
+      );
+      const differing = shown.filter(([id]) => own.get(id) !== others.get(id));
+      assert.ok(differing.length >= 5, `${differing.length} codes whose ${lang} and ${other} titles differ are shown`);
+      for (const [id, text] of differing) {
+        assert.ok(text.endsWith(own.get(id)), `${id} on a ${lang} page: "${text}", expected the title "${own.get(id)}"`);
+      }
+      // One code named outright, so that a failure reads plainly.
+      const several = shown.find(([id]) => id === 'RL308');
+      assert.ok(several, 'RL308 (several user-agents on a line) is among the findings');
+      assert.match(several[1], lang === 'pt-PT' ? /Vários user-agents numa linha$/ : /Vários user-agents em uma linha$/);
+    } finally {
+      await session.close();
+    }
+  });
+}
+
 /** Words of English sentences that Spanish and Portuguese sentences never use. */
 const ENGLISH_WORDS = new Set(['the', 'is', 'are', 'and', 'this', 'that', 'which', 'with', 'does', 'would', 'of', 'to', 'its', 'it', 'not']);
 

@@ -36,7 +36,7 @@ pub struct Args {
     pub all_crawlers: bool,
     /// `--urls PATH`: files of URLs (one a line, CSV or a sitemap; `-` for standard input).
     pub url_files: Vec<String>,
-    /// `explain --lang`: the language of the documentation (`en`, `es`, `pt`).
+    /// `explain --lang`: the language of the documentation (`en`, `es`, `pt-PT`, `pt-BR`; `pt` is `pt-PT`).
     pub lang: Option<String>,
     /// `fetch --as`: the crawler whose user agent is sent.
     pub as_crawler: Option<String>,

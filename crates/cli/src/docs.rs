@@ -1,13 +1,13 @@
 //! The audit codes' documentation in the language asked for (`robots-lens explain --lang`).
 //!
-//! English is the core's own text ([`CODES`]); Spanish and Portuguese come from the core's
-//! translation files ([`doc_translation`]), the same files the page's build turns into its
+//! English is the core's own text ([`CODES`]); Spanish and Portuguese (of Portugal, `pt-PT`, which
+//! `pt` means, and of Brazil, `pt-BR`) come from the core's translation files ([`doc_translation`]), the same files the page's build turns into its
 //! per-language docs. A field a translation lacks falls back to English, so a code added before
 //! its translation still explains itself; the tests below hold every language to every code.
 
 use std::collections::HashMap;
 
-use robots_lens::audit::{doc_translation, CodeDoc, Severity, CODES, DOC_LANGUAGES};
+use robots_lens::audit::{doc_language, doc_translation, CodeDoc, Severity, CODES, DOC_LANGUAGES};
 use serde::Deserialize;
 
 use crate::args::UsageError;
@@ -106,14 +106,15 @@ impl LocalDocs {
     }
 }
 
-/// The documentation in `lang` (`en`, `es`, `pt`).
+/// The documentation in `lang` (`en`, `es`, `pt-PT`, `pt-BR`; `pt` is `pt-PT`, and a tag is read
+/// as the page reads a browser's, [`doc_language`]).
 pub fn local_docs(lang: &str) -> Result<LocalDocs, UsageError> {
-    if !DOC_LANGUAGES.contains(&lang) {
+    let Some(lang) = doc_language(lang) else {
         return Err(UsageError::new(format!(
-            "--lang: unknown language '{lang}': expected one of {}",
+            "--lang: unknown language '{lang}': expected one of {} (pt is pt-PT)",
             DOC_LANGUAGES.join(", ")
         )));
-    }
+    };
     let (headings, severity_rules, mut codes) = match doc_translation(lang) {
         None => (
             Headings::english(),
@@ -218,5 +219,64 @@ mod tests {
             english.get("RL301").unwrap().title
         );
         assert_eq!(spanish.headings.fix, "Solución");
+    }
+
+    /// `pt` is Portugal's Portuguese, as on the page; Brazil's is asked for by name, and the two
+    /// are different texts, not one file under two names.
+    #[test]
+    fn pt_is_portugal_and_pt_br_is_brazil() {
+        let portugal = local_docs("pt-PT").unwrap();
+        let brazil = local_docs("pt-BR").unwrap();
+        assert_eq!(
+            local_docs("pt").unwrap().get("RL101").unwrap().title,
+            portugal.get("RL101").unwrap().title
+        );
+        assert_eq!(
+            portugal.get("RL101").unwrap().title,
+            "O ficheiro é uma página HTML"
+        );
+        assert_eq!(
+            brazil.get("RL101").unwrap().title,
+            "O arquivo é uma página HTML"
+        );
+        assert_eq!(portugal.headings.why_it_matters, "Porque é importante");
+        assert_eq!(brazil.headings.why_it_matters, "Por que importa");
+        let error = local_docs("fr").err().expect("fr is refused").to_string();
+        assert!(error.contains("en, es, pt-PT, pt-BR"), "{error}");
+    }
+
+    /// Words Portugal does not write (Brazil's vocabulary and spelling), so that a text ported
+    /// from the Brazilian file into Portugal's is rewritten, not pasted.
+    #[test]
+    fn the_portugal_file_has_no_brazilian_words() {
+        const BRAZILIAN: &[&str] = &[
+            "arquivo",
+            "arquivos",
+            "usuário",
+            "usuários",
+            "você",
+            "veredito",
+            "vereditos",
+            "registro",
+            "registros",
+            "porcentagem",
+            "detecta",
+            "tela",
+            "salvo",
+            "salva",
+            "treinamento",
+            "compartilham",
+            "acessar",
+            "buscadores",
+        ];
+        let text = doc_translation("pt-PT").unwrap();
+        let found: Vec<&str> = text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|word| BRAZILIAN.contains(&word.to_lowercase().as_str()))
+            .collect();
+        assert!(
+            found.is_empty(),
+            "Brazilian words in audit-codes.pt-PT.json: {found:?}"
+        );
     }
 }

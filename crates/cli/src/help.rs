@@ -23,7 +23,7 @@ USAGE
                    [--format text|json]
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
   robots-lens preferences FILE --url URL [--agent AGENT | --crawler NAME] [--format text|json]
-  robots-lens explain [CODE] [--json | --format markdown] [--lang en|es|pt]
+  robots-lens explain [CODE] [--json | --format markdown] [--lang en|es|pt-PT|pt-BR]
   robots-lens completions bash|zsh|fish|powershell
   robots-lens man
   robots-lens COMMAND --help | robots-lens --help | --version
@@ -121,8 +121,9 @@ COMMANDS
 
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
             list of every code; with --json, every code's documentation as JSON; with
-            --format markdown, as one page (docs/audit-codes.md). --lang es or --lang pt
-            prints it in Spanish or Portuguese (the texts the page shows in that language).
+            --format markdown, as one page (docs/audit-codes.md). --lang es prints it in
+            Spanish, --lang pt-PT (or pt) in Portugal's Portuguese and --lang pt-BR in Brazil's
+            (the texts the page shows in that language).
 
   completions
             A completion script for SHELL (bash, zsh, fish or powershell), written from the

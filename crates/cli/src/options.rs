@@ -287,9 +287,10 @@ pub const OPTIONS: &[OptionSpec] = &[
         long: "--lang",
         short: None,
         value: Some("LANG"),
-        values: Values::Choices(&["en", "es", "pt"]),
+        values: Values::Choices(&["en", "es", "pt", "pt-PT", "pt-BR"]),
         commands: &["explain"],
-        help: "explain: the language of the documentation: en (default), es or pt.",
+        help: "explain: the language of the documentation: en (default), es, pt-PT\n\
+               (Portugal's Portuguese; pt is pt-PT) or pt-BR (Brazil's).",
     },
     OptionSpec {
         long: "--as",

@@ -376,7 +376,9 @@ fn explain_speaks_spanish_and_portuguese_from_the_page_s_texts() {
 
     let unknown = robots_lens(&["explain", "--lang", "fr"], b"");
     assert_eq!(unknown.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&unknown.stderr).contains("expected one of en, es, pt"));
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr).contains("expected one of en, es, pt-PT, pt-BR")
+    );
 }
 
 #[test]

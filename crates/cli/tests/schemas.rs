@@ -498,7 +498,7 @@ fn every_json_output_matches_its_schema() {
         strings(&["crawlers", "--json"]),
         Vec::new(),
     ));
-    for lang in ["en", "es", "pt"] {
+    for lang in ["en", "es", "pt", "pt-PT", "pt-BR"] {
         runs.push((
             "explain.schema.json",
             false,

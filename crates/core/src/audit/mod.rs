@@ -68,7 +68,7 @@ pub use codes::{Code, CodeDoc, UnknownCode, CODES};
 pub use overlap::MAX_RESOURCE_PROBES;
 pub use suppress::{partition_suppressed, suppressions, Suppression};
 #[cfg(feature = "doc-translations")]
-pub use translations::{doc_translation, DOC_LANGUAGES};
+pub use translations::{doc_language, doc_translation, DOC_LANGUAGES};
 
 use std::collections::{HashMap, HashSet};
 
