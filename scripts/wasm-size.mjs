@@ -42,9 +42,11 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * cause (RobotsFile.auditCauses: 229,993 B), plus 1,000 B for issue 24's third round (230,715 B
  * on main at 28e2a3a, 232,641 B with it: per-finding severities for RL412, RL306 and RL105, the
  * typo-space and double-slash rules, one finding per cause; no text, which comes from the
- * catalogues). The first module, which the page waits for, did not grow.
+ * catalogues), plus 500 B for the fourth round (233,247 B: RL413's encoded fix for an unrendered
+ * template's links, RL402's fix for a `$` the URLs carry). The first module, which the page
+ * waits for, did not grow.
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 133_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 133_500;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

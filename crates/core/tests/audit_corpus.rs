@@ -33,6 +33,9 @@ struct ExpectedFinding {
     /// The corrected line the finding must propose, when the case is about its fix.
     #[serde(default)]
     replacement: Option<String>,
+    /// Words the finding's English fix must hold, when the case is about its wording.
+    #[serde(default)]
+    fix_contains: Option<String>,
 }
 
 /// Codes whose example is too large to keep in the repository; a unit test builds it.
@@ -113,14 +116,25 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                         .replacement
                         .as_deref()
                         .is_none_or(|line| f.replacement.as_deref() == Some(line))
+                    && want
+                        .fix_contains
+                        .as_deref()
+                        .is_none_or(|words| f.fix.english().contains(words))
             };
             let detailed = want.severity.is_some()
                 || want.message_contains.is_some()
-                || want.replacement.is_some();
+                || want.replacement.is_some()
+                || want.fix_contains.is_some();
             if detailed && !found.iter().any(|f| wanted(&f)) {
                 problems.push(format!(
-                    "no {} at line {} with severity {:?}, message holding {:?}, replacement {:?}",
-                    want.code, want.line, want.severity, want.message_contains, want.replacement
+                    "no {} at line {} with severity {:?}, message holding {:?}, replacement {:?}, fix \
+                     holding {:?}",
+                    want.code,
+                    want.line,
+                    want.severity,
+                    want.message_contains,
+                    want.replacement,
+                    want.fix_contains
                 ));
             }
         }
@@ -132,6 +146,7 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                     severity: None,
                     message_contains: None,
                     replacement: None,
+                    fix_contains: None,
                     ..pair
                 };
                 *counts.entry(key).or_default() += 1;
@@ -148,6 +163,7 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                     severity: None,
                     message_contains: None,
                     replacement: None,
+                    fix_contains: None,
                 })
                 .collect(),
         );

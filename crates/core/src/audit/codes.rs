@@ -1151,13 +1151,15 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Warning,
         title: "A template placeholder in a pattern",
         what_it_does:
-            "Detects template placeholders that were never filled in (`{{ path }}`, \
-            `${prefix}`, `<%= path %>`). A `%` not followed by two hex digits, `%name%` \
-            included, is `percent-not-an-escape` (RL416): such merge tags are often blocked \
-            on purpose.",
-        why_it_matters: "Crawlers compare the placeholder literally: `Disallow: /{{ path }}/` \
-            blocks only URLs that contain that very text, so the pages it was meant for stay \
-            open.",
+            "Detects template placeholders in a pattern (`{{ path }}`, `${prefix}`, \
+            `<%= path %>`): either never filled in, or written on purpose to block the links of \
+            pages whose template was not rendered. A `%` not followed by two hex digits, \
+            `%name%` included, is `percent-not-an-escape` (RL416): such merge tags are often \
+            blocked on purpose.",
+        why_it_matters: "Browsers and crawlers request `{`, `}`, `<`, `>` and spaces \
+            percent-encoded, and Google does not match `%7B` against a raw `{`: as written, \
+            `Disallow: /{{ path }}/` blocks neither the pages the placeholder stood for nor the \
+            unrendered links (`/%7B%7B%20path%20%7D%7D/`). The fix proposes the encoded form.",
         example: "User-agent: *\nDisallow: /{{ private_path }}/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.2 (patterns are compared octet by octet with the path).",

@@ -71,7 +71,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         spaces(&line, key, value, out);
         let group = group_of.get(&line.number).map(|&g| &cx.robots.groups()[g]);
         hash_after_pattern(cx, &line, group, key, value, out);
-        placeholder(&line, value, out);
+        placeholder(cx, &line, key, value, out);
         route_group(&line, key, value, out);
         if let Some(finding) = leading_star(&line, key, value).filter(|_| !doubled) {
             leading_stars.push(finding);
@@ -588,7 +588,9 @@ fn encoded_twice(value: &str) -> Option<String> {
 }
 
 fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
-    if !value.contains([' ', '\t']) {
+    // The spaces of a template placeholder (`{{ product.url }}`) are encoded with its braces
+    // by the placeholder's own fix (RL413): one cause, one finding.
+    if !value.contains([' ', '\t']) || ["{{", "${", "<%"].iter().any(|open| value.contains(open)) {
         return;
     }
     let parts: Vec<&str> = value.split([' ', '\t']).filter(|p| !p.is_empty()).collect();
@@ -660,14 +662,49 @@ fn typo_space(words: &[&str]) -> Option<char> {
     next_to
 }
 
+/// `value` as browsers request it: the characters of the WHATWG path percent-encode set that a
+/// pattern can hold (space, `"`, `<`, `>`, `` ` ``, `{`, `}`) percent-encoded. A link written
+/// `/{{url}}` in an unrendered template is requested as `/%7B%7Burl%7D%7D`.
+fn path_encoded(value: &str) -> String {
+    let mut encoded = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            ' ' => encoded.push_str("%20"),
+            '"' => encoded.push_str("%22"),
+            '<' => encoded.push_str("%3C"),
+            '>' => encoded.push_str("%3E"),
+            '`' => encoded.push_str("%60"),
+            '{' => encoded.push_str("%7B"),
+            '}' => encoded.push_str("%7D"),
+            _ => encoded.push(c),
+        }
+    }
+    encoded
+}
+
 /// A template placeholder never filled in (`{{ … }}`, `${ … }`, `<% … %>`): RL413. A `%` not
 /// followed by two hex digits, `%name%` included, is RL416, a note: a merge tag left in URLs
 /// (`/*hashid=%subscriber_hash%`) is blocked on purpose, and Google matches it as written.
-fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
+fn placeholder(cx: &Context<'_>, line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     let template = ["{{", "${", "<%"]
         .iter()
         .find_map(|open| value.find(open).map(|at| (at, *open)));
     if let Some((at, open)) = template {
+        // `/{{product.url}}` is as often a deliberate rule for the links of an unrendered
+        // template as a placeholder never filled in; either way browsers request those links
+        // with the braces percent-encoded (the WHATWG path percent-encode set), and Google does
+        // not match `%7B` against a raw `{`: the encoded pattern is the rule that works.
+        let encoded = path_encoded(value);
+        // Sites that block such links often write both forms, one after the other
+        // (`/*{{url}}`, then `/*%7B%7Burl%7D%7D`): the encoded twin already does the work.
+        let twin = |number: usize| {
+            cx.robots
+                .line(number)
+                .is_some_and(|other| other.kind.is_rule() && other.value() == Some(&encoded))
+        };
+        if twin(line.number.saturating_sub(1)) || twin(line.number + 1) {
+            return;
+        }
         out.push(
             Finding::new(
                 Code::UnfilledPlaceholder,
@@ -675,11 +712,13 @@ fn placeholder(line: &Line, value: &str, out: &mut Vec<Finding>) {
                 Message::new(M::PlaceholderTemplate)
                     .code("value", value)
                     .code("open", open)
-                    .count("at", at),
+                    .count("at", at)
+                    .code("encoded", &encoded),
                 M::UnfilledPlaceholderWhy,
-                M::UnfilledPlaceholderFix,
+                Message::new(M::UnfilledPlaceholderFix).code("encoded", &encoded),
             )
-            .with_span(value_span(line)),
+            .with_span(value_span(line))
+            .with_replacement(rebuild(line, key, &encoded)),
         );
         return;
     }
@@ -1059,6 +1098,16 @@ mod tests {
             found[0].fix.english().contains("placeholder"),
             "{}",
             found[0].fix
+        );
+        // Links of an unrendered template are requested with their braces encoded, which is
+        // the rule that blocks them; `$` is not encoded by browsers.
+        let fixes: Vec<Option<&str>> = found.iter().map(|f| f.replacement.as_deref()).collect();
+        assert_eq!(
+            fixes,
+            [
+                Some("Disallow: /%7B%7B%20path%20%7D%7D"),
+                Some("Disallow: /$%7Bprefix%7D/x")
+            ]
         );
         // A `%` that is no escape is a note, and a merge tag is not called a forgotten
         // placeholder: `/*hashid=%subscriber_hash%` blocks the URLs that carry it, which Google

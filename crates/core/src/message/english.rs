@@ -699,8 +699,9 @@ catalogue! {
         "Google matches it literally, Python's RFC 9309 robotparser drops the rule and \
          texting_robots anchors there, so crawlers disagree about the rule.";
     DollarInsidePatternFix = "core.audit.dollar-inside-pattern.fix" =>
-        "Move the `$` to the end if the URL must end there, or write `%24` if the URL really \
-         contains a `$`.";
+        "Move the `$` to the end if the URL must end there. If the URLs carry a `$` at that place \
+         (`/$m.do`), keep it: Google matches it as written, while `%24` would not match their raw \
+         `$` for Google.";
     RedundantWildcardAllContest = "core.audit.redundant-wildcard.message-all-contest" =>
         "{value} matches every URL, exactly as {simpler} does, but its extra length ({old} \
          octets against {new}) can decide its contest with {rule} on line {line}.";
@@ -761,13 +762,17 @@ catalogue! {
     SpaceInPatternTypoFix = "core.audit.space-in-pattern.fix-typo" =>
         "Delete the space: {joined}.";
     PlaceholderTemplate = "core.audit.unfilled-placeholder.message-template" =>
-        "{value} holds {open} at octet {at}, a template placeholder that was never filled in; \
-         crawlers compare it literally.";
+        "{value} holds {open} at octet {at}, the mark of a template placeholder: either it was \
+         never filled in, or the rule is meant for the links of pages whose template was not \
+         rendered; browsers and crawlers request those with these characters percent-encoded \
+         ({encoded}), so as written the rule matches neither.";
     UnfilledPlaceholderWhy = "core.audit.unfilled-placeholder.why" =>
-        "The rule matches only URLs that contain this very text, so the pages it was meant for \
-         stay as they were.";
+        "Readers compare the pattern with the path as requested, where `{`, `}`, `<`, `>` and \
+         spaces are percent-encoded, and Google does not match an encoded character against \
+         the raw one.";
     UnfilledPlaceholderFix = "core.audit.unfilled-placeholder.fix" =>
-        "Fill in the placeholder with the path it stands for, or delete the rule.";
+        "To block the unrendered links, write {encoded}; if the placeholder was meant to be \
+         filled in, write the path it stands for.";
     PercentNotAnEscapeWord = "core.audit.percent-not-an-escape.message-word" =>
         "{value} holds {word}, which crawlers compare as written: the rule blocks the URLs \
          that carry this very text (a merge tag a mail tool left unrendered, say), not the \
