@@ -173,6 +173,16 @@ export function useCatalogue(id, catalogue) {
  * so that the rendered parts redraw in the new language.
  */
 export async function setLanguage(id, { remember = true } = {}) {
+  try {
+    await switchLanguage(id, remember);
+  } finally {
+    // The page the inline script in index.html hid until its language was in place shows now,
+    // translated or (when the texts could not be loaded) in English with the error.
+    globalThis.document?.documentElement.removeAttribute('data-translating');
+  }
+}
+
+async function switchLanguage(id, remember) {
   const target = languageFor(id) ?? FALLBACK;
   await Promise.all([loadCatalogue(FALLBACK), loadCatalogue(target)]);
   current = target;

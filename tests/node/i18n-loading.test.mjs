@@ -44,8 +44,10 @@ test('starting in English rewrites no static text; a switch away and back rewrit
   i18n.useCatalogue('es', { 'page.skip': 'Saltar' });
   let rewrites = 0;
   const previous = globalThis.document;
+  // What index.html's inline script sets on a page that starts in another language.
+  const attributes = new Map([['data-translating', 'es']]);
   globalThis.document = {
-    documentElement: { lang: 'en' },
+    documentElement: { lang: 'en', removeAttribute: (name) => attributes.delete(name) },
     querySelectorAll: () => {
       rewrites += 1;
       return [];
@@ -54,6 +56,7 @@ test('starting in English rewrites no static text; a switch away and back rewrit
   try {
     await i18n.setLanguage('en', { remember: false });
     assert.equal(rewrites, 0);
+    assert.equal(attributes.has('data-translating'), false, 'the hidden page shows once its language is in place');
     await i18n.setLanguage('es', { remember: false });
     assert.ok(rewrites > 0, 'Spanish rewrites the static texts');
     const afterSpanish = rewrites;
@@ -62,5 +65,20 @@ test('starting in English rewrites no static text; a switch away and back rewrit
     assert.equal(globalThis.document.documentElement.lang, 'en');
   } finally {
     globalThis.document = previous;
+  }
+});
+
+test('a page hidden for its language shows even when the texts cannot be loaded', async () => {
+  const i18n = await freshI18n();
+  const previous = { document: globalThis.document, fetch: globalThis.fetch };
+  const attributes = new Map([['data-translating', 'pt-pt']]);
+  globalThis.document = { documentElement: { lang: 'en', removeAttribute: (name) => attributes.delete(name) } };
+  globalThis.fetch = async () => ({ ok: false, status: 404 });
+  try {
+    await assert.rejects(i18n.setLanguage('pt-PT', { remember: false }), /HTTP 404/);
+    assert.equal(attributes.has('data-translating'), false);
+  } finally {
+    globalThis.document = previous.document;
+    globalThis.fetch = previous.fetch;
   }
 });
