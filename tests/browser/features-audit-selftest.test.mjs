@@ -288,10 +288,15 @@ test('a clean file has no findings, and the audit follows the text as it changes
     assert.match(await page.textContent('#audit'), /No findings/);
     assert.equal(await page.locator('#file-view [data-flag]').count(), 0);
 
-    await fill(page, { text: `${clean}Disallow: /orphan-after-sitemap\nNoindex: /x\n` });
-    const { counts } = engineAudit(`${clean}Disallow: /orphan-after-sitemap\nNoindex: /x\n`);
+    // A `Noindex` line changes no verdict (a warning); a group whose only name is empty gives
+    // its rules to nobody (an error).
+    const changed = `${clean}Disallow: /orphan-after-sitemap\nNoindex: /x\n\nUser-agent:\nDisallow: /drafts/\n`;
+    await fill(page, { text: changed });
+    const { counts } = engineAudit(changed);
     assert.equal(await page.getAttribute('#audit-summary', 'data-errors'), String(counts.error));
+    assert.equal(await page.getAttribute('#audit-summary', 'data-warnings'), String(counts.warning));
     assert.ok(counts.error > 0);
+    assert.ok(counts.warning > 0);
   });
 });
 

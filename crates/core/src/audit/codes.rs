@@ -259,11 +259,18 @@ impl Code {
     /// documentation ("why it matters") says when. The rule of `docs/severity.md` weighs what
     /// a finding changes, and for these codes that depends on the line: a `#` that cuts a rule
     /// to `Disallow: /` (RL412), a `Disallow: /` that a merge gave to `*` (RL306), a file cut
-    /// at 500 KiB where only rules that match nothing are lost (RL105).
+    /// at 500 KiB where only rules that match nothing are lost (RL105); a line no crawler reads
+    /// that was meant as a `Sitemap` or another line that decides nothing (RL201, RL204); an
+    /// empty name beside other names of its group, which still get the rules (RL310).
     pub fn severity_varies(self) -> bool {
         matches!(
             self,
-            Code::HashInPattern | Code::SiteClosedToAll | Code::OverSizeLimit
+            Code::HashInPattern
+                | Code::SiteClosedToAll
+                | Code::OverSizeLimit
+                | Code::UnreadableLine
+                | Code::MisspelledDirective
+                | Code::EmptyUserAgent
         )
     }
 }
@@ -529,7 +536,9 @@ const DOCS: &[CodeDoc] = &[
             "Detects a line that starts with a directive name but has no `:` (and is not \
             the two-word form Google accepts), or a line that starts with `:`.",
         why_it_matters: "Without a separator no crawler can tell the key from the value, so the \
-            line is skipped entirely; the rule or user agent it was meant to be does not exist.",
+            line is skipped entirely; the rule or user agent it was meant to be does not exist. \
+            The severity is a warning when the line was meant as a `Sitemap`, `Crawl-delay` or \
+            another line that decides no Allow or Disallow verdict.",
         example: "User-agent: *\nDisallow /private /tmp\n",
         fix: "User-agent: *\nDisallow: /private\nDisallow: /tmp\n",
         reference: "RFC 9309 §2.2 (every line is `key: value`); google/robotstxt \
@@ -581,7 +590,8 @@ const DOCS: &[CodeDoc] = &[
             and names the directive it was meant to be.",
         why_it_matters: "Crawlers skip keys they do not know. Google accepts a handful of common \
             typos (`Disalow`, `User agent`), but not this one, so the rule, user agent or sitemap \
-            on this line does not exist for any crawler.",
+            on this line does not exist for any crawler. The severity is a warning for a \
+            `Sitemap` line: a sitemap that is not fetched changes no Allow or Disallow verdict.",
         example: "User-agent: *\nDisalllow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 and §2.2.4; google/robotstxt `ParsedRobotsKey::Parse` and its \
@@ -851,7 +861,9 @@ const DOCS: &[CodeDoc] = &[
         what_it_does: "Detects `User-agent:` with an empty value.",
         why_it_matters:
             "An empty name matches no crawler, so if it is the group's only user-agent \
-            line, the group's rules apply to nobody. It usually means `*` was meant.",
+            line, the group's rules apply to nobody. It usually means `*` was meant. The \
+            severity is a warning when the group names a crawler too: that crawler still gets \
+            the rules, so no verdict changes.",
         example: "User-agent:\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`product-token = identifier / \"*\"`, at least one character).",
@@ -1246,7 +1258,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::NoindexDirective,
         id: "RL501",
         name: "noindex-directive",
-        severity: Severity::Error,
+        severity: Severity::Warning,
         title: "Noindex, Nofollow or Noarchive in robots.txt",
         what_it_does: "Detects `Noindex:`, `Nofollow:` and `Noarchive:` lines.",
         why_it_matters: "These are page-level instructions. Google stopped reading `Noindex` in \
@@ -1322,7 +1334,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::SitemapUrlNotAbsolute,
         id: "RL506",
         name: "sitemap-url-not-absolute",
-        severity: Severity::Error,
+        severity: Severity::Warning,
         title: "A sitemap that is not an absolute http(s) URL",
         what_it_does:
             "Detects `Sitemap:` values that are empty, relative (`/sitemap.xml`), or use \
@@ -1480,7 +1492,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::LicenseUrlNotAbsolute,
         id: "RL610",
         name: "license-url-not-absolute",
-        severity: Severity::Error,
+        severity: Severity::Warning,
         title: "A `License` URL that is not absolute",
         what_it_does: "Detects `License:` values without a scheme (`/license.xml`).",
         why_it_matters: "RSL points crawlers to a licence document by its full URL, which may \

@@ -178,11 +178,18 @@ fn ends_name(c: char) -> bool {
 }
 
 fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    for agent in cx.robots.groups().iter().flat_map(|g| g.agents.iter()) {
+    let agents = cx
+        .robots
+        .groups()
+        .iter()
+        .flat_map(|g| g.agents.iter().map(move |agent| (g, agent)));
+    for (group, agent) in agents {
         let line = cx.line(agent.line);
         let value = agent.value();
         let span = value_span(&line);
         if value.is_empty() {
+            // The rules still reach the group's named crawlers: no verdict changes.
+            let named_beside = group.agents.iter().any(|other| !other.value().is_empty());
             out.push(
                 Finding::new(
                     Code::EmptyUserAgent,
@@ -191,7 +198,12 @@ fn agent_values(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     M::EmptyUserAgentWhy,
                     M::EmptyUserAgentFix,
                 )
-                .with_span(super::text::key_span(&line)),
+                .with_span(super::text::key_span(&line))
+                .with_severity(if named_beside {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                }),
             );
             continue;
         }
@@ -1530,6 +1542,24 @@ mod tests {
                 .contains("repeats the user agent of line 1"),
             "{}",
             found[0].message
+        );
+    }
+
+    #[test]
+    fn an_empty_name_beside_a_named_crawler_changes_no_verdict() {
+        let severity = |input: &str| -> Vec<Severity> {
+            with_code(input, Code::EmptyUserAgent)
+                .iter()
+                .map(|f| f.severity)
+                .collect()
+        };
+        assert_eq!(
+            severity("User-agent:\nDisallow: /private/\n"),
+            [Severity::Error]
+        );
+        assert_eq!(
+            severity("User-agent:\nUser-agent: Googlebot\nDisallow: /private/\n"),
+            [Severity::Warning]
         );
     }
 

@@ -6,7 +6,7 @@ use super::text::{
     is_standard_key, key_span, line_span, nearest_key, rebuild, span_in_line, span_to_end, squeeze,
     value_offset, KNOWN_KEYS,
 };
-use super::{Code, Context, Finding};
+use super::{Code, Context, Finding, Severity};
 use crate::lines::{KeySpelling, Line, LineKind, Malformed, MAX_LINE_BYTES};
 use crate::message::{Message, MessageId as M};
 
@@ -91,9 +91,21 @@ fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
             .text("key", display),
         )
         .with_span(Some(line_span(line)))
-        .with_replacement(replacement),
+        .with_replacement(replacement)
+        .with_severity(severity_of_lost(name)),
     );
     false
+}
+
+/// The severity of a line no crawler reads, from what it was meant to be: a lost rule or
+/// user-agent line changes verdicts (the code's error); a lost `Sitemap`, `Crawl-delay` or other
+/// line decides no Allow or Disallow verdict, so it is at most a warning (`docs/severity.md`).
+fn severity_of_lost(name: &str) -> Severity {
+    if matches!(name, "user-agent" | "allow" | "disallow") {
+        Severity::Error
+    } else {
+        Severity::Warning
+    }
 }
 
 /// The known key a line without separator starts with, and how many words it takes: `User
@@ -160,7 +172,8 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
                     Message::new(M::InvisibleInKeyFix).code("name", display),
                 )
                 .with_span(key_span(line))
-                .with_replacement(rebuild(line, display, value)),
+                .with_replacement(rebuild(line, display, value))
+                .with_severity(severity_of_lost(name)),
             );
             return (false, true);
         }
@@ -184,7 +197,8 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
                     Message::new(M::SpellTheKey).code("name", display),
                 )
                 .with_span(key_span(line))
-                .with_replacement(rebuild(line, display, value)),
+                .with_replacement(rebuild(line, display, value))
+                .with_severity(severity_of_lost(name)),
             );
             (false, false)
         }
@@ -439,6 +453,38 @@ mod tests {
     use super::super::test_support::*;
     use super::super::Code;
     use crate::robots::RobotsTxt;
+
+    #[test]
+    fn a_lost_line_is_an_error_only_when_it_was_a_rule_or_a_user_agent() {
+        use super::super::Severity;
+        // A lost rule or user-agent line changes verdicts; a lost sitemap or crawl delay
+        // decides no Allow or Disallow verdict, so it is at most a warning.
+        let severities = |input: &str, code: Code| -> Vec<Severity> {
+            with_code(input, code).iter().map(|f| f.severity).collect()
+        };
+        assert_eq!(
+            severities("User-agent: *\nDisallow /a /b\n", Code::UnreadableLine),
+            [Severity::Error]
+        );
+        assert_eq!(
+            severities(
+                "User-agent: *\nDisallow: /a\nCrawl-delay 10 s\n",
+                Code::UnreadableLine
+            ),
+            [Severity::Warning]
+        );
+        assert_eq!(
+            severities("User-agent: *\nDisalllow: /a\n", Code::MisspelledDirective),
+            [Severity::Error]
+        );
+        assert_eq!(
+            severities(
+                "User-agent: *\nDisallow: /a\nSiteamp: https://example.com/s.xml\n",
+                Code::MisspelledDirective
+            ),
+            [Severity::Warning]
+        );
+    }
 
     #[test]
     fn a_directive_without_separator_is_an_error_with_a_fix() {
