@@ -5,13 +5,17 @@
  *
  *     node scripts/audit-precision.mjs sample --corpus ../shared/corpus/real-robots-2 \
  *         --seed 24 --per-code 3 --out docs/audit-precision/real-robots-2.json
+ *     node scripts/audit-precision.mjs sample --corpus ../shared/corpus/real-robots-2 \
+ *         --seed 2428 --per-code 4 --info-per-code 2 --out docs/audit-precision/real-robots-2-seed2428.json
  *     node scripts/audit-precision.mjs score docs/audit-precision/real-robots-2.json
  *     node scripts/audit-precision.mjs counts --corpus ../shared/corpus/real-robots
  *
  * `sample` runs the release CLI (`target/release/robots-lens`, or $ROBOTS_LENS) with
  * `lint --no-config --format json --fail-on never` over every file of `<corpus>/files`, groups
  * the findings by code (the strata), and draws up to `--per-code` findings of each code with a
- * seeded generator, so the same corpus, build and seed always give the same sample. A finding
+ * seeded generator, so the same corpus, build and seed always give the same sample.
+ * `--info-per-code` draws another number from the codes whose findings are all notes, so that
+ * warnings and errors, the findings CI fails on, weigh more in a sample of the same size. A finding
  * is what the CLI prints as one entry: with a build that groups findings by cause, one cause and
  * the lines it covers. Each sampled finding is written with the line it is about and an empty
  * `judgement`, for a person to fill in with one of `true`, `misworded`, `wrong-severity`,
@@ -35,7 +39,7 @@ const BATCH = 100;
 function usage(message) {
   if (message) console.error(`audit-precision: ${message}`);
   console.error(
-    'usage: audit-precision.mjs sample --corpus DIR [--seed N] [--per-code K] --out FILE\n' +
+    'usage: audit-precision.mjs sample --corpus DIR [--seed N] [--per-code K] [--info-per-code K] --out FILE\n' +
       '       audit-precision.mjs score FILE\n' +
       '       audit-precision.mjs counts --corpus DIR',
   );
@@ -91,7 +95,10 @@ function lineOf(dir, file, number) {
 }
 
 function sample(args) {
-  const { corpus, out, seed = '24', 'per-code': perCode = '3' } = options(args);
+  const { corpus, out, seed = '24', 'per-code': perCode = '3', 'info-per-code': infoPerCode = perCode } = options(args);
+  for (const count of [seed, perCode, infoPerCode]) {
+    if (!/^\d+$/.test(count)) usage(`'${count}' is not a whole number`);
+  }
   if (!corpus || !out) usage('sample needs --corpus and --out');
   const { dir, files, findings } = lintCorpus(corpus);
   const random = generator(Number(seed));
@@ -108,7 +115,9 @@ function sample(args) {
       const other = Math.floor(random() * (index + 1));
       [pool[index], pool[other]] = [pool[other], pool[index]];
     }
-    drawn.push(...pool.slice(0, Number(perCode)));
+    // A stratum of notes only (every finding `info`) takes `--info-per-code`.
+    const onlyNotes = pool.every((finding) => finding.severity === 'info');
+    drawn.push(...pool.slice(0, Number(onlyNotes ? infoPerCode : perCode)));
   }
   const entries = drawn.map((finding, index) => ({
     id: index + 1,
@@ -131,6 +140,7 @@ function sample(args) {
     findings: findings.length,
     seed: Number(seed),
     perCode: Number(perCode),
+    infoPerCode: Number(infoPerCode),
     // How many findings each code has in the corpus: the weights that turn the per-code
     // precision of a stratified sample into an estimate for every finding of the corpus.
     strata: Object.fromEntries([...byCode.keys()].sort().map((code) => [code, byCode.get(code).length])),
