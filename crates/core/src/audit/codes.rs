@@ -261,7 +261,10 @@ impl Code {
     /// to `Disallow: /` (RL412), a `Disallow: /` that a merge gave to `*` (RL306), a file cut
     /// at 500 KiB where only rules that match nothing are lost (RL105); a line no crawler reads
     /// that was meant as a `Sitemap` or another line that decides nothing (RL201, RL204); an
-    /// empty name beside other names of its group, which still get the rules (RL310).
+    /// empty name beside other names of its group, which still get the rules (RL310); crawlers
+    /// given only a `Crawl-delay` that the merge shuts out of the site (RL311); an empty rule
+    /// below every real rule (RL404); an Allow that matches nothing where nothing is
+    /// disallowed (RL401).
     pub fn severity_varies(self) -> bool {
         matches!(
             self,
@@ -271,6 +274,9 @@ impl Code {
                 | Code::UnreadableLine
                 | Code::MisspelledDirective
                 | Code::EmptyUserAgent
+                | Code::LineInsideAgentList
+                | Code::EmptyRuleAmongRules
+                | Code::PatternWithoutSlash
         )
     }
 }
@@ -880,9 +886,13 @@ const DOCS: &[CodeDoc] = &[
             above share the rules below. Several parsers (npm's robots-parser, Protego, Python's \
             `urllib.robotparser` for Crawl-delay, the Rust `robotstxt` crate) end the list of \
             agents there, so for them the first agents get no rules. The crawlers disagree about \
-            what the file says.",
+            what the file says. Nothing is reported when the group's rules allow everything \
+            (no rules allow everything too). The severity is an error when the agents above \
+            have only a `Crawl-delay` and the merge gives them another crawler's rules that \
+            close the whole site, or that a blank line sets apart: the file gave them a delay, \
+            not a block.",
         example: "User-agent: GPTBot\nCrawl-delay: 10\nUser-agent: CCBot\nDisallow: /\n",
-        fix: "User-agent: GPTBot\nUser-agent: CCBot\nCrawl-delay: 10\nDisallow: /\n",
+        fix: "User-agent: GPTBot\nCrawl-delay: 10\nDisallow:\n\nUser-agent: CCBot\nDisallow: /\n",
         reference: "RFC 9309 §2.2.4 (other records MUST NOT terminate a group); google/robotstxt \
             commit c8ac4b1 and test `ID_LineSyntax_Groups_OtherRules`.",
     },
@@ -971,7 +981,8 @@ const DOCS: &[CodeDoc] = &[
         why_it_matters: "Matching starts at the first octet of the path, which is always `/`. A \
             pattern starting with anything else matches nothing for Google, so the rule does \
             nothing. A full URL is worse: some parsers used to read `Disallow: http://…` as \
-            blocking everything.",
+            blocking everything. The severity is a warning for an Allow in a group whose \
+            crawlers have no Disallow: everything is allowed either way, so no verdict changes.",
         example: "User-agent: *\nDisallow: private/\nDisallow: https://www.example.com/tmp/\n",
         fix: "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",
         reference: "RFC 9309 §2.2 (`path-pattern = \"/\" *UTF8-char-noctl`) and §2.2.2; \
@@ -1022,7 +1033,9 @@ const DOCS: &[CodeDoc] = &[
         why_it_matters: "An empty pattern never decides for Google or RFC 9309 crawlers, so the \
             line does nothing for them; it is usually a template leftover. Older parsers disagree: \
             Python's legacy `urllib.robotparser` reads an empty Disallow as \"allow everything\" \
-            and, if it comes first, lets crawlers into the paths the other rules close.",
+            and, if it comes first, lets crawlers into the paths the other rules close. The \
+            severity is an info when the empty rule comes after every real rule of its group: \
+            a first-match reader reaches it only for paths already open, so no answer changes.",
         example: "User-agent: *\nDisallow:\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`empty-pattern`); google/robotstxt gives an empty pattern \

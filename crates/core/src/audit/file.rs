@@ -407,6 +407,10 @@ fn invalid_utf8(cx: &Context<'_>, out: &mut Vec<Finding>) {
             line.invalid_utf8
                 && (line.key().is_some_and(|k| k.contains('\u{fffd}'))
                     || line.value().is_some_and(|v| v.contains('\u{fffd}')))
+                // A pattern that starts with such bytes matches nothing: `pattern-without-slash`
+                // names the bytes and the encoding as the cause, once.
+                && !(line.kind.is_rule()
+                    && line.value().is_some_and(|v| v.starts_with('\u{fffd}')))
         })
         .collect();
     let Some(first) = affected.first() else {

@@ -787,8 +787,13 @@ fn named_groups_ignore_star_counting(
     // An allow-list: the `*` group closes the site (`Disallow: /`) and named groups open it to
     // the crawlers the owner welcomes. Releasing them from `*` is the point of such a file,
     // not an oversight, whatever rules (or only a `Crawl-delay`) their groups hold.
+    // The home page may stay open (`Allow: /$` beside `Disallow: /`): the rest of the site is
+    // closed all the same.
     *work += star_all.len();
-    if !allows(&star_all, b"/") {
+    let closes_all = |rule: &Judged| {
+        rule.kind == RuleKind::Disallow && is_match_all(&String::from_utf8_lossy(&rule.escaped))
+    };
+    if !allows(&star_all, b"/") || star_all.iter().any(closes_all) {
         return reported;
     }
     // Each `*` Disallow is judged on the path it names most directly (its pattern with the
@@ -848,6 +853,15 @@ fn named_groups_ignore_star_counting(
             }
             *work += own_allows.len();
             if own_allows.iter().any(|own| own.allows_on_purpose(judged)) {
+                continue;
+            }
+            // The named group repeats the rule: what its own Allows open inside it, they open on
+            // purpose.
+            *work += own_judged.len();
+            if own_judged
+                .iter()
+                .any(|own| own.kind == RuleKind::Disallow && own.escaped == judged.escaped)
+            {
                 continue;
             }
             let witnesses = std::iter::once(judged.witness.as_slice())
@@ -1179,19 +1193,35 @@ fn directive_code_line(cx: &Context<'_>, number: usize) -> Value {
     )
 }
 
+/// Whether `line` stands between two user-agent lines of one group without ending it for
+/// Google and RFC 9309, while other parsers end the group there.
+fn splits_agent_list(line: &crate::lines::Line) -> bool {
+    matches!(
+        line.kind,
+        LineKind::Sitemap | LineKind::Other | LineKind::Unknown
+    )
+}
+
 fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // A group without rules (one `User-agent`/`Crawl-delay` pair per crawler, say) allows
-    // everything whichever way a reader splits it: no verdict depends on the layout.
+    // everything whichever way a reader splits it: no verdict depends on the layout. The
+    // same holds when the rules allow everything (`Disallow:` alone): the crawlers a reader
+    // splits off get no rules, which allow everything too.
     for group in cx.robots.groups().iter().filter(|g| !g.rules.is_empty()) {
         let (Some(first), Some(last)) = (group.agents.first(), group.agents.last()) else {
             continue;
         };
+        let rules: Vec<&Rule> = group.rules.iter().collect();
+        if allows_everything(cx.robots, &rules) {
+            continue;
+        }
+        if let Some(finding) = delayed_crawlers_merged(cx, group) {
+            out.push(finding);
+            continue;
+        }
         for number in first.line + 1..last.line {
             let line = cx.line(number);
-            if !matches!(
-                line.kind,
-                LineKind::Sitemap | LineKind::Other | LineKind::Unknown
-            ) {
+            if !splits_agent_list(&line) {
                 continue;
             }
             let above: Vec<Value> = group
@@ -1222,10 +1252,118 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// Crawlers given only a `Crawl-delay` (or another group-scoped line) that Google and RFC 9309
+/// read into the next crawler's group, whose rules then block them: `User-agent: Slurp`,
+/// `Crawl-delay: 1`, a blank line, `User-agent: BadBot`, `Disallow: /` shuts Slurp out of the
+/// whole site. Reported by what the merge changes for the delayed crawlers, as an error when
+/// the file shows they were not meant to get those rules: the rules close the whole site (a
+/// delay for a crawler that may fetch nothing is pointless) or a blank line sets the delayed
+/// crawlers apart. `None` when the group names `*` or the file does not show the intent.
+fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option<Finding> {
+    let first = group.agents.first()?;
+    let last = group.agents.last()?;
+    let inside: Vec<usize> = (first.line + 1..last.line)
+        .filter(|&number| splits_agent_list(&cx.line(number)))
+        .collect();
+    let &last_inside = inside.last()?;
+    let group_scoped = |number: usize| {
+        let line = cx.line(number);
+        line.kind == LineKind::Other
+            && GROUP_SCOPED_KEYS
+                .contains(&line.key().unwrap_or_default().to_ascii_lowercase().as_str())
+    };
+    if !inside.iter().all(|&number| group_scoped(number)) {
+        return None;
+    }
+    let (delayed, owners): (Vec<&AgentLine>, Vec<&AgentLine>) =
+        group.agents.iter().partition(|a| a.line < last_inside);
+    let owner = owners.first()?;
+    // `*` among the owners: the delayed crawlers get the rules every crawler gets, which may
+    // well be meant. `*` among the delayed: `site-closed-to-all` names that merge.
+    if group.agents.iter().any(|a| a.token == AgentToken::Star) {
+        return None;
+    }
+    let closing = if group
+        .rules
+        .iter()
+        .any(|r| r.kind == RuleKind::Allow && !r.pattern(cx.robots).is_empty())
+    {
+        None
+    } else {
+        group
+            .rules
+            .iter()
+            .find(|r| r.kind == RuleKind::Disallow && is_match_all(r.pattern(cx.robots)))
+    };
+    let set_apart = (last_inside + 1..owner.line).any(|n| cx.line(n).kind == LineKind::Blank);
+    if closing.is_none() && !set_apart {
+        return None;
+    }
+    let names: Vec<Value> = delayed.iter().map(|a| Value::code(a.value())).collect();
+    // The line as a directive, without the comment that often follows a delay.
+    let directive = |number: usize| {
+        let line = cx.line(number);
+        directive_code(
+            line.key().unwrap_or_default(),
+            line.value().unwrap_or_default(),
+        )
+    };
+    let text = directive(inside[0]);
+    let message = match closing {
+        Some(rule) => Message::new(M::DelayedCrawlersClosedOut)
+            .with("rule", directive_code("Disallow", rule.pattern(cx.robots)))
+            .line("rule_line", rule.line),
+        None => {
+            let first_rule = &group.rules[0];
+            Message::new(M::DelayedCrawlersGetRules)
+                .with(
+                    "rule",
+                    directive_code(
+                        cx.line(first_rule.line).key().unwrap_or("Disallow"),
+                        first_rule.pattern(cx.robots),
+                    ),
+                )
+                .line("rule_line", first_rule.line)
+        }
+    };
+    let names = Value::List(names.into());
+    let related = group
+        .agents
+        .iter()
+        .map(|a| a.line)
+        .chain(inside.iter().copied())
+        .chain(closing.map(|r| r.line))
+        .collect();
+    Some(
+        Finding::new(
+            Code::LineInsideAgentList,
+            inside[0],
+            message
+                .with("names", names.clone())
+                .with("text", text)
+                .code("owner", owner.value())
+                .line("owner_line", owner.line),
+            M::DelayedCrawlersWhy,
+            // Rules below the last delay end the group there: every crawler above gets them.
+            Message::new(M::DelayedCrawlersFix)
+                .with("names", names)
+                .with("text", directive(last_inside))
+                .line("line", last_inside)
+                .code("owner", owner.value()),
+        )
+        .with_related(related)
+        .with_severity(Severity::Error),
+    )
+}
+
 fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // As for lines inside the agent list: without rules, no reader's verdict depends on where
     // a blank line ends the group.
     for group in cx.robots.groups().iter().filter(|g| !g.rules.is_empty()) {
+        let rules: Vec<&Rule> = group.rules.iter().collect();
+        if allows_everything(cx.robots, &rules) {
+            continue;
+        }
         let mut significant: Vec<(usize, bool)> = group
             .agents
             .iter()
@@ -1239,6 +1377,14 @@ fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
             else {
                 continue;
             };
+            // A `Crawl-delay` between the two user agents is the cause `line-inside-agent-list`
+            // names (with what the merge changes); the blank line is not a second one.
+            if before_is_agent
+                && after_is_agent
+                && (before + 1..after).any(|n| splits_agent_list(&cx.line(n)))
+            {
+                continue;
+            }
             let before_value = cx.line(before).value().unwrap_or_default();
             let after_value = cx.line(after).value().unwrap_or_default();
             let (message, fix) = match (before_is_agent, after_is_agent) {

@@ -280,7 +280,9 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
 ///   at a digit): that two such lines then name the same crawler (RL304) follows from it;
 /// - a `#` that cuts a rule to `Disallow: /` (RL412, raised to an error): the closed site
 ///   (RL306) is its consequence, and RL412 names both; that `/*` could be written `/` (RL403)
-///   is beside the point of a rule to delete.
+///   is beside the point of a rule to delete;
+/// - `Sitemap https://…` without its colon (RL206): the sitemap value `//…` that the split at
+///   the URL's colon leaves is not a full URL (RL506) because of it.
 ///
 /// Linear: one pass to note the lines, one to filter.
 fn one_finding_per_cause(findings: &mut Vec<Finding>) {
@@ -290,6 +292,7 @@ fn one_finding_per_cause(findings: &mut Vec<Finding>) {
         Code::InvisibleCharacter => 1,
         Code::RepeatedUserAgent => 2,
         Code::SiteClosedToAll | Code::RedundantWildcard => 4,
+        Code::SitemapUrlNotAbsolute => 8,
         _ => 0,
     };
     let mut dropped: HashMap<usize, usize> = HashMap::new();
@@ -301,6 +304,11 @@ fn one_finding_per_cause(findings: &mut Vec<Finding>) {
                 repeats(Code::InvisibleCharacter)
             }
             Code::AgentTokenCut => repeats(Code::RepeatedUserAgent),
+            Code::NonstandardSpelling
+                if finding.message.id() == crate::message::MessageId::SitemapWithoutColon =>
+            {
+                repeats(Code::SitemapUrlNotAbsolute)
+            }
             Code::HashInPattern if finding.severity == Severity::Error => {
                 repeats(Code::SiteClosedToAll)
             }

@@ -41,6 +41,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut stars = Vec::new();
     let mut leading_stars = Vec::new();
     let own_hosts = own_hosts(cx.robots);
+    let mut open_groups: HashMap<usize, bool> = HashMap::new();
     for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
         let value = line.value().unwrap_or_default();
         if value.is_empty() {
@@ -49,7 +50,23 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let key = canonical_key(&line).unwrap_or("Disallow");
         let mut doubled = false;
         if !matches!(value.as_bytes()[0], b'/' | b'*') {
+            let before = out.len();
             without_slash(&line, key, value, &own_hosts, out);
+            // An Allow where none of the group's crawlers has a Disallow opens what is open
+            // anyway: that it matches nothing changes no verdict.
+            // Answered once per group: a file of thousands of such lines stays linear.
+            let group = group_of.get(&line.number).copied();
+            let open = line.kind == LineKind::Allow
+                && group.is_some_and(|g| {
+                    *open_groups
+                        .entry(g)
+                        .or_insert_with(|| nothing_disallowed(cx, g))
+                });
+            if open {
+                for finding in &mut out[before..] {
+                    finding.severity = Severity::Warning;
+                }
+            }
         } else {
             doubled = double_slash(&line, key, value, out);
         }
@@ -82,6 +99,14 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for group in cx.robots.groups() {
         empty_rules(cx, group, out);
     }
+}
+
+/// Whether no crawler that obeys group `group` has a Disallow rule with a pattern.
+fn nothing_disallowed(cx: &Context<'_>, group: usize) -> bool {
+    cx.sets_of_group[group].iter().all(|&set| {
+        cx.rules_of(&cx.rule_sets[set])
+            .all(|rule| rule.kind != RuleKind::Disallow || rule.pattern(cx.robots).is_empty())
+    })
 }
 
 /// The first of `findings` (of one code), saying how many more lines have the same.
@@ -181,7 +206,7 @@ fn double_slash(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) -> 
 fn url_pattern(value: &str, own_hosts: &[String]) -> Option<(String, String, Option<bool>)> {
     let lower = value.to_ascii_lowercase();
     let schemed = lower.starts_with("http://") || lower.starts_with("https://");
-    if !schemed && !lower.starts_with("www.") {
+    if !schemed && !lower.starts_with("www.") && !starts_with_host_name(&lower) {
         return None;
     }
     let host = url_host(value)?;
@@ -195,6 +220,34 @@ fn url_pattern(value: &str, own_hosts: &[String]) -> Option<(String, String, Opt
     };
     let own = (!own_hosts.is_empty()).then(|| own_hosts.contains(&bare_host(&host)));
     Some((host, path, own))
+}
+
+/// Whether a pattern without a scheme starts with a host name and a path
+/// (`na1.example.com/help/guide.pdf`): dotted labels of letters, digits and hyphens, the last
+/// one letters only and not a file extension (`index.php/x` is a relative path), then `/`.
+fn starts_with_host_name(lower: &str) -> bool {
+    /// Extensions a file name ends with; a host name does not end with them.
+    const FILE_EXTENSIONS: &[&str] = &[
+        "htm", "html", "shtml", "php", "asp", "aspx", "jsp", "cgi", "pl", "js", "css", "xml",
+        "json", "txt", "pdf", "do", "action", "gif", "jpg", "png", "svg",
+    ];
+    let Some((host, _)) = lower.split_once('/') else {
+        return false;
+    };
+    let labels: Vec<&str> = host.split('.').collect();
+    let Some(last) = labels.last() else {
+        return false;
+    };
+    labels.len() >= 2
+        && labels.iter().all(|label| {
+            !label.is_empty()
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+        && (2..=12).contains(&last.len())
+        && last.bytes().all(|b| b.is_ascii_alphabetic())
+        && !FILE_EXTENSIONS.contains(last)
 }
 
 fn without_slash(
@@ -248,6 +301,18 @@ fn without_slash(
             Message::new(M::WithoutSlashInvisible).with("char", invisible_value(first)),
             matches!(rest.as_bytes().first(), Some(b'/' | b'*')).then(|| rest.to_owned()),
         )
+    } else if first == '\u{fffd}' && line.invalid_utf8 {
+        // Bytes of another encoding before the `/` (GBK's full-width space is `A1 A1`).
+        let bytes = line.value_bytes();
+        let lead = bytes.iter().take_while(|&&b| b >= 0x80).count();
+        let rest = value.trim_start_matches('\u{fffd}');
+        (
+            Message::new(M::WithoutSlashNotUtf8).code(
+                "bytes",
+                &String::from_utf8_lossy(&google_escape(&bytes[..lead])),
+            ),
+            (rest.starts_with('/') && !rest.contains('\u{fffd}')).then(|| rest.to_owned()),
+        )
     } else if first == '.' || first == '?' {
         (
             Message::new(M::WithoutSlashDotOrQuery)
@@ -271,6 +336,7 @@ fn without_slash(
             M::WithoutSlashWhy,
             match &replacement {
                 Some(pattern) => Message::new(M::WriteThePattern).code("pattern", pattern),
+                None if first == '\u{fffd}' => M::WithoutSlashNotUtf8Fix.into(),
                 None => M::WithoutSlashFix.into(),
             },
         )
@@ -916,8 +982,13 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
         .filter(|rule| rule.pattern(cx.robots).is_empty())
     {
         let line = cx.line(rule.line);
+        // Below every real rule, even a first-match reader (Python's legacy robotparser, which
+        // reads it as "allow everything") reaches it only for paths no rule matched, which
+        // are allowed anyway: every reader gives the same answers, so it is only style.
+        let last = real.last().is_some_and(|&last_real| rule.line > last_real);
         let id = match rule.kind {
             RuleKind::Disallow if rule.line < first_real => M::EmptyDisallowFirst,
+            RuleKind::Disallow if last => M::EmptyDisallowLast,
             RuleKind::Disallow => M::EmptyDisallow,
             RuleKind::Allow => M::EmptyAllow,
         };
@@ -931,7 +1002,12 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
                 M::EmptyRuleAmongRulesFix,
             )
             .with_span(span_in_line(&line, 0, line.text().len()))
-            .with_related(real.clone()),
+            .with_related(real.clone())
+            .with_severity(if last {
+                Severity::Info
+            } else {
+                Code::EmptyRuleAmongRules.severity()
+            }),
         );
     }
 }

@@ -286,6 +286,23 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
     if super::preferences::misspelled_key(line).is_some() {
         return;
     }
+    if let Some(urls) = sitemap_without_colon(line) {
+        let replacement: Vec<String> = urls.iter().map(|url| format!("Sitemap: {url}")).collect();
+        out.push(
+            Finding::new(
+                Code::NonstandardSpelling,
+                line.number,
+                Message::new(M::SitemapWithoutColon)
+                    .code("key", key)
+                    .code("value", value),
+                M::SitemapWithoutColonWhy,
+                M::SitemapWithoutColonFix,
+            )
+            .with_span(key_span(line))
+            .with_replacement(Some(replacement.join("\n"))),
+        );
+        return;
+    }
     let id = match (line.spelling, line.kind) {
         (KeySpelling::Exact, _) => return,
         (KeySpelling::Typo, LineKind::Other) => M::SpellingTypoOther,
@@ -303,6 +320,28 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
         .with_span(key_span(line))
         .with_replacement(replacement),
     );
+}
+
+/// The URLs of a `Sitemap https://…` line written without its colon: readers split it at the
+/// URL's own colon, so its key reads `Sitemap https` and its value `//…`. `None` for any other
+/// line.
+fn sitemap_without_colon(line: &Line) -> Option<Vec<String>> {
+    if line.kind != LineKind::Sitemap || line.spelling != KeySpelling::Prefix {
+        return None;
+    }
+    let key = line.key()?;
+    let scheme = key
+        .get(..7)
+        .filter(|word| word.eq_ignore_ascii_case("sitemap"))
+        .map(|_| key[7..].trim())?;
+    let value = line.value()?;
+    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
+        || !value.starts_with("//")
+    {
+        return None;
+    }
+    let text = format!("{scheme}:{value}");
+    Some(text.split_whitespace().map(str::to_owned).collect())
 }
 
 /// Invisible and control characters inside a key or value (comments are left alone).

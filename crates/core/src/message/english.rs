@@ -491,6 +491,23 @@ catalogue! {
         "Crawlers disagree about which user agents the group's rules are for.";
     LineInsideAgentListFix = "core.audit.line-inside-agent-list.fix" =>
         "Move this line below the group's rules, so that its user-agent lines are consecutive.";
+    DelayedCrawlersClosedOut = "core.audit.line-inside-agent-list.message-closed-out" =>
+        "The group of {names} has only {text}: Google and RFC 9309 read it into one group with \
+         {owner} (line {owner_line}), so {rule} (line {rule_line}), written for {owner}, shuts \
+         {names} out of the whole site; parsers that end a group at {text} let {names} fetch \
+         everything.";
+    DelayedCrawlersGetRules = "core.audit.line-inside-agent-list.message-gets-rules" =>
+        "The group of {names} has only {text}: Google and RFC 9309 read it into one group with \
+         {owner} (line {owner_line}), so the rules written for {owner}, from {rule} (line \
+         {rule_line}) on, block {names} too; parsers that end a group at {text} let {names} \
+         fetch everything.";
+    DelayedCrawlersWhy = "core.audit.line-inside-agent-list.why-delayed" =>
+        "A group ends only where a user-agent line follows a rule, and `Crawl-delay` is not a \
+         rule: the crawlers named above it share the next crawler's rules, though the file gave \
+         them only a delay.";
+    DelayedCrawlersFix = "core.audit.line-inside-agent-list.fix-delayed" =>
+        "Give {names} rules of their own right below {text} (line {line}): an empty `Disallow:` allows \
+         everything and ends their group, so the rules of {owner} apply to {owner} alone.";
     BlankBetweenAgents = "core.audit.blank-line-in-group.message-agents" =>
         "A blank line separates {before} (line {before_line}) from {after} (line {after_line}), \
          but they are one group: {before} obeys the same rules as {after}.";
@@ -602,6 +619,16 @@ catalogue! {
     SpellingPrefix = "core.audit.nonstandard-spelling.message-prefix" =>
         "Google reads {key} as {name} because it starts with it; parsers that compare the whole \
          key skip the line.";
+    SitemapWithoutColon = "core.audit.nonstandard-spelling.message-sitemap" =>
+        "`Sitemap` has no colon, so readers split the line at the URL's own colon: the key is \
+         {key}, which only Google reads as `Sitemap`, and the sitemap is {value}, which is not \
+         a full URL.";
+    SitemapWithoutColonWhy = "core.audit.nonstandard-spelling.why-sitemap" =>
+        "Strict parsers skip the line, and a reader that takes it as a sitemap gets a URL without \
+         its scheme (or several URLs run together): no crawler can count on fetching the \
+         sitemap.";
+    SitemapWithoutColonFix = "core.audit.nonstandard-spelling.fix-sitemap" =>
+        "Put a colon after `Sitemap`, with one `Sitemap:` line for each URL.";
     NonstandardSpellingWhy = "core.audit.nonstandard-spelling.why" =>
         "The line holds for Google and not for Python's robotparser, npm's robots-parser and \
          other strict parsers, so crawlers disagree about the file.";
@@ -678,6 +705,12 @@ catalogue! {
          {host} answers for its URLs in its own robots.txt.";
     WithoutSlashInvisible = "core.audit.pattern-without-slash.message-invisible" =>
         "{value} starts with an invisible {char}, so the rule matches no URL for Google.";
+    WithoutSlashNotUtf8 = "core.audit.pattern-without-slash.message-not-utf8" =>
+        "{value} starts with bytes that are not UTF-8 ({bytes}) instead of `/`: the file was \
+         saved in another encoding (GBK writes a full-width space so), and the rule matches no \
+         URL for Google.";
+    WithoutSlashNotUtf8Fix = "core.audit.pattern-without-slash.fix-not-utf8" =>
+        "Delete the bytes before the pattern's `/` and save the file as UTF-8.";
     WithoutSlashDotOrQuery = "core.audit.pattern-without-slash.message-dot" =>
         "{value} starts with {first} instead of `/` ({anywhere} matches it anywhere), so the \
          rule matches no URL for Google.";
@@ -854,6 +887,10 @@ catalogue! {
         "An empty `Disallow:` does nothing beside the group's other rules ({lines}): it never \
          decides for Google, while Python's legacy robotparser reads it as \"allow \
          everything\".";
+    EmptyDisallowLast = "core.audit.empty-rule-among-rules.message-disallow-last" =>
+        "An empty `Disallow:` does nothing below the group's other rules ({lines}): it never \
+         decides for Google, and Python's legacy robotparser, which reads it as \"allow \
+         everything\", reaches it only for paths those rules leave open anyway.";
     EmptyAllow = "core.audit.empty-rule-among-rules.message-allow" =>
         "An empty `Allow:` does nothing: an empty pattern never decides, so it neither opens nor \
          closes anything beside the group's other rules ({lines}).";
