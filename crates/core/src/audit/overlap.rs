@@ -525,17 +525,20 @@ const RENDERERS: [&str; 2] = ["Googlebot", "Bingbot"];
 fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
     let lower = pattern.to_ascii_lowercase();
     // A pattern for every script or style sheet (`/*.js$`, `/js/*.css`), not one file named in
-    // full (`/translations.js`): a named helper script is not a render resource by its
+    // full (`/translations.js`) nor the versions of one named file (`/browser-update*.js`,
+    // whose star stands for a hash): a named helper script is not a render resource by its
     // extension alone.
-    let names_extension = lower.contains('*')
-        && [".css", ".js"].iter().any(|ext| {
-            lower.match_indices(ext).any(|(at, _)| {
-                matches!(
+    let names_extension = [".css", ".js"].iter().any(|ext| {
+        lower.match_indices(ext).any(|(at, _)| {
+            let name = lower[..at].rsplit('/').next().unwrap_or_default();
+            !name.is_empty()
+                && name.bytes().all(|b| b == b'*')
+                && matches!(
                     lower.as_bytes().get(at + ext.len()),
                     None | Some(b'$' | b'*' | b'?')
                 )
-            })
-        });
+        })
+    });
     if names_extension {
         let body = pattern.strip_suffix('$').unwrap_or(pattern);
         let mut probe = body.replace('*', "assets/app");
@@ -888,7 +891,7 @@ mod tests {
     fn named_scripts_and_script_folders_are_not_render_resources() {
         // Drupal's `/scripts/` holds shell scripts; `/translations.js` is one named file.
         let input = "User-agent: *\nDisallow: /scripts/\nDisallow: /translations.js\n\
-                     Disallow: /misc/helper.js$\n";
+                     Disallow: /misc/helper.js$\nDisallow: /assets/browser-update*.js\n";
         assert!(with_code(input, Code::BlocksCssOrJs).is_empty());
     }
 

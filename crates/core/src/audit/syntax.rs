@@ -148,6 +148,22 @@ fn corrected_lines(line: &Line, display: &str, name: &str, values: &[&str]) -> O
     rebuild(line, display, &values.join(" "))
 }
 
+/// The URL of a line that is only a URL (`https://www.example.com/sitemap.xml`), which readers
+/// split into the key `https` and the value `//www.example.com/…`.
+fn bare_url(key: &str, value: &str) -> Option<String> {
+    let scheme = ["http", "https"]
+        .into_iter()
+        .find(|scheme| key.eq_ignore_ascii_case(scheme))?;
+    (value.starts_with("//") && !value.contains(char::is_whitespace))
+        .then(|| format!("{scheme}:{value}"))
+}
+
+/// Whether a URL names a sitemap: its name says so, or it is an XML file.
+fn looks_like_sitemap(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    lower.contains("sitemap") || lower.ends_with(".xml") || lower.ends_with(".xml.gz")
+}
+
 /// A `key: value` line whose key no crawler reads. Returns (is prose, key already reported).
 fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
     if super::preferences::misspelled_key(line).is_some() {
@@ -177,6 +193,32 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
             );
             return (false, true);
         }
+    }
+    if let Some(url) = bare_url(key, value) {
+        // A sitemap's URL written on a line of its own (under a `# Sitemaps` comment, or below
+        // an empty `Sitemap:`): readers split it at the scheme's colon, and the fix that matters
+        // is the key it lacks, not a comment.
+        let sitemap = looks_like_sitemap(&url);
+        let replacement = format!("Sitemap: {url}");
+        out.push(
+            Finding::new(
+                Code::UnknownDirective,
+                line.number,
+                Message::new(M::UnknownDirectiveUrl)
+                    .code("url", &url)
+                    .code("key", key),
+                M::UnknownDirectiveWhy,
+                Message::new(if sitemap {
+                    M::UnknownDirectiveUrlSitemapFix
+                } else {
+                    M::UnknownDirectiveUrlFix
+                })
+                .code("line", &replacement),
+            )
+            .with_span(key_span(line))
+            .with_replacement(sitemap.then_some(replacement)),
+        );
+        return (false, false);
     }
     let suggestion = nearest_key(key);
     match suggestion {

@@ -587,6 +587,13 @@ catalogue! {
         "{key} is not a key any crawler reads; did you mean {name}?";
     UnknownDirective = "core.audit.unknown-directive.message" =>
         "{key} is not a key any crawler we know of reads; the line is ignored.";
+    UnknownDirectiveUrl = "core.audit.unknown-directive.message-url" =>
+        "{url} is a URL without a key: readers take {key} before its colon as the key, which no \
+         crawler reads, so the line is ignored.";
+    UnknownDirectiveUrlSitemapFix = "core.audit.unknown-directive.fix-url-sitemap" =>
+        "Write it as a sitemap line: {line}.";
+    UnknownDirectiveUrlFix = "core.audit.unknown-directive.fix-url" =>
+        "If it names a sitemap, write {line}; otherwise remove the line.";
     UnknownDirectiveWhy = "core.audit.unknown-directive.why" =>
         "Crawlers ignore keys they do not know, so the line has no effect.";
     UnknownDirectiveFix = "core.audit.unknown-directive.fix" =>
