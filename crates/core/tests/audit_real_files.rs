@@ -33,10 +33,13 @@ fn problems(finding: &Finding, line_count: usize) -> Vec<String> {
     }
     match CODES.iter().find(|doc| doc.code == finding.code) {
         None => problems.push("an undocumented code".to_owned()),
-        Some(doc) if doc.severity != finding.severity => problems.push(format!(
-            "severity {:?}, documented as {:?}",
-            finding.severity, doc.severity
-        )),
+        // Codes whose documentation says when a finding weighs otherwise carry their own.
+        Some(doc) if doc.severity != finding.severity && !finding.code.severity_varies() => {
+            problems.push(format!(
+                "severity {:?}, documented as {:?}",
+                finding.severity, doc.severity
+            ))
+        }
         Some(_) => {}
     }
     for (part, message) in [

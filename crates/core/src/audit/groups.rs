@@ -889,7 +889,11 @@ fn named_groups_ignore_star_counting(
             continue;
         }
         reported.extend_from_slice(groups);
-        let names: Vec<Value> = agents.iter().map(|a| Value::code(&a.token)).collect();
+        // As written: `MJ12bot`, not the `MJ` Google compares, which the owner never wrote.
+        let names: Vec<Value> = agents
+            .iter()
+            .map(|a| Value::code(cx.line(a.lines[0]).value().unwrap_or(&a.token)))
+            .collect();
         let line = agents.iter().map(|a| a.lines[0]).min().unwrap_or(1);
         let listed: Vec<Value> = lost
             .iter()
@@ -1527,6 +1531,13 @@ mod tests {
             .message
             .english()
             .contains("`Disallow: /checkout/` (line 2)"));
+        // The crawler is named as the file writes it, not by the token Google compares.
+        let cut = "User-agent: *\nDisallow: /cart/\n\nUser-agent: MJ12bot\nCrawl-delay: 10\n";
+        let found = with_code(cut, Code::NamedGroupIgnoresStar);
+        assert!(found[0]
+            .message
+            .english()
+            .starts_with("`MJ12bot` follows only its own group"));
     }
 
     #[test]
