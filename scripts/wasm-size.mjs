@@ -49,9 +49,13 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * verdict for RL401 and RL404, the sitemap URL without its colon or key, a named script family;
  * measured file by file, each check costs 1 to 2 KB at opt-level 3, and the texts stay in the
  * catalogues). The first module, which the page waits for, grew 26 B (99,962 B; the new
- * message keys).
+ * message keys). Plus 4,000 B for the sixth round (240,908 B before, 244,513 B with it: a
+ * regular expression written as a pattern named and translated into the pattern it means, a
+ * group's Request-rate for a crawler the catalogue does not know, fixes for a crawler repeated
+ * in shared groups and a delay inside a list of user agents, RL302's deliberate release by a
+ * prefix Allow, RL404 beside Allow-only rules).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 141_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 145_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

@@ -998,7 +998,8 @@ const DOCS: &[CodeDoc] = &[
         why_it_matters: "Only a final `$` anchors the pattern at the end of the URL. Google \
             matches an inner `$` as the character `$`; Python's RFC 9309 robotparser drops the \
             rule and texting_robots treats it as an anchor. The rule means different things to \
-            different crawlers and rarely what was meant.",
+            different crawlers and rarely what was meant. A regular expression written as a \
+            pattern (`/^page$/`) is named as such: its `^` and escapes are literal too.",
         example: "User-agent: *\nDisallow: /*.pdf$?download\n",
         fix: "User-agent: *\nDisallow: /*.pdf?download\n",
         reference: "RFC 9309 §2.2.3 (`$` designates the end of the match pattern); \
@@ -1035,7 +1036,8 @@ const DOCS: &[CodeDoc] = &[
             Python's legacy `urllib.robotparser` reads an empty Disallow as \"allow everything\" \
             and, if it comes first, lets crawlers into the paths the other rules close. The \
             severity is an info when the empty rule comes after every real rule of its group: \
-            a first-match reader reaches it only for paths already open, so no answer changes.",
+            a first-match reader reaches it only for paths already open, so no answer changes, and \
+            when the group's real rules are all Allows: every path is open either way.",
         example: "User-agent: *\nDisallow:\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`empty-pattern`); google/robotstxt gives an empty pattern \
@@ -1337,7 +1339,9 @@ const DOCS: &[CodeDoc] = &[
         what_it_does: "Notes `Request-rate`, `Visit-time`, `Revisit-after` and `Domain` lines.",
         why_it_matters: "`Request-rate` and `Visit-time` come from a 1996 extension proposal that \
             no major crawler adopted; `Revisit-after` is a meta tag that never worked in \
-            robots.txt. The lines do nothing.",
+            robots.txt. The lines do nothing for the crawlers this tool knows; in the group of a \
+            crawler it does not know, whose documentation may say otherwise, the line is not \
+            proposed for deletion.",
         example: "User-agent: *\nDisallow: /search\nRequest-rate: 1/10\nVisit-time: 0600-0845\n",
         fix: "User-agent: *\nDisallow: /search\n",
         reference: "The 1996 robots.txt extension draft (Request-rate, Visit-time); \

@@ -4,6 +4,7 @@
 
 use super::text::{directive_code, display_name, value_span};
 use super::{Code, Context, Finding};
+use crate::group::AgentToken;
 use crate::message::{Message, MessageId as M, Value};
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -46,6 +47,18 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     },
                 )
             }
+            "request-rate" | "visit-time" if !uncatalogued(cx, directive).is_empty() => {
+                let names = Value::List(uncatalogued(cx, directive).into());
+                Finding::new(
+                    Code::ObsoleteDirective,
+                    directive.line,
+                    Message::new(M::ObsoleteDirectiveUncatalogued)
+                        .with("directive", shown)
+                        .with("names", names.clone()),
+                    M::ObsoleteDirectiveWhy,
+                    Message::new(M::ObsoleteDirectiveUncataloguedFix).with("names", names),
+                )
+            }
             "request-rate" | "visit-time" | "revisit-after" | "domain" => Finding::new(
                 Code::ObsoleteDirective,
                 directive.line,
@@ -62,6 +75,28 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         out.push(finding.with_span(value_span(&line).or_else(|| super::text::key_span(&line))));
     }
     sitemaps(cx, out);
+}
+
+/// The crawlers a group names that the catalogue does not know (`SeznamBot`), when the group
+/// does not name `*`: no catalogued crawler reads `Request-rate`, but a crawler outside it may
+/// document it, and its owner wrote the line for it.
+fn uncatalogued(cx: &Context<'_>, directive: &crate::group::Directive) -> Vec<Value> {
+    let Some(group) = directive.group.map(|g| cx.group(g)) else {
+        return Vec::new();
+    };
+    let mut names = Vec::new();
+    for agent in &group.agents {
+        match &agent.token {
+            AgentToken::Star => return Vec::new(),
+            AgentToken::Product(token)
+                if crate::catalogue::find_crawler(token.as_str()).is_none() =>
+            {
+                names.push(Value::code(agent.value()));
+            }
+            AgentToken::Product(_) => {}
+        }
+    }
+    names
 }
 
 fn crawl_delay(directive: &crate::group::Directive, value: &str, shown: Value) -> Finding {

@@ -544,7 +544,20 @@ fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
                             Message::new(M::GroupRanges).list("ranges", ranges),
                         ),
                     M::AgentInSeveralGroupsWhy,
-                    Message::new(M::AgentInSeveralGroupsFix).with("first", group_range(first)),
+                    // Moving rules between groups that name other crawlers too would change
+                    // those crawlers' rules: the repeated crawler gets a group of its own.
+                    if [first, group].iter().any(|g| {
+                        g.agents.iter().any(|agent| match &agent.token {
+                            AgentToken::Star => name != "*",
+                            AgentToken::Product(token) => {
+                                !token.as_str().eq_ignore_ascii_case(name)
+                            }
+                        })
+                    }) {
+                        Message::new(M::AgentInSeveralGroupsFixShared).code("name", name)
+                    } else {
+                        Message::new(M::AgentInSeveralGroupsFix).with("first", group_range(first))
+                    },
                 )
                 .with_related(related),
             );
@@ -843,6 +856,26 @@ fn named_groups_ignore_star_counting(
             .iter()
             .filter(|rule| rule.kind == RuleKind::Allow)
             .collect();
+        // A group that opens, by prefix, a section `*` closes (`Allow: /images` against
+        // `Disallow: /images/*`) and closes paths of its own, none of them copied from `*`, was
+        // written knowing what `*` holds: leaving the `*` rules out is a choice. A group that
+        // copies some `*` rules is a copy that may have drifted, and is still judged.
+        *work += own_judged.len() * star_judged.len();
+        if *work > JUDGE_BUDGET {
+            return reported;
+        }
+        let opens_star_section = own_allows
+            .iter()
+            .any(|own| star_judged.iter().any(|star| own.allows_on_purpose(star)));
+        let mut own_disallows = own_judged
+            .iter()
+            .filter(|own| own.kind == RuleKind::Disallow && own.length > 0)
+            .peekable();
+        let closes_only_its_own = own_disallows.peek().is_some()
+            && own_disallows.all(|own| star_judged.iter().all(|star| star.escaped != own.escaped));
+        if opens_star_section && closes_only_its_own {
+            continue;
+        }
         let mut lost: Vec<&Rule> = Vec::new();
         // A path the named group may fetch and `*` blocks, to show.
         let mut example: Option<Vec<u8>> = None;
@@ -1197,6 +1230,12 @@ fn directive_code_line(cx: &Context<'_>, number: usize) -> Value {
     )
 }
 
+/// Whether `line` is a `Crawl-delay` or another line that applies to its group's crawlers.
+fn group_scoped(line: &crate::lines::Line) -> bool {
+    line.kind == LineKind::Other
+        && GROUP_SCOPED_KEYS.contains(&line.key().unwrap_or_default().to_ascii_lowercase().as_str())
+}
+
 /// Whether `line` stands between two user-agent lines of one group without ending it for
 /// Google and RFC 9309, while other parsers end the group there.
 fn splits_agent_list(line: &crate::lines::Line) -> bool {
@@ -1234,6 +1273,7 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 .filter(|a| a.line < number)
                 .map(|a| Value::code(a.value()))
                 .collect();
+            let above_names = above.clone();
             let id = if above.len() == 1 {
                 M::LineInsideAgentListOne
             } else {
@@ -1248,7 +1288,21 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         .list("agents", above)
                         .line("last", last.line),
                     M::LineInsideAgentListWhy,
-                    M::LineInsideAgentListFix,
+                    // Below the rules, a delay would apply to every crawler of the group (to
+                    // all of `*`'s when it names `*`): the crawlers above get a group instead.
+                    if group_scoped(&line) {
+                        Message::new(M::LineInsideAgentListFixScoped)
+                            .list("agents", above_names)
+                            .with(
+                                "text",
+                                directive_code(
+                                    line.key().unwrap_or_default(),
+                                    line.value().unwrap_or_default(),
+                                ),
+                            )
+                    } else {
+                        M::LineInsideAgentListFix.into()
+                    },
                 )
                 .with_related(group.agents.iter().map(|a| a.line).collect()),
             );
@@ -1270,13 +1324,7 @@ fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option<Finding> {
         .filter(|&number| splits_agent_list(&cx.line(number)))
         .collect();
     let &last_inside = inside.last()?;
-    let group_scoped = |number: usize| {
-        let line = cx.line(number);
-        line.kind == LineKind::Other
-            && GROUP_SCOPED_KEYS
-                .contains(&line.key().unwrap_or_default().to_ascii_lowercase().as_str())
-    };
-    if !inside.iter().all(|&number| group_scoped(number)) {
+    if !inside.iter().all(|&number| group_scoped(&cx.line(number))) {
         return None;
     }
     let (delayed, owners): (Vec<&AgentLine>, Vec<&AgentLine>) =

@@ -70,7 +70,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         } else {
             doubled = double_slash(&line, key, value, out);
         }
-        dollar_inside(&line, value, out);
+        dollar_inside(&line, key, value, out);
         // A pattern that does not start with `/` or `*` matches nothing (RL401 says so): what
         // its stars add is beside the point.
         let anchored = matches!(value.as_bytes()[0], b'/' | b'*');
@@ -257,6 +257,16 @@ fn without_slash(
     own_hosts: &[String],
     out: &mut Vec<Finding>,
 ) {
+    if looks_like_regex(value) {
+        out.push(regex_rule(
+            line,
+            key,
+            value,
+            Code::PatternWithoutSlash,
+            M::WithoutSlashWhy,
+        ));
+        return;
+    }
     let first = value.chars().next().unwrap_or_default();
     if let Some((host, path, own)) = url_pattern(value, own_hosts) {
         // A URL of another host names nothing this file governs: its path here is another
@@ -345,13 +355,26 @@ fn without_slash(
     );
 }
 
-fn dollar_inside(line: &Line, value: &str, out: &mut Vec<Finding>) {
+fn dollar_inside(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     let Some(at) = value.as_bytes()[..value.len() - 1]
         .iter()
         .position(|&b| b == b'$')
     else {
         return;
     };
+    if looks_like_regex(value) {
+        // Not starting with `/`, it was reported as a pattern without slash: one cause.
+        if matches!(value.as_bytes()[0], b'/' | b'*') {
+            out.push(regex_rule(
+                line,
+                key,
+                value,
+                Code::DollarInsidePattern,
+                M::DollarInsidePatternWhy,
+            ));
+        }
+        return;
+    }
     out.push(
         Finding::new(
             Code::DollarInsidePattern,
@@ -364,6 +387,57 @@ fn dollar_inside(line: &Line, value: &str, out: &mut Vec<Finding>) {
         )
         .with_span(value_offset(line).and_then(|offset| span_in_line(line, offset + at, 1))),
     );
+}
+
+/// Whether a pattern is a regular expression (`/^award/page$/`, `^.*\/wp-includes\/`): a `^` or
+/// an escaped character, which no URL path holds and no robots.txt pattern needs.
+fn looks_like_regex(value: &str) -> bool {
+    value.contains('^') || value.contains("\\/") || value.contains("\\.")
+}
+
+/// The finding for a regular expression written as a pattern, under `code`: its `^`, `\` and
+/// inner `$` are all matched as characters, so naming only one of them would leave a fix that
+/// still matches nothing.
+fn regex_rule(line: &Line, key: &str, value: &str, code: Code, why: M) -> Finding {
+    let pattern = pattern_of_regex(value);
+    Finding::new(
+        code,
+        line.number,
+        Message::new(M::RegexPattern).code("value", value),
+        why,
+        match &pattern {
+            Some(pattern) => Message::new(M::WriteThePattern).code("pattern", pattern),
+            None => M::RegexPatternFix.into(),
+        },
+    )
+    .with_span(value_span(line))
+    .with_replacement(pattern.and_then(|pattern| rebuild(line, key, &pattern)))
+}
+
+/// The robots.txt pattern a simple regular expression means: its `/…/` delimiters and `^`
+/// dropped, `.*` written `*`, escaped characters unescaped. `None` when it uses more of the
+/// regex language (groups, classes, `?`), whose meaning a pattern cannot carry.
+fn pattern_of_regex(value: &str) -> Option<String> {
+    let body = match value
+        .strip_prefix("/^")
+        .and_then(|rest| rest.strip_suffix('/'))
+    {
+        Some(inner) => inner,
+        None => value.strip_prefix('^').unwrap_or(value),
+    };
+    let pattern = body
+        .replace(".*", "*")
+        .replace("\\/", "/")
+        .replace("\\.", ".");
+    let inner = pattern.strip_suffix('$').unwrap_or(&pattern);
+    if pattern.is_empty() || inner.contains(['^', '\\', '(', '[', '|', '+', '?', '{', '$']) {
+        return None;
+    }
+    Some(if matches!(pattern.as_bytes()[0], b'/' | b'*') {
+        pattern
+    } else {
+        format!("/{pattern}")
+    })
 }
 
 /// The pattern without stars that add nothing: runs of `*` collapsed, a trailing `*` or `*$`
@@ -986,7 +1060,14 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
         // reads it as "allow everything") reaches it only for paths no rule matched, which
         // are allowed anyway: every reader gives the same answers, so it is only style.
         let last = real.last().is_some_and(|&last_real| rule.line > last_real);
+        // When the real rules only allow (`Disallow:` then `Allow: /`), every path is open
+        // whatever a reader makes of the empty line: no answer changes, so it is only style.
+        let only_allows = group
+            .rules
+            .iter()
+            .all(|rule| rule.kind == RuleKind::Allow || rule.pattern(cx.robots).is_empty());
         let id = match rule.kind {
+            RuleKind::Disallow if only_allows => M::EmptyDisallowOpenGroup,
             RuleKind::Disallow if rule.line < first_real => M::EmptyDisallowFirst,
             RuleKind::Disallow if last => M::EmptyDisallowLast,
             RuleKind::Disallow => M::EmptyDisallow,
@@ -1003,7 +1084,7 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
             )
             .with_span(span_in_line(&line, 0, line.text().len()))
             .with_related(real.clone())
-            .with_severity(if last {
+            .with_severity(if last || only_allows {
                 Severity::Info
             } else {
                 Code::EmptyRuleAmongRules.severity()

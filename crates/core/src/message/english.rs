@@ -94,6 +94,12 @@ catalogue! {
         "Keep it for Yandex if it helps; add canonical links for other search engines.";
     ObsoleteDirective = "core.audit.obsolete-directive.message" =>
         "{directive} is not read by any major crawler.";
+    ObsoleteDirectiveUncatalogued = "core.audit.obsolete-directive.message-uncatalogued" =>
+        "{directive} is read by none of the major crawlers this tool knows; this group is for \
+         {names}, outside that list, whose own documentation may say otherwise.";
+    ObsoleteDirectiveUncataloguedFix = "core.audit.obsolete-directive.fix-uncatalogued" =>
+        "Keep it where the documentation of {names} says it is read; otherwise delete the \
+         line.";
     ObsoleteDirectiveRevisitAfterWhy = "core.audit.obsolete-directive.why-revisit-after" =>
         "Revisit-after is an HTML meta tag that search engines ignore, and it never worked in \
          robots.txt.";
@@ -394,6 +400,10 @@ catalogue! {
          legacy robotparser reads only the first of them.";
     AgentInSeveralGroupsFix = "core.audit.agent-in-several-groups.fix" =>
         "Move this group's rules into the group of {first} and delete this one.";
+    AgentInSeveralGroupsFixShared = "core.audit.agent-in-several-groups.fix-shared" =>
+        "Give {name} one group of its own, holding the rules of all its groups, and delete its \
+         user-agent lines from the others: moving rules between groups that name other \
+         crawlers too would change those crawlers' rules.";
     RepeatedUserAgent = "core.audit.repeated-user-agent.message" =>
         "{value} repeats the user agent of line {first} in the same group.";
     RepeatedUserAgentSameName = "core.audit.repeated-user-agent.message-same-name" =>
@@ -491,6 +501,10 @@ catalogue! {
         "Crawlers disagree about which user agents the group's rules are for.";
     LineInsideAgentListFix = "core.audit.line-inside-agent-list.fix" =>
         "Move this line below the group's rules, so that its user-agent lines are consecutive.";
+    LineInsideAgentListFixScoped = "core.audit.line-inside-agent-list.fix-scoped" =>
+        "Below this line, add the rules meant for {agents} (an empty `Disallow:` allows \
+         everything): that ends their group there, so {text} stays with them instead of \
+         reaching the crawlers named below it.";
     DelayedCrawlersClosedOut = "core.audit.line-inside-agent-list.message-closed-out" =>
         "The group of {names} has only {text}: Google and RFC 9309 read it into one group with \
          {owner} (line {owner_line}), so {rule} (line {rule_line}), written for {owner}, shuts \
@@ -732,6 +746,13 @@ catalogue! {
     WriteThePattern = "core.audit.write-the-pattern" => "Write the pattern as {pattern}.";
     WithoutSlashFix = "core.audit.pattern-without-slash.fix" =>
         "Start the pattern with `/` (or `*`).";
+    RegexPattern = "core.audit.regex-pattern.message" =>
+        "{value} is written as a regular expression: robots.txt patterns know only `*` and a \
+         final `$`, so signs such as `^`, `\\` or an inner `$` are matched as characters and the \
+         rule matches none of the URLs it means.";
+    RegexPatternFix = "core.audit.regex-pattern.fix" =>
+        "Write the paths it means as a robots.txt pattern: start it with `/`, write `*` for any \
+         characters and `$` only at the end.";
     DollarInsidePattern = "core.audit.dollar-inside-pattern.message" =>
         "The `$` at position {position} of {value} is matched as the character `$`, not as the \
          end of the URL: only a final `$` anchors.";
@@ -898,6 +919,10 @@ catalogue! {
         "An empty `Disallow:` does nothing below the group's other rules ({lines}): it never \
          decides for Google, and Python's legacy robotparser, which reads it as \"allow \
          everything\", reaches it only for paths those rules leave open anyway.";
+    EmptyDisallowOpenGroup = "core.audit.empty-rule-among-rules.message-disallow-open-group" =>
+        "An empty `Disallow:` does nothing beside the group's other rules ({lines}), which \
+         disallow nothing: every path is open for every reader, whatever it makes of the \
+         empty line.";
     EmptyAllow = "core.audit.empty-rule-among-rules.message-allow" =>
         "An empty `Allow:` does nothing: an empty pattern never decides, so it neither opens nor \
          closes anything beside the group's other rules ({lines}).";
