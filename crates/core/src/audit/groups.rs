@@ -1366,7 +1366,13 @@ fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option<Finding> {
             .with("rule", directive_code("Disallow", rule.pattern(cx.robots)))
             .line("rule_line", rule.line),
         None => {
-            let first_rule = &group.rules[0];
+            // The rules block from their first Disallow on: an Allow above it opens a section,
+            // and naming it as what blocks would misread the group.
+            let first_rule = group
+                .rules
+                .iter()
+                .find(|r| r.kind == RuleKind::Disallow && !r.pattern(cx.robots).is_empty())
+                .unwrap_or(&group.rules[0]);
             Message::new(M::DelayedCrawlersGetRules)
                 .with(
                     "rule",
