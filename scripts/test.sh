@@ -4,8 +4,9 @@
 #
 # Usage: scripts/test.sh [all|rust|node|browser|python|consistency|dist]     (default: all)
 #
-#   rust     cargo fmt --check, clippy -D warnings (and on the wasm crate's lists
-#            feature), the core's docs without a warning, cargo test --workspace
+#   rust     cargo fmt --check, clippy -D warnings (on the host for every feature set of
+#            the wasm crate, and on the wasm targets the engines ship on), the core's docs
+#            without a warning, cargo test --workspace
 #   node     the wasm build, then node --test tests/node/ (vectors, robustness, server),
 #            tests/package/ (the npm package, packed and installed) and tests/action/ (the
 #            GitHub Action, run as a runner runs it)
@@ -80,6 +81,15 @@ if [ "$selection" = all ] || [ "$selection" = rust ]; then
   # The npm package's engine (scripts/build-wasm.sh --npm): the audit plus the politeness getters.
   step "cargo clippy -D warnings (wasm, --features audit,politeness)" \
     cargo clippy -p robots-lens-wasm --features audit,politeness --all-targets -- -D warnings
+  # The engines as they are really built: code under cfg(target_arch = "wasm32") (the page's
+  # and npm's engine) and cfg(target_family = "wasm") (the npm package's CLI, on WASI) is only
+  # compiled there, and a lint can differ where usize has 32 bits. Tests are left out on WASI:
+  # they start processes, which it has not.
+  step "cargo clippy -D warnings (wasm32-unknown-unknown, every feature)" \
+    cargo clippy -p robots-lens-wasm --target wasm32-unknown-unknown \
+    --features ai,audit,lists,politeness --all-targets -- -D warnings
+  step "cargo clippy -D warnings (the CLI on wasm32-wasip1)" \
+    cargo clippy -p robots-lens-cli --target wasm32-wasip1 --lib --bins -- -D warnings
   # The core's docs are what docs.rs shows: a broken intra-doc link is a broken page there.
   step "cargo doc -D warnings (the core)" env RUSTDOCFLAGS="-D warnings" cargo doc -p robots-lens --no-deps
   step "cargo test --workspace" cargo test --workspace

@@ -277,6 +277,13 @@ impl ExactSizeIterator for LineIter<'_> {}
 /// wasm page holds less than 4 GiB in all).
 pub const MAX_INPUT_BYTES: usize = u32::MAX as usize;
 
+/// Whether an input of `len` bytes goes past [`MAX_INPUT_BYTES`]. Where `usize` has 32 bits (the
+/// wasm targets) no length can, and clippy calls the comparison absurd; it is one on 64-bit hosts.
+#[allow(clippy::absurd_extreme_comparisons)]
+pub(crate) fn over_input_limit(len: usize) -> bool {
+    len > MAX_INPUT_BYTES
+}
+
 // Keys and values lie within the first `MAX_LINE_BYTES` bytes of their line, so their offsets
 // from the line's start fit in 16 bits.
 const _: () = assert!(MAX_LINE_BYTES < u16::MAX as usize);
@@ -322,7 +329,7 @@ impl Source {
 
     /// [`Source::from_bytes`] for text already known to be UTF-8, which is not checked again.
     pub(crate) fn from_text(input: String) -> Source {
-        if input.len() > MAX_INPUT_BYTES {
+        if over_input_limit(input.len()) {
             // The cut may fall inside a character.
             return Source::from_bytes(input.into_bytes());
         }

@@ -32,7 +32,7 @@ impl RobotsTxt {
     /// into a `Vec`, a `String` from elsewhere) saves that copy with [`RobotsTxt::parse_owned`]
     /// or [`RobotsTxt::parse_string`].
     pub fn parse(input: &[u8]) -> RobotsTxt {
-        let kept = &input[..input.len().min(MAX_INPUT_BYTES)];
+        let kept = input.get(..MAX_INPUT_BYTES).unwrap_or(input);
         RobotsTxt::read(lines::Source::from_bytes(kept.to_vec()))
     }
 
