@@ -53,9 +53,12 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * regular expression written as a pattern named and translated into the pattern it means, a
  * group's Request-rate for a crawler the catalogue does not know, fixes for a crawler repeated
  * in shared groups and a delay inside a list of user agents, RL302's deliberate release by a
- * prefix Allow, RL404 beside Allow-only rules).
+ * prefix Allow, RL404 beside Allow-only rules). Plus 1,000 B for the seventh round (244,513 B
+ * before, 245,585 B with it: RL302 for a name one separator away from a catalogued token, RL309
+ * for a first word with a mark, the delay merge past sitemap lines, RL401 on a URL of the whole
+ * site; the texts stay in the catalogues).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 145_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 146_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

@@ -370,7 +370,7 @@ fn can_match_a_path(pattern: &[u8]) -> bool {
 /// anything, so the pattern may hold stars and at most one `/`; a final `$` must follow a star
 /// for the end of any path to be reachable. Escapes such as the RFC's `%2A` are literal octets
 /// here, as they are to the matcher.
-fn matches_every_path(pattern: &[u8]) -> bool {
+pub(crate) fn matches_every_path(pattern: &[u8]) -> bool {
     let (body, anchored) = match pattern.strip_suffix(b"$") {
         Some(body) => (body, true),
         None => (pattern, false),

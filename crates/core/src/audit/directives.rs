@@ -55,7 +55,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     Message::new(M::ObsoleteDirectiveUncatalogued)
                         .with("directive", shown)
                         .with("names", names.clone()),
-                    M::ObsoleteDirectiveWhy,
+                    M::ObsoleteDirectiveUncataloguedWhy,
                     Message::new(M::ObsoleteDirectiveUncataloguedFix).with("names", names),
                 )
             }
@@ -188,6 +188,20 @@ mod tests {
 
     use super::super::test_support::*;
     use super::super::Code;
+
+    #[test]
+    fn request_rate_for_an_uncatalogued_crawler_is_not_called_unread_by_all() {
+        let input = "User-agent: RegionalSearchBot\nRequest-rate: 1/10s\nDisallow: /a\n";
+        let found = with_code(input, Code::ObsoleteDirective);
+        assert_eq!(found.len(), 1);
+        let why = found[0].why.english();
+        assert!(why.contains("a smaller crawler may still read it"), "{why}");
+        let star = with_code(
+            "User-agent: *\nRequest-rate: 1/10s\n",
+            Code::ObsoleteDirective,
+        );
+        assert!(star[0].why.english().contains("no major crawler adopted"));
+    }
 
     #[test]
     fn indexing_directives_are_errors() {

@@ -364,6 +364,7 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
         .and_then(|v| v.strip_suffix('"'))
         .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
         .filter(|inner| !inner.is_empty() && product_token(inner.as_bytes()) == *inner);
+    let marked_words = named_after_mark(value, &word).filter(|_| !token.is_empty());
     let (message, replacement) = if let Some(inner) = unquoted {
         (
             Message::new(M::TokenCutQuoted).code("name", inner),
@@ -380,6 +381,16 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
                 .code("token", token),
             rebuild(line, "User-agent", token),
         )
+    } else if let Some(last) = marked_words {
+        // `Yahoo! Slurp`: the first word is the operator's name with a mark, and the crawler's
+        // token is the word after it; no crawler is called `Yahoo!`.
+        (
+            Message::new(M::TokenCutWords)
+                .code("value", value)
+                .code("token", token)
+                .code("last", last),
+            None,
+        )
     } else {
         (
             Message::new(M::TokenCut)
@@ -389,17 +400,32 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
             None,
         )
     };
+    let (why, fix) = match marked_words {
+        Some(last) => (
+            M::ExtraTextWhy,
+            Message::new(M::TokenCutWordsFix)
+                .code("last", last)
+                .code("line", &format!("User-agent: {last}")),
+        ),
+        None => (M::TokenCutWhy, Message::new(M::TokenCutFix)),
+    };
     out.push(
-        Finding::new(
-            Code::AgentTokenCut,
-            agent.line,
-            message,
-            M::TokenCutWhy,
-            M::TokenCutFix,
-        )
-        .with_span(value_span(line))
-        .with_replacement(replacement),
+        Finding::new(Code::AgentTokenCut, agent.line, message, why, fix)
+            .with_span(value_span(line))
+            .with_replacement(replacement),
     );
+}
+
+/// The last word of a name of several words whose first word ends in a mark (`Yahoo! Slurp`
+/// gives `Slurp`), when that word is a whole product token.
+fn named_after_mark<'a>(value: &'a str, first_word: &str) -> Option<&'a str> {
+    let marked = first_word
+        .chars()
+        .last()
+        .is_some_and(|c| c.is_ascii_punctuation() && c != '*' && c != '-' && c != '_');
+    let rest = value[first_word.len()..].trim();
+    let last = rest.split_whitespace().last()?;
+    (marked && !rest.is_empty() && product_token(last.as_bytes()) == last).then_some(last)
 }
 
 fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::lines::Line) {
@@ -947,6 +973,30 @@ fn named_groups_ignore_star_counting(
                     .count("count", n),
             ),
         };
+        // A lone name that is no crawler's token but differs from a catalogued one only in
+        // separators (`googlebot_news` for `Googlebot-News`) is followed by no crawler: nobody
+        // escapes `*` through it, and the name is what is wrong.
+        let meant = match agents.as_slice() {
+            [agent] => likely_meant(&agent.token),
+            _ => None,
+        };
+        if let Some(meant) = meant {
+            out.push(
+                Finding::new(
+                    Code::NamedGroupIgnoresStar,
+                    line,
+                    Message::new(M::NamedGroupNoCrawler)
+                        .with("names", Value::List(names.clone().into()))
+                        .code("meant", meant),
+                    M::NamedGroupNoCrawlerWhy,
+                    Message::new(M::NamedGroupNoCrawlerFix)
+                        .code("line", &format!("User-agent: {meant}"))
+                        .lines("lines", &lost.iter().map(|r| r.line).collect::<Vec<_>>()),
+                )
+                .with_related(lost.iter().map(|r| r.line).collect()),
+            );
+            continue;
+        }
         let id = match (names.len() == 1, lost.len() == 1) {
             (true, true) => M::NamedGroupIgnoresStarOne,
             (true, false) => M::NamedGroupIgnoresStar,
@@ -975,6 +1025,25 @@ fn named_groups_ignore_star_counting(
         );
     }
     reported
+}
+
+/// The catalogued token a name that matches no crawler was likely meant to be: the same
+/// letters with other separators (`googlebot_news`, `Googlebot News` for `Googlebot-News`).
+fn likely_meant(token: &str) -> Option<&'static str> {
+    if crate::catalogue::find_crawler(token).is_some() {
+        return None;
+    }
+    let letters = |name: &str| -> String {
+        name.chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let wanted = letters(token);
+    crate::catalogue::crawlers()
+        .iter()
+        .flat_map(|crawler| crawler.tokens.iter().copied())
+        .find(|known| letters(known) == wanted)
 }
 
 fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[usize]) {
@@ -1323,13 +1392,27 @@ fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option<Finding> {
     let inside: Vec<usize> = (first.line + 1..last.line)
         .filter(|&number| splits_agent_list(&cx.line(number)))
         .collect();
-    let &last_inside = inside.last()?;
-    if !inside.iter().all(|&number| group_scoped(&cx.line(number))) {
+    // `Sitemap` lines beside the delay end no group for anyone that matters here: they are
+    // not group-scoped, and the merge is the same with or without them.
+    let scoped: Vec<usize> = inside
+        .iter()
+        .copied()
+        .filter(|&number| group_scoped(&cx.line(number)))
+        .collect();
+    let &last_inside = scoped.last()?;
+    if !inside.iter().all(|&number| {
+        let line = cx.line(number);
+        group_scoped(&line) || line.kind == LineKind::Sitemap
+    }) {
         return None;
     }
     let (delayed, owners): (Vec<&AgentLine>, Vec<&AgentLine>) =
         group.agents.iter().partition(|a| a.line < last_inside);
     let owner = owners.first()?;
+    // A sitemap among the owners' own names splits them, which is another story.
+    if inside.iter().any(|&number| number > owner.line) {
+        return None;
+    }
     // `*` among the owners: the delayed crawlers get the rules every crawler gets, which may
     // well be meant. `*` among the delayed: `site-closed-to-all` names that merge.
     if group.agents.iter().any(|a| a.token == AgentToken::Star) {
@@ -1360,7 +1443,7 @@ fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option<Finding> {
             line.value().unwrap_or_default(),
         )
     };
-    let text = directive(inside[0]);
+    let text = directive(scoped[0]);
     let message = match closing {
         Some(rule) => Message::new(M::DelayedCrawlersClosedOut)
             .with("rule", directive_code("Disallow", rule.pattern(cx.robots)))
@@ -1395,7 +1478,7 @@ fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option<Finding> {
     Some(
         Finding::new(
             Code::LineInsideAgentList,
-            inside[0],
+            scoped[0],
             message
                 .with("names", names.clone())
                 .with("text", text)

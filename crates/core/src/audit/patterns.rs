@@ -41,6 +41,13 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut stars = Vec::new();
     let mut leading_stars = Vec::new();
     let own_hosts = own_hosts(cx.robots);
+    // Narrow Disallow rules show that the site is meant open outside them.
+    let closes_parts = cx.robots.lines().iter().any(|line| {
+        line.kind == LineKind::Disallow
+            && line.value().is_some_and(|value| {
+                value.starts_with('/') && !crate::crawlers::matches_every_path(value.as_bytes())
+            })
+    });
     let mut open_groups: HashMap<usize, bool> = HashMap::new();
     for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
         let value = line.value().unwrap_or_default();
@@ -51,7 +58,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let mut doubled = false;
         if !matches!(value.as_bytes()[0], b'/' | b'*') {
             let before = out.len();
-            without_slash(&line, key, value, &own_hosts, out);
+            without_slash(&line, key, value, &own_hosts, closes_parts, out);
             // An Allow where none of the group's crawlers has a Disallow opens what is open
             // anyway: that it matches nothing changes no verdict.
             // Answered once per group: a file of thousands of such lines stays linear.
@@ -255,6 +262,7 @@ fn without_slash(
     key: &str,
     value: &str,
     own_hosts: &[String],
+    closes_parts: bool,
     out: &mut Vec<Finding>,
 ) {
     if looks_like_regex(value) {
@@ -271,7 +279,18 @@ fn without_slash(
     if let Some((host, path, own)) = url_pattern(value, own_hosts) {
         // A URL of another host names nothing this file governs: its path here is another
         // page (or, for `/`, the whole site), so proposing it would do harm.
+        // A URL whose path is the whole site (`https://host/*`) among rules that close parts
+        // of it: read as a path it would close everything, which those rules show is not meant.
+        let whole_site = line.kind == LineKind::Disallow
+            && closes_parts
+            && own != Some(false)
+            && crate::crawlers::matches_every_path(path.as_bytes());
         let (message, fix, replacement) = match own {
+            _ if whole_site => (
+                Message::new(M::WithoutSlashUrl).code("value", value),
+                Message::new(M::WithoutSlashUrlWholeSiteFix).code("pattern", &path),
+                None,
+            ),
             Some(true) => (
                 Message::new(M::WithoutSlashUrl).code("value", value),
                 Message::new(M::WriteThePattern).code("pattern", &path),

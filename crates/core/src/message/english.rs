@@ -105,6 +105,9 @@ catalogue! {
          robots.txt.";
     ObsoleteDirectiveDomainWhy = "core.audit.obsolete-directive.why-domain" =>
         "No crawler documents a Domain directive.";
+    ObsoleteDirectiveUncataloguedWhy = "core.audit.obsolete-directive.why-uncatalogued" =>
+        "It comes from a 1996 extension proposal that none of the major crawlers adopted; a \
+         smaller crawler may still read it.";
     ObsoleteDirectiveWhy = "core.audit.obsolete-directive.why" =>
         "It comes from a 1996 extension proposal that no major crawler adopted.";
     ObsoleteDirectiveFix = "core.audit.obsolete-directive.fix" => "Delete the line.";
@@ -355,6 +358,12 @@ catalogue! {
         "Google reads {value} as {token}: a product token holds only letters, `-` and `_`. \
          Crawlers built on Google's parser compare {token}, so for them the group is not \
          {word}'s; {word}'s own parser may read the whole name, as its operator documents.";
+    TokenCutWords = "core.audit.agent-token-cut.message-marked-words" =>
+        "Google reads {value} as {token}: a name is one word of letters, `-` and `_`, so only \
+         the first is compared. Crawlers built on Google's parser compare {token}, so for them \
+         the group is not {last}'s.";
+    TokenCutWordsFix = "core.audit.agent-token-cut.fix-marked-words" =>
+        "Write only the crawler's product token; if it is {last}, write {line}.";
     TokenCutWhy = "core.audit.agent-token-cut.why" =>
         "Crawlers built on Google's parser compare only the shortened name; the crawler's own \
          parser may read the full one, but nothing guarantees it.";
@@ -430,6 +439,14 @@ catalogue! {
          the `*` group: {rules}; for example, they may fetch {path}, which `*` blocks.";
     NamedGroupIgnoresStarWhy = "core.audit.named-group-ignores-star.why" =>
         "A crawler obeys only the groups that name it; the `*` group's rules are not inherited.";
+    NamedGroupNoCrawler = "core.audit.named-group-ignores-star.message-no-crawler" =>
+        "{names} is no crawler's token: the likely one is {meant}, and crawlers compare `-`, `_` \
+         and spaces as written, so no crawler follows this group and its rules apply to nobody.";
+    NamedGroupNoCrawlerWhy = "core.audit.named-group-ignores-star.why-no-crawler" =>
+        "A crawler obeys only the groups whose name is its product token.";
+    NamedGroupNoCrawlerFix = "core.audit.named-group-ignores-star.fix-no-crawler" =>
+        "Write {line} if that is the crawler meant; it then follows only this \
+         group, so repeat in it the `*` rules it should still obey ({lines}).";
     NamedGroupIgnoresStarFix = "core.audit.named-group-ignores-star.fix" =>
         "Repeat in this group the `*` rules that {names} should still obey ({lines}), or remove \
          them from `*` if only other crawlers should obey them.";
@@ -724,6 +741,9 @@ catalogue! {
     WithoutSlashUrlHostUnknownFix = "core.audit.pattern-without-slash.fix-host-unknown" =>
         "If {host} is this site, write the pattern as {pattern}; if not, remove the rule: \
          {host} answers for its URLs in its own robots.txt.";
+    WithoutSlashUrlWholeSiteFix = "core.audit.pattern-without-slash.fix-whole-site" =>
+        "Remove the rule: written as the path {pattern} it would close the whole site to this \
+         group's crawlers. Write `Disallow: /` only if that is what is meant.";
     WithoutSlashInvisible = "core.audit.pattern-without-slash.message-invisible" =>
         "{value} starts with an invisible {char}, so the rule matches no URL for Google.";
     WithoutSlashNotUtf8 = "core.audit.pattern-without-slash.message-not-utf8" =>
