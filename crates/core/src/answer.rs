@@ -41,6 +41,7 @@ use std::borrow::Cow;
 use crate::agent_name::typed_token;
 use crate::catalogue::Crawler;
 use crate::crawlers::CrawlerRow;
+use crate::encoding::trim_controls_and_spaces;
 use crate::matcher::Checker;
 use crate::message::{Message, MessageId as M};
 use crate::profile::{AgentMatch, Profile};
@@ -331,7 +332,7 @@ fn read_request(url: &str, reading: UrlReading) -> Result<TypedUrl, InvalidUrl> 
     match reading {
         UrlReading::Typed => read_url(url),
         UrlReading::Path => {
-            let path = url.trim_matches(|c: char| c <= ' ');
+            let path = trim_controls_and_spaces(url);
             let slash = if path.starts_with('/') { "" } else { "/" };
             Ok(TypedUrl {
                 request: format!("{PATH_ONLY}{slash}{path}"),

@@ -11,6 +11,8 @@
 //!    characters are decoded, every other escape is upper-cased, and octets outside printable
 //!    US-ASCII are encoded, so `/%7Ejoe` equals `/~joe` and `/café` equals `/caf%C3%A9`.
 
+use crate::pattern::find_octet;
+
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
 fn push_percent_encoded(out: &mut Vec<u8>, byte: u8) {
@@ -57,9 +59,9 @@ fn needs_encoding_in_request(byte: u8) -> bool {
 /// C0 controls and spaces are trimmed.
 pub fn request_path(url: &str) -> String {
     // A browser strips leading and trailing C0 controls and spaces, nothing else (not U+00A0).
-    let url = url.trim_matches(|c: char| c <= ' ');
+    let url = trim_controls_and_spaces(url);
     // Most URLs need no encoding: they are read as they are, without a copy.
-    if !url.bytes().any(needs_encoding_in_request) {
+    if !needs_any_encoding(url) {
         return google_path_params_query(url);
     }
     let mut encoded = Vec::with_capacity(url.len() + 16);
@@ -78,18 +80,13 @@ pub fn request_path(url: &str) -> String {
 /// google/robotstxt's `GetPathParamsQuery`, byte for byte: the URL is not normalised.
 pub fn google_path_params_query(url: &str) -> String {
     let bytes = url.as_bytes();
-    let find_first_of = |set: &[u8], from: usize| -> Option<usize> {
-        bytes
-            .get(from..)?
-            .iter()
-            .position(|b| set.contains(b))
-            .map(|i| i + from)
-    };
+    let find_path_start =
+        |from: usize| -> Option<usize> { find_path_start(bytes.get(from..)?).map(|i| i + from) };
     let search_start = if bytes.starts_with(b"//") { 2 } else { 0 };
-    let early_path = find_first_of(b"/?;", search_start);
+    let early_path = find_path_start(search_start);
     let mut protocol_end = url
         .get(search_start..)
-        .and_then(|rest| rest.find("://"))
+        .and_then(find_scheme_separator)
         .map(|i| i + search_start);
     if let (Some(early), Some(protocol)) = (early_path, protocol_end) {
         if early < protocol {
@@ -97,13 +94,10 @@ pub fn google_path_params_query(url: &str) -> String {
         }
     }
     let protocol_end = protocol_end.map_or(search_start, |i| i + 3);
-    let Some(path_start) = find_first_of(b"/?;", protocol_end) else {
+    let Some(path_start) = find_path_start(protocol_end) else {
         return "/".to_owned();
     };
-    let hash = bytes[search_start..]
-        .iter()
-        .position(|&b| b == b'#')
-        .map(|i| i + search_start);
+    let hash = find_octet(b'#', &bytes[search_start..]).map(|i| i + search_start);
     if matches!(hash, Some(hash) if hash < path_start) {
         return "/".to_owned();
     }
@@ -114,6 +108,77 @@ pub fn google_path_params_query(url: &str) -> String {
     } else {
         format!("/{path}")
     }
+}
+
+/// `text` without the C0 controls and spaces around it, which a browser strips from a typed URL
+/// (and nothing else: not U+00A0). On bytes: those characters are single ASCII octets, and no
+/// octet of a longer character is one, so the cut falls between characters.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn trim_controls_and_spaces(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| b > b' ')
+        .map_or(start, |last| last + 1);
+    &text[start..end]
+}
+
+/// [`trim_controls_and_spaces`] in the page's wasm, whose size budget is full: the same cut,
+/// with the code the rest of the module already holds.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn trim_controls_and_spaces(text: &str) -> &str {
+    text.trim_matches(|c: char| c <= ' ')
+}
+
+/// Whether any octet of `url` needs percent-encoding in a request. Natively without an early
+/// exit, so that the test runs on many octets at a time (faster on URLs of any length); the
+/// page's wasm keeps the shorter loop.
+#[cfg(not(target_arch = "wasm32"))]
+fn needs_any_encoding(url: &str) -> bool {
+    url.bytes()
+        .fold(false, |any, byte| any | needs_encoding_in_request(byte))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn needs_any_encoding(url: &str) -> bool {
+    url.bytes().any(needs_encoding_in_request)
+}
+
+/// Where the path, parameters or query of a URL may start: the first `/`, `?` or `;` of `bytes`
+/// (`find_first_of("/?;")` in google/robotstxt). memchr natively; a plain scan in the wasm
+/// build, which leaves the memchr crate out for size.
+#[cfg(not(target_arch = "wasm32"))]
+fn find_path_start(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr3(b'/', b'?', b';', bytes)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn find_path_start(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|b| matches!(b, b'/' | b'?' | b';'))
+}
+
+/// Where the first `://` of `text` starts. `str::find("://")` sets up a two-way searcher on
+/// every call, which cost more than the rest of reading a URL (a check reads each URL twice);
+/// a URL has few colons, and each is looked at once. The page's wasm, whose size budget is
+/// full, keeps `str::find`.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn find_scheme_separator(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(colon) = find_octet(b':', &bytes[from..]) {
+        let at = from + colon;
+        if bytes[at + 1..].starts_with(b"//") {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn find_scheme_separator(text: &str) -> Option<usize> {
+    text.find("://")
 }
 
 /// Google's `MaybeEscapePattern`: `%xx` escapes are upper-cased and bytes ≥ 0x80 encoded;
@@ -180,6 +245,19 @@ pub(crate) fn rfc9309_normalise_into(bytes: &[u8], out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn the_scheme_separator_is_the_first_colon_slash_slash(text in "[:/ab]{0,12}") {
+            prop_assert_eq!(find_scheme_separator(&text), text.find("://"));
+        }
+
+        #[test]
+        fn trimming_on_bytes_trims_the_characters(text in "[ \t\u{0}\u{1f}a\u{a0}é/]{0,10}") {
+            prop_assert_eq!(trim_controls_and_spaces(&text), text.trim_matches(|c: char| c <= ' '));
+        }
+    }
 
     #[test]
     fn google_reduction_of_urls() {

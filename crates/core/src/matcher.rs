@@ -16,6 +16,8 @@
 //! chain ([`ChainStep`]) and takes the groups of the first step that finds any. Everything after
 //! that choice is shared.
 
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::OnceLock;
 use std::sync::{Arc, Mutex};
 
 use crate::agent_name::{compared_agent, differing_readings, names_agent, AgentLineReading};
@@ -48,7 +50,18 @@ pub struct Checker<'r> {
     /// groups scans every user-agent line, and a batch asks for the same agent each time. Only
     /// the rules of groups some selection chose are ever compiled, each set of groups once.
     selections: Mutex<Vec<Arc<Selection>>>,
+    /// The first selections made, also kept where they are read without the lock: a batch asks
+    /// for the same one for every URL, and a lock and a reference count per URL (four atomic
+    /// read-modify-writes) cost more than the rest of choosing. Native builds only: the page's
+    /// wasm has one thread, where neither costs anything, and its size budget is full.
+    #[cfg(not(target_arch = "wasm32"))]
+    first: [OnceLock<Arc<Selection>>; FIRST_SELECTIONS],
 }
+
+/// How many selections a checker keeps readable without a lock: the agents of a batch job
+/// (four in the Python benchmark), with room to spare.
+#[cfg(not(target_arch = "wasm32"))]
+const FIRST_SELECTIONS: usize = 8;
 
 impl Checker<'static> {
     /// A checker that holds the file it checks, for callers that keep both side by side (the
@@ -87,6 +100,8 @@ impl Clone for Checker<'_> {
             profile: self.profile,
             reading: self.reading.clone(),
             selections: Mutex::new(Vec::new()),
+            #[cfg(not(target_arch = "wasm32"))]
+            first: Default::default(),
         }
     }
 }
@@ -106,6 +121,8 @@ impl<'r> Checker<'r> {
             profile,
             reading,
             selections: Mutex::new(Vec::new()),
+            #[cfg(not(target_arch = "wasm32"))]
+            first: Default::default(),
         }
     }
 
@@ -243,11 +260,18 @@ impl<'r> Checker<'r> {
     }
 
     /// The groups `selection` picks with their rule index, chosen once per selection and kept.
-    fn selection(
-        &self,
-        selection: GroupSelection<'_>,
-        include_beyond_limit: bool,
-    ) -> Arc<Selection> {
+    fn selection(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> Chosen<'_> {
+        // The slots fill in order, each once, so the first empty one ends the search.
+        #[cfg(not(target_arch = "wasm32"))]
+        for slot in &self.first {
+            match slot.get() {
+                Some(kept) if kept.key.is(selection, include_beyond_limit) => {
+                    return Chosen::Kept(kept)
+                }
+                Some(_) => continue,
+                None => break,
+            }
+        }
         // A poisoned lock only means another thread panicked while choosing: what is stored
         // is still whole, as entries are only ever pushed or removed.
         let mut remembered = self.selections.lock().unwrap_or_else(|e| e.into_inner());
@@ -256,14 +280,19 @@ impl<'r> Checker<'r> {
             .rev()
             .find(|kept| kept.key.is(selection, include_beyond_limit))
         {
-            return Arc::clone(found);
+            return Chosen::from(Arc::clone(found));
         }
         let chosen = Arc::new(self.choose(selection, include_beyond_limit, &remembered));
         if remembered.len() == REMEMBERED_SELECTIONS {
             remembered.remove(0);
         }
         remembered.push(Arc::clone(&chosen));
-        chosen
+        // Under the lock, so that two threads never fill two slots with one selection.
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(slot) = self.first.iter().find(|slot| slot.get().is_none()) {
+            let _ = slot.set(Arc::clone(&chosen));
+        }
+        Chosen::from(chosen)
     }
 
     /// The groups that apply: those of the first step of `selection` that finds any, merged;
@@ -483,6 +512,37 @@ struct Selection {
     within: Arc<RuleIndex>,
     /// The groups' rules past the size limit, when the selection reads the whole file.
     beyond: Option<Arc<RuleIndex>>,
+}
+
+/// A selection as [`Checker::selection`] hands it out: borrowed from the checker's first slots,
+/// or shared with its list of remembered ones.
+#[cfg(not(target_arch = "wasm32"))]
+enum Chosen<'c> {
+    Kept(&'c Selection),
+    Shared(Arc<Selection>),
+}
+
+/// The wasm build keeps no slots (see `Checker::first`): a selection is always shared.
+#[cfg(target_arch = "wasm32")]
+type Chosen<'c> = Arc<Selection>;
+
+#[cfg(not(target_arch = "wasm32"))]
+impl From<Arc<Selection>> for Chosen<'_> {
+    fn from(selection: Arc<Selection>) -> Self {
+        Chosen::Shared(selection)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl std::ops::Deref for Chosen<'_> {
+    type Target = Selection;
+
+    fn deref(&self) -> &Selection {
+        match self {
+            Chosen::Kept(selection) => selection,
+            Chosen::Shared(selection) => selection,
+        }
+    }
 }
 
 impl Selection {

@@ -198,12 +198,12 @@ fn find_plain(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 /// Where `octet` first occurs: memchr natively; a plain loop in the wasm build, which leaves the
 /// memchr crate out to stay small.
 #[cfg(not(target_arch = "wasm32"))]
-fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
+pub(crate) fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
     memchr::memchr(octet, haystack)
 }
 
 #[cfg(target_arch = "wasm32")]
-fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
+pub(crate) fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
     haystack.iter().position(|&b| b == octet)
 }
 

@@ -7,7 +7,11 @@
 //! octet pairs a matching path must contain ([`PairSet`]), and matched only when the path has
 //! them all. Both filters are exact necessary conditions: the matcher still decides.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::OnceLock;
+#[cfg(target_arch = "wasm32")]
+use std::sync::{Mutex, MutexGuard};
 
 use crate::encoding::{google_escape_into, rfc9309_normalise_into};
 use crate::group::{Rule, RuleKind};
@@ -207,6 +211,12 @@ pub(crate) struct RuleIndex {
     copies: Vec<u8>,
     /// Entries whose prefix has two octets or more, sorted by it.
     by_prefix: Vec<Entry>,
+    /// The first eight octets of each `by_prefix` entry's prefix ([`leading_octets`]): the
+    /// lookup's binary search compares these numbers, and reads a prefix's text only among the
+    /// few entries whose first eight octets are the path's. Native builds only: the page's wasm
+    /// keeps the smaller search over the prefixes themselves (its size budget is full).
+    #[cfg(not(target_arch = "wasm32"))]
+    prefix_keys: Vec<u64>,
     /// The other entries, by one pair of octets they need ([`PairSet::key`]): a path only looks
     /// at the pairs it holds. `floating[by_pair[k]..by_pair[k + 1]]` have key `k`; the entries
     /// with no pair at all come last, from `by_pair[256]`, and every path looks at them.
@@ -227,21 +237,46 @@ pub(crate) struct RuleIndex {
 /// first matches and then shared by every verdict that shows it, so that a check makes no
 /// string and most entries, which never match, cost no string at all. The slots come in chunks
 /// made on first use, so that a first verdict pays for a few chunks and not for every entry.
+/// Natively each chunk and slot is filled once and read without a lock (a lock per check was
+/// two atomic read-modify-writes, which cost more than reading a filled slot); the page's wasm
+/// has one thread, where a lock costs nothing, and keeps the smaller code of one.
 #[derive(Debug, Default)]
 struct Shown {
+    #[cfg(not(target_arch = "wasm32"))]
+    chunks: Box<[OnceLock<ShownChunk>]>,
+    #[cfg(target_arch = "wasm32")]
     chunks: Mutex<Vec<Option<ShownChunk>>>,
 }
 
 const SHOWN_CHUNK: usize = 32;
 
+#[cfg(not(target_arch = "wasm32"))]
+type ShownChunk = Box<[OnceLock<Arc<str>>; SHOWN_CHUNK]>;
+#[cfg(target_arch = "wasm32")]
 type ShownChunk = Box<[Option<Arc<str>>; SHOWN_CHUNK]>;
 
+/// The shown strings of one index ([`RuleIndex::shown`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) struct ShownStrings<'a>(&'a [OnceLock<ShownChunk>]);
 /// The shown strings of one index, held for one check ([`RuleIndex::shown`]).
+#[cfg(target_arch = "wasm32")]
 pub(crate) struct ShownStrings<'a>(MutexGuard<'a, Vec<Option<ShownChunk>>>);
 
 impl ShownStrings<'_> {
     /// The string for the entry whose first rule is `rules()[at]`, made by `make` the first
     /// time.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn get(&mut self, at: usize, make: impl FnOnce() -> Arc<str>) -> Arc<str> {
+        let Some(chunk) = self.0.get(at / SHOWN_CHUNK) else {
+            return make();
+        };
+        let chunk = chunk.get_or_init(|| Box::new([const { OnceLock::new() }; SHOWN_CHUNK]));
+        Arc::clone(chunk[at % SHOWN_CHUNK].get_or_init(make))
+    }
+
+    /// The string for the entry whose first rule is `rules()[at]`, made by `make` the first
+    /// time.
+    #[cfg(target_arch = "wasm32")]
     pub(crate) fn get(&mut self, at: usize, make: impl FnOnce() -> Arc<str>) -> Arc<str> {
         let Some(chunk) = self.0.get_mut(at / SHOWN_CHUNK) else {
             return make();
@@ -309,6 +344,8 @@ impl RuleIndex {
         // are counted first, so that every vector is allocated once at its size.
         let mut by_pair = vec![0u32; PairSet::KEYS + 2];
         let (mut by_prefix, mut octet_needs, mut pair_needs) = (Vec::new(), Vec::new(), Vec::new());
+        #[cfg(not(target_arch = "wasm32"))]
+        let mut prefix_keys = Vec::new();
         let mut floating = Vec::new();
         // The first pass counts, the second files.
         let (mut prefixed, mut octets) = (0, 0);
@@ -322,6 +359,10 @@ impl RuleIndex {
                 }
                 let total = by_pair[PairSet::KEYS + 1] as usize;
                 by_prefix = Vec::with_capacity(prefixed);
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    prefix_keys = Vec::with_capacity(prefixed);
+                }
                 octet_needs = Vec::with_capacity(octets);
                 pair_needs = Vec::with_capacity(total);
                 let empty = Entry {
@@ -358,6 +399,8 @@ impl RuleIndex {
                         entry.needs = to_u32(octet_needs.len());
                         octet_needs.push(AsciiOctets::of_pattern(body, syntax));
                     }
+                    #[cfg(not(target_arch = "wasm32"))]
+                    prefix_keys.push(leading_octets(first.prefix(texts)));
                     by_prefix.push(entry);
                 } else {
                     let key = PairSet::key(body, syntax).unwrap_or(PairSet::KEYS);
@@ -379,19 +422,36 @@ impl RuleIndex {
         }
         by_pair[PairSet::KEYS + 1] = to_u32(floating.len());
         index.by_prefix = by_prefix;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            index.prefix_keys = prefix_keys;
+        }
         index.floating = floating;
         index.octet_needs = octet_needs;
         index.pair_needs = pair_needs;
         index.by_pair = by_pair;
         let mut chunks = Vec::new();
+        #[cfg(not(target_arch = "wasm32"))]
+        chunks.resize_with(index.rules.len().div_ceil(SHOWN_CHUNK), OnceLock::new);
+        #[cfg(target_arch = "wasm32")]
         chunks.resize_with(index.rules.len().div_ceil(SHOWN_CHUNK), || None);
         index.shown = Shown {
+            #[cfg(not(target_arch = "wasm32"))]
+            chunks: chunks.into_boxed_slice(),
+            #[cfg(target_arch = "wasm32")]
             chunks: Mutex::new(chunks),
         };
         index
     }
 
+    /// The strings verdicts show for the entries' patterns.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn shown(&self) -> ShownStrings<'_> {
+        ShownStrings(&self.shown.chunks)
+    }
+
     /// The strings verdicts show for the entries' patterns, held for the time of one check.
+    #[cfg(target_arch = "wasm32")]
     pub(crate) fn shown(&self) -> ShownStrings<'_> {
         // A poisoned lock only means another thread panicked while making a string: what is
         // stored is whole, as a slot is only ever filled.
@@ -457,6 +517,10 @@ impl RuleIndex {
         let prefix = |entry: &Entry| self.rules[entry.start as usize].prefix(texts);
         let mut query = path;
         loop {
+            #[cfg(not(target_arch = "wasm32"))]
+            let below = self.entries_not_above(texts, query);
+            // The page's wasm compares the prefixes themselves (see `RuleIndex::prefix_keys`).
+            #[cfg(target_arch = "wasm32")]
             let below = self
                 .by_prefix
                 .partition_point(|entry| prefix(entry) <= query);
@@ -481,10 +545,39 @@ impl RuleIndex {
         }
     }
 
+    /// How many entries of `by_prefix` have a prefix not above `query`: those whose first eight
+    /// octets are below its own, then those among the entries with the same eight whose whole
+    /// prefix is not above. The second search runs only when some entry has the same eight.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn entries_not_above(&self, texts: Texts<'_>, query: &[u8]) -> usize {
+        let prefix = |entry: &Entry| self.rules[entry.start as usize].prefix(texts);
+        let key = leading_octets(query);
+        let end = self.prefix_keys.partition_point(|&entry| entry <= key);
+        let same_key = match end.checked_sub(1) {
+            Some(last) if self.prefix_keys[last] == key => {
+                self.prefix_keys[..last].partition_point(|&entry| entry < key)
+            }
+            _ => end,
+        };
+        same_key + self.by_prefix[same_key..end].partition_point(|entry| prefix(entry) <= query)
+    }
+
     /// Whether the index holds no rule.
     pub(crate) fn is_empty(&self) -> bool {
         self.rules.is_empty()
     }
+}
+
+/// The first eight octets of `bytes` (zero after its end) as a number that orders as the octets
+/// do: where two such numbers differ, the octet strings compare the same way (an octet string
+/// that ends first is padded with zeros, and a string is below any longer one it starts);
+/// where they are equal, only the whole strings can tell.
+#[cfg(not(target_arch = "wasm32"))]
+fn leading_octets(bytes: &[u8]) -> u64 {
+    let mut leading = [0; 8];
+    let count = bytes.len().min(8);
+    leading[..count].copy_from_slice(&bytes[..count]);
+    u64::from_be_bytes(leading)
 }
 
 /// Google's `index.htm` rule (`RobotsMatcher::HandleAllow`): when the last segment of an Allow
@@ -572,6 +665,20 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn leading_octets_order_as_the_octets_do(
+            a in proptest::collection::vec(proptest::sample::select(vec![0u8, 1, b'/', b'a', 0xFF]), 0..11),
+            b in proptest::collection::vec(proptest::sample::select(vec![0u8, 1, b'/', b'a', 0xFF]), 0..11),
+        ) {
+            let (key_a, key_b) = (leading_octets(&a), leading_octets(&b));
+            if key_a != key_b {
+                prop_assert_eq!(key_a.cmp(&key_b), a.cmp(&b));
+            }
+            if a.len() <= 8 && b.len() <= 8 && a.last() != Some(&0) && b.last() != Some(&0) {
+                prop_assert_eq!(key_a == key_b, a == b);
+            }
+        }
+
         #[test]
         fn every_matching_rule_is_a_candidate(
             patterns in proptest::collection::vec("/?(/|a|b|~|é|\\*|%2A|%2a|%7e|\\$|index\\.html){0,6}", 1..12),

@@ -16,6 +16,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::encoding::{find_scheme_separator, trim_controls_and_spaces};
 use crate::message::{Message, MessageId as M};
 
 /// A typed URL as it will be requested.
@@ -117,7 +118,7 @@ pub(crate) struct RequestReading<'a> {
 
 /// See [`read_url`].
 pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl> {
-    let url = typed.trim_matches(|c: char| c <= ' ');
+    let url = trim_controls_and_spaces(typed);
     let invalid = |kind: UrlProblem, detail: String| InvalidUrl {
         given: typed.to_owned(),
         kind,
@@ -189,16 +190,16 @@ fn web_scheme_without_slashes(url: &str) -> Option<&str> {
 
 /// `(scheme, rest after "://")` when `url` starts with a scheme and `//`.
 fn split_scheme(url: &str) -> Option<(&str, &str)> {
-    let (scheme, rest) = url.split_once("://")?;
-    is_scheme(scheme).then_some((scheme, rest))
+    let at = find_scheme_separator(url)?;
+    let scheme = &url[..at];
+    is_scheme(scheme).then_some((scheme, &url[at + 3..]))
 }
 
 /// Whether `text` starts with `scheme://`, the scheme as RFC 3986 §3.1 writes it (a letter, then
 /// letters, digits, `+`, `-`, `.`): what tells a URL (`https://…`, and `ftp://…`, refused later
 /// with a reason) from a file name or a path. The one test every surface uses for it.
 pub fn has_scheme(text: &str) -> bool {
-    text.split_once("://")
-        .is_some_and(|(scheme, _)| is_scheme(scheme))
+    find_scheme_separator(text).is_some_and(|at| is_scheme(&text[..at]))
 }
 
 fn is_scheme(scheme: &str) -> bool {
