@@ -30,7 +30,9 @@ import robots_lens
 from protego import Protego
 
 ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT.parent / "shared" / "corpus" / "real-robots" / "files"
+# The shared folder beside the repository, or $ROBOTS_LENS_SHARED (a worktree elsewhere).
+SHARED = Path(os.environ.get("ROBOTS_LENS_SHARED") or ROOT.parent / "shared")
+CORPUS = SHARED / "corpus" / "real-robots" / "files"
 AGENTS = [
     "Googlebot",
     "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
