@@ -416,16 +416,18 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crat
     );
 }
 
-/// The last word of a name of several words whose first word ends in a mark (`Yahoo! Slurp`
-/// gives `Slurp`), when that word is a whole product token.
+/// The second word of a two-word name whose first word is a product token and one mark
+/// (`Yahoo! Slurp` gives `Slurp`), when that word is a whole product token. A longer name
+/// (`U.s. government printing office`) names no crawler by its last word.
 fn named_after_mark<'a>(value: &'a str, first_word: &str) -> Option<&'a str> {
-    let marked = first_word
-        .chars()
-        .last()
-        .is_some_and(|c| c.is_ascii_punctuation() && c != '*' && c != '-' && c != '_');
-    let rest = value[first_word.len()..].trim();
-    let last = rest.split_whitespace().last()?;
-    (marked && !rest.is_empty() && product_token(last.as_bytes()) == last).then_some(last)
+    let token = product_token(first_word.as_bytes());
+    let mark = first_word[token.len()..].chars().collect::<Vec<_>>();
+    let marked = !token.is_empty()
+        && matches!(mark.as_slice(), [c] if c.is_ascii_punctuation() && *c != '*');
+    let mut rest = value[first_word.len()..].split_whitespace();
+    let second = rest.next()?;
+    (marked && rest.next().is_none() && product_token(second.as_bytes()) == second)
+        .then_some(second)
 }
 
 fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &crate::lines::Line) {
