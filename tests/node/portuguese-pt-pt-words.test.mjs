@@ -12,10 +12,10 @@
 // Run: node --test tests/node/portuguese-pt-pt-words.test.mjs
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-const ROOT = new URL('../../', import.meta.url);
+import { catalogueStrings, readCatalogue } from './catalogue-strings.mjs';
+
 const FILES = ['www/i18n/pt-PT.json', 'crates/core/data/i18n/audit-codes.pt-PT.json'];
 
 /**
@@ -125,16 +125,6 @@ function pluralUrls(text, key = '') {
   return found;
 }
 
-/** Every string of a JSON document with the path of keys that leads to it. */
-function* strings(value, path = []) {
-  if (typeof value === 'string') yield [path.join('.'), value];
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) yield* strings(inner, [...path, key]);
-  }
-}
-
-const readJson = (path) => JSON.parse(readFileSync(new URL(path, ROOT), 'utf8'));
-
 test('the word check finds Brazilian words and constructions in hand-written sentences', () => {
   assert.deepEqual(brazilianisms('Os URLs podem ser buscados pelo usuário.'), [
     'buscados (obter (fetch), pesquisa (search))',
@@ -181,7 +171,7 @@ test('the URL check finds the invariable plural in hand-written sentences', () =
 for (const file of FILES) {
   test(`${file} has no Brazilian words or constructions`, () => {
     const problems = [];
-    for (const [key, text] of strings(readJson(file))) {
+    for (const [key, text] of catalogueStrings(readCatalogue(file))) {
       for (const found of brazilianisms(text, key)) problems.push(`${key}: ${found}`);
     }
     assert.deepEqual(problems, []);
@@ -189,7 +179,7 @@ for (const file of FILES) {
 
   test(`${file} writes the plural of "URL" as "URLs"`, () => {
     const problems = [];
-    for (const [key, text] of strings(readJson(file))) {
+    for (const [key, text] of catalogueStrings(readCatalogue(file))) {
       for (const found of pluralUrls(text, key)) problems.push(`${key}: «${found}»`);
     }
     assert.deepEqual(problems, []);

@@ -14,10 +14,9 @@
 // Run: node --test tests/node/portuguese-url-gender.test.mjs
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-const ROOT = new URL('../../', import.meta.url);
+import { catalogueStrings, readCatalogue } from './catalogue-strings.mjs';
 
 /** Determiners and other words that agree with the noun they stand before, by gender. */
 const BEFORE = {
@@ -119,16 +118,6 @@ function genderChecker(wrong) {
   };
 }
 
-/** Every string of a JSON document with the path of keys that leads to it. */
-function* strings(value, path = []) {
-  if (typeof value === 'string') yield [path.join('.'), value];
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) yield* strings(inner, [...path, key]);
-  }
-}
-
-const readJson = (path) => JSON.parse(readFileSync(new URL(path, ROOT), 'utf8'));
-
 test('the checker tells the genders apart in hand-written sentences', () => {
   const feminine = genderChecker('feminine');
   const masculine = genderChecker('masculine');
@@ -154,7 +143,7 @@ for (const [variant, { gender, wrong }] of Object.entries(VARIANTS)) {
   test(`${variant} treats "URL" as ${gender} in every text of the page and the audit docs`, () => {
     const problems = [];
     for (const file of files) {
-      for (const [key, text] of strings(readJson(file))) {
+      for (const [key, text] of catalogueStrings(readCatalogue(file))) {
         for (const words of check(text)) problems.push(`${file}: ${key}: «${words}»`);
       }
     }
@@ -162,7 +151,7 @@ for (const [variant, { gender, wrong }] of Object.entries(VARIANTS)) {
   });
 
   test(`${variant} words for the checked URL's verdict are ${gender}`, () => {
-    const catalogue = readJson(`www/i18n/${variant}.json`);
+    const catalogue = readCatalogue(`www/i18n/${variant}.json`);
     const ending = wrong === 'feminine' ? /[ai]das?$/u : /[ai]dos?$/u;
     const problems = [];
     for (const key of ABOUT_THE_URL) {
