@@ -14,10 +14,6 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         };
         let line = cx.line(directive.line);
         let shown = directive_code(display_name(name), directive.value(cx.robots));
-        let uncatalogued = match name {
-            "request-rate" | "visit-time" => uncatalogued(cx, directive),
-            _ => Vec::new(),
-        };
         let finding = match name {
             "noindex" | "nofollow" | "noarchive" => Finding::new(
                 Code::NoindexDirective,
@@ -51,8 +47,8 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     },
                 )
             }
-            "request-rate" | "visit-time" if !uncatalogued.is_empty() => {
-                let names = Value::List(uncatalogued.into());
+            "request-rate" | "visit-time" if !uncatalogued(cx, directive).is_empty() => {
+                let names = Value::List(uncatalogued(cx, directive).into());
                 Finding::new(
                     Code::ObsoleteDirective,
                     directive.line,

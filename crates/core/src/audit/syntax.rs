@@ -151,15 +151,11 @@ fn corrected_lines(line: &Line, display: &str, name: &str, values: &[&str]) -> O
 /// The URL of a line that is only a URL (`https://www.example.com/sitemap.xml`), which readers
 /// split into the key `https` and the value `//www.example.com/…`.
 fn bare_url(key: &str, value: &str) -> Option<String> {
-    (split_at_scheme_colon(key, value) && !value.contains(char::is_whitespace))
-        .then(|| format!("{}:{value}", key.to_ascii_lowercase()))
-}
-
-/// Whether a key and value are a web URL that readers split at its scheme's colon: the key
-/// `http` or `https`, the value from `//` on.
-fn split_at_scheme_colon(key: &str, value: &str) -> bool {
-    (key.eq_ignore_ascii_case("http") || key.eq_ignore_ascii_case("https"))
-        && value.starts_with("//")
+    let scheme = ["http", "https"]
+        .into_iter()
+        .find(|scheme| key.eq_ignore_ascii_case(scheme))?;
+    (value.starts_with("//") && !value.contains(char::is_whitespace))
+        .then(|| format!("{scheme}:{value}"))
 }
 
 /// Whether a URL names a sitemap: its name says so, or it is an XML file.
@@ -381,7 +377,9 @@ fn sitemap_without_colon(line: &Line) -> Option<Vec<String>> {
         .filter(|word| word.eq_ignore_ascii_case("sitemap"))
         .map(|_| key[7..].trim())?;
     let value = line.value()?;
-    if !split_at_scheme_colon(scheme, value) {
+    if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
+        || !value.starts_with("//")
+    {
         return None;
     }
     let text = format!("{scheme}:{value}");
