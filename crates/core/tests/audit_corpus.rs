@@ -36,6 +36,9 @@ struct ExpectedFinding {
     /// Words the finding's English fix must hold, when the case is about its wording.
     #[serde(default)]
     fix_contains: Option<String>,
+    /// Words the finding's English why must hold, when the case is about its wording.
+    #[serde(default)]
+    why_contains: Option<String>,
 }
 
 /// Codes whose example is too large to keep in the repository; a unit test builds it.
@@ -120,21 +123,27 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                         .fix_contains
                         .as_deref()
                         .is_none_or(|words| f.fix.english().contains(words))
+                    && want
+                        .why_contains
+                        .as_deref()
+                        .is_none_or(|words| f.why.english().contains(words))
             };
             let detailed = want.severity.is_some()
                 || want.message_contains.is_some()
                 || want.replacement.is_some()
-                || want.fix_contains.is_some();
+                || want.fix_contains.is_some()
+                || want.why_contains.is_some();
             if detailed && !found.iter().any(|f| wanted(&f)) {
                 problems.push(format!(
                     "no {} at line {} with severity {:?}, message holding {:?}, replacement {:?}, fix \
-                     holding {:?}",
+                     holding {:?}, why holding {:?}",
                     want.code,
                     want.line,
                     want.severity,
                     want.message_contains,
                     want.replacement,
-                    want.fix_contains
+                    want.fix_contains,
+                    want.why_contains
                 ));
             }
         }
@@ -147,6 +156,7 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                     message_contains: None,
                     replacement: None,
                     fix_contains: None,
+                    why_contains: None,
                     ..pair
                 };
                 *counts.entry(key).or_default() += 1;
@@ -164,6 +174,7 @@ fn every_corpus_file_produces_exactly_its_expected_findings() {
                     message_contains: None,
                     replacement: None,
                     fix_contains: None,
+                    why_contains: None,
                 })
                 .collect(),
         );

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::overlap::is_match_all;
+use super::overlap::{example_path, is_match_all};
 use super::text::{
     directive_code, line_range_value, names_own_site, own_hosts, rebuild, value_span,
 };
@@ -37,8 +37,8 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let released = named_groups_ignore_star(cx, out);
     groups_without_rules(cx, out, &released);
     no_star_group(cx, out);
-    closed_to_all(cx, out);
-    lines_inside_agent_lists(cx, out);
+    let merged = closed_to_all(cx, out);
+    lines_inside_agent_lists(cx, out, merged);
     blank_lines(cx, out);
     retired_tokens(cx, out);
     trailing_group_lines(cx, out);
@@ -717,24 +717,20 @@ struct Judged {
     /// The pattern as Google escapes it.
     escaped: Vec<u8>,
     pattern: Pattern,
-    /// The pattern with its stars and final `$` removed, starting with `/`.
+    /// A path the pattern matches that reads as a real one ([`example_path`]): the path the
+    /// judgement probes with and shows.
     witness: Vec<u8>,
 }
 
 impl Judged {
     fn new(robots: &RobotsTxt, rule: &Rule) -> Judged {
         let escaped = google_escape(rule.pattern_bytes(robots));
-        let body = escaped.strip_suffix(b"$").unwrap_or(&escaped);
-        let mut witness: Vec<u8> = body.iter().copied().filter(|&b| b != b'*').collect();
-        if witness.first() != Some(&b'/') {
-            witness.insert(0, b'/');
-        }
         Judged {
+            witness: example_path(&escaped, b"x"),
             kind: rule.kind,
             length: escaped.len(),
             pattern: Pattern::google(&escaped),
             escaped,
-            witness,
         }
     }
 
@@ -1074,16 +1070,27 @@ fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[us
             .filter(|agent| agent.token != AgentToken::Star)
             .map(|agent| Value::code(agent.value()))
             .collect();
-        let message = match names.len() {
-            0 => Message::new(M::GroupWithoutRulesStar),
-            1 => Message::new(M::GroupWithoutRulesOne).list("names", names),
-            _ => Message::new(M::GroupWithoutRules).list("names", names),
+        // npm's robots-parser drops a group without rules: a named crawler falls back to `*`,
+        // but `*`'s own crawlers are left without rules, which allow everything there too.
+        let (message, why) = match names.len() {
+            0 => (
+                Message::new(M::GroupWithoutRulesStar),
+                M::GroupWithoutRulesStarWhy,
+            ),
+            1 => (
+                Message::new(M::GroupWithoutRulesOne).list("names", names),
+                M::GroupWithoutRulesWhy,
+            ),
+            _ => (
+                Message::new(M::GroupWithoutRules).list("names", names),
+                M::GroupWithoutRulesWhy,
+            ),
         };
         out.push(Finding::new(
             Code::GroupWithoutRules,
             group.first_line,
             message,
-            M::GroupWithoutRulesWhy,
+            why,
             M::GroupWithoutRulesFix,
         ));
     }
@@ -1147,7 +1154,10 @@ fn written_agent(cx: &Context<'_>, agent: &AgentSet) -> Value {
 /// URLs whose verdicts say whether a reader closes the whole site: its front page and a page.
 const SITE_PROBES: [&str; 2] = ["/", "/index.html"];
 
-fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
+/// Reports a `*` group that closes the whole site. Returns, when the cause is `*` merged into
+/// the next crawlers' group, the lines between `User-agent: *` and their first user-agent line:
+/// the lines there that end no group are this finding's cause, not a layout warning of their own.
+fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) -> Option<(usize, usize)> {
     let closes = |rules: &[&Rule]| -> Option<usize> {
         if rules
             .iter()
@@ -1161,16 +1171,14 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
             .map(|r| r.line)
     };
     let star: Vec<&Rule> = cx.rules_of(&cx.star_groups).collect();
-    let Some(line) = closes(&star) else {
-        return;
-    };
+    let line = closes(&star)?;
     // The `*` groups are one of the rule sets; every other set belongs to named crawlers.
     let all_named_closed = cx.rule_sets.iter().all(|set| {
         let own: Vec<&Rule> = cx.rules_of(set).collect();
         closes(&own).is_some()
     });
     if !all_named_closed {
-        return;
+        return None;
     }
     let rule = cx.line(line);
     // Readers without wildcards read `Disallow: *` (or `/*`) literally: which readers it closes
@@ -1183,7 +1191,7 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 .all(|probe| !checker.check_chain(&[ChainStep::Star], probe).allowed)
         });
     if closed.is_empty() {
-        return;
+        return None;
     }
     let readers = |profiles: &[Profile]| -> Vec<Value> {
         profiles
@@ -1195,6 +1203,9 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // Google and RFC 9309, so the rule written for `008` closes the site to `*`. The cause to
     // name is the merge, not a rule the owner wrote for `*`.
     let merged = merged_into_star(cx, line);
+    let told = merged
+        .as_ref()
+        .map(|&(star_line, _, first_later, _)| (star_line, first_later));
     // The rule was written for named crawlers, and the merge gives it to every crawler: the
     // file evidently meant the site open, and every verdict changes, an error.
     let severity = if merged.is_some() {
@@ -1204,7 +1215,7 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
     };
     let message = match (open.is_empty(), cx.agents.is_empty()) {
         _ if merged.is_some() => {
-            let (star_line, between, names) = merged.clone().unwrap_or_default();
+            let (star_line, between, _, names) = merged.clone().unwrap_or_default();
             let message = if open.is_empty() {
                 Message::new(M::SiteClosedMerged)
             } else {
@@ -1245,7 +1256,7 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 M::SiteClosedToSomeWhy
             },
             match merged {
-                Some((star_line, _, names)) => Message::new(M::SiteClosedMergedFix)
+                Some((star_line, _, _, names)) => Message::new(M::SiteClosedMergedFix)
                     .list("names", names)
                     .line("star", star_line),
                 None => M::SiteClosedToAllFix.into(),
@@ -1254,12 +1265,16 @@ fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .with_span(value_span(&rule))
         .with_severity(severity),
     );
+    told
 }
 
 /// When the group of the rule on `rule_line` names `*` and, after a line that is not a
-/// user-agent line (which ends no group), other crawlers: the `*` line, that line, and the
-/// other crawlers' names.
-fn merged_into_star(cx: &Context<'_>, rule_line: usize) -> Option<(usize, usize, Vec<Value>)> {
+/// user-agent line (which ends no group), other crawlers: the `*` line, that line, the first
+/// other crawler's line, and the other crawlers' names.
+fn merged_into_star(
+    cx: &Context<'_>,
+    rule_line: usize,
+) -> Option<(usize, usize, usize, Vec<Value>)> {
     let group = cx
         .robots
         .groups()
@@ -1288,7 +1303,7 @@ fn merged_into_star(cx: &Context<'_>, rule_line: usize) -> Option<(usize, usize,
         .take(LISTED_RULES)
         .map(|agent| Value::code(agent.value()))
         .collect();
-    Some((star.line, between, names))
+    Some((star.line, between, first_later.line, names))
 }
 
 /// A line's text as code, trimmed.
@@ -1316,7 +1331,12 @@ fn splits_agent_list(line: &crate::lines::Line) -> bool {
     )
 }
 
-fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
+/// `merged`: the lines `site-closed-to-all` names as `*`'s merge into the next group.
+fn lines_inside_agent_lists(
+    cx: &Context<'_>,
+    out: &mut Vec<Finding>,
+    merged: Option<(usize, usize)>,
+) {
     // A group without rules (one `User-agent`/`Crawl-delay` pair per crawler, say) allows
     // everything whichever way a reader splits it: no verdict depends on the layout. The
     // same holds when the rules allow everything (`Disallow:` alone): the crawlers a reader
@@ -1335,7 +1355,8 @@ fn lines_inside_agent_lists(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
         for number in first.line + 1..last.line {
             let line = cx.line(number);
-            if !splits_agent_list(&line) {
+            let told = merged.is_some_and(|(star, next)| star < number && number < next);
+            if !splits_agent_list(&line) || told {
                 continue;
             }
             let above: Vec<Value> = group

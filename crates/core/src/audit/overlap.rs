@@ -41,6 +41,39 @@ pub(super) fn is_match_all(pattern: &str) -> bool {
     stars.bytes().all(|b| b == b'*') && (dollars == 0 || (dollars == 1 && !stars.is_empty()))
 }
 
+/// A path that `pattern` matches and that reads as a URL someone could request, to show what a
+/// rule blocks: a `*` that stands for a whole name (between two signs: `/cn/*/retail/`,
+/// `/*.pdf`, `?a=*&b`) becomes `filler`, so `/cn/*/retail/` shows `/cn/x/retail/` rather than
+/// `/cn//retail/`; a `*` beside a word (`/search*?q=`, `/*index.html`) or at the end matches the
+/// empty string there, as do stars before the path's own `/` (`*/member/inbox`); a final `$`
+/// only ends the path. Every star then matches what replaced it, so the pattern matches the path.
+pub(super) fn example_path(pattern: &[u8], filler: &[u8]) -> Vec<u8> {
+    let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
+    let lead = body.iter().take_while(|&&b| b == b'*').count();
+    let body = if body.get(lead) == Some(&b'/') {
+        &body[lead..]
+    } else {
+        body
+    };
+    // Stars from here on end the pattern.
+    let end = body.iter().rposition(|&b| b != b'*').map_or(0, |at| at + 1);
+    let mut path = Vec::with_capacity(body.len() + filler.len() + 1);
+    if body.first() != Some(&b'/') {
+        path.push(b'/');
+    }
+    for (at, &b) in body.iter().enumerate() {
+        if b != b'*' {
+            path.push(b);
+        } else if at < end
+            && !path.last().is_some_and(u8::is_ascii_alphanumeric)
+            && !body[at + 1].is_ascii_alphanumeric()
+        {
+            path.extend_from_slice(filler);
+        }
+    }
+    path
+}
+
 /// Patterns whose octets both profiles compare unchanged: printable ASCII, no `%`.
 fn analysable(pattern: &[u8]) -> bool {
     !pattern.is_empty() && pattern.iter().all(|&b| b.is_ascii_graphic() && b != b'%')
@@ -540,12 +573,8 @@ fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
         })
     });
     if names_extension {
-        let body = pattern.strip_suffix('$').unwrap_or(pattern);
-        let mut probe = body.replace('*', "assets/app");
-        if !probe.starts_with('/') {
-            probe.insert(0, '/');
-        }
-        return Some((false, vec![probe]));
+        let probe = example_path(pattern.as_bytes(), b"assets/app");
+        return Some((false, vec![String::from_utf8_lossy(&probe).into_owned()]));
     }
     let folder = lower.trim_end_matches(['*', '$']).trim_matches('/');
     let last = folder.rsplit('/').next().unwrap_or(folder);
@@ -665,6 +694,49 @@ mod tests {
     use super::super::Code;
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn example_paths_put_a_name_where_a_star_stands_for_one() {
+        let example = |pattern: &str, filler: &str| {
+            String::from_utf8(example_path(pattern.as_bytes(), filler.as_bytes())).unwrap()
+        };
+        for (pattern, path) in [
+            ("/cn/*/retail/", "/cn/x/retail/"),
+            ("/*/get/*", "/x/get/"),
+            ("/*.pdf$", "/x.pdf"),
+            ("*.json", "/x.json"),
+            ("*/member/inbox", "/member/inbox"),
+            ("/*index.html$", "/index.html"),
+            ("/*retail/availability*", "/retail/availability"),
+            ("/*/*/page", "/x/x/page"),
+            ("/a/**/b", "/a/x/b"),
+            ("/search*?q=", "/search?q="),
+            ("/tickets*", "/tickets"),
+            ("/?a=*&b=*", "/?a=x&b="),
+            ("/fragment.*.html", "/fragment.x.html"),
+            ("/a$b*", "/a$b"),
+            ("*", "/"),
+        ] {
+            assert_eq!(example(pattern, "x"), path, "{pattern}");
+            assert!(Pattern::google(pattern.as_bytes()).matches(path.as_bytes()));
+        }
+        assert_eq!(example("/*.js*", "assets/app"), "/assets/app.js");
+    }
+
+    proptest! {
+        /// Whatever the pattern, the example is a path it matches.
+        #[test]
+        fn every_example_path_matches_its_pattern(pattern in "[*/a.$?=-]{0,12}") {
+            let path = example_path(pattern.as_bytes(), b"x");
+            prop_assert!(path.starts_with(b"/"));
+            let anchored = if pattern.starts_with(['/', '*']) {
+                pattern.clone()
+            } else {
+                format!("/{pattern}")
+            };
+            prop_assert!(Pattern::google(anchored.as_bytes()).matches(&path), "{} {:?}", pattern, path);
+        }
+    }
 
     #[test]
     fn match_all_patterns() {

@@ -229,15 +229,24 @@ fn url_pattern(value: &str, own_hosts: &[String]) -> Option<(String, String, Opt
     Some((host, path, own))
 }
 
+/// Extensions a file name ends with; a host name does not end with them.
+const FILE_EXTENSIONS: &[&str] = &[
+    "htm", "html", "shtml", "php", "asp", "aspx", "jsp", "cgi", "pl", "js", "css", "xml", "json",
+    "txt", "pdf", "do", "action", "gif", "jpg", "png", "svg",
+];
+
+/// Whether `label` can be a label of a host name: letters, digits and hyphens.
+fn host_label(label: &str) -> bool {
+    !label.is_empty()
+        && label
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
 /// Whether a pattern without a scheme starts with a host name and a path
 /// (`na1.example.com/help/guide.pdf`): dotted labels of letters, digits and hyphens, the last
 /// one letters only and not a file extension (`index.php/x` is a relative path), then `/`.
 fn starts_with_host_name(lower: &str) -> bool {
-    /// Extensions a file name ends with; a host name does not end with them.
-    const FILE_EXTENSIONS: &[&str] = &[
-        "htm", "html", "shtml", "php", "asp", "aspx", "jsp", "cgi", "pl", "js", "css", "xml",
-        "json", "txt", "pdf", "do", "action", "gif", "jpg", "png", "svg",
-    ];
     let Some((host, _)) = lower.split_once('/') else {
         return false;
     };
@@ -246,15 +255,28 @@ fn starts_with_host_name(lower: &str) -> bool {
         return false;
     };
     labels.len() >= 2
-        && labels.iter().all(|label| {
-            !label.is_empty()
-                && label
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        })
+        && labels.iter().all(|label| host_label(label))
         && (2..=12).contains(&last.len())
         && last.bytes().all(|b| b.is_ascii_alphabetic())
         && !FILE_EXTENSIONS.contains(last)
+}
+
+/// The start of the host names a pattern without a slash may name (`secure.` in `secure.*`,
+/// `shop.example.` in `shop.example.*`): dotted labels, then only stars (and a final `$`), where
+/// a host name's other labels would follow. Such a value is as much a relative path
+/// (`/secure.*`, every file named `secure`), so both readings are told. A label that is a file
+/// extension (`index.html.*`) makes it a path only, as does a `/` anywhere (`docs/file.*`).
+fn host_wildcard(value: &str) -> Option<&str> {
+    let body = value.strip_suffix('$').unwrap_or(value);
+    let host = body.trim_end_matches('*');
+    let labels = host.strip_suffix('.')?;
+    (host.len() < body.len()
+        && labels.split('.').all(host_label)
+        && !labels
+            .split('.')
+            .skip(1)
+            .any(|label| FILE_EXTENSIONS.contains(&label.to_ascii_lowercase().as_str())))
+    .then_some(host)
 }
 
 fn without_slash(
@@ -276,6 +298,21 @@ fn without_slash(
         return;
     }
     let first = value.chars().next().unwrap_or_default();
+    if let Some(host) = host_wildcard(value) {
+        out.push(
+            Finding::new(
+                Code::PatternWithoutSlash,
+                line.number,
+                Message::new(M::WithoutSlashHostOrPath)
+                    .code("value", value)
+                    .code("host", host),
+                M::WithoutSlashWhy,
+                Message::new(M::WithoutSlashHostOrPathFix).code("pattern", &format!("/{value}")),
+            )
+            .with_span(value_span(line)),
+        );
+        return;
+    }
     if let Some((host, path, own)) = url_pattern(value, own_hosts) {
         // A URL of another host names nothing this file governs: its path here is another
         // page (or, for `/`, the whole site), so proposing it would do harm.

@@ -462,6 +462,9 @@ catalogue! {
     GroupWithoutRulesWhy = "core.audit.group-without-rules.why" =>
         "RFC 9309 reads a group without rules as allowing everything, but npm's robots-parser \
          drops such a group and applies `*` instead.";
+    GroupWithoutRulesStarWhy = "core.audit.group-without-rules.why-star" =>
+        "Every parser reads a `*` group without rules as allowing everything, so the group \
+         limits no crawler.";
     GroupWithoutRulesFix = "core.audit.group-without-rules.fix" =>
         "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
          everything), or delete the group.";
@@ -758,6 +761,12 @@ catalogue! {
     WithoutSlashRelative = "core.audit.pattern-without-slash.message-relative" =>
         "{value} is a relative path; patterns start with `/`, so the rule matches no URL for \
          Google.";
+    WithoutSlashHostOrPath = "core.audit.pattern-without-slash.message-host-or-path" =>
+        "{value} reads as host names that start with {host} or as a relative path; either way \
+         patterns start with `/`, so the rule matches no URL for Google.";
+    WithoutSlashHostOrPathFix = "core.audit.pattern-without-slash.fix-host-or-path" =>
+        "If it is meant for those hosts, remove the rule: each host answers for its URLs in its \
+         own robots.txt. If it is a path of this site, write the pattern as {pattern}.";
     WithoutSlashOther = "core.audit.pattern-without-slash.message" =>
         "{value} starts with neither `/` nor `*`, so the rule matches no URL for Google.";
     WithoutSlashWhy = "core.audit.pattern-without-slash.why" =>
