@@ -448,8 +448,8 @@ catalogue! {
         "Write {line} if that is the crawler meant; it then follows only this \
          group, so repeat in it the `*` rules it should still obey ({lines}).";
     NamedGroupIgnoresStarFix = "core.audit.named-group-ignores-star.fix" =>
-        "Repeat in this group the `*` rules that {names} should still obey ({lines}), or remove \
-         them from `*` if only other crawlers should obey them.";
+        "Repeat in this group the `*` rules that {names} should still obey ({lines}); if only \
+         other crawlers should obey them, the file is right as it is.";
     GroupWithoutRulesStar = "core.audit.group-without-rules.message-star" =>
         "The `*` group has no Allow or Disallow line, so every crawler without a group of its \
          own may fetch every URL.";
