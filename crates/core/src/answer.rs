@@ -47,7 +47,9 @@ use crate::message::{Message, MessageId as M};
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::status::{effect, handling_profile, status_handling, FetchStatus, StatusEffect};
-use crate::typed_url::{read_request as read_request_borrowed, read_url, InvalidUrl, TypedUrl};
+use crate::typed_url::{
+    read_request as read_request_borrowed, read_url, InvalidUrl, RequestReading, TypedUrl,
+};
 use crate::verdict::{GroupUsed, Reason, Verdict, WhyDecides};
 
 /// Who asks: an agent as the person typed it, or a catalogued crawler.
@@ -384,11 +386,33 @@ impl Checker<'_> {
     /// `diff`): the same reading of the URL, groups and status rules, without the copies of the
     /// question and the RFC 9309 reading an [`Answer`] keeps.
     pub fn ask_verdict(&self, question: &Question<'_>) -> Result<Verdict, InvalidUrl> {
-        let request = match question.reading {
+        let reading = match question.reading {
             // Most typed URLs are requested as typed: no copy then.
-            UrlReading::Typed => read_url_cow(question.url)?,
-            UrlReading::Path => Cow::Owned(read_request(question.url, question.reading)?.request),
+            UrlReading::Typed => read_request_borrowed(question.url)?,
+            UrlReading::Path => RequestReading {
+                request: Cow::Owned(read_request(question.url, question.reading)?.request),
+                host: None,
+                path_start: None,
+            },
         };
+        // Natively the verdict is built once, in place, from the path the reading found: the
+        // URL is not read a second time, and the status applies without moving the verdict.
+        // The page's wasm, whose size budget is full, asks as below.
+        #[cfg(not(target_arch = "wasm32"))]
+        if !self.reads_records() {
+            let path = reading.requested_path();
+            let mut verdict = match question.who {
+                Who::Agent(agent) => self.check_path(agent, path, question.agent_match),
+                Who::Crawler(crawler) => self.check_chain_path(crawler.chain, path, crawler.name),
+            };
+            let status_rules = match question.who {
+                Who::Agent(_) => self.profile(),
+                Who::Crawler(crawler) => handling_profile(crawler, self.profile()),
+            };
+            verdict.apply_effect(effect(&question.status, status_rules));
+            return Ok(verdict);
+        }
+        let request = reading.request;
         Ok(match question.who {
             Who::Agent(agent) => self
                 .check(agent, &request, question.agent_match)
@@ -427,11 +451,6 @@ impl Checker<'_> {
         let request = read_request(url, UrlReading::Typed)?;
         Ok(self.crawler_table(&request.request, status))
     }
-}
-
-/// [`read_url`] without the copy when the request is the text as typed.
-fn read_url_cow(url: &str) -> Result<Cow<'_, str>, InvalidUrl> {
-    read_request_borrowed(url).map(|reading| reading.request)
 }
 
 /// [`Checker::ask`] for a file and profile asked once: parse and compile for one question.

@@ -135,13 +135,13 @@ pub(crate) fn trim_controls_and_spaces(text: &str) -> &str {
 /// exit, so that the test runs on many octets at a time (faster on URLs of any length); the
 /// page's wasm keeps the shorter loop.
 #[cfg(not(target_arch = "wasm32"))]
-fn needs_any_encoding(url: &str) -> bool {
+pub(crate) fn needs_any_encoding(url: &str) -> bool {
     url.bytes()
         .fold(false, |any, byte| any | needs_encoding_in_request(byte))
 }
 
 #[cfg(target_arch = "wasm32")]
-fn needs_any_encoding(url: &str) -> bool {
+pub(crate) fn needs_any_encoding(url: &str) -> bool {
     url.bytes().any(needs_encoding_in_request)
 }
 

@@ -20,7 +20,9 @@
 use std::sync::OnceLock;
 use std::sync::{Arc, Mutex};
 
-use crate::agent_name::{compared_agent, differing_readings, names_agent, AgentLineReading};
+use crate::agent_name::{
+    compared_agent, differing_readings, names_agent, trimmed, AgentLineReading,
+};
 use crate::encoding::{request_path, rfc9309_normalise};
 use crate::group::{AgentLine, AgentToken, Rule, RuleKind};
 use crate::legacy::Reading;
@@ -147,18 +149,20 @@ impl<'r> Checker<'r> {
         if let Some(reading) = &self.reading {
             return reading.check(self.profile, agent, url, agent_match);
         }
-        let agent = agent.trim();
+        self.check_path(agent, request_path(url), agent_match)
+    }
+
+    /// [`Checker::check`] once the URL is read: `path` is its [`request_path`]. Only for
+    /// profiles that answer from the groups (not [`Checker::reads_records`]), whose readers
+    /// read the whole URL themselves.
+    pub(crate) fn check_path(&self, agent: &str, path: String, agent_match: AgentMatch) -> Verdict {
+        let agent = trimmed(agent);
         let selection = self.agent_selection(agent, agent_match);
-        let verdict = self.answer(selection, url);
         let compared = match selection {
             GroupSelection::Agent { agent, .. } => agent,
             GroupSelection::Chain(_) => agent,
         };
-        Verdict {
-            agent: agent.to_owned(),
-            agent_token: compared.to_owned(),
-            ..verdict
-        }
+        self.answer(selection, path, agent.to_owned(), compared.to_owned())
     }
 
     /// The groups `agent` selects as `model` compares it under this profile: Google's library
@@ -192,23 +196,41 @@ impl<'r> Checker<'r> {
     /// as [`AgentMatch::Token`] does, `*` takes the `*` groups; when no step finds a group,
     /// nothing restricts the crawler. [`Verdict::chain_step`] says which step applied.
     pub fn check_chain(&self, chain: &[ChainStep<'_>], url: &str) -> Verdict {
-        let token = chain.iter().find_map(|step| step.token()).unwrap_or("*");
+        let token = chain_token(chain);
         if let Some(reading) = &self.reading {
             // These readers know no fallback chain: the crawler asks with its own name.
             return reading.check(self.profile, token, url, AgentMatch::Token);
         }
-        let verdict = self.answer(GroupSelection::Chain(chain), url);
-        Verdict {
-            agent: token.to_owned(),
-            agent_token: token.to_owned(),
-            ..verdict
-        }
+        self.check_chain_path(chain, request_path(url), token)
     }
 
-    /// The verdict for `url` with the groups `selection` picks; the agent fields are the
-    /// caller's to fill.
-    fn answer(&self, selection: GroupSelection<'_>, url: &str) -> Verdict {
-        let path = request_path(url);
+    /// [`Checker::check_chain`] once the URL is read (`path`, its [`request_path`]), the verdict
+    /// shown as asked by `agent`. Only for profiles that answer from the groups.
+    pub(crate) fn check_chain_path(
+        &self,
+        chain: &[ChainStep<'_>],
+        path: String,
+        agent: &str,
+    ) -> Verdict {
+        let token = chain_token(chain);
+        self.answer(
+            GroupSelection::Chain(chain),
+            path,
+            agent.to_owned(),
+            token.to_owned(),
+        )
+    }
+
+    /// The verdict for `path` (a URL's [`request_path`]) with the groups `selection` picks,
+    /// asked by `agent`, compared as `agent_token`. Every field is filled here, once: a verdict
+    /// is a few hundred bytes, and building it in steps moved it whole at each.
+    fn answer(
+        &self,
+        selection: GroupSelection<'_>,
+        path: String,
+        agent: String,
+        agent_token: String,
+    ) -> Verdict {
         let normalised_path = match self.profile.spec().encoding {
             // The record readers answer in `check`; octets as requested keep this total.
             Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => path.clone(),
@@ -239,23 +261,44 @@ impl<'r> Checker<'r> {
                 beyond = Some(self.decide(&whole, all));
             }
         }
-        let mut verdict = self.decide(&within, matches);
+        let Decision {
+            mut allowed,
+            mut reason,
+            mut decisive,
+            matches,
+        } = self.decide(&within, matches);
+        let mut beyond_size_limit = None;
         if let Some(whole) = beyond {
-            if whole.allowed != verdict.allowed {
-                verdict.reason = Reason::BeyondSizeLimit;
-                verdict.beyond_size_limit = whole.decisive;
+            if whole.allowed != allowed {
+                reason = Reason::BeyondSizeLimit;
+                beyond_size_limit = whole.decisive;
             }
         }
         if self.profile.spec().implicit_robots_txt_allow && normalised_path == "/robots.txt" {
-            verdict.allowed = true;
-            verdict.reason = Reason::ImplicitRobotsTxtAllow;
-            verdict.decisive = None;
+            allowed = true;
+            reason = Reason::ImplicitRobotsTxtAllow;
+            decisive = None;
         }
         Verdict {
+            allowed,
+            reason,
             profile: self.profile,
+            agent_match: within.key.agent_match(),
+            agent,
+            agent_token,
+            // Nearly always none: an empty list is made without a call.
+            agent_line_readings: match within.agent_line_readings.is_empty() {
+                true => Vec::new(),
+                false => within.agent_line_readings.clone(),
+            },
             path,
             normalised_path,
-            ..verdict
+            decisive,
+            groups: Arc::clone(&within.groups),
+            used_star_group: within.used_star_group,
+            chain_step: within.chain_step.clone(),
+            matches,
+            beyond_size_limit,
         }
     }
 
@@ -442,7 +485,7 @@ impl<'r> Checker<'r> {
                     lossless_ascii(compiled.normalised(texts).to_vec()).into()
                 }),
             };
-            for compiled in same_pattern {
+            let mut found = |compiled: &CompiledRule, normalised: Arc<str>| {
                 let rule = self.rule(compiled);
                 matches.push(RuleMatch {
                     line: rule.line,
@@ -452,11 +495,17 @@ impl<'r> Checker<'r> {
                         true => rule.pattern(&self.robots).into(),
                         false => Arc::clone(&normalised),
                     },
-                    normalised: Arc::clone(&normalised),
                     length: normalised.len(),
+                    normalised,
                     via_index_html,
                 });
+            };
+            // The last rule takes the string itself: each count changed is an atomic operation.
+            let (last, others) = same_pattern.split_last().expect("a run holds a rule");
+            for compiled in others {
+                found(compiled, Arc::clone(&normalised));
             }
+            found(last, normalised);
         });
         matches
     }
@@ -465,8 +514,8 @@ impl<'r> Checker<'r> {
         &self.robots.groups()[compiled.group as usize].rules[compiled.rule as usize]
     }
 
-    /// The verdict that `matches`, every matching rule of `selection`'s groups, add up to.
-    fn decide(&self, selection: &Selection, mut matches: Vec<RuleMatch>) -> Verdict {
+    /// What `matches`, every matching rule of `selection`'s groups, add up to.
+    fn decide(&self, selection: &Selection, mut matches: Vec<RuleMatch>) -> Decision {
         sort_by_line(&mut matches);
         let (decisive, reason) = match decisive_match(&matches) {
             Some(rule) => (Some(rule.clone()), Reason::RuleMatched),
@@ -482,20 +531,22 @@ impl<'r> Checker<'r> {
                 .is_some_and(|rule| rule.kind == RuleKind::Allow),
             _ => true,
         };
-        let agent_match = match &selection.key.selection {
-            SelectionKind::Agent { model, .. } => *model,
-            SelectionKind::Chain(_) => AgentMatch::Token,
-        };
-        Verdict {
+        Decision {
+            allowed,
+            reason,
             decisive,
-            agent_line_readings: selection.agent_line_readings.clone(),
-            groups: Arc::clone(&selection.groups),
-            used_star_group: selection.used_star_group,
-            chain_step: selection.chain_step.clone(),
             matches,
-            ..Verdict::unexplained(allowed, reason, self.profile, agent_match)
         }
     }
+}
+
+/// What the matching rules of a selection decide, before the rest of a verdict is filled in.
+struct Decision {
+    allowed: bool,
+    reason: Reason,
+    decisive: Option<RuleMatch>,
+    /// Every matching rule, in file order.
+    matches: Vec<RuleMatch>,
 }
 
 /// The groups one selection picked, and the index of their rules.
@@ -593,6 +644,14 @@ impl SelectionKey {
         }
     }
 
+    /// How the agent was compared: as the selection says, and by token along a chain.
+    fn agent_match(&self) -> AgentMatch {
+        match &self.selection {
+            SelectionKind::Agent { model, .. } => *model,
+            SelectionKind::Chain(_) => AgentMatch::Token,
+        }
+    }
+
     fn is(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> bool {
         self.include_beyond_limit == include_beyond_limit
             && match (&self.selection, selection) {
@@ -667,6 +726,11 @@ pub(crate) struct SelectedGroups {
     pub groups: Vec<AppliedGroup>,
     pub used_star_group: bool,
     pub chain_step: Option<UsedStep>,
+}
+
+/// The name a crawler following `chain` asks with: its first token, else `*`.
+fn chain_token<'a>(chain: &[ChainStep<'a>]) -> &'a str {
+    chain.iter().find_map(|step| step.token()).unwrap_or("*")
 }
 
 /// Puts `matches` in file order. A check finds a dozen or so: an insertion sort moves them in

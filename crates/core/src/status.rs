@@ -547,22 +547,29 @@ impl Verdict {
         asked.with_effect(effect)
     }
 
-    pub(crate) fn with_effect(self, effect: StatusEffect) -> Verdict {
+    pub(crate) fn with_effect(mut self, effect: StatusEffect) -> Verdict {
+        self.apply_effect(effect);
+        self
+    }
+
+    /// [`Verdict::with_effect`] in place: a verdict is a few hundred bytes, and the bulk checks
+    /// apply a status to every one (most often a 200, which changes nothing).
+    pub(crate) fn apply_effect(&mut self, effect: StatusEffect) {
         let (allowed, reason) = match effect {
-            StatusEffect::ParseFile => return self,
-            _ if self.reason == Reason::ImplicitRobotsTxtAllow => return self,
+            StatusEffect::ParseFile => return,
+            _ if self.reason == Reason::ImplicitRobotsTxtAllow => return,
             StatusEffect::AllowAll => (true, Reason::FileUnavailable),
             StatusEffect::DisallowAll => (false, Reason::FileUnreachable),
         };
         // Who asked and what stays; what explained the file's answer goes.
-        Verdict {
-            agent: self.agent,
-            agent_token: self.agent_token,
-            agent_line_readings: self.agent_line_readings,
-            path: self.path,
-            normalised_path: self.normalised_path,
+        *self = Verdict {
+            agent: std::mem::take(&mut self.agent),
+            agent_token: std::mem::take(&mut self.agent_token),
+            agent_line_readings: std::mem::take(&mut self.agent_line_readings),
+            path: std::mem::take(&mut self.path),
+            normalised_path: std::mem::take(&mut self.normalised_path),
             ..Verdict::unexplained(allowed, reason, self.profile, self.agent_match)
-        }
+        };
     }
 }
 

@@ -16,10 +16,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-#[cfg(not(target_arch = "wasm32"))]
-use crate::encoding::find_scheme_separator;
 use crate::encoding::trim_controls_and_spaces;
 use crate::message::{Message, MessageId as M};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::pattern::find_octet;
 
 /// A typed URL as it will be requested.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,6 +116,39 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
 pub(crate) struct RequestReading<'a> {
     pub request: Cow<'a, str>,
     pub host: Option<&'a str>,
+    /// Where in [`RequestReading::request`] Google's `GetPathParamsQuery` starts the path, when
+    /// the reading already knows it (a path, an `http(s)` URL): the verdict then needs no second
+    /// reading of the request ([`RequestReading::requested_path`]). The page's wasm reads the
+    /// request whole (its size budget is full).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub path_start: Option<usize>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl RequestReading<'_> {
+    /// [`crate::request_path`] of the request, read from where this reading found the path
+    /// instead of from the start again. A request with an octet to percent-encode, or one that
+    /// starts `//` (Google's reader looks for a scheme after the host then), is read whole.
+    pub(crate) fn requested_path(&self) -> String {
+        let request = self.request.as_ref();
+        let Some(start) = self.path_start else {
+            return crate::encoding::request_path(request);
+        };
+        if crate::encoding::needs_any_encoding(request) {
+            return crate::encoding::request_path(request);
+        }
+        let rest = &request[start..];
+        // No `#` comes before the path's start: a fragment ends the host's segment too.
+        let path = match find_octet(b'#', rest.as_bytes()) {
+            Some(end) => &rest[..end],
+            None => rest,
+        };
+        if path.starts_with('/') {
+            path.to_owned()
+        } else {
+            format!("/{path}")
+        }
+    }
 }
 
 /// See [`read_url`].
@@ -129,10 +162,12 @@ pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl
     if url.is_empty() {
         return Err(invalid(UrlProblem::Empty, String::new()));
     }
-    if let Some(scheme) = web_scheme_without_slashes(url) {
+    // Looked for once, for both readings of a scheme below.
+    let colon = scheme_colon(url);
+    if let Some(scheme) = web_scheme_without_slashes(url, colon) {
         return Err(invalid(UrlProblem::NoHost, scheme.to_owned()));
     }
-    let (after_scheme, scheme) = match split_scheme(url) {
+    let (after_scheme, scheme) = match split_scheme(url, colon) {
         Some((scheme, rest)) => (rest, Some(scheme)),
         None if url.starts_with("//") => (&url[2..], Some("")),
         None => (url, None),
@@ -154,6 +189,7 @@ pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl
                 Cow::Owned(format!("/{url}"))
             },
             host: None,
+            path_start: Some(0),
         });
     }
     let first = first_segment(url);
@@ -162,8 +198,11 @@ pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl
         // `example.com/a` for a relative path).
         return with_host(url, url, "http://", &invalid);
     }
+    let request = format!("/{}", without_leading_dot_segments(url));
     Ok(RequestReading {
-        request: Cow::Owned(format!("/{}", without_leading_dot_segments(url))),
+        // `.//x` reads as `//x`, which Google's reader takes for a host and a path.
+        path_start: (!request.starts_with("//")).then_some(0),
+        request: Cow::Owned(request),
         host: None,
     })
 }
@@ -184,35 +223,45 @@ fn without_leading_dot_segments(mut path: &str) -> &str {
 
 /// The scheme of a value that starts `http:` or `https:` without the `//` a host needs
 /// (`http:/checkout`, `https:example.com/x`): a typo for a full URL, never a path anyone means.
-fn web_scheme_without_slashes(url: &str) -> Option<&str> {
-    let (scheme, rest) = url.split_once(':')?;
+/// `colon` is [`scheme_colon`] of `url`.
+fn web_scheme_without_slashes(url: &str, colon: Option<usize>) -> Option<&str> {
+    let colon = colon?;
+    let (scheme, rest) = (&url[..colon], &url[colon + 1..]);
     let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");
     (web && !rest.starts_with("//")).then_some(scheme)
 }
 
-/// `(scheme, rest after "://")` when `url` starts with a scheme and `//`.
-fn split_scheme(url: &str) -> Option<(&str, &str)> {
-    // The page's wasm keeps `split_once`, the code it already holds (its size budget is full).
-    #[cfg(not(target_arch = "wasm32"))]
-    let (scheme, rest) = {
-        let at = find_scheme_separator(url)?;
-        (&url[..at], &url[at + 3..])
-    };
-    #[cfg(target_arch = "wasm32")]
-    let (scheme, rest) = url.split_once("://")?;
+/// `(scheme, rest after "://")` when `url` starts with a scheme and `//`; `colon` is
+/// [`scheme_colon`] of `url`.
+fn split_scheme(url: &str, colon: Option<usize>) -> Option<(&str, &str)> {
+    let colon = colon?;
+    let (scheme, rest) = (&url[..colon], url[colon + 1..].strip_prefix("//")?);
     is_scheme(scheme).then_some((scheme, rest))
+}
+
+/// Where the colon that may end a scheme is: the first octet of `url` that no scheme holds,
+/// when it is a `:`. A scheme holds no colon, so no later one can end it; the scan stops within
+/// a few octets, where a search for `:` or `://` through the whole URL set up a searcher first.
+#[cfg(not(target_arch = "wasm32"))]
+fn scheme_colon(url: &str) -> Option<usize> {
+    let end = url
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    (url.as_bytes()[end] == b':').then_some(end)
+}
+
+/// [`scheme_colon`] in the page's wasm, whose size budget is full: the first colon, found with
+/// the code the module already holds; the scheme's octets are tested where they are read.
+#[cfg(target_arch = "wasm32")]
+fn scheme_colon(url: &str) -> Option<usize> {
+    url.find(':')
 }
 
 /// Whether `text` starts with `scheme://`, the scheme as RFC 3986 §3.1 writes it (a letter, then
 /// letters, digits, `+`, `-`, `.`): what tells a URL (`https://…`, and `ftp://…`, refused later
 /// with a reason) from a file name or a path. The one test every surface uses for it.
 pub fn has_scheme(text: &str) -> bool {
-    #[cfg(not(target_arch = "wasm32"))]
-    return find_scheme_separator(text).is_some_and(|at| is_scheme(&text[..at]));
-    #[cfg(target_arch = "wasm32")]
-    return text
-        .split_once("://")
-        .is_some_and(|(scheme, _)| is_scheme(scheme));
+    split_scheme(text, scheme_colon(text)).is_some()
 }
 
 fn is_scheme(scheme: &str) -> bool {
@@ -222,8 +271,14 @@ fn is_scheme(scheme: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
+/// `text` up to its first `/`, `?`, `;` or `#`. On octets: a `str` search for a set of
+/// characters decodes every character, which cost more than the rest of reading a URL; the four
+/// are ASCII, so the cut falls between characters.
 fn first_segment(text: &str) -> &str {
-    let end = text.find(['/', '?', ';', '#']).unwrap_or(text.len());
+    let end = text
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b';' | b'#'))
+        .unwrap_or(text.len());
     &text[..end]
 }
 
@@ -262,11 +317,24 @@ fn with_host<'a>(
     scheme: &str,
     invalid: &dyn Fn(UrlProblem, String) -> InvalidUrl,
 ) -> Result<RequestReading<'a>, InvalidUrl> {
-    let host_part = first_segment(authority);
-    // User information is not part of the host.
-    let host = host_part
-        .rsplit_once('@')
-        .map_or(host_part, |(_, host)| host);
+    // The host's segment and, within it, the end of any user information (not part of the
+    // host), found in one pass over octets: all five delimiters are ASCII.
+    let mut segment_end = authority.len();
+    let mut host_start = 0;
+    for (at, octet) in authority.bytes().enumerate() {
+        match octet {
+            b'/' | b'?' | b';' | b'#' => {
+                segment_end = at;
+                break;
+            }
+            b'@' => host_start = at + 1,
+            _ => {}
+        }
+    }
+    let (host_part, host) = (
+        &authority[..segment_end],
+        &authority[host_start..segment_end],
+    );
     if host.is_empty() {
         return Err(invalid(UrlProblem::NoHost, String::new()));
     }
@@ -275,24 +343,98 @@ fn with_host<'a>(
     if no_path && !scheme.is_empty() {
         return Err(invalid(UrlProblem::HostOnly, host.to_owned()));
     }
+    // `url` ends with `authority`: the path starts where the host ends.
+    let at = url.len() - rest.len();
     let request = match (no_path, scheme) {
         (false, "") => Cow::Borrowed(url),
         (false, scheme) => Cow::Owned(format!("{scheme}{url}")),
-        // `url` ends with `authority`: the path goes where the host ends.
-        (true, _) => {
-            let at = url.len() - rest.len();
-            Cow::Owned(format!("{}/{}", &url[..at], rest))
-        }
+        (true, _) => Cow::Owned(format!("{}/{}", &url[..at], rest)),
     };
+    // After `http(s)://` Google's reader starts the path at the first `/`, `?` or `;`, where the
+    // host's segment ends. After a bare `//` it looks for a scheme again (`//a://b/c` is the
+    // path `/c`), so the request is read whole.
+    let path_start = (!request.starts_with("//")).then_some(scheme.len() + at);
     Ok(RequestReading {
         request,
         host: Some(host),
+        path_start,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        // Short URLs of few pieces, many of them: the shapes that differ (`//a://b/c`) are rare.
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
+        // The verdict's path is taken from where the typed reading found it: it must be the
+        // path Google's reader finds in the request, for every shape of URL.
+        #[test]
+        fn the_path_the_reading_found_is_the_path_google_reads(
+            pieces in prop::collection::vec(
+                prop::sample::select(vec![
+                    "http:", "HTTPS:", "//", "://", "/", "?", ";", "#", "@", ":80", "a", "b.c",
+                    "./", "é", " ",
+                ]),
+                0..7,
+            )
+        ) {
+            let typed = pieces.concat();
+            if let Ok(reading) = read_request(&typed) {
+                prop_assert_eq!(
+                    reading.requested_path(),
+                    crate::encoding::request_path(&reading.request),
+                    "{:?}", reading
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_scheme_ends_at_the_first_colon_slash_slash(text in "(https?|HTTP|ftp)?[:/a1+.é]{0,7}") {
+            let first = text.find("://").map(|at| (&text[..at], &text[at + 3..]));
+            prop_assert_eq!(
+                split_scheme(&text, scheme_colon(&text)),
+                first.filter(|(scheme, _)| is_scheme(scheme))
+            );
+            let web = text
+                .split_once(':')
+                .filter(|(scheme, rest)| {
+                    ["http", "https"].iter().any(|web| scheme.eq_ignore_ascii_case(web))
+                        && !rest.starts_with("//")
+                })
+                .map(|(scheme, _)| scheme);
+            prop_assert_eq!(web_scheme_without_slashes(&text, scheme_colon(&text)), web);
+        }
+    }
+
+    #[test]
+    fn the_path_is_found_once_for_each_shape_of_url() {
+        for (typed, path, found) in [
+            (
+                "https://user@example.com:8443/a/b?q=1#top",
+                "/a/b?q=1",
+                true,
+            ),
+            ("https://example.com?q=http://x/y", "/?q=http://x/y", true),
+            ("http://example.com#/a", "/", true),
+            ("example.com/a;b", "/a;b", true),
+            ("private/plan", "/private/plan", true),
+            ("?q=1#f", "/?q=1", true),
+            // Google's reader looks for a scheme again after `//`: read whole.
+            ("//ho://st/x", "/x", false),
+            (".//x", "/", false),
+            ("/caf\u{e9} x", "/caf%C3%A9%20x", true),
+        ] {
+            let reading = read_request(typed).unwrap();
+            assert_eq!(reading.path_start.is_some(), found, "{typed}");
+            assert_eq!(reading.requested_path(), path, "{typed}");
+        }
+    }
 
     fn read(text: &str) -> (String, Option<String>) {
         let url = read_url(text).unwrap();

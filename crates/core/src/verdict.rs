@@ -153,8 +153,10 @@ pub struct Verdict {
 
 impl Verdict {
     /// `allowed` for `reason` under `profile`, with nothing yet about who asked, what was
-    /// requested or which groups and rules explain it: the one place every way of answering
-    /// starts from, so that a field added to the explanation starts empty everywhere.
+    /// requested or which groups and rules explain it: where every way of answering starts
+    /// from, so that a field added to the explanation starts empty everywhere. The matcher
+    /// alone writes every field out (`Checker::answer`, which builds each verdict once), so a
+    /// new field stops its build until it is given a value there too.
     pub(crate) fn unexplained(
         allowed: bool,
         reason: Reason,
