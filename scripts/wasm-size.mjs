@@ -56,9 +56,12 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * prefix Allow, RL404 beside Allow-only rules). Plus 1,000 B for the seventh round (244,513 B
  * before, 245,585 B with it: RL302 for a name one separator away from a catalogued token, RL309
  * for a first word with a mark, the delay merge past sitemap lines, RL401 on a URL of the whole
- * site; the texts stay in the catalogues).
+ * site; the texts stay in the catalogues). Plus 1,000 B for the ninth round (245,516 B on main
+ * at 8473f08, 246,948 B with it: a name repeated after group-scoped lines told once, by RL311,
+ * with a fix that deletes the repeat; RL312 worded for a file without a `*` group and for a
+ * group whose delay its deletion would drop; seven English templates).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 146_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 147_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

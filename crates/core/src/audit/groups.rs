@@ -630,24 +630,49 @@ fn merging_changes_nothing(cx: &Context<'_>, groups: &[usize]) -> bool {
 /// finding; its message counts the groups.
 const RELATED_NAMING_LINES: usize = 20;
 
+/// The name a user-agent line gives as Google reads it, in lower case (`*` for the star);
+/// `None` for an empty one.
+fn agent_key(agent: &AgentLine) -> Option<String> {
+    match &agent.token {
+        AgentToken::Star => Some("*".to_owned()),
+        AgentToken::Product(token) if token.is_empty() => None,
+        AgentToken::Product(token) => Some(token.to_ascii_lowercase()),
+    }
+}
+
+/// Whether `line-inside-agent-list` speaks of the lines that split `group`'s user agents: it
+/// says nothing when the rules allow everything, since every split allows everything too.
+fn reports_split(cx: &Context<'_>, group: &Group) -> bool {
+    let rules: Vec<&Rule> = group.rules.iter().collect();
+    !rules.is_empty() && !allows_everything(cx.robots, &rules)
+}
+
 fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for group in cx.robots.groups().iter().filter(|g| g.agents.len() > 1) {
         // The first line of each name as Google reads it, and of each value as written (both
         // in lower case): a group of 100,000 user agents is read in one pass.
         let mut first_by_token: HashMap<String, usize> = HashMap::new();
         let mut first_by_value: HashMap<String, usize> = HashMap::new();
+        // The last line between the user agents that parsers other than Google's end a group
+        // at: a name repeated below it starts, for them, the group that holds the rules, so
+        // the repeat is not idle there, and `line-inside-agent-list` tells that layout.
+        let mut split_at = None;
+        let mut previous = group.first_line;
+        let split_told = reports_split(cx, group);
         for agent in &group.agents {
-            let key = match &agent.token {
-                AgentToken::Star => "*".to_owned(),
-                AgentToken::Product(token) if token.is_empty() => continue,
-                AgentToken::Product(token) => token.to_ascii_lowercase(),
+            if split_told && (previous + 1..agent.line).any(|n| splits_agent_list(&cx.line(n))) {
+                split_at = Some(agent.line);
+            }
+            previous = agent.line;
+            let Some(key) = agent_key(agent) else {
+                continue;
             };
             let same_value = first_by_value
                 .entry(agent.value().to_ascii_lowercase())
                 .or_insert(agent.line);
             let same_value = (*same_value != agent.line).then_some(*same_value);
             let first = *first_by_token.entry(key).or_insert(agent.line);
-            if first == agent.line {
+            if first == agent.line || split_at.is_some_and(|split| first < split) {
                 continue;
             }
             let (message, related) = match same_value {
@@ -1070,14 +1095,39 @@ fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[us
             .filter(|agent| agent.token != AgentToken::Star)
             .map(|agent| Value::code(agent.value()))
             .collect();
+        // A delay (or another group-scoped line) is what such a group is often for: deleting
+        // the group would drop it.
+        let scoped = group
+            .other_lines
+            .iter()
+            .map(|&number| cx.line(number))
+            .find(group_scoped)
+            .map(|line| {
+                directive_code(
+                    line.key().unwrap_or_default(),
+                    line.value().unwrap_or_default(),
+                )
+            });
         // npm's robots-parser drops a group without rules: a named crawler falls back to `*`,
         // but `*`'s own crawlers are left without rules, which allow everything there too.
-        let (message, why) = match names.len() {
-            0 => (
+        // Without a `*` group there is nothing to fall back to: every reader allows everything.
+        let no_star = cx.star_groups.is_empty();
+        let (message, why) = match (names.len(), &scoped) {
+            (0, _) => (
                 Message::new(M::GroupWithoutRulesStar),
                 M::GroupWithoutRulesStarWhy,
             ),
-            1 => (
+            (_, Some(text)) if no_star => (
+                Message::new(M::GroupWithoutRulesDelayOnly)
+                    .list("names", names)
+                    .with("text", text.clone()),
+                M::GroupWithoutRulesNoStarWhy,
+            ),
+            (_, None) if no_star => (
+                Message::new(M::GroupWithoutRulesNoStar).list("names", names),
+                M::GroupWithoutRulesNoStarWhy,
+            ),
+            (1, _) => (
                 Message::new(M::GroupWithoutRulesOne).list("names", names),
                 M::GroupWithoutRulesWhy,
             ),
@@ -1086,12 +1136,19 @@ fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, released: &[us
                 M::GroupWithoutRulesWhy,
             ),
         };
+        let fix = match scoped {
+            Some(text) if no_star => {
+                Message::new(M::GroupWithoutRulesFixDelayOnly).with("text", text)
+            }
+            Some(text) => Message::new(M::GroupWithoutRulesFixKeep).with("text", text),
+            None => M::GroupWithoutRulesFix.into(),
+        };
         out.push(Finding::new(
             Code::GroupWithoutRules,
             group.first_line,
             message,
             why,
-            M::GroupWithoutRulesFix,
+            fix,
         ));
     }
 }
@@ -1341,22 +1398,27 @@ fn lines_inside_agent_lists(
     // everything whichever way a reader splits it: no verdict depends on the layout. The
     // same holds when the rules allow everything (`Disallow:` alone): the crawlers a reader
     // splits off get no rules, which allow everything too.
-    for group in cx.robots.groups().iter().filter(|g| !g.rules.is_empty()) {
+    for group in cx.robots.groups().iter().filter(|g| reports_split(cx, g)) {
         let (Some(first), Some(last)) = (group.agents.first(), group.agents.last()) else {
             continue;
         };
-        let rules: Vec<&Rule> = group.rules.iter().collect();
-        if allows_everything(cx.robots, &rules) {
-            continue;
-        }
         if let Some(finding) = delayed_crawlers_merged(cx, group) {
             out.push(finding);
             continue;
         }
+        let last_new = last_new_name(group);
         for number in first.line + 1..last.line {
             let line = cx.line(number);
             let told = merged.is_some_and(|(star, next)| star < number && number < next);
             if !splits_agent_list(&line) || told {
+                continue;
+            }
+            // A `Sitemap` or an unknown line is moved below the rules, as for any list.
+            if let Some(finding) = group_scoped(&line)
+                .then(|| repeated_below(group, last_new, number, &line))
+                .flatten()
+            {
+                out.push(finding);
                 continue;
             }
             let above: Vec<Value> = group
@@ -1402,6 +1464,58 @@ fn lines_inside_agent_lists(
     }
 }
 
+/// The line of `group`'s last user agent that does not name again a crawler named above it
+/// (an empty name counts as new): below it, every user agent is a repeat. One pass, with the
+/// map type `repeated_in_group` uses (the audit wasm is tight).
+fn last_new_name(group: &Group) -> usize {
+    let mut first_by_key: HashMap<String, usize> = HashMap::new();
+    let mut last_new = 0;
+    for agent in &group.agents {
+        let new = match agent_key(agent) {
+            Some(key) => *first_by_key.entry(key).or_insert(agent.line) == agent.line,
+            None => true,
+        };
+        if new {
+            last_new = agent.line;
+        }
+    }
+    last_new
+}
+
+/// The line `number` between `group`'s user agents when every user agent below it names again
+/// one above it (`last_new` is above it: `User-agent: *`, `Request-rate: …`, `User-agent: *`,
+/// then the rules): Google reads one group, parsers that end a group there read a second group
+/// of the same names, which those that keep only the first group of a name (Python's
+/// robotparser) never read. Deleting the repeated line gives every parser one group; adding
+/// rules under the line, the usual fix, would give those parsers a first group that allows
+/// everything.
+fn repeated_below(
+    group: &Group,
+    last_new: usize,
+    number: usize,
+    line: &crate::lines::Line,
+) -> Option<Finding> {
+    if last_new > number {
+        return None;
+    }
+    let repeat = group.agents.iter().find(|a| a.line > number)?;
+    Some(
+        Finding::new(
+            Code::LineInsideAgentList,
+            number,
+            Message::new(M::LineInsideAgentListRepeat)
+                .code("text", line.text().trim())
+                .code("value", repeat.value())
+                .line("repeat", repeat.line),
+            M::LineInsideAgentListWhy,
+            Message::new(M::LineInsideAgentListFixRepeat)
+                .code("text", line.text().trim())
+                .line("repeat", repeat.line),
+        )
+        .with_related(group.agents.iter().map(|a| a.line).collect()),
+    )
+}
+
 /// Crawlers given only a `Crawl-delay` (or another group-scoped line) that Google and RFC 9309
 /// read into the next crawler's group, whose rules then block them: `User-agent: Slurp`,
 /// `Crawl-delay: 1`, a blank line, `User-agent: BadBot`, `Disallow: /` shuts Slurp out of the
@@ -1432,6 +1546,12 @@ fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option<Finding> {
     let (delayed, owners): (Vec<&AgentLine>, Vec<&AgentLine>) =
         group.agents.iter().partition(|a| a.line < last_inside);
     let owner = owners.first()?;
+    // Owners that only name again the delayed crawlers (`Slurp`, a delay, `slurp`, rules)
+    // start, for the parsers that split the list, a second group of the same names:
+    // `repeated_below` tells that.
+    if last_new_name(group) < owner.line {
+        return None;
+    }
     // A sitemap among the owners' own names splits them, which is another story.
     if inside.iter().any(|&number| number > owner.line) {
         return None;
@@ -1827,6 +1947,62 @@ mod tests {
         );
         let current = "User-agent: anthropic-ai\nUser-agent: ClaudeBot\nDisallow: /\n";
         assert!(with_code(current, Code::RetiredAgentToken).is_empty());
+    }
+
+    #[test]
+    fn a_name_repeated_after_a_delay_is_told_once_with_a_fix_that_deletes_it() {
+        let input = "User-agent: *\nCrawl-delay: 5\nUser-agent: *\nDisallow: /private/\n";
+        assert!(with_code(input, Code::RepeatedUserAgent).is_empty());
+        let found = with_code(input, Code::LineInsideAgentList);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].line, 2);
+        assert!(
+            found[0]
+                .message
+                .english()
+                .contains("line 3 names `*` again"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            found[0].fix.english().starts_with("Delete line 3"),
+            "{}",
+            found[0].fix
+        );
+        // What the message says of the readers: Python's robotparser keeps the first `*` group
+        // and so blocks nothing; Google and RFC 9309 block.
+        let model = crate::profile::AgentMatch::default();
+        let readers = |text: &str| allowed_by_profile(text, "anybot", "/private/a", model);
+        assert_eq!(readers(input)[..3], [false, false, true]);
+        // The usual fix (rules under the delay) would leave Python a first group that allows
+        // everything; deleting the repeated line blocks for every reader.
+        let rules_under =
+            "User-agent: *\nCrawl-delay: 5\nDisallow:\nUser-agent: *\nDisallow: /private/\n";
+        assert!(readers(rules_under)[2]);
+        let deleted = "User-agent: *\nCrawl-delay: 5\nDisallow: /private/\n";
+        assert_eq!(readers(deleted), [false; 4]);
+        // A group whose rules allow everything splits no verdict: the repeat is only a repeat.
+        let open = "User-agent: *\nCrawl-delay: 5\nUser-agent: *\nDisallow:\n";
+        assert_eq!(with_code(open, Code::RepeatedUserAgent)[0].line, 3);
+        assert!(with_code(open, Code::LineInsideAgentList).is_empty());
+    }
+
+    #[test]
+    fn a_group_without_rules_speaks_of_star_only_when_there_is_one() {
+        let key = |input: &str| {
+            let found = with_code(input, Code::GroupWithoutRules);
+            assert_eq!(found.len(), 1, "{input}");
+            (found[0].message.id().key(), found[0].fix.english())
+        };
+        // No `*` group: nothing to fall back to, and deleting the group would change nothing.
+        let (message, fix) = key("User-agent: Googlebot\nDisallow: /x\n\nUser-agent: bingbot\n");
+        assert_eq!(message, "core.audit.group-without-rules.message-no-star");
+        assert!(fix.ends_with("or delete the group."), "{fix}");
+        // A `*` group that only sets a delay: deleting it would drop the delay.
+        let (message, fix) =
+            key("User-agent: Googlebot\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: 5\n");
+        assert_eq!(message, "core.audit.group-without-rules.message-star");
+        assert!(fix.contains("would drop `Crawl-delay: 5` too"), "{fix}");
     }
 
     #[test]

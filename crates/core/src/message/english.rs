@@ -468,6 +468,21 @@ catalogue! {
     GroupWithoutRulesFix = "core.audit.group-without-rules.fix" =>
         "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
          everything), or delete the group.";
+    GroupWithoutRulesNoStar = "core.audit.group-without-rules.message-no-star" =>
+        "The group of {names} has no Allow or Disallow line, and no group is for `*`: no rule \
+         keeps its crawlers out of any URL, as without the group.";
+    GroupWithoutRulesDelayOnly = "core.audit.group-without-rules.message-delay-only" =>
+        "The group of {names} only sets {text}, and no group is for `*`: no rule keeps its \
+         crawlers out of any URL, as without the group.";
+    GroupWithoutRulesNoStarWhy = "core.audit.group-without-rules.why-no-star" =>
+        "Every parser reads a group without rules as allowing everything, and without a `*` \
+         group there is nothing else to apply.";
+    GroupWithoutRulesFixDelayOnly = "core.audit.group-without-rules.fix-delay-only" =>
+        "Nothing to change if {text} is all the group is for; to keep these crawlers out of \
+         some URLs, add Disallow lines below it.";
+    GroupWithoutRulesFixKeep = "core.audit.group-without-rules.fix-keep" =>
+        "Add the rules these crawlers should obey below {text} (an explicit `Allow: /` if they \
+         may fetch everything); deleting the group would drop {text} too.";
     OthersCount = "core.audit.no-star-group.others" => "{count} others";
     AgentAsGoogleReadsIt = "core.audit.no-star-group.as-google-reads-it" =>
         "{value} (which Google reads as {token})";
@@ -521,6 +536,14 @@ catalogue! {
         "Crawlers disagree about which user agents the group's rules are for.";
     LineInsideAgentListFix = "core.audit.line-inside-agent-list.fix" =>
         "Move this line below the group's rules, so that its user-agent lines are consecutive.";
+    LineInsideAgentListRepeat = "core.audit.line-inside-agent-list.message-repeat" =>
+        "{text} stands between the user-agent lines of one group, and line {repeat} names \
+         {value} again: Google and RFC 9309 read one group, but parsers that end a group at any \
+         other line start a second group there, and Python's robotparser, which keeps only the \
+         first group of a name, gives {value} no rules.";
+    LineInsideAgentListFixRepeat = "core.audit.line-inside-agent-list.fix-repeat" =>
+        "Delete line {repeat}: {text} and the rules below it then stand in one group for every \
+         parser.";
     LineInsideAgentListFixScoped = "core.audit.line-inside-agent-list.fix-scoped" =>
         "Below this line, add the rules meant for {agents} (an empty `Disallow:` allows \
          everything): that ends their group there, so {text} stays with them instead of \
