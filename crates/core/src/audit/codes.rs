@@ -753,7 +753,9 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Info,
         title: "A user agent named twice in one group",
         what_it_does: "Detects a group that names the same product token (or `*`) on two of its \
-            user-agent lines.",
+            user-agent lines. A name repeated after a `Crawl-delay` or another line that ends \
+            the group for some parsers is left to `RL311`: for them the repeat starts the group \
+            that holds the rules.",
         why_it_matters: "The second line changes nothing. It is often a sign of a copy-paste that \
             was meant to name another crawler.",
         example: "User-agent: GPTBot\nUser-agent: gptbot\nDisallow: /\n",
@@ -890,7 +892,9 @@ const DOCS: &[CodeDoc] = &[
             (no rules allow everything too). The severity is an error when the agents above \
             have only a `Crawl-delay` and the merge gives them another crawler's rules that \
             close the whole site, or that a blank line sets apart: the file gave them a delay, \
-            not a block.",
+            not a block. When the agents below such a line only name again those above it, the \
+            fix deletes the repeated line: Python's robotparser keeps only the first group of a \
+            name.",
         example: "User-agent: GPTBot\nCrawl-delay: 10\nUser-agent: CCBot\nDisallow: /\n",
         fix: "User-agent: GPTBot\nCrawl-delay: 10\nDisallow:\n\nUser-agent: CCBot\nDisallow: /\n",
         reference: "RFC 9309 §2.2.4 (other records MUST NOT terminate a group); google/robotstxt \
@@ -907,7 +911,9 @@ const DOCS: &[CodeDoc] = &[
             Disallow line.",
         why_it_matters: "Its crawlers may fetch everything and do not fall back to `*`. That is \
             what RFC 9309 specifies, but npm's robots-parser drops such a group and applies `*` \
-            instead; an explicit `Allow: /` says the same to every parser.",
+            instead; an explicit `Allow: /` says the same to every parser. Without a `*` group \
+            there is nothing to fall back to, and a group that only sets a `Crawl-delay` does \
+            what it is for: the fix never deletes a group whose delay would go with it.",
         example: "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\n",
         fix: "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nAllow: /\n",
         reference: "RFC 9309 §2.1 (the last group may have no rules, which allows everything) and \
