@@ -17,6 +17,8 @@
 //! that choice is shared.
 
 #[cfg(not(target_arch = "wasm32"))]
+use std::sync::atomic::{AtomicUsize, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::OnceLock;
 use std::sync::{Arc, Mutex};
 
@@ -58,6 +60,12 @@ pub struct Checker<'r> {
     /// wasm has one thread, where neither costs anything, and its size budget is full.
     #[cfg(not(target_arch = "wasm32"))]
     first: [OnceLock<Arc<Selection>>; FIRST_SELECTIONS],
+    /// Which of [`Checker::first`] the last lookup found, looked at first: a batch asks for one
+    /// selection URL after URL, and comparing its key (a whole user agent string) with each
+    /// slot before it cost more than the rest of choosing. Only a hint (the slot's key is still
+    /// compared), so relaxed reads and writes do.
+    #[cfg(not(target_arch = "wasm32"))]
+    last_found: AtomicUsize,
 }
 
 /// How many selections a checker keeps readable without a lock: the agents of a batch job
@@ -104,6 +112,8 @@ impl Clone for Checker<'_> {
             selections: Mutex::new(Vec::new()),
             #[cfg(not(target_arch = "wasm32"))]
             first: Default::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            last_found: AtomicUsize::new(0),
         }
     }
 }
@@ -125,6 +135,8 @@ impl<'r> Checker<'r> {
             selections: Mutex::new(Vec::new()),
             #[cfg(not(target_arch = "wasm32"))]
             first: Default::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            last_found: AtomicUsize::new(0),
         }
     }
 
@@ -304,15 +316,24 @@ impl<'r> Checker<'r> {
 
     /// The groups `selection` picks with their rule index, chosen once per selection and kept.
     fn selection(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> Chosen<'_> {
-        // The slots fill in order, each once, so the first empty one ends the search.
         #[cfg(not(target_arch = "wasm32"))]
-        for slot in &self.first {
-            match slot.get() {
-                Some(kept) if kept.key.is(selection, include_beyond_limit) => {
-                    return Chosen::Kept(kept)
+        {
+            let last = self.last_found.load(Ordering::Relaxed);
+            if let Some(kept) = self.first.get(last).and_then(OnceLock::get) {
+                if kept.key.is(selection, include_beyond_limit) {
+                    return Chosen::Kept(kept);
                 }
-                Some(_) => continue,
-                None => break,
+            }
+            // The slots fill in order, each once, so the first empty one ends the search.
+            for (at, slot) in self.first.iter().enumerate() {
+                match slot.get() {
+                    Some(kept) if kept.key.is(selection, include_beyond_limit) => {
+                        self.last_found.store(at, Ordering::Relaxed);
+                        return Chosen::Kept(kept);
+                    }
+                    Some(_) => continue,
+                    None => break,
+                }
             }
         }
         // A poisoned lock only means another thread panicked while choosing: what is stored

@@ -134,10 +134,12 @@ impl RequestReading<'_> {
         let Some(start) = self.path_start else {
             return crate::encoding::request_path(request);
         };
-        if crate::encoding::needs_any_encoding(request) {
+        let rest = &request[start..];
+        // An octet encoded before the path (in the host) changes nothing after it: `%XX` is
+        // none of the octets that end a host.
+        if crate::encoding::needs_any_encoding(rest) {
             return crate::encoding::request_path(request);
         }
-        let rest = &request[start..];
         // No `#` comes before the path's start: a fragment ends the host's segment too.
         let path = match find_octet(b'#', rest.as_bytes()) {
             Some(end) => &rest[..end],
