@@ -532,10 +532,9 @@ impl CrawlerCheck {
 
 /// The answer to "may this agent fetch this URL?", with how it was reached: the same
 /// explanation as `robots-lens check --json` (`to_dict()` is exactly that object).
-// A free list: `check_many` makes one object per URL and a caller drops them together, so the
-// next batch reuses their memory instead of asking Python's allocator for each (1,024 objects
-// of a few dozen bytes are kept at most).
-#[pyclass(frozen, freelist = 1024, module = "robots_lens")]
+// No free list: PyO3 guards one with a mutex, which took more of `check_many`'s time than
+// Python's own small-object allocator takes to make and free the objects (docs/performance.md).
+#[pyclass(frozen, module = "robots_lens")]
 struct Verdict {
     // Boxed: the core's verdict is a few hundred bytes, and each Python object made for it
     // (one per row of `check_many`) then copies a pointer instead of the whole struct.
