@@ -350,10 +350,11 @@ impl Checker<'_> {
     /// in, the verdict with its deciding line and its reasons as codes out.
     pub fn ask(&self, question: &Question<'_>) -> Answer {
         let request = read_request(question.url, question.reading);
-        let (crawler, status_rules) = match question.who {
-            Who::Crawler(crawler) => (Some(crawler), handling_profile(crawler, self.profile())),
-            Who::Agent(_) => (None, self.profile()),
+        let crawler = match question.who {
+            Who::Crawler(crawler) => Some(crawler),
+            Who::Agent(_) => None,
         };
+        let status_rules = self.status_rules(question.who);
         let status_effect = effect(&question.status, status_rules);
         let (verdict, rfc_status_reading) = match &request {
             Err(_) => (None, None),
@@ -405,11 +406,7 @@ impl Checker<'_> {
                 Who::Agent(agent) => self.check_path(agent, path, question.agent_match),
                 Who::Crawler(crawler) => self.check_chain_path(crawler.chain, path, crawler.name),
             };
-            let status_rules = match question.who {
-                Who::Agent(_) => self.profile(),
-                Who::Crawler(crawler) => handling_profile(crawler, self.profile()),
-            };
-            verdict.apply_effect(effect(&question.status, status_rules));
+            verdict.apply_effect(effect(&question.status, self.status_rules(question.who)));
             return Ok(verdict);
         }
         let request = reading.request;
@@ -421,6 +418,15 @@ impl Checker<'_> {
                 .check_crawler(crawler, &request)
                 .with_crawler_status(crawler, &question.status),
         })
+    }
+
+    /// Whose fetch-status rules apply when `who` asks: this checker's profile's, or for a
+    /// crawler whose operator documents its own handling, those.
+    fn status_rules(&self, who: Who<'_>) -> Profile {
+        match who {
+            Who::Agent(_) => self.profile(),
+            Who::Crawler(crawler) => handling_profile(crawler, self.profile()),
+        }
     }
 
     /// The verdict for `question` once its URL reads as `request`, with RFC 9309's reading of
