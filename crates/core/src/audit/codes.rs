@@ -1043,7 +1043,9 @@ const DOCS: &[CodeDoc] = &[
             and, if it comes first, lets crawlers into the paths the other rules close. The \
             severity is an info when the empty rule comes after every real rule of its group: \
             a first-match reader reaches it only for paths already open, so no answer changes, and \
-            when the group's real rules are all Allows: every path is open either way.",
+            when the group's real rules are all Allows: every path is open either way. It is an \
+            info too when a blank line sets it apart from the real rules: Python's reader ends \
+            the group there and loses them with or without it (the blank line is `RL313`'s).",
         example: "User-agent: *\nDisallow:\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`empty-pattern`); google/robotstxt gives an empty pattern \

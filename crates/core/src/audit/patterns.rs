@@ -1103,19 +1103,37 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
         .filter(|rule| !rule.pattern(cx.robots).is_empty())
         .map(|rule| rule.line)
         .collect();
-    let Some(&first_real) = real.first() else {
+    if real.is_empty() {
         return;
-    };
+    }
     for rule in group
         .rules
         .iter()
         .filter(|rule| rule.pattern(cx.robots).is_empty())
     {
         let line = cx.line(rule.line);
-        // Below every real rule, even a first-match reader (Python's legacy robotparser, which
-        // reads it as "allow everything") reaches it only for paths no rule matched, which
-        // are allowed anyway: every reader gives the same answers, so it is only style.
-        let last = real.last().is_some_and(|&last_real| rule.line > last_real);
+        // Python's legacy robotparser, the reader the line misleads, ends a group at a blank
+        // line: it reads this line only with the real rules no blank line sets apart from it.
+        let record: Vec<usize> = real
+            .iter()
+            .copied()
+            .filter(|&other| {
+                let (from, to) = (rule.line.min(other), rule.line.max(other));
+                !(from + 1..to).any(|n| cx.line(n).kind == LineKind::Blank)
+            })
+            .collect();
+        // None of them, and a blank line before the next (`Disallow:`, a blank line, the rules):
+        // Python loses the rules to the blank line with or without this one, so no answer
+        // depends on it.
+        let next = real.iter().copied().find(|&other| other > rule.line);
+        let blank = next
+            .filter(|_| record.is_empty())
+            .and_then(|next| (rule.line + 1..next).find(|&n| cx.line(n).kind == LineKind::Blank));
+        // Below every real rule it is read with, even a first-match reader (Python's legacy
+        // robotparser, which reads it as "allow everything") reaches it only for paths no rule
+        // matched, which are allowed anyway: every reader gives the same answers, so it is only
+        // style.
+        let last = record.iter().all(|&other| other < rule.line);
         // When the real rules only allow (`Disallow:` then `Allow: /`), every path is open
         // whatever a reader makes of the empty line: no answer changes, so it is only style.
         let only_allows = group
@@ -1124,12 +1142,19 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
             .all(|rule| rule.kind == RuleKind::Allow || rule.pattern(cx.robots).is_empty());
         let id = match rule.kind {
             RuleKind::Disallow if only_allows => M::EmptyDisallowOpenGroup,
-            RuleKind::Disallow if rule.line < first_real => M::EmptyDisallowFirst,
+            RuleKind::Disallow if blank.is_some() => M::EmptyDisallowApart,
+            RuleKind::Disallow if record.first().is_some_and(|&f| rule.line < f) => {
+                M::EmptyDisallowFirst
+            }
             RuleKind::Disallow if last => M::EmptyDisallowLast,
             RuleKind::Disallow => M::EmptyDisallow,
             RuleKind::Allow => M::EmptyAllow,
         };
-        let message = Message::new(id).lines("lines", &real);
+        let shown = if record.is_empty() { &real } else { &record };
+        let mut message = Message::new(id).lines("lines", shown);
+        if let Some(blank) = blank {
+            message = message.line("blank", blank);
+        }
         out.push(
             Finding::new(
                 Code::EmptyRuleAmongRules,
@@ -1140,7 +1165,7 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
             )
             .with_span(span_in_line(&line, 0, line.text().len()))
             .with_related(real.clone())
-            .with_severity(if last || only_allows {
+            .with_severity(if last || only_allows || blank.is_some() {
                 Severity::Info
             } else {
                 Code::EmptyRuleAmongRules.severity()

@@ -971,6 +971,11 @@ catalogue! {
         "An empty `Disallow:` does nothing below the group's other rules ({lines}): it never \
          decides for Google, and Python's legacy robotparser, which reads it as \"allow \
          everything\", reaches it only for paths those rules leave open anyway.";
+    EmptyDisallowApart = "core.audit.empty-rule-among-rules.message-disallow-apart" =>
+        "An empty `Disallow:` does nothing beside the group's other rules ({lines}): it never \
+         decides for Google, and Python's legacy robotparser, which reads it as \"allow \
+         everything\", ends the group at the blank line {blank} and so reads none of those rules, \
+         with or without it.";
     EmptyDisallowOpenGroup = "core.audit.empty-rule-among-rules.message-disallow-open-group" =>
         "An empty `Disallow:` does nothing beside the group's other rules ({lines}), which \
          disallow nothing: every path is open for every reader, whatever it makes of the \
