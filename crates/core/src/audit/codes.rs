@@ -1106,7 +1106,9 @@ const DOCS: &[CodeDoc] = &[
         title: "Style sheets or scripts blocked for search engines",
         what_it_does: "Detects Disallow rules that keep Googlebot or Bingbot from `.css` or `.js` \
             files, or from folders that usually hold them (`/assets/`, `/static/`, \
-            `/wp-includes/`, …), after taking the file's Allow rules into account.",
+            `/wp-includes/`, …), after taking the file's Allow rules into account. A name that \
+            holds them only in a CMS's layout (`themes`, `core`, `modules`) counts only when \
+            written as a folder (`/themes/`): `Disallow: /themes` is as often a page.",
         why_it_matters: "Search engines render pages as a browser does. Without the style sheets \
             and scripts a page may look empty or broken to them, and they index what they see.",
         example: "User-agent: *\nDisallow: /wp-includes/\nDisallow: /*.js$\n",

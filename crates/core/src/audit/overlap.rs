@@ -550,6 +550,14 @@ const ASSET_FOLDERS: &[&str] = &[
 /// scripts are the pages' own.
 const ASSET_SEGMENTS: &[&str] = &["themes", "plugins", "assets", "css", "js", "static", "skin"];
 
+/// Names that hold style sheets and scripts only in a CMS's or a build's layout (Drupal's
+/// `/themes/`, `/core/`, `/modules/`, a bundler's `/dist/`): written without the folder's slash
+/// (`Disallow: /themes`) they name a page as often (a portal's page of themes), so only
+/// `/themes/` or a path inside `wp-content` counts.
+const FOLDER_ONLY: &[&str] = &[
+    "themes", "skin", "core", "modules", "plugins", "build", "dist",
+];
+
 /// The crawlers that render pages, for which blocked style sheets and scripts matter.
 const RENDERERS: [&str; 2] = ["Googlebot", "Bingbot"];
 
@@ -578,8 +586,12 @@ fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
     }
     let folder = lower.trim_end_matches(['*', '$']).trim_matches('/');
     let last = folder.rsplit('/').next().unwrap_or(folder);
-    let is_assets = ASSET_FOLDERS.contains(&folder)
-        || (ASSET_SEGMENTS.contains(&last) && !folder.contains(['*', '?', '=']));
+    let as_folder = lower.trim_end_matches(['*', '$']).ends_with('/')
+        || !FOLDER_ONLY.contains(&last)
+        || folder.starts_with("wp-content/");
+    let is_assets = as_folder
+        && (ASSET_FOLDERS.contains(&folder)
+            || (ASSET_SEGMENTS.contains(&last) && !folder.contains(['*', '?', '='])));
     if pattern.ends_with('$') || !is_assets {
         return None;
     }
