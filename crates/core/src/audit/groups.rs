@@ -465,8 +465,13 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &cra
             None,
         )
     };
+    // Words after the first (`MS Search 6.0 Robot`, `Sogou web spider`) may be the name the
+    // crawler documents and its own parser compares whole: the story of a cut token, whose
+    // fix keeps a documented name. A browser's whole UA string is no crawler's name.
     let (why, fix) = if code == Code::UserAgentExtraText {
         (M::ExtraTextVersionWhy, M::ExtraTextVersionFix)
+    } else if !token.eq_ignore_ascii_case("mozilla") {
+        (M::TokenCutWhy, M::TokenCutFix)
     } else {
         (M::ExtraTextWhy, M::ExtraTextFix)
     };
