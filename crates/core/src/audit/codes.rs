@@ -714,7 +714,9 @@ const DOCS: &[CodeDoc] = &[
         what_it_does: "For each crawler named in a group, lists the Disallow rules of the `*` \
             group that its own groups neither repeat nor cover, nor answer with an Allow of \
             their own for the same paths (`Allow: /documents/` where `*` has \
-            `Disallow: /documents/` is a choice, not an oversight).",
+            `Disallow: /documents/` is a choice, not an oversight), nor narrow with Disallow \
+            rules of their own inside the path the rule names (`/works/*?` where `*` has \
+            `/works?`).",
         why_it_matters: "A crawler obeys the groups that name it and ignores `*` entirely; rules \
             are not inherited. Adding `User-agent: Bingbot` with a `Crawl-delay` (or one extra \
             Disallow) silently opens every path the `*` group closes, for that crawler. This is \

@@ -779,6 +779,42 @@ impl Judged {
     }
 }
 
+impl Judged {
+    /// Whether this rule is a Disallow of another group written inside the section `star`
+    /// closes: its fixed start (up to a `*` or `$`) begins with the section, at a word's end.
+    /// The section is the path `star` names when it is one (no `*` but at its end), without
+    /// its final `/` or `?` (`/works` for `/works?`). A rule with a `*` inside
+    /// (`/jobs/*/count`) names no section, nor does the whole site (`/`, `/*?`).
+    fn narrows(&self, star: &Judged) -> bool {
+        let fixed = |pattern: &[u8]| {
+            let end = pattern
+                .iter()
+                .position(|b| matches!(b, b'*' | b'$'))
+                .unwrap_or(pattern.len());
+            pattern[..end].to_vec()
+        };
+        let mut section = fixed(&star.escaped);
+        if star.escaped[section.len()..]
+            .iter()
+            .any(|b| !matches!(b, b'*' | b'$'))
+        {
+            return false;
+        }
+        if section.ends_with(b"?") || (section.len() > 1 && section.ends_with(b"/")) {
+            section.pop();
+        }
+        let own = fixed(&self.escaped);
+        self.kind == RuleKind::Disallow
+            && section.len() > 1
+            && !section.contains(&b'?')
+            && self.escaped != star.escaped
+            && own.starts_with(&section)
+            && own
+                .get(section.len())
+                .is_none_or(|b| !b.is_ascii_alphanumeric())
+    }
+}
+
 /// Whether `rules` allow `path`: the longest match decides, Allow wins a tie, an empty
 /// pattern never decides, no match allows.
 fn allows(rules: &[Judged], path: &[u8]) -> bool {
@@ -949,6 +985,13 @@ fn named_groups_ignore_star_counting(
                 .iter()
                 .any(|own| own.kind == RuleKind::Disallow && own.escaped == judged.escaped)
             {
+                continue;
+            }
+            // The named group writes rules of its own inside the rule's section (`/works/*?`
+            // and `/works?*sort=` beside `*`'s `/works?`): it was written knowing the section,
+            // and blocks there what it means to block.
+            *work += own_judged.len();
+            if own_judged.iter().any(|own| own.narrows(judged)) {
                 continue;
             }
             let witnesses = std::iter::once(judged.witness.as_slice())
@@ -1807,6 +1850,11 @@ mod tests {
         let found = with_code(input, Code::NamedGroupIgnoresStar);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 6);
+        // `/tmp/x` is Bingbot's own rule inside the `/tmp` that `*` closes: a narrowing, written
+        // knowing the section, not a lost rule. A rule elsewhere (`/x/tmp`) narrows nothing.
+        assert_eq!(found[0].related_lines, [2]);
+        let elsewhere = input.replace("/tmp/x", "/x/tmp");
+        let found = with_code(&elsewhere, Code::NamedGroupIgnoresStar);
         assert_eq!(found[0].related_lines, [2, 4]);
         assert!(found[0]
             .message
