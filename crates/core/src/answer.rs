@@ -344,6 +344,23 @@ fn read_request(url: &str, reading: UrlReading) -> Result<TypedUrl, InvalidUrl> 
     }
 }
 
+/// What is requested for `url` read as `reading`, borrowed from `url` where it can be (most
+/// typed URLs are requested as typed): the reading [`Checker::ask_verdict`] and
+/// [`Checker::ask_verdicts`] share.
+pub(crate) fn request_reading(
+    url: &str,
+    reading: UrlReading,
+) -> Result<RequestReading<'_>, InvalidUrl> {
+    Ok(match reading {
+        UrlReading::Typed => read_request_borrowed(url)?,
+        UrlReading::Path => RequestReading {
+            request: Cow::Owned(read_request(url, reading)?.request),
+            host: None,
+            path_start: None,
+        },
+    })
+}
+
 impl Checker<'_> {
     /// Answers `question` about this checker's file under its profile: the one entry point
     /// every surface asks: who asks, the URL as typed, the fetch status and the match model
@@ -387,15 +404,7 @@ impl Checker<'_> {
     /// `diff`): the same reading of the URL, groups and status rules, without the copies of the
     /// question and the RFC 9309 reading an [`Answer`] keeps.
     pub fn ask_verdict(&self, question: &Question<'_>) -> Result<Verdict, InvalidUrl> {
-        let reading = match question.reading {
-            // Most typed URLs are requested as typed: no copy then.
-            UrlReading::Typed => read_request_borrowed(question.url)?,
-            UrlReading::Path => RequestReading {
-                request: Cow::Owned(read_request(question.url, question.reading)?.request),
-                host: None,
-                path_start: None,
-            },
-        };
+        let reading = request_reading(question.url, question.reading)?;
         // Natively the verdict is built once, in place, from the path the reading found: the
         // URL is not read a second time, and the status applies without moving the verdict.
         // The page's wasm, whose size budget is full, asks as below.
@@ -422,7 +431,7 @@ impl Checker<'_> {
 
     /// Whose fetch-status rules apply when `who` asks: this checker's profile's, or for a
     /// crawler whose operator documents its own handling, those.
-    fn status_rules(&self, who: Who<'_>) -> Profile {
+    pub(crate) fn status_rules(&self, who: Who<'_>) -> Profile {
         match who {
             Who::Agent(_) => self.profile(),
             Who::Crawler(crawler) => handling_profile(crawler, self.profile()),

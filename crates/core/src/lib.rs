@@ -132,6 +132,8 @@ mod typed_url;
 mod url_list;
 mod usage;
 mod verdict;
+#[cfg(not(target_arch = "wasm32"))]
+mod verdicts;
 
 pub use agent_name::{typed_token, AgentLineReading, MAX_AGENT_LINE_READINGS};
 pub use aipref::{
@@ -196,3 +198,5 @@ pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
 pub use verdict::{
     AppliedGroup, ChainStep, GroupUsed, Reason, RuleMatch, UsedStep, Verdict, WhyDecides,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use verdicts::Verdicts;

@@ -16,6 +16,7 @@
 //! chain ([`ChainStep`]) and takes the groups of the first step that finds any. Everything after
 //! that choice is shared.
 
+use std::borrow::Cow;
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::{AtomicUsize, Ordering};
 #[cfg(not(target_arch = "wasm32"))]
@@ -31,6 +32,8 @@ use crate::legacy::Reading;
 use crate::pattern::PairSet;
 use crate::profile::{AgentMatch, Encoding, Profile};
 use crate::robots::RobotsTxt;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::rules::ShownStrings;
 use crate::rules::{lossless_ascii, CompiledRule, RuleIndex};
 use crate::verdict::{AppliedGroup, ChainStep, Reason, RuleMatch, UsedStep, Verdict};
 
@@ -83,7 +86,7 @@ impl Checker<'static> {
 
 /// The file a checker answers for, borrowed or shared.
 #[derive(Debug, Clone)]
-enum Robots<'r> {
+pub(crate) enum Robots<'r> {
     Borrowed(&'r RobotsTxt),
     Shared(Arc<RobotsTxt>),
 }
@@ -177,6 +180,33 @@ impl<'r> Checker<'r> {
         self.answer(selection, path, agent.to_owned(), compared.to_owned())
     }
 
+    /// For a list of `agent`'s questions ([`Checker::ask_verdicts`]): the agent as a verdict
+    /// shows it, what `model` compares of it, and the groups it selects, shared.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn shared_agent_selection(
+        &self,
+        agent: &str,
+        model: AgentMatch,
+    ) -> (String, String, Arc<Selection>) {
+        let agent = trimmed(agent);
+        let selection = self.agent_selection(agent, model);
+        let compared = match selection {
+            GroupSelection::Agent { agent, .. } => agent,
+            GroupSelection::Chain(_) => agent,
+        };
+        let shared = match self.selection(selection, false) {
+            Chosen::Kept(kept) => Arc::clone(kept),
+            Chosen::Shared(shared) => shared,
+        };
+        (agent.to_owned(), compared.to_owned(), shared)
+    }
+
+    /// The file, as this checker holds it: for what outlives a check and shows its rules.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn robots_handle(&self) -> Robots<'r> {
+        self.robots.clone()
+    }
+
     /// The groups `agent` selects as `model` compares it under this profile: Google's library
     /// compares the whole value it is given; RFC 9309's token model the product token of a
     /// pasted user agent string ([`crate::typed_token`]).
@@ -243,11 +273,7 @@ impl<'r> Checker<'r> {
         agent: String,
         agent_token: String,
     ) -> Verdict {
-        let normalised_path = match self.profile.spec().encoding {
-            // The record readers answer in `check`; octets as requested keep this total.
-            Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => path.clone(),
-            Encoding::Rfc9309 => lossless_ascii(rfc9309_normalise(path.as_bytes())),
-        };
+        let normalised_path = self.compared_path(&path).into_owned();
         let bytes = normalised_path.as_bytes();
         let pairs = PairSet::of_path(bytes);
         let within = self.selection(selection, false);
@@ -286,7 +312,7 @@ impl<'r> Checker<'r> {
                 beyond_size_limit = whole.decisive;
             }
         }
-        if self.profile.spec().implicit_robots_txt_allow && normalised_path == "/robots.txt" {
+        if self.implicitly_allowed(&normalised_path) {
             allowed = true;
             reason = Reason::ImplicitRobotsTxtAllow;
             decisive = None;
@@ -312,6 +338,23 @@ impl<'r> Checker<'r> {
             matches,
             beyond_size_limit,
         }
+    }
+
+    /// `path` as this profile compares it with the patterns: RFC 9309's normalisation, or as
+    /// requested (the record readers answer in `check`; octets as requested keep this total).
+    pub(crate) fn compared_path<'p>(&self, path: &'p str) -> Cow<'p, str> {
+        match self.profile.spec().encoding {
+            Encoding::GoogleEscape | Encoding::PythonQuote | Encoding::Octets => {
+                Cow::Borrowed(path)
+            }
+            Encoding::Rfc9309 => Cow::Owned(lossless_ascii(rfc9309_normalise(path.as_bytes()))),
+        }
+    }
+
+    /// RFC 9309 §2.2.2: under profiles that follow it, `/robots.txt` is allowed whatever the
+    /// rules say. `compared` is the path as compared.
+    pub(crate) fn implicitly_allowed(&self, compared: &str) -> bool {
+        self.profile.spec().implicit_robots_txt_allow && compared == "/robots.txt"
     }
 
     /// The groups `selection` picks with their rule index, chosen once per selection and kept.
@@ -483,13 +526,30 @@ impl<'r> Checker<'r> {
     }
 
     /// Every rule of `index` that matches `path`, `pairs` being its octet pairs.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn matching(&self, index: &RuleIndex, path: &[u8], pairs: PairSet) -> Vec<RuleMatch> {
+        let mut matches = Vec::new();
+        // Taken at the first match: many checks match nothing.
+        let mut shown = None;
+        self.each_match(index, path, pairs, &mut |found| {
+            let shown = shown.get_or_insert_with(|| index.shown());
+            matches.push(found.rule_match(&self.robots, index, shown));
+        });
+        matches
+    }
+
+    /// Every rule of `index` that matches `path`, `pairs` being its octet pairs: the page's
+    /// wasm, whose size budget is full, keeps the matching rules' strings made in one step
+    /// (natively [`Checker::each_match`] finds them, and [`MatchAt::rule_match`] shows them, for
+    /// [`crate::Verdicts`] too). The two are one search ([`RuleIndex::candidates`],
+    /// [`CompiledRule::matches`]) collected two ways; the vectors hold them equal in Node.
+    #[cfg(target_arch = "wasm32")]
     fn matching(&self, index: &RuleIndex, path: &[u8], pairs: PairSet) -> Vec<RuleMatch> {
         let mut matches = Vec::new();
         if index.is_empty() {
             return matches;
         }
         let texts = index.texts(&self.robots);
-        // Taken at the first match: many checks match nothing.
         let mut shown = None;
         index.candidates(texts, path, pairs, &mut |at, same_pattern| {
             let compiled = &same_pattern[0];
@@ -506,29 +566,59 @@ impl<'r> Checker<'r> {
                     lossless_ascii(compiled.normalised(texts).to_vec()).into()
                 }),
             };
-            let mut found = |compiled: &CompiledRule, normalised: Arc<str>| {
+            for compiled in same_pattern {
                 let rule = self.rule(compiled);
                 matches.push(RuleMatch {
                     line: rule.line,
                     kind: rule.kind,
-                    // Nearly always the pattern as written is the one compared.
                     pattern: match compiled.is_copied() || via_index_html {
                         true => rule.pattern(&self.robots).into(),
                         false => Arc::clone(&normalised),
                     },
                     length: normalised.len(),
-                    normalised,
+                    normalised: Arc::clone(&normalised),
                     via_index_html,
                 });
-            };
-            // The last rule takes the string itself: each count changed is an atomic operation.
-            let (last, others) = same_pattern.split_last().expect("a run holds a rule");
-            for compiled in others {
-                found(compiled, Arc::clone(&normalised));
             }
-            found(last, normalised);
         });
         matches
+    }
+
+    /// Calls `found` with every rule of `index` that matches `path` (`pairs` being its octet
+    /// pairs), as a position in the index: [`MatchAt::rule_match`] makes what a verdict shows.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn each_match(
+        &self,
+        index: &RuleIndex,
+        path: &[u8],
+        pairs: PairSet,
+        found: &mut dyn FnMut(MatchAt),
+    ) {
+        if index.is_empty() {
+            return;
+        }
+        let texts = index.texts(&self.robots);
+        index.candidates(texts, path, pairs, &mut |at, same_pattern| {
+            let compiled = &same_pattern[0];
+            let Some(via_index_html) = compiled.matches(texts, path) else {
+                return;
+            };
+            let length = match (via_index_html, compiled.directory(texts)) {
+                (true, Some(directory)) => directory.len() + 1,
+                _ => compiled.length(),
+            };
+            for (offset, compiled) in same_pattern.iter().enumerate() {
+                let rule = self.rule(compiled);
+                found(MatchAt {
+                    entry: to_u32(at),
+                    rule: to_u32(at + offset),
+                    line: rule.line,
+                    kind: rule.kind,
+                    length,
+                    via_index_html,
+                });
+            }
+        });
     }
 
     fn rule(&self, compiled: &CompiledRule) -> &Rule {
@@ -537,28 +627,131 @@ impl<'r> Checker<'r> {
 
     /// What `matches`, every matching rule of `selection`'s groups, add up to.
     fn decide(&self, selection: &Selection, mut matches: Vec<RuleMatch>) -> Decision {
-        sort_by_line(&mut matches);
-        let (decisive, reason) = match decisive_match(&matches) {
-            Some(rule) => (Some(rule.clone()), Reason::RuleMatched),
-            None => match empty_match(&matches) {
-                Some(rule) => (Some(rule.clone()), Reason::EmptyRuleMatched),
-                None if selection.groups.is_empty() => (None, Reason::NoGroupApplies),
-                None => (None, Reason::NoRuleMatched),
-            },
-        };
-        let allowed = match reason {
-            Reason::RuleMatched => decisive
-                .as_ref()
-                .is_some_and(|rule| rule.kind == RuleKind::Allow),
-            _ => true,
-        };
+        let (decisive, reason, allowed) = decide(selection, &mut matches);
         Decision {
             allowed,
             reason,
-            decisive,
+            decisive: decisive.cloned(),
             matches,
         }
     }
+}
+
+/// What `matches`, every matching rule of `selection`'s groups, add up to: sorted into file
+/// order, then which of them decides, why, and whether the path is allowed.
+pub(crate) fn decide<'m, M: Found>(
+    selection: &Selection,
+    matches: &'m mut [M],
+) -> (Option<&'m M>, Reason, bool) {
+    sort_by_line(matches);
+    let (decisive, reason) = match decisive_match(matches) {
+        Some(rule) => (Some(rule), Reason::RuleMatched),
+        None => match empty_match(matches) {
+            Some(rule) => (Some(rule), Reason::EmptyRuleMatched),
+            None if selection.groups.is_empty() => (None, Reason::NoGroupApplies),
+            None => (None, Reason::NoRuleMatched),
+        },
+    };
+    let allowed = match reason {
+        Reason::RuleMatched => decisive.is_some_and(|rule| rule.kind() == RuleKind::Allow),
+        _ => true,
+    };
+    (decisive, reason, allowed)
+}
+
+/// What the decision reads of a matching rule, shown ([`RuleMatch`]) or by its position in its
+/// index ([`MatchAt`]): both are decided by the one set of functions below.
+pub(crate) trait Found {
+    fn line(&self) -> usize;
+    fn kind(&self) -> RuleKind;
+    fn length(&self) -> usize;
+}
+
+impl Found for RuleMatch {
+    fn line(&self) -> usize {
+        self.line
+    }
+    fn kind(&self) -> RuleKind {
+        self.kind
+    }
+    fn length(&self) -> usize {
+        self.length
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Found for MatchAt {
+    fn line(&self) -> usize {
+        self.line
+    }
+    fn kind(&self) -> RuleKind {
+        self.kind
+    }
+    fn length(&self) -> usize {
+        self.length
+    }
+}
+
+/// A rule that matched, as its position in the rule index that found it: what the decision
+/// needs, without the strings a verdict shows ([`MatchAt::rule_match`] makes them).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MatchAt {
+    /// The first rule of its run of rules with one pattern, whose shown string it shares.
+    entry: u32,
+    /// The rule itself.
+    rule: u32,
+    line: usize,
+    kind: RuleKind,
+    length: usize,
+    via_index_html: bool,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl MatchAt {
+    /// The rule's line.
+    pub(crate) fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The rule as verdicts show it; `index` is the one that found it, built from `robots`.
+    pub(crate) fn rule_match(
+        &self,
+        robots: &RobotsTxt,
+        index: &RuleIndex,
+        shown: &mut ShownStrings<'_>,
+    ) -> RuleMatch {
+        let texts = index.texts(robots);
+        let compiled = &index.rules()[self.rule as usize];
+        let normalised: Arc<str> = match (self.via_index_html, compiled.directory(texts)) {
+            (true, Some(directory)) => {
+                let mut text = lossless_ascii(directory.to_vec());
+                text.push('$');
+                text.into()
+            }
+            _ => shown.get(self.entry as usize, || {
+                lossless_ascii(compiled.normalised(texts).to_vec()).into()
+            }),
+        };
+        let rule = &robots.groups()[compiled.group as usize].rules[compiled.rule as usize];
+        RuleMatch {
+            line: self.line,
+            kind: self.kind,
+            // Nearly always the pattern as written is the one compared.
+            pattern: match compiled.is_copied() || self.via_index_html {
+                true => rule.pattern(robots).into(),
+                false => Arc::clone(&normalised),
+            },
+            length: self.length,
+            normalised,
+            via_index_html: self.via_index_html,
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn to_u32(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
 }
 
 /// What the matching rules of a selection decide, before the rest of a verdict is filled in.
@@ -572,16 +765,16 @@ struct Decision {
 
 /// The groups one selection picked, and the index of their rules.
 #[derive(Debug)]
-struct Selection {
+pub(crate) struct Selection {
     key: SelectionKey,
-    groups: Arc<[AppliedGroup]>,
+    pub(crate) groups: Arc<[AppliedGroup]>,
     /// For an agent's selection, the user-agent lines within the size limit that the agent's
     /// two readings disagree on ([`Verdict::agent_line_readings`]); none for a chain.
-    agent_line_readings: Vec<AgentLineReading>,
-    used_star_group: bool,
-    chain_step: Option<UsedStep>,
+    pub(crate) agent_line_readings: Vec<AgentLineReading>,
+    pub(crate) used_star_group: bool,
+    pub(crate) chain_step: Option<UsedStep>,
     /// The groups' rules within the size limit, shared by the selections of the same groups.
-    within: Arc<RuleIndex>,
+    pub(crate) within: Arc<RuleIndex>,
     /// The groups' rules past the size limit, when the selection reads the whole file.
     beyond: Option<Arc<RuleIndex>>,
 }
@@ -590,7 +783,7 @@ struct Selection {
 /// or shared with its list of remembered ones.
 #[cfg(not(target_arch = "wasm32"))]
 enum Chosen<'c> {
-    Kept(&'c Selection),
+    Kept(&'c Arc<Selection>),
     Shared(Arc<Selection>),
 }
 
@@ -756,13 +949,13 @@ fn chain_token<'a>(chain: &[ChainStep<'a>]) -> &'a str {
 
 /// Puts `matches` in file order. A check finds a dozen or so: an insertion sort moves them in
 /// place where a general sort would allocate.
-fn sort_by_line(matches: &mut [RuleMatch]) {
+fn sort_by_line<M: Found>(matches: &mut [M]) {
     if matches.len() > 32 {
-        return crate::sorting::sort_by_key(matches, |found| found.line);
+        return crate::sorting::sort_by_key(matches, |found| found.line());
     }
     for sorted in 1..matches.len() {
         let mut at = sorted;
-        while at > 0 && matches[at - 1].line > matches[at].line {
+        while at > 0 && matches[at - 1].line() > matches[at].line() {
             matches.swap(at - 1, at);
             at -= 1;
         }
@@ -771,18 +964,18 @@ fn sort_by_line(matches: &mut [RuleMatch]) {
 
 /// Longest pattern wins; Allow wins a tie; among equals the first in the file; length 0 never
 /// decides (`RobotsMatcher::disallow`, `Match::Set` with a strict comparison).
-fn decisive_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
+fn decisive_match<M: Found>(matches: &[M]) -> Option<&M> {
     let longest = |kind: RuleKind| {
         matches
             .iter()
-            .filter(|found| found.kind == kind && found.length > 0)
-            .fold(None, |best: Option<&RuleMatch>, found| match best {
-                Some(best) if best.length >= found.length => Some(best),
+            .filter(|found| found.kind() == kind && found.length() > 0)
+            .fold(None, |best: Option<&M>, found| match best {
+                Some(best) if best.length() >= found.length() => Some(best),
                 _ => Some(found),
             })
     };
     match (longest(RuleKind::Allow), longest(RuleKind::Disallow)) {
-        (Some(allow), Some(disallow)) if disallow.length > allow.length => Some(disallow),
+        (Some(allow), Some(disallow)) if disallow.length() > allow.length() => Some(disallow),
         (Some(allow), _) => Some(allow),
         (None, disallow) => disallow,
     }
@@ -793,11 +986,11 @@ fn decisive_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
 /// set only by the first such line of each kind; an Allow wins the tie
 /// (`Match::HigherPriorityMatch(disallow, allow)` returns the Allow unless the Disallow's
 /// priority is strictly higher). It allows everything: priority 0 never disallows.
-fn empty_match(matches: &[RuleMatch]) -> Option<&RuleMatch> {
+fn empty_match<M: Found>(matches: &[M]) -> Option<&M> {
     let first = |kind: RuleKind| {
         matches
             .iter()
-            .find(|found| found.kind == kind && found.length == 0)
+            .find(|found| found.kind() == kind && found.length() == 0)
     };
     first(RuleKind::Allow).or_else(|| first(RuleKind::Disallow))
 }

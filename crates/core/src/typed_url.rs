@@ -130,15 +130,21 @@ impl RequestReading<'_> {
     /// instead of from the start again. A request with an octet to percent-encode, or one that
     /// starts `//` (Google's reader looks for a scheme after the host then), is read whole.
     pub(crate) fn requested_path(&self) -> String {
+        self.requested_path_in_place().into_owned()
+    }
+
+    /// [`RequestReading::requested_path`], borrowed from the request where it is a part of it
+    /// (nearly always): the compact rows of [`crate::Verdicts`] copy it into one buffer.
+    pub(crate) fn requested_path_in_place(&self) -> Cow<'_, str> {
         let request = self.request.as_ref();
         let Some(start) = self.path_start else {
-            return crate::encoding::request_path(request);
+            return Cow::Owned(crate::encoding::request_path(request));
         };
         let rest = &request[start..];
         // An octet encoded before the path (in the host) changes nothing after it: `%XX` is
         // none of the octets that end a host.
         if crate::encoding::needs_any_encoding(rest) {
-            return crate::encoding::request_path(request);
+            return Cow::Owned(crate::encoding::request_path(request));
         }
         // No `#` comes before the path's start: a fragment ends the host's segment too.
         let path = match find_octet(b'#', rest.as_bytes()) {
@@ -146,9 +152,9 @@ impl RequestReading<'_> {
             None => rest,
         };
         if path.starts_with('/') {
-            path.to_owned()
+            Cow::Borrowed(path)
         } else {
-            format!("/{path}")
+            Cow::Owned(format!("/{path}"))
         }
     }
 }

@@ -286,12 +286,77 @@ fn every_native_path_gives_the_entry_points_answer() {
         }
     }
 
+    // 5. Lists of one question's URLs (`Checker::ask_verdicts`, Python's `check_many`): every
+    // row's verdict whole, field for field, is the one `ask_verdict` gives, and the row's
+    // shortcuts (allowed, deciding line, reason) read the same; a refused URL stops the list
+    // at its position.
+    let mut lists: BTreeMap<(usize, usize, &str, String, bool), Vec<usize>> = BTreeMap::new();
+    for (index, one) in asked.iter().enumerate() {
+        let token = one.model == robots_lens::AgentMatch::Token;
+        let key = (
+            one.file,
+            rank(one.profile),
+            one.status,
+            format!("{:?}", one.who),
+            token,
+        );
+        lists.entry(key).or_default().push(index);
+    }
+    differences.counts.insert("ask_verdicts", 0);
+    let (mut listed, mut refused_in_lists) = (0, 0);
+    for members in lists.values() {
+        let first = &asked[members[0]];
+        let checker = &checkers[&(first.file, rank(first.profile))];
+        let urls: Vec<&str> = members.iter().map(|&at| asked[at].url.as_str()).collect();
+        let shape = question(first);
+        let expected: Vec<_> = members
+            .iter()
+            .map(|&at| checker.ask_verdict(&question(&asked[at])))
+            .collect();
+        match checker.ask_verdicts(&shape, urls.iter().copied()) {
+            Ok(verdicts) => {
+                assert_eq!(verdicts.len(), members.len());
+                for (row, (&at, expected)) in members.iter().zip(&expected).enumerate() {
+                    let expected = expected.as_ref().expect("a list without a refused URL");
+                    let got = verdicts.verdict(row).expect("a row per URL");
+                    let shortcuts = (
+                        verdicts.allowed(row),
+                        verdicts.deciding_line(row),
+                        verdicts.reason(row),
+                    );
+                    let whole = (
+                        Some(expected.allowed),
+                        expected.deciding_line(),
+                        Some(expected.reason),
+                    );
+                    if got != *expected || shortcuts != whole {
+                        *differences.counts.get_mut("ask_verdicts").unwrap() += 1;
+                        if differences.examples.len() < 20 {
+                            differences.examples.push(format!(
+                                "ask_verdicts: row {row} differs from ask_verdict for {:?}:\n  \
+                                 got {got:?}\n  expected {expected:?}",
+                                asked[at]
+                            ));
+                        }
+                    }
+                    listed += 1;
+                }
+            }
+            Err((at, _)) => {
+                let first_refused = expected.iter().position(Result::is_err);
+                assert_eq!(Some(at), first_refused, "{first:?}");
+                refused_in_lists += 1;
+            }
+        }
+    }
+
     let total_differences: usize = differences.counts.values().sum();
     let by_profile = Profile::ALL.map(|p| asked.iter().filter(|q| q.profile == p).count());
     println!(
         "consistency: {} questions ({} files: {real_count} real, {} synthetic; seed {SEED}); \
          {refused} refused URLs; per profile {by_profile:?}; batch cells {batch_cells}; \
-         diff questions {diffed} ({flips_found} flips); differences by path {:?}",
+         diff questions {diffed} ({flips_found} flips); ask_verdicts rows {listed} ({refused_in_lists} \
+         lists stopped by a refused URL); differences by path {:?}",
         asked.len(),
         files.len(),
         files.len() - real_count,
@@ -303,4 +368,90 @@ fn every_native_path_gives_the_entry_points_answer() {
         "{total_differences} answers differ from the entry point's:\n{}",
         differences.examples.join("\n")
     );
+}
+
+/// `Checker::ask_verdicts` over long lists: every URL asked of a file, asked again by a few
+/// agents under every profile, with a status that lets the rules answer and one that does not
+/// (the list is then answered verdict by verdict). Each row is the verdict `ask_verdict` gives.
+#[test]
+fn a_list_of_urls_answers_each_as_one_url_is_answered() {
+    let real = inputs::shared_path("corpus/real-robots/files", "the native consistency suite");
+    let files = files(real.as_deref(), SEED, 160);
+    let asked = questions(&files, SEED, COUNT);
+    let mut urls_of: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for one in &asked {
+        let urls = urls_of.entry(one.file).or_default();
+        if !urls.contains(&one.url.as_str()) {
+            urls.push(&one.url);
+        }
+    }
+    let agents = [
+        "Googlebot",
+        "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+        "ExampleBot/1.0",
+    ];
+    let (mut rows, mut lists) = (0, 0);
+    for (&file, urls) in &urls_of {
+        let robots = RobotsTxt::parse(&files[file].bytes);
+        for profile in Profile::ALL {
+            let checker = robots.checker(profile);
+            // 404 lets no rule answer: its lists are answered verdict by verdict, one agent will do.
+            for (status, agents) in [("200", &agents[..]), ("404", &agents[..1])] {
+                for &agent in agents {
+                    for model in [
+                        robots_lens::AgentMatch::Token,
+                        robots_lens::AgentMatch::Substring,
+                    ] {
+                        let shape = Question::agent(agent, "")
+                            .status(status.parse().unwrap())
+                            .agent_match(model);
+                        let asked_of = |url| Question { url, ..shape };
+                        let answered: Vec<(&str, _)> = urls
+                            .iter()
+                            .filter_map(|url| {
+                                let verdict = checker.ask_verdict(&asked_of(url)).ok()?;
+                                Some((*url, verdict))
+                            })
+                            .collect();
+                        let verdicts = checker
+                            .ask_verdicts(&shape, answered.iter().map(|(url, _)| *url))
+                            .expect("only URLs crawlers request");
+                        assert_eq!(verdicts.len(), answered.len());
+                        for (row, (_, expected)) in answered.iter().enumerate() {
+                            assert_eq!(
+                                verdicts.verdict(row).as_ref(),
+                                Some(expected),
+                                "file {} profile {profile} status {status} agent {agent} {model:?}",
+                                files[file].name
+                            );
+                            assert_eq!(verdicts.allowed(row), Some(expected.allowed));
+                            assert_eq!(verdicts.deciding_line(row), expected.deciding_line());
+                            assert_eq!(verdicts.reason(row), Some(expected.reason));
+                            assert_eq!(verdicts.path(row), Some(expected.path.as_str()));
+                            assert_eq!(
+                                verdicts.normalised_path(row),
+                                Some(expected.normalised_path.as_str())
+                            );
+                            assert_eq!(verdicts.matches(row), expected.matches);
+                            assert_eq!(verdicts.decisive(row), expected.decisive);
+                        }
+                        let past = answered.len();
+                        assert_eq!(verdicts.verdict(past), None);
+                        assert_eq!(
+                            (
+                                verdicts.allowed(past),
+                                verdicts.path(past),
+                                verdicts.decisive(past)
+                            ),
+                            (None, None, None)
+                        );
+                        rows += answered.len();
+                        lists += 1;
+                    }
+                }
+            }
+        }
+    }
+    println!("ask_verdicts: {lists} lists, {rows} rows, each the verdict ask_verdict gives");
+    assert!(rows > 100_000, "{rows}");
 }

@@ -41,22 +41,15 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robots_lens::{
     check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler,
     FetchStatus, Finding, InvalidUrl, Profile, Question, RobotsTxt, RuleKind, RuleMatch, UsedStep,
-    Who, MAX_AGENT_BYTES, MAX_URL_BYTES, REFUSED,
+    Verdicts, Who, MAX_AGENT_BYTES, MAX_URL_BYTES, REFUSED,
 };
 
-self_cell::self_cell!(
-    /// A parsed file together with the checker that borrows it.
-    struct OwnedChecker {
-        owner: Arc<RobotsTxt>,
-        #[covariant]
-        dependent: Checker,
-    }
-);
-
-/// One parse and, per profile, its compiled checker (built when first asked for).
+/// One parse and, per profile, its compiled checker (built when first asked for). Each checker
+/// holds the parse too ([`Checker::shared`]), so that what it answers for a list
+/// ([`robots_lens::Verdicts`]) can outlive the call that asked.
 struct ParsedFile {
     robots: Arc<RobotsTxt>,
-    checkers: [OnceLock<OwnedChecker>; Profile::ALL.len()],
+    checkers: [OnceLock<Checker<'static>>; Profile::ALL.len()],
 }
 
 impl ParsedFile {
@@ -68,16 +61,12 @@ impl ParsedFile {
     }
 
     /// The checker for `profile`, compiled once for the life of the file.
-    fn checker(&self, profile: Profile) -> &Checker<'_> {
+    fn checker(&self, profile: Profile) -> &Checker<'static> {
         let index = Profile::ALL
             .iter()
             .position(|&known| known == profile)
             .unwrap_or_default();
-        self.checkers[index]
-            .get_or_init(|| {
-                OwnedChecker::new(Arc::clone(&self.robots), |robots| robots.checker(profile))
-            })
-            .borrow_dependent()
+        self.checkers[index].get_or_init(|| Checker::shared(Arc::clone(&self.robots), profile))
     }
 }
 
@@ -116,11 +105,37 @@ fn ask(
     url: &str,
     status: &FetchStatus,
 ) -> Result<robots_lens::Verdict, InvalidUrl> {
+    checker.ask_verdict(&question(who, url, status))
+}
+
+/// `check` for every URL of `urls`, in order, as the core answers a list
+/// ([`Checker::ask_verdicts`]): one `Verdict` object per URL, each a row of the list.
+fn ask_list(
+    py: Python<'_>,
+    file: &ParsedFile,
+    profile: Profile,
+    who: Asker<'_>,
+    urls: &[PyBackedStr],
+    status: &FetchStatus,
+) -> PyResult<Vec<Verdict>> {
+    let listed = py.detach(|| {
+        let shape = question(who, "", status);
+        let urls = urls.iter().map(|url| &**url);
+        file.checker(profile).ask_verdicts(&shape, urls)
+    });
+    let list = Arc::new(listed.map_err(refused_in_list)?);
+    Ok((0..list.len())
+        .map(|row| Verdict::row(Arc::clone(&list), row))
+        .collect())
+}
+
+/// The question `who` asks of `url`.
+fn question<'q>(who: Asker<'q>, url: &'q str, status: &FetchStatus) -> Question<'q> {
     let question = match who {
         Asker::Agent(agent, model) => Question::agent(agent, url).agent_match(model),
         Asker::Crawler(crawler) => Question::crawler(crawler, url),
     };
-    checker.ask_verdict(&question.status(*status))
+    question.status(*status)
 }
 
 /// The catalogued crawler called `name` (or with that product token); `LookupError` naming the
@@ -215,19 +230,8 @@ impl Robots {
         let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
         let status = parse_status(status)?;
         let urls = collect_urls(agent, urls)?;
-        let file = &self.file;
-        let verdicts = py.detach(|| {
-            let checker = file.checker(profile);
-            urls.iter()
-                .enumerate()
-                .map(|(index, url)| {
-                    ask(checker, Asker::Agent(agent, model), url, &status)
-                        .map(Verdict::from)
-                        .map_err(|error| (index, error))
-                })
-                .collect::<Result<Vec<_>, _>>()
-        });
-        verdicts.map_err(refused_in_list)
+        let who = Asker::Agent(agent, model);
+        ask_list(py, &self.file, profile, who, &urls, &status)
     }
 
     /// `check_many` as three columns, `(allowed, line, reason)`, for data frames: one list of
@@ -436,19 +440,8 @@ impl CrawlerCheck {
     /// `check` for every URL of `urls`, in one call that releases the GIL.
     fn check_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<Verdict>> {
         let urls = collect_urls("", urls)?;
-        let (file, who, status) = (&self.file, Asker::Crawler(self.crawler), &self.status);
-        let verdicts = py.detach(|| {
-            let checker = file.checker(self.profile);
-            urls.iter()
-                .enumerate()
-                .map(|(index, url)| {
-                    ask(checker, who, url, status)
-                        .map(Verdict::from)
-                        .map_err(|error| (index, error))
-                })
-                .collect::<Result<Vec<_>, _>>()
-        });
-        verdicts.map_err(refused_in_list)
+        let who = Asker::Crawler(self.crawler);
+        ask_list(py, &self.file, self.profile, who, &urls, &self.status)
     }
 
     /// The `Crawl-delay` in seconds that the groups of this crawler's fallback chain set, or
@@ -536,15 +529,50 @@ impl CrawlerCheck {
 // Python's own small-object allocator takes to make and free the objects (docs/performance.md).
 #[pyclass(frozen, module = "robots_lens")]
 struct Verdict {
-    // Boxed: the core's verdict is a few hundred bytes, and each Python object made for it
-    // (one per row of `check_many`) then copies a pointer instead of the whole struct.
-    inner: Box<robots_lens::Verdict>,
+    held: Held,
+}
+
+/// A verdict of its own, or a row of the core's list of verdicts (`check_many`): `allowed`,
+/// `reason`, `line`, the paths and the matching rules are read from the row, and the core's
+/// verdict is made whole the first time anything else is read. A million rows then cost a
+/// million small objects, not a million verdicts' strings; a row kept keeps its list.
+enum Held {
+    // Boxed: the core's verdict is a few hundred bytes, and the Python object then holds a
+    // pointer instead of the whole struct.
+    Whole(Box<robots_lens::Verdict>),
+    Row {
+        list: Arc<Verdicts<'static>>,
+        row: usize,
+        whole: OnceLock<Box<robots_lens::Verdict>>,
+    },
 }
 
 impl From<robots_lens::Verdict> for Verdict {
     fn from(inner: robots_lens::Verdict) -> Verdict {
         Verdict {
-            inner: Box::new(inner),
+            held: Held::Whole(Box::new(inner)),
+        }
+    }
+}
+
+impl Verdict {
+    fn row(list: Arc<Verdicts<'static>>, row: usize) -> Verdict {
+        Verdict {
+            held: Held::Row {
+                list,
+                row,
+                whole: OnceLock::new(),
+            },
+        }
+    }
+
+    /// The core's verdict, made now for a row of a list.
+    fn inner(&self) -> &robots_lens::Verdict {
+        match &self.held {
+            Held::Whole(verdict) => verdict,
+            Held::Row { list, row, whole } => {
+                whole.get_or_init(|| Box::new(list.verdict(*row).expect("a row of its own list")))
+            }
         }
     }
 }
@@ -554,99 +582,124 @@ impl Verdict {
     /// Whether the URL may be fetched.
     #[getter]
     fn allowed(&self) -> bool {
-        self.inner.allowed
+        match &self.held {
+            Held::Row { list, row, .. } => list.allowed(*row).unwrap_or_default(),
+            Held::Whole(verdict) => verdict.allowed,
+        }
     }
 
     /// Why, as a name: `rule-matched`, `no-rule-matched`, `no-group-applies`,
     /// `implicit-robots-txt-allow`, `beyond-size-limit`, `reader-error`, ….
     #[getter]
     fn reason(&self) -> &'static str {
-        self.inner.reason.id()
+        match &self.held {
+            Held::Row { list, row, .. } => list.reason(*row).map_or(REFUSED, |reason| reason.id()),
+            Held::Whole(verdict) => verdict.reason.id(),
+        }
     }
 
     /// The deciding line (the core's one definition: the rule that decided, an empty rule that
     /// matched, the rule within the size limit), or `None` when no line decides.
     #[getter]
     fn line(&self) -> Option<usize> {
-        self.inner.deciding_line()
+        match &self.held {
+            Held::Row { list, row, .. } => list.deciding_line(*row),
+            Held::Whole(verdict) => verdict.deciding_line(),
+        }
     }
 
     /// The rule that decided, if one did.
     #[getter]
     fn decisive(&self) -> Option<PyRuleMatch> {
-        self.inner.decisive.as_ref().map(PyRuleMatch::from)
+        match &self.held {
+            Held::Row { list, row, .. } => list.decisive(*row).as_ref().map(PyRuleMatch::from),
+            Held::Whole(verdict) => verdict.decisive.as_ref().map(PyRuleMatch::from),
+        }
     }
 
     /// Every rule of the applied groups that matched, in file order, each with its length.
     #[getter]
     fn matches(&self) -> Vec<PyRuleMatch> {
-        self.inner.matches.iter().map(PyRuleMatch::from).collect()
+        let convert = |matches: &[RuleMatch]| matches.iter().map(PyRuleMatch::from).collect();
+        match &self.held {
+            Held::Row { list, row, .. } => convert(&list.matches(*row)),
+            Held::Whole(verdict) => convert(&verdict.matches),
+        }
     }
 
     /// The groups that applied (merged), in file order.
     #[getter]
     fn groups(&self) -> Vec<PyGroup> {
-        self.inner.groups.iter().map(PyGroup::from).collect()
+        self.inner().groups.iter().map(PyGroup::from).collect()
     }
 
     /// The first group that applied, or `None` when none did.
     #[getter]
     fn group(&self) -> Option<PyGroup> {
-        self.inner.groups.first().map(PyGroup::from)
+        self.inner().groups.first().map(PyGroup::from)
     }
 
     /// No group named the agent, so the `*` groups applied.
     #[getter]
     fn used_star_group(&self) -> bool {
-        self.inner.used_star_group
+        self.inner().used_star_group
     }
 
     /// For a crawler's check: the step of its fallback chain whose groups applied.
     #[getter]
     fn chain_step(&self) -> Option<PyChainStep> {
-        self.inner.chain_step.as_ref().map(PyChainStep::from)
+        self.inner().chain_step.as_ref().map(PyChainStep::from)
     }
 
     /// When reading past the 500 KiB limit would change the answer: the rule that would decide.
     #[getter]
     fn beyond_size_limit(&self) -> Option<PyRuleMatch> {
-        self.inner.beyond_size_limit.as_ref().map(PyRuleMatch::from)
+        self.inner()
+            .beyond_size_limit
+            .as_ref()
+            .map(PyRuleMatch::from)
     }
 
     /// The profile that answered.
     #[getter]
     fn profile(&self) -> &'static str {
-        self.inner.profile.id()
+        self.inner().profile.id()
     }
 
     /// How the agent was compared: `substring` or `token`.
     #[getter]
     fn agent_match(&self) -> &'static str {
-        self.inner.agent_match.id()
+        self.inner().agent_match.id()
     }
 
     /// The agent as given (trimmed).
     #[getter]
     fn agent(&self) -> &str {
-        &self.inner.agent
+        &self.inner().agent
     }
 
     /// The agent's product token.
     #[getter]
     fn agent_token(&self) -> &str {
-        &self.inner.agent_token
+        &self.inner().agent_token
     }
 
     /// The path, parameters and query that were requested.
     #[getter]
     fn path(&self) -> &str {
-        &self.inner.path
+        match &self.held {
+            Held::Row { list, row, .. } => list.path(*row).unwrap_or_default(),
+            Held::Whole(verdict) => &verdict.path,
+        }
     }
 
     /// The path as compared, after the profile's normalisation.
     #[getter]
     fn normalised_path(&self) -> &str {
-        &self.inner.normalised_path
+        match &self.held {
+            Held::Row { list, row, .. } => list.normalised_path(*row).unwrap_or_default(),
+            Held::Whole(verdict) => &verdict.normalised_path,
+        }
     }
 
     /// The verdict as the CLI's `--json` prints it (one line of JSON): its fields, and the
@@ -654,17 +707,20 @@ impl Verdict {
     /// `why_decides`).
     fn to_json(&self) -> PyResult<String> {
         let as_error = |error: serde_json::Error| PyValueError::new_err(error.to_string());
-        let mut json = serde_json::to_value(&self.inner).map_err(as_error)?;
+        let mut json = serde_json::to_value(self.inner()).map_err(as_error)?;
         if let serde_json::Value::Object(fields) = &mut json {
             let codes = [
                 (
                     "deciding_line",
-                    serde_json::to_value(self.inner.deciding_line()),
+                    serde_json::to_value(self.inner().deciding_line()),
                 ),
-                ("group_used", serde_json::to_value(self.inner.group_used())),
+                (
+                    "group_used",
+                    serde_json::to_value(self.inner().group_used()),
+                ),
                 (
                     "why_decides",
-                    serde_json::to_value(self.inner.why_decides()),
+                    serde_json::to_value(self.inner().why_decides()),
                 ),
             ];
             for (name, value) in codes {
@@ -684,7 +740,7 @@ impl Verdict {
         let line = self
             .line()
             .map_or_else(|| "None".to_owned(), |line| line.to_string());
-        let allowed = if self.inner.allowed { "True" } else { "False" };
+        let allowed = if self.allowed() { "True" } else { "False" };
         format!(
             "Verdict(allowed={allowed}, reason='{}', line={line})",
             self.reason()

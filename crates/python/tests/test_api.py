@@ -120,6 +120,29 @@ def test_check_many_and_check_columns_answer_like_check():
         robots.check_many("Googlebot", ["/a", 3])
 
 
+def test_a_row_of_check_many_reads_as_check_before_and_after_it_is_made_whole():
+    robots = robots_lens.parse(SHOP + "\nUser-agent: *\nAllow: /d/index.html\nDisallow: /%7Euser/\n")
+    urls = ["/cart/x?a=1", "/cart/help", "/d/", "/~user/x", "/robots.txt", "/"]
+    for profile in ("rfc9309", "google"):
+        for agent in ("Googlebot", "Mozilla/5.0 (compatible; GPTBot/1.2)", "Other"):
+            single = [robots.check(agent, url, profile=profile) for url in urls]
+            rows = robots.check_many(agent, urls, profile=profile)
+
+            def fields(verdict):
+                matches = [(m.line, m.kind, m.pattern, m.length) for m in verdict.matches]
+                decisive = verdict.decisive and (verdict.decisive.line, verdict.decisive.pattern)
+                return (verdict.allowed, verdict.reason, verdict.line, verdict.path, verdict.normalised_path, matches, decisive)
+
+            # Read from the rows first (nothing made whole yet), then after to_dict() made them whole.
+            assert [fields(v) for v in rows] == [fields(v) for v in single]
+            assert [v.to_dict() for v in rows] == [v.to_dict() for v in single]
+            assert [fields(v) for v in rows] == [fields(v) for v in single]
+            assert [repr(v) for v in rows] == [repr(v) for v in single]
+    # A row outlives the list and the file it came from.
+    kept = robots_lens.parse("User-agent: *\nDisallow: /a\n").check_many("Bot", ["/a/1", "/b"])[0]
+    assert (kept.allowed, kept.line, kept.matches[0].pattern, kept.agent) == (False, 2, "/a", "Bot")
+
+
 def test_check_rows_answers_each_row_against_its_own_file():
     shop, closed = robots_lens.parse(SHOP), robots_lens.parse("User-agent: *\nDisallow: /\n")
     long_url = "/" + "a" * robots_lens.MAX_URL_BYTES
