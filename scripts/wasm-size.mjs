@@ -64,9 +64,13 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * Python reads with the empty rule, with one English template; RL408's CMS-only folder names
  * read as folders only with their slash; RL302's narrowing by a named group's own rules inside
  * a `*` rule's path; RL309's several-word names given the cut-token why and fix; RL302, RL404
- * and RL408's what-it-does and why in the code docs).
+ * and RL408's what-it-does and why in the code docs). Plus 100 B for the list of verdicts
+ * (issue 25, 6ee4331: 248,142 B before, 248,225 B with it): the decision made generic over the
+ * shown and the positional matches, and the matches collected in one loop, came out 83 B larger
+ * at this package's opt-level 3, where the first module, at `z`, came out 100 B smaller
+ * (99,852 B before, 99,752 B with it).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 148_200;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 148_300;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {
