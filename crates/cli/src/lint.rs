@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use std::path::Path;
 
-use robots_lens::audit::{group_by_cause, partition_suppressed, Cause, Code, Severity};
+use robots_lens::audit::{
+    group_by_cause, partition_suppressed, Cause, Code, Effect, Evidence, FixCheck, Severity,
+};
 use robots_lens::{CrawlerRow, FetchStatus, Finding, Profile, RobotsTxt};
 use serde::Serialize;
 
@@ -259,6 +261,9 @@ fn write_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
             finding.message
         )?;
         writeln!(out, "    why: {}", finding.why)?;
+        if let Some(effect) = finding.effect.first() {
+            writeln!(out, "    for example: {}", effect.message())?;
+        }
         writeln!(out, "    fix: {}", finding.fix)?;
         if let Some(replacement) = &finding.replacement {
             for (index, line) in replacement.lines().enumerate() {
@@ -334,6 +339,15 @@ struct JsonFinding<'a> {
     fix: String,
     replacement: Option<&'a str>,
     related_lines: &'a [usize],
+    /// The questions whose answers the finding is about: `check FILE --agent AGENT --url URL
+    /// --profile PROFILE` answers `verdict`; the file as evidently meant would answer `intended`.
+    effect: &'a [Effect],
+    /// Whether the effects were computed (`computed`), not (`none`: a note), or left out by
+    /// the evidence budget (`over-limit`).
+    evidence: Evidence,
+    /// `checked` when the replacement was applied and re-asked before it was offered,
+    /// `withheld` when it failed and is not offered, `none` when the fix is in words.
+    fix_check: FixCheck,
     /// Every line of the cause, this finding's first.
     lines: Vec<usize>,
     /// The cause's other findings, each with its own words.
@@ -347,6 +361,7 @@ struct JsonOther<'a> {
     message: String,
     fix: String,
     replacement: Option<&'a str>,
+    effect: &'a [Effect],
 }
 
 fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
@@ -373,6 +388,9 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
                 fix: finding.fix.english(),
                 replacement: finding.replacement.as_deref(),
                 related_lines: &finding.related_lines,
+                effect: &finding.effect,
+                evidence: finding.evidence,
+                fix_check: finding.fix_check,
                 lines: cause.lines(),
                 others: cause.findings()[1..]
                     .iter()
@@ -381,6 +399,7 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
                         message: other.message.english(),
                         fix: other.fix.english(),
                         replacement: other.replacement.as_deref(),
+                        effect: &other.effect,
                     })
                     .collect(),
             }

@@ -17,6 +17,7 @@
 use std::collections::HashSet;
 
 use crate::answer::UrlReading;
+use crate::probes::Probes;
 use crate::batch::Asker;
 use crate::group::Group;
 use crate::matcher::Checker;
@@ -151,13 +152,7 @@ pub fn compare_versions(
 /// dropped), the path with every `*` filled by `x`, and, unless the pattern ends in `$`, a path
 /// inside it (`/private` → `/private/x`, `/shop/` → `/shop/x`). At most [`MAX_PROBES`].
 pub fn probe_urls(old: &RobotsTxt, new: &RobotsTxt) -> Vec<String> {
-    let mut probes = vec!["/".to_owned()];
-    let mut seen = std::collections::HashSet::from(["/".to_owned()]);
-    let mut add = |path: String, probes: &mut Vec<String>| {
-        if probes.len() < MAX_PROBES && seen.insert(path.clone()) {
-            probes.push(path);
-        }
-    };
+    let mut probes = Probes::new(MAX_PROBES);
     let rules = [old, new].into_iter().flat_map(|robots| {
         robots
             .groups()
@@ -165,35 +160,9 @@ pub fn probe_urls(old: &RobotsTxt, new: &RobotsTxt) -> Vec<String> {
             .flat_map(move |group| group.rules.iter().map(move |rule| rule.pattern(robots)))
     });
     for pattern in rules {
-        if pattern.is_empty() {
-            continue;
-        }
-        let (body, anchored) = match pattern.strip_suffix('$') {
-            Some(body) => (body, true),
-            None => (pattern, false),
-        };
-        let rooted = |path: String| {
-            if path.starts_with('/') {
-                path
-            } else {
-                format!("/{path}")
-            }
-        };
-        let literal = rooted(body.replace('*', ""));
-        add(literal.clone(), &mut probes);
-        if body.contains('*') {
-            add(rooted(body.replace('*', "x")), &mut probes);
-        }
-        if !anchored {
-            let inside = if literal.ends_with('/') {
-                format!("{literal}x")
-            } else {
-                format!("{literal}/x")
-            };
-            add(inside, &mut probes);
-        }
+        probes.add_pattern(pattern);
     }
-    probes
+    probes.into_paths()
 }
 
 /// One line of the aligned diff.

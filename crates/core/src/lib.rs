@@ -122,6 +122,7 @@ pub mod message;
 mod pattern;
 mod policy;
 mod politeness;
+mod probes;
 mod profile;
 mod robots;
 mod rules;

@@ -52,6 +52,7 @@
 mod cause;
 mod codes;
 mod directives;
+mod evidence;
 mod file;
 mod groups;
 mod overlap;
@@ -65,6 +66,7 @@ mod translations;
 
 pub use cause::{group_by_cause, Cause};
 pub use codes::{Code, CodeDoc, UnknownCode, CODES};
+pub use evidence::{Effect, Evidence, FixCheck, EVIDENCE_BUDGET, MAX_EFFECTS, MAX_PROBES_PER_FINDING};
 pub use overlap::MAX_RESOURCE_PROBES;
 pub use suppress::{partition_suppressed, suppressions, Suppression};
 #[cfg(feature = "doc-translations")]
@@ -76,6 +78,7 @@ use crate::group::{AgentToken, Group, Rule};
 use crate::lines::Line;
 use crate::message::Message;
 use crate::robots::RobotsTxt;
+use evidence::{Edit, Intent};
 
 /// At most this many related lines are kept per finding.
 const MAX_RELATED_LINES: usize = 20;
@@ -161,6 +164,17 @@ pub struct Finding {
     /// Other lines involved: the rule that shadows this one, the earlier group naming the same
     /// crawler, the `*` rules a crawler no longer obeys.
     pub related_lines: Vec<usize>,
+    /// The questions whose answers the finding is about, computed by asking the file as written
+    /// and as evidently meant (at most [`MAX_EFFECTS`]): empty for a note.
+    pub effect: Vec<Effect>,
+    /// Whether [`Finding::effect`] was computed.
+    pub evidence: Evidence,
+    /// What became of the fix: checked by the engine before it was offered as
+    /// [`Finding::replacement`], withheld, or in words only.
+    pub fix_check: FixCheck,
+    /// What the author evidently meant, as an edit; consumed when the evidence is computed.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) intent: Option<Intent>,
 }
 
 impl Finding {
@@ -181,7 +195,17 @@ impl Finding {
             fix: fix.into(),
             replacement: None,
             related_lines: Vec::new(),
+            effect: Vec::new(),
+            evidence: Evidence::None,
+            fix_check: FixCheck::None,
+            intent: None,
         }
+    }
+
+    /// What the author evidently meant, for the evidence (see [`evidence`]).
+    fn with_intent(mut self, intent: Option<Intent>) -> Finding {
+        self.intent = intent;
+        self
     }
 
     /// This finding at another severity than its code's: the rule of `docs/severity.md` weighs
@@ -219,8 +243,25 @@ impl Finding {
     }
 }
 
-/// Audits a parsed file: every finding, sorted by line, then from the most serious.
+/// Audits a parsed file: every finding, sorted by line, then from the most serious. Each
+/// finding's severity follows from its evidence (see [`evidence`]).
 pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
+    let mut findings = findings_of(robots);
+    evidence::prove(robots, &mut findings, &findings_of);
+    crate::sorting::sort_by(&mut findings, |a, b| {
+        (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(
+            b.line,
+            b.severity,
+            b.code,
+            b.span.map(|s| s.start),
+        ))
+    });
+    findings
+}
+
+/// What the checks find, each finding with what its author evidently meant, before any
+/// question is asked: its severity is the check's guess, which the evidence replaces.
+fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
     let context = Context::new(robots);
     let mut findings = Vec::new();
     let readable = file::check(&context, &mut findings);
@@ -259,14 +300,15 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
         }
     }
     one_finding_per_cause(&mut findings);
-    crate::sorting::sort_by(&mut findings, |a, b| {
-        (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(
-            b.line,
-            b.severity,
-            b.code,
-            b.span.map(|s| s.start),
-        ))
-    });
+    for finding in &mut findings {
+        // A corrected line is the fix to check, unless the check said what was meant otherwise.
+        if finding.intent.is_none() {
+            if let Some(replacement) = &finding.replacement {
+                finding.intent = Edit::replace_line(robots, finding.line, replacement)
+                    .map(|edit| Intent::fix(vec![edit]));
+            }
+        }
+    }
     findings
 }
 

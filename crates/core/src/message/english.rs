@@ -44,6 +44,24 @@ catalogue! {
     ListLines = "core.list.lines" => "lines {init} and {last}";
     ListLinesMore = "core.list.lines-more" => "lines {listed} and {more} more";
 
+    // audit/evidence.rs: the question a finding is about, and a fix it does not offer.
+    EvidenceAllowed = "core.audit.evidence.allowed" =>
+        "{agent} may fetch {url} under {reader}; read as intended, it may not.";
+    EvidenceAllowedByLine = "core.audit.evidence.allowed-by-line" =>
+        "{agent} may fetch {url} under {reader} (line {line} decides); read as intended, it may \
+         not.";
+    EvidenceBlocked = "core.audit.evidence.blocked" =>
+        "{agent} may not fetch {url} under {reader}; read as intended, it may.";
+    EvidenceBlockedByLine = "core.audit.evidence.blocked-by-line" =>
+        "{agent} may not fetch {url} under {reader} (line {line} decides); read as intended, it \
+         may.";
+    FixWithheld = "core.audit.fix-withheld" =>
+        "{why} So no corrected line is offered: decide what this line is for. The usual fix: {fix}";
+    FixWithheldFlips = "core.audit.fix-withheld.flips" =>
+        "Written as {replacement}, the line would also change an answer it is not about: {effect}";
+    FixWithheldRaises = "core.audit.fix-withheld.raises" =>
+        "Written as {replacement}, the line would raise {code}: {finding}";
+
     // audit/directives.rs
     NoindexDirectiveNoindex = "core.audit.noindex-directive.message-noindex" =>
         "{directive} is not a robots.txt rule: no major search engine reads {key} here (Google \
