@@ -29,7 +29,7 @@ use crate::probes::Probes;
 use crate::profile::Profile;
 use crate::robots::RobotsTxt;
 use crate::status::handling_profile;
-use crate::verdict::Verdict;
+use crate::verdict::{Reason, Verdict};
 
 /// The readers asked: Google's parser, RFC 9309 and Python's robotparser. The 1994
 /// convention has no reader in use today that the others do not already answer for.
@@ -90,7 +90,10 @@ impl Effect {
         let message = Message::new(id)
             .text("agent", self.agent.as_str())
             .code("url", &self.url)
-            .with("reader", crate::divergence::reader_name(self.profile.spec()));
+            .with(
+                "reader",
+                crate::divergence::reader_name(self.profile.spec()),
+            );
         match self.line {
             Some(line) => message.line("line", line),
             None => message,
@@ -170,6 +173,9 @@ enum Reading {
     /// Google's and RFC 9309's: the edit writes the line so that every reader reads it as they
     /// do. An answer of theirs that the edit changes shows the edit wrong, not the file.
     Google,
+    /// The file read whole, past the 500 KiB that Google reads: there is no edit, and the
+    /// evidence is the verdicts a rule past the limit would decide otherwise.
+    Whole,
 }
 
 impl Intent {
@@ -201,6 +207,27 @@ impl Intent {
         }
     }
 
+    /// The file as written, read whole, is what was meant: the lines past the size limit
+    /// (`lost`) were meant to count.
+    pub(crate) fn read_whole(lost: impl IntoIterator<Item = usize>) -> Intent {
+        Intent {
+            reading: Reading::Whole,
+            ..Intent::meant(Vec::new())
+        }
+        .with_scope(lost)
+    }
+
+    /// A [`Intent::portable`] intent made before its edit was known: the finding's replacement
+    /// becomes it.
+    pub(crate) fn needs_edit(&self) -> bool {
+        self.edits.is_empty() && self.reading == Reading::Google
+    }
+
+    /// Sets the edit of an intent that [`Intent::needs_edit`].
+    pub(crate) fn set_edit(&mut self, edit: Edit) {
+        self.edits = vec![edit];
+    }
+
     /// The intent is a likely reading, not one the file shows: effects make a warning at most.
     pub(crate) fn likely(mut self) -> Intent {
         self.evident = false;
@@ -214,87 +241,113 @@ impl Intent {
     }
 }
 
-/// One change of the input's bytes: `start..end` becomes `text`.
+/// One change of the file, by line number (of the file as written).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Edit {
-    start: usize,
-    end: usize,
-    text: String,
+pub(crate) enum Edit {
+    /// The line's text (its terminator kept) becomes `text`, which may hold several lines.
+    Replace { line: usize, text: String },
+    /// The line goes, with its terminator.
+    Delete { line: usize },
+    /// `text` (one or more lines) goes before the line; past the last line, at the end.
+    Insert { before: usize, text: String },
+    /// The whole file becomes `bytes` (its encoding repaired, a byte order mark dropped).
+    Whole { bytes: Vec<u8> },
 }
 
 impl Edit {
-    /// Line `number`'s text (its terminator kept) becomes `text`, which may hold several lines.
-    /// `None` when the file has no such line.
-    pub(crate) fn replace_line(robots: &RobotsTxt, number: usize, text: &str) -> Option<Edit> {
-        let line = robots.line(number)?;
-        Some(Edit {
-            start: line.start,
-            end: line.end,
-            text: text.to_owned(),
-        })
+    /// Line `line` becomes `text`.
+    pub(crate) fn replace(line: usize, text: impl Into<String>) -> Edit {
+        Edit::Replace {
+            line,
+            text: text.into(),
+        }
     }
 
-    /// Line `number` goes, with its terminator.
-    pub(crate) fn delete_line(robots: &RobotsTxt, number: usize) -> Option<Edit> {
-        let line = robots.line(number)?;
-        let end = robots
-            .line(number + 1)
-            .map_or(robots.input().len(), |next| next.start);
-        Some(Edit {
-            start: line.start,
-            end,
-            text: String::new(),
-        })
+    /// Line `line` goes.
+    pub(crate) fn delete(line: usize) -> Edit {
+        Edit::Delete { line }
     }
 
-    /// `text` (one or more lines) goes before line `number`; past the last line, at the end.
-    pub(crate) fn insert_before(robots: &RobotsTxt, number: usize, text: &str) -> Edit {
-        match robots.line(number) {
-            Some(line) => Edit {
-                start: line.start,
-                end: line.start,
-                text: format!("{text}\n"),
-            },
-            None => {
-                let input = robots.input();
-                let end = input.len();
-                let separator = match input.last() {
-                    None | Some(b'\n' | b'\r') => "",
-                    Some(_) => "\n",
-                };
-                Edit {
-                    start: end,
-                    end,
-                    text: format!("{separator}{text}\n"),
-                }
+    /// `text` goes before line `before`.
+    pub(crate) fn insert(before: usize, text: impl Into<String>) -> Edit {
+        Edit::Insert {
+            before,
+            text: text.into(),
+        }
+    }
+
+    /// The whole file becomes `bytes`.
+    pub(crate) fn whole(bytes: Vec<u8>) -> Edit {
+        Edit::Whole { bytes }
+    }
+
+    /// The line of the file as written that the edit changes or stands before (line 1 for the
+    /// whole file).
+    fn line(&self) -> usize {
+        match *self {
+            Edit::Replace { line, .. } | Edit::Delete { line } => line,
+            Edit::Insert { before, .. } => before,
+            Edit::Whole { .. } => 1,
+        }
+    }
+
+    /// The bytes of the input it replaces, and with what; `None` for a line the file lacks.
+    fn span(&self, robots: &RobotsTxt) -> Option<(usize, usize, Vec<u8>)> {
+        let input = robots.input();
+        match self {
+            Edit::Replace { line, text } => {
+                let line = robots.line(*line)?;
+                Some((line.start, line.end, text.clone().into_bytes()))
             }
+            Edit::Delete { line } => {
+                let start = robots.line(*line)?.start;
+                let end = robots.line(line + 1).map_or(input.len(), |next| next.start);
+                Some((start, end, Vec::new()))
+            }
+            Edit::Insert { before, text } => match robots.line(*before) {
+                Some(line) => Some((line.start, line.start, format!("{text}\n").into_bytes())),
+                None => {
+                    let separator = match input.last() {
+                        None | Some(b'\n' | b'\r') => "",
+                        Some(_) => "\n",
+                    };
+                    let text = format!("{separator}{text}\n");
+                    Some((input.len(), input.len(), text.into_bytes()))
+                }
+            },
+            Edit::Whole { bytes } => Some((0, input.len(), bytes.clone())),
         }
     }
 }
 
-/// The line-1 bytes before the line's own text (a byte order mark) stay, unless an edit
-/// starts at 0 on purpose.
-fn apply(input: &[u8], edits: &mut [Edit]) -> Option<(Vec<u8>, Vec<Segment>)> {
-    edits.sort_by_key(|edit| (edit.start, edit.end));
+/// The input with `edits` made; `None` when an edit names a line the file lacks or two
+/// overlap. A byte order mark before line 1 stays.
+fn apply(robots: &RobotsTxt, edits: &[Edit]) -> Option<(Vec<u8>, Vec<Segment>)> {
+    let input = robots.input();
+    let mut spans = edits
+        .iter()
+        .map(|edit| edit.span(robots))
+        .collect::<Option<Vec<_>>>()?;
+    spans.sort_by_key(|(start, end, _)| (*start, *end));
     let mut out = Vec::with_capacity(input.len() + 64);
     let mut segments = Vec::new();
     let mut at = 0;
-    for edit in edits.iter() {
-        if edit.start < at || edit.end < edit.start || edit.end > input.len() {
+    for (start, end, text) in &spans {
+        if *start < at {
             return None;
         }
         segments.push(Segment::Kept {
             from: at,
-            to: edit.start,
+            to: *start,
             at: out.len(),
         });
-        out.extend_from_slice(&input[at..edit.start]);
+        out.extend_from_slice(&input[at..*start]);
         segments.push(Segment::Edited {
             at: out.len(),
-            len: edit.text.len(),
+            len: text.len(),
         });
-        out.extend_from_slice(edit.text.as_bytes());
-        at = edit.end;
+        out.extend_from_slice(text);
+        at = *end;
     }
     segments.push(Segment::Kept {
         from: at,
@@ -355,29 +408,12 @@ impl LineMap {
     }
 }
 
-/// The lines of the file as written that the edits touch: those whose bytes (terminator
-/// included) an edit replaces, and the line an insertion stands before.
-fn edited_lines(original: &RobotsTxt, edits: &[Edit]) -> Vec<usize> {
-    let lines = original.lines();
-    let starts: Vec<usize> = lines.iter().map(|line| line.start).collect();
-    // The line that holds `offset`: the last one starting at or before it.
-    let holding = |offset: usize| starts.partition_point(|&start| start <= offset).max(1);
-    let mut touched = Vec::new();
-    for edit in edits {
-        if starts.is_empty() {
-            break;
-        }
-        let first = holding(edit.start);
-        let last = if edit.end > edit.start {
-            holding(edit.end - 1)
-        } else {
-            first
-        };
-        touched.extend(first..=last);
-    }
-    touched.sort_unstable();
-    touched.dedup();
-    touched
+/// The lines of the file as written that the edits change or stand before.
+fn edited_lines(edits: &[Edit]) -> Vec<usize> {
+    let mut lines: Vec<usize> = edits.iter().map(Edit::line).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
 }
 
 /// A search engine's crawler or one of the catalogue's AI crawlers.
@@ -456,9 +492,7 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
         for agent in &group.agents {
             if let crate::group::AgentToken::Product(token) = &agent.token {
                 // A name a typed agent can be: the product token Google reads.
-                if !token.is_empty()
-                    && token.len() <= 64
-                    && seen.insert(token.to_ascii_lowercase())
+                if !token.is_empty() && token.len() <= 64 && seen.insert(token.to_ascii_lowercase())
                 {
                     askers.push(Asker {
                         name: token.to_string(),
@@ -508,6 +542,26 @@ struct Proof {
     map: LineMap,
 }
 
+/// The effects kept for a finding: the most telling first, at most [`MAX_EFFECTS`], one per
+/// agent and reader once two are kept.
+fn keep(mut effects: Vec<(u8, Effect)>) -> Vec<Effect> {
+    // Stable: within a rank, the probes of the edited text come first.
+    effects.sort_by_key(|(rank, _)| *rank);
+    let mut kept: Vec<Effect> = Vec::new();
+    for (_, effect) in effects {
+        if kept.len() >= MAX_EFFECTS {
+            break;
+        }
+        let seen = kept
+            .iter()
+            .any(|k| k.agent == effect.agent && k.profile == effect.profile);
+        if !seen || kept.len() < 2 {
+            kept.push(effect);
+        }
+    }
+    kept
+}
+
 impl<'r> Prover<'r> {
     pub(crate) fn new(robots: &'r RobotsTxt, findings: &[Finding]) -> Prover<'r> {
         let askers = askers(robots);
@@ -530,18 +584,68 @@ impl<'r> Prover<'r> {
         }
     }
 
+    /// The verdicts that a rule or user-agent line past the size limit would decide otherwise,
+    /// on the paths of `lost` lines: what the file read whole evidently meant.
+    fn prove_whole(&self, lost: &HashSet<usize>) -> (Vec<Effect>, bool) {
+        let mut probes = Probes::new(MAX_PROBES_PER_FINDING);
+        let mut lines: Vec<usize> = lost.iter().copied().collect();
+        lines.sort_unstable();
+        for number in lines {
+            if self
+                .robots
+                .line(number)
+                .is_some_and(|line| line.kind.is_rule())
+            {
+                probes.add_pattern(self.robots.value_of(number));
+            }
+        }
+        let probes = probes.into_paths();
+        let mut effects = Vec::new();
+        let mut major = false;
+        for (index, &profile) in READERS.iter().enumerate() {
+            let checker = &self.checkers[index];
+            let mut asked: HashSet<&[u32]> = HashSet::new();
+            for (asker, selection) in self.askers.iter().zip(&self.selections[index]) {
+                if !asked.insert(selection) {
+                    continue;
+                }
+                for probe in &probes {
+                    let Ok(verdict) = checker.ask_verdict(&asker.question(probe)) else {
+                        continue;
+                    };
+                    if verdict.reason != Reason::BeyondSizeLimit {
+                        continue;
+                    }
+                    major |= asker.rank(profile) == 0;
+                    effects.push((
+                        asker.rank(profile),
+                        Effect {
+                            agent: asker.name.clone(),
+                            crawler: asker.crawler,
+                            url: probe.clone(),
+                            profile,
+                            allowed: verdict.allowed,
+                            intended: !verdict.allowed,
+                            line: verdict.deciding_line(),
+                        },
+                    ));
+                }
+            }
+        }
+        (keep(effects), major)
+    }
+
     /// Asks the questions of `intent`: `None` when the budget is spent or the edit does not
     /// apply. `scope` holds the lines (of the file as written) the finding is about.
     fn prove(&mut self, intent: &Intent, scope: &HashSet<usize>) -> Option<Proof> {
-        let mut edits = intent.edits.clone();
-        let (bytes, segments) = apply(self.robots.input(), &mut edits)?;
+        let (bytes, segments) = apply(self.robots, &intent.edits)?;
         if bytes.len() > self.budget {
             return None;
         }
         self.budget -= bytes.len();
         let edited = RobotsTxt::parse_owned(bytes);
         let map = LineMap::new(self.robots, &edited, &segments);
-        let touched = edited_lines(self.robots, &edits);
+        let touched = edited_lines(&intent.edits);
         let new_lines: Vec<usize> = (1..=edited.lines().len())
             .filter(|&number| map.old(number).is_none())
             .collect();
@@ -607,7 +711,9 @@ impl<'r> Prover<'r> {
                         intended: is.allowed,
                         line: was.deciding_line(),
                     };
-                    let about = was.deciding_line().is_some_and(|line| inside.contains(&line))
+                    let about = was
+                        .deciding_line()
+                        .is_some_and(|line| inside.contains(&line))
                         || is
                             .deciding_line()
                             .is_some_and(|line| inside_new.contains(&line));
@@ -620,23 +726,8 @@ impl<'r> Prover<'r> {
                 }
             }
         }
-        // Stable: within a rank, the probes of the edited text come first.
-        effects.sort_by_key(|(rank, _)| *rank);
-        let mut kept: Vec<Effect> = Vec::new();
-        for (_, effect) in effects {
-            if kept.len() >= MAX_EFFECTS {
-                break;
-            }
-            // One effect per agent and reader keeps the list varied.
-            let seen = kept
-                .iter()
-                .any(|k| k.agent == effect.agent && k.profile == effect.profile);
-            if !seen || kept.len() < 2 {
-                kept.push(effect);
-            }
-        }
         Some(Proof {
-            effects: kept,
+            effects: keep(effects),
             major,
             outside,
             edited,
@@ -657,7 +748,9 @@ impl<'r> Prover<'r> {
         let mut probes = Probes::new(MAX_PROBES_PER_FINDING);
         let rule_pattern = |robots: &RobotsTxt, number: usize| -> Option<String> {
             let line = robots.line(number)?;
-            line.kind.is_rule().then(|| robots.value_of(number).to_owned())
+            line.kind
+                .is_rule()
+                .then(|| robots.value_of(number).to_owned())
         };
         for &number in new_lines {
             if let Some(pattern) = rule_pattern(edited, number) {
@@ -750,10 +843,18 @@ pub(crate) fn prove(
             finding.evidence = Evidence::None;
             continue;
         };
+        if intent.reading == Reading::Whole {
+            let lost: HashSet<usize> = intent.scope.iter().copied().collect();
+            let (effects, major) = prover.prove_whole(&lost);
+            finding.evidence = Evidence::Computed;
+            finding.severity = severity(&effects, intent.evident, major);
+            finding.effect = effects;
+            continue;
+        }
         let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
         scope.insert(finding.line);
         scope.extend(finding.related_lines.iter().copied());
-        scope.extend(edited_lines(robots, &intent.edits));
+        scope.extend(edited_lines(&intent.edits));
         let Some(proof) = prover.prove(&intent, &scope) else {
             finding.severity = Severity::Info;
             finding.evidence = Evidence::OverLimit;
@@ -780,12 +881,17 @@ fn check_fix(
     audit: &dyn Fn(&RobotsTxt) -> Vec<Finding>,
 ) {
     let replacement = finding.replacement.clone().unwrap_or_default();
+    let is_rule = prover
+        .robots
+        .line(finding.line)
+        .is_some_and(|line| line.kind.is_rule());
     if let Some(outside) = &proof.outside {
         withhold(
             finding,
             Message::new(M::FixWithheldFlips)
                 .code("replacement", first_line(&replacement))
                 .phrase("effect", outside.message()),
+            is_rule,
         );
         return;
     }
@@ -794,8 +900,7 @@ fn check_fix(
     let mut raised = audit(&proof.edited);
     raised.retain(|new| {
         let old = proof.map.old(new.line);
-        old.is_none_or(|old| !prover.known.contains(&(new.code, old)))
-            && new.code != finding.code
+        old.is_none_or(|old| !prover.known.contains(&(new.code, old))) && new.code != finding.code
     });
     if !raised.is_empty() {
         let mut inner = Prover::new(&proof.edited, &raised);
@@ -810,8 +915,7 @@ fn check_fix(
             let Some(inner_proof) = inner.prove(&intent, &scope) else {
                 continue;
             };
-            if severity(&inner_proof.effects, intent.evident, inner_proof.major) != Severity::Info
-            {
+            if severity(&inner_proof.effects, intent.evident, inner_proof.major) != Severity::Info {
                 prover.budget = inner.budget;
                 withhold(
                     finding,
@@ -819,6 +923,7 @@ fn check_fix(
                         .code("replacement", first_line(&replacement))
                         .text("code", new.code.id())
                         .phrase("finding", new.message.clone()),
+                    is_rule,
                 );
                 return;
             }
@@ -832,10 +937,13 @@ fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or_default()
 }
 
-fn withhold(finding: &mut Finding, why: Message) {
+fn withhold(finding: &mut Finding, why: Message, rule: bool) {
     finding.replacement = None;
     finding.fix_check = FixCheck::Withheld;
-    finding.fix = Message::new(M::FixWithheld)
-        .phrase("why", why)
-        .phrase("fix", finding.fix.clone());
+    finding.fix = Message::new(if rule {
+        M::FixWithheldRule
+    } else {
+        M::FixWithheld
+    })
+    .phrase("why", why);
 }

@@ -1,6 +1,7 @@
 //! The file as a whole: is it robots.txt at all (not an HTML page, not UTF-16), its encoding, its
 //! size, and whether it has any group.
 
+use super::evidence::{Edit, Intent};
 use super::text::{line_range_value, span_in_line, span_to_end};
 use super::{Code, Context, Finding, Severity, Span};
 use crate::lines::{LineKind, SIZE_LIMIT};
@@ -222,16 +223,42 @@ fn utf16(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     if nuls < 4 || nuls * 3 < chars {
         return false;
     }
-    out.push(Finding::new(
-        Code::Utf16File,
-        1,
-        Message::new(M::Utf16File)
-            .count("nuls", nuls)
-            .count("chars", chars),
-        M::Utf16FileWhy,
-        M::Utf16FileFix,
-    ));
+    out.push(
+        Finding::new(
+            Code::Utf16File,
+            1,
+            Message::new(M::Utf16File)
+                .count("nuls", nuls)
+                .count("chars", chars),
+            M::Utf16FileWhy,
+            M::Utf16FileFix,
+        )
+        // Saved as UTF-8, the text is what the author wrote: its rules then count.
+        .with_intent(
+            utf16_as_utf8(cx.robots.input()).map(|text| Intent::fix(vec![Edit::whole(text)])),
+        ),
+    );
     true
+}
+
+/// UTF-16 text (little-endian unless a byte order mark says otherwise, or the NULs stand
+/// first) as UTF-8 without a byte order mark; `None` when it does not decode.
+fn utf16_as_utf8(input: &[u8]) -> Option<Vec<u8>> {
+    let (body, big_endian) = match input {
+        [0xFF, 0xFE, rest @ ..] => (rest, false),
+        [0xFE, 0xFF, rest @ ..] => (rest, true),
+        [0, _, ..] => (input, true),
+        _ => (input, false),
+    };
+    let units = body.chunks_exact(2).map(|pair| {
+        if big_endian {
+            u16::from_be_bytes([pair[0], pair[1]])
+        } else {
+            u16::from_le_bytes([pair[0], pair[1]])
+        }
+    });
+    let text: String = char::decode_utf16(units).collect::<Result<_, _>>().ok()?;
+    Some(text.into_bytes())
 }
 
 /// A UTF-8 byte order mark that was decoded as Latin-1 and saved again as UTF-8: `ï»¿`.
@@ -305,7 +332,10 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
         .with_span(Some(Span {
             start: 0,
             end: bom_bytes,
-        })),
+        }))
+        .with_intent(Some(Intent::fix(vec![Edit::whole(
+            cx.robots.input()[bom_bytes..].to_vec(),
+        )]))),
     );
 }
 
@@ -540,7 +570,10 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
             fix,
         )
         .with_span(span)
-        .with_severity(severity),
+        .with_severity(severity)
+        .with_intent(Some(Intent::read_whole(
+            lost_lines().map(|line| line.number),
+        ))),
     );
 }
 

@@ -66,7 +66,9 @@ mod translations;
 
 pub use cause::{group_by_cause, Cause};
 pub use codes::{Code, CodeDoc, UnknownCode, CODES};
-pub use evidence::{Effect, Evidence, FixCheck, EVIDENCE_BUDGET, MAX_EFFECTS, MAX_PROBES_PER_FINDING};
+pub use evidence::{
+    Effect, Evidence, FixCheck, EVIDENCE_BUDGET, MAX_EFFECTS, MAX_PROBES_PER_FINDING,
+};
 pub use overlap::MAX_RESOURCE_PROBES;
 pub use suppress::{partition_suppressed, suppressions, Suppression};
 #[cfg(feature = "doc-translations")]
@@ -208,6 +210,13 @@ impl Finding {
         self
     }
 
+    /// The replacement writes the line as Google and RFC 9309 readers already read it, for the
+    /// readers that read it otherwise: an answer of theirs that it changes shows it wrong.
+    fn keeping_google_reading(mut self) -> Finding {
+        self.intent = Some(Intent::portable(Vec::new()));
+        self
+    }
+
     /// This finding at another severity than its code's: the rule of `docs/severity.md` weighs
     /// the finding, not the code, so a `#` that makes a rule close the whole site is an error
     /// while one that cuts a single path is a warning. Only for [`Code::severity_varies`].
@@ -302,11 +311,14 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
     one_finding_per_cause(&mut findings);
     for finding in &mut findings {
         // A corrected line is the fix to check, unless the check said what was meant otherwise.
-        if finding.intent.is_none() {
-            if let Some(replacement) = &finding.replacement {
-                finding.intent = Edit::replace_line(robots, finding.line, replacement)
-                    .map(|edit| Intent::fix(vec![edit]));
-            }
+        let Some(replacement) = &finding.replacement else {
+            continue;
+        };
+        let edit = Edit::replace(finding.line, replacement.as_str());
+        match &mut finding.intent {
+            None => finding.intent = Some(Intent::fix(vec![edit])),
+            Some(intent) if intent.needs_edit() => intent.set_edit(edit),
+            Some(_) => {}
         }
     }
     findings

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::evidence::{Edit, Intent};
 use super::overlap::is_match_all;
 use super::text::{
     bare_host, canonical_key, directive_code, invisible_value, is_google_space, is_invisible,
@@ -309,7 +310,12 @@ fn without_slash(
                 M::WithoutSlashWhy,
                 Message::new(M::WithoutSlashHostOrPathFix).code("pattern", &format!("/{value}")),
             )
-            .with_span(value_span(line)),
+            .with_span(value_span(line))
+            // A rule cannot name a host; read as the path it can name, the rule would work.
+            .with_intent(
+                rebuild(line, key, &format!("/{value}"))
+                    .map(|text| Intent::meant(vec![Edit::replace(line.number, text)]).likely()),
+            ),
         );
         return;
     }
@@ -322,6 +328,11 @@ fn without_slash(
             && closes_parts
             && own != Some(false)
             && crate::crawlers::matches_every_path(path.as_bytes());
+        // Whose path it is cannot be told from the file: read as this site's path, likely.
+        let likely = (own.is_none() && !whole_site)
+            .then(|| rebuild(line, key, &path))
+            .flatten()
+            .map(|text| Intent::meant(vec![Edit::replace(line.number, text)]).likely());
         let (message, fix, replacement) = match own {
             _ if whole_site => (
                 Message::new(M::WithoutSlashUrl).code("value", value),
@@ -357,7 +368,8 @@ fn without_slash(
                 fix,
             )
             .with_span(value_span(line))
-            .with_replacement(replacement.and_then(|pattern| rebuild(line, key, &pattern))),
+            .with_replacement(replacement.and_then(|pattern| rebuild(line, key, &pattern)))
+            .with_intent(likely),
         );
         return;
     }
@@ -676,7 +688,8 @@ fn redundant_wildcard(
             M::RedundantWildcardWhy,
             Message::new(M::WriteSimpler).code("value", &simpler),
         )
-        .with_replacement(rebuild(line, key, &simpler)),
+        .with_replacement(rebuild(line, key, &simpler))
+        .keeping_google_reading(),
     };
     out.push(finding.with_span(value_span(line)));
 }
@@ -721,7 +734,8 @@ fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
             Message::new(M::NonAsciiPatternFix).code("encoded", &encoded),
         )
         .with_span(value_span(line))
-        .with_replacement(rebuild(line, key, &encoded)),
+        .with_replacement(rebuild(line, key, &encoded))
+        .keeping_google_reading(),
     );
 }
 
@@ -998,19 +1012,30 @@ fn leading_star(line: &Line, key: &str, value: &str) -> Option<Finding> {
     if !value.starts_with('*') || value.trim_matches(['*', '$']).is_empty() {
         return None;
     }
-    let slashed = format!("/{value}");
+    // `*/x` matches `/x` itself (the star taking nothing) and `/x` deeper in the path, which
+    // one pattern starting with `/` cannot say: `/*/x` misses `/x`. Two rules can.
+    let slashed: Vec<String> = match value.strip_prefix('*').filter(|rest| rest.starts_with('/')) {
+        Some(rest) => vec![rest.to_owned(), format!("/*{rest}")],
+        None => vec![format!("/{value}")],
+    };
+    let shown = || slashed.iter().map(|pattern| Value::code(pattern)).collect();
+    let replacement: Option<Vec<String>> = slashed
+        .iter()
+        .map(|pattern| rebuild(line, key, pattern))
+        .collect();
     Some(
         Finding::new(
             Code::PatternStartsWithStar,
             line.number,
             Message::new(M::PatternStartsWithStar)
                 .code("value", value)
-                .code("slashed", &slashed),
+                .list("slashed", shown()),
             M::PatternStartsWithStarWhy,
-            Message::new(M::PatternStartsWithStarFix).code("slashed", &slashed),
+            Message::new(M::PatternStartsWithStarFix).list("slashed", shown()),
         )
         .with_span(value_span(line))
-        .with_replacement(rebuild(line, key, &slashed)),
+        .with_replacement(replacement.map(|lines| lines.join("\n")))
+        .keeping_google_reading(),
     )
 }
 
@@ -1090,7 +1115,11 @@ fn hash_after_pattern(
     )
     .with_span(span_in_line(line, hash, line.text().len() - hash));
     out.push(if closes_site {
-        finding.with_severity(Severity::Error)
+        // A fragment never reaches the server: the rule was meant to block nothing a crawler
+        // requests, and deleting it is the fix.
+        finding
+            .with_severity(Severity::Error)
+            .with_intent(Some(Intent::fix(vec![Edit::delete(line.number)])))
     } else {
         finding
     });
@@ -1165,6 +1194,7 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
             )
             .with_span(span_in_line(&line, 0, line.text().len()))
             .with_related(real.clone())
+            .with_intent(Some(Intent::fix(vec![Edit::delete(rule.line)])))
             .with_severity(if last || only_allows || blank.is_some() {
                 Severity::Info
             } else {

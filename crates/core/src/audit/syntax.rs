@@ -1,6 +1,7 @@
 //! How each line reads: lines crawlers cannot read, prose, missing colons, misspelled and
 //! unknown keys, Google-only spellings, invisible characters, NUL bytes and over-long lines.
 
+use super::evidence::{Edit, Intent};
 use super::text::{
     canonical_key, directive_code, display_name, invisible_value, is_google_space, is_invisible,
     is_standard_key, key_span, line_span, nearest_key, rebuild, span_in_line, span_to_end, squeeze,
@@ -71,10 +72,15 @@ fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
     let display = display_name(name);
     let values = &words[key_words..];
     let exact_key = squeeze(&words[..key_words].concat()) == squeeze(name);
-    let replacement = if exact_key {
-        corrected_lines(line, display, name, values)
+    let corrected = corrected_lines(line, display, name, values);
+    // A key spelled otherwise is likely the nearest known one; only its exact spelling without
+    // the colon is evident enough to offer.
+    let (replacement, likely) = if exact_key {
+        (corrected, None)
     } else {
-        None
+        let likely =
+            corrected.map(|text| Intent::meant(vec![Edit::replace(line.number, text)]).likely());
+        (None, likely)
     };
     out.push(
         Finding::new(
@@ -92,6 +98,7 @@ fn malformed(line: &Line, out: &mut Vec<Finding>) -> bool {
         )
         .with_span(Some(line_span(line)))
         .with_replacement(replacement)
+        .with_intent(likely)
         .with_severity(severity_of_lost(name)),
     );
     false
@@ -321,7 +328,9 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
                     .text("value", value),
             )
             .with_span(key_span(line))
-            .with_replacement(replacement),
+            .with_replacement(replacement)
+            // Google reads a two-word line without its colon; the colon is for the others.
+            .keeping_google_reading(),
         );
         return;
     }
@@ -341,7 +350,8 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
                 M::SitemapWithoutColonFix,
             )
             .with_span(key_span(line))
-            .with_replacement(Some(replacement.join("\n"))),
+            .with_replacement(Some(replacement.join("\n")))
+            .keeping_google_reading(),
         );
         return;
     }
@@ -360,7 +370,9 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
             Message::new(M::SpellTheKey).code("name", canonical),
         )
         .with_span(key_span(line))
-        .with_replacement(replacement),
+        .with_replacement(replacement)
+        // Google accepts the spelling; the standard one is for the other readers.
+        .keeping_google_reading(),
     );
 }
 

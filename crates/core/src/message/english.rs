@@ -56,7 +56,10 @@ catalogue! {
         "{agent} may not fetch {url} under {reader} (line {line} decides); read as intended, it \
          may.";
     FixWithheld = "core.audit.fix-withheld" =>
-        "{why} So no corrected line is offered: decide what this line is for. The usual fix: {fix}";
+        "{why} So no corrected line is offered: decide what this line is for.";
+    FixWithheldRule = "core.audit.fix-withheld.rule" =>
+        "{why} So no corrected line is offered: delete the rule, or write the one you mean on \
+         purpose.";
     FixWithheldFlips = "core.audit.fix-withheld.flips" =>
         "Written as {replacement}, the line would also change an answer it is not about: {effect}";
     FixWithheldRaises = "core.audit.fix-withheld.raises" =>
@@ -850,8 +853,9 @@ catalogue! {
     RedundantWildcard = "core.audit.redundant-wildcard.message" =>
         "{value} matches the same URLs as {simpler}; the extra `*` adds nothing.";
     RedundantWildcardWhy = "core.audit.redundant-wildcard.why" =>
-        "Patterns already match URL prefixes; the star only makes the rule longer, and a rule's \
-         length is its priority.";
+        "Patterns already match URL prefixes; the star only makes the rule longer (a rule's \
+         length is its priority), and readers without wildcards (Python's robotparser up to \
+         3.12) read it literally, so for them the rule matches no URL.";
     WriteSimpler = "core.audit.write" => "Write {value}.";
     NonAsciiPattern = "core.audit.non-ascii-pattern.message" =>
         "{value} holds non-ASCII characters; crawlers compare it as {encoded}.";
