@@ -23,6 +23,7 @@ use std::collections::{HashMap, HashSet};
 use super::{Code, Finding, Severity};
 use crate::answer::{Question, UrlReading, Who};
 use crate::catalogue::{crawlers, Crawler, Purpose};
+use crate::lines::SIZE_LIMIT;
 use crate::matcher::Checker;
 use crate::message::{Message, MessageId as M};
 use crate::probes::Probes;
@@ -818,6 +819,435 @@ fn selections(checker: &Checker<'_>, askers: &[Asker]) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// How many findings with local edits make it worth asking them in one edited file.
+const BATCH_MIN: usize = 8;
+
+/// The probes asked for a finding in a batch: the paths of its own lines only.
+const BATCH_PROBES: usize = 8;
+
+/// How many rules Python's reader may compare in a batch, over all its questions: it reads
+/// every rule of a record in order (as CPython does), so a file of thousands of rules with
+/// thousands of findings would cost their product. Past it, a finding whose only evidence
+/// would come from that reader keeps none ([`Evidence::OverLimit`]).
+const PYTHON_BATCH_BUDGET: usize = 64_000_000;
+
+/// A finding whose intent replaces rule lines by rule lines (a pattern corrected, one rule
+/// made two): the groups stay as they are for every reader, so the verdicts it changes are
+/// those its own lines decide, and many such findings can be asked in one edited file.
+struct Local {
+    /// The finding's index.
+    finding: usize,
+    /// The lines of the file as written that it replaces.
+    old: Vec<usize>,
+    /// The lines of the batch's edited file its replacements became.
+    new: Vec<usize>,
+    intent: Intent,
+}
+
+/// What a batch found for one finding: its effects (with their ranks), whether a major
+/// crawler's own reading changed, an answer it must not change, and whether another
+/// replacement's lines answered the same question (then it is asked alone).
+#[derive(Default)]
+struct Found {
+    effects: Vec<(u8, Effect)>,
+    major: bool,
+    outside: Option<Effect>,
+    tangled: bool,
+    /// Python's reader was not asked (the budget): its evidence is missing.
+    unasked: bool,
+}
+
+/// Whether `intent` only replaces rule lines by rule lines.
+fn is_local(robots: &RobotsTxt, intent: &Intent) -> bool {
+    intent.reading != Reading::Whole
+        && !intent.edits.is_empty()
+        && intent.edits.iter().all(|edit| match edit {
+            Edit::Replace { line, text } => {
+                robots.line(*line).is_some_and(|line| line.kind.is_rule())
+                    && !text.is_empty()
+                    && RobotsTxt::parse(text.as_bytes())
+                        .lines()
+                        .iter()
+                        .all(|line| line.kind.is_rule())
+            }
+            _ => false,
+        })
+}
+
+impl Prover<'_> {
+    /// Asks the findings of `batch` in one edited file that holds all their replacements.
+    ///
+    /// Exact, not an estimate: a replacement that keeps the groups changes a verdict only
+    /// through its own lines, so a finding's answers in the shared file are its answers alone
+    /// unless another replacement's lines matched the same path, which every verdict's list of
+    /// matches shows. Such findings, and those the batch cannot hold, are returned to be asked
+    /// one by one. A replacement shorter than its line is padded with spaces (every reader
+    /// trims them) so that no line moves across the 500 KiB limit; a longer one before the
+    /// limit is asked alone when the file is near it. Python's reader, which compares every
+    /// rule of a record, is asked only where Google's and RFC 9309's answers do not already
+    /// make the finding an error.
+    fn prove_batch(
+        &mut self,
+        findings: &mut [Finding],
+        batch: Vec<(usize, Intent)>,
+        audit: &dyn Fn(&RobotsTxt) -> Vec<Finding>,
+    ) -> Vec<(usize, Intent)> {
+        let robots = self.robots;
+        let input = robots.input();
+        let near_limit = input.len() + batch.len() * 64 >= SIZE_LIMIT;
+        let mut single = Vec::new();
+        let mut locals: Vec<Local> = Vec::new();
+        // (start, end, bytes, line) of every replacement, and the lines already replaced.
+        let mut spans: Vec<(usize, usize, Vec<u8>, usize)> = Vec::new();
+        let mut taken: HashSet<usize> = HashSet::new();
+        for (index, intent) in batch {
+            let parts: Option<Vec<(usize, usize, Vec<u8>, usize)>> = intent
+                .edits
+                .iter()
+                .map(|edit| {
+                    let Edit::Replace { line, text } = edit else {
+                        return None;
+                    };
+                    let original = robots.line(*line)?;
+                    let length = original.end - original.start;
+                    let mut bytes = text.clone().into_bytes();
+                    if bytes.len() < length {
+                        bytes.resize(length, b' ');
+                    }
+                    let moves_limit =
+                        bytes.len() > length && near_limit && original.start < SIZE_LIMIT;
+                    (!moves_limit && !taken.contains(line)).then_some((
+                        original.start,
+                        original.end,
+                        bytes,
+                        *line,
+                    ))
+                })
+                .collect();
+            let Some(parts) = parts else {
+                single.push((index, intent));
+                continue;
+            };
+            taken.extend(parts.iter().map(|part| part.3));
+            let old = parts.iter().map(|part| part.3).collect();
+            spans.extend(parts);
+            locals.push(Local {
+                finding: index,
+                old,
+                new: Vec::new(),
+                intent,
+            });
+        }
+        if locals.is_empty() {
+            return single;
+        }
+        // The edited file, and where each replacement landed in it.
+        spans.sort_by_key(|span| span.0);
+        let mut bytes = Vec::with_capacity(input.len() + 1024);
+        let mut written: HashMap<usize, std::ops::Range<usize>> = HashMap::new();
+        let mut at = 0;
+        for (start, end, text, line) in &spans {
+            bytes.extend_from_slice(&input[at..*start]);
+            written.insert(*line, bytes.len()..bytes.len() + text.len());
+            bytes.extend_from_slice(text);
+            at = *end;
+        }
+        bytes.extend_from_slice(&input[at..]);
+        self.budget = self.budget.saturating_sub(bytes.len());
+        let edited = RobotsTxt::parse_owned(bytes);
+        let starts: Vec<usize> = edited.lines().iter().map(|line| line.start).collect();
+        // How many lines of the edited file each replaced line became.
+        let mut replaced: HashMap<usize, usize> = HashMap::new();
+        for local in &mut locals {
+            for line in &local.old {
+                let range = &written[line];
+                let first = starts.partition_point(|&start| start < range.start);
+                let last = starts.partition_point(|&start| start < range.end);
+                replaced.insert(*line, last - first);
+                local.new.extend(first + 1..=last);
+            }
+        }
+        let all_old: HashSet<usize> = locals.iter().flat_map(|l| l.old.iter().copied()).collect();
+        let all_new: HashSet<usize> = locals.iter().flat_map(|l| l.new.iter().copied()).collect();
+        let mut found: Vec<Found> = locals.iter().map(|_| Found::default()).collect();
+        let mut python_budget = PYTHON_BATCH_BUDGET;
+        for (index, &profile) in READERS.iter().enumerate() {
+            let before = &self.checkers[index];
+            let after = edited.checker(profile);
+            let classes = self.classes(index, profile);
+            let rules = robots
+                .groups()
+                .iter()
+                .map(|g| g.rules.len())
+                .sum::<usize>()
+                .max(1);
+            for (local, found) in locals.iter().zip(found.iter_mut()) {
+                if found.tangled {
+                    continue;
+                }
+                // Google's and RFC 9309's answers already make it an error: Python's reader
+                // would add nothing to the severity.
+                if profile == Profile::Python
+                    && local.intent.reading != Reading::Google
+                    && local.intent.evident
+                    && found.major
+                {
+                    continue;
+                }
+                let mine_new: HashSet<usize> = local.new.iter().copied().collect();
+                let mut probes = Probes::new(BATCH_PROBES);
+                for &line in &local.new {
+                    probes.add_pattern(edited.value_of(line));
+                }
+                for &line in &local.old {
+                    probes.add_pattern(robots.value_of(line));
+                }
+                let probes = probes.into_paths();
+                if profile == Profile::Python {
+                    let cost = probes.len() * 2 * rules;
+                    if cost > python_budget {
+                        found.unasked = true;
+                        continue;
+                    }
+                    python_budget -= cost;
+                }
+                let kept = local.intent.reading == Reading::Google && profile != Profile::Python;
+                'classes: for class in &classes {
+                    if !local
+                        .old
+                        .iter()
+                        .any(|line| class.lines.binary_search(line).is_ok())
+                    {
+                        continue;
+                    }
+                    let asker = &self.askers[class.asker];
+                    for probe in &probes {
+                        let question = asker.question(probe);
+                        let (Ok(was), Ok(is)) =
+                            (before.ask_verdict(&question), after.ask_verdict(&question))
+                        else {
+                            continue;
+                        };
+                        let tangled =
+                            was.matches
+                                .iter()
+                                .any(|m| all_old.contains(&m.line) && !local.old.contains(&m.line))
+                                || is.matches.iter().any(|m| {
+                                    all_new.contains(&m.line) && !mine_new.contains(&m.line)
+                                });
+                        if tangled {
+                            found.tangled = true;
+                            break 'classes;
+                        }
+                        if was.allowed == is.allowed {
+                            continue;
+                        }
+                        let effect = Effect {
+                            agent: asker.name.clone(),
+                            crawler: asker.crawler,
+                            url: probe.clone(),
+                            profile,
+                            allowed: was.allowed,
+                            intended: is.allowed,
+                            line: was.deciding_line(),
+                        };
+                        if kept {
+                            found.outside.get_or_insert(effect);
+                            continue;
+                        }
+                        found.major |= class.major;
+                        found.effects.push((asker.rank(profile), effect));
+                    }
+                }
+            }
+        }
+        // What the fixed lines raise in the audit of the edited file: a new finding on a
+        // replacement's lines, or one that names them, is that replacement's.
+        let slot_of_new: HashMap<usize, usize> = locals
+            .iter()
+            .enumerate()
+            .flat_map(|(slot, local)| local.new.iter().map(move |&line| (line, slot)))
+            .collect();
+        let mut raised_by: HashMap<usize, Vec<Finding>> = HashMap::new();
+        if locals.iter().any(|local| local.intent.offered) {
+            let shift = LineShift::new(robots, &replaced);
+            for new in audit(&edited) {
+                if shift
+                    .old(new.line)
+                    .is_some_and(|old| self.known.contains(&(new.code, old)))
+                {
+                    continue;
+                }
+                let mut slots: Vec<usize> = std::iter::once(new.line)
+                    .chain(new.related_lines.iter().copied())
+                    .filter_map(|line| slot_of_new.get(&line).copied())
+                    .collect();
+                slots.sort_unstable();
+                slots.dedup();
+                for slot in slots {
+                    raised_by.entry(slot).or_default().push(new.clone());
+                }
+            }
+        }
+        for (slot, (local, found)) in locals.into_iter().zip(found).enumerate() {
+            if found.tangled {
+                single.push((local.finding, local.intent));
+                continue;
+            }
+            let finding = &mut findings[local.finding];
+            let intent = local.intent;
+            let effects = keep(found.effects);
+            finding.evidence = if effects.is_empty() && found.unasked {
+                Evidence::OverLimit
+            } else {
+                Evidence::Computed
+            };
+            finding.severity = severity(&effects, intent.evident, found.major);
+            if intent.offered && finding.evidence == Evidence::Computed {
+                let change = change_phrase(finding, &intent);
+                let serious = match raised_by.remove(&slot) {
+                    Some(raised) if found.outside.is_none() => self.serious_among(&edited, raised),
+                    _ => None,
+                };
+                if let Some(outside) = found.outside {
+                    withhold(
+                        finding,
+                        Message::new(M::FixWithheldFlips)
+                            .phrase("change", change)
+                            .phrase("effect", outside.message()),
+                        true,
+                    );
+                } else if let Some(new) = serious {
+                    withhold(
+                        finding,
+                        Message::new(M::FixWithheldRaises)
+                            .phrase("change", change)
+                            .text("code", new.code.id())
+                            .phrase("finding", new.message.clone()),
+                        true,
+                    );
+                } else {
+                    finding.fix_check = FixCheck::Checked;
+                }
+            }
+            finding.effect = effects;
+        }
+        single
+    }
+
+    /// One asker per group selection of the file as written under profile `index`, the one
+    /// whose answers tell most, with the lines its groups own (sorted) and whether a major
+    /// crawler is among those it stands for.
+    fn classes(&self, index: usize, profile: Profile) -> Vec<Class> {
+        let mut classes: Vec<Class> = Vec::new();
+        let mut seen: HashMap<&[u32], usize> = HashMap::new();
+        for (asker, selection) in self.selections[index].iter().enumerate() {
+            let rank = self.askers[asker].rank(profile);
+            if let Some(&class) = seen.get(selection.as_slice()) {
+                let class = &mut classes[class];
+                if rank < self.askers[class.asker].rank(profile) {
+                    class.asker = asker;
+                }
+                class.major |= rank == 0;
+                continue;
+            }
+            let mut lines: Vec<usize> = self.checkers[index]
+                .ask_verdict(&self.askers[asker].question("/"))
+                .map(|verdict| {
+                    verdict
+                        .groups
+                        .iter()
+                        .flat_map(|group| group.lines.iter().copied())
+                        .collect()
+                })
+                .unwrap_or_default();
+            lines.sort_unstable();
+            seen.insert(selection.as_slice(), classes.len());
+            classes.push(Class {
+                asker,
+                lines,
+                major: rank == 0,
+            });
+        }
+        classes
+    }
+
+    /// The first of `raised` (findings of `edited`, a fixed file) that its own evidence makes a
+    /// warning or an error.
+    fn serious_among(&mut self, edited: &RobotsTxt, mut raised: Vec<Finding>) -> Option<Finding> {
+        if raised.iter().all(|new| new.intent.is_none()) {
+            return None;
+        }
+        let mut inner = Prover::new(edited, &raised);
+        inner.budget = self.budget.min(inner.budget);
+        let mut serious = None;
+        for new in raised.iter_mut() {
+            let Some(intent) = new.intent.take() else {
+                continue;
+            };
+            let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
+            scope.insert(new.line);
+            scope.extend(new.related_lines.iter().copied());
+            let Some(proof) = inner.prove(&intent, &scope) else {
+                continue;
+            };
+            if severity(&proof.effects, intent.evident, proof.major) != Severity::Info {
+                serious = Some(new.clone());
+                break;
+            }
+        }
+        self.budget = inner.budget;
+        serious
+    }
+}
+
+/// An asker that stands for every asker with the same groups (see [`Prover::classes`]).
+struct Class {
+    asker: usize,
+    lines: Vec<usize>,
+    major: bool,
+}
+
+/// The edited file's lines as the file's own, for a batch of replacements: a line that was
+/// not replaced maps to its number before; the lines a replacement wrote map to none.
+struct LineShift {
+    old: Vec<Option<usize>>,
+}
+
+impl LineShift {
+    /// `replaced` maps each replaced line of the file as written to how many lines of the
+    /// edited file its replacement became.
+    fn new(original: &RobotsTxt, replaced: &HashMap<usize, usize>) -> LineShift {
+        let mut old = Vec::with_capacity(original.lines().len());
+        for line in 1..=original.lines().len() {
+            match replaced.get(&line) {
+                Some(&count) => old.extend(std::iter::repeat_n(None, count)),
+                None => old.push(Some(line)),
+            }
+        }
+        LineShift { old }
+    }
+
+    fn old(&self, new: usize) -> Option<usize> {
+        new.checked_sub(1)
+            .and_then(|index| self.old.get(index).copied().flatten())
+    }
+}
+
+/// "With the line written as …" or "Without this line": the change a withheld fix would make.
+fn change_phrase(finding: &Finding, intent: &Intent) -> Message {
+    let deletes = intent
+        .edits
+        .iter()
+        .all(|edit| matches!(edit, Edit::Delete { .. }));
+    match &finding.replacement {
+        Some(replacement) if !deletes => {
+            Message::new(M::FixChangeWritten).code("replacement", first_line(replacement))
+        }
+        _ => Message::new(M::FixChangeDeleted),
+    }
+}
+
 /// Computes every finding's evidence, severity and fix check (see the module documentation).
 /// `audit` re-audits an edited file without evidence, for the fix check.
 pub(crate) fn prove(
@@ -832,12 +1262,9 @@ pub(crate) fn prove(
         return;
     }
     let mut prover = Prover::new(robots, findings);
-    // The findings that claim the most are asked first, so that a budget spent on a large
-    // file leaves the notes unasked rather than the errors.
-    let mut order: Vec<usize> = (0..findings.len()).collect();
-    order.sort_by_key(|&index| (findings[index].severity, index));
-    for index in order {
-        let finding = &mut findings[index];
+    let mut batch: Vec<(usize, Intent)> = Vec::new();
+    let mut single: Vec<(usize, Intent)> = Vec::new();
+    for (index, finding) in findings.iter_mut().enumerate() {
         let Some(intent) = finding.intent.take() else {
             finding.severity = Severity::Info;
             finding.evidence = Evidence::None;
@@ -849,8 +1276,22 @@ pub(crate) fn prove(
             finding.evidence = Evidence::Computed;
             finding.severity = severity(&effects, intent.evident, major);
             finding.effect = effects;
-            continue;
+        } else if is_local(robots, &intent) {
+            batch.push((index, intent));
+        } else {
+            single.push((index, intent));
         }
+    }
+    if batch.len() >= BATCH_MIN {
+        single.extend(prover.prove_batch(findings, batch, audit));
+    } else {
+        single.extend(batch);
+    }
+    // The findings that claim the most are asked first, so that a budget spent on a large
+    // file leaves the notes unasked rather than the errors.
+    single.sort_by_key(|(index, _)| (findings[*index].severity, *index));
+    for (index, intent) in single {
+        let finding = &mut findings[index];
         let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
         scope.insert(finding.line);
         scope.extend(finding.related_lines.iter().copied());
@@ -858,38 +1299,36 @@ pub(crate) fn prove(
         let Some(proof) = prover.prove(&intent, &scope) else {
             finding.severity = Severity::Info;
             finding.evidence = Evidence::OverLimit;
-            if intent.offered {
-                finding.fix_check = FixCheck::None;
-            }
             continue;
         };
         finding.evidence = Evidence::Computed;
         finding.severity = severity(&proof.effects, intent.evident, proof.major);
         if intent.offered {
-            check_fix(&mut prover, finding, &proof, audit);
+            check_fix(&mut prover, finding, &intent, &proof, audit);
         }
         finding.effect = proof.effects;
     }
 }
 
-/// Offers the finding's replacement only when the edited file changes no verdict outside the
-/// finding and raises no new warning or error; otherwise withholds it and says why.
+/// Offers the finding's fix only when the edited file changes no verdict outside the finding
+/// and raises no new warning or error; otherwise withholds it and says why.
 fn check_fix(
     prover: &mut Prover<'_>,
     finding: &mut Finding,
+    intent: &Intent,
     proof: &Proof,
     audit: &dyn Fn(&RobotsTxt) -> Vec<Finding>,
 ) {
-    let replacement = finding.replacement.clone().unwrap_or_default();
     let is_rule = prover
         .robots
         .line(finding.line)
         .is_some_and(|line| line.kind.is_rule());
+    let change = change_phrase(finding, intent);
     if let Some(outside) = &proof.outside {
         withhold(
             finding,
             Message::new(M::FixWithheldFlips)
-                .code("replacement", first_line(&replacement))
+                .phrase("change", change)
                 .phrase("effect", outside.message()),
             is_rule,
         );
@@ -902,33 +1341,16 @@ fn check_fix(
         let old = proof.map.old(new.line);
         old.is_none_or(|old| !prover.known.contains(&(new.code, old))) && new.code != finding.code
     });
-    if !raised.is_empty() {
-        let mut inner = Prover::new(&proof.edited, &raised);
-        inner.budget = prover.budget.min(inner.budget);
-        for new in raised.iter_mut() {
-            let Some(intent) = new.intent.take() else {
-                continue;
-            };
-            let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
-            scope.insert(new.line);
-            scope.extend(new.related_lines.iter().copied());
-            let Some(inner_proof) = inner.prove(&intent, &scope) else {
-                continue;
-            };
-            if severity(&inner_proof.effects, intent.evident, inner_proof.major) != Severity::Info {
-                prover.budget = inner.budget;
-                withhold(
-                    finding,
-                    Message::new(M::FixWithheldRaises)
-                        .code("replacement", first_line(&replacement))
-                        .text("code", new.code.id())
-                        .phrase("finding", new.message.clone()),
-                    is_rule,
-                );
-                return;
-            }
-        }
-        prover.budget = inner.budget;
+    if let Some(new) = prover.serious_among(&proof.edited, raised) {
+        withhold(
+            finding,
+            Message::new(M::FixWithheldRaises)
+                .phrase("change", change)
+                .text("code", new.code.id())
+                .phrase("finding", new.message.clone()),
+            is_rule,
+        );
+        return;
     }
     finding.fix_check = FixCheck::Checked;
 }

@@ -61,9 +61,11 @@ catalogue! {
         "{why} So no corrected line is offered: delete the rule, or write the one you mean on \
          purpose.";
     FixWithheldFlips = "core.audit.fix-withheld.flips" =>
-        "Written as {replacement}, the line would also change an answer it is not about: {effect}";
+        "{change}, the file would also change an answer this finding is not about: {effect}";
     FixWithheldRaises = "core.audit.fix-withheld.raises" =>
-        "Written as {replacement}, the line would raise {code}: {finding}";
+        "{change}, the file would raise {code}: {finding}";
+    FixChangeWritten = "core.audit.fix-change.written" => "With the line written as {replacement}";
+    FixChangeDeleted = "core.audit.fix-change.deleted" => "Without this line";
 
     // audit/directives.rs
     NoindexDirectiveNoindex = "core.audit.noindex-directive.message-noindex" =>
