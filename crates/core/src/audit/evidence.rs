@@ -829,7 +829,7 @@ const BATCH_PROBES: usize = 8;
 /// every rule of a record in order (as CPython does), so a file of thousands of rules with
 /// thousands of findings would cost their product. Past it, a finding whose only evidence
 /// would come from that reader keeps none ([`Evidence::OverLimit`]).
-const PYTHON_BATCH_BUDGET: usize = 64_000_000;
+const PYTHON_BATCH_BUDGET: usize = 128_000_000;
 
 /// A finding whose intent replaces rule lines by rule lines (a pattern corrected, one rule
 /// made two): the groups stay as they are for every reader, so the verdicts it changes are
@@ -985,12 +985,12 @@ impl Prover<'_> {
                 if found.tangled {
                     continue;
                 }
-                // Google's and RFC 9309's answers already make it an error: Python's reader
-                // would add nothing to the severity.
+                // Google's and RFC 9309's answers already give the finding its severity (an
+                // error, or the warning a likely intent stops at): Python's reader would add
+                // nothing to it.
                 if profile == Profile::Python
-                    && local.intent.reading != Reading::Google
-                    && local.intent.evident
-                    && found.major
+                    && !found.effects.is_empty()
+                    && (found.major || !local.intent.evident)
                 {
                     continue;
                 }
