@@ -27,6 +27,29 @@ impl Probes {
         }
     }
 
+    /// No path yet (not even `/`), and room for `limit`.
+    pub(crate) fn none(limit: usize) -> Probes {
+        Probes {
+            paths: Vec::new(),
+            seen: HashSet::new(),
+            limit,
+        }
+    }
+
+    /// Only the literal path a pattern names (its `*` dropped, a final `$` dropped), which the
+    /// pattern always matches: one question per pattern, where many patterns are asked about.
+    pub(crate) fn add_literal(&mut self, pattern: &str) {
+        if pattern.is_empty() {
+            return;
+        }
+        let body = pattern.strip_suffix('$').unwrap_or(pattern).replace('*', "");
+        self.add(if body.starts_with('/') {
+            body
+        } else {
+            format!("/{body}")
+        });
+    }
+
     /// Whether no more paths fit.
     pub(crate) fn is_full(&self) -> bool {
         self.paths.len() >= self.limit

@@ -994,13 +994,20 @@ impl Prover<'_> {
                 {
                     continue;
                 }
+                // Google's answers already make it an error: RFC 9309's would add only more
+                // examples.
+                if profile == Profile::Rfc9309 && found.major && local.intent.evident {
+                    continue;
+                }
                 let mine_new: HashSet<usize> = local.new.iter().copied().collect();
-                let mut probes = Probes::new(BATCH_PROBES);
+                // The paths the lines name literally: one question a pattern, since a batch
+                // holds thousands.
+                let mut probes = Probes::none(BATCH_PROBES);
                 for &line in &local.new {
-                    probes.add_pattern(edited.value_of(line));
+                    probes.add_literal(edited.value_of(line));
                 }
                 for &line in &local.old {
-                    probes.add_pattern(robots.value_of(line));
+                    probes.add_literal(robots.value_of(line));
                 }
                 let probes = probes.into_paths();
                 if profile == Profile::Python {
