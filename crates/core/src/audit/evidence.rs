@@ -24,13 +24,13 @@ use super::{Code, Finding, Severity};
 use crate::answer::{Question, UrlReading, Who};
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::lines::SIZE_LIMIT;
-use crate::matcher::Checker;
+use crate::matcher::{Checker, GroupSelection};
 use crate::message::{Message, MessageId as M};
 use crate::probes::Probes;
-use crate::profile::Profile;
+use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::status::handling_profile;
-use crate::verdict::{Reason, Verdict};
+use crate::verdict::{AppliedGroup, Reason};
 
 /// The readers asked: Google's parser, RFC 9309 and Python's robotparser. The 1994
 /// convention has no reader in use today that the others do not already answer for.
@@ -509,11 +509,10 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
     askers
 }
 
-/// The groups an asker's verdict came from: two askers with the same groups in both files
-/// get the same answers, so only one of them is asked on the probes.
-fn selection(verdict: &Verdict) -> Vec<u32> {
-    verdict
-        .groups
+/// The indices of `groups`: two askers with the same groups in both files get the same
+/// answers, so only one of them is asked on the probes.
+fn selection(groups: &[AppliedGroup]) -> Vec<u32> {
+    groups
         .iter()
         .map(|group| u32::try_from(group.index).unwrap_or(u32::MAX))
         .collect()
@@ -570,10 +569,7 @@ impl<'r> Prover<'r> {
             .iter()
             .map(|&profile| robots.checker(profile))
             .collect();
-        let selections = checkers
-            .iter()
-            .map(|checker| selections(checker, &askers))
-            .collect();
+        let selections = all_selections(&checkers, &askers);
         let budget = EVIDENCE_BUDGET.max(robots.input().len().saturating_mul(BUDGET_PER_FILE));
         Prover {
             robots,
@@ -663,14 +659,19 @@ impl<'r> Prover<'r> {
         let mut effects: Vec<(u8, Effect)> = Vec::new();
         let mut major = false;
         let mut outside: Option<Effect> = None;
+        let afters: Vec<Checker<'_>> = READERS
+            .iter()
+            .map(|&profile| edited.checker(profile))
+            .collect();
+        let nows = all_selections(&afters, &self.askers);
         for (index, &profile) in READERS.iter().enumerate() {
             let before = &self.checkers[index];
-            let after = edited.checker(profile);
-            let now = selections(&after, &self.askers);
+            let after = &afters[index];
+            let now = &nows[index];
             // Askers with the same groups in both files answer alike: one asks for all.
             let mut classes: HashMap<(&[u32], &[u32]), Vec<usize>> = HashMap::new();
             let mut order: Vec<(&[u32], &[u32])> = Vec::new();
-            for (asker, (was, is)) in self.selections[index].iter().zip(&now).enumerate() {
+            for (asker, (was, is)) in self.selections[index].iter().zip(now).enumerate() {
                 let key = (was.as_slice(), is.as_slice());
                 classes
                     .entry(key)
@@ -806,15 +807,47 @@ fn group_lines(robots: &RobotsTxt, lines: impl Iterator<Item = usize>) -> Vec<us
     out
 }
 
-/// Every asker's selection under `checker`.
+/// Every asker's selection under each of `checkers` (one per profile of [`READERS`]). The
+/// profiles that group lines as Google does share one answer.
+fn all_selections(checkers: &[Checker<'_>], askers: &[Asker]) -> Vec<Vec<Vec<u32>>> {
+    let mut grouped: Option<Vec<Vec<u32>>> = None;
+    checkers
+        .iter()
+        .map(|checker| {
+            if checker.reads_records() {
+                return selections(checker, askers);
+            }
+            grouped
+                .get_or_insert_with(|| selections(checker, askers))
+                .clone()
+        })
+        .collect()
+}
+
+/// Every asker's selection under `checker`: the indices of the groups (for the record readers,
+/// the records) its verdicts come from. For the readers that group lines as Google does, the
+/// groups are chosen without compiling their rules; the record readers are asked.
 fn selections(checker: &Checker<'_>, askers: &[Asker]) -> Vec<Vec<u32>> {
     askers
         .iter()
         .map(|asker| {
-            checker
-                .ask_verdict(&asker.question("/"))
-                .map(|verdict| selection(&verdict))
-                .unwrap_or_default()
+            if checker.reads_records() {
+                return checker
+                    .ask_verdict(&asker.question("/"))
+                    .map(|verdict| selection(&verdict.groups))
+                    .unwrap_or_default();
+            }
+            let chosen = match asker.crawler {
+                Some(crawler) => checker.select_groups(GroupSelection::Chain(crawler.chain), false),
+                None => checker.select_groups(
+                    GroupSelection::Agent {
+                        agent: &asker.name,
+                        model: AgentMatch::Token,
+                    },
+                    false,
+                ),
+            };
+            selection(&chosen.groups)
         })
         .collect()
 }
