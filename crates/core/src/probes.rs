@@ -42,7 +42,10 @@ impl Probes {
         if pattern.is_empty() {
             return;
         }
-        let body = pattern.strip_suffix('$').unwrap_or(pattern).replace('*', "");
+        let body = pattern
+            .strip_suffix('$')
+            .unwrap_or(pattern)
+            .replace('*', "");
         self.add(if body.starts_with('/') {
             body
         } else {

@@ -324,16 +324,24 @@ impl Edit {
 /// The input with `edits` made; `None` when an edit names a line the file lacks or two
 /// overlap. A byte order mark before line 1 stays.
 fn apply(robots: &RobotsTxt, edits: &[Edit]) -> Option<(Vec<u8>, Vec<Segment>)> {
+    apply_tagged(robots, edits.iter().map(|edit| (0, edit)))
+}
+
+/// [`apply`] for the edits of several findings at once, each tagged with its finding, so that
+/// the lines each wrote can be told apart ([`LineMap::owner`]).
+fn apply_tagged<'e>(
+    robots: &RobotsTxt,
+    edits: impl Iterator<Item = (usize, &'e Edit)>,
+) -> Option<(Vec<u8>, Vec<Segment>)> {
     let input = robots.input();
     let mut spans = edits
-        .iter()
-        .map(|edit| edit.span(robots))
+        .map(|(tag, edit)| edit.span(robots).map(|span| (span, tag)))
         .collect::<Option<Vec<_>>>()?;
-    spans.sort_by_key(|(start, end, _)| (*start, *end));
+    spans.sort_by_key(|((start, end, _), _)| (*start, *end));
     let mut out = Vec::with_capacity(input.len() + 64);
     let mut segments = Vec::new();
     let mut at = 0;
-    for (start, end, text) in &spans {
+    for ((start, end, text), tag) in &spans {
         if *start < at {
             return None;
         }
@@ -346,6 +354,7 @@ fn apply(robots: &RobotsTxt, edits: &[Edit]) -> Option<(Vec<u8>, Vec<Segment>)> 
         segments.push(Segment::Edited {
             at: out.len(),
             len: text.len(),
+            tag: *tag,
         });
         out.extend_from_slice(text);
         at = *end;
@@ -364,14 +373,16 @@ fn apply(robots: &RobotsTxt, edits: &[Edit]) -> Option<(Vec<u8>, Vec<Segment>)> 
 enum Segment {
     /// `from..to` of the input, written at `at`.
     Kept { from: usize, to: usize, at: usize },
-    /// `len` new bytes written at `at`.
-    Edited { at: usize, len: usize },
+    /// `len` new bytes written at `at` by the edit tagged `tag`.
+    Edited { at: usize, len: usize, tag: usize },
 }
 
 /// The edited file's line numbers, read as the file's own: each line that stands where it
-/// stood maps to its old number; a line of new text maps to `None`.
+/// stood maps to its old number; a line of new text maps to `None`, and to the tag of the
+/// edit that wrote it.
 struct LineMap {
     old: Vec<Option<usize>>,
+    owner: Vec<Option<usize>>,
 }
 
 impl LineMap {
@@ -383,29 +394,43 @@ impl LineMap {
             Err(0) => None,
             Err(index) => Some(index),
         };
-        let old = edited
-            .lines()
-            .iter()
-            .map(|line| {
-                let offset = line.start;
-                segments.iter().find_map(|segment| match *segment {
-                    Segment::Kept { from, to, at } if offset >= at && offset < at + (to - from) => {
-                        Some(old_line(from + (offset - at)))
+        let mut old = Vec::with_capacity(edited.lines().len());
+        let mut owner = Vec::with_capacity(edited.lines().len());
+        // Both the lines and the segments are in order of the edited file: one walk.
+        let mut segments = segments.iter().peekable();
+        for line in edited.lines().iter() {
+            let offset = line.start;
+            let (was, by) = loop {
+                let Some(segment) = segments.peek() else {
+                    break (None, None);
+                };
+                match **segment {
+                    Segment::Kept { from, to, at } if offset < at + (to - from) => {
+                        break (old_line(from + offset.saturating_sub(at)), None);
                     }
-                    Segment::Edited { at, len, .. } if offset >= at && offset < at + len => {
-                        Some(None)
+                    Segment::Edited { at, len, tag } if offset < at + len => {
+                        break (None, Some(tag));
                     }
-                    _ => None,
-                })
-            })
-            .map(Option::flatten)
-            .collect();
-        LineMap { old }
+                    _ => {
+                        segments.next();
+                    }
+                }
+            };
+            old.push(was);
+            owner.push(by);
+        }
+        LineMap { old, owner }
     }
 
     fn old(&self, new: usize) -> Option<usize> {
         new.checked_sub(1)
             .and_then(|index| self.old.get(index).copied().flatten())
+    }
+
+    /// The tag of the edit that wrote line `new`, if an edit did.
+    fn owner(&self, new: usize) -> Option<usize> {
+        new.checked_sub(1)
+            .and_then(|index| self.owner.get(index).copied().flatten())
     }
 }
 
@@ -537,9 +562,6 @@ struct Proof {
     major: bool,
     /// A verdict of a catalogued crawler changed that the finding is not about.
     outside: Option<Effect>,
-    /// The edited file, parsed, with the map of its lines.
-    edited: RobotsTxt,
-    map: LineMap,
 }
 
 /// The effects kept for a finding: the most telling first, at most [`MAX_EFFECTS`], one per
@@ -732,8 +754,6 @@ impl<'r> Prover<'r> {
             effects: keep(effects),
             major,
             outside,
-            edited,
-            map,
         })
     }
 
@@ -923,7 +943,7 @@ impl Prover<'_> {
         &mut self,
         findings: &mut [Finding],
         batch: Vec<(usize, Intent)>,
-        audit: &dyn Fn(&RobotsTxt) -> Vec<Finding>,
+        pending: &mut Vec<Pending>,
     ) -> Vec<(usize, Intent)> {
         let robots = self.robots;
         let input = robots.input();
@@ -989,14 +1009,11 @@ impl Prover<'_> {
         self.budget = self.budget.saturating_sub(bytes.len());
         let edited = RobotsTxt::parse_owned(bytes);
         let starts: Vec<usize> = edited.lines().iter().map(|line| line.start).collect();
-        // How many lines of the edited file each replaced line became.
-        let mut replaced: HashMap<usize, usize> = HashMap::new();
         for local in &mut locals {
             for line in &local.old {
                 let range = &written[line];
                 let first = starts.partition_point(|&start| start < range.start);
                 let last = starts.partition_point(|&start| start < range.end);
-                replaced.insert(*line, last - first);
                 local.new.extend(first + 1..=last);
             }
         }
@@ -1101,35 +1118,7 @@ impl Prover<'_> {
                 }
             }
         }
-        // What the fixed lines raise in the audit of the edited file: a new finding on a
-        // replacement's lines, or one that names them, is that replacement's.
-        let slot_of_new: HashMap<usize, usize> = locals
-            .iter()
-            .enumerate()
-            .flat_map(|(slot, local)| local.new.iter().map(move |&line| (line, slot)))
-            .collect();
-        let mut raised_by: HashMap<usize, Vec<Finding>> = HashMap::new();
-        if locals.iter().any(|local| local.intent.offered) {
-            let shift = LineShift::new(robots, &replaced);
-            for new in audit(&edited) {
-                if shift
-                    .old(new.line)
-                    .is_some_and(|old| self.known.contains(&(new.code, old)))
-                {
-                    continue;
-                }
-                let mut slots: Vec<usize> = std::iter::once(new.line)
-                    .chain(new.related_lines.iter().copied())
-                    .filter_map(|line| slot_of_new.get(&line).copied())
-                    .collect();
-                slots.sort_unstable();
-                slots.dedup();
-                for slot in slots {
-                    raised_by.entry(slot).or_default().push(new.clone());
-                }
-            }
-        }
-        for (slot, (local, found)) in locals.into_iter().zip(found).enumerate() {
+        for (local, found) in locals.into_iter().zip(found) {
             if found.tangled {
                 single.push((local.finding, local.intent));
                 continue;
@@ -1143,34 +1132,17 @@ impl Prover<'_> {
                 Evidence::Computed
             };
             finding.severity = severity(&effects, intent.evident, found.major);
+            finding.effect = effects;
             if intent.offered && finding.evidence == Evidence::Computed {
-                let change = change_phrase(finding, &intent);
-                let serious = match raised_by.remove(&slot) {
-                    Some(raised) if found.outside.is_none() => self.serious_among(&edited, raised),
-                    _ => None,
-                };
-                if let Some(outside) = found.outside {
-                    withhold(
-                        finding,
-                        Message::new(M::FixWithheldFlips)
-                            .phrase("change", change)
-                            .phrase("effect", outside.message()),
-                        true,
-                    );
-                } else if let Some(new) = serious {
-                    withhold(
-                        finding,
-                        Message::new(M::FixWithheldRaises)
-                            .phrase("change", change)
-                            .text("code", new.code.id())
-                            .phrase("finding", new.message.clone()),
-                        true,
-                    );
-                } else {
-                    finding.fix_check = FixCheck::Checked;
+                match found.outside {
+                    Some(outside) => withhold_flip(finding, &intent, &outside, true),
+                    None => pending.push(Pending {
+                        finding: local.finding,
+                        intent,
+                        about: None,
+                    }),
                 }
             }
-            finding.effect = effects;
         }
         single
     }
@@ -1211,34 +1183,28 @@ impl Prover<'_> {
         }
         classes
     }
+}
 
-    /// The first of `raised` (findings of `edited`, a fixed file) that its own evidence makes a
-    /// warning or an error.
-    fn serious_among(&mut self, edited: &RobotsTxt, mut raised: Vec<Finding>) -> Option<Finding> {
-        if raised.iter().all(|new| new.intent.is_none()) {
-            return None;
+/// The first of `raised` (new findings of a fixed file, which `inner` was made for) that its own
+/// evidence makes a warning or an error; `Err` when the budget ran out before one could be
+/// weighed, so that the fix cannot be called checked.
+fn serious_among(inner: &mut Prover<'_>, raised: Vec<Finding>) -> Result<Option<Finding>, ()> {
+    for mut new in raised {
+        let Some(intent) = new.intent.take() else {
+            continue;
+        };
+        if intent.reading == Reading::Whole {
+            continue;
         }
-        let mut inner = Prover::new(edited, &raised);
-        inner.budget = self.budget.min(inner.budget);
-        let mut serious = None;
-        for new in raised.iter_mut() {
-            let Some(intent) = new.intent.take() else {
-                continue;
-            };
-            let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
-            scope.insert(new.line);
-            scope.extend(new.related_lines.iter().copied());
-            let Some(proof) = inner.prove(&intent, &scope) else {
-                continue;
-            };
-            if severity(&proof.effects, intent.evident, proof.major) != Severity::Info {
-                serious = Some(new.clone());
-                break;
-            }
+        let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
+        scope.insert(new.line);
+        scope.extend(new.related_lines.iter().copied());
+        let proof = inner.prove(&intent, &scope).ok_or(())?;
+        if severity(&proof.effects, intent.evident, proof.major) != Severity::Info {
+            return Ok(Some(new));
         }
-        self.budget = inner.budget;
-        serious
     }
+    Ok(None)
 }
 
 /// An asker that stands for every asker with the same groups (see [`Prover::classes`]).
@@ -1246,32 +1212,6 @@ struct Class {
     asker: usize,
     lines: Vec<usize>,
     major: bool,
-}
-
-/// The edited file's lines as the file's own, for a batch of replacements: a line that was
-/// not replaced maps to its number before; the lines a replacement wrote map to none.
-struct LineShift {
-    old: Vec<Option<usize>>,
-}
-
-impl LineShift {
-    /// `replaced` maps each replaced line of the file as written to how many lines of the
-    /// edited file its replacement became.
-    fn new(original: &RobotsTxt, replaced: &HashMap<usize, usize>) -> LineShift {
-        let mut old = Vec::with_capacity(original.lines().len());
-        for line in 1..=original.lines().len() {
-            match replaced.get(&line) {
-                Some(&count) => old.extend(std::iter::repeat_n(None, count)),
-                None => old.push(Some(line)),
-            }
-        }
-        LineShift { old }
-    }
-
-    fn old(&self, new: usize) -> Option<usize> {
-        new.checked_sub(1)
-            .and_then(|index| self.old.get(index).copied().flatten())
-    }
 }
 
 /// "With the line written as …" or "Without this line": the change a withheld fix would make.
@@ -1322,8 +1262,9 @@ pub(crate) fn prove(
             single.push((index, intent));
         }
     }
+    let mut pending: Vec<Pending> = Vec::new();
     if batch.len() >= BATCH_MIN {
-        single.extend(prover.prove_batch(findings, batch, audit));
+        single.extend(prover.prove_batch(findings, batch, &mut pending));
     } else {
         single.extend(batch);
     }
@@ -1343,56 +1284,157 @@ pub(crate) fn prove(
         };
         finding.evidence = Evidence::Computed;
         finding.severity = severity(&proof.effects, intent.evident, proof.major);
-        if intent.offered {
-            check_fix(&mut prover, finding, &intent, &proof, audit);
-        }
         finding.effect = proof.effects;
+        if intent.offered {
+            match &proof.outside {
+                Some(outside) => {
+                    withhold_flip(finding, &intent, outside, is_rule(robots, finding.line));
+                }
+                None => {
+                    // A fix that moves lines between groups is about the groups it touches.
+                    let touched = edited_lines(&intent.edits);
+                    let mut about: HashSet<usize> = group_lines(robots, touched.iter().copied())
+                        .into_iter()
+                        .collect();
+                    about.extend(touched);
+                    about.insert(finding.line);
+                    pending.push(Pending {
+                        finding: index,
+                        intent,
+                        about: Some(about),
+                    });
+                }
+            }
+        }
     }
+    check_fixes(&mut prover, findings, pending, audit);
 }
 
-/// Offers the finding's fix only when the edited file changes no verdict outside the finding
-/// and raises no new warning or error; otherwise withholds it and says why.
-fn check_fix(
+/// A fix whose answers are checked and whose audit is left: see [`check_fixes`].
+struct Pending {
+    finding: usize,
+    intent: Intent,
+    /// The lines of the file as written the fix is about, for a fix that may move lines
+    /// between groups; `None` for one that only rewrites rules, whose new findings are those
+    /// on the lines it wrote or naming them.
+    about: Option<HashSet<usize>>,
+}
+
+/// Withholds `finding`'s fix, which would also change `outside`.
+fn withhold_flip(finding: &mut Finding, intent: &Intent, outside: &Effect, rule: bool) {
+    let change = change_phrase(finding, intent);
+    withhold(
+        finding,
+        Message::new(M::FixWithheldFlips)
+            .phrase("change", change)
+            .phrase("effect", outside.message()),
+        rule,
+    );
+}
+
+/// Whether line `number` of `robots` is an Allow or Disallow rule.
+fn is_rule(robots: &RobotsTxt, number: usize) -> bool {
+    robots.line(number).is_some_and(|line| line.kind.is_rule())
+}
+
+/// The last check of the fixes that changed no answer outside their findings: the audit of
+/// the fixed file must raise no new warning or error. All of them are made in one file and
+/// audited once; a new finding on the lines a fix wrote or naming them, or for a fix that may
+/// move lines between groups one in the groups it touched, is that fix's, weighed by its own
+/// evidence. Offers every fix that raises nothing serious and withholds the others, saying
+/// what each would raise.
+fn check_fixes(
     prover: &mut Prover<'_>,
-    finding: &mut Finding,
-    intent: &Intent,
-    proof: &Proof,
+    findings: &mut [Finding],
+    pending: Vec<Pending>,
     audit: &dyn Fn(&RobotsTxt) -> Vec<Finding>,
 ) {
-    let is_rule = prover
-        .robots
-        .line(finding.line)
-        .is_some_and(|line| line.kind.is_rule());
-    let change = change_phrase(finding, intent);
-    if let Some(outside) = &proof.outside {
-        withhold(
-            finding,
-            Message::new(M::FixWithheldFlips)
-                .phrase("change", change)
-                .phrase("effect", outside.message()),
-            is_rule,
-        );
+    if pending.is_empty() {
         return;
     }
-    // The audit of the fixed file, without evidence: what it finds anew, weighed by its own
-    // evidence, must be a note at most.
-    let mut raised = audit(&proof.edited);
-    raised.retain(|new| {
-        let old = proof.map.old(new.line);
-        old.is_none_or(|old| !prover.known.contains(&(new.code, old))) && new.code != finding.code
-    });
-    if let Some(new) = prover.serious_among(&proof.edited, raised) {
-        withhold(
-            finding,
-            Message::new(M::FixWithheldRaises)
-                .phrase("change", change)
-                .text("code", new.code.id())
-                .phrase("finding", new.message.clone()),
-            is_rule,
-        );
+    let robots = prover.robots;
+    let tagged = pending
+        .iter()
+        .enumerate()
+        .flat_map(|(slot, fix)| fix.intent.edits.iter().map(move |edit| (slot, edit)));
+    let Some((bytes, segments)) = apply_tagged(robots, tagged) else {
+        // Fixes that overlap (two findings of one line) are checked one by one.
+        for fix in pending {
+            check_fixes(prover, findings, vec![fix], audit);
+        }
         return;
+    };
+    prover.budget = prover.budget.saturating_sub(bytes.len());
+    let edited = RobotsTxt::parse_owned(bytes);
+    let map = LineMap::new(robots, &edited, &segments);
+    // For the fixes that may move lines: which of them each line of the file is about.
+    let mut about_line: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (slot, fix) in pending.iter().enumerate() {
+        for &line in fix.about.iter().flatten() {
+            about_line.entry(line).or_default().push(slot);
+        }
     }
-    finding.fix_check = FixCheck::Checked;
+    let mut raised: Vec<Vec<Finding>> = vec![Vec::new(); pending.len()];
+    for new in audit(&edited) {
+        if map
+            .old(new.line)
+            .is_some_and(|old| prover.known.contains(&(new.code, old)))
+        {
+            continue;
+        }
+        let mut slots: Vec<usize> = Vec::new();
+        for line in std::iter::once(new.line).chain(new.related_lines.iter().copied()) {
+            slots.extend(map.owner(line));
+            if let Some(old) = map.old(line) {
+                slots.extend(about_line.get(&old).into_iter().flatten());
+            }
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        for slot in slots {
+            // A fix that leaves its own code behind on its line is not raising it anew.
+            if findings[pending[slot].finding].code != new.code {
+                raised[slot].push(new.clone());
+            }
+        }
+    }
+    // One prover of the fixed file for every fix that raised something to weigh.
+    let mut inner: Option<Prover<'_>> = None;
+    for (fix, raised) in pending.into_iter().zip(raised) {
+        let finding = &mut findings[fix.finding];
+        let weighed = if raised.iter().all(|new| new.intent.is_none()) {
+            Ok(None)
+        } else {
+            let inner = inner.get_or_insert_with(|| {
+                let mut inner = Prover::new(&edited, &[]);
+                inner.budget = prover.budget;
+                inner
+            });
+            serious_among(inner, raised)
+        };
+        match weighed {
+            Err(()) => withhold(
+                finding,
+                Message::new(M::FixNotChecked).count("limit", EVIDENCE_BUDGET),
+                is_rule(robots, finding.line),
+            ),
+            Ok(Some(new)) => {
+                let change = change_phrase(finding, &fix.intent);
+                withhold(
+                    finding,
+                    Message::new(M::FixWithheldRaises)
+                        .phrase("change", change)
+                        .text("code", new.code.id())
+                        .phrase("finding", new.message.clone()),
+                    is_rule(robots, finding.line),
+                );
+            }
+            Ok(None) => finding.fix_check = FixCheck::Checked,
+        }
+    }
+    if let Some(inner) = inner {
+        prover.budget = prover.budget.min(inner.budget);
+    }
 }
 
 fn first_line(text: &str) -> &str {
