@@ -1353,6 +1353,22 @@ fn check_fixes(
         return;
     }
     let robots = prover.robots;
+    // A fix of the whole file (its encoding, a byte order mark) keeps the lines where they
+    // were, and is checked alone: every line of its file is one it wrote.
+    let whole = |fix: &Pending| {
+        fix.intent
+            .edits
+            .iter()
+            .any(|edit| matches!(edit, Edit::Whole { .. }))
+    };
+    if pending.len() > 1 && pending.iter().any(whole) {
+        let (alone, together): (Vec<Pending>, Vec<Pending>) = pending.into_iter().partition(whole);
+        for fix in alone {
+            check_fixes(prover, findings, vec![fix], audit);
+        }
+        check_fixes(prover, findings, together, audit);
+        return;
+    }
     let tagged = pending
         .iter()
         .enumerate()
@@ -1374,26 +1390,33 @@ fn check_fixes(
             about_line.entry(line).or_default().push(slot);
         }
     }
+    let whole_file = pending.len() == 1 && whole(&pending[0]);
+    let edited_lines_of: Vec<Vec<usize>> = pending
+        .iter()
+        .map(|fix| edited_lines(&fix.intent.edits))
+        .collect();
     let mut raised: Vec<Vec<Finding>> = vec![Vec::new(); pending.len()];
     for new in audit(&edited) {
-        if map
-            .old(new.line)
-            .is_some_and(|old| prover.known.contains(&(new.code, old)))
-        {
-            continue;
-        }
-        let mut slots: Vec<usize> = Vec::new();
-        for line in std::iter::once(new.line).chain(new.related_lines.iter().copied()) {
-            slots.extend(map.owner(line));
-            if let Some(old) = map.old(line) {
-                slots.extend(about_line.get(&old).into_iter().flatten());
+        // The line it stands on in the file as written, and the fixes it is about: the one
+        // that wrote its line (which the file as written had at the line that fix replaced),
+        // or those whose groups hold it.
+        let (old, slots): (Option<usize>, Vec<usize>) = if whole_file {
+            (Some(new.line), vec![0])
+        } else {
+            match (map.old(new.line), map.owner(new.line)) {
+                (Some(old), _) => (Some(old), about_line.get(&old).cloned().unwrap_or_default()),
+                (None, Some(slot)) => (None, vec![slot]),
+                (None, None) => (None, Vec::new()),
             }
-        }
-        slots.sort_unstable();
-        slots.dedup();
+        };
         for slot in slots {
-            // A fix that leaves its own code behind on its line is not raising it anew.
-            if findings[pending[slot].finding].code != new.code {
+            let known_on = |line: usize| prover.known.contains(&(new.code, line));
+            let known = match old {
+                Some(old) => known_on(old),
+                None => edited_lines_of[slot].iter().any(|&line| known_on(line)),
+            };
+            // A fix that leaves its own code behind is not raising it anew.
+            if !known && findings[pending[slot].finding].code != new.code {
                 raised[slot].push(new.clone());
             }
         }
