@@ -564,6 +564,24 @@ struct Proof {
     outside: Option<Effect>,
 }
 
+/// The code and line of every finding, and of every line a finding speaks for (one finding
+/// says "the same holds for 81 more rules"): what a fix must not be said to raise.
+fn known(findings: &[Finding]) -> HashSet<(Code, usize)> {
+    let mut known = HashSet::new();
+    for finding in findings {
+        known.insert((finding.code, finding.line));
+        if matches!(finding.message.id(), M::SameForMore | M::SameForOneMore) {
+            known.extend(
+                finding
+                    .related_lines
+                    .iter()
+                    .map(|&line| (finding.code, line)),
+            );
+        }
+    }
+    known
+}
+
 /// The effects kept for a finding: the most telling first, at most [`MAX_EFFECTS`], one per
 /// agent and reader once two are kept.
 fn keep(mut effects: Vec<(u8, Effect)>) -> Vec<Effect> {
@@ -598,7 +616,7 @@ impl<'r> Prover<'r> {
             askers,
             checkers,
             selections,
-            known: findings.iter().map(|f| (f.code, f.line)).collect(),
+            known: known(findings),
             budget,
         }
     }
@@ -1291,17 +1309,22 @@ pub(crate) fn prove(
                     withhold_flip(finding, &intent, outside, is_rule(robots, finding.line));
                 }
                 None => {
-                    // A fix that moves lines between groups is about the groups it touches.
-                    let touched = edited_lines(&intent.edits);
-                    let mut about: HashSet<usize> = group_lines(robots, touched.iter().copied())
-                        .into_iter()
-                        .collect();
-                    about.extend(touched);
-                    about.insert(finding.line);
+                    // A fix that may move lines between groups is about the groups it touches;
+                    // one that only rewrites rules, about the lines it writes.
+                    let about = (!is_local(robots, &intent)).then(|| {
+                        let touched = edited_lines(&intent.edits);
+                        let mut about: HashSet<usize> =
+                            group_lines(robots, touched.iter().copied())
+                                .into_iter()
+                                .collect();
+                        about.extend(touched);
+                        about.insert(finding.line);
+                        about
+                    });
                     pending.push(Pending {
                         finding: index,
                         intent,
-                        about: Some(about),
+                        about,
                     });
                 }
             }
