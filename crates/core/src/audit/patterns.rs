@@ -479,7 +479,18 @@ fn regex_rule(line: &Line, key: &str, value: &str, code: Code, why: M) -> Findin
         },
     )
     .with_span(value_span(line))
-    .with_replacement(pattern.and_then(|pattern| rebuild(line, key, &pattern)))
+    .with_replacement(pattern.and_then(|pattern| {
+        // `^.*\/x` is `*/x`, which takes two rules to write starting with `/`.
+        let rules: Option<Vec<String>> = if pattern.starts_with('*') {
+            slashed(&pattern)
+                .iter()
+                .map(|pattern| rebuild(line, key, pattern))
+                .collect()
+        } else {
+            rebuild(line, key, &pattern).map(|rule| vec![rule])
+        };
+        rules.map(|rules| rules.join("\n"))
+    }))
 }
 
 /// The robots.txt pattern a simple regular expression means: its `/…/` delimiters and `^`
@@ -1006,18 +1017,23 @@ fn route_group(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
     );
 }
 
+/// The patterns starting with `/` that match what `value` (starting with `*`) matches. `*/x`
+/// matches `/x` itself (the star taking nothing) and `/x` deeper in the path, which one pattern
+/// starting with `/` cannot say (`/*/x` misses `/x`): two rules can.
+fn slashed(value: &str) -> Vec<String> {
+    match value.strip_prefix('*').filter(|rest| rest.starts_with('/')) {
+        Some(rest) => vec![rest.to_owned(), format!("/*{rest}")],
+        None => vec![format!("/{value}")],
+    }
+}
+
 /// `Disallow: *.pdf`: a pattern starting with `*` where RFC 9309 writes `/`.
 fn leading_star(line: &Line, key: &str, value: &str) -> Option<Finding> {
     // `*` and `*$` alone are `redundant-wildcard`'s: write `/`.
     if !value.starts_with('*') || value.trim_matches(['*', '$']).is_empty() {
         return None;
     }
-    // `*/x` matches `/x` itself (the star taking nothing) and `/x` deeper in the path, which
-    // one pattern starting with `/` cannot say: `/*/x` misses `/x`. Two rules can.
-    let slashed: Vec<String> = match value.strip_prefix('*').filter(|rest| rest.starts_with('/')) {
-        Some(rest) => vec![rest.to_owned(), format!("/*{rest}")],
-        None => vec![format!("/{value}")],
-    };
+    let slashed = slashed(value);
     let shown = || slashed.iter().map(|pattern| Value::code(pattern)).collect();
     let replacement: Option<Vec<String>> = slashed
         .iter()
