@@ -303,7 +303,8 @@ fn byte_order_mark(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 start: first.start,
                 end: first.start + MANGLED_BOM.len(),
             }))
-            .with_replacement(replacement),
+            .with_replacement(replacement)
+            .with_intent(without_marks(cx.robots)),
         );
         return;
     }
@@ -392,8 +393,17 @@ fn mangled_bom_hides_agent(cx: &Context<'_>, rest: &str) -> Option<Finding> {
             start: first.start,
             end: first.start + MANGLED_BOM.len(),
         }))
-        .with_replacement(Some(rest.to_owned())),
+        .with_replacement(Some(rest.to_owned()))
+        .with_intent(without_marks(cx.robots)),
     )
+}
+
+/// The fix of a mangled byte order mark, as the whole file: without it, and without a real
+/// byte order mark in front of it, which Python's reader would choke on next.
+fn without_marks(robots: &crate::robots::RobotsTxt) -> Option<Intent> {
+    let first = robots.line(1)?;
+    let bytes = robots.input()[first.start + MANGLED_BOM.len()..].to_vec();
+    Some(Intent::fix(vec![Edit::whole(bytes)]))
 }
 
 /// Whether `finding` is a consequence of a mangled byte order mark that hides line 1's
@@ -827,13 +837,14 @@ mod tests {
     #[test]
     fn a_cut_that_changes_no_verdict_is_a_note_and_one_that_may_is_an_error() {
         // Past the limit only full URLs, which match nothing read or not (paytm.com's shape):
-        // the cut changes no verdict. The same file with paths loses rules that match.
+        // the cut changes no verdict. The same file with paths loses rules that match (each
+        // its own folder, so that the line the limit cuts does not cover the rest).
         let file = |rule: &str| {
             let mut input = String::from("User-agent: *\nDisallow: /cart/\n");
             let mut n = 0;
             while input.len() < SIZE_LIMIT + 2_000 {
                 n += 1;
-                input.push_str(&format!("Disallow: {rule}{n:08}\n"));
+                input.push_str(&format!("Disallow: {rule}{n:08}/x\n"));
             }
             input
         };
@@ -850,15 +861,14 @@ mod tests {
             "{}",
             urls.why
         );
-        let paths = size(&file("/p/item-"));
+        let paths = size(&file("/"));
         assert_eq!(paths.severity, super::super::Severity::Error);
-        // A lost sitemap changes no verdict, but Google no longer reads it: a warning.
+        let effect = &paths.effect[0];
+        assert!(effect.allowed && !effect.intended, "{effect:?}");
+        // A lost sitemap changes no verdict: a note.
         let mut with_sitemap = file("https://shop.example.com/p/item-");
         with_sitemap.push_str("Sitemap: https://shop.example.com/sitemap.xml\n");
-        assert_eq!(
-            size(&with_sitemap).severity,
-            super::super::Severity::Warning
-        );
+        assert_eq!(size(&with_sitemap).severity, super::super::Severity::Info);
     }
 
     #[test]

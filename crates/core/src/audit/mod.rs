@@ -521,6 +521,7 @@ pub(crate) mod test_support {
 mod tests {
     use super::test_support::*;
     use super::*;
+    use crate::profile::Profile;
 
     #[test]
     fn findings_are_sorted_by_line_then_severity() {
@@ -534,16 +535,17 @@ mod tests {
     }
 
     #[test]
-    fn severity_is_the_codes_unless_its_documentation_says_when() {
-        let found = findings(
-            "<html>\nUser-agent: MJ12bot\nDisallow: foo\nCrawl-delay: x\nSitemap: /s.xml\n",
-        );
-        assert!(!found.is_empty());
-        for finding in found {
-            assert_eq!(finding.severity, finding.code.severity());
-        }
-        // A `#` that cuts a rule for some URLs to `Disallow: /*` closes the site: an error; one
-        // that cuts a path is the code's warning.
+    fn severity_follows_the_evidence_by_one_rule() {
+        // A rule that matches nothing for anyone, meant as a path: Googlebot's verdict changes
+        // against the evident intent, an error, with the question that shows it.
+        let found = findings("User-agent: *\nDisallow: private/\n");
+        assert_eq!(found[0].severity, Severity::Error);
+        let effect = &found[0].effect[0];
+        assert_eq!(effect.agent, "Googlebot");
+        assert_eq!(effect.url, "/private/");
+        assert!(effect.allowed && !effect.intended);
+        // A `#` that cuts a rule to `Disallow: /*` closes the site: an error; one that cuts a
+        // path (`/page#top` is `/page` for every reader) changes no answer: a note.
         let closing = findings("User-agent: *\nDisallow: /*?p=\nDisallow: /*#\n");
         let hash: Vec<Severity> = closing
             .iter()
@@ -553,12 +555,17 @@ mod tests {
         assert_eq!(hash, [Severity::Error]);
         let cutting = findings("User-agent: *\nDisallow: /page#top\n");
         assert_eq!(cutting[0].code, Code::HashInPattern);
-        assert_eq!(cutting[0].severity, Severity::Warning);
-        for code in Code::ALL.into_iter().filter(|code| code.severity_varies()) {
-            assert!(
-                code.doc().why_it_matters.contains("severity"),
-                "{code}'s documentation must say when its severity differs"
-            );
+        assert_eq!(cutting[0].severity, Severity::Info);
+        // Google accepts `Disalow`; only the readers that follow the standard skip it.
+        let spelled = findings("User-agent: *\nDisalow: /a\n");
+        assert_eq!(spelled[0].severity, Severity::Warning);
+        assert!(spelled[0]
+            .effect
+            .iter()
+            .all(|effect| effect.profile == Profile::Python));
+        // No question whose answer changes: never more than a note.
+        for finding in findings("User-agent: *\nDisallow: /a\nNoindex: /b\nCrawl-delay: 5\n") {
+            assert_eq!(finding.severity, Severity::Info, "{finding:?}");
         }
     }
 
@@ -670,8 +677,13 @@ mod tests {
                 );
             }
             for finding in &found {
+                // A warning or an error carries the questions it is about; a note may not.
                 proptest::prop_assert!(
-                    finding.severity == finding.code.severity() || finding.code.severity_varies()
+                    finding.severity == Severity::Info || !finding.effect.is_empty(),
+                    "{:?}", finding
+                );
+                proptest::prop_assert!(
+                    finding.effect.is_empty() || finding.evidence == Evidence::Computed
                 );
                 let line = robots.line(finding.line);
                 proptest::prop_assert!(line.is_some(), "{:?}", finding);

@@ -1477,14 +1477,20 @@ mod tests {
     }
 
     #[test]
-    fn redundant_stars_are_one_info_per_file() {
+    fn redundant_stars_are_one_finding_per_file() {
         let found = with_code(
             "User-agent: *\nDisallow: /a*\nDisallow: /b*\nUser-agent: x\nDisallow: /c*\n",
             Code::RedundantWildcard,
         );
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 2);
-        assert_eq!(found[0].severity, super::super::Severity::Info);
+        // Google reads `/a*` as `/a`; Python's robotparser reads the star literally, so for it
+        // the rule matches nothing until it is written `/a`: readers disagree, a warning.
+        assert_eq!(found[0].severity, super::super::Severity::Warning);
+        assert!(found[0]
+            .effect
+            .iter()
+            .all(|effect| effect.profile == crate::profile::Profile::Python));
         assert!(
             found[0]
                 .message
@@ -1536,7 +1542,8 @@ mod tests {
             found[0].message
         );
         assert_eq!(found[0].severity, super::super::Severity::Error);
-        // Not when the group closes the site anyway, nor for a comment glued to `/`.
+        // Not when the group closes the site anyway, nor for a comment glued to `/`: every
+        // reader reads the rule up to the `#` as its author meant, so no answer changes.
         for input in [
             "User-agent: *\nDisallow: /\nDisallow: /#!/admin\n",
             "User-agent: *\nDisallow: /# block everything\n",
@@ -1548,7 +1555,8 @@ mod tests {
                 "{}",
                 found[0].message
             );
-            assert_eq!(found[0].severity, super::super::Severity::Warning);
+            assert_eq!(found[0].severity, super::super::Severity::Info);
+            assert!(found[0].effect.is_empty());
         }
         assert!(with_code("User-agent: *\nDisallow: /a # note\n", Code::HashInPattern).is_empty());
         assert!(with_code("User-agent: *\nDisallow:# nothing\n", Code::HashInPattern).is_empty());

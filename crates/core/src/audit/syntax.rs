@@ -550,8 +550,8 @@ mod tests {
     #[test]
     fn a_lost_line_is_an_error_only_when_it_was_a_rule_or_a_user_agent() {
         use super::super::Severity;
-        // A lost rule or user-agent line changes verdicts; a lost sitemap or crawl delay
-        // decides no Allow or Disallow verdict, so it is at most a warning.
+        // A lost rule or user-agent line changes verdicts, which its evidence shows; a lost
+        // sitemap or crawl delay decides no Allow or Disallow verdict: a note.
         let severities = |input: &str, code: Code| -> Vec<Severity> {
             with_code(input, code).iter().map(|f| f.severity).collect()
         };
@@ -564,7 +564,7 @@ mod tests {
                 "User-agent: *\nDisallow: /a\nCrawl-delay 10 s\n",
                 Code::UnreadableLine
             ),
-            [Severity::Warning]
+            [Severity::Info]
         );
         assert_eq!(
             severities("User-agent: *\nDisalllow: /a\n", Code::MisspelledDirective),
@@ -575,7 +575,13 @@ mod tests {
                 "User-agent: *\nDisallow: /a\nSiteamp: https://example.com/s.xml\n",
                 Code::MisspelledDirective
             ),
-            [Severity::Warning]
+            [Severity::Info]
+        );
+        let lost = with_code("User-agent: *\nDisalllow: /a\n", Code::MisspelledDirective);
+        let effect = &lost[0].effect[0];
+        assert_eq!(
+            (effect.url.as_str(), effect.allowed, effect.intended),
+            ("/a", true, false)
         );
     }
 
