@@ -1,7 +1,15 @@
-//! The audit on the 400 real robots.txt files in `../shared/corpus/real-robots/files`, as sites
-//! served them: every finding must point at a line the file has, carry a documented code with its
-//! code's severity, and read as finished sentences; auditing a file again gives the same findings;
-//! every example path a finding shows is one its rule matches.
+//! The audit on the real robots.txt files in `../shared/corpus/` (400 in `real-robots`, 804 in
+//! `real-robots-2`), as sites served them: every finding must point at a line the file has, carry
+//! a documented code, and read as finished sentences; auditing a file again gives the same
+//! findings; every example path a finding shows is one its rule matches.
+//!
+//! And every finding proves itself (issue #34): a warning or an error carries the questions it is
+//! about, each answered now as the finding says by the answering layer, asked as `robots-lens
+//! check FILE --agent AGENT --url URL --profile PROFILE` asks it (a catalogued crawler's name is
+//! answered as that crawler); and a replacement the audit offers gives the intended answers,
+//! changes no crawler's answer that its group's lines do not decide, and raises no new warning
+//! or error on the lines it writes. The fixes are checked for at most
+//! [`FIXES_CHECKED_PER_FILE`] findings a file (each check audits the fixed file again).
 //! The counts per code are printed, to follow the noise the audit makes on what sites publish
 //! (`docs/audit-precision.md` judges whether the findings are true).
 //!
@@ -17,9 +25,18 @@ mod inputs;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use robots_lens::audit::{Code, Severity, CODES};
+use robots_lens::audit::{Code, Effect, FixCheck, Severity, CODES};
 use robots_lens::message::Value;
-use robots_lens::{audit, google_escape, Finding, Pattern, RobotsTxt};
+use robots_lens::{
+    audit, crawlers, find_crawler, google_escape, probe_urls, Finding, Pattern, Question,
+    RobotsTxt, Who,
+};
+
+/// How many offered fixes of one file are applied and checked again.
+const FIXES_CHECKED_PER_FILE: usize = 4;
+
+/// How many of the paths both files' rules name a fix is checked on.
+const PROBES_PER_FIX: usize = 400;
 
 /// What is wrong with one finding, if anything.
 fn problems(finding: &Finding, line_count: usize) -> Vec<String> {
@@ -33,16 +50,11 @@ fn problems(finding: &Finding, line_count: usize) -> Vec<String> {
             problems.push(format!("related line {related} of {line_count}"));
         }
     }
-    match CODES.iter().find(|doc| doc.code == finding.code) {
-        None => problems.push("an undocumented code".to_owned()),
-        // Codes whose documentation says when a finding weighs otherwise carry their own.
-        Some(doc) if doc.severity != finding.severity && !finding.code.severity_varies() => {
-            problems.push(format!(
-                "severity {:?}, documented as {:?}",
-                finding.severity, doc.severity
-            ))
-        }
-        Some(_) => {}
+    if !CODES.iter().any(|doc| doc.code == finding.code) {
+        problems.push("an undocumented code".to_owned());
+    }
+    if finding.severity != Severity::Info && finding.effect.is_empty() {
+        problems.push(format!("a {:?} without evidence", finding.severity));
     }
     for (part, message) in [
         ("message", &finding.message),
@@ -101,30 +113,216 @@ fn rule_matches(robots: &RobotsTxt, line: usize, path: &str) -> bool {
         && (!doubled(path.as_bytes()) || doubled(pattern))
 }
 
-#[test]
-fn the_audit_of_real_files_points_at_real_lines_with_documented_codes() {
-    let Some(corpus) = inputs::shared_path("corpus/real-robots/files", "the audit of real files")
-    else {
-        return;
+/// A file's checkers, one per profile, made when first asked.
+struct Checkers<'r> {
+    robots: &'r RobotsTxt,
+    made: Vec<(robots_lens::Profile, robots_lens::Checker<'r>)>,
+}
+
+impl<'r> Checkers<'r> {
+    fn new(robots: &'r RobotsTxt) -> Checkers<'r> {
+        Checkers {
+            robots,
+            made: Vec::new(),
+        }
+    }
+
+    /// The answer `robots-lens check FILE --agent AGENT --url URL --profile PROFILE` gives:
+    /// whether the URL may be fetched.
+    fn answer(&mut self, effect: &Effect) -> Option<bool> {
+        let who = match find_crawler(&effect.agent) {
+            Some(crawler) => Who::Crawler(crawler),
+            None => Who::Agent(&effect.agent),
+        };
+        if !self
+            .made
+            .iter()
+            .any(|(profile, _)| *profile == effect.profile)
+        {
+            self.made
+                .push((effect.profile, self.robots.checker(effect.profile)));
+        }
+        let (_, checker) = self
+            .made
+            .iter()
+            .find(|(profile, _)| *profile == effect.profile)?;
+        checker.ask(&Question::new(who, &effect.url)).allowed()
+    }
+}
+
+/// What is wrong with a finding's evidence: an effect the file does not answer as it says.
+fn unreproduced(checkers: &mut Checkers<'_>, finding: &Finding) -> Vec<String> {
+    finding
+        .effect
+        .iter()
+        .filter(|effect| checkers.answer(effect) != Some(effect.allowed))
+        .map(|effect| {
+            format!(
+                "`check --agent {} --url {} --profile {}` does not answer {}",
+                effect.agent,
+                effect.url,
+                effect.profile.spec().id,
+                if effect.allowed {
+                    "allowed"
+                } else {
+                    "disallowed"
+                }
+            )
+        })
+        .collect()
+}
+
+/// The file with line `line` replaced by `replacement`, and the lines the replacement became.
+fn with_replacement(bytes: &[u8], robots: &RobotsTxt, line: usize, replacement: &str) -> Vec<u8> {
+    let text = robots.line(line).expect("the finding's line");
+    let mut fixed = bytes[..text.start].to_vec();
+    fixed.extend_from_slice(replacement.as_bytes());
+    fixed.extend_from_slice(&bytes[text.end..]);
+    fixed
+}
+
+/// What is wrong with an offered replacement, checked again from the outside: (a) the fixed
+/// file answers the finding's questions as intended; (b) every catalogued crawler's answer it
+/// changes, on the paths both files' rules name, is decided by a line of the groups the fix
+/// touches; (c) the audit of the fixed file has no new warning or error on the lines it wrote.
+fn unsound_fix(
+    bytes: &[u8],
+    robots: &RobotsTxt,
+    found: &[Finding],
+    finding: &Finding,
+) -> Vec<String> {
+    let Some(replacement) = &finding.replacement else {
+        return Vec::new();
     };
-    let shown = std::env::var("AUDIT_CODE").ok();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&corpus)
-        .unwrap_or_else(|error| panic!("{}: {error}", corpus.display()))
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .collect();
+    let fixed_bytes = with_replacement(bytes, robots, finding.line, replacement);
+    let fixed = RobotsTxt::parse(&fixed_bytes);
+    let written = finding.line..finding.line + replacement.lines().count().max(1);
+    // A line of the fixed file as a line of the file as written.
+    let original = |line: usize| {
+        if line >= written.end {
+            line + 1 + finding.line - written.end
+        } else if written.contains(&line) {
+            finding.line
+        } else {
+            line
+        }
+    };
+    let mut problems = Vec::new();
+    let mut fixed_checkers = Checkers::new(&fixed);
+    for effect in &finding.effect {
+        if fixed_checkers.answer(effect) != Some(effect.intended) {
+            problems.push(format!(
+                "(a) the fixed file does not answer {} for {} on {}",
+                effect.intended, effect.agent, effect.url
+            ));
+        }
+    }
+    // The groups of the edited line, in both files.
+    let group_of = |robots: &RobotsTxt, line: usize| {
+        robots
+            .groups()
+            .iter()
+            .find(|group| (group.first_line..=group.last_line).contains(&line))
+            .map(|group| group.first_line..=group.last_line)
+    };
+    let before_group = group_of(robots, finding.line);
+    let after_group = group_of(&fixed, finding.line);
+    let inside_before = |line: usize| {
+        line == finding.line || before_group.as_ref().is_some_and(|g| g.contains(&line))
+    };
+    let inside_after = |line: usize| {
+        written.contains(&line) || after_group.as_ref().is_some_and(|g| g.contains(&line))
+    };
+    let mut probes = probe_urls(robots, &fixed);
+    probes.truncate(PROBES_PER_FIX);
+    for profile in [robots_lens::Profile::Google, robots_lens::Profile::Rfc9309] {
+        let (old, new) = (robots.checker(profile), fixed.checker(profile));
+        // Crawlers that read the same groups in both files answer alike: one asks for all.
+        let groups = |checker: &robots_lens::Checker<'_>, crawler| {
+            checker
+                .ask_verdict(&Question::crawler(crawler, "/"))
+                .map(|verdict| verdict.groups.iter().map(|g| g.index).collect::<Vec<_>>())
+                .unwrap_or_default()
+        };
+        let mut asked = Vec::new();
+        for crawler in crawlers() {
+            let key = (groups(&old, crawler), groups(&new, crawler));
+            if asked.contains(&key) {
+                continue;
+            }
+            asked.push(key);
+            for probe in &probes {
+                let question =
+                    Question::crawler(crawler, probe).reading(robots_lens::UrlReading::Path);
+                let (Ok(was), Ok(is)) = (old.ask_verdict(&question), new.ask_verdict(&question))
+                else {
+                    continue;
+                };
+                if was.allowed == is.allowed {
+                    continue;
+                }
+                let about = was.deciding_line().is_some_and(inside_before)
+                    || is.deciding_line().is_some_and(inside_after);
+                if !about {
+                    problems.push(format!(
+                        "(b) the fix changes {}'s answer on {probe} ({:?} decides before, {:?} \
+                         after)",
+                        crawler.name,
+                        was.deciding_line(),
+                        is.deciding_line()
+                    ));
+                    return problems;
+                }
+            }
+        }
+    }
+    let before: Vec<(Code, usize)> = found.iter().map(|f| (f.code, f.line)).collect();
+    for new in audit(&fixed) {
+        let was_there =
+            before.contains(&(new.code, original(new.line))) || new.code == finding.code;
+        if written.contains(&new.line) && new.severity != Severity::Info && !was_there {
+            problems.push(format!(
+                "(c) the fixed file has a new {:?} {} on line {}: {}",
+                new.severity,
+                new.code.id(),
+                new.line,
+                new.message.english()
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for corpus in ["corpus/real-robots/files", "corpus/real-robots-2/files"] {
+        let Some(corpus) = inputs::shared_path(corpus, "the audit of real files") else {
+            return;
+        };
+        let before = paths.len();
+        paths.extend(
+            std::fs::read_dir(&corpus)
+                .unwrap_or_else(|error| panic!("{}: {error}", corpus.display()))
+                .filter_map(|entry| Some(entry.ok()?.path())),
+        );
+        assert!(
+            paths.len() - before >= 300,
+            "{} holds {} files; the corpora have 400 and 804",
+            corpus.display(),
+            paths.len() - before
+        );
+    }
     paths.sort();
-    assert!(
-        paths.len() >= 300,
-        "{} holds {} files; the corpus has 400",
-        corpus.display(),
-        paths.len()
-    );
+    let shown = std::env::var("AUDIT_CODE").ok();
     // code -> (findings, files with one)
     let mut counts: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
     let mut clean = 0;
     let mut examples = 0;
+    let (mut effects, mut fixes) = (0, 0);
     let mut failures = Vec::new();
     for (index, path) in paths.iter().enumerate() {
+        let started = std::time::Instant::now();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         let bytes = std::fs::read(path).expect("a readable file");
         let robots = RobotsTxt::parse(&bytes);
@@ -142,7 +340,31 @@ fn the_audit_of_real_files_points_at_real_lines_with_documented_codes() {
             clean += 1;
         }
         let mut seen = Vec::new();
+        let mut checked = 0;
+        let mut checkers = Checkers::new(&robots);
         for finding in &found {
+            effects += finding.effect.len();
+            for problem in unreproduced(&mut checkers, finding) {
+                failures.push(format!(
+                    "{name}:{}: {}: {problem}",
+                    finding.line,
+                    finding.code.id()
+                ));
+            }
+            if finding.fix_check == FixCheck::Checked
+                && finding.replacement.is_some()
+                && checked < FIXES_CHECKED_PER_FILE
+            {
+                checked += 1;
+                fixes += 1;
+                for problem in unsound_fix(&bytes, &robots, &found, finding) {
+                    failures.push(format!(
+                        "{name}:{}: {}: {problem}",
+                        finding.line,
+                        finding.code.id()
+                    ));
+                }
+            }
             for (path, rule_line) in example_paths(finding) {
                 examples += 1;
                 if !rule_matches(&robots, rule_line, &path) {
@@ -171,15 +393,25 @@ fn the_audit_of_real_files_points_at_real_lines_with_documented_codes() {
                 println!("{name}:{}: {}", finding.line, finding.message.english());
             }
         }
+        if std::env::var_os("AUDIT_SLOW").is_some() && started.elapsed().as_millis() > 300 {
+            println!("SLOW {name} {:?}", started.elapsed());
+        }
     }
     // The corpus shows examples of both codes; none at all would mean the check checks nothing.
     assert!(
         examples > 20,
         "only {examples} example paths in the corpus's findings"
     );
+    // Thousands of effects and hundreds of fixes: none would mean nothing was checked.
+    assert!(
+        effects > 1_000,
+        "only {effects} effects in the corpora's findings"
+    );
+    assert!(fixes > 100, "only {fixes} offered fixes checked");
     let total: usize = counts.values().map(|(n, _)| n).sum();
     println!(
-        "{} files, {total} findings, {clean} files with no warning or error",
+        "{} files, {total} findings, {clean} files with no warning or error, {effects} effects \
+         reproduced, {fixes} fixes checked",
         paths.len()
     );
     println!("{:<8} {:>8} {:>6}", "code", "findings", "files");

@@ -21,7 +21,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Code, Finding, Severity};
-use crate::answer::{Question, UrlReading, Who};
+use crate::answer::{request_reading, Question, UrlReading, Who};
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::lines::SIZE_LIMIT;
 use crate::matcher::{Checker, GroupSelection};
@@ -636,7 +636,8 @@ impl<'r> Prover<'r> {
                 probes.add_pattern(self.robots.value_of(number));
             }
         }
-        let probes = probes.into_paths();
+        let mut probes = probes.into_paths();
+        probes.retain(|probe| typed_alike(probe));
         let mut effects = Vec::new();
         let mut major = false;
         for (index, &profile) in READERS.iter().enumerate() {
@@ -734,6 +735,11 @@ impl<'r> Prover<'r> {
                 let class_major = members
                     .iter()
                     .any(|&member| self.askers[member].rank(profile) == 0);
+                // The same groups in both files, none holding a line the edit touches or wrote:
+                // the same rules answer every path, and nothing can change for this class.
+                if key.0 == key.1 && untouched(before, after, &map, asker, &touched) {
+                    continue;
+                }
                 for probe in &probes {
                     let question = asker.question(probe);
                     let (Ok(was), Ok(is)) =
@@ -822,8 +828,51 @@ impl<'r> Prover<'r> {
                 }
             }
         }
-        probes.into_paths()
+        let mut probes = probes.into_paths();
+        probes.retain(|probe| typed_alike(probe));
+        probes
     }
+}
+
+/// Whether `asker` reads the same lines in both files (its groups, for the record readers its
+/// records, hold the same lines of the file as written) and none of them is one the edit
+/// touched: then every path gets the same answer from both.
+fn untouched(
+    before: &Checker<'_>,
+    after: &Checker<'_>,
+    map: &LineMap,
+    asker: &Asker,
+    touched: &[usize],
+) -> bool {
+    let lines = |checker: &Checker<'_>, mapped: bool| -> Option<Vec<Option<usize>>> {
+        let verdict = checker.ask_verdict(&asker.question("/")).ok()?;
+        Some(
+            verdict
+                .groups
+                .iter()
+                .flat_map(|group| group.lines.iter())
+                .map(|&line| if mapped { map.old(line) } else { Some(line) })
+                .collect(),
+        )
+    };
+    match (lines(before, false), lines(after, true)) {
+        (Some(was), Some(is)) => {
+            was == is && was.iter().flatten().all(|line| !touched.contains(line))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `probe`, a path, is requested as the same path when a person types it: the
+/// evidence is reproduced with `robots-lens check --url`, which reads `//x` as the host `x`.
+fn typed_alike(probe: &str) -> bool {
+    let (Ok(typed), Ok(path)) = (
+        request_reading(probe, UrlReading::Typed),
+        request_reading(probe, UrlReading::Path),
+    ) else {
+        return false;
+    };
+    typed.host.is_none() && typed.requested_path() == path.requested_path()
 }
 
 /// Every line of the groups that hold any of `lines`.
@@ -1077,7 +1126,8 @@ impl Prover<'_> {
                 for &line in &local.old {
                     probes.add_literal(robots.value_of(line));
                 }
-                let probes = probes.into_paths();
+                let mut probes = probes.into_paths();
+                probes.retain(|probe| typed_alike(probe));
                 if profile == Profile::Python {
                     let cost = probes.len() * 2 * rules;
                     if cost > python_budget {
