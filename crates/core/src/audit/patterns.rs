@@ -392,16 +392,19 @@ fn without_slash(
             (rest.starts_with('/') && !rest.contains('\u{fffd}')).then(|| rest.to_owned()),
         )
     } else if first == '.' || first == '?' {
+        // A rule that matches nothing decides no contest: its fix is written without the stars
+        // that add nothing, which would be the next finding.
+        let anywhere = without_redundant_stars(&format!("/*{value}"));
         (
             Message::new(M::WithoutSlashDotOrQuery)
                 .code("first", &first.to_string())
-                .code("anywhere", &format!("/*{value}")),
-            Some(format!("/*{value}")),
+                .code("anywhere", &anywhere),
+            Some(anywhere),
         )
     } else if first.is_ascii_alphanumeric() || matches!(first, '_' | '-' | '~' | '%') {
         (
             Message::new(M::WithoutSlashRelative),
-            Some(format!("/{value}")),
+            Some(without_redundant_stars(&format!("/{value}"))),
         )
     } else {
         (Message::new(M::WithoutSlashOther), None)
