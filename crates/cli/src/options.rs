@@ -47,6 +47,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "The documentation of an audit code, or of every code",
     },
     CommandSpec {
+        name: "serve",
+        summary: "The page on this machine, able to read a site's live robots.txt",
+    },
+    CommandSpec {
         name: "completions",
         summary: "A completion script for bash, zsh, fish or powershell",
     },
@@ -73,7 +77,20 @@ pub enum Values {
     AgentMatches,
     /// A catalogued crawler's name, from the core's catalogue.
     Crawlers,
+    /// One of the words listed for the command it is given to.
+    PerCommand(&'static [(&'static str, &'static [&'static str])]),
 }
+
+/// The `--format`s each command prints: the parser refuses any other, and the completions
+/// offer these (so `lint --format` never offers `jsonl`, which only `check --urls` prints).
+pub const FORMATS: &[(&str, &[&str])] = &[
+    ("check", &["text", "jsonl"]),
+    ("lint", &["text", "json", "github", "sarif", "markdown"]),
+    ("diff", &["text", "json"]),
+    ("test", &["text", "json", "github"]),
+    ("preferences", &["text", "json"]),
+    ("explain", &["markdown"]),
+];
 
 /// An option.
 pub struct OptionSpec {
@@ -99,9 +116,35 @@ impl OptionSpec {
         }
     }
 
-    /// The words its value may be, when they are a closed list.
+    /// The words its value may be for `command`, when they are a closed list.
+    pub fn choices_for(&self, command: &str) -> Vec<String> {
+        match self.values {
+            Values::PerCommand(lists) => lists
+                .iter()
+                .filter(|(name, _)| *name == command)
+                .flat_map(|(_, words)| words.iter().map(|word| (*word).to_owned()))
+                .collect(),
+            _ => self.choices(),
+        }
+    }
+
+    /// Whether its words differ from one command to another.
+    pub fn per_command(&self) -> bool {
+        matches!(self.values, Values::PerCommand(_))
+    }
+
+    /// The words its value may be, when they are a closed list (for every command together).
     pub fn choices(&self) -> Vec<String> {
         match self.values {
+            Values::PerCommand(lists) => {
+                let mut words: Vec<String> = Vec::new();
+                for word in lists.iter().flat_map(|(_, words)| words.iter()) {
+                    if !words.iter().any(|known| known == word) {
+                        words.push((*word).to_owned());
+                    }
+                }
+                words
+            }
             Values::Choices(words) => words.iter().map(|word| (*word).to_owned()).collect(),
             Values::AgentMatches => AgentMatch::ALL
                 .iter()
@@ -180,6 +223,15 @@ pub const OPTIONS: &[OptionSpec] = &[
                --agent or --crawler is given).",
     },
     OptionSpec {
+        long: "--all",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["diff"],
+        help: "diff: name every agent a change flips; without it, a change that\n\
+               flips alike for many agents names the first six and counts the rest.",
+    },
+    OptionSpec {
         long: "--urls",
         short: None,
         value: Some("PATH"),
@@ -245,7 +297,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         long: "--format",
         short: None,
         value: Some("FORMAT"),
-        values: Values::Choices(&["text", "json", "jsonl", "github", "sarif", "markdown"]),
+        values: Values::PerCommand(FORMATS),
         commands: &["check", "lint", "diff", "test", "preferences", "explain"],
         help: "lint: text, json, github, sarif or markdown. check --urls: text or\n\
                jsonl. diff, preferences: text or json. test: text, json or github.\n\
@@ -346,9 +398,94 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "A URL's fetch: trust the certificates of this PEM file (a private\n\
                CA) instead of Mozilla's root store.",
     },
+    OptionSpec {
+        long: "--port",
+        short: None,
+        value: Some("N"),
+        values: Values::Free,
+        commands: &["serve"],
+        help: "serve: the port on 127.0.0.1 and [::1] (default: 8000, or the next\n\
+               free one up to 8019; 0: any free port).",
+    },
+    OptionSpec {
+        long: "--open",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["serve"],
+        help: "serve: open the page in the default browser.",
+    },
+    OptionSpec {
+        long: "--root",
+        short: None,
+        value: Some("DIR"),
+        values: Values::File,
+        commands: &["serve"],
+        help: "serve: serve the page of the checkout at DIR (its index.html, www/\n\
+               with the wasm built, tests/vectors/) instead of the one built in.",
+    },
 ];
 
-/// The commands that take a URL where they take FILE, and so the fetch options.
+/// Two options that contradict each other in some commands: given together, one would be
+/// ignored or read as what it is not.
+pub struct Conflict {
+    pub commands: &'static [&'static str],
+    pub first: &'static str,
+    pub second: &'static str,
+    /// Why, for the error message.
+    pub why: &'static str,
+}
+
+/// Every pair of options that must not be given together, with the commands where.
+pub const CONFLICTS: &[Conflict] = &[
+    Conflict {
+        commands: &["check"],
+        first: "--url",
+        second: "--urls",
+        why: "--urls PATH reads the URLs from a file; put every URL there, or give each with --url",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--url",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--urls",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--agent",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--crawler",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["fetch"],
+        first: "--json",
+        second: "--compare-crawlers",
+        why: "--compare-crawlers prints the files' differences as text; fetch as one crawler \
+              (--as NAME --json) for JSON",
+    },
+    Conflict {
+        commands: &["fetch"],
+        first: "--output",
+        second: "--compare-crawlers",
+        why: "-o saves the one file fetched; --compare-crawlers fetches one for each crawler \
+              (save each with --as NAME -o FILE)",
+    },
+];
+
+/// The commands that fetch a robots.txt (a URL where they take FILE, or the page's fetches for
+/// `serve`), and so take the fetch options.
 const LIVE: &[&str] = &[
     "fetch",
     "check",
@@ -357,6 +494,7 @@ const LIVE: &[&str] = &[
     "diff",
     "test",
     "preferences",
+    "serve",
 ];
 
 /// The shells `robots-lens completions` writes a script for.
