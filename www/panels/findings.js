@@ -16,7 +16,7 @@
  *     audit.markFileView(text);      // after the file view was drawn for `text`
  */
 
-import { Engine } from './engine.js';
+import { Engine } from '../engine/engine.js';
 import {
   engineErrorText,
   fragment,
@@ -25,8 +25,8 @@ import {
   lineLink,
   messageNodes,
   showHeaderFindings,
-} from './render.js';
-import { formatCount, language, onLanguageChange, t, tPlural } from './i18n.js';
+} from '../text/render.js';
+import { formatCount, language, onLanguageChange, t, tPlural } from '../text/i18n.js';
 
 /** Severities, most serious first: the order of the groups and of the worker's rank codes. */
 export const SEVERITIES = Object.freeze(['error', 'warning', 'info']);
@@ -72,7 +72,7 @@ const INLINE_LINE_LINKS = 12;
  * the file's name as it is.
  */
 function codeDocsUrl(lang) {
-  return new URL(lang === 'en' ? './pkg/audit-codes.json' : `./pkg/audit-codes.${lang}.json`, import.meta.url);
+  return new URL(lang === 'en' ? '../pkg/audit-codes.json' : `../pkg/audit-codes.${lang}.json`, import.meta.url);
 }
 
 /** Keeps the audit on screen in step with the text. */

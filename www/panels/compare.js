@@ -12,11 +12,11 @@
  *     compare.changed();   // the file, the check or the list changed: compare again (debounced)
  */
 
-import { engineInput } from './engine.js';
-import { formatCount, onLanguageChange, t, tNodes, tPlural } from './i18n.js';
-import { h, lineLink } from './render.js';
-import { storageGet, storageRemove, storageSet } from './local.js';
-import { base64ToBytes, bytesToBase64, decodeBytes, describeLines } from './work.js';
+import { engineInput } from '../engine/engine.js';
+import { formatCount, onLanguageChange, t, tNodes, tPlural } from '../text/i18n.js';
+import { h, lineLink } from '../text/render.js';
+import { storageGet, storageRemove, storageSet } from '../page/local.js';
+import { base64ToBytes, bytesToBase64, decodeBytes, describeLines } from '../page/work.js';
 
 const DEBOUNCE_MS = 300;
 const STORAGE = {
@@ -38,7 +38,7 @@ export class ComparePanel {
   #timer = 0;
   #run = 0;
   /**
-   * An opened file that is not valid UTF-8, `{ text, bytes }` (as www/engine.js keeps the
+   * An opened file that is not valid UTF-8, `{ text, bytes }` (as www/engine/engine.js keeps the
    * editor's): the comparison reads its bytes while the box shows exactly `text`.
    */
   #opened = null;

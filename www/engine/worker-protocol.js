@@ -1,9 +1,9 @@
 /**
- * The engine workers' side of the protocol www/engine.js speaks: each `{ id, op, args }` is
+ * The engine workers' side of the protocol www/engine/engine.js speaks: each `{ id, op, args }` is
  * answered with `{ id, ok: true, result }` or `{ id, ok: false, error: { message, trap,
  * memoryBytes } }`, one operation at a time, in order. The first operation is `init`; every
- * other one is refused until it has succeeded. Shared by www/engine-worker.js and
- * www/lists-engine-worker.js.
+ * other one is refused until it has succeeded. Shared by www/engine/engine-worker.js and
+ * www/engine/lists-engine-worker.js.
  *
  * A trap leaves the instance in an undefined state: wasm-bindgen's objects stay borrowed by the
  * call that never returned, and the next use of one throws a borrow error that says nothing of

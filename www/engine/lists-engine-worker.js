@@ -1,8 +1,8 @@
 /**
  * The lists engine's worker: URL lists, the comparison of two versions and pinned checks, on the
  * wasm package built with the `lists` feature (www/pkg/lists/, see scripts/build-wasm.sh). The
- * page starts it only when one of those is used (www/lists-engine.js), so the first verdict
- * never waits for this module. It speaks the protocol of www/worker-protocol.js.
+ * page starts it only when one of those is used (www/engine/lists-engine.js), so the first verdict
+ * never waits for this module. It speaks the protocol of www/engine/worker-protocol.js.
  *
  * A URL list is checked by a `UrlBatch` kept here: the page starts it, then asks for a step at
  * a time (`batchStep`), so that each answer comes back within a frame or two, a comparison or
@@ -11,7 +11,7 @@
  * the page shows, with their full counts.
  */
 
-import init, { RobotsFile, UrlBatch, compareVersions, compareVersionsBytes, defaults, expectationsToml, version } from './pkg/lists/robots_lens_wasm.js';
+import init, { RobotsFile, UrlBatch, compareVersions, compareVersionsBytes, defaults, expectationsToml, version } from '../pkg/lists/robots_lens_wasm.js';
 import { serveOperations } from './worker-protocol.js';
 
 /** Items of each report list that cross to the page. */
@@ -46,7 +46,7 @@ serveOperations({
   batchStart(robotsText, listText, format, agent, crawlers, options) {
     batch?.free();
     batch = null;
-    // An opened file's bytes are read as they are (www/engine.js `engineInput`).
+    // An opened file's bytes are read as they are (www/engine/engine.js `engineInput`).
     const args = [listText, format, agent, crawlers, options];
     batch = typeof robotsText === 'string' ? new UrlBatch(robotsText, ...args) : UrlBatch.fromBytes(robotsText, ...args);
     return { list: batch.list(), agents: batch.agents() };
@@ -90,7 +90,7 @@ serveOperations({
 
   /**
    * The verdicts that flip between two versions, and their lines aligned (`compareVersions`).
-   * Either version may be an opened file's bytes (www/engine.js `engineInput`): then both are
+   * Either version may be an opened file's bytes (www/engine/engine.js `engineInput`): then both are
    * read as bytes, the text as its UTF-8.
    */
   compareVersions(oldInput, newInput, listText, format, agent, crawlers, options) {

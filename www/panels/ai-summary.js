@@ -6,7 +6,7 @@
  * element carries them as `data-*` attributes for tests and tools.
  */
 
-import { formatCount, t, tNodes } from './i18n.js';
+import { formatCount, t, tNodes } from '../text/i18n.js';
 
 /**
  * Shows `summary` (`{ training, answers, userTriggered }`, each `{ total, allowed }`), the

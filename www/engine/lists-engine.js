@@ -1,5 +1,5 @@
 /**
- * The lists engine: a second engine (www/engine.js) whose worker (www/lists-engine-worker.js)
+ * The lists engine: a second engine (www/engine/engine.js) whose worker (www/engine/lists-engine-worker.js)
  * runs the wasm package built with URL lists, the comparison of two versions and expectations
  * (www/pkg/lists/). It is started on first use, so pages that use none of those never load it.
  *
@@ -11,7 +11,7 @@ import { Engine, engineInput } from './engine.js';
 
 const SOURCE = Object.freeze({
   worker: new URL('./lists-engine-worker.js', import.meta.url),
-  wasm: new URL('./pkg/lists/robots_lens_wasm_bg.wasm', import.meta.url),
+  wasm: new URL('../pkg/lists/robots_lens_wasm_bg.wasm', import.meta.url),
   name: 'robots-lens-lists',
 });
 

@@ -2,12 +2,12 @@
  * The engine worker: the one place the WebAssembly module is instantiated for the page.
  *
  * It runs in a dedicated worker so that reading a 10 MB paste never freezes typing, and so
- * that a trap or a hang costs this worker and not the page (www/engine.js replaces it). It
+ * that a trap or a hang costs this worker and not the page (www/engine/engine.js replaces it). It
  * keeps the last parsed file (`RobotsFile`) to answer many checks without parsing again, and
  * shapes results for the trip to the page: lines become a transferred line table, and long
  * lists are cut to what the page shows, with their full counts.
  *
- * Protocol (www/worker-protocol.js): each `{ id, op, args }` is answered with
+ * Protocol (www/engine/worker-protocol.js): each `{ id, op, args }` is answered with
  * `{ id, ok: true, result }` or `{ id, ok: false, error: { message, trap, memoryBytes } }`. The
  * first operation is `init`, with the compiled `WebAssembly.Module` (compiled once by the page,
  * so a restart only instantiates) and the URL of its wasm-bindgen glue: the page's engine runs
@@ -35,7 +35,7 @@ const LIMITS = {
 
 let file = null;
 /**
- * What `file` was parsed from (a text, or an opened file's bytes: www/engine.js `engineInput`),
+ * What `file` was parsed from (a text, or an opened file's bytes: www/engine/engine.js `engineInput`),
  * for the later package, which parses on its own.
  */
 let fileText = '';
@@ -68,8 +68,8 @@ const DIFF_CONTEXT = 2;
 
 function panels() {
   panelsPackage ??= (async () => {
-    const glue = await import('./pkg/ai/robots_lens_wasm.js');
-    await glue.default({ module_or_path: new URL('./pkg/ai/robots_lens_wasm_bg.wasm', import.meta.url) });
+    const glue = await import('../pkg/ai/robots_lens_wasm.js');
+    await glue.default({ module_or_path: new URL('../pkg/ai/robots_lens_wasm_bg.wasm', import.meta.url) });
     return glue;
   })();
   panelsPackage.catch(() => {
@@ -227,7 +227,7 @@ const operations = {
 
 /**
  * A `RobotsFile` of `glue`'s package for `input`: a text, or an opened file's bytes read as they
- * are (www/engine.js `engineInput`), so that bytes which are not UTF-8 are matched as the octets
+ * are (www/engine/engine.js `engineInput`), so that bytes which are not UTF-8 are matched as the octets
  * crawlers match, not as the U+FFFD the editor shows.
  */
 function parse(glue, input) {
@@ -320,7 +320,7 @@ function transferables(result) {
 serveOperations(operations, { transferables, memoryBytes: () => exports?.memory?.buffer.byteLength ?? null });
 
 // ---------------------------------------------------------------------------------------------
-// The audit and the self-test (www/findings.js, www/selftest.js)
+// The audit and the self-test (www/panels/findings.js, www/panels/selftest.js)
 
 /** Severities, most serious first; a flagged line's rank is its index here. */
 const SEVERITIES = ['error', 'warning', 'info'];

@@ -4,7 +4,7 @@
  * all-crawlers table with its purpose filter and counts.
  *
  * The catalogue (`crawlerCatalogue()`) and every verdict come from the engine; this module only
- * offers the choice (`CrawlerChoice` in www/work.js: a chosen crawler is checked with its documented
+ * offers the choice (`CrawlerChoice` in www/page/work.js: a chosen crawler is checked with its documented
  * fallback chain instead of the agent field) and puts answers into words.
  *
  *     const crawlers = new CrawlerPanel({ choice: new CrawlerChoice(agentInput), onChange: scheduleRefresh });
@@ -18,8 +18,8 @@
 
 import { showAiSummary } from './ai-summary.js';
 import { externalLink } from './fetch-status.js';
-import { decidingLine, fragment, h, lineLink } from './render.js';
-import { formatCount, has, onLanguageChange, t, tPlural } from './i18n.js';
+import { decidingLine, fragment, h, lineLink } from '../text/render.js';
+import { formatCount, has, onLanguageChange, t, tPlural } from '../text/i18n.js';
 
 /** The order of the purpose groups in the menu, the filter and the table; others follow. */
 const PURPOSE_ORDER = [

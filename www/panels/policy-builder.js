@@ -21,8 +21,8 @@
  *     builder.refresh();   // after the editor's text changed
  */
 
-import { formatCount, t, tPlural } from './i18n.js';
-import { fragment, h } from './render.js';
+import { formatCount, t, tPlural } from '../text/i18n.js';
+import { fragment, h } from '../text/render.js';
 
 /** The purposes' names, by the catalogue's ids. */
 const PURPOSE_KEYS = {

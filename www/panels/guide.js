@@ -3,15 +3,15 @@
  * with a table of contents and an anchor for every section, so that findings and verdict reasons
  * can link to the paragraph that explains them.
  *
- * The words live in the catalogues (`guide.*` keys, www/i18n.js); this module only knows the
+ * The words live in the catalogues (`guide.*` keys, www/text/i18n.js); this module only knows the
  * order of the blocks. The pattern table is not typed: its cells are the engine's own answers,
  * computed when the guide is drawn (`PATTERN_EXAMPLES` lists the questions, never the answers).
  */
 
-import { h } from './render.js';
-import { onLanguageChange, t, tRich } from './i18n.js';
+import { h } from '../text/render.js';
+import { onLanguageChange, t, tRich } from '../text/i18n.js';
 
-export { guideAnchorForCode, guideAnchorForReason } from './render.js';
+export { guideAnchorForCode, guideAnchorForReason } from '../text/render.js';
 
 /** A paragraph, a list, a table of line kinds, a shell command, or the live pattern table. */
 const p = (key) => ({ kind: 'p', key });

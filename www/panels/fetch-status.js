@@ -15,8 +15,8 @@
  *     picker.show(handling, profileChoice);     // after each refresh
  */
 
-import { language, onLanguageChange, t } from './i18n.js';
-import { choiceTitle, fragment, h, messageNodes, messageText } from './render.js';
+import { language, onLanguageChange, t } from '../text/i18n.js';
+import { choiceTitle, fragment, h, messageNodes, messageText } from '../text/render.js';
 
 /** The RFC's sections are linked, not quoted: the engine gives the section number. */
 const RFC_URL = 'https://www.rfc-editor.org/rfc/rfc9309.html';

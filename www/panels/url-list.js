@@ -4,7 +4,7 @@
  * table that sorts, filters and pages, totals per agent, the rules that decided grouped by
  * line, the rules that matched none of the URLs, and CSV and JSON exports.
  *
- * The engine worker reads the list and checks it (www/lists-worker.js), a step at a time: this
+ * The engine worker reads the list and checks it (www/engine/lists-engine-worker.js), a step at a time: this
  * module asks for the next step until the list is done or the person cancels, so the page stays
  * responsive and the verdict above keeps answering between steps. It only puts the engine's
  * answers on the page, as text.
@@ -15,9 +15,9 @@
  */
 
 import { SHORT_REASONS } from './crawlers.js';
-import { formatCount, onLanguageChange, t, tNodes, tPlural } from './i18n.js';
-import { fragment, h, lineLink } from './render.js';
-import { downloadText, storageGet, storageSet } from './local.js';
+import { formatCount, onLanguageChange, t, tNodes, tPlural } from '../text/i18n.js';
+import { fragment, h, lineLink } from '../text/render.js';
+import { downloadText, storageGet, storageSet } from '../page/local.js';
 
 /** URL × agent checks per step: about a frame or two of the worker's time on a typical file. */
 const CHECKS_PER_STEP = 4_000;

@@ -8,7 +8,7 @@
  * summaries from `defaults().profiles`; this module only lays them out, as text.
  */
 
-import { formatCount, t } from './i18n.js';
+import { formatCount, t } from '../text/i18n.js';
 import {
   choiceSummary,
   choiceTitle,
@@ -19,7 +19,7 @@ import {
   messageNodes,
   ownGroupWords,
   renderVerdictHeadline,
-} from './render.js';
+} from '../text/render.js';
 
 /**
  * The rows for every profile but the main verdict's. `rows` is `compareProfiles()`'s answer to

@@ -8,7 +8,7 @@
  *
  * The core's sentences (`{ key, args }`, an audit finding's message, why another reader
  * disagrees, the fetch-status texts) become nodes here (`messageNodes`, `messageText`):
- * www/message-fill.js, the one filler the page and the npm package share, fills them; what came
+ * www/text/message-fill.js, the one filler the page and the npm package share, fills them; what came
  * from the file becomes code or a span marked `translate="no"`.
  *
  * Three small parts end the file, shared with the panels: an engine failure in the page's
@@ -19,8 +19,8 @@
  * request before it.
  */
 
-import { OUT_OF_MEMORY_BYTES } from './engine.js';
-import { lineAt, lineCount, lineNotes } from './lines.js';
+import { OUT_OF_MEMORY_BYTES } from '../engine/engine.js';
+import { lineAt, lineCount } from '../engine/lines.js';
 import { formatBytes, formatCount, formatDecimal, t, tPlural } from './i18n.js';
 import { messageParts } from './message-fill.js';
 
@@ -197,6 +197,78 @@ export function renderLineNotes(analysis, limits) {
     ),
     moreNote(notedLines.items.length, notedLines.total, 'render.more.noted-lines'),
   );
+}
+
+/** The standard names of the line kinds the core recognises by spelling. */
+const STANDARD_KEYS = {
+  'user-agent': 'User-agent',
+  allow: 'Allow',
+  disallow: 'Disallow',
+  sitemap: 'Sitemap',
+};
+
+/**
+ * The notes on one line, most serious first: `{ severity: 'error' | 'warning', text }`.
+ * An error means crawlers skip the line; a warning means some read it and others may not,
+ * or read only part of it. `limits` is `{ maxLineBytes, sizeLimit }` from the engine's defaults.
+ */
+function lineNotes(line, limits) {
+  const notes = [];
+  const key = line.key ?? '';
+  if (line.kind === 'malformed') {
+    notes.push({
+      severity: 'error',
+      text: line.malformed === 'empty-key' ? t('line-notes.empty-key') : t('line-notes.no-separator'),
+    });
+  }
+  if (line.kind === 'unknown') {
+    notes.push({
+      severity: 'error',
+      text: t('line-notes.unknown', { key }),
+    });
+  }
+  const standard = STANDARD_KEYS[line.kind];
+  if (line.spelling === 'typo') {
+    const meant = standard ?? line.directive ?? t('line-notes.a-known-key');
+    notes.push({
+      severity: 'warning',
+      text: standard ? t('line-notes.typo', { key, meant }) : t('line-notes.read-as', { key, meant }),
+    });
+  }
+  if (line.spelling === 'prefix' && standard) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.prefix', { key, standard }),
+    });
+  }
+  if (line.missingColon) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.missing-colon', { key, value: line.value ?? '' }),
+    });
+  }
+  if (line.tooLong) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.too-long', { limit: formatCount(limits.maxLineBytes) }),
+    });
+  }
+  if (line.hasNul) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.nul'),
+    });
+  }
+  if (line.invalidUtf8) {
+    notes.push({ severity: 'warning', text: t('line-notes.invalid-utf8') });
+  }
+  if (line.cutBySizeLimit) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.cut-by-limit', { limit: formatBytes(limits.sizeLimit) }),
+    });
+  }
+  return notes;
 }
 
 function lineNoteItem(number, label, text, notes) {
@@ -983,7 +1055,7 @@ export function engineErrorText(error) {
 // -------------------------------------------------------------------------------------------
 // Where the guide explains each thing the page reports: the anchor of the section for an audit
 // code or a verdict's reason, so that the verdict and the findings link to the guide without
-// loading it (www/guide.js).
+// loading it (www/panels/guide.js).
 
 /** Where each audit code is explained: its section's anchor. */
 const CODE_SECTIONS = {

@@ -1,6 +1,6 @@
 /**
  * The engine as the page sees it: an async front for the WebAssembly module, which lives in a
- * dedicated worker (www/engine-worker.js).
+ * dedicated worker (www/engine/engine-worker.js).
  *
  * This module owns that worker. Calls run one at a time, in order. When the module traps (a
  * panic is a bug, but a bug must not take the page down) or a call hangs, the worker is
@@ -20,7 +20,7 @@
 
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
 /** The first module wasm-pack builds (scripts/build-wasm.sh); index.html preloads it. */
-const WASM_URL = new URL('./pkg/robots_lens_wasm_bg.wasm', import.meta.url);
+const WASM_URL = new URL('../pkg/robots_lens_wasm_bg.wasm', import.meta.url);
 /**
  * The page's engine: this worker script with the first package, the smallest module that
  * answers a check (www/pkg/: no audit).
@@ -28,20 +28,20 @@ const WASM_URL = new URL('./pkg/robots_lens_wasm_bg.wasm', import.meta.url);
 const MAIN_ENGINE = Object.freeze({
   worker: WORKER_URL,
   wasm: WASM_URL,
-  glue: new URL('./pkg/robots_lens_wasm.js', import.meta.url),
+  glue: new URL('../pkg/robots_lens_wasm.js', import.meta.url),
   name: 'robots-lens-engine',
 });
 /**
  * Packages the same worker script can run (`Engine.start({ package })`). `audit` is the first
  * package plus the audit (www/pkg/audit/, the wasm crate's `audit` feature), for the audit's
- * engine (www/findings.js): nothing fetches it before that engine starts, after the first verdict.
+ * engine (www/panels/findings.js): nothing fetches it before that engine starts, after the first verdict.
  */
 const PACKAGES = Object.freeze({
   main: MAIN_ENGINE,
   audit: Object.freeze({
     worker: WORKER_URL,
-    wasm: new URL('./pkg/audit/robots_lens_wasm_bg.wasm', import.meta.url),
-    glue: new URL('./pkg/audit/robots_lens_wasm.js', import.meta.url),
+    wasm: new URL('../pkg/audit/robots_lens_wasm_bg.wasm', import.meta.url),
+    glue: new URL('../pkg/audit/robots_lens_wasm.js', import.meta.url),
     name: 'robots-lens-audit',
   }),
 });
@@ -114,7 +114,7 @@ export class Engine {
    * Starts the worker and waits until the module is ready. Rejects with an EngineError.
    * `source` is `{ package }` (a name of `PACKAGES`: `main`, the default, or `audit`) or
    * `{ worker, wasm, glue, name }`: URLs of a worker script that speaks this protocol, of its
-   * module and of the module's glue (www/lists-engine.js starts such an engine).
+   * module and of the module's glue (www/engine/lists-engine.js starts such an engine).
    */
   static async start(source = MAIN_ENGINE) {
     const engine = new this();
@@ -169,7 +169,7 @@ export class Engine {
 
   /**
    * Which group the crawler `options.crawler` used for `url` on `text`, and why: the core's
-   * sentence, a message (see messageNodes in www/render.js), or null.
+   * sentence, a message (see messageNodes in www/text/render.js), or null.
    */
   crawlerWhy(text, agent, url, options) {
     return this.#enqueue(async () => {
@@ -425,7 +425,7 @@ function compiledModule(url = WASM_URL) {
 const mainThreadGlue = typeof document === 'undefined' ? null : instantiateOnMainThread();
 
 async function instantiateOnMainThread() {
-  const [glue, module] = await Promise.all([import('./pkg/robots_lens_wasm.js'), compiledModule()]);
+  const [glue, module] = await Promise.all([import('../pkg/robots_lens_wasm.js'), compiledModule()]);
   // Synchronous once compiled: the instance is ready without waiting for another task.
   glue.initSync({ module });
   return glue;

@@ -15,7 +15,7 @@
  * HTTP/1.1 every module the first verdict waits for is one more request before it (issue 17).
  */
 
-import { formatBytes, t } from './i18n.js';
+import { formatBytes, t } from '../text/i18n.js';
 
 // -------------------------------------------------------------------------------------------
 // Saved work
@@ -710,7 +710,7 @@ export function exampleById(id) {
 //
 // A choice holds only while the agent field keeps the text it had when the crawler was chosen:
 // typing another agent, loading an example or a link goes back to checking the field as typed.
-// It lives apart from the crawler panel (www/crawlers.js), which offers the choice, because the
+// It lives apart from the crawler panel (www/panels/crawlers.js), which offers the choice, because the
 // page restores it and asks its first verdict before that panel is loaded.
 //
 //     const choice = new CrawlerChoice(agentInput);

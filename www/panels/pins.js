@@ -13,9 +13,9 @@
  *     await pins.update(text, options);   // after each refresh
  */
 
-import { formatCount, onLanguageChange, t, tNodes } from './i18n.js';
-import { h, lineLink, urlProblemKey } from './render.js';
-import { downloadText } from './local.js';
+import { formatCount, onLanguageChange, t, tNodes } from '../text/i18n.js';
+import { h, lineLink, urlProblemKey } from '../text/render.js';
+import { downloadText } from '../page/local.js';
 
 /** The most pins kept: each is checked on every refresh. */
 export const MAX_PINS = 200;

@@ -3,14 +3,10 @@
  *
  * - the line table (`buildLineTable`, `lineAt`, `lineCount`): where each line of the analysed
  *   text starts and ends, its kind and its group, as typed arrays;
- * - the lines' notes (`hasLineNotes`, `lineNotes`): the per-line facts the core reports, put
- *   into words.
- *
- * One module, not two, because the first verdict needs both and every module it needs is one
- * more request before it (issue 17).
+ * - which lines carry notes (`hasLineNotes`): the per-line facts the core flagged, so that the
+ *   worker sends only those lines of a large file. Their words are www/text/render.js's
+ *   (`renderLineNotes`): this module holds no text, so the worker loads no catalogue.
  */
-
-import { formatBytes, formatCount, t } from './i18n.js';
 
 // -------------------------------------------------------------------------------------------
 // The line table
@@ -87,23 +83,11 @@ export function lineAt(table, text, number) {
 }
 
 // -------------------------------------------------------------------------------------------
-// Line notes
+// Lines with notes
 //
-// Line notes: the per-line facts the core reports (a malformed line, a misspelled or unknown
-// key, a missing colon, an over-long line, a NUL, the size limit), put into words.
-//
-// Nothing here reads robots.txt syntax: every decision is a flag the core set on the line.
-// This module only chooses which flags deserve a note and how to say them. It is shared by the
-// engine worker (to pick the noted lines out of a large file before they cross to the page)
-// and by the renderer.
-
-/** The standard names of the line kinds the core recognises by spelling. */
-const STANDARD_KEYS = {
-  'user-agent': 'User-agent',
-  allow: 'Allow',
-  disallow: 'Disallow',
-  sitemap: 'Sitemap',
-};
+// Nothing here reads robots.txt syntax: every decision is a flag the core set on the line. The
+// engine worker asks this to pick the noted lines out of a large file before they cross to the
+// page; the renderer words the same flags (www/text/render.js `renderLineNotes`).
 
 /** Whether the core flagged anything on `line` that the page should point out. */
 export function hasLineNotes(line) {
@@ -117,68 +101,4 @@ export function hasLineNotes(line) {
     line.invalidUtf8 ||
     line.cutBySizeLimit
   );
-}
-
-/**
- * The notes on one line, most serious first: `{ severity: 'error' | 'warning', text }`.
- * An error means crawlers skip the line; a warning means some read it and others may not,
- * or read only part of it. `limits` is `{ maxLineBytes, sizeLimit }` from the engine's defaults.
- */
-export function lineNotes(line, limits) {
-  const notes = [];
-  const key = line.key ?? '';
-  if (line.kind === 'malformed') {
-    notes.push({
-      severity: 'error',
-      text: line.malformed === 'empty-key' ? t('line-notes.empty-key') : t('line-notes.no-separator'),
-    });
-  }
-  if (line.kind === 'unknown') {
-    notes.push({
-      severity: 'error',
-      text: t('line-notes.unknown', { key }),
-    });
-  }
-  const standard = STANDARD_KEYS[line.kind];
-  if (line.spelling === 'typo') {
-    const meant = standard ?? line.directive ?? t('line-notes.a-known-key');
-    notes.push({
-      severity: 'warning',
-      text: standard ? t('line-notes.typo', { key, meant }) : t('line-notes.read-as', { key, meant }),
-    });
-  }
-  if (line.spelling === 'prefix' && standard) {
-    notes.push({
-      severity: 'warning',
-      text: t('line-notes.prefix', { key, standard }),
-    });
-  }
-  if (line.missingColon) {
-    notes.push({
-      severity: 'warning',
-      text: t('line-notes.missing-colon', { key, value: line.value ?? '' }),
-    });
-  }
-  if (line.tooLong) {
-    notes.push({
-      severity: 'warning',
-      text: t('line-notes.too-long', { limit: formatCount(limits.maxLineBytes) }),
-    });
-  }
-  if (line.hasNul) {
-    notes.push({
-      severity: 'warning',
-      text: t('line-notes.nul'),
-    });
-  }
-  if (line.invalidUtf8) {
-    notes.push({ severity: 'warning', text: t('line-notes.invalid-utf8') });
-  }
-  if (line.cutBySizeLimit) {
-    notes.push({
-      severity: 'warning',
-      text: t('line-notes.cut-by-limit', { limit: formatBytes(limits.sizeLimit) }),
-    });
-  }
-  return notes;
 }

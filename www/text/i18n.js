@@ -2,7 +2,7 @@
  * The page's languages: which one is in use, its catalogue of texts, and the two ways texts
  * reach the page.
  *
- * Every text a visitor reads lives in one catalogue per language (`www/i18n/en.json`, `es.json`,
+ * Every text a visitor reads lives in one catalogue per language (`www/text/i18n/en.json`, `es.json`,
  * `pt-PT.json`, `pt-BR.json`), loaded from the page's own origin. Portuguese is written twice:
  * as Portugal writes it (`pt-PT`: "ficheiro", "a mostrar"), the default for a browser that asks
  * for `pt` or `pt-PT`, and as Brazil writes it (`pt-BR`: "arquivo", "mostrando"). The engine returns codes and data, never

@@ -1,6 +1,6 @@
 /**
  * The one place JavaScript fills a core message with its values: shared by the page
- * (www/render.js turns the parts into DOM nodes) and the npm package (npm/api.js joins them
+ * (www/text/render.js turns the parts into DOM nodes) and the npm package (npm/api.js joins them
  * into a string; scripts/package-npm.sh ships this file beside it).
  *
  * The engine never sends a sentence. It sends `{ key, args }`: a key of the catalogues (`core.…`,

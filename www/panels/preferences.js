@@ -11,8 +11,8 @@
  *     panel.show(await engine.usage(text, agent, url, options));
  */
 
-import { t, tRich } from './i18n.js';
-import { fragment, h, lineLink } from './render.js';
+import { t, tRich } from '../text/i18n.js';
+import { fragment, h, lineLink } from '../text/render.js';
 
 /** How each preference is said, and the class that colours it. */
 const PREFERENCE_KEYS = {

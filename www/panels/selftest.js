@@ -12,11 +12,11 @@
  *     setUpSelfTest({ button, summary, progress, results, engine: () => state.engine });
  */
 
-import { formatCount, formatDecimal, onLanguageChange, t, tPlural } from './i18n.js';
-import { choiceTitle, fragment, h } from './render.js';
+import { formatCount, formatDecimal, onLanguageChange, t, tPlural } from '../text/i18n.js';
+import { choiceTitle, fragment, h } from '../text/render.js';
 
 /** Where the vectors are, relative to this module (www/ → the repository root). */
-const VECTORS_URL = new URL('../tests/vectors/', import.meta.url);
+const VECTORS_URL = new URL('../../tests/vectors/', import.meta.url);
 const MANIFEST = 'manifest.json';
 /** A vector file name as the manifest may list it: a plain name in the vectors directory. */
 const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
