@@ -119,6 +119,7 @@ mod limits;
 mod lines;
 mod matcher;
 pub mod message;
+mod octets;
 mod pattern;
 mod policy;
 mod politeness;
