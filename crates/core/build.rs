@@ -152,7 +152,10 @@ fn main() {
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let out = Path::new(&out_dir).join("crawlers.rs");
     std::fs::write(&out, generate(&catalogue)).unwrap_or_else(|error| {
-        fail(CATALOGUE, &[format!("cannot write {}: {error}", out.display())])
+        fail(
+            CATALOGUE,
+            &[format!("cannot write {}: {error}", out.display())],
+        )
     });
     let text = std::fs::read_to_string(RANGES)
         .unwrap_or_else(|error| fail(RANGES, &[format!("cannot read {RANGES}: {error}")]));
@@ -160,7 +163,10 @@ fn main() {
         validate_ranges(&text, &catalogue).unwrap_or_else(|problems| fail(RANGES, &problems));
     let out = Path::new(&out_dir).join("ip_ranges.rs");
     std::fs::write(&out, generate_ranges(&ranges)).unwrap_or_else(|error| {
-        fail(RANGES, &[format!("cannot write {}: {error}", out.display())])
+        fail(
+            RANGES,
+            &[format!("cannot write {}: {error}", out.display())],
+        )
     });
 }
 
@@ -577,10 +583,16 @@ fn block(prefix: &str) -> Result<(u128, u128), String> {
     // one, so it is a typing mistake.
     let shortest = if width == 32 { 8 } else { 24 };
     if length < shortest {
-        return Err(format!("'{prefix}' is wider than any crawler's range (/{shortest} at most)"));
+        return Err(format!(
+            "'{prefix}' is wider than any crawler's range (/{shortest} at most)"
+        ));
     }
     let host_bits = width - length;
-    let mask = if host_bits == 0 { 0 } else { (1u128 << host_bits) - 1 };
+    let mask = if host_bits == 0 {
+        0
+    } else {
+        (1u128 << host_bits) - 1
+    };
     if bits & mask != 0 {
         return Err(format!("'{prefix}' has host bits set"));
     }
@@ -601,7 +613,10 @@ fn is_date(text: &str) -> bool {
 }
 
 /// Parses and checks the ranges file against the catalogue; on failure, every problem found.
-pub(crate) fn validate_ranges(text: &str, catalogue: &Catalogue) -> Result<RangesFile, Vec<String>> {
+pub(crate) fn validate_ranges(
+    text: &str,
+    catalogue: &Catalogue,
+) -> Result<RangesFile, Vec<String>> {
     let file: RangesFile =
         serde_json::from_str(text).map_err(|error| vec![format!("invalid JSON: {error}")])?;
     let mut problems = Vec::new();
@@ -611,20 +626,29 @@ pub(crate) fn validate_ranges(text: &str, catalogue: &Catalogue) -> Result<Range
         if !seen.insert(name.as_str()) {
             problems.push(format!("operator '{name}' is listed twice"));
         }
-        if !catalogue.crawlers.iter().any(|crawler| &crawler.operator == name) {
+        if !catalogue
+            .crawlers
+            .iter()
+            .any(|crawler| &crawler.operator == name)
+        {
             problems.push(format!(
                 "operator '{name}' runs no catalogued crawler (names must match data/crawlers.json)"
             ));
         }
         if !operator.how_to_verify.starts_with("https://") {
-            problems.push(format!("operator '{name}': how_to_verify is not an https URL"));
+            problems.push(format!(
+                "operator '{name}': how_to_verify is not an https URL"
+            ));
         }
         if operator.lists.is_empty() {
             problems.push(format!("operator '{name}' has no list"));
         }
         for list in &operator.lists {
             if !list.url.starts_with("https://") {
-                problems.push(format!("operator '{name}': list '{}' is not an https URL", list.url));
+                problems.push(format!(
+                    "operator '{name}': list '{}' is not an https URL",
+                    list.url
+                ));
             }
             if !is_date(&list.date) {
                 problems.push(format!(

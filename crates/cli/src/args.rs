@@ -59,6 +59,12 @@ pub struct Args {
     pub root: Option<String>,
     /// Every option given, by its long name, in order.
     pub given: Vec<&'static str>,
+    /// `logs --robots [SITE=]FILE[@TIME]`, as given, in order.
+    pub robots: Vec<String>,
+    /// `logs --log-format`.
+    pub log_format: Option<String>,
+    /// `logs --fields`: the JSON field mapping, as given.
+    pub fields: Option<String>,
 }
 
 impl Args {
@@ -130,6 +136,9 @@ impl Args {
                 "--port" => args.port = Some(value),
                 "--open" => args.open = true,
                 "--root" => args.root = Some(value),
+                "--robots" => args.robots.push(value),
+                "--log-format" => args.log_format = Some(value),
+                "--fields" => args.fields = Some(value),
                 "--json" => args.json = true,
                 "--jsonl" => args.jsonl = true,
                 other => {

@@ -23,6 +23,8 @@ USAGE
                    [--format text|json]
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
   robots-lens preferences FILE --url URL [--agent AGENT | --crawler NAME] [--format text|json]
+  robots-lens logs LOG [LOG …] --robots [SITE=]FILE[@TIME] [--robots …]
+                   [--format text|json|jsonl|csv] [--log-format FORMAT] [--fields ROLE=FIELD,…]
   robots-lens explain [CODE] [--json | --format markdown] [--lang en|es|pt-PT|pt-BR]
   robots-lens serve [--port N] [--open] [--root DIR] [--timeout SECONDS] [--ca FILE]
   robots-lens completions bash|zsh|fish|powershell
@@ -122,6 +124,23 @@ COMMANDS
                \"content_signal\": {\"ai-train\": {…}, \"search\": {…}, \"ai-input\": {…}},
                \"licenses\": [{\"url\", \"line\"}]}
             check --json includes the same object as \"preferences\".
+
+  logs      Did the bots obey? Replays access logs (Apache/nginx combined or common, JSON
+            lines, W3C extended from IIS or CloudFront; gzip'd or not, - for standard
+            input) against the robots.txt in force at each request's time: each --robots
+            FILE@TIME took effect then, a FILE without a time always held, and SITE=FILE
+            is one host's own. Each request's user agent names a catalogued crawler (or
+            an unknown agent), which is asked as that crawler. Per crawler, most urgent
+            first: its requests, those to disallowed URLs (the deciding line, the version,
+            an example), whether it fetched /robots.txt first, its pace against
+            Crawl-delay and Request-rate, and whether its addresses are in the ranges its
+            operator publishes (a dated snapshot; outside them it is an impersonator, not
+            the crawler). Lines that are not log lines are counted and shown, never
+            fatal. --format json prints the summary, jsonl one object per request
+              {\"file\", \"line\", \"time\", \"ip\", \"agent\", \"crawler\", \"host\", \"url\",
+               \"allowed\", \"deciding_line\", \"version\", \"verified\", \"unjudged\"}
+            and csv the disallowed requests. Exit status 1 when a catalogued crawler (not
+            an impersonator) fetched a disallowed URL, 0 otherwise, 2 on an error.
 
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
             list of every code; with --json, every code's documentation as JSON; with

@@ -37,6 +37,7 @@ mod live;
 #[path = "live_unavailable.rs"]
 mod live;
 mod live_options;
+mod logs;
 mod man;
 mod options;
 mod preferences;
@@ -170,6 +171,7 @@ fn dispatch(raw: &[String]) -> Result<ExitCode, UsageError> {
         )?)?),
         "explain" => lint::explain(&Args::parse_for("explain", rest)?),
         "serve" => serve::run(&Args::parse_for("serve", rest)?),
+        "logs" => logs::run(&Args::parse_for("logs", rest)?),
         "completions" => {
             let script = completions::script(rest)?;
             print_text(&script)?;

@@ -43,6 +43,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "What may be done with a URL: crawling and AI uses",
     },
     CommandSpec {
+        name: "logs",
+        summary: "Did the bots obey? Access logs replayed against robots.txt",
+    },
+    CommandSpec {
         name: "explain",
         summary: "The documentation of an audit code, or of every code",
     },
@@ -90,6 +94,7 @@ pub const FORMATS: &[(&str, &[&str])] = &[
     ("test", &["text", "json", "github"]),
     ("preferences", &["text", "json"]),
     ("explain", &["markdown"]),
+    ("logs", &["text", "json", "jsonl", "csv"]),
 ];
 
 /// An option.
@@ -189,7 +194,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         short: None,
         value: Some("MODEL"),
         values: Values::AgentMatches,
-        commands: &["check", "diff", "test", "preferences"],
+        commands: &["check", "diff", "test", "preferences", "logs"],
         help: "How AGENT finds its group:\n  \
                substring  the group's name as written appears in AGENT (default)\n  \
                token      AGENT, whole, equals the token Google reads from the\n             \
@@ -200,7 +205,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         short: None,
         value: Some("PROFILE"),
         values: Values::Profiles,
-        commands: &["check", "crawlers", "lint", "diff", "test", "preferences"],
+        commands: &[
+            "check",
+            "crawlers",
+            "lint",
+            "diff",
+            "test",
+            "preferences",
+            "logs",
+        ],
         help: "How the file is read and matched:",
     },
     OptionSpec {
@@ -279,6 +292,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             "test",
             "preferences",
             "explain",
+            "logs",
         ],
         help: "Print the whole answer (a verdict with every matching rule) as JSON.\n\
                Text output shows 200 characters of a longer line, URL or pattern and\n\
@@ -298,10 +312,42 @@ pub const OPTIONS: &[OptionSpec] = &[
         short: None,
         value: Some("FORMAT"),
         values: Values::PerCommand(FORMATS),
-        commands: &["check", "lint", "diff", "test", "preferences", "explain"],
+        commands: &["check", "lint", "diff", "test", "preferences", "explain", "logs"],
         help: "lint: text, json, github, sarif or markdown. check --urls: text or\n\
                jsonl. diff, preferences: text or json. test: text, json or github.\n\
-               explain: markdown.",
+               explain: markdown. logs: text, json (the summary), jsonl (one\n\
+               request a line) or csv (the disallowed requests).",
+    },
+    OptionSpec {
+        long: "--robots",
+        short: None,
+        value: Some("[SITE=]FILE[@TIME]"),
+        values: Values::File,
+        commands: &["logs"],
+        help: "logs: the robots.txt requests are judged against; repeat it for each\n\
+               version, with the time it took effect (FILE@2026-03-01T00:00:00Z,\n\
+               or a date for midnight UTC); FILE alone holds for all times. SITE=\n\
+               (https://shop.example=FILE) gives a host its own file.",
+    },
+    OptionSpec {
+        long: "--log-format",
+        short: None,
+        value: Some("FORMAT"),
+        values: Values::Choices(&["auto", "combined", "common", "json", "w3c"]),
+        commands: &["logs"],
+        help: "logs: how the lines are written: auto (default: each line's own\n\
+               form), combined or common (Apache, nginx), json (JSON lines) or w3c\n\
+               (IIS, CloudFront).",
+    },
+    OptionSpec {
+        long: "--fields",
+        short: None,
+        value: Some("ROLE=FIELD,…"),
+        values: Values::Free,
+        commands: &["logs"],
+        help: "logs: which JSON fields hold what, for names it does not know:\n\
+               time, ip, agent, url, query, host, scheme, method, status\n\
+               (agent=req.headers.ua,url=req.path; dotted paths reach into objects).",
     },
     OptionSpec {
         long: "--fail-on",

@@ -162,7 +162,9 @@ mod tests {
         assert!(operator_ranges().len() >= 7);
         for ranges in operator_ranges() {
             assert!(
-                crawlers().iter().any(|crawler| crawler.operator == ranges.operator),
+                crawlers()
+                    .iter()
+                    .any(|crawler| crawler.operator == ranges.operator),
                 "{}",
                 ranges.operator
             );

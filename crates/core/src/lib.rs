@@ -192,11 +192,11 @@ pub use lines::{
 };
 pub use logs::{
     Claim, CrawlerReport, Example, FieldMap, InvalidFieldMap, InvalidReplay, JudgedRequest,
-    LogFormat, LogReplay, LogReport, PaceReport, ReplayOptions, RobotsTxtFetches, RobotsVersion,
-    Role, Site, TimelineReport, Timestamp, Unjudged, Unreadable, UnreadableLine,
+    LogFormat, LogReplay, LogReport, PaceReport, RateAsked, ReplayOptions, RobotsTxtFetches,
+    RobotsVersion, Role, Site, TimelineReport, Timestamp, Unjudged, Unreadable, UnreadableLine,
     UnreadableReport, VersionReport, ViolationReport, MAX_CACHED_AGENTS, MAX_CACHED_VERDICTS,
-    MAX_LINE_BYTES as MAX_LOG_LINE_BYTES, MAX_RATE_WINDOW, MAX_TIMELINE_BUCKETS,
-    MAX_TRACKED_HOSTS, MAX_UNREADABLE_EXAMPLES,
+    MAX_LINE_BYTES as MAX_LOG_LINE_BYTES, MAX_RATE_WINDOW, MAX_TIMELINE_BUCKETS, MAX_TRACKED_HOSTS,
+    MAX_UNREADABLE_EXAMPLES,
 };
 pub use matcher::Checker;
 pub use message::{Message, MessageId};

@@ -112,6 +112,8 @@ const AGENTS: &[(&str, &[&str])] = &[
         &["192.0.2.10", "192.0.2.11"],
     ),
     ("python-requests/2.32.3", &["192.0.2.99"]),
+    // Substring matching finds the GPTBot group in it; token matching reads `Mozilla`.
+    ("Mozilla/5.0 (compatible; NotGPTBotReally/1.0)", &["192.0.2.98"]),
     ("", &["192.0.2.50"]),
 ];
 
@@ -167,7 +169,10 @@ fn combined(requests: &[Request]) -> String {
     requests
         .iter()
         .map(|r| {
-            let prefix = r.host.map(|host| format!("{host}:443 ")).unwrap_or_default();
+            let prefix = r
+                .host
+                .map(|host| format!("{host}:443 "))
+                .unwrap_or_default();
             format!(
                 "{prefix}{} - - [{}] \"{} {} HTTP/1.1\" {} 512 \"-\" \"{}\"\n",
                 r.ip,
@@ -282,7 +287,12 @@ fn expected_version(time: i64, host: Option<&str>) -> usize {
 }
 
 /// Every judged request against the answering layer asked directly.
-fn check_against_the_answering_layer(judged: &[Judged], requests: &[Request], profile: Profile) {
+fn check_against_the_answering_layer(
+    judged: &[Judged],
+    requests: &[Request],
+    profile: Profile,
+    agent_match: AgentMatch,
+) {
     let files = [V1, V2, V3_SHOP].map(|text| RobotsTxt::parse(text.as_bytes()));
     let checkers: Vec<_> = files.iter().map(|file| file.checker(profile)).collect();
     assert_eq!(judged.len(), requests.len());
@@ -298,13 +308,14 @@ fn check_against_the_answering_layer(judged: &[Judged], requests: &[Request], pr
         };
         let question = match crawler {
             Some(crawler) => Question::crawler(crawler, &request.url),
-            None => Question::agent(request.agent, &request.url).agent_match(AgentMatch::Token),
+            None => Question::agent(request.agent, &request.url).agent_match(agent_match),
         }
         .reading(reading);
         let verdict = checkers[version].ask_verdict(&question).unwrap();
         assert_eq!(judged.allowed, Some(verdict.allowed), "{judged:?}");
         assert_eq!(judged.deciding_line, verdict.deciding_line(), "{judged:?}");
-        let verified = crawler.and_then(|crawler| robots_lens::verify_crawler_address(crawler, request.ip));
+        let verified =
+            crawler.and_then(|crawler| robots_lens::verify_crawler_address(crawler, request.ip));
         assert_eq!(judged.verified, verified, "{judged:?}");
     }
 }
@@ -321,21 +332,45 @@ fn every_judgement_is_the_answering_layers_in_every_format() {
     ];
     let mut first = None;
     for log in &formats {
-        let (judged, report) = replay_in_chunks(versions(), options.clone(), log.as_bytes(), &[65_536]);
-        assert_eq!(report.unreadable.total, 0, "{:?}", report.unreadable.examples);
-        check_against_the_answering_layer(&judged, &requests, Profile::Rfc9309);
+        let (judged, report) =
+            replay_in_chunks(versions(), options.clone(), log.as_bytes(), &[65_536]);
+        assert_eq!(
+            report.unreadable.total, 0,
+            "{:?}",
+            report.unreadable.examples
+        );
+        check_against_the_answering_layer(
+            &judged,
+            &requests,
+            Profile::Rfc9309,
+            AgentMatch::Substring,
+        );
         // The same requests, however written, are judged alike (the line numbers differ by the
         // W3C header lines).
         // W3C encodes a space in a path and IIS a '+' in an agent: compared without them.
         let answers: Vec<_> = judged
             .iter()
-            .map(|j| (j.time, j.crawler, j.allowed, j.deciding_line, j.version, j.verified))
+            .map(|j| {
+                (
+                    j.time,
+                    j.crawler,
+                    j.allowed,
+                    j.deciding_line,
+                    j.version,
+                    j.verified,
+                )
+            })
             .collect();
         match &first {
             None => first = Some(answers),
             Some(first) => {
                 let differ = first.iter().zip(&answers).position(|(a, b)| a != b);
-                assert_eq!(differ, None, "{:?}", differ.map(|at| (&first[at], &answers[at])));
+                assert_eq!(
+                    differ,
+                    None,
+                    "{:?}",
+                    differ.map(|at| (&first[at], &answers[at]))
+                );
             }
         }
     }
@@ -345,12 +380,16 @@ fn every_judgement_is_the_answering_layers_in_every_format() {
 fn other_profiles_and_match_models_are_the_answering_layers_too() {
     let requests = generate(11, 800);
     for profile in Profile::ALL {
-        let options = ReplayOptions {
-            profile,
-            ..ReplayOptions::default()
-        };
-        let (judged, _) = replay_in_chunks(versions(), options, combined(&requests).as_bytes(), &[4096]);
-        check_against_the_answering_layer(&judged, &requests, profile);
+        for agent_match in [AgentMatch::Token, AgentMatch::Substring] {
+            let options = ReplayOptions {
+                profile,
+                agent_match,
+                ..ReplayOptions::default()
+            };
+            let (judged, _) =
+                replay_in_chunks(versions(), options, combined(&requests).as_bytes(), &[4096]);
+            check_against_the_answering_layer(&judged, &requests, profile, agent_match);
+        }
     }
 }
 
@@ -359,23 +398,40 @@ fn chunk_boundaries_change_nothing() {
     let requests = generate(3, 600);
     let mut log = combined(&requests);
     log.push_str("garbage without a line end");
-    let (whole, whole_report) = replay_in_chunks(versions(), ReplayOptions::default(), log.as_bytes(), &[usize::MAX]);
+    let (whole, whole_report) = replay_in_chunks(
+        versions(),
+        ReplayOptions::default(),
+        log.as_bytes(),
+        &[usize::MAX],
+    );
     for sizes in [&[1usize][..], &[7, 1, 300], &[4096, 3]] {
-        let (judged, report) = replay_in_chunks(versions(), ReplayOptions::default(), log.as_bytes(), sizes);
+        let (judged, report) =
+            replay_in_chunks(versions(), ReplayOptions::default(), log.as_bytes(), sizes);
         assert_eq!(judged, whole, "{sizes:?}");
         assert_eq!(report, whole_report, "{sizes:?}");
     }
-    assert_eq!(whole_report.unreadable.total, 1, "the last line, without its line end, is read");
+    assert_eq!(
+        whole_report.unreadable.total, 1,
+        "the last line, without its line end, is read"
+    );
     assert_eq!(whole_report.lines, 601);
 }
 
 #[test]
 fn impersonators_are_not_their_crawler_and_unknown_agents_come_last() {
     let requests = generate(5, 4_000);
-    let (judged, report) = replay_in_chunks(versions(), ReplayOptions::default(), combined(&requests).as_bytes(), &[8192]);
+    let (judged, report) = replay_in_chunks(
+        versions(),
+        ReplayOptions::default(),
+        combined(&requests).as_bytes(),
+        &[8192],
+    );
     let googlebot = report.row("Googlebot", Claim::Crawler).unwrap();
     let fake = report.row("Googlebot", Claim::Impersonator).unwrap();
-    assert_eq!(googlebot.verified, googlebot.requests, "all from Google's ranges");
+    assert_eq!(
+        googlebot.verified, googlebot.requests,
+        "all from Google's ranges"
+    );
     assert_eq!(fake.verified, 0);
     let from_fake = judged
         .iter()
@@ -388,10 +444,27 @@ fn impersonators_are_not_their_crawler_and_unknown_agents_come_last() {
     assert!(report.row("YandexBot", Claim::Impersonator).is_none());
     assert_eq!(report.crawlers.last().unwrap().claim, Claim::Unknown);
     // Sorted: crawlers with disallowed requests, most first, before impersonators.
-    let tiers: Vec<(Claim, u64)> = report.crawlers.iter().map(|row| (row.claim, row.disallowed)).collect();
-    let first_impersonator = tiers.iter().position(|(claim, _)| *claim == Claim::Impersonator).unwrap();
-    assert!(tiers[..first_impersonator].iter().all(|(claim, disallowed)| *claim == Claim::Crawler && *disallowed > 0), "{tiers:?}");
-    assert!(tiers[..first_impersonator].windows(2).all(|pair| pair[0].1 >= pair[1].1), "{tiers:?}");
+    let tiers: Vec<(Claim, u64)> = report
+        .crawlers
+        .iter()
+        .map(|row| (row.claim, row.disallowed))
+        .collect();
+    let first_impersonator = tiers
+        .iter()
+        .position(|(claim, _)| *claim == Claim::Impersonator)
+        .unwrap();
+    assert!(
+        tiers[..first_impersonator]
+            .iter()
+            .all(|(claim, disallowed)| *claim == Claim::Crawler && *disallowed > 0),
+        "{tiers:?}"
+    );
+    assert!(
+        tiers[..first_impersonator]
+            .windows(2)
+            .all(|pair| pair[0].1 >= pair[1].1),
+        "{tiers:?}"
+    );
     let total: u64 = report.crawlers.iter().map(|row| row.requests).sum();
     assert_eq!(total, report.requests);
 }
@@ -404,9 +477,13 @@ fn disallowed_requests_name_their_line_version_and_an_example() {
         "20.171.206.7 - - [02/Mar/2026:10:00:00 +0000] \"GET /ok HTTP/1.1\" 200 5 \"-\" \"GPTBot/1.2\"\n",
         "20.171.206.7 - - [02/Mar/2026:10:01:00 +0000] \"GET /ok2 HTTP/1.1\" 200 5 \"-\" \"GPTBot/1.2\"\n",
     );
-    let (judged, report) = replay_in_chunks(versions(), ReplayOptions::default(), log.as_bytes(), &[100]);
+    let (judged, report) =
+        replay_in_chunks(versions(), ReplayOptions::default(), log.as_bytes(), &[100]);
     assert_eq!(
-        judged.iter().map(|j| (j.allowed, j.version, j.deciding_line)).collect::<Vec<_>>(),
+        judged
+            .iter()
+            .map(|j| (j.allowed, j.version, j.deciding_line))
+            .collect::<Vec<_>>(),
         [
             (Some(false), Some(0), Some(6)),
             (Some(true), Some(0), None),
@@ -417,10 +494,16 @@ fn disallowed_requests_name_their_line_version_and_an_example() {
     let gptbot = report.row("GPTBot", Claim::Crawler).unwrap();
     assert_eq!(gptbot.disallowed, 3);
     let top = &gptbot.violations[0];
-    assert_eq!((top.label.as_str(), top.line, top.requests), ("v2", Some(7), 2));
+    assert_eq!(
+        (top.label.as_str(), top.line, top.requests),
+        ("v2", Some(7), 2)
+    );
     assert_eq!(top.rule.as_deref(), Some("Disallow: /"));
     assert_eq!((top.example.line, top.example.url.as_str()), (3, "/ok"));
-    assert_eq!(gptbot.violations[1].rule.as_deref(), Some("Disallow: /drafts/"));
+    assert_eq!(
+        gptbot.violations[1].rule.as_deref(),
+        Some("Disallow: /drafts/")
+    );
     assert_eq!(report.versions[1].requests, 2);
 }
 
@@ -441,22 +524,45 @@ fn robots_txt_first_and_pace_against_crawl_delay() {
     );
     let (_, report) = replay_in_chunks(versions(), ReplayOptions::default(), log.as_bytes(), &[64]);
     let ccbot = report.row("CCBot", Claim::Crawler).unwrap();
-    assert_eq!((ccbot.robots_txt.fetches, ccbot.robots_txt.hosts, ccbot.robots_txt.fetched_first), (1, 1, 1));
+    assert_eq!(
+        (
+            ccbot.robots_txt.fetches,
+            ccbot.robots_txt.hosts,
+            ccbot.robots_txt.fetched_first
+        ),
+        (1, 1, 1)
+    );
     assert_eq!((ccbot.pace.checked, ccbot.pace.faster_than_delay), (2, 0));
     assert_eq!(ccbot.pace.crawl_delay, Some(10.0));
     let yandex = report.row("YandexBot", Claim::Crawler).unwrap();
-    assert_eq!((yandex.robots_txt.fetches, yandex.robots_txt.fetched_first), (1, 0));
+    assert_eq!(
+        (yandex.robots_txt.fetches, yandex.robots_txt.fetched_first),
+        (1, 0)
+    );
     assert_eq!((yandex.pace.checked, yandex.pace.faster_than_delay), (4, 3));
     assert_eq!(yandex.pace.shortest_interval, Some(0.0));
     // Faster than asked, but no disallowed request: after the crawlers that disobeyed.
-    assert!(report.crawlers.iter().position(|row| row.crawler.is_some_and(|c| c.name == "YandexBot")).unwrap()
-        < report.crawlers.iter().position(|row| row.crawler.is_some_and(|c| c.name == "CCBot")).unwrap());
+    assert!(
+        report
+            .crawlers
+            .iter()
+            .position(|row| row.crawler.is_some_and(|c| c.name == "YandexBot"))
+            .unwrap()
+            < report
+                .crawlers
+                .iter()
+                .position(|row| row.crawler.is_some_and(|c| c.name == "CCBot"))
+                .unwrap()
+    );
 }
 
 #[test]
 fn request_rate_windows_count_only_certain_excess() {
     let robots = "User-agent: *\nRequest-rate: 2/10s\n";
-    let versions = vec![RobotsVersion::new("r", Arc::new(RobotsTxt::parse(robots.as_bytes())))];
+    let versions = vec![RobotsVersion::new(
+        "r",
+        Arc::new(RobotsTxt::parse(robots.as_bytes())),
+    )];
     let line = |second: u32| {
         format!("18.97.9.170 - - [28/Feb/2026:10:00:{second:02} +0000] \"GET /x{second} HTTP/1.1\" 200 5 \"-\" \"CCBot/2.0\"\n")
     };
@@ -464,13 +570,22 @@ fn request_rate_windows_count_only_certain_excess() {
     let log: String = [0, 1, 2, 20, 25, 30].iter().map(|&s| line(s)).collect();
     let (_, report) = replay_in_chunks(versions, ReplayOptions::default(), log.as_bytes(), &[1000]);
     let ccbot = report.row("CCBot", Claim::Crawler).unwrap();
-    assert_eq!(ccbot.pace.request_rate, Some((2, 10)));
+    assert_eq!(
+        ccbot
+            .pace
+            .request_rate
+            .map(|rate| (rate.requests, rate.seconds)),
+        Some((2, 10))
+    );
     assert_eq!(ccbot.pace.over_request_rate, 1);
 }
 
 #[test]
 fn lines_that_are_not_log_lines_are_counted_never_fatal() {
-    let long = format!("1.2.3.4 - - [28/Feb/2026:10:00:00 +0000] \"GET /{} HTTP/1.1\" 200 5 \"-\" \"x\"\n", "a".repeat(MAX_LOG_LINE_BYTES));
+    let long = format!(
+        "1.2.3.4 - - [28/Feb/2026:10:00:00 +0000] \"GET /{} HTTP/1.1\" 200 5 \"-\" \"x\"\n",
+        "a".repeat(MAX_LOG_LINE_BYTES)
+    );
     let mut log = String::new();
     log.push_str("\u{feff}garbage\n");
     log.push_str("\n\n");
@@ -480,25 +595,47 @@ fn lines_that_are_not_log_lines_are_counted_never_fatal() {
     log.push_str("1.2.3.4 - - [28/Feb/2026:10:00:00 +0000] \"-\" 400 0 \"-\" \"-\"\n");
     log.push_str("2026-02-28\t10:00:00\tW3C row before its fields\n");
     log.push_str("1.2.3.4 - - [28/Feb/2026:10:00:00 +0000] \"GET /ok HTTP/1.1\" 200 5 \"-\" \"GPTBot/1.2\"\r\n");
-    let (judged, report) = replay_in_chunks(versions(), ReplayOptions::default(), log.as_bytes(), &[1000, 3]);
+    let (judged, report) = replay_in_chunks(
+        versions(),
+        ReplayOptions::default(),
+        log.as_bytes(),
+        &[1000, 3],
+    );
     assert_eq!(judged.len(), 1, "only the last line is a request");
     assert_eq!(judged[0].line, 9);
     assert_eq!(report.lines, 9);
     assert_eq!(report.skipped, 2);
-    let reasons: Vec<(&str, u64)> = report.unreadable.reasons.iter().map(|(k, v)| (*k, *v)).collect();
+    let reasons: Vec<(&str, u64)> = report
+        .unreadable
+        .reasons
+        .iter()
+        .map(|(k, v)| (*k, *v))
+        .collect();
     assert_eq!(
         reasons,
-        [("invalid-json", 1), ("no-request", 2), ("too-long", 1), ("unrecognised", 2)]
+        [
+            ("invalid-json", 1),
+            ("no-request", 2),
+            ("too-long", 1),
+            ("unrecognised", 2)
+        ]
     );
     assert_eq!(report.unreadable.total, 6);
     assert_eq!(report.unreadable.examples[0].line, 1);
-    assert!(report.unreadable.examples.iter().all(|example| example.text.len() <= 303));
+    assert!(report
+        .unreadable
+        .examples
+        .iter()
+        .all(|example| example.text.len() <= 303));
 }
 
 #[test]
 fn requests_outside_every_version_are_counted_not_judged() {
-    let dated = vec![RobotsVersion::new("d", Arc::new(RobotsTxt::parse(b"User-agent: *\nDisallow: /\n")))
-        .from(Timestamp::parse("2026-03-01").unwrap())];
+    let dated = vec![RobotsVersion::new(
+        "d",
+        Arc::new(RobotsTxt::parse(b"User-agent: *\nDisallow: /\n")),
+    )
+    .from(Timestamp::parse("2026-03-01").unwrap())];
     let log = concat!(
         "1.2.3.4 - - [28/Feb/2026:10:00:00 +0000] \"GET /a HTTP/1.1\" 200 5 \"-\" \"GPTBot\"\n",
         "{\"url\": \"/no-time\", \"agent\": \"GPTBot\"}\n",
@@ -506,16 +643,22 @@ fn requests_outside_every_version_are_counted_not_judged() {
         "1.2.3.4 - - [02/Mar/2026:10:00:00 +0000] \"GET /b HTTP/1.1\" 200 5 \"-\" \"GPTBot\"\n",
     );
     let (judged, report) = replay_in_chunks(dated, ReplayOptions::default(), log.as_bytes(), &[50]);
-    assert_eq!(judged.iter().map(|j| j.allowed).collect::<Vec<_>>(), [None, Some(false), None, Some(false)]);
+    assert_eq!(
+        judged.iter().map(|j| j.allowed).collect::<Vec<_>>(),
+        [None, Some(false), None, Some(false)]
+    );
     // One dated version and a request without a time: it is the only file, so it judges.
     assert_eq!(report.unjudged.get("before-first-version"), Some(&1));
     assert_eq!(report.unjudged.get("url-refused"), Some(&1));
 
     let two = vec![
-        RobotsVersion::new("a", Arc::new(RobotsTxt::parse(b""))).from(Timestamp::parse("2026-01-01").unwrap()),
-        RobotsVersion::new("b", Arc::new(RobotsTxt::parse(b""))).from(Timestamp::parse("2026-02-01").unwrap()),
+        RobotsVersion::new("a", Arc::new(RobotsTxt::parse(b"")))
+            .from(Timestamp::parse("2026-01-01").unwrap()),
+        RobotsVersion::new("b", Arc::new(RobotsTxt::parse(b"")))
+            .from(Timestamp::parse("2026-02-01").unwrap()),
     ];
-    let (_, report) = replay_in_chunks(two, ReplayOptions::default(), b"{\"url\": \"/x\"}\n", &[50]);
+    let (_, report) =
+        replay_in_chunks(two, ReplayOptions::default(), b"{\"url\": \"/x\"}\n", &[50]);
     assert_eq!(report.unjudged.get("no-time"), Some(&1));
 
     let only_shop = vec![RobotsVersion::new("shop", Arc::new(RobotsTxt::parse(b"")))
@@ -528,12 +671,20 @@ fn requests_outside_every_version_are_counted_not_judged() {
 #[test]
 fn versions_that_collide_or_are_missing_are_refused() {
     assert!(LogReplay::new(Vec::new(), ReplayOptions::default()).is_err());
-    let same = |label: &str| RobotsVersion::new(label, Arc::new(RobotsTxt::parse(b""))).from(Timestamp::parse("2026-01-01").unwrap());
+    let same = |label: &str| {
+        RobotsVersion::new(label, Arc::new(RobotsTxt::parse(b"")))
+            .from(Timestamp::parse("2026-01-01").unwrap())
+    };
     let error = LogReplay::new(vec![same("a"), same("b")], ReplayOptions::default()).unwrap_err();
     assert!(error.to_string().contains("a and b"), "{error}");
     assert!(Site::parse("ftp://x").is_err());
     assert!(Site::parse("x:port").is_err());
-    assert_eq!(Site::parse("HTTPS://Shop.Example:8443/").unwrap().to_string(), "https://shop.example:8443");
+    assert_eq!(
+        Site::parse("HTTPS://Shop.Example:8443/")
+            .unwrap()
+            .to_string(),
+        "https://shop.example:8443"
+    );
     assert_eq!(Site::parse("[::1]:8080").unwrap().host, "::1");
 }
 
@@ -546,14 +697,24 @@ fn the_timeline_widens_to_stay_bounded_and_keeps_every_request() {
         let iso = Timestamp::from_millis(start + day * 86_400_000).to_string();
         log.push_str(&format!("{{\"time\":\"{iso}\",\"url\":\"/d{day}\",\"agent\":\"GPTBot/1.2\",\"ip\":\"20.171.206.7\"}}\n"));
     }
-    let versions = vec![RobotsVersion::new("v", Arc::new(RobotsTxt::parse(b"User-agent: *\nDisallow: /d1\n")))];
+    let versions = vec![RobotsVersion::new(
+        "v",
+        Arc::new(RobotsTxt::parse(b"User-agent: *\nDisallow: /d1\n")),
+    )];
     let (_, report) = replay_in_chunks(versions, ReplayOptions::default(), log.as_bytes(), &[777]);
-    assert!(report.timeline.buckets <= MAX_TIMELINE_BUCKETS, "{:?}", report.timeline);
+    assert!(
+        report.timeline.buckets <= MAX_TIMELINE_BUCKETS,
+        "{:?}",
+        report.timeline
+    );
     assert!(report.timeline.buckets > 100);
     let row = report.row("GPTBot", Claim::Crawler).unwrap();
     assert_eq!(row.timeline.len(), report.timeline.buckets);
     assert_eq!(row.timeline.iter().map(|b| b[0]).sum::<u64>(), 365);
-    assert_eq!(row.timeline.iter().map(|b| b[1]).sum::<u64>(), row.disallowed);
+    assert_eq!(
+        row.timeline.iter().map(|b| b[1]).sum::<u64>(),
+        row.disallowed
+    );
     assert!(row.disallowed > 100, "/d1, /d10…/d199 are disallowed");
 }
 
@@ -566,27 +727,46 @@ fn a_field_mapping_reads_other_names() {
     };
     let log = "{\"at\":\"2026-03-02T00:00:00Z\",\"client\":{\"agent\":\"GPTBot/1.2\"},\"req\":{\"path\":\"/x\"}}\n";
     let (judged, _) = replay_in_chunks(versions(), options, log.as_bytes(), &[10]);
-    assert_eq!((judged[0].crawler, judged[0].allowed, judged[0].version), (Some("GPTBot"), Some(false), Some(1)));
+    assert_eq!(
+        (judged[0].crawler, judged[0].allowed, judged[0].version),
+        (Some("GPTBot"), Some(false), Some(1))
+    );
 }
 
 #[test]
 fn unknown_agents_that_share_groups_share_verdicts_and_stay_right() {
     // Many user agents the file treats alike, and one it names.
     let robots = "User-agent: special\nDisallow: /s\n\nUser-agent: *\nDisallow: /p\n";
-    let versions = vec![RobotsVersion::new("v", Arc::new(RobotsTxt::parse(robots.as_bytes())))];
+    let versions = vec![RobotsVersion::new(
+        "v",
+        Arc::new(RobotsTxt::parse(robots.as_bytes())),
+    )];
     let mut log = String::new();
     let mut expected = Vec::new();
     let checker_file = RobotsTxt::parse(robots.as_bytes());
     let checker = checker_file.checker(Profile::Rfc9309);
     for n in 0..300 {
-        let agent = if n % 7 == 0 { format!("special/{n}") } else { format!("Browser{n}/1.0") };
+        let agent = if n % 7 == 0 {
+            format!("special/{n}")
+        } else {
+            format!("Browser{n}/1.0")
+        };
         let url = ["/s", "/p", "/x"][n % 3];
         log.push_str(&format!("{{\"url\":\"{url}\",\"agent\":\"{agent}\"}}\n"));
-        let verdict = checker.ask_verdict(&Question::agent(&agent, url).reading(UrlReading::Path)).unwrap();
+        let verdict = checker
+            .ask_verdict(
+                &Question::agent(&agent, url)
+                    .agent_match(AgentMatch::Substring)
+                    .reading(UrlReading::Path),
+            )
+            .unwrap();
         expected.push(Some(verdict.allowed));
     }
     let (judged, _) = replay_in_chunks(versions, ReplayOptions::default(), log.as_bytes(), &[4096]);
-    assert_eq!(judged.iter().map(|j| j.allowed).collect::<Vec<_>>(), expected);
+    assert_eq!(
+        judged.iter().map(|j| j.allowed).collect::<Vec<_>>(),
+        expected
+    );
 }
 
 #[test]

@@ -27,7 +27,10 @@ impl<'a> Scalar<'a> {
     pub(crate) fn text(self) -> Cow<'a, str> {
         match self {
             Scalar::Str { raw, escaped: true } => Cow::Owned(decode_string(raw)),
-            Scalar::Str { raw, .. } | Scalar::Number(raw) => String::from_utf8_lossy(raw),
+            Scalar::Str { raw, .. } | Scalar::Number(raw) => match std::str::from_utf8(raw) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(raw),
+            },
         }
     }
 }
@@ -303,7 +306,10 @@ mod tests {
 
     #[test]
     fn escapes_decode_and_surrogates_pair() {
-        assert_eq!(decode_string(br#"a\"b\\c\/\n\u00e9\ud83d\ude00"#), "a\"b\\c/\né😀");
+        assert_eq!(
+            decode_string(br#"a\"b\\c\/\n\u00e9\ud83d\ude00"#),
+            "a\"b\\c/\né😀"
+        );
         assert_eq!(decode_string(br"\ud83d x"), "\u{fffd} x");
         assert_eq!(decode_string(br"\q\u12"), "\u{fffd}\u{fffd}12");
         assert_eq!(decode_string(b"\xff"), "\u{fffd}");
@@ -324,7 +330,11 @@ mod tests {
         ] {
             assert_eq!(scalars(bad), Err(NotAnObject), "{bad}");
         }
-        let deep = format!("{}1{}", "{\"a\":".repeat(MAX_DEPTH + 1), "}".repeat(MAX_DEPTH + 1));
+        let deep = format!(
+            "{}1{}",
+            "{\"a\":".repeat(MAX_DEPTH + 1),
+            "}".repeat(MAX_DEPTH + 1)
+        );
         assert_eq!(scalars(&deep), Err(NotAnObject));
         let fine = format!("{}1{}", "{\"a\":".repeat(MAX_DEPTH), "}".repeat(MAX_DEPTH));
         assert!(scalars(&fine).is_ok());

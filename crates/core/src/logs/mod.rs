@@ -76,6 +76,7 @@
 //! most [`MAX_UNREADABLE_EXAMPLES`] unreadable lines are kept as examples.
 
 mod format;
+mod hash;
 mod json;
 mod report;
 mod time;
@@ -85,8 +86,8 @@ use std::sync::Arc;
 
 pub use format::{FieldMap, InvalidFieldMap, LogFormat, Role, Unreadable};
 pub use report::{
-    Claim, CrawlerReport, Example, LogReport, PaceReport, RobotsTxtFetches, TimelineReport,
-    UnreadableLine, UnreadableReport, VersionReport, ViolationReport,
+    Claim, CrawlerReport, Example, LogReport, PaceReport, RateAsked, RobotsTxtFetches,
+    TimelineReport, UnreadableLine, UnreadableReport, VersionReport, ViolationReport,
 };
 pub use time::Timestamp;
 
@@ -98,6 +99,7 @@ use crate::matcher::Checker;
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use format::{Line, LineReader, Record};
+use hash::Seeded;
 use time::Precision;
 
 /// The longest log line read, in bytes: far beyond any real request line (servers refuse
@@ -165,7 +167,9 @@ impl Site {
             || host.contains('/')
             || host.chars().any(|c| c.is_whitespace() || c.is_control())
         {
-            return Err(format!("'{text}' is not a site (scheme://host[:port] or host)"));
+            return Err(format!(
+                "'{text}' is not a site (scheme://host[:port] or host)"
+            ));
         }
         Ok(Site {
             scheme,
@@ -264,8 +268,9 @@ impl RobotsVersion {
 pub struct ReplayOptions {
     /// How the files are read and matched ([`Profile::Rfc9309`] unless told).
     pub profile: Profile,
-    /// How an unknown agent's user agent string is compared with the groups (product token
-    /// unless told); catalogued crawlers follow their chains.
+    /// How an unknown agent's user agent string is compared with the groups (its default,
+    /// substring: a group's name found in the whole string); catalogued crawlers follow their
+    /// chains.
     pub agent_match: AgentMatch,
     /// Which reader reads the lines.
     pub format: LogFormat,
@@ -348,12 +353,21 @@ pub struct JudgedRequest<'a> {
     pub unjudged: Option<Unjudged>,
 }
 
-/// Who asks, for the verdict cache: a catalogued crawler, or the groups an unknown agent
-/// gets in one version (agents the file treats alike share their verdicts).
+/// Who asks: a catalogued crawler (its index) or an unknown agent (its entry).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum AskerKey {
+enum Asker {
     Crawler(u16),
-    Groups(u32),
+    Agent(u32),
+}
+
+/// A crawler's `Crawl-delay` (seconds) and `Request-rate` (requests, seconds) in a version.
+type PaceRules = (Option<f64>, Option<(u64, u64)>);
+
+/// Who asks for a group set's verdicts: the first asker that got it.
+#[derive(Debug, Clone)]
+enum SetAsker {
+    Crawler(u16),
+    Agent(Box<str>),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -362,11 +376,16 @@ struct CachedVerdict {
     deciding_line: Option<u32>,
 }
 
-/// A distinct user agent: the crawler it names, and its groups per version once asked.
+/// A distinct user agent: the crawler it names, and (for an unknown agent) its group set in
+/// each version once asked ([`NOT_ASKED`] until then).
 #[derive(Debug)]
 struct AgentEntry {
     crawler: Option<u16>,
+    sets: Vec<u32>,
 }
+
+/// A group set not asked for yet.
+const NOT_ASKED: u32 = u32::MAX;
 
 /// A site's versions, oldest first, and whether any is undated.
 #[derive(Debug, Clone)]
@@ -390,7 +409,62 @@ struct Row {
     first: Option<Timestamp>,
     last: Option<Timestamp>,
     pace: Pace,
-    timeline: BTreeMap<i64, [u64; 2]>,
+    timeline: Buckets,
+}
+
+/// A row's timeline: requests and disallowed requests per bucket, from bucket `first` on,
+/// kept dense (the span is bounded by [`MAX_TIMELINE_BUCKETS`]).
+#[derive(Debug, Default)]
+struct Buckets {
+    first: i64,
+    counts: Vec<[u64; 2]>,
+}
+
+impl Buckets {
+    fn add(&mut self, bucket: i64, disallowed: bool) {
+        if self.counts.is_empty() {
+            self.first = bucket;
+        } else if bucket < self.first {
+            // A line logged out of order, before the row's first bucket: rare, so a shift.
+            let missing = (self.first - bucket) as usize;
+            self.counts
+                .splice(0..0, std::iter::repeat_n([0, 0], missing));
+            self.first = bucket;
+        }
+        let at = (bucket - self.first) as usize;
+        if at >= self.counts.len() {
+            self.counts.resize(at + 1, [0, 0]);
+        }
+        self.counts[at][0] += 1;
+        self.counts[at][1] += u64::from(disallowed);
+    }
+
+    /// The buckets merged `factor` into one (the timeline's width multiplied by `factor`).
+    fn widen(&mut self, factor: i64) {
+        if self.counts.is_empty() {
+            return;
+        }
+        let first = self.first.div_euclid(factor);
+        let mut counts: Vec<[u64; 2]> = Vec::new();
+        for (offset, bucket) in self.counts.iter().enumerate() {
+            let at = ((self.first + offset as i64).div_euclid(factor) - first) as usize;
+            if at >= counts.len() {
+                counts.resize(at + 1, [0, 0]);
+            }
+            counts[at][0] += bucket[0];
+            counts[at][1] += bucket[1];
+        }
+        self.first = first;
+        self.counts = counts;
+    }
+
+    /// Each bucket with its index.
+    fn iter(&self) -> impl Iterator<Item = (i64, &[u64; 2])> {
+        self.counts
+            .iter()
+            .enumerate()
+            .map(|(offset, counts)| (self.first + offset as i64, counts))
+    }
 }
 
 #[derive(Debug, Default, Clone)]
@@ -422,17 +496,19 @@ pub struct LogReplay {
     default_timeline: Option<Timeline>,
     site_timelines: Vec<(Site, Timeline)>,
     /// Host (as logged, with scheme) to the timeline it uses: `usize::MAX` for the default.
-    host_cache: HashMap<(Box<str>, Option<&'static str>), Option<usize>>,
-    agents: HashMap<Box<str>, u32>,
+    host_cache: HashMap<(Box<str>, Option<&'static str>), Option<usize>, Seeded>,
+    agents: HashMap<Box<str>, u32, Seeded>,
     agent_entries: Vec<AgentEntry>,
-    /// (agent, version) to its group set in that version.
-    agent_groups: HashMap<(u32, u32), u32>,
-    /// (version, groups) to the group set's id and the agent that asks for it.
+    /// Each crawler's group set in each version (`crawler × versions + version`), or
+    /// [`NOT_ASKED`].
+    crawler_sets: Vec<u32>,
+    /// (version, groups) to the group set's id; `set_askers` says who asks for it.
     group_sets: HashMap<(u32, Vec<usize>), u32>,
-    group_askers: Vec<Box<str>>,
-    verdicts: HashMap<Box<[u8]>, CachedVerdict>,
+    set_askers: Vec<SetAsker>,
+    verdicts: HashMap<Box<[u8]>, CachedVerdict, Seeded>,
     key: Vec<u8>,
-    politeness: HashMap<(u16, u32), (Option<f64>, Option<(u64, u64)>)>,
+    /// Each crawler's `Crawl-delay` and `Request-rate` in each version, as `crawler_sets`.
+    politeness: Vec<Option<PaceRules>>,
     rows: Vec<Option<Box<Row>>>,
     files: Vec<String>,
     file: usize,
@@ -470,7 +546,10 @@ const MINUTE: i64 = 60_000;
 impl LogReplay {
     /// A replay against `versions` (at least one). Refused: no version, or two versions of one
     /// site in force from the same time.
-    pub fn new(versions: Vec<RobotsVersion>, options: ReplayOptions) -> Result<LogReplay, InvalidReplay> {
+    pub fn new(
+        versions: Vec<RobotsVersion>,
+        options: ReplayOptions,
+    ) -> Result<LogReplay, InvalidReplay> {
         if versions.is_empty() {
             return Err(InvalidReplay(
                 "no robots.txt: give at least one version to judge the requests against".to_owned(),
@@ -527,15 +606,15 @@ impl LogReplay {
             options,
             default_timeline,
             site_timelines,
-            host_cache: HashMap::new(),
-            agents: HashMap::new(),
+            host_cache: HashMap::default(),
+            agents: HashMap::default(),
             agent_entries: Vec::new(),
-            agent_groups: HashMap::new(),
+            crawler_sets: vec![NOT_ASKED; crawlers().len() * version_count],
             group_sets: HashMap::new(),
-            group_askers: Vec::new(),
-            verdicts: HashMap::new(),
+            set_askers: Vec::new(),
+            verdicts: HashMap::default(),
             key: Vec::new(),
-            politeness: HashMap::new(),
+            politeness: vec![None; crawlers().len() * version_count],
             rows: Vec::new(),
             files: Vec::new(),
             file: 0,
@@ -558,7 +637,9 @@ impl LogReplay {
 
     /// The label of version `index` ([`JudgedRequest::version`]).
     pub fn version_label(&self, index: usize) -> &str {
-        self.versions.get(index).map_or("", |version| &version.label)
+        self.versions
+            .get(index)
+            .map_or("", |version| &version.label)
     }
 
     /// The versions, as given.
@@ -725,9 +806,8 @@ impl LogReplay {
         let versions = &self.versions;
         match time {
             Some(time) => {
-                let after = list.partition_point(|&index| {
-                    versions[index].from.is_none_or(|from| from <= time)
-                });
+                let after = list
+                    .partition_point(|&index| versions[index].from.is_none_or(|from| from <= time));
                 if after == 0 {
                     Err(Unjudged::BeforeFirstVersion)
                 } else {
@@ -747,7 +827,6 @@ impl LogReplay {
         if self.agents.len() >= MAX_CACHED_AGENTS {
             self.agents.clear();
             self.agent_entries.clear();
-            self.agent_groups.clear();
         }
         let crawler = recognise_crawler(agent).map(|recognised| {
             crawlers()
@@ -756,44 +835,69 @@ impl LogReplay {
                 .unwrap_or_default() as u16
         });
         let id = self.agent_entries.len() as u32;
-        self.agent_entries.push(AgentEntry { crawler });
+        self.agent_entries.push(AgentEntry {
+            crawler,
+            sets: Vec::new(),
+        });
         self.agents.insert(agent.into(), id);
         id
     }
 
-    /// Who asks for an unknown agent in `version`: the set of groups the file gives it.
-    fn group_set(&mut self, agent_id: u32, agent: &str, version: usize) -> u32 {
-        if let Some(&set) = self.agent_groups.get(&(agent_id, version as u32)) {
-            return set;
+    /// The set of groups `asker` gets in `version` (asked once per asker and version): verdicts
+    /// are kept per group set, since two askers the file sends to the same groups get the same
+    /// verdict for every URL (the tests hold every request to the answering layer asked as
+    /// itself).
+    fn group_set(&mut self, asker: Asker, agent: &str, version: usize) -> u32 {
+        let known = match asker {
+            Asker::Crawler(index) => {
+                self.crawler_sets[usize::from(index) * self.versions.len() + version]
+            }
+            Asker::Agent(id) => self.agent_entries[id as usize]
+                .sets
+                .get(version)
+                .copied()
+                .unwrap_or(NOT_ASKED),
+        };
+        if known != NOT_ASKED {
+            return known;
         }
+        let who = match asker {
+            Asker::Crawler(index) => Who::Crawler(&crawlers()[usize::from(index)]),
+            Asker::Agent(_) => Who::Agent(agent),
+        };
         let groups = self.checkers[version]
-            .politeness(Who::Agent(agent), self.options.agent_match)
+            .politeness(who, self.options.agent_match)
             .groups;
-        let next = self.group_askers.len() as u32;
+        let next = self.set_askers.len() as u32;
         let set = *self
             .group_sets
             .entry((version as u32, groups))
             .or_insert(next);
         if set == next {
-            self.group_askers.push(agent.into());
+            self.set_askers.push(match asker {
+                Asker::Crawler(index) => SetAsker::Crawler(index),
+                Asker::Agent(_) => SetAsker::Agent(agent.into()),
+            });
         }
-        self.agent_groups.insert((agent_id, version as u32), set);
+        match asker {
+            Asker::Crawler(index) => {
+                self.crawler_sets[usize::from(index) * self.versions.len() + version] = set;
+            }
+            Asker::Agent(id) => {
+                let sets = &mut self.agent_entries[id as usize].sets;
+                if sets.len() <= version {
+                    sets.resize(version + 1, NOT_ASKED);
+                }
+                sets[version] = set;
+            }
+        }
         set
     }
 
-    fn verdict(&mut self, asker: AskerKey, version: usize, url: &str) -> CachedVerdict {
+    fn verdict(&mut self, set: u32, version: usize, url: &str) -> CachedVerdict {
         // The key is built in a buffer kept from request to request: a lookup allocates nothing.
         self.key.clear();
-        match asker {
-            AskerKey::Crawler(index) => {
-                self.key.push(0);
-                self.key.extend_from_slice(&u32::from(index).to_le_bytes());
-            }
-            AskerKey::Groups(set) => {
-                self.key.push(1);
-                self.key.extend_from_slice(&set.to_le_bytes());
-            }
-        }
+        self.key.extend_from_slice(&set.to_le_bytes());
         self.key.extend_from_slice(&(version as u32).to_le_bytes());
         self.key.extend_from_slice(url.as_bytes());
         if let Some(&cached) = self.verdicts.get(self.key.as_slice()) {
@@ -804,10 +908,11 @@ impl LogReplay {
         } else {
             UrlReading::Typed
         };
-        let question = match asker {
-            AskerKey::Crawler(index) => Question::crawler(&crawlers()[usize::from(index)], url),
-            AskerKey::Groups(set) => Question::agent(&self.group_askers[set as usize], url)
-                .agent_match(self.options.agent_match),
+        let question = match &self.set_askers[set as usize] {
+            SetAsker::Crawler(index) => Question::crawler(&crawlers()[usize::from(*index)], url),
+            SetAsker::Agent(agent) => {
+                Question::agent(agent, url).agent_match(self.options.agent_match)
+            }
         }
         .reading(reading);
         let verdict = match self.checkers[version].ask_verdict(&question) {
@@ -827,27 +932,31 @@ impl LogReplay {
         verdict
     }
 
-    fn politeness_of(&mut self, crawler: u16, version: usize) -> (Option<f64>, Option<(u64, u64)>) {
-        let checkers = &self.checkers;
-        *self
-            .politeness
-            .entry((crawler, version as u32))
-            .or_insert_with(|| {
-                let polite = checkers[version].politeness(
-                    Who::Crawler(&crawlers()[usize::from(crawler)]),
-                    AgentMatch::Token,
-                );
-                (
-                    polite.crawl_delay.map(|delay| delay.seconds),
-                    polite.request_rate.map(|rate| (rate.requests, rate.seconds)),
-                )
-            })
+    fn politeness_of(&mut self, crawler: u16, version: usize) -> PaceRules {
+        let slot = usize::from(crawler) * self.versions.len() + version;
+        if let Some(known) = self.politeness[slot] {
+            return known;
+        }
+        let polite = self.checkers[version].politeness(
+            Who::Crawler(&crawlers()[usize::from(crawler)]),
+            AgentMatch::Token,
+        );
+        let rules = (
+            polite.crawl_delay.map(|delay| delay.seconds),
+            polite
+                .request_rate
+                .map(|rate| (rate.requests, rate.seconds)),
+        );
+        self.politeness[slot] = Some(rules);
+        rules
     }
 
     fn judge(&mut self, record: &Record<'_>, each: &mut dyn FnMut(&JudgedRequest<'_>)) {
         self.requests += 1;
         let time = record.time.map(|(time, _)| time);
-        let precision = record.time.map_or(Precision::SECOND, |(_, precision)| precision);
+        let precision = record
+            .time
+            .map_or(Precision::SECOND, |(_, precision)| precision);
         let agent_id = self.agent(&record.agent);
         let crawler_index = self.agent_entries[agent_id as usize].crawler;
         let crawler = crawler_index.map(|index| &crawlers()[usize::from(index)]);
@@ -866,10 +975,11 @@ impl LogReplay {
                 Ok(index) => {
                     version = Some(index);
                     let asker = match crawler_index {
-                        Some(index) => AskerKey::Crawler(index),
-                        None => AskerKey::Groups(self.group_set(agent_id, &record.agent, index)),
+                        Some(crawler) => Asker::Crawler(crawler),
+                        None => Asker::Agent(agent_id),
                     };
-                    let answer = self.verdict(asker, index, url);
+                    let set = self.group_set(asker, &record.agent, index);
+                    let answer = self.verdict(set, index, url);
                     if answer.allowed.is_none() {
                         unjudged = Some(Unjudged::UrlRefused);
                     }
@@ -885,7 +995,9 @@ impl LogReplay {
         }
         let verified = crawler.and_then(|crawler| verify_crawler_address(crawler, &record.ip));
         let allowed = verdict.and_then(|verdict| verdict.allowed);
-        let deciding_line = verdict.and_then(|verdict| verdict.deciding_line).map(|line| line as usize);
+        let deciding_line = verdict
+            .and_then(|verdict| verdict.deciding_line)
+            .map(|line| line as usize);
 
         // What the row of this crawler (or of its impersonators, or of unknown agents) keeps.
         let row_index = match crawler_index {
@@ -935,9 +1047,7 @@ impl LogReplay {
             }
         }
         if let Some(bucket) = bucket {
-            let counts = row.timeline.entry(bucket).or_default();
-            counts[0] += 1;
-            counts[1] += u64::from(allowed == Some(false));
+            row.timeline.add(bucket, allowed == Some(false));
         }
         if crawler_index.is_some() {
             let is_robots = is_robots_txt(url);
@@ -999,11 +1109,7 @@ impl LogReplay {
             // Widths double, so an old bucket falls in exactly one new bucket.
             let factor = self.timeline_width / old_width;
             for row in self.rows.iter_mut().flatten() {
-                for (bucket, counts) in std::mem::take(&mut row.timeline) {
-                    let merged = row.timeline.entry(bucket.div_euclid(factor)).or_default();
-                    merged[0] += counts[0];
-                    merged[1] += counts[1];
-                }
+                row.timeline.widen(factor);
             }
         }
         millis.div_euclid(self.timeline_width)
@@ -1033,7 +1139,8 @@ fn pace(
             // above it came at the same time.
             let interval = (millis - last).max(0);
             pace.checked += 1;
-            pace.shortest_interval = Some(pace.shortest_interval.map_or(interval, |s| s.min(interval)));
+            pace.shortest_interval =
+                Some(pace.shortest_interval.map_or(interval, |s| s.min(interval)));
             if ((interval + uncertainty) as f64) <= delay * 1000.0 {
                 pace.faster_than_delay += 1;
             }
@@ -1057,7 +1164,10 @@ fn pace(
 fn split_port(host: &str) -> (&str, Option<u16>) {
     match host.rsplit_once(':') {
         Some((name, port)) if !name.contains(':') || name.ends_with(']') => match port.parse() {
-            Ok(port) => (name.trim_start_matches('[').trim_end_matches(']'), Some(port)),
+            Ok(port) => (
+                name.trim_start_matches('[').trim_end_matches(']'),
+                Some(port),
+            ),
             Err(_) => (host, None),
         },
         _ => (host, None),
@@ -1075,7 +1185,9 @@ fn is_requested_target(url: &str) -> bool {
 /// Whether the target is the robots.txt (its query ignored).
 fn is_robots_txt(url: &str) -> bool {
     let path = match url.find("://") {
-        Some(at) => url[at + 3..].find('/').map_or("/", |slash| &url[at + 3 + slash..]),
+        Some(at) => url[at + 3..]
+            .find('/')
+            .map_or("/", |slash| &url[at + 3 + slash..]),
         None => url,
     };
     let path = path.split(['?', '#']).next().unwrap_or(path);

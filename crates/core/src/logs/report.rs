@@ -93,14 +93,24 @@ pub struct RobotsTxtFetches {
     pub untracked_requests: u64,
 }
 
+/// A `Request-rate`: at most `requests` requests every `seconds` seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RateAsked {
+    /// How many requests.
+    pub requests: u64,
+    /// In how many seconds.
+    pub seconds: u64,
+}
+
 /// A crawler's pace against the groups' `Crawl-delay` and `Request-rate`.
 #[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PaceReport {
     /// The largest `Crawl-delay` asked of it, in seconds.
     pub crawl_delay: Option<f64>,
-    /// The `Request-rate` asked of it: at most `.0` requests every `.1` seconds.
-    pub request_rate: Option<(u64, u64)>,
+    /// The `Request-rate` asked of it.
+    pub request_rate: Option<RateAsked>,
     /// Intervals between two of its requests to one host measured against a delay.
     pub checked: u64,
     /// Of those, the ones certainly shorter than the delay.
@@ -242,14 +252,24 @@ impl LogReport {
     /// The row of `crawler` with `claim`, if it made requests.
     pub fn row(&self, crawler: &str, claim: Claim) -> Option<&CrawlerReport> {
         self.crawlers.iter().find(|row| {
-            row.claim == claim && row.crawler.is_some_and(|known| known.name.eq_ignore_ascii_case(crawler))
+            row.claim == claim
+                && row
+                    .crawler
+                    .is_some_and(|known| known.name.eq_ignore_ascii_case(crawler))
         })
     }
 }
 
 /// The order rows are shown in: tier, then the tier's measure (larger first), then requests,
 /// then the name.
-fn order(row: &CrawlerReport) -> (u8, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, &'static str) {
+fn order(
+    row: &CrawlerReport,
+) -> (
+    u8,
+    std::cmp::Reverse<u64>,
+    std::cmp::Reverse<u64>,
+    &'static str,
+) {
     let (tier, measure) = match row.claim {
         Claim::Unknown => (4, row.disallowed),
         Claim::Impersonator => (1, row.requests),
@@ -314,7 +334,7 @@ pub(super) fn build(replay: &LogReplay) -> LogReport {
             });
             let mut timeline = vec![[0u64; 2]; buckets];
             if let Some(first_bucket) = first_bucket {
-                for (&bucket, counts) in &row.timeline {
+                for (bucket, counts) in row.timeline.iter() {
                     if let Some(slot) = usize::try_from(bucket - first_bucket)
                         .ok()
                         .and_then(|at| timeline.get_mut(at))
@@ -345,7 +365,10 @@ pub(super) fn build(replay: &LogReplay) -> LogReport {
                 },
                 pace: PaceReport {
                     crawl_delay: row.pace.crawl_delay,
-                    request_rate: row.pace.request_rate,
+                    request_rate: row
+                        .pace
+                        .request_rate
+                        .map(|(requests, seconds)| RateAsked { requests, seconds }),
                     checked: row.pace.checked,
                     faster_than_delay: row.pace.faster_than_delay,
                     over_request_rate: row.pace.over_request_rate,

@@ -74,7 +74,8 @@ fn days_from_civil(year: i64, month: u32, day: u32) -> i64 {
     let era = year.div_euclid(400);
     let year_of_era = year - era * 400;
     let month = i64::from(month);
-    let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + i64::from(day) - 1;
+    let day_of_year =
+        (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + i64::from(day) - 1;
     let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
     era * 146_097 + day_of_era - 719_468
 }
@@ -227,7 +228,11 @@ pub(crate) fn read_clf(text: &[u8]) -> Option<(Timestamp, Precision)> {
         return None;
     }
     let year = i64::from(digits(text, 7, 4)?);
-    let (hour, minute, second) = (digits(text, 12, 2)?, digits(text, 15, 2)?, digits(text, 18, 2)?);
+    let (hour, minute, second) = (
+        digits(text, 12, 2)?,
+        digits(text, 15, 2)?,
+        digits(text, 18, 2)?,
+    );
     if text.get(14) != Some(&b':') || text.get(17) != Some(&b':') {
         return None;
     }
@@ -271,7 +276,10 @@ pub(crate) fn read_epoch(text: &[u8]) -> Option<(Timestamp, Precision)> {
     if whole_digits == 0 || whole_digits > 19 {
         return None;
     }
-    let whole: i64 = std::str::from_utf8(&text[..whole_digits]).ok()?.parse().ok()?;
+    let whole: i64 = std::str::from_utf8(&text[..whole_digits])
+        .ok()?
+        .parse()
+        .ok()?;
     let (millis, taken, fine) = fraction(&text[whole_digits..]);
     if whole_digits + taken != text.len() {
         return None;
@@ -316,13 +324,28 @@ mod tests {
 
     #[test]
     fn rfc3339_times_and_dates_read_to_utc() {
-        assert_eq!(iso("2026-03-01T00:00:00+00:00").as_deref(), Some("2026-03-01T00:00:00Z"));
-        assert_eq!(iso("2026-03-01T01:30:00+01:30").as_deref(), Some("2026-03-01T00:00:00Z"));
-        assert_eq!(iso("2026-03-01 12:00:00.25Z").as_deref(), Some("2026-03-01T12:00:00.250Z"));
+        assert_eq!(
+            iso("2026-03-01T00:00:00+00:00").as_deref(),
+            Some("2026-03-01T00:00:00Z")
+        );
+        assert_eq!(
+            iso("2026-03-01T01:30:00+01:30").as_deref(),
+            Some("2026-03-01T00:00:00Z")
+        );
+        assert_eq!(
+            iso("2026-03-01 12:00:00.25Z").as_deref(),
+            Some("2026-03-01T12:00:00.250Z")
+        );
         assert_eq!(iso("2026-03-01").as_deref(), Some("2026-03-01T00:00:00Z"));
-        assert_eq!(iso("2024-02-29T23:59:59-05:00").as_deref(), Some("2024-03-01T04:59:59Z"));
+        assert_eq!(
+            iso("2024-02-29T23:59:59-05:00").as_deref(),
+            Some("2024-03-01T04:59:59Z")
+        );
         assert_eq!(iso("1969-12-31T23:59:59Z").map(|_| ()), Some(()));
-        assert_eq!(Timestamp::parse("1969-12-31T23:59:59Z").unwrap().millis, -1000);
+        assert_eq!(
+            Timestamp::parse("1969-12-31T23:59:59Z").unwrap().millis,
+            -1000
+        );
         for bad in [
             "2026-02-30T00:00:00Z",
             "2026-13-01",
@@ -353,10 +376,22 @@ mod tests {
     fn epoch_numbers_pick_their_unit_by_size() {
         let seconds = read_epoch(b"1772366400").unwrap().0;
         assert_eq!(seconds.to_string(), "2026-03-01T12:00:00Z");
-        assert_eq!(read_epoch(b"1772366400.5").unwrap().0.millis, 1_772_366_400_500);
-        assert_eq!(read_epoch(b"1772366400500").unwrap().0, Timestamp::from_millis(1_772_366_400_500));
-        assert_eq!(read_epoch(b"1772366400500000").unwrap().0.millis, 1_772_366_400_500);
-        assert_eq!(read_epoch(b"1772366400500000000").unwrap().0.millis, 1_772_366_400_500);
+        assert_eq!(
+            read_epoch(b"1772366400.5").unwrap().0.millis,
+            1_772_366_400_500
+        );
+        assert_eq!(
+            read_epoch(b"1772366400500").unwrap().0,
+            Timestamp::from_millis(1_772_366_400_500)
+        );
+        assert_eq!(
+            read_epoch(b"1772366400500000").unwrap().0.millis,
+            1_772_366_400_500
+        );
+        assert_eq!(
+            read_epoch(b"1772366400500000000").unwrap().0.millis,
+            1_772_366_400_500
+        );
         assert_eq!(read_epoch(b"99999999999999999999"), None);
         assert_eq!(read_epoch(b"12a"), None);
     }
