@@ -93,7 +93,7 @@ pub use time::Timestamp;
 
 use crate::answer::{Question, UrlReading, Who};
 use crate::catalogue::{crawlers, recognise_crawler, Crawler};
-use crate::ip_ranges::verify_crawler_address;
+use crate::ip_ranges::{published_ranges, read_address, OperatorRanges};
 use crate::limits::{MAX_AGENT_BYTES, MAX_URL_BYTES};
 use crate::matcher::Checker;
 use crate::profile::{AgentMatch, Profile};
@@ -404,7 +404,9 @@ struct Row {
     disallowed: u64,
     violations: BTreeMap<(usize, usize), (u64, Example)>,
     robots_fetches: u64,
-    hosts: HashMap<Box<str>, HostState>,
+    /// Requests whose log line names no host (most logs): one host, without a lookup.
+    no_host: Option<HostState>,
+    hosts: HashMap<Box<str>, HostState, Seeded>,
     untracked_hosts: u64,
     first: Option<Timestamp>,
     last: Option<Timestamp>,
@@ -507,6 +509,8 @@ pub struct LogReplay {
     set_askers: Vec<SetAsker>,
     verdicts: HashMap<Box<[u8]>, CachedVerdict, Seeded>,
     key: Vec<u8>,
+    /// Each crawler's operator's published ranges, if it publishes any.
+    crawler_ranges: Vec<Option<&'static OperatorRanges>>,
     /// Each crawler's `Crawl-delay` and `Request-rate` in each version, as `crawler_sets`.
     politeness: Vec<Option<PaceRules>>,
     rows: Vec<Option<Box<Row>>>,
@@ -615,6 +619,10 @@ impl LogReplay {
             verdicts: HashMap::default(),
             key: Vec::new(),
             politeness: vec![None; crawlers().len() * version_count],
+            crawler_ranges: crawlers()
+                .iter()
+                .map(|crawler| published_ranges(crawler.operator))
+                .collect(),
             rows: Vec::new(),
             files: Vec::new(),
             file: 0,
@@ -993,7 +1001,10 @@ impl LogReplay {
         if let Some(index) = version {
             self.version_requests[index] += 1;
         }
-        let verified = crawler.and_then(|crawler| verify_crawler_address(crawler, &record.ip));
+        // `verify_crawler_address`, with the operator's ranges looked up once per crawler.
+        let verified = crawler_index
+            .and_then(|index| self.crawler_ranges[usize::from(index)])
+            .map(|ranges| read_address(&record.ip).is_some_and(|address| ranges.contains(address)));
         let allowed = verdict.and_then(|verdict| verdict.allowed);
         let deciding_line = verdict
             .and_then(|verdict| verdict.deciding_line)
@@ -1054,14 +1065,16 @@ impl LogReplay {
             if is_robots {
                 row.robots_fetches += 1;
             }
-            let host_key = host.unwrap_or("");
-            let state = if row.hosts.contains_key(host_key) {
-                row.hosts.get_mut(host_key)
-            } else if row.hosts.len() < MAX_TRACKED_HOSTS {
-                Some(row.hosts.entry(host_key.into()).or_default())
-            } else {
-                row.untracked_hosts += 1;
-                None
+            let state = match host {
+                None => Some(row.no_host.get_or_insert_with(HostState::default)),
+                Some(host) if row.hosts.contains_key(host) => row.hosts.get_mut(host),
+                Some(host) if row.hosts.len() < MAX_TRACKED_HOSTS => {
+                    Some(row.hosts.entry(host.into()).or_default())
+                }
+                Some(_) => {
+                    row.untracked_hosts += 1;
+                    None
+                }
             };
             if let Some(state) = state {
                 if state.robots_first.is_none() {

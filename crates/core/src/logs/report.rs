@@ -355,10 +355,11 @@ pub(super) fn build(replay: &LogReplay) -> LogReport {
                 violations,
                 robots_txt: RobotsTxtFetches {
                     fetches: row.robots_fetches,
-                    hosts: row.hosts.len() as u64,
+                    hosts: (row.hosts.len() + usize::from(row.no_host.is_some())) as u64,
                     fetched_first: row
                         .hosts
                         .values()
+                        .chain(&row.no_host)
                         .filter(|host| host.robots_first == Some(true))
                         .count() as u64,
                     untracked_requests: row.untracked_hosts,
