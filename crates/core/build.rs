@@ -436,7 +436,7 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
         "static CRAWLERS: [Crawler; {}] = [",
         catalogue.crawlers.len()
     );
-    for crawler in &catalogue.crawlers {
+    for (index, crawler) in catalogue.crawlers.iter().enumerate() {
         let list = |items: &[String]| {
             items
                 .iter()
@@ -453,20 +453,6 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let sources = crawler
-            .sources
-            .claims()
-            .iter()
-            .map(|(claim, ids)| {
-                let refs = ids
-                    .iter()
-                    .map(|id| format!("&SOURCES[{}]", index[id.as_str()]))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                format!("{claim}: &[{refs}]")
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
         let _ = writeln!(out, "    Crawler {{");
         let _ = writeln!(out, "        name: {:?},", crawler.name);
         let _ = writeln!(out, "        operator: {:?},", crawler.operator);
@@ -475,7 +461,6 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             "        purpose: Purpose::{},",
             variant(&crawler.purpose, PURPOSES)
         );
-        let _ = writeln!(out, "        description: {:?},", crawler.description);
         let _ = writeln!(out, "        tokens: &[{}],", list(&crawler.tokens));
         let _ = writeln!(out, "        user_agent: {:?},", crawler.user_agent);
         let _ = writeln!(out, "        token_only: {},", crawler.token_only);
@@ -495,9 +480,36 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             "        fetch_status: FetchHandling::{},",
             variant(&crawler.fetch_status, FETCH_STATUS)
         );
-        let _ = writeln!(out, "        note: {:?},", crawler.note);
-        let _ = writeln!(out, "        sources: ClaimSources {{ {sources} }},");
+        let _ = writeln!(out, "        index: {index},");
         let _ = writeln!(out, "    }},");
+    }
+    out.push_str("];\n\n");
+    // The texts, in a table of their own (see `Crawler::description`).
+    let _ = writeln!(
+        out,
+        "static TEXTS: [CrawlerTexts; {}] = [",
+        catalogue.crawlers.len()
+    );
+    for crawler in &catalogue.crawlers {
+        let sources = crawler
+            .sources
+            .claims()
+            .iter()
+            .map(|(claim, ids)| {
+                let refs = ids
+                    .iter()
+                    .map(|id| format!("&SOURCES[{}]", index[id.as_str()]))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("{claim}: &[{refs}]")
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            out,
+            "    CrawlerTexts {{ description: {:?}, note: {:?}, sources: ClaimSources {{ {sources} }} }},",
+            crawler.description, crawler.note
+        );
     }
     out.push_str("];\n\n");
     let _ = writeln!(

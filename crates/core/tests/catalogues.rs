@@ -35,8 +35,8 @@ fn core_entries() -> Vec<(String, &'static str)> {
         .collect();
     for crawler in crawlers() {
         let key = |part: &str| format!("{PREFIX}crawler.{}.{part}", crawler.name);
-        entries.push((key("description"), crawler.description));
-        if let Some(note) = crawler.note {
+        entries.push((key("description"), crawler.description()));
+        if let Some(note) = crawler.note() {
             entries.push((key("note"), note));
         }
     }

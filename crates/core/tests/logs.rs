@@ -322,7 +322,7 @@ fn check_against_the_answering_layer(
 
 #[test]
 fn every_judgement_is_the_answering_layers_in_every_format() {
-    let requests = generate(7, 3_000);
+    let requests = generate(7, 1_200);
     let options = ReplayOptions::default();
     let formats = [
         combined(&requests),
@@ -378,7 +378,7 @@ fn every_judgement_is_the_answering_layers_in_every_format() {
 
 #[test]
 fn other_profiles_and_match_models_are_the_answering_layers_too() {
-    let requests = generate(11, 800);
+    let requests = generate(11, 300);
     for profile in Profile::ALL {
         for agent_match in [AgentMatch::Token, AgentMatch::Substring] {
             let options = ReplayOptions {

@@ -106,3 +106,12 @@ def test_mistakes_are_explained():
         robots_lens.LogReplay([])
     with pytest.raises(TypeError):
         robots_lens.replay_logs([42], robots=V1)
+
+
+def test_the_module_example_runs():
+    import doctest
+
+    import robots_lens.logs
+
+    failures, tried = doctest.testmod(robots_lens.logs)
+    assert (failures, tried > 0) == (0, True)
