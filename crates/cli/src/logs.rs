@@ -165,10 +165,12 @@ fn read_version(spec: &str) -> Result<RobotsVersion, UsageError> {
     let (path, from) = match rest.rsplit_once('@') {
         Some((path, time)) if !path.is_empty() => match Timestamp::parse(time) {
             Some(time) => (path, Some(time)),
-            None if looks_like_time(time) => return Err(UsageError::new(format!(
+            None if looks_like_time(time) => {
+                return Err(UsageError::new(format!(
                 "--robots {spec}: '{time}' is not a time; write it as 2026-03-01T00:00:00+00:00 \
                      (or a date, 2026-03-01, for midnight UTC)"
-            ))),
+            )))
+            }
             None => (rest, None),
         },
         _ => (rest, None),

@@ -312,7 +312,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         short: None,
         value: Some("FORMAT"),
         values: Values::PerCommand(FORMATS),
-        commands: &["check", "lint", "diff", "test", "preferences", "explain", "logs"],
+        commands: &[
+            "check",
+            "lint",
+            "diff",
+            "test",
+            "preferences",
+            "explain",
+            "logs",
+        ],
         help: "lint: text, json, github, sarif or markdown. check --urls: text or\n\
                jsonl. diff, preferences: text or json. test: text, json or github.\n\
                explain: markdown. logs: text, json (the summary), jsonl (one\n\

@@ -204,7 +204,7 @@ fn mistakes_are_explained_with_status_2() {
         ),
         (
             vec!["logs", &log, "--robots", &log, "--format", "xml"],
-            "unknown --format 'xml'",
+            "logs does not print 'xml'",
         ),
         (
             vec!["logs", &log, "--robots", &log, "--log-format", "xml"],

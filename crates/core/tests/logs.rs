@@ -76,8 +76,8 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
     }
 }
 
@@ -139,15 +139,15 @@ fn generate(seed: u64, count: usize) -> Vec<Request> {
         .map(|_| {
             // Whole seconds: the combined and W3C formats write no fraction.
             time += rng.below(40) as i64 * 1000;
-            let (agent, ips) = *rng.pick(AGENTS);
+            let (agent, ips) = rng.pick(AGENTS);
             Request {
                 time,
-                ip: *rng.pick(ips),
+                ip: rng.pick(ips),
                 agent,
-                method: *rng.pick(&["GET", "GET", "GET", "HEAD", "POST"]),
+                method: rng.pick(&["GET", "GET", "GET", "HEAD", "POST"]),
                 url: rng.pick(PATHS).to_string(),
-                host: *rng.pick(&[None, Some("www.example.com"), Some("shop.example")]),
-                status: *rng.pick(&[200, 200, 304, 404, 403]),
+                host: rng.pick(&[None, Some("www.example.com"), Some("shop.example")]),
+                status: rng.pick(&[200, 200, 304, 404, 403]),
             }
         })
         .collect()

@@ -847,7 +847,7 @@ fn memchr_byte(needle: u8, haystack: &[u8]) -> Option<usize> {
 /// A W3C user agent: `+` for a space (IIS, when values are space-separated) and
 /// percent-encoding (CloudFront encodes it, at times twice) decoded.
 fn w3c_agent(raw: &[u8], plus_is_space: bool) -> Cow<'_, str> {
-    if !raw.contains(&b'%') && !(plus_is_space && raw.contains(&b'+')) {
+    if !(raw.contains(&b'%') || (plus_is_space && raw.contains(&b'+'))) {
         return lossy(raw);
     }
     let mut bytes: Vec<u8> = raw
