@@ -41,10 +41,16 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/** Where `robots-lens serve` answers with a site's live robots.txt (crates/cli/src/serve.rs). */
+const API_PATH = new URL('api/', self.registration.scope).pathname;
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
+  const url = new URL(request.url);
   // Another origin, or anything but a plain GET: the browser handles it, and nothing is kept.
-  if (new URL(request.url).origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  // A live fetch is the network's answer of the moment: never kept, never answered from a cache.
+  if (url.pathname.startsWith(API_PATH)) return;
   if (request.method !== 'GET' || request.headers.has('range')) return;
   event.respondWith(networkFirst(event));
 });

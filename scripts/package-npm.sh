@@ -46,12 +46,12 @@ cp npm/package.json npm/api.js npm/node.js npm/fetch.js npm/browser.js npm/brows
 cp "target/$WASI_TARGET/release/robots-lens.wasm" "$STAGE/robots-lens-cli.wasm"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 # The one JS filler of the core's messages, the page's own (api.js words findings with it).
-cp www/message-fill.js "$STAGE/"
+cp www/text/message-fill.js "$STAGE/"
 cp "$ENGINE/robots_lens_wasm.js" "$ENGINE/robots_lens_wasm_bg.wasm" www/pkg/audit-codes.json "$STAGE/"
 # The English templates of the core's sentences (the findings' message, why and fix), from the
 # page's English catalogue, whose `core.` entries crates/core/tests/catalogues.rs holds to the core.
 node -e '
-  const english = JSON.parse(require("fs").readFileSync("www/i18n/en.json", "utf8"));
+  const english = JSON.parse(require("fs").readFileSync("www/text/i18n/en.json", "utf8"));
   const core = Object.fromEntries(Object.entries(english).filter(([key]) => key.startsWith("core.")));
   process.stdout.write(`// Written by scripts/package-npm.sh: the English templates of the core.\nexport default ${JSON.stringify(core, null, 1)};\n`);
 ' >"$STAGE/messages.js"

@@ -208,6 +208,9 @@ oldest_python() { # an installed CPython 3.9, if pyenv or the system has one
 
 ensure_venv
 if [ "$selection" = wheels ]; then
+  # A published wheel carries the page `python -m robots_lens serve` serves (crates/cli/build.rs
+  # embeds what the wasm build made); a wheel built from the sdist has none and says so.
+  [ -f www/pkg/precache.js ] || bash scripts/build-wasm.sh
   build_release_files
   check_release_files
   exit 0

@@ -21,6 +21,10 @@ if [ "${GITHUB_REF_TYPE:-}" = tag ] && [ "${GITHUB_REF_NAME:-}" != "v$version" ]
   die "the tag ${GITHUB_REF_NAME:-} does not name the workspace version v$version; bump Cargo.toml or retag"
 fi
 
+# A release carries the page `robots-lens serve` serves: crates/cli/build.rs embeds what the wasm
+# build made in www/pkg/ (the release workflow builds it once and hands it to every platform).
+[ -f www/pkg/precache.js ] || bash scripts/build-wasm.sh
+
 say "Building robots-lens $version for $target"
 # For this machine's own target, the build is the plain release build (target/release/), which
 # `cargo install --path crates/cli` and the pre-commit hook reuse instead of compiling again.
@@ -41,6 +45,11 @@ if [ "$target" = "$host" ]; then
   "$binary" --version | grep -qx "robots-lens $version" || die "$binary does not report version $version"
   printf 'User-agent: *\nDisallow: /private\n' | "$binary" lint - >/dev/null ||
     die "$binary fails to lint a clean file"
+  # `serve` prints where it serves and from what, then serves until stopped.
+  if command -v timeout >/dev/null 2>&1; then
+    served="$(timeout 3 "$binary" serve --port 0 2>&1 | head -n 2 || true)"
+    grep -q "files from this build" <<<"$served" || die "$binary does not serve its page: $served"
+  fi
 fi
 
 name="robots-lens-$version-$target"

@@ -1,6 +1,8 @@
-// A tiny static file server for the page, with no dependencies.
+// A tiny static file server for the page, with no dependencies: the page as a static host
+// (GitHub Pages) serves it, with no fetch endpoint, which is what the browser tests load.
+// `npm start` runs `robots-lens serve --root .` instead, whose page can read a live robots.txt.
 //
-// Usage: node scripts/serve.mjs            (PORT=8000 by default; the next free
+// Usage: node scripts/serve.mjs            (npm run serve; PORT=8000 by default; the next free
 //                                          port is taken when it is busy)
 // Import: startServer({ port, root, host }) -> { server, port, url, close() }
 //         port 0 asks the system for an ephemeral port (what the tests use).

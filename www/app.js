@@ -12,9 +12,9 @@
  * the verdict, which would otherwise compete with it for the processor.
  */
 
-import { Editor } from './editor.js';
-import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine.js';
-import { lineAt } from './lines.js';
+import { Editor } from './page/editor.js';
+import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine/engine.js';
+import { lineAt } from './engine/lines.js';
 import {
   CrawlerChoice,
   EXAMPLES,
@@ -27,9 +27,9 @@ import {
   encodeShare,
   exampleById,
   isShare,
-} from './work.js';
-import * as render from './render.js';
-import { clearSummary, engineErrorText, showCrawlerWhy, showHeaderVerdict, showSummary } from './render.js';
+} from './page/work.js';
+import * as render from './text/render.js';
+import { clearSummary, engineErrorText, showCrawlerWhy, showHeaderVerdict, showSummary } from './text/render.js';
 import {
   formatBytes,
   formatCount,
@@ -39,11 +39,11 @@ import {
   setUpLanguageSwitch,
   t,
   useCatalogue,
-} from './i18n.js';
+} from './text/i18n.js';
 // The English texts are part of the page's module graph (index.html preloads them with the
 // modules), so they are there when this module runs: fetched, they were a request and several
 // tasks later, and the first verdict waited for them (issue 17). Other languages are fetched.
-import english from './i18n/en.json' with { type: 'json' };
+import english from './text/i18n/en.json' with { type: 'json' };
 
 /** Quiet time after the last keystroke before the page recomputes. */
 const DEBOUNCE_MS = 150;
@@ -231,18 +231,18 @@ async function loadPanels() {
   let modules;
   try {
     modules = await Promise.all([
-      import('./crawlers.js'),
-      import('./fetch-status.js'),
-      import('./findings.js'),
-      import('./divergence.js'),
-      import('./selftest.js'),
-      import('./guide.js'),
-      import('./preferences.js'),
-      import('./policy-builder.js'),
-      import('./url-list.js'),
-      import('./compare.js'),
-      import('./pins.js'),
-      import('./lists-engine.js'),
+      import('./panels/crawlers.js'),
+      import('./panels/fetch-status.js'),
+      import('./panels/findings.js'),
+      import('./panels/divergence.js'),
+      import('./panels/selftest.js'),
+      import('./panels/guide.js'),
+      import('./panels/preferences.js'),
+      import('./panels/policy-builder.js'),
+      import('./panels/url-list.js'),
+      import('./panels/compare.js'),
+      import('./panels/pins.js'),
+      import('./engine/lists-engine.js'),
     ]);
   } catch (error) {
     showPanelsMissing(error.message);
@@ -285,8 +285,8 @@ async function loadPanels() {
 }
 
 /**
- * The URL list, the comparison of two versions and the pinned checks (www/url-list.js,
- * www/compare.js, www/pins.js): what they read of the page is handed to them as functions.
+ * The URL list, the comparison of two versions and the pinned checks (www/panels/url-list.js,
+ * www/panels/compare.js, www/panels/pins.js): what they read of the page is handed to them as functions.
  */
 function listPanels({ UrlListPanel }, { ComparePanel }, { PinsPanel }, { listsEngine }) {
   const engine = () => listsEngine(showEngineError);

@@ -5,15 +5,22 @@
 //! file at build time and writes `crawlers.rs` into `OUT_DIR`, which `src/crawlers.rs` includes.
 //! Invalid data fails the build with every problem listed, so a bad edit never ships.
 //!
+//! The same goes for the operators' published address ranges, `data/ip-ranges.json`
+//! ([`validate_ranges`]): each list is checked (a known operator, a date, prefixes that read as
+//! CIDR blocks with no host bits) and the ranges are written merged and sorted, as
+//! `ip_ranges.rs`, for `src/ip_ranges.rs` to search.
+//!
 //! `tests/crawlers.rs` includes this file as a module to test [`validate`] on broken catalogues.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
+use std::net::IpAddr;
 use std::path::Path;
 
 use serde::Deserialize;
 
 const CATALOGUE: &str = "data/crawlers.json";
+const RANGES: &str = "data/ip-ranges.json";
 
 /// The purposes a crawler may have, as written in the JSON, with the Rust variant of each.
 const PURPOSES: &[(&str, &str)] = &[
@@ -137,18 +144,34 @@ impl ClaimSources {
 
 fn main() {
     println!("cargo:rerun-if-changed={CATALOGUE}");
+    println!("cargo:rerun-if-changed={RANGES}");
     println!("cargo:rerun-if-changed=build.rs");
     let text = std::fs::read_to_string(CATALOGUE)
-        .unwrap_or_else(|error| fail(&[format!("cannot read {CATALOGUE}: {error}")]));
-    let catalogue = validate(&text).unwrap_or_else(|problems| fail(&problems));
+        .unwrap_or_else(|error| fail(CATALOGUE, &[format!("cannot read {CATALOGUE}: {error}")]));
+    let catalogue = validate(&text).unwrap_or_else(|problems| fail(CATALOGUE, &problems));
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
     let out = Path::new(&out_dir).join("crawlers.rs");
-    std::fs::write(&out, generate(&catalogue))
-        .unwrap_or_else(|error| fail(&[format!("cannot write {}: {error}", out.display())]));
+    std::fs::write(&out, generate(&catalogue)).unwrap_or_else(|error| {
+        fail(
+            CATALOGUE,
+            &[format!("cannot write {}: {error}", out.display())],
+        )
+    });
+    let text = std::fs::read_to_string(RANGES)
+        .unwrap_or_else(|error| fail(RANGES, &[format!("cannot read {RANGES}: {error}")]));
+    let ranges =
+        validate_ranges(&text, &catalogue).unwrap_or_else(|problems| fail(RANGES, &problems));
+    let out = Path::new(&out_dir).join("ip_ranges.rs");
+    std::fs::write(&out, generate_ranges(&ranges)).unwrap_or_else(|error| {
+        fail(
+            RANGES,
+            &[format!("cannot write {}: {error}", out.display())],
+        )
+    });
 }
 
-fn fail(problems: &[String]) -> ! {
-    eprintln!("error: {CATALOGUE} is not a valid crawler catalogue:");
+fn fail(file: &str, problems: &[String]) -> ! {
+    eprintln!("error: {file} is not valid:");
     for problem in problems {
         eprintln!("  - {problem}");
     }
@@ -413,7 +436,7 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
         "static CRAWLERS: [Crawler; {}] = [",
         catalogue.crawlers.len()
     );
-    for crawler in &catalogue.crawlers {
+    for (index, crawler) in catalogue.crawlers.iter().enumerate() {
         let list = |items: &[String]| {
             items
                 .iter()
@@ -430,20 +453,6 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let sources = crawler
-            .sources
-            .claims()
-            .iter()
-            .map(|(claim, ids)| {
-                let refs = ids
-                    .iter()
-                    .map(|id| format!("&SOURCES[{}]", index[id.as_str()]))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                format!("{claim}: &[{refs}]")
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
         let _ = writeln!(out, "    Crawler {{");
         let _ = writeln!(out, "        name: {:?},", crawler.name);
         let _ = writeln!(out, "        operator: {:?},", crawler.operator);
@@ -452,7 +461,6 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             "        purpose: Purpose::{},",
             variant(&crawler.purpose, PURPOSES)
         );
-        let _ = writeln!(out, "        description: {:?},", crawler.description);
         let _ = writeln!(out, "        tokens: &[{}],", list(&crawler.tokens));
         let _ = writeln!(out, "        user_agent: {:?},", crawler.user_agent);
         let _ = writeln!(out, "        token_only: {},", crawler.token_only);
@@ -472,9 +480,36 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             "        fetch_status: FetchHandling::{},",
             variant(&crawler.fetch_status, FETCH_STATUS)
         );
-        let _ = writeln!(out, "        note: {:?},", crawler.note);
-        let _ = writeln!(out, "        sources: ClaimSources {{ {sources} }},");
+        let _ = writeln!(out, "        index: {index},");
         let _ = writeln!(out, "    }},");
+    }
+    out.push_str("];\n\n");
+    // The texts, in a table of their own (see `Crawler::description`).
+    let _ = writeln!(
+        out,
+        "static TEXTS: [CrawlerTexts; {}] = [",
+        catalogue.crawlers.len()
+    );
+    for crawler in &catalogue.crawlers {
+        let sources = crawler
+            .sources
+            .claims()
+            .iter()
+            .map(|(claim, ids)| {
+                let refs = ids
+                    .iter()
+                    .map(|id| format!("&SOURCES[{}]", index[id.as_str()]))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("{claim}: &[{refs}]")
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(
+            out,
+            "    CrawlerTexts {{ description: {:?}, note: {:?}, sources: ClaimSources {{ {sources} }} }},",
+            crawler.description, crawler.note
+        );
     }
     out.push_str("];\n\n");
     let _ = writeln!(
@@ -502,6 +537,219 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
             retired.note,
             refs.join(", ")
         );
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// `data/ip-ranges.json`: the ranges each operator publishes, list by list.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RangesFile {
+    #[allow(dead_code)]
+    about: Option<String>,
+    pub(crate) operators: Vec<OperatorRanges>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OperatorRanges {
+    /// Exactly as the catalogue's crawlers name their operator.
+    pub(crate) operator: String,
+    /// The operator's page on verifying its crawlers.
+    pub(crate) how_to_verify: String,
+    pub(crate) lists: Vec<RangeList>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RangeList {
+    /// Where the operator publishes the list.
+    pub(crate) url: String,
+    /// The list's own creation date, else the day it was read (YYYY-MM-DD).
+    pub(crate) date: String,
+    /// Which of the operator's crawlers it covers, in words.
+    pub(crate) crawlers: String,
+    pub(crate) prefixes: Vec<String>,
+}
+
+/// A CIDR block as the first and last address, IPv4 as IPv4-mapped IPv6 (`::ffff:a.b.c.d`).
+fn block(prefix: &str) -> Result<(u128, u128), String> {
+    let (address, length) = prefix
+        .split_once('/')
+        .ok_or_else(|| format!("'{prefix}' has no prefix length"))?;
+    let address: IpAddr = address
+        .parse()
+        .map_err(|_| format!("'{prefix}' is not an IP address with a prefix length"))?;
+    let length: u32 = length
+        .parse()
+        .map_err(|_| format!("'{prefix}' has no valid prefix length"))?;
+    let (bits, width) = match address {
+        IpAddr::V4(v4) => (u128::from(v4.to_ipv6_mapped()), 32),
+        IpAddr::V6(v6) => (u128::from(v6), 128),
+    };
+    if length > width {
+        return Err(format!("'{prefix}': a prefix length past {width}"));
+    }
+    // A very short prefix would vouch for a large part of the Internet: no operator publishes
+    // one, so it is a typing mistake.
+    let shortest = if width == 32 { 8 } else { 24 };
+    if length < shortest {
+        return Err(format!(
+            "'{prefix}' is wider than any crawler's range (/{shortest} at most)"
+        ));
+    }
+    let host_bits = width - length;
+    let mask = if host_bits == 0 {
+        0
+    } else {
+        (1u128 << host_bits) - 1
+    };
+    if bits & mask != 0 {
+        return Err(format!("'{prefix}' has host bits set"));
+    }
+    Ok((bits, bits | mask))
+}
+
+fn is_date(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 10
+        && bytes[4] == b'-'
+        && bytes[7] == b'-'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(index, b)| index == 4 || index == 7 || b.is_ascii_digit())
+        && (1..=12).contains(&text[5..7].parse::<u32>().unwrap_or(0))
+        && (1..=31).contains(&text[8..10].parse::<u32>().unwrap_or(0))
+}
+
+/// Parses and checks the ranges file against the catalogue; on failure, every problem found.
+pub(crate) fn validate_ranges(
+    text: &str,
+    catalogue: &Catalogue,
+) -> Result<RangesFile, Vec<String>> {
+    let file: RangesFile =
+        serde_json::from_str(text).map_err(|error| vec![format!("invalid JSON: {error}")])?;
+    let mut problems = Vec::new();
+    let mut seen = HashSet::new();
+    for operator in &file.operators {
+        let name = &operator.operator;
+        if !seen.insert(name.as_str()) {
+            problems.push(format!("operator '{name}' is listed twice"));
+        }
+        if !catalogue
+            .crawlers
+            .iter()
+            .any(|crawler| &crawler.operator == name)
+        {
+            problems.push(format!(
+                "operator '{name}' runs no catalogued crawler (names must match data/crawlers.json)"
+            ));
+        }
+        if !operator.how_to_verify.starts_with("https://") {
+            problems.push(format!(
+                "operator '{name}': how_to_verify is not an https URL"
+            ));
+        }
+        if operator.lists.is_empty() {
+            problems.push(format!("operator '{name}' has no list"));
+        }
+        for list in &operator.lists {
+            if !list.url.starts_with("https://") {
+                problems.push(format!(
+                    "operator '{name}': list '{}' is not an https URL",
+                    list.url
+                ));
+            }
+            if !is_date(&list.date) {
+                problems.push(format!(
+                    "operator '{name}': list {} has the date '{}', not YYYY-MM-DD",
+                    list.url, list.date
+                ));
+            }
+            if list.prefixes.is_empty() {
+                problems.push(format!("operator '{name}': list {} is empty", list.url));
+            }
+            for prefix in &list.prefixes {
+                if let Err(problem) = block(prefix) {
+                    problems.push(format!("operator '{name}', list {}: {problem}", list.url));
+                }
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(file)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Sorted, merged blocks: overlapping or adjacent ones become one.
+fn merged(mut blocks: Vec<(u128, u128)>) -> Vec<(u128, u128)> {
+    blocks.sort_unstable();
+    let mut out: Vec<(u128, u128)> = Vec::with_capacity(blocks.len());
+    for (first, last) in blocks {
+        match out.last_mut() {
+            Some(previous) if first <= previous.1.saturating_add(1) => {
+                previous.1 = previous.1.max(last);
+            }
+            _ => out.push((first, last)),
+        }
+    }
+    out
+}
+
+/// The Rust source of the ranges table: per operator, its lists (for the report) and its
+/// blocks merged, IPv4 ones as 32-bit pairs (half the bytes in the wasm module).
+pub(crate) fn generate_ranges(file: &RangesFile) -> String {
+    const MAPPED: u128 = 0xffff_0000_0000;
+    let mut out =
+        String::from("// @generated by build.rs from data/ip-ranges.json: do not edit.\n\n");
+    let _ = writeln!(
+        out,
+        "static OPERATOR_RANGES: [OperatorRanges; {}] = [",
+        file.operators.len()
+    );
+    for operator in &file.operators {
+        let blocks: Vec<(u128, u128)> = operator
+            .lists
+            .iter()
+            .flat_map(|list| list.prefixes.iter())
+            .map(|prefix| block(prefix).expect("validated"))
+            .collect();
+        let blocks = merged(blocks);
+        let (v4, v6): (Vec<_>, Vec<_>) = blocks
+            .into_iter()
+            .partition(|(first, _)| first >> 32 == MAPPED >> 32);
+        let lists: Vec<String> = operator
+            .lists
+            .iter()
+            .map(|list| {
+                format!(
+                    "RangeList {{ url: {:?}, date: {:?}, crawlers: {:?}, prefixes: {} }}",
+                    list.url,
+                    list.date,
+                    list.crawlers,
+                    list.prefixes.len()
+                )
+            })
+            .collect();
+        let v4: Vec<String> = v4
+            .iter()
+            .map(|(first, last)| format!("({:#x}, {:#x})", *first as u32, *last as u32))
+            .collect();
+        let v6: Vec<String> = v6
+            .iter()
+            .map(|(first, last)| format!("({first:#x}, {last:#x})"))
+            .collect();
+        let _ = writeln!(out, "    OperatorRanges {{");
+        let _ = writeln!(out, "        operator: {:?},", operator.operator);
+        let _ = writeln!(out, "        how_to_verify: {:?},", operator.how_to_verify);
+        let _ = writeln!(out, "        lists: &[{}],", lists.join(", "));
+        let _ = writeln!(out, "        v4: &[{}],", v4.join(", "));
+        let _ = writeln!(out, "        v6: &[{}],", v6.join(", "));
+        let _ = writeln!(out, "    }},");
     }
     out.push_str("];\n");
     out

@@ -1,4 +1,4 @@
-// The editor (www/editor.js): typing, its own undo and redo, and a long text held as a window of
+// The editor (www/page/editor.js): typing, its own undo and redo, and a long text held as a window of
 // lines, where select-all, copy, cut, Ctrl+End, scrolling and going to a line still act on the
 // whole text, and a 10 MB paste leaves the page answering.
 //
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { expectVerdict, launchBrowser, startSession } from './harness.mjs';
+import { expectVerdict, launchBrowser, withPage } from './harness.mjs';
 
 const WAIT_MS = 60_000;
 
@@ -20,22 +20,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function withPage(body, { beforeLoad } = {}) {
-  const session = await startSession({ browser });
-  try {
-    await beforeLoad?.(session);
-    await session.goto('/');
-    await session.page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', {
-      timeout: WAIT_MS,
-    });
-    await body(session.page);
-    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
-    assert.deepEqual(session.errors, []);
-  } finally {
-    await session.close();
-  }
-}
 
 /** A file of about `bytes` characters whose line `n` (1-based) is predictable. */
 function bigFileSource(bytes) {
@@ -79,7 +63,7 @@ function held(page) {
 const value = (page) => page.evaluate(() => document.querySelector('#robots').value);
 
 test('typing is undone as one step and redone, and the verdict follows', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', 'User-agent: *\n');
     await page.fill('#agent', 'AnyBot');
     await page.fill('#url', '/private/x');
@@ -102,7 +86,7 @@ test('typing is undone as one step and redone, and the verdict follows', async (
 });
 
 test('a script setting the value replaces the whole text, line ends as the textarea reads them', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.evaluate(() => {
       const textarea = document.querySelector('#robots');
       textarea.value = 'User-agent: *\r\nDisallow: /a\rDisallow: /b\n';
@@ -116,7 +100,7 @@ test('a script setting the value replaces the whole text, line ends as the texta
 });
 
 test('a 10 MB paste is held as a window, answered, and edited, copied and undone as a whole', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const before = await value(page);
     const length = await pasteBuilt(page, bigFileSource(10_000_000));
     // The page answers questions asked while the text is read.
@@ -182,7 +166,7 @@ test('a 10 MB paste is held as a window, answered, and edited, copied and undone
 });
 
 test("a large paste is spliced in the task after the one that read the clipboard, and anything reading the text first gets it", async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const observed = await page.evaluate((expression) => {
       // eslint-disable-next-line no-eval
       const text = (0, eval)(expression);
@@ -227,7 +211,7 @@ test("a large paste is spliced in the task after the one that read the clipboard
 });
 
 test('scrolling a long text to its end shows its last lines, and page.fill still replaces it all', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await pasteBuilt(page, bigFileSource(2_000_000));
     const lines = await page.evaluate(() => document.querySelector('#robots').value.split('\n').length);
     await page.evaluate(() => {
@@ -257,6 +241,7 @@ test('a stylesheet that arrives after the scripts is waited for before the edito
   // deferred), the rows of a windowed text would be placed with the textarea's default padding
   // and line height.
   await withPage(
+    browser,
     async (page) => {
       await pasteBuilt(page, bigFileSource(400_000));
       const placed = await page.evaluate(() => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import ai from '../node/wasm-ai.mjs';
-import { VIEWPORTS, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+import { launchBrowser, runAxe, seriousViolations, withPage } from './harness.mjs';
 
 const WAIT_MS = 15_000;
 
@@ -37,29 +37,9 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(body) {
-  const session = await startSession({ browser, viewport: VIEWPORTS.desktop });
-  try {
-    await session.goto('/');
-    await settled(session.page);
-    await body(session.page);
-    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
-    assert.deepEqual(session.errors, []);
-  } finally {
-    await session.close();
-  }
-}
-
-async function settled(page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('#result').getAttribute('aria-busy') === 'false' &&
-      document.querySelector('#crawlers').getAttribute('aria-busy') === 'false' &&
-      document.querySelector('#verdict').dataset.verdict !== '',
-    null,
-    { timeout: WAIT_MS },
-  );
-}
+/** The page has caught up: the verdict and the all-crawlers table. */
+const SETTLE = { regions: ['#result', '#crawlers'], timeout: WAIT_MS };
+const PAGE = { settle: SETTLE };
 
 /** The panel's cells: `{ "train-ai/content-usage": ["allow", "5"], … }`. */
 function panelCells(page) {
@@ -111,7 +91,7 @@ async function expectPanel(page, text, agent, url) {
 }
 
 test('the panel under the verdict shows both vocabularies with their deciding lines', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', EXAMPLE);
     await page.fill('#agent', 'ExampleBot');
     await page.fill('#url', '/ai-ok/test');
@@ -139,12 +119,12 @@ test('the panel under the verdict shows both vocabularies with their deciding li
     assert.equal(selected, 'Disallow: /never/');
     const violations = seriousViolations(await runAxe(page));
     assert.deepEqual(violations, []);
-  });
+  }, PAGE);
 });
 
 test('the AI summary above the filter counts the engine\'s verdicts', async () => {
   const text = 'User-agent: GPTBot\nUser-agent: ClaudeBot\nDisallow: /\n';
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', text);
     await page.fill('#url', '/');
     const want = ai.aiSummary(text, '/', {});
@@ -166,12 +146,12 @@ test('the AI summary above the filter counts the engine\'s verdicts', async () =
       Boolean(document.querySelector('#ai-summary').compareDocumentPosition(document.querySelector('#crawler-filter')) & Node.DOCUMENT_POSITION_FOLLOWING),
     );
     assert.ok(order);
-  });
+  }, PAGE);
 });
 
 test('the policy builder writes, diffs, checks and applies a policy', async () => {
   const start = 'User-agent: *\nDisallow: /admin/\n';
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', start);
     await page.waitForSelector('#policy-form select#policy-ai-training', { timeout: WAIT_MS });
     assert.equal(await page.$eval('#policy-apply', (button) => button.disabled), true);
@@ -202,13 +182,13 @@ test('the policy builder writes, diffs, checks and applies a policy', async () =
     await page.waitForFunction(() => document.querySelector('#verdict').dataset.verdict === 'disallowed', null, { timeout: WAIT_MS });
     // Nothing left to change once applied.
     await page.waitForFunction(() => document.querySelector('#policy-apply').disabled, null, { timeout: WAIT_MS });
-  });
+  }, PAGE);
 });
 
 test('the check table shows crawlers whose verdict differs from the choice', async () => {
   // GPTBot's own group allows everything: merged with the policy's Disallow: /, the Allow wins.
   const start = 'User-agent: GPTBot\nAllow: /\n';
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', start);
     await page.waitForSelector('#policy-form select#policy-ai-training', { timeout: WAIT_MS });
     await page.selectOption('#policy-ai-training', 'block');
@@ -231,5 +211,5 @@ test('the check table shows crawlers whose verdict differs from the choice', asy
       null,
       { timeout: WAIT_MS },
     );
-  });
+  }, PAGE);
 });

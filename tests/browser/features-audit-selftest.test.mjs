@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { EXAMPLES } from '../../www/work.js';
+import { EXAMPLES } from '../../www/page/work.js';
 import { englishText } from '../node/english.mjs';
 import wasm, { wasmPackage } from '../node/wasm.mjs';
 import {
@@ -24,7 +24,8 @@ import {
   launchBrowser,
   runAxe,
   seriousViolations,
-  startSession,
+  settled,
+  withPage,
 } from './harness.mjs';
 
 const WAIT_MS = 15_000;
@@ -48,38 +49,9 @@ after(async () => {
   await browser?.close();
 });
 
-/**
- * Opens the page in a fresh context, waits for the first verdict, runs `body`, and checks that
- * nothing was requested from another origin and nothing was logged as an error.
- */
-async function withPage(
-  body,
-  { viewport = VIEWPORTS.desktop, colorScheme = 'light', beforeLoad, expectedErrors = null } = {},
-) {
-  const session = await startSession({ browser, viewport, contextOptions: { colorScheme } });
-  try {
-    await beforeLoad?.(session);
-    await session.goto('/');
-    await settled(session.page);
-    await body(session.page, session);
-    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
-    assert.deepEqual(
-      session.errors.filter((error) => !expectedErrors?.test(error)),
-      [],
-    );
-  } finally {
-    await session.close();
-  }
-}
-
-/** Waits until the verdict matches the inputs and the audit matches the text. */
-async function settled(page) {
-  await page.waitForSelector(
-    '#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])',
-    { timeout: WAIT_MS },
-  );
-  await page.waitForSelector('#audit[aria-busy="false"] #audit-summary', { timeout: WAIT_MS });
-}
+/** The page has caught up: the verdict matches the inputs and the audit matches the text. */
+const SETTLE = { regions: ['#result', '#audit'], shown: ['#audit-summary'], timeout: WAIT_MS };
+const PAGE = { settle: SETTLE };
 
 async function loadExample(page, id) {
   await page.selectOption('#example-select', id);
@@ -90,7 +62,7 @@ async function loadExample(page, id) {
     EXAMPLES.find((example) => example.id === id).text,
   );
   await page.waitForTimeout(Number(await page.getAttribute('html', 'data-debounce-ms')) + 50);
-  await settled(page);
+  await settled(page, SETTLE);
 }
 
 async function fill(page, { text, agent, url }) {
@@ -98,7 +70,7 @@ async function fill(page, { text, agent, url }) {
   if (agent !== undefined) await page.fill('#agent', agent);
   if (url !== undefined) await page.fill('#url', url);
   await page.waitForTimeout(Number(await page.getAttribute('html', 'data-debounce-ms')) + 50);
-  await settled(page);
+  await settled(page, SETTLE);
 }
 
 /** The package the page's audit worker runs (www/pkg/audit/). */
@@ -144,7 +116,7 @@ test('the mistakes example lists its findings by severity, with counts and learn
   const example = EXAMPLES.find((candidate) => candidate.id === 'mistakes');
   const { entries: findings, counts } = engineAudit(example.text);
   assert.ok(counts.error > 0 && counts.warning > 0 && counts.info > 0, 'the example should hold every severity');
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await loadExample(page, 'mistakes');
     const summary = await page.$eval('#audit-summary', (element) => ({ ...element.dataset, text: element.textContent }));
     assert.deepEqual(
@@ -206,10 +178,10 @@ test('the mistakes example lists its findings by severity, with counts and learn
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\n# a comment');
     await page.waitForTimeout(250);
-    await settled(page);
+    await settled(page, SETTLE);
     assert.notEqual(await learnMore.getAttribute('open'), null);
     await learnMore.locator('.code-doc').waitFor({ timeout: WAIT_MS });
-  });
+  }, PAGE);
 });
 
 test('the file view marks each flagged line with its worst severity', async () => {
@@ -221,7 +193,7 @@ test('the file view marks each flagged line with its worst severity', async () =
     if (!worst.has(finding.line) || rank < SEVERITIES.indexOf(worst.get(finding.line)))
       worst.set(finding.line, finding.severity);
   }
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await loadExample(page, 'mistakes');
     await page.waitForFunction(() => document.querySelector('#file-view [data-flag]') !== null, null, {
       timeout: WAIT_MS,
@@ -243,7 +215,7 @@ test('the file view marks each flagged line with its worst severity', async () =
     await fill(page, { url: '/other' });
     const flagged = await page.$$eval('#file-view .file-line[data-flag]', (elements) => elements.length);
     assert.equal(flagged, worst.size);
-  });
+  }, PAGE);
 });
 
 test("a finding's link selects its span in the editor, or its whole line", async () => {
@@ -252,7 +224,7 @@ test("a finding's link selects its span in the editor, or its whole line", async
   const lines = wasm.analyze(example.text).lines;
   const spanned = findings.find((finding) => finding.start !== null && finding.end > finding.start);
   const lineOnly = findings.find((finding) => finding.start === null);
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await loadExample(page, 'mistakes');
     const selection = () =>
       page.$eval('#robots', (textarea) => [
@@ -273,13 +245,13 @@ test("a finding's link selects its span in the editor, or its whole line", async
     const line = lines[lineOnly.line - 1];
     await page.click(`#audit .finding[data-code="${lineOnly.code}"][data-line="${lineOnly.line}"] .finding-head .line-link`);
     assert.deepEqual(await selection(), [true, line.start, line.end, line.text]);
-  });
+  }, PAGE);
 });
 
 test('a clean file has no findings, and the audit follows the text as it changes', async () => {
   const clean = 'User-agent: *\nDisallow: /private/\n\nSitemap: https://www.example.com/sitemap.xml\n';
   assert.equal(engineAudit(clean).findings.length, 0, 'the clean file should have no finding');
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fill(page, { text: clean });
     assert.deepEqual(
       await page.$eval('#audit-summary', (element) => [element.dataset.errors, element.dataset.warnings, element.dataset.info]),
@@ -297,7 +269,7 @@ test('a clean file has no findings, and the audit follows the text as it changes
     assert.equal(await page.getAttribute('#audit-summary', 'data-warnings'), String(counts.warning));
     assert.ok(counts.error > 0);
     assert.ok(counts.warning > 0);
-  });
+  }, PAGE);
 });
 
 /**
@@ -336,7 +308,7 @@ test('a cause covering hundreds of lines is one entry with every line reachable,
   const cliBig = cli.find((entry) => entry.code === big.code && entry.line === big.lines[0]);
   assert.deepEqual(cliBig.lines, big.lines);
 
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fill(page, { text });
     const summary = await page.$eval('#audit-summary', (element) => ({ ...element.dataset }));
     assert.deepEqual(
@@ -385,7 +357,7 @@ test('a cause covering hundreds of lines is one entry with every line reachable,
     await lastItem.locator('.line-link').click();
     const selected = await page.$eval('#robots', (textarea) => textarea.value.slice(textarea.selectionStart, textarea.selectionEnd));
     assert.ok(selected.length > 0 && text.split('\n')[last.line - 1].includes(selected), `selected ${JSON.stringify(selected)}`);
-  });
+  }, PAGE);
 });
 
 test('a reader that answers differently is highlighted under the verdict, with why', async () => {
@@ -397,7 +369,7 @@ test('a reader that answers differently is highlighted under the verdict, with w
   const pythonSummary = wasm.defaults().profiles.find((profile) => profile.id === 'python').summary;
   assert.match(pythonSummary, /3\.13/);
 
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await chooseReadingOption(page, '#profile-rfc9309');
     await chooseReadingOption(page, '#agent-match-substring');
     await fill(page, { text: FIRST_MATCH_FILE, agent: 'ExampleBot', url: '/public' });
@@ -435,7 +407,7 @@ test('a reader that answers differently is highlighted under the verdict, with w
     // Read as Python, the others become the rows, and they disagree with it.
     await chooseReadingOption(page, '#profile-python');
     await page.waitForTimeout(250);
-    await settled(page);
+    await settled(page, SETTLE);
     assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'disallowed');
     // The explanation follows the profile's precedence policy from defaults().profiles.
     assert.match(await page.textContent('#explanation'), /The first rule in the file that matches this path decides/);
@@ -448,7 +420,7 @@ test('a reader that answers differently is highlighted under the verdict, with w
       ['google', 'false'],
       ['legacy-1994', 'true'],
     ]);
-  });
+  }, PAGE);
 });
 
 test('the other readers are asked the same question as the verdict, fetch status included', async () => {
@@ -459,12 +431,12 @@ test('the other readers are asked the same question as the verdict, fetch status
     status: '403',
   });
   file.free();
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await chooseReadingOption(page, '#profile-rfc9309');
     await fill(page, { text: FIRST_MATCH_FILE, agent: 'ExampleBot', url: '/public' });
     await page.selectOption('#status-select', '403');
     await page.waitForTimeout(250);
-    await settled(page);
+    await settled(page, SETTLE);
     const shownRows = await page.$$eval('#divergence .divergence-row', (elements) =>
       elements.map((row) => [row.dataset.profile, row.dataset.verdict, row.dataset.agrees]),
     );
@@ -479,13 +451,13 @@ test('the other readers are asked the same question as the verdict, fetch status
       shownRows.find(([profile]) => profile === 'python'),
       ['python', 'disallowed', 'false'],
     );
-  });
+  }, PAGE);
 });
 
 test('the self-test runs every vector from this origin and all pass', async () => {
   const cases = vectorCases();
   const { files } = JSON.parse(readFileSync(new URL('manifest.json', VECTORS_DIR), 'utf8'));
-  await withPage(async (page, session) => {
+  await withPage(browser, async (page, session) => {
     const mark = session.mark();
     const summary = await runSelfTest(page);
     assert.equal(summary.state, 'passed', summary.text);
@@ -531,7 +503,7 @@ test('the self-test runs every vector from this origin and all pass', async () =
     for (const part of [first.agent, first.source, first.why, `tests/vectors/`, 'Expected', 'Engine']) {
       assert.ok(details.includes(part), `missing: ${part}`);
     }
-  });
+  }, PAGE);
 });
 
 test('a broken expectation in the vectors shows as a failure, first, with its details', async () => {
@@ -542,6 +514,7 @@ test('a broken expectation in the vectors shows as a failure, first, with its de
   victim.expected.allowed = !victim.expected.allowed;
   const total = vectorCases().length;
   await withPage(
+    browser,
     async (page) => {
       const summary = await runSelfTest(page);
       assert.equal(summary.state, 'failed', summary.text);
@@ -577,6 +550,7 @@ test('a broken expectation in the vectors shows as a failure, first, with its de
       assert.equal(await category.locator('.selftest-case').first().getAttribute('data-case'), victim.id);
     },
     {
+      ...PAGE,
       beforeLoad: (session) =>
         session.context.route(`**/tests/vectors/${file}`, (route) =>
           route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(broken) }),
@@ -587,6 +561,7 @@ test('a broken expectation in the vectors shows as a failure, first, with its de
 
 test('a vector file that cannot be fetched is a failure, not a silent pass', async () => {
   await withPage(
+    browser,
     async (page) => {
       const summary = await runSelfTest(page);
       assert.equal(summary.state, 'failed');
@@ -594,8 +569,9 @@ test('a vector file that cannot be fetched is a failure, not a silent pass', asy
       assert.match(await page.textContent('.selftest-failures'), /wildcard\.json could not be read: the server answered 404/);
     },
     {
+      ...PAGE,
       // The browser logs the 404 it was served.
-      expectedErrors: /404/,
+      allowErrors: /404/,
       beforeLoad: (session) =>
         session.context.route('**/tests/vectors/wildcard.json', (route) => route.fulfill({ status: 404, body: 'gone' })),
     },
@@ -607,7 +583,7 @@ for (const [name, options] of [
   ['phone, dark', { viewport: VIEWPORTS.phone, colorScheme: 'dark' }],
 ]) {
   test(`axe finds no serious or critical violation in the findings, rows and self-test (${name})`, async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await loadExample(page, 'mistakes');
       await page.locator('#audit details.learn-more summary').first().click();
       await fill(page, { text: FIRST_MATCH_FILE, agent: 'ExampleBot', url: '/public' });
@@ -617,7 +593,7 @@ for (const [name, options] of [
       await page.locator('.selftest-category .selftest-case summary').first().click();
       const violations = seriousViolations(await runAxe(page));
       assert.deepEqual(violations, []);
-    }, options);
+    }, { ...PAGE, ...options });
   });
 }
 
@@ -625,6 +601,7 @@ test('screenshots of the findings, the other readers and the self-test', async (
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await withPage(
+      browser,
       async (page) => {
         await loadExample(page, 'mistakes');
         const [first] = await page.locator('#audit details.learn-more summary').all();
@@ -640,15 +617,17 @@ test('screenshots of the findings, the other readers and the self-test', async (
         await page.locator('.selftest-category .selftest-case summary').first().click();
         await page.locator('#selftest').screenshot({ path: join(SCREENSHOT_DIR, `selftest-${name}.png`) });
       },
-      { viewport },
+      { ...PAGE, viewport },
     );
   }
   await withPage(
+    browser,
     async (page) => {
       await runSelfTest(page);
       await page.locator('#selftest').screenshot({ path: join(SCREENSHOT_DIR, 'selftest-failure-desktop.png') });
     },
     {
+      ...PAGE,
       beforeLoad: (session) =>
         session.context.route('**/tests/vectors/end-anchor.json', async (route) => {
           const document = JSON.parse(readFileSync(new URL('end-anchor.json', VECTORS_DIR), 'utf8'));

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { AI_PURPOSES } from '../../www/crawlers.js';
-import { exampleById } from '../../www/work.js';
+import { AI_PURPOSES } from '../../www/panels/crawlers.js';
+import { exampleById } from '../../www/page/work.js';
 import { wasmPackage } from '../node/wasm.mjs';
 import {
   VIEWPORTS,
@@ -23,7 +23,8 @@ import {
   launchBrowser,
   runAxe,
   seriousViolations,
-  startSession,
+  settled,
+  withPage,
 } from './harness.mjs';
 
 const WAIT_MS = 15_000;
@@ -54,31 +55,9 @@ after(async () => {
   await browser?.close();
 });
 
-/** Opens the page in a fresh context, waits for the first verdict, runs `body`, checks requests. */
-async function withPage(body, { viewport = VIEWPORTS.desktop, colorScheme = 'light' } = {}) {
-  const session = await startSession({ browser, viewport, contextOptions: { colorScheme } });
-  try {
-    await session.goto('/');
-    await settled(session.page);
-    await body(session.page, session);
-    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
-    assert.deepEqual(session.errors, []);
-  } finally {
-    await session.close();
-  }
-}
-
-/** Waits until the page has caught up with its inputs: verdict, explanation and table. */
-async function settled(page) {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('#result').getAttribute('aria-busy') === 'false' &&
-      document.querySelector('#crawlers').getAttribute('aria-busy') === 'false' &&
-      document.querySelector('#verdict').dataset.verdict !== '',
-    null,
-    { timeout: WAIT_MS },
-  );
-}
+/** The page has caught up: the verdict and the all-crawlers table. */
+const SETTLE = { regions: ['#result', '#crawlers'], timeout: WAIT_MS };
+const PAGE = { settle: SETTLE };
 
 /** `expectVerdict` once the crawler panel has caught up as well. */
 function expectVerdict(page, verdict, line) {
@@ -135,7 +114,7 @@ function selectedText(page) {
 }
 
 test('a chosen crawler follows its documented fallback, and the page names the group it used', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', GOOGLEBOT_ONLY);
     await page.fill('#url', '/private/photo.jpg');
     await chooseReadingOption(page, '#agent-match-token');
@@ -182,11 +161,11 @@ test('a chosen crawler follows its documented fallback, and the page names the g
     await expectVerdict(page, 'allowed', null);
     assert.equal(await page.inputValue('#crawler-select'), '');
     assert.equal(await page.isHidden('#crawler-details'), true);
-  });
+  }, PAGE);
 });
 
 test('crawlers that ignore `*`, never crawl, or fetch for a person say so', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', 'User-agent: *\nDisallow: /\n');
     await page.fill('#url', '/page');
 
@@ -209,11 +188,11 @@ test('crawlers that ignore `*`, never crawl, or fetch for a person say so', asyn
     const cautions = await page.textContent('#crawler-details .crawler-caution');
     assert.match(cautions, /fetches a page when a person asks for it/);
     assert.match(cautions, /robots\.txt may not apply/);
-  });
+  }, PAGE);
 });
 
 test('a pasted UA string is recognised and can be checked as that crawler', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const text = 'User-agent: GPTBot\nDisallow: /blog/\n\nUser-agent: *\nAllow: /\n';
     await page.fill('#robots', text);
     await page.fill('#url', '/blog/post');
@@ -239,11 +218,11 @@ test('a pasted UA string is recognised and can be checked as that crawler', asyn
     await expectVerdict(page, 'allowed', 5);
     assert.equal(await page.isHidden('#agent-recognised'), true);
     assert.equal(await page.inputValue('#crawler-select'), '');
-  });
+  }, PAGE);
 });
 
 test('the all-crawlers table: every verdict, the group used, the deciding line, the summary', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', SHOP);
     await page.fill('#url', 'https://www.northwind-outfitters.example/products/tent');
     const want = await expectTable(page, SHOP, '/products/tent');
@@ -276,11 +255,11 @@ test('the all-crawlers table: every verdict, the group used, the deciding line, 
     const image = await row('Googlebot-Image').locator('.crawler-group').textContent();
     assert.match(image, /Googlebot group\s*fallback\s*line\s*1/);
     assert.match(await row('Googlebot-Image').locator('.crawler-summary').textContent(), /follows Googlebot/);
-  });
+  }, PAGE);
 });
 
 test('the purpose filter: AI crawlers in one click, with counts', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', SHOP);
     await page.fill('#url', '/guides/tents');
     const want = await expectTable(page, SHOP, '/guides/tents');
@@ -309,7 +288,7 @@ test('the purpose filter: AI crawlers in one click, with counts', async () => {
     assert.match(await page.textContent('#crawler-counts'), /crawlers shown may fetch/);
     assert.equal(await page.getAttribute('[data-filter-preset="ai"]', 'aria-pressed'), 'false');
     await page.reload();
-    await settled(page);
+    await settled(page, SETTLE);
     assert.equal(await page.isChecked('#crawler-filter input[value="search"]'), true);
     assert.equal(await page.isChecked('#crawler-filter input[value="ads"]'), false);
 
@@ -318,11 +297,11 @@ test('the purpose filter: AI crawlers in one click, with counts', async () => {
     await page.$eval('#crawler-filter [data-filter-preset="all"]', (button) => button.click());
     const all = await tableRows(page);
     assert.equal(Object.values(all).filter(([, shown]) => shown).length, CATALOGUE.length);
-  });
+  }, PAGE);
 });
 
 test('the fetch status changes every verdict and is explained', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', SHOP);
     await page.fill('#url', '/products/tent');
     await page.fill('#agent', 'Googlebot');
@@ -352,11 +331,11 @@ test('the fetch status changes every verdict and is explained', async () => {
     await page.selectOption('#status-select', '200');
     await expectTable(page, SHOP, '/products/tent', { status: '200' });
     assert.equal(await page.isVisible('#status-explanation details.status-rules'), true);
-  });
+  }, PAGE);
 });
 
 test('429 is a 4xx for RFC 9309 but a server error for Google', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', SHOP);
     await page.fill('#url', '/products/tent');
     await page.fill('#agent', 'Googlebot');
@@ -384,11 +363,11 @@ test('429 is a 4xx for RFC 9309 but a server error for Google', async () => {
     const google = await expectTable(page, SHOP, '/products/tent', { status: '429', profile: 'google' });
     assert.ok(Object.values(google).every((verdict) => verdict === 'disallowed'));
     assert.match(await page.textContent('#status-effect'), /under Google .*every URL is disallowed/);
-  });
+  }, PAGE);
 });
 
 test('the crawler and the status survive a reload and travel in a link', async () => {
-  await withPage(async (page, session) => {
+  await withPage(browser, async (page, session) => {
     await page.fill('#robots', GOOGLEBOT_ONLY);
     await page.fill('#url', '/private/x');
     await page.selectOption('#crawler-select', 'Applebot');
@@ -408,13 +387,13 @@ test('the crawler and the status survive a reload and travel in a link', async (
     await expectVerdict(page, 'disallowed', 2);
     assert.equal(await page.inputValue('#crawler-select'), 'Applebot');
     assert.equal(await page.inputValue('#status-select'), '301>200');
-  });
+  }, PAGE);
 });
 
 test('the first verdict after a reload already follows the saved crawler and status', async () => {
   // The page answers its first question before the crawler panel is loaded: that answer must
   // not fall back to the agent as typed or to a file served with 200.
-  await withPage(async (page, session) => {
+  await withPage(browser, async (page, session) => {
     await session.context.addInitScript(() => {
       window.verdictsShown = [];
       new MutationObserver(() => {
@@ -439,18 +418,19 @@ test('the first verdict after a reload already follows the saved crawler and sta
     await page.reload();
     await expectVerdict(page, 'disallowed', null);
     assert.deepEqual(await page.evaluate(() => window.verdictsShown), ['disallowed:']);
-  });
+  }, PAGE);
 });
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark']) {
     test(`axe finds no serious or critical violation in the new parts (${name}, ${colorScheme})`, async () => {
       await withPage(
+        browser,
         async (page) => {
           await page.fill('#url', '/products/tent');
           await page.selectOption('#crawler-select', 'Google-Extended');
           await page.selectOption('#status-select', '429');
-          await settled(page);
+          await settled(page, SETTLE);
           await page.click('#crawler-details summary');
           await page.click('#crawler-filter [data-filter-preset="ai"]');
           const violations = seriousViolations(await runAxe(page));
@@ -466,7 +446,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
           await page.locator('#checker').screenshot({ path: `${prefix}-checker.png` });
           await page.locator('#crawlers').screenshot({ path: `${prefix}-table.png` });
         },
-        { viewport, colorScheme },
+        { ...PAGE, viewport, colorScheme },
       );
     });
   }

@@ -19,6 +19,18 @@
 //     assert.deepEqual(session.foreignRequests(), []);
 //   });
 //
+// Most tests want a fresh page that has answered, and the same checks after it; `withPage`
+// does both, and `settled` is the one meaning of "the page has caught up" they share:
+//
+//   let browser;
+//   before(async () => { browser = await launchBrowser(); });
+//   after(() => browser?.close());
+//
+//   test('…', () => withPage(browser, async (page) => {
+//     // ... type, click ...
+//     await settled(page, { regions: ['#result', '#crawlers'] });
+//   }));
+//
 // Requests to any origin other than the test server are recorded and then
 // aborted, so a test can assert on them and never reaches the internet. The
 // abort goes through Playwright's request routing, which holds every request
@@ -177,6 +189,71 @@ function sameOrigin(url, origin) {
     return new URL(url).origin === origin;
   } catch {
     return false;
+  }
+}
+
+/** How long the helpers below wait for the page, unless told otherwise. */
+export const WAIT_MS = 20_000;
+
+/**
+ * Waits until the page has caught up: `#verdict` shows a verdict (allowed or disallowed; with
+ * `orNoVerdict`, also the state that says there is none), none of `regions` (selectors) is
+ * aria-busy, and each of `shown` (selectors) is in the page.
+ */
+export async function settled(page, { regions = [], shown = [], orNoVerdict = false, timeout = WAIT_MS } = {}) {
+  await page.waitForFunction(
+    (wanted) => {
+      const verdict = document.querySelector('#verdict');
+      const answered =
+        ['allowed', 'disallowed'].includes(verdict?.dataset.verdict) ||
+        (wanted.orNoVerdict && verdict?.classList.contains('verdict-none'));
+      return (
+        answered &&
+        wanted.regions.every((selector) => document.querySelector(selector)?.getAttribute('aria-busy') === 'false') &&
+        wanted.shown.every((selector) => document.querySelector(selector) !== null)
+      );
+    },
+    { regions, shown, orNoVerdict },
+    { timeout },
+  );
+}
+
+/**
+ * Opens the page in a fresh context of `browser` (empty storage), waits until it has `settled`,
+ * runs `body(page, session)`, and then checks that no request left for another origin and
+ * nothing was logged as an error.
+ *
+ * Options: viewport, colorScheme, contextOptions (Playwright's), beforeLoad(session) (runs before
+ * the page is opened: routes, storage), path (default '/'), settle (`settled`'s options, or false
+ * to start `body` at once), allowErrors (a RegExp of the errors expected, or true for any).
+ */
+export async function withPage(
+  browser,
+  body,
+  {
+    viewport = VIEWPORTS.desktop,
+    colorScheme,
+    contextOptions = {},
+    beforeLoad,
+    path = '/',
+    settle = {},
+    allowErrors = null,
+  } = {},
+) {
+  const session = await startSession({
+    browser,
+    viewport,
+    contextOptions: colorScheme === undefined ? contextOptions : { colorScheme, ...contextOptions },
+  });
+  try {
+    await beforeLoad?.(session);
+    await session.goto(path);
+    if (settle !== false) await settled(session.page, settle);
+    await body(session.page, session);
+    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
+    if (allowErrors !== true) assert.deepEqual(session.errors.filter((error) => !allowErrors?.test(error)), []);
+  } finally {
+    await session.close();
   }
 }
 

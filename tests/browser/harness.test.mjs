@@ -11,7 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { expectVerdict, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+import {
+  expectVerdict,
+  launchBrowser,
+  runAxe,
+  seriousViolations,
+  startSession,
+} from './harness.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 

@@ -10,12 +10,19 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
-import { PATTERN_EXAMPLES } from '../../www/guide.js';
+import { PATTERN_EXAMPLES } from '../../www/panels/guide.js';
 import wasm from '../node/wasm.mjs';
-import { VIEWPORTS, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+import {
+  VIEWPORTS,
+  launchBrowser,
+  runAxe,
+  seriousViolations,
+  settled,
+  withPage,
+} from './harness.mjs';
 
 const WAIT_MS = 20_000;
-const catalogue = (id) => JSON.parse(readFileSync(new URL(`../../www/i18n/${id}.json`, import.meta.url), 'utf8'));
+const catalogue = (id) => JSON.parse(readFileSync(new URL(`../../www/text/i18n/${id}.json`, import.meta.url), 'utf8'));
 const CATALOGUES = { en: catalogue('en'), es: catalogue('es'), 'pt-PT': catalogue('pt-PT'), 'pt-BR': catalogue('pt-BR') };
 
 let browser;
@@ -28,20 +35,13 @@ after(async () => {
   await browser?.close();
 });
 
-/** Opens the page with the browser's language `locale` and waits for the verdict and the guide. */
-async function open(locale, { viewport = VIEWPORTS.desktop } = {}) {
-  const session = await startSession({ browser, viewport, contextOptions: { locale } });
-  try {
-    await session.goto('/');
-    await session.page.waitForSelector('#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])', {
-      timeout: WAIT_MS,
-    });
-    await session.page.waitForSelector('.pattern-table[data-state="done"]', { timeout: WAIT_MS });
-    return session;
-  } catch (error) {
-    await session.close();
-    throw error;
-  }
+/** The page in a browser whose language is `locale`, settled once the verdict and the guide are. */
+function inBrowser(locale, { viewport = VIEWPORTS.desktop } = {}) {
+  return {
+    viewport,
+    contextOptions: { locale },
+    settle: { regions: ['#result'], shown: ['.pattern-table[data-state="done"]'], timeout: WAIT_MS },
+  };
 }
 
 /** The page's visible texts outside user content and code, one string per text node. */
@@ -73,9 +73,7 @@ function englishOnly(lang) {
 }
 
 test('the language follows the browser, the switch changes it, and the choice is remembered', async () => {
-  const session = await open('pt-BR');
-  try {
-    const { page } = session;
+  await withPage(browser, async (page) => {
     assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
     assert.equal(await page.textContent('#checker-heading'), CATALOGUES['pt-BR']['checker.heading']);
     await page.selectOption('#language-select', 'es');
@@ -100,21 +98,16 @@ test('the language follows the browser, the switch changes it, and the choice is
     await page.reload();
     await page.waitForFunction(() => document.documentElement.lang === 'es');
     assert.equal(await page.inputValue('#language-select'), 'es');
-  } finally {
-    await session.close();
-  }
+  }, inBrowser('pt-BR'));
 });
 
 for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`no visible text stays in English where the ${lang} catalogue translates it`, async () => {
-    const session = await open(lang);
-    try {
+    await withPage(browser, async (page, session) => {
       const english = englishOnly(lang);
       const left = (await visibleTexts(session.page)).filter((text) => english.has(text));
       assert.deepEqual([...new Set(left)], []);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser(lang));
   });
 }
 
@@ -128,9 +121,7 @@ function codeDocs(lang) {
 // other's (a pt-PT reader sees "O ficheiro …", a pt-BR reader "O arquivo …").
 for (const [lang, other] of [['pt-PT', 'pt-BR'], ['pt-BR', 'pt-PT']]) {
   test(`the audit's code docs on a ${lang} page are ${lang}'s, not ${other}'s`, async () => {
-    const session = await open(lang);
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       const titles = (id) => new Map(codeDocs(id).map((doc) => [doc.id, doc.title.replaceAll('`', '')]));
       const own = titles(lang);
       const others = titles(other);
@@ -149,9 +140,7 @@ for (const [lang, other] of [['pt-PT', 'pt-BR'], ['pt-BR', 'pt-PT']]) {
       const several = shown.find(([id]) => id === 'RL308');
       assert.ok(several, 'RL308 (several user-agents on a line) is among the findings');
       assert.match(several[1], lang === 'pt-PT' ? /Vários user-agents numa linha$/ : /Vários user-agents em uma linha$/);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser(lang));
   });
 }
 
@@ -198,9 +187,7 @@ function findingsFile() {
 
 for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`the audit's findings are worded in ${lang}, values from the file left as they are`, async () => {
-    const session = await open(lang);
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await page.fill('#robots', findingsFile());
       await page.waitForFunction(() => document.querySelectorAll('#audit .finding').length > 40, null, { timeout: WAIT_MS });
       await page.waitForSelector('#audit[aria-busy="false"]', { timeout: WAIT_MS });
@@ -218,17 +205,13 @@ for (const lang of ['es', 'pt-PT', 'pt-BR']) {
         null,
         { timeout: WAIT_MS },
       );
-    } finally {
-      await session.close();
-    }
+    }, inBrowser(lang));
   });
 }
 
 for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`why the other readers disagree is worded in ${lang}`, async () => {
-    const session = await open(lang);
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       // Python's robotparser and the 1994 readers take `*` and `$` literally; Google and the RFC
       // do not: the readers disagree about /guide.pdf.
       await page.fill('#robots', 'User-agent: *\nDisallow: /*.pdf$\nAllow: /\n');
@@ -238,17 +221,13 @@ for (const lang of ['es', 'pt-PT', 'pt-BR']) {
       assert.deepEqual(left, []);
       const texts = await page.$$eval('.divergence-why', (nodes) => nodes.map((node) => node.textContent));
       assert.ok(texts.length >= 1 && texts.every((text) => text.length > 20), JSON.stringify(texts));
-    } finally {
-      await session.close();
-    }
+    }, inBrowser(lang));
   });
 }
 
 for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`the fetch status, its label and its rules are worded in ${lang}`, async () => {
-    const session = await open(lang);
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await page.waitForSelector('#status-select:not([disabled])', { timeout: WAIT_MS });
       const values = await page.$$eval('#status-select option', (options) => options.map((option) => option.value));
       const problems = [];
@@ -265,17 +244,13 @@ for (const lang of ['es', 'pt-PT', 'pt-BR']) {
       problems.push(...(await englishSentences(page, '#status-select option', lang)));
       assert.deepEqual([...new Set(problems)], []);
       assert.ok(values.length >= 8, `${values.length} statuses offered`);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser(lang));
   });
 }
 
 for (const lang of ['es', 'pt-PT', 'pt-BR']) {
   test(`every crawler's description and note are worded in ${lang}`, async () => {
-    const session = await open(lang);
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await page.waitForSelector('#crawler-select:not([disabled])', { timeout: WAIT_MS });
       const names = await page.$$eval('#crawler-select option', (options) => options.map((option) => option.value).filter(Boolean));
       const problems = [];
@@ -297,16 +272,12 @@ for (const lang of ['es', 'pt-PT', 'pt-BR']) {
       }
       assert.ok(names.length >= 50, `${names.length} crawlers offered`);
       assert.deepEqual(problems, []);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser(lang));
   });
 }
 
 test("the self-test's results are drawn again in the new language", async () => {
-  const session = await open('es');
-  try {
-    const { page } = session;
+  await withPage(browser, async (page) => {
     await page.click('#selftest-run');
     await page.waitForSelector('#selftest-summary[data-passed]:not([data-passed=""])', { timeout: 60_000 });
     const prefix = (lang) => CATALOGUES[lang]['selftest.all-pass'].split('{')[0];
@@ -322,14 +293,11 @@ test("the self-test's results are drawn again in the new language", async () => 
     // The results below the summary are drawn again too: their category headings are Portuguese.
     const heading = await page.textContent('#selftest-results .selftest-by-category');
     assert.equal(heading, CATALOGUES['pt-PT']['selftest.by-category']);
-  } finally {
-    await session.close();
-  }
+  }, inBrowser('es'));
 });
 
 test('every in-page link lands on an element that exists', async () => {
-  const session = await open('en');
-  try {
+  await withPage(browser, async (page, session) => {
     const missing = await session.page.evaluate(() =>
       [...document.querySelectorAll('a[href^="#"]')]
         .map((link) => link.getAttribute('href'))
@@ -341,14 +309,11 @@ test('every in-page link lands on an element that exists', async () => {
     const toc = await session.page.$$eval('#guide-toc a', (links) => links.map((link) => link.getAttribute('href').slice(1)));
     assert.ok(sections.length >= 8, `${sections.length} guide sections`);
     assert.deepEqual(toc, sections);
-  } finally {
-    await session.close();
-  }
+  }, inBrowser('en'));
 });
 
 test('the pattern table shows what the engine answers, not typed text', async () => {
-  const session = await open('en');
-  try {
+  await withPage(browser, async (page, session) => {
     const rows = await session.page.$$eval('.pattern-table tbody tr', (trs) =>
       trs.map((tr) => ({
         pattern: tr.dataset.pattern,
@@ -368,19 +333,14 @@ test('the pattern table shows what the engine answers, not typed text', async ()
     }
     // Real answers, both ways: `/fish` matches `/fish.html` and not `/catfish`.
     assert.ok(rows[0].matches.includes('/fish.html') && rows[0].misses.includes('/catfish'));
-  } finally {
-    await session.close();
-  }
+  }, inBrowser('en'));
 });
 
 for (const lang of ['en', 'es', 'pt-PT', 'pt-BR']) {
   test(`axe finds no serious or critical violations in ${lang}`, async () => {
-    const session = await open(lang);
-    try {
+    await withPage(browser, async (page, session) => {
       assert.deepEqual(seriousViolations(await runAxe(session.page)), []);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser(lang));
   });
 }
 
@@ -389,20 +349,15 @@ test('the verdict is above the fold on a desktop and within two screens on a pho
     [{ width: 1280, height: 800 }, 1],
     [VIEWPORTS.phone, 2],
   ]) {
-    const session = await open('en', { viewport });
-    try {
+    await withPage(browser, async (page, session) => {
       const bottom = await session.page.$eval('#verdict', (node) => node.getBoundingClientRect().bottom + window.scrollY);
       assert.ok(bottom <= viewport.height * screens, `${viewport.width} px: the verdict ends at ${Math.round(bottom)} px`);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser('en', { viewport }));
   }
 });
 
 test('the crawler table is a window of rows until "Show all crawlers" unfolds it', async () => {
-  const session = await open('en');
-  try {
-    const { page } = session;
+  await withPage(browser, async (page) => {
     await page.waitForSelector('#crawler-table tr[data-crawler]');
     const size = () => page.$eval('#crawler-table', (node) => [node.clientHeight, node.scrollHeight]);
     const [folded, full] = await size();
@@ -412,7 +367,5 @@ test('the crawler table is a window of rows until "Show all crawlers" unfolds it
     const [unfolded, total] = await size();
     assert.equal(unfolded, total);
     assert.equal((await page.textContent('#crawler-show-all')).trim(), CATALOGUES.en['crawlers.show-fewer']);
-  } finally {
-    await session.close();
-  }
+  }, inBrowser('en'));
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { VIEWPORTS, launchBrowser, pasteInto, startSession } from './harness.mjs';
+import { VIEWPORTS, launchBrowser, pasteInto, withPage } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -15,17 +15,13 @@ before(async () => {
 });
 after(() => browser?.close());
 
-async function openPage({ locale = 'en-US', viewport = VIEWPORTS.desktop } = {}) {
-  const session = await startSession({
-    browser,
+/** The page in a browser whose language is `locale`, with the clipboard a paste needs. */
+function inBrowser({ locale = 'en-US', viewport = VIEWPORTS.desktop } = {}) {
+  return {
     viewport,
     contextOptions: { locale, permissions: ['clipboard-read', 'clipboard-write'] },
-  });
-  await session.goto('/');
-  await session.page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
-    timeout: 90_000,
-  });
-  return session;
+    settle: { regions: ['#result'], timeout: 90_000 },
+  };
 }
 
 describe('Portuguese', () => {
@@ -35,23 +31,17 @@ describe('Portuguese', () => {
     ['pt-BR', 'pt-BR'],
   ]) {
     test(`a ${locale} browser gets ${expected}`, async () => {
-      const session = await openPage({ locale });
-      try {
-        const { page } = session;
+      await withPage(browser, async (page) => {
         assert.equal(await page.getAttribute('html', 'lang'), expected);
         assert.equal(await page.inputValue('#language-select'), expected);
         const open = await page.textContent('#open-file');
         assert.equal(open, expected === 'pt-PT' ? 'Abrir ficheiro…' : 'Abrir arquivo…');
-      } finally {
-        await session.close();
-      }
+      }, inBrowser({ locale }));
     });
   }
 
   test('the phone navigation shows every section whole, "Autoteste" included', async () => {
-    const session = await openPage({ locale: 'pt-PT', viewport: VIEWPORTS.phone });
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       const links = await page.locator('.site-nav a').evaluateAll((anchors) =>
         anchors.map((anchor) => {
           const rect = anchor.getBoundingClientRect();
@@ -64,9 +54,7 @@ describe('Portuguese', () => {
         assert.ok(link.left >= 0 && link.right <= VIEWPORTS.phone.width, `${link.text}: ${link.left}–${link.right}`);
         assert.ok(link.left >= link.navLeft && link.right <= link.navRight, `${link.text} is cut by the bar`);
       }
-    } finally {
-      await session.close();
-    }
+    }, inBrowser({ locale: 'pt-PT', viewport: VIEWPORTS.phone }));
   });
 });
 
@@ -75,9 +63,7 @@ describe('numbers', () => {
     const lines = Array.from({ length: 12_000 }, (_, index) => `Disallow: /p${index}`).join('\n');
     // 12,001 lines: the User-agent line and the rules.
     const want = { en: /12,001 lines/, es: /12\.001 líneas/, 'pt-PT': /12\s001 linhas/u, 'pt-BR': /12\.001 linhas/ };
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await pasteInto(page, '#robots', `User-agent: *\n${lines}\n`);
       await page.waitForFunction(() => /12/.test(document.querySelector('#file-facts').textContent));
       for (const [language, pattern] of Object.entries(want)) {
@@ -88,52 +74,38 @@ describe('numbers', () => {
           pattern.source,
         );
       }
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 
   test('the self-test names every category in words and writes its seconds with the decimal comma', async () => {
-    const session = await openPage({ locale: 'pt-PT' });
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await page.click('#selftest-run');
       await page.waitForSelector('#selftest-summary[data-state="passed"], #selftest-summary[data-state="failed"]', { timeout: 120_000 });
       const titles = await page.locator('.category-title').allTextContents();
       assert.ok(titles.length > 0);
       for (const title of titles) assert.doesNotMatch(title, /^[a-z0-9]+(-[a-z0-9]+)+$/, `untranslated id: ${title}`);
       assert.match(await page.textContent('#selftest-summary'), /\d,\d\d\s?s/);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser({ locale: 'pt-PT' }));
   });
 });
 
 describe('words', () => {
   test('the example picker forgets the example once the user pastes a file of their own', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       const example = await page.inputValue('#example-select');
       assert.notEqual(example, '', 'the page starts on an example');
       await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /mine/\n');
       await page.waitForFunction(() => document.querySelector('#example-select').value === '');
       assert.match(await page.locator('#example-select option:checked').textContent(), /Choose an example/);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 
   test('the AI crawlers line says which URL its counts are for', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await pasteInto(page, '#robots', 'User-agent: GPTBot\nDisallow: /\n');
       await page.fill('#url', '/articles/one');
       await page.waitForFunction(() => /\/articles\/one/.test(document.querySelector('#ai-summary').textContent));
       assert.match(await page.textContent('#ai-summary'), /^AI crawlers on \/articles\/one: training: \d+ of \d+ blocked/);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 });

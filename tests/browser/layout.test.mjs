@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { VIEWPORTS, launchBrowser, runAxe, seriousViolations, startSession } from './harness.mjs';
+import {
+  VIEWPORTS,
+  launchBrowser,
+  runAxe,
+  seriousViolations,
+  settled,
+  startSession,
+} from './harness.mjs';
 
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR || join(tmpdir(), 'robots-lens-screens');
 const WAIT_MS = 15_000;
@@ -33,16 +40,10 @@ async function openWithExample(exampleId, { viewport = VIEWPORTS.desktop, colorS
   const session = await startSession({ browser, viewport, contextOptions: { colorScheme } });
   try {
     await session.goto('/');
-    await session.page.waitForSelector(
-      '#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]',
-      { timeout: WAIT_MS },
-    );
+    await settled(session.page, { timeout: WAIT_MS });
     await session.page.selectOption('#example-select', exampleId);
     await session.page.click('#load-example');
-    await session.page.waitForSelector(
-      '#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])',
-      { timeout: WAIT_MS },
-    );
+    await settled(session.page, { regions: ['#result'], timeout: WAIT_MS });
     return session;
   } catch (error) {
     await session.close();
@@ -288,12 +289,12 @@ for (const locale of ['en', 'es', 'pt-PT', 'pt-BR']) {
       try {
         const { page } = session;
         await session.goto('/');
-        await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+        await settled(page, { timeout: WAIT_MS });
         assert.equal(await page.getAttribute('html', 'lang'), locale);
         // The example with findings of every severity, so that the audit's words are on screen too.
         await page.selectOption('#example-select', 'mistakes');
         await page.click('#load-example');
-        await page.waitForSelector('#result[aria-busy="false"] #verdict[data-verdict]:not([data-verdict=""])', { timeout: WAIT_MS });
+        await settled(page, { regions: ['#result'], timeout: WAIT_MS });
         await page.waitForSelector('#audit[aria-busy="false"] #audit-summary', { timeout: WAIT_MS });
         const scrollHeight = await settledHeight(page);
         const full = pngSize(await page.screenshot({ path: join(SCREENSHOT_DIR, `lang-${locale}-${name}.png`), fullPage: true }));

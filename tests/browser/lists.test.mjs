@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
-import { expectVerdict, launchBrowser, startSession } from './harness.mjs';
+import { expectVerdict, launchBrowser, withPage } from './harness.mjs';
 import { wasmPackage } from '../node/wasm.mjs';
 
 const WAIT_MS = 20_000;
@@ -35,20 +35,8 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage(body) {
-  const session = await startSession({ browser, contextOptions: { acceptDownloads: true } });
-  try {
-    await session.goto('/');
-    await session.page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', {
-      timeout: WAIT_MS,
-    });
-    await body(session.page, session);
-    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
-    assert.deepEqual(session.errors, []);
-  } finally {
-    await session.close();
-  }
-}
+/** The lists offer their results as downloads. */
+const PAGE = { contextOptions: { acceptDownloads: true } };
 
 /** The file, the agent and the crawlers (only `crawlers`) the list is checked for. */
 async function setUp(page, { text = SHOP, agent = 'Googlebot', crawlers = ['GPTBot'] } = {}) {
@@ -76,7 +64,7 @@ function expectedReport(text, listText, agent, crawlers) {
 }
 
 test('a pasted list is checked for the agent and the chosen crawlers', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await setUp(page);
     await page.fill('#urls', URLS.join('\n'));
     await page.click('#batch-run');
@@ -102,11 +90,11 @@ test('a pasted list is checked for the agent and the chosen crawlers', async () 
       return box.value.slice(box.selectionStart, box.selectionEnd);
     });
     assert.equal(selected.trim(), 'Disallow: /cart/');
-  });
+  }, PAGE);
 });
 
 test('the table filters, searches, sorts and pages', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await setUp(page);
     const many = Array.from({ length: 130 }, (_, index) => `/page/${index}`);
     await page.fill('#urls', [...URLS, ...many].join('\n'));
@@ -137,11 +125,11 @@ test('the table filters, searches, sorts and pages', async () => {
     await page.waitForSelector('#batch-table th[aria-sort="descending"]', { timeout: WAIT_MS });
     const last = await page.locator('#batch-table tbody tr td:first-child').first().textContent();
     assert.equal(last, 'https://shop.example/products/shoes');
-  });
+  }, PAGE);
 });
 
 test('a dropped sitemap is read from its <loc> elements; a sitemap index is listed, not fetched', async () => {
-  await withPage(async (page, session) => {
+  await withPage(browser, async (page, session) => {
     await setUp(page);
     const sitemap =
       '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
@@ -178,11 +166,11 @@ test('a dropped sitemap is read from its <loc> elements; a sitemap index is list
       session.requestsSince(mark).every((request) => !request.url.includes('sitemap-products')),
       'a sitemap of the index was fetched',
     );
-  });
+  }, PAGE);
 });
 
 test('the exports download every row as CSV and JSON', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await setUp(page);
     const listText = [...URLS, '=HYPERLINK("x")'].join('\n');
     await page.fill('#urls', listText);
@@ -210,11 +198,11 @@ test('the exports download every row as CSV and JSON', async () => {
       reason: 'rule-matched',
       rule: 'Disallow: /cart/',
     });
-  });
+  }, PAGE);
 });
 
 test('a long list shows its progress and can be cancelled', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await setUp(page, { crawlers: ['GPTBot', 'Bingbot', 'ClaudeBot', 'Applebot'] });
     const many = Array.from({ length: 100_000 }, (_, index) => `/cart/item/${index}`).join('\n');
     await page.evaluate((text) => {
@@ -233,13 +221,13 @@ test('a long list shows its progress and can be cancelled', async () => {
     // The checker above still answers.
     await page.fill('#url', '/cart/x');
     await expectVerdict(page, 'disallowed', 2);
-  });
+  }, PAGE);
 });
 
 // The panel asks every catalogued crawler besides the chosen ones and the agent (issue 26), so
 // the counts are held to the engine's own comparison for those askers, not to fixed numbers.
 test('comparing with another version shows the verdicts that flip and the lines that changed', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const before = 'User-agent: *\nDisallow: /private\nDisallow: /tmp/\n';
     const now = 'User-agent: *\nDisallow: /private\nDisallow: /shop/*?sort=\n\nUser-agent: GPTBot\nDisallow: /\n';
     await setUp(page, { text: now, crawlers: ['GPTBot'] });
@@ -292,11 +280,11 @@ test('comparing with another version shows the verdicts that flip and the lines 
       null,
       { timeout: WAIT_MS },
     );
-  });
+  }, PAGE);
 });
 
 test('the previous text the page kept can be compared', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', 'User-agent: *\nDisallow: /old/\n');
     await page.waitForTimeout(400); // saved
     await page.selectOption('#example-select', { index: 1 });
@@ -306,11 +294,11 @@ test('the previous text the page kept can be compared', async () => {
     assert.equal(await page.inputValue('#robots-compare'), 'User-agent: *\nDisallow: /old/\n');
     await page.waitForSelector('#diff-results[data-state="done"]', { timeout: WAIT_MS });
     assert.notEqual(await page.getAttribute('#diff-results', 'data-flips'), '');
-  });
+  }, PAGE);
 });
 
 test('a pinned check is answered again as the file changes, and travels in the share link', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.fill('#robots', 'User-agent: *\nDisallow: /cart/\n');
     await page.fill('#agent', 'Googlebot');
     await page.fill('#url', '/products/shoes');
@@ -348,11 +336,11 @@ test('a pinned check is answered again as the file changes, and travels in the s
     // Removing the pin empties the list.
     await page.click('#pins [data-unpin="0"]');
     await page.waitForSelector('#pins[data-pins="0"]', { state: 'attached', timeout: WAIT_MS });
-  });
+  }, PAGE);
 });
 
 test('the lists, the comparison and the pins speak the page’s language', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await setUp(page);
     await page.fill('#urls', URLS.join('\n'));
     await page.click('#batch-run');
@@ -382,5 +370,5 @@ test('the lists, the comparison and the pins speak the page’s language', async
     });
     // What the person typed keeps its words and is marked for translators to leave alone.
     assert.equal(await page.locator('#pins [translate="no"]', { hasText: '/products/shoes' }).count(), 1);
-  });
+  }, PAGE);
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { REPO_ROOT, expectVerdict, launchBrowser, startSession } from './harness.mjs';
+import { REPO_ROOT, expectVerdict, launchBrowser, settled, startSession } from './harness.mjs';
 
 const WAIT_MS = 20_000;
 
@@ -42,7 +42,7 @@ async function waitForServiceWorker(page) {
 }
 
 function firstVerdict(page) {
-  return page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+  return settled(page, { timeout: WAIT_MS });
 }
 
 test('with the server gone, a reload and a new tab still check, from the cached files', async () => {

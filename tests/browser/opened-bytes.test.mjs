@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { expectVerdict, launchBrowser, startSession } from './harness.mjs';
+import { expectVerdict, launchBrowser, settled, startSession } from './harness.mjs';
 
 const WAIT_MS = 20_000;
 /** Saved by an editor set to Latin-1: `é` is the single byte 0xE9. */
@@ -40,7 +40,7 @@ test('an opened or dropped file that is not UTF-8 is checked by its own bytes, a
   const { page } = session;
   try {
     await session.goto('/');
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
 
     await page.setInputFiles('#file-input', { name: 'latin1.txt', mimeType: 'text/plain', buffer: LATIN1 });
     await ask(page, '/caf%E9');
@@ -92,7 +92,7 @@ test('a file opened as the other version to compare is compared by its own bytes
   const flips = () => page.locator('.diff-flips tbody tr').allTextContents();
   try {
     await session.goto('/');
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
     await paste(page, 'User-agent: *\nAllow: /\n');
     await page.fill('#agent', 'AnyBot');
     await page.click('.batch-crawlers summary');

@@ -9,19 +9,20 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
-import { EXAMPLES } from '../../www/work.js';
+import { EXAMPLES } from '../../www/page/work.js';
 import wasm from '../node/wasm.mjs';
 import {
   REPO_ROOT,
   chooseReadingOption,
   expectVerdict,
   launchBrowser,
-  startSession,
+  settled,
+  withPage,
 } from './harness.mjs';
 
 const WAIT_MS = 15_000;
 /** The page's English texts: an example's title is a key into them. */
-const EN = JSON.parse(readFileSync(new URL('../../www/i18n/en.json', import.meta.url), 'utf8'));
+const EN = JSON.parse(readFileSync(new URL('../../www/text/i18n/en.json', import.meta.url), 'utf8'));
 
 let browser;
 
@@ -32,28 +33,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/**
- * Opens the page in a fresh context (empty storage), waits for the first verdict, runs `body`
- * and then checks that every request stayed on the page's origin.
- */
-async function withPage(body, { beforeLoad, allowErrors = false, waitForVerdict = true } = {}) {
-  const session = await startSession({ browser });
-  try {
-    await beforeLoad?.(session);
-    await session.goto('/');
-    if (waitForVerdict)
-      await session.page.waitForSelector(
-        '#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]',
-        { timeout: WAIT_MS },
-      );
-    await body(session.page, session);
-    assert.deepEqual(session.foreignRequests(), [], 'a request left for another origin');
-    if (!allowErrors) assert.deepEqual(session.errors, []);
-  } finally {
-    await session.close();
-  }
-}
 
 /** The verdict attributes the page must show for `text`, computed by the same wasm in Node. */
 function engineVerdict(text, agent, url, options = {}) {
@@ -81,7 +60,7 @@ const PASTED = [
 ].join('\n');
 
 test('a first visit shows an example, its verdict and the engine version', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const [first] = EXAMPLES;
     assert.equal(await page.inputValue('#robots'), first.text);
     assert.equal(await page.inputValue('#agent'), first.check.agent);
@@ -100,7 +79,7 @@ test('a first visit shows an example, its verdict and the engine version', async
 });
 
 test('a pasted file shows its groups, sitemaps and the deciding line', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fillCheck(page, { text: PASTED, agent: 'ExampleBot/2.0', url: '/private/press/today' });
     await expectVerdict(page, 'disallowed', 6);
 
@@ -136,7 +115,7 @@ test('a pasted file shows its groups, sitemaps and the deciding line', async () 
 });
 
 test('a line link selects that line in the editor, by mouse and by keyboard', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fillCheck(page, { text: PASTED, agent: 'OtherBot', url: '/private/press/today' });
     await expectVerdict(page, 'allowed', 3);
     await page.click('#explanation .decisive .line-link');
@@ -157,7 +136,7 @@ test('a line link selects that line in the editor, by mouse and by keyboard', as
 });
 
 test('opening a file with a BOM and invalid UTF-8 says so', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const bytes = Buffer.concat([
       Buffer.from([0xef, 0xbb, 0xbf]),
       Buffer.from('User-agent: *\r\nDisallow: /caf'),
@@ -182,7 +161,7 @@ test('opening a file with a BOM and invalid UTF-8 says so', async () => {
 });
 
 test('a file dropped on the editor is opened', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const dataTransfer = await page.evaluateHandle(() => {
       const transfer = new DataTransfer();
       transfer.items.add(
@@ -199,7 +178,7 @@ test('a file dropped on the editor is opened', async () => {
 });
 
 test('every example loads with the verdict the engine gives', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fillCheck(page, { text: '', agent: 'Nobody', url: '/' });
     await expectVerdict(page, 'allowed', null);
     for (const example of EXAMPLES) {
@@ -223,7 +202,7 @@ test('every example loads with the verdict the engine gives', async () => {
 });
 
 test('the mistakes example: line notes for each kind of problem', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await page.selectOption('#example-select', 'mistakes');
     await page.click('#load-example');
     await page.waitForFunction(() => document.querySelectorAll('#line-notes .line-note').length > 5);
@@ -240,7 +219,7 @@ test('the mistakes example: line notes for each kind of problem', async () => {
 });
 
 test('the match model switch changes the verdict for a full UA string', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const example = EXAMPLES.find(({ id }) => id === 'mistakes');
     await page.selectOption('#example-select', example.id);
     await page.click('#load-example');
@@ -262,7 +241,7 @@ test('the match model switch changes the verdict for a full UA string', async ()
 });
 
 test('a catalogued crawler typed as the agent gets its own answer beside the verdict', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const text =
       'User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n';
     // The verdict for the name as typed, with the crawler's own answer beside it: the reading
@@ -290,7 +269,7 @@ test('a catalogued crawler typed as the agent gets its own answer beside the ver
 });
 
 test('a URL no crawler requests gets no verdict, and one read as a host says so', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const text = 'User-agent: *\nDisallow: /checkout/\n';
     await fillCheck(page, { text, agent: 'AnyBot', url: 'checkout/payment' });
     await expectVerdict(page, 'disallowed', 2);
@@ -315,7 +294,7 @@ test('a URL no crawler requests gets no verdict, and one read as a host says so'
 });
 
 test('the profile switch decides /robots.txt under Disallow: /', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fillCheck(page, { text: 'User-agent: *\nDisallow: /\n', agent: 'Googlebot', url: '/robots.txt' });
     await expectVerdict(page, 'allowed', null);
     assert.match(await page.textContent('#verdict'), /always allowed/);
@@ -328,7 +307,7 @@ test('the profile switch decides /robots.txt under Disallow: /', async () => {
 });
 
 test('markup in the file and the fields is shown as text and never runs', async () => {
-  await withPage(async (page, session) => {
+  await withPage(browser, async (page, session) => {
     const payloads = {
       agentLine: '<img src=x onerror="window.__pwned=1">',
       rule: '/<script>window.__pwned=2</script>',
@@ -366,7 +345,7 @@ test('markup in the file and the fields is shown as text and never runs', async 
 });
 
 test('the text, the check and the switches survive a reload', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/anything' });
     await chooseReadingOption(page, '#agent-match-token');
     await chooseReadingOption(page, '#profile-google');
@@ -384,7 +363,7 @@ test('the text, the check and the switches survive a reload', async () => {
 // A refresh that comes between choosing an example and pressing Load (the debounced refresh
 // of text typed just before, or a change of the agent) must not undo the choice.
 test('an example chosen in the menu survives refreshes until it is loaded', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     await fillCheck(page, { text: 'User-agent: MyBot\nDisallow: /mine/\n' });
     await page.selectOption('#example-select', 'classic');
     await page.fill('#agent', 'SomeBot');
@@ -396,7 +375,7 @@ test('an example chosen in the menu survives refreshes until it is loaded', asyn
 });
 
 test('loading an example over your own text offers it back', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const mine = 'User-agent: MyBot\nDisallow: /mine/\n';
     await fillCheck(page, { text: mine });
     await page.selectOption('#example-select', 'classic');
@@ -404,13 +383,13 @@ test('loading an example over your own text offers it back', async () => {
     await page.click('#file-notes [data-action="restore-previous"]');
     assert.equal(await page.inputValue('#robots'), mine);
     await page.reload();
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]');
+    await settled(page);
     assert.equal(await page.inputValue('#robots'), mine);
   });
 });
 
 test('a permalink carries the file and the check, and keeps your text restorable', async () => {
-  await withPage(async (page, session) => {
+  await withPage(browser, async (page, session) => {
     const shared = 'User-agent: *\nDisallow: /shared/\n# é ✓ 😀\n';
     await fillCheck(page, { text: shared, agent: 'LinkBot', url: '/shared/page' });
     await chooseReadingOption(page, '#profile-google');
@@ -442,9 +421,10 @@ test('a trap in the engine is reported and the page recovers', async () => {
   const marker = 'TRAP-THE-ENGINE';
   const workers = [];
   await withPage(
+    browser,
     async (page) => {
       // The checker's engine, and after the first verdict the panels' (app.js panelEngine) and
-      // the audit's (www/findings.js).
+      // the audit's (www/panels/findings.js).
       await page.waitForSelector('#audit[aria-busy="false"] #audit-summary', { timeout: WAIT_MS });
       assert.equal(workers.length, 3);
       await fillCheck(page, { text: `User-agent: *\nDisallow: /${marker}\n` });
@@ -484,6 +464,7 @@ test('a trap in the engine is reported and the page recovers', async () => {
 
 test('a wasm module that cannot be loaded is explained', async () => {
   await withPage(
+    browser,
     async (page) => {
       await page.waitForSelector('#engine-error:not([hidden])', { timeout: WAIT_MS });
       assert.match(await page.textContent('#engine-error'), /could not be loaded.*npm start/s);
@@ -493,7 +474,7 @@ test('a wasm module that cannot be loaded is explained', async () => {
     },
     {
       allowErrors: true,
-      waitForVerdict: false,
+      settle: false,
       beforeLoad: (session) =>
         session.context.route('**/www/pkg/robots_lens_wasm_bg.wasm', (route) =>
           route.fulfill({ status: 404, body: 'Not Found' }),
@@ -506,6 +487,7 @@ test('a server that serves the wasm module without its type still gets verdicts'
   // Streaming compilation takes only application/wasm; engine.js compiles the bytes whole then,
   // for the first verdict on the main thread and for the worker alike.
   await withPage(
+    browser,
     async (page, session) => {
       const [verdict, line] = engineVerdict(EXAMPLES[0].text, await page.inputValue('#agent'), await page.inputValue('#url'));
       await expectVerdict(page, verdict, line);
@@ -532,6 +514,7 @@ test('a stylesheet that cannot be loaded leaves the checker working', async () =
   // The page's scripts wait for the stylesheet (deferred module scripts do); a failed one, even
   // failed before the scripts arrived, must not keep them waiting.
   await withPage(
+    browser,
     async (page) => {
       await fillCheck(page, { text: PASTED, agent: 'ExampleBot', url: '/private/press/x' });
       await expectVerdict(page, ...engineVerdict(PASTED, 'ExampleBot', '/private/press/x'));
@@ -552,6 +535,7 @@ test('a stylesheet that cannot be loaded leaves the checker working', async () =
 
 test('the panels below the verdict failing to load leave the checker working', async () => {
   await withPage(
+    browser,
     async (page) => {
       const missing = /could not be loaded \(.+\)\. The checker above works/;
       await page.waitForFunction(() => /could not be loaded/.test(document.querySelector('#audit').textContent), null, {
@@ -571,7 +555,7 @@ test('the panels below the verdict failing to load leave the checker working', a
     {
       allowErrors: true,
       beforeLoad: (session) =>
-        session.context.route('**/www/crawlers.js', (route) => route.fulfill({ status: 404, body: 'Not Found' })),
+        session.context.route('**/www/panels/crawlers.js', (route) => route.fulfill({ status: 404, body: 'Not Found' })),
     },
   );
 });
@@ -596,7 +580,7 @@ test('opened from file://, the page says how to serve it', async () => {
 });
 
 test('a 10 MB paste keeps the DOM small and still gets its verdict', async () => {
-  await withPage(async (page) => {
+  await withPage(browser, async (page) => {
     const lines = await page.evaluate(() => {
       const rows = [];
       let size = 0;

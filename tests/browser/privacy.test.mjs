@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
 
-import { expectVerdict, launchBrowser, startSession } from './harness.mjs';
+import { expectVerdict, launchBrowser, settled, startSession } from './harness.mjs';
 
 const WAIT_MS = 20_000;
 
@@ -76,7 +76,7 @@ test('markup in every rendered field, the file name and a share link is shown as
   try {
     const { page } = session;
     await session.goto('/');
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
     const baseline = await injected(page);
 
     const text = hostileFile();
@@ -90,9 +90,7 @@ test('markup in every rendered field, the file name and a share link is shown as
     });
     await page.fill('#agent', PAYLOADS[2]);
     await page.fill('#url', `/p0/${PAYLOADS[1]}`);
-    await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
-      timeout: WAIT_MS,
-    });
+    await settled(page, { regions: ['#result'], orNoVerdict: true, timeout: WAIT_MS });
     await page.waitForSelector('#audit[aria-busy="false"] #audit-summary', { timeout: WAIT_MS });
     // The payloads reached every part as text.
     for (const where of ['#file-notes', '#groups', '#sitemaps', '#directives', '#line-notes', '#audit', '#file-view']) {
@@ -103,11 +101,9 @@ test('markup in every rendered field, the file name and a share link is shown as
     const state = { v: 1, text, agent: PAYLOADS[5], url: `/${PAYLOADS[3]}`, crawler: PAYLOADS[4], status: PAYLOADS[6] };
     const link = `${session.baseUrl}#share=${deflateRawSync(Buffer.from(JSON.stringify(state))).toString('base64url')}`;
     await page.goto(link);
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
     await page.waitForFunction((agent) => document.querySelector('#agent').value === agent, PAYLOADS[5], { timeout: WAIT_MS });
-    await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
-      timeout: WAIT_MS,
-    });
+    await settled(page, { regions: ['#result'], orNoVerdict: true, timeout: WAIT_MS });
 
     assert.deepEqual(await injected(page), baseline);
     const strays = session.requests.filter((request) => /\/x$|attacker/.test(request.url));
@@ -165,7 +161,7 @@ test('a whole session sends nothing anywhere: every request, of every kind, stay
     const { page, context } = session;
     await context.addInitScript(recordSends);
     await session.goto('/');
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
     const origin = new URL(session.baseUrl).origin;
 
     // What a visitor does: paste, check, open a file, load an example, share, self-test, reload.
@@ -183,11 +179,9 @@ test('a whole session sends nothing anywhere: every request, of every kind, stay
     await page.evaluate(() => navigator.serviceWorker.ready);
     const beforeReload = await page.evaluate(() => window.__sends);
     await page.reload();
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
     await page.fill('#url', '/after/reload');
-    await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
-      timeout: WAIT_MS,
-    });
+    await settled(page, { regions: ['#result'], orNoVerdict: true, timeout: WAIT_MS });
 
     await page.evaluate(() => navigator.serviceWorker.ready);
     const sends = [...beforeReload, ...(await page.evaluate(() => window.__sends))];

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { EXAMPLES } from '../../www/work.js';
-import { expectVerdict, launchBrowser, startSession } from './harness.mjs';
+import { EXAMPLES } from '../../www/page/work.js';
+import { expectVerdict, launchBrowser, settled, startSession } from './harness.mjs';
 
 const WAIT_MS = 15_000;
 
@@ -37,16 +37,14 @@ async function withSession(body) {
 async function openTab(session) {
   const page = await session.context.newPage();
   await page.goto(session.baseUrl, { waitUntil: 'load' });
-  await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+  await settled(page, { timeout: WAIT_MS });
   return page;
 }
 
 /** Types `text` as the file and waits until the page has taken it in (and saved it). */
 async function write(page, text) {
   await page.fill('#robots', text);
-  await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
-    timeout: WAIT_MS,
-  });
+  await settled(page, { regions: ['#result'], orNoVerdict: true, timeout: WAIT_MS });
 }
 
 /** The page's keys in local storage. */
@@ -69,7 +67,7 @@ test("two tabs keep their own texts, and each is offered the other's newer one",
 
     // B's edits survive A's later save: a reload of B finds B's text, and offers A's newer one.
     await b.reload();
-    await b.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(b, { timeout: WAIT_MS });
     assert.equal(await b.inputValue('#robots'), 'User-agent: *\nDisallow: /b/\n');
     assert.match(await b.textContent('#file-notes'), /Another tab saved a different text at \d\d:\d\d:\d\d\. This tab keeps its own/);
     await b.click('#file-notes [data-action="open-other-tab"]');
@@ -98,7 +96,7 @@ test('"Clear saved data" forgets the text, the check and the replaced text', asy
     assert.match(await page.textContent('#file-notes'), /Cleared: nothing of yours is kept in this browser now/);
 
     await page.reload();
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
     assert.equal(await page.inputValue('#robots'), EXAMPLES[0].text, 'a cleared browser starts from the first example');
     assert.equal(await page.locator('#file-notes [data-action="restore-previous"]').count(), 0);
   });
@@ -122,7 +120,7 @@ test('when storage is full, the next visit says the text shown is older than the
     await write(page, `User-agent: *\nDisallow: /too-big/\n# ${'y'.repeat(200_000)}\n`);
     assert.match(await page.textContent('#file-notes'), /could not store your text/);
     await page.reload();
-    await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(page, { timeout: WAIT_MS });
     assert.equal(await page.inputValue('#robots'), 'User-agent: *\nDisallow: /saved/\n');
     assert.match(
       await page.textContent('#file-notes'),
@@ -142,7 +140,7 @@ test('a duplicated tab gets an id of its own, so the copy and the original keep 
       if (sessionStorage.getItem('robots-lens:tab') === null) sessionStorage.setItem('robots-lens:tab', tab);
     }, aTab);
     await b.goto(session.baseUrl, { waitUntil: 'load' });
-    await b.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(b, { timeout: WAIT_MS });
     assert.equal(await b.inputValue('#robots'), 'User-agent: *\nDisallow: /original/\n', 'the copy shows the same text');
     await b.waitForFunction((tab) => sessionStorage.getItem('robots-lens:tab') !== tab, aTab, { timeout: WAIT_MS });
     assert.equal(await a.evaluate(() => sessionStorage.getItem('robots-lens:tab')), aTab, 'the original keeps its id');
@@ -150,10 +148,10 @@ test('a duplicated tab gets an id of its own, so the copy and the original keep 
     await write(b, 'User-agent: *\nDisallow: /copy/\n');
     // The copy's edit is its own draft: the original's reload finds the original's text.
     await a.reload();
-    await a.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(a, { timeout: WAIT_MS });
     assert.equal(await a.inputValue('#robots'), 'User-agent: *\nDisallow: /original/\n');
     await b.reload();
-    await b.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+    await settled(b, { timeout: WAIT_MS });
     assert.equal(await b.inputValue('#robots'), 'User-agent: *\nDisallow: /copy/\n');
   });
 });

@@ -9,7 +9,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { VIEWPORTS, chooseReadingOption, expectVerdict, launchBrowser, pasteInto, startSession } from './harness.mjs';
+import {
+  VIEWPORTS,
+  chooseReadingOption,
+  expectVerdict,
+  launchBrowser,
+  pasteInto,
+  settled,
+  startSession,
+  withPage,
+} from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -18,15 +27,12 @@ before(async () => {
 after(() => browser?.close());
 
 /** A fresh page at `viewport`, with the clipboard the paste needs. */
-async function openPage(viewport = VIEWPORTS.desktop, contextOptions = {}) {
-  const session = await startSession({
-    browser,
+function inBrowser(viewport = VIEWPORTS.desktop, contextOptions = {}) {
+  return {
     viewport,
     contextOptions: { permissions: ['clipboard-read', 'clipboard-write'], ...contextOptions },
-  });
-  await session.goto('/');
-  await session.page.waitForSelector('#verdict[data-verdict]:not([data-verdict=""])', { timeout: 90_000 });
-  return session;
+    settle: { timeout: 90_000 },
+  };
 }
 
 async function ask(page, { robots, agent, url }) {
@@ -37,7 +43,7 @@ async function ask(page, { robots, agent, url }) {
 
 /** Waits until the result is settled, and returns what the summary says. */
 async function summary(page) {
-  await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false');
+  await settled(page, { regions: ['#result'], orNoVerdict: true });
   return page.locator('#summary').evaluate((box) => ({
     verdict: box.dataset.verdict,
     line: box.dataset.line,
@@ -51,9 +57,7 @@ async function summary(page) {
 
 describe('the summary at the top of the result', () => {
   test('gives the verdict, the deciding line with its text and the group, above everything else', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await ask(page, {
         robots: 'User-agent: *\nDisallow: /private/\n\nUser-agent: ExampleBot\nDisallow: /drafts/\n',
         agent: 'ExampleBot',
@@ -91,15 +95,11 @@ describe('the summary at the top of the result', () => {
       const none = await summary(page);
       assert.equal(none.line, '');
       assert.match(none.rule, /No rule matches/);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 
   test('says in one line that a file states no AI-usage preference, and shows the table when it does', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await ask(page, { robots: 'User-agent: *\nDisallow: /private/\n', agent: 'GPTBot', url: '/page' });
       await expectVerdict(page, 'allowed', null);
       await summary(page);
@@ -109,9 +109,7 @@ describe('the summary at the top of the result', () => {
       await expectVerdict(page, 'allowed', null);
       await summary(page);
       assert.equal(await page.locator('#preferences-table').count(), 1);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 
   // In every language: a page that starts in Spanish or Portuguese is not painted in English
@@ -139,9 +137,7 @@ describe('the summary at the top of the result', () => {
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await session.goto('/');
-        await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
-          timeout: 60_000,
-        });
+        await settled(page, { regions: ['#result'], orNoVerdict: true, timeout: 60_000 });
         // The panels under the verdict, the audit and the header's counts arrive after it.
         await page.waitForFunction(() => document.querySelector('#header-findings').textContent !== '', null, {
           timeout: 60_000,
@@ -160,9 +156,7 @@ describe('the summary at the top of the result', () => {
 
 describe('a known crawler typed is answered as itself', () => {
   test('AdsBot-Google, which ignores the * group, is allowed where the typed name is not', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await ask(page, { robots: 'User-agent: *\nDisallow: /\n', agent: 'AdsBot-Google', url: '/landing' });
       await expectVerdict(page, 'allowed', null);
       const said = await summary(page);
@@ -187,15 +181,11 @@ describe('a known crawler typed is answered as itself', () => {
       assert.match(await page.textContent('#reading-options-current'), /names as typed/);
       await page.check('#as-crawler');
       await expectVerdict(page, 'allowed', null);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 
   test('a UA string is answered as the crawler it names, with its operator’s status handling', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await ask(page, {
         robots: 'User-agent: *\nAllow: /\n',
         agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
@@ -209,24 +199,18 @@ describe('a known crawler typed is answered as itself', () => {
       const said = await summary(page);
       assert.equal(said.group, 'status');
       assert.equal(said.crawler, 'Googlebot');
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 
   test('where the crawler and the typed name agree, nothing is repeated below the summary', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await ask(page, { robots: 'User-agent: Googlebot\nDisallow: /g/\n', agent: 'Googlebot', url: '/g/1' });
       await expectVerdict(page, 'disallowed', 2);
       const said = await summary(page);
       assert.equal(said.crawler, 'Googlebot');
       assert.equal(said.group, 'own');
       assert.equal(await page.locator('#as-typed').isVisible(), false);
-    } finally {
-      await session.close();
-    }
+    }, inBrowser());
   });
 });
 
@@ -234,9 +218,7 @@ describe('on a phone', () => {
   // Every language the page speaks: Spanish and Portuguese words are longer, and take more lines.
   for (const locale of ['en-US', 'es', 'pt-PT', 'pt-BR']) {
     test(`${locale}: the agent and URL fields and the summary are on the first screen, with no sideways scroll`, async () => {
-      const session = await openPage(VIEWPORTS.phone, { locale });
-      try {
-        const { page } = session;
+      await withPage(browser, async (page) => {
         await summary(page);
         const boxes = await page.evaluate(() => {
           const box = (selector) => {
@@ -255,9 +237,7 @@ describe('on a phone', () => {
           assert.ok(boxes[name].bottom <= VIEWPORTS.phone.height, `${name} ends at ${boxes[name].bottom}px`);
         }
         assert.ok(boxes.scrollWidth <= boxes.clientWidth, `the page is ${boxes.scrollWidth}px wide`);
-      } finally {
-        await session.close();
-      }
+      }, inBrowser(VIEWPORTS.phone, { locale }));
     });
   }
 });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { expectVerdict, launchBrowser, pasteInto, startSession } from './harness.mjs';
+import { expectVerdict, launchBrowser, pasteInto, settled, withPage } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -14,25 +14,17 @@ before(async () => {
 });
 after(() => browser?.close());
 
-async function openPage() {
-  const session = await startSession({
-    browser,
-    contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
-  });
-  await session.goto('/');
-  await session.page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false', null, {
-    timeout: 90_000,
-  });
-  return session;
-}
+/** A fresh page with the clipboard a paste needs. */
+const PAGE = {
+  contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
+  settle: { regions: ['#result'], timeout: 90_000 },
+};
 
 const SHOP = 'User-agent: *\nDisallow: /admin/\nDisallow: /cart/\n';
 
 describe('the policy builder', () => {
   test('keeps the * rules, shows the flips before Apply, and Apply can be undone', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await pasteInto(page, '#robots', SHOP);
       await page.fill('#agent', 'Googlebot');
       await page.fill('#url', '/admin/login');
@@ -60,8 +52,8 @@ describe('the policy builder', () => {
       // Googlebot is still kept out of /admin/: the new group did not release it.
       await page.waitForFunction(() => {
         const verdict = document.querySelector('#verdict').dataset;
-        const settled = document.querySelector('#result').getAttribute('aria-busy') === 'false';
-        return settled && verdict.verdict === 'disallowed' && verdict.line !== '' && verdict.line !== '2';
+        const idle = document.querySelector('#result').getAttribute('aria-busy') === 'false';
+        return idle && verdict.verdict === 'disallowed' && verdict.line !== '' && verdict.line !== '2';
       });
       const line = Number(await page.getAttribute('#verdict', 'data-line'));
       assert.match(applied.split('\n')[line - 1], /^Disallow: \/admin\/$/);
@@ -79,17 +71,13 @@ describe('the policy builder', () => {
       await page.click('#policy-undo');
       assert.equal(await page.inputValue('#robots'), SHOP);
       assert.equal(await page.isVisible('#policy-undo'), false);
-    } finally {
-      await session.close();
-    }
+    }, PAGE);
   });
 });
 
 describe('compare', () => {
   test('checks every catalogued crawler and names the crawler and URL that flip', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /private/\n');
       await page.fill('#agent', 'Googlebot');
       await page.selectOption('#compare-role', 'after');
@@ -102,35 +90,27 @@ describe('compare', () => {
       );
       assert.ok(flips.some(([url, agent]) => agent === 'ClaudeBot' && url.startsWith('/private')), JSON.stringify(flips));
       assert.ok(flips.every(([, agent]) => agent === 'ClaudeBot'), JSON.stringify(flips));
-    } finally {
-      await session.close();
-    }
+    }, PAGE);
   });
 
   test('"Use the previous text" gives back the text a paste replaced', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       const first = 'User-agent: *\nDisallow: /first/\n';
       await pasteInto(page, '#robots', first);
       await expectVerdict(page, 'allowed', null);
       await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /second/\n');
       await page.click('#compare-previous');
       assert.equal(await page.inputValue('#robots-compare'), first);
-    } finally {
-      await session.close();
-    }
+    }, PAGE);
   });
 });
 
 describe('the URL list', () => {
   test('an agent that is also a chosen crawler is asked once, and the pager prints no null', async () => {
-    const session = await openPage();
-    try {
-      const { page } = session;
+    await withPage(browser, async (page) => {
       await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /private/\n');
       await page.fill('#agent', 'Googlebot');
-      await page.waitForFunction(() => document.querySelector('#result').getAttribute('aria-busy') === 'false');
+      await settled(page, { regions: ['#result'], orNoVerdict: true });
       const urls = Array.from({ length: 150 }, (_, index) => `/page/${index}`).join('\n');
       await pasteInto(page, '#urls', urls);
       await page.waitForSelector('#batch-run:not([disabled])');
@@ -144,8 +124,6 @@ describe('the URL list', () => {
       const pager = await page.textContent('#batch-pager');
       assert.doesNotMatch(pager, /null/);
       assert.match(pager, /Rows 1–100 of/);
-    } finally {
-      await session.close();
-    }
+    }, PAGE);
   });
 });

@@ -66,9 +66,9 @@ after(() => session?.close());
  * `[id, answer]` pairs (the answers' shape is answers.mjs's; refusals and errors keep their text).
  */
 async function askThePanels({ files, questions }) {
-  const { Engine } = await import('/www/engine.js');
-  const render = await import('/www/render.js');
-  const { listsEngine } = await import('/www/lists-engine.js');
+  const { Engine } = await import('/www/engine/engine.js');
+  const render = await import('/www/text/render.js');
+  const { listsEngine } = await import('/www/engine/lists-engine.js');
   const engine = await Engine.start();
   const lists = await listsEngine();
   const surfaces = {

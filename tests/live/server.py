@@ -7,7 +7,7 @@ start this server and never reach the internet. Each case is a whole site on its
 standard output is JSON: {"ports": {case: port}, "ca": path of the test CA's PEM}. The server
 stops when its standard input closes (the test that started it ended, however it ended).
 
-Cases: text, html, bom, latin1, wrong-type, big (5 MB), gzip, deflate, bomb (a gzip body that
+Cases: text, html, bom, latin1, wrong-type, big (5 MB), late-rule (a rule 600 kB in), gzip, deflate, bomb (a gzip body that
 inflates to 1 GiB, compressed as it is sent, never stored), flood (a fast body that never ends),
 endless (a slow body that never ends), silent (accepts and never answers), redirects r1..r6
 (chains of 301/302/307/308 ending in the text case), loop, cross (a redirect to another host
@@ -43,6 +43,8 @@ HTML_PAGE = (
     b"<body>\n<p>Sorry, this page does not exist.</p>\n</body>\n</html>\n"
 )
 BIG_SIZE = 5 * 1000 * 1000
+LATE_OFFSET = 600 * 1000
+LATE_RULE = b"Disallow: /late/\n"
 BOMB_SIZE = 1024 * 1024 * 1024
 # The redirect codes the chains cycle through.
 CHAIN_CODES = [301, 302, 307, 308, 301, 302]
@@ -101,6 +103,11 @@ class Handler(BaseHTTPRequestHandler):
         body = ROBOTS + filler * ((BIG_SIZE - len(ROBOTS)) // len(filler))
         body += b"#" * (BIG_SIZE - len(body))
         self.send(200, body)
+
+    def case_late_rule(self):
+        # A rule past the 500 KiB crawlers read: the audit of the body as served reports it.
+        filler = b"# " + b"x" * 97 + b"\n"
+        self.send(200, ROBOTS + filler * (LATE_OFFSET // len(filler)) + LATE_RULE)
 
     def case_gzip(self):
         self.send(200, gzip_bytes(ROBOTS), "text/plain", [("Content-Encoding", "gzip")])
@@ -242,7 +249,7 @@ def make_ca(directory):
 
 def main():
     directory = tempfile.mkdtemp(prefix="robots-lens-live-")
-    cases = ["text", "html", "bom", "latin1", "wrong-type", "big", "gzip", "deflate", "bomb",
+    cases = ["text", "html", "bom", "latin1", "wrong-type", "big", "late-rule", "gzip", "deflate", "bomb",
              "flood", "endless", "loop", "cross", "no-location"]
     cases += ["r%d" % hops for hops in range(1, 7)]
     cases += ["s%d" % code for code in (403, 404, 410, 429, 500, 503)]

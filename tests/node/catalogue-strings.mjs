@@ -1,9 +1,9 @@
-// The texts of a catalogue (a page catalogue in www/i18n/, an audit-code documentation file in
+// The texts of a catalogue (a page catalogue in www/text/i18n/, an audit-code documentation file in
 // crates/core/data/i18n/), each with the dotted path of keys that leads to it: what the word
 // checks of the language tests read.
 //
 //     import { readCatalogue, catalogueStrings } from './catalogue-strings.mjs';
-//     for (const [key, text] of catalogueStrings(readCatalogue('www/i18n/pt-PT.json'))) …
+//     for (const [key, text] of catalogueStrings(readCatalogue('www/text/i18n/pt-PT.json'))) …
 
 import { readFileSync } from 'node:fs';
 

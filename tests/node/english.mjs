@@ -1,4 +1,4 @@
-// The core's sentences (`{ key, args }`, see www/message-fill.js) in English as plain text, from the
+// The core's sentences (`{ key, args }`, see www/text/message-fill.js) in English as plain text, from the
 // page's English catalogue, whose `core.` entries are the core's own templates: what a test
 // compares with what the page shows in English (code without its backticks).
 //
@@ -7,21 +7,21 @@
 
 import { readFileSync } from 'node:fs';
 
-import { messageParts } from '../../www/message-fill.js';
+import { messageParts } from '../../www/text/message-fill.js';
 
-const ENGLISH = JSON.parse(readFileSync(new URL('../../www/i18n/en.json', import.meta.url), 'utf8'));
+const ENGLISH = JSON.parse(readFileSync(new URL('../../www/text/i18n/en.json', import.meta.url), 'utf8'));
 
 /** English as the page words it; a key missing from the catalogue is a test failure, not a fallback. */
 const WORDS = Object.freeze({
   template(key) {
     const template = ENGLISH[key];
-    if (typeof template !== 'string') throw new Error(`${key} is not in www/i18n/en.json`);
+    if (typeof template !== 'string') throw new Error(`${key} is not in www/text/i18n/en.json`);
     return template;
   },
   count: (value) => value.toLocaleString('en-US'),
 });
 
-/** The message as the English page shows it, as text (the page's own filler, www/message-fill.js). */
+/** The message as the English page shows it, as text (the page's own filler, www/text/message-fill.js). */
 export function englishText(message) {
   return messageParts(message, WORDS)
     .map((part) => part.text)

@@ -1,4 +1,4 @@
-// The page's number and size formatting (www/i18n.js `formatCount`, `formatBytes`), which every
+// The page's number and size formatting (www/text/i18n.js `formatCount`, `formatBytes`), which every
 // count on the page goes through. formatCount is written out instead of using Intl (see the
 // module's note), so it is held to what Intl.NumberFormat('en') prints, which Node has with its
 // full ICU.
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { formatBytes, formatCount } from '../../www/i18n.js';
+import { formatBytes, formatCount } from '../../www/text/i18n.js';
 
 const INTL_EN = new Intl.NumberFormat('en');
 

@@ -1,4 +1,4 @@
-// How the page's catalogues load (www/i18n.js), as start-up depends on it: two callers at once
+// How the page's catalogues load (www/text/i18n.js), as start-up depends on it: two callers at once
 // share one request, and starting in the English that index.html already carries rewrites no
 // static text (a rewrite restyles and lays out the whole page before the first verdict).
 // Each test imports a fresh copy of the module, so that catalogues loaded elsewhere do not count.
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 let copies = 0;
-const freshI18n = () => import(`../../www/i18n.js?copy=${(copies += 1)}`);
+const freshI18n = () => import(`../../www/text/i18n.js?copy=${(copies += 1)}`);
 
 test('loads of one catalogue at the same time share one request', async () => {
   const i18n = await freshI18n();

@@ -1,4 +1,4 @@
-// The page's text catalogues (www/i18n/*.json) against each other and against the code that
+// The page's text catalogues (www/text/i18n/*.json) against each other and against the code that
 // uses them: every key in every language, no key that no code uses, the same `{name}` slots and
 // well-formed markup in every translation, and the English text inline in index.html equal to
 // the English catalogue (index.html carries it so the first paint waits for no request).
@@ -16,14 +16,14 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { LANGUAGES, preferredLanguage, t, tPlural, useCatalogue } from '../../www/i18n.js';
-import { GUIDE_SECTIONS } from '../../www/guide.js';
+import { LANGUAGES, preferredLanguage, t, tPlural, useCatalogue } from '../../www/text/i18n.js';
+import { GUIDE_SECTIONS } from '../../www/panels/guide.js';
 import wasm from './wasm.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
 const read = (url) => readFileSync(url, 'utf8');
 const catalogues = Object.fromEntries(
-  LANGUAGES.map(({ id }) => [id, JSON.parse(read(new URL(`i18n/${id}.json`, WWW)))]),
+  LANGUAGES.map(({ id }) => [id, JSON.parse(read(new URL(`text/i18n/${id}.json`, WWW)))]),
 );
 const english = catalogues.en;
 const html = read(new URL('../index.html', WWW));
@@ -35,7 +35,10 @@ function usedKeys() {
   for (const [, pairs] of html.matchAll(/data-i18n-attr="([^"]+)"/g)) {
     for (const pair of pairs.trim().split(/\s+/)) used.add(pair.split('=')[1]);
   }
-  const sources = readdirSync(WWW).filter((name) => name.endsWith('.js'));
+  // The page's modules in every folder (engine, text, page, panels), not the built package.
+  const sources = readdirSync(WWW, { recursive: true }).filter(
+    (name) => name.endsWith('.js') && !name.startsWith('pkg/'),
+  );
   for (const name of sources) {
     const source = read(new URL(name, WWW));
     for (const [, key] of source.matchAll(/['"`]([a-z0-9-]+(?:\.[a-z0-9-]+)+)['"`]/g)) {

@@ -28,11 +28,11 @@ function stagePackage() {
   const dir = mkdtempSync(join(tmpdir(), 'robots-lens-live-npm-'));
   for (const name of ['api.js', 'node.js', 'fetch.js']) copyFileSync(join(ROOT, 'npm', name), join(dir, name));
   // The one message filler, shipped beside api.js as scripts/package-npm.sh ships it.
-  copyFileSync(join(ROOT, 'www/message-fill.js'), join(dir, 'message-fill.js'));
+  copyFileSync(join(ROOT, 'www/text/message-fill.js'), join(dir, 'message-fill.js'));
   for (const name of ['robots_lens_wasm.js', 'robots_lens_wasm_bg.wasm']) {
     copyFileSync(join(ROOT, 'www/pkg/audit', name), join(dir, name));
   }
-  const english = JSON.parse(readFileSync(join(ROOT, 'www/i18n/en.json'), 'utf8'));
+  const english = JSON.parse(readFileSync(join(ROOT, 'www/text/i18n/en.json'), 'utf8'));
   const core = Object.fromEntries(Object.entries(english).filter(([key]) => key.startsWith('core.')));
   writeFileSync(join(dir, 'messages.js'), `export default ${JSON.stringify(core)};\n`);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));

@@ -54,7 +54,7 @@ test('index.html preloads every module its scripts import statically', () => {
   assert.ok(entries.includes('www/app.js'), 'the page starts from www/app.js');
   const preloaded = new Set(modulePreloads().map((link) => link.path));
   const graph = staticGraph(entries);
-  assert.ok(graph.has('www/render.js') && graph.has('www/i18n.js'), 'the graph is followed through imports');
+  assert.ok(graph.has('www/text/render.js') && graph.has('www/text/i18n.js'), 'the graph is followed through imports');
   const missing = [...graph].filter((path) => !preloaded.has(path)).sort();
   assert.deepEqual(missing, [], 'modules the first verdict waits for, each discovered one level late');
 });
@@ -74,11 +74,11 @@ test('the English catalogue is a JSON module of the graph, preloaded as one', ()
   // verdict waited for it; a modulepreload without as="json" would fetch it as a script, which
   // the import could not use, and it would be fetched twice.
   const entries = [...html.matchAll(/<script type="module" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
-  assert.ok(staticGraph(entries).has('www/i18n/en.json'), 'www/app.js imports the English texts');
+  assert.ok(staticGraph(entries).has('www/text/i18n/en.json'), 'www/app.js imports the English texts');
   for (const link of modulePreloads()) {
     assert.equal(link.as, link.path.endsWith('.json') ? 'json' : 'script', link.path);
   }
-  assert.doesNotMatch(html, /rel="preload" href="www\/i18n\//, 'no fetch preload of a catalogue the import would not use');
+  assert.doesNotMatch(html, /rel="preload" href="www\/text\/i18n\//, 'no fetch preload of a catalogue the import would not use');
 });
 
 test("the first verdict's requests fit in few round trips of HTTP/1.1's six connections", () => {
@@ -86,7 +86,7 @@ test("the first verdict's requests fit in few round trips of HTTP/1.1's six conn
   // scripts. A browser asks one origin for six at a time over HTTP/1.1, so each six more cost
   // a round trip to the server before the first verdict (issue 17): twelve is two round trips,
   // as the eleven of issue 17 were (the summary of issue 26 added the core's message filler,
-  // www/message-fill.js, whose words for a crawler's group it shows). Raising this past twelve costs a third round trip and means
+  // www/text/message-fill.js, whose words for a crawler's group it shows). Raising this past twelve costs a third round trip and means
   // measuring the first verdict again (npm run bench).
   const files = new Set([
     ...[...html.matchAll(/<link rel="(?:stylesheet|modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]),

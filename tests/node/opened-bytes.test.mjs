@@ -1,12 +1,12 @@
 // An opened file that is not valid UTF-8: the page shows it decoded (invalid sequences as
-// U+FFFD) and hands the engine its own bytes (www/work.js `engineBytes`, www/engine.js
+// U+FFFD) and hands the engine its own bytes (www/page/work.js `engineBytes`, www/engine/engine.js
 // `engineInput`), so that it answers as crawlers and the CLI do. Run against the built packages:
 //     node --test tests/node/opened-bytes.test.mjs
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { base64ToBytes, bytesToBase64, decodeBytes, withLfEndings } from '../../www/work.js';
+import { base64ToBytes, bytesToBase64, decodeBytes, withLfEndings } from '../../www/page/work.js';
 import wasm, { wasmPackage } from './wasm.mjs';
 
 /** `Disallow: /caf\xE9` saved as Latin-1, with CRLF line ends and a U+FFFD-sized surprise after. */
@@ -88,7 +88,7 @@ test('the audit, the panels and the URL list read the same bytes', async () => {
 });
 
 test('a share link and a saved draft keep the bytes the engine read', async () => {
-  const { SavedWork, decodeShare, encodeShare } = await import('../../www/work.js');
+  const { SavedWork, decodeShare, encodeShare } = await import('../../www/page/work.js');
   const { engineBytes, text } = decodeBytes(LATIN1);
   const bytes = bytesToBase64(engineBytes);
   const shared = await decodeShare(`#${await encodeShare({ text, agent: 'AnyBot', url: '/caf%E9', bytes })}`);

@@ -28,7 +28,7 @@ test('only relative paths are made absolute', () => {
   const floor = floorHtml(
     '<a href="#top">t</a><a href="https://example.com/x">x</a><img src="www/i.svg">' +
       '<link rel="icon" href="/www/icon.svg"><script type="module" src="www/app.js"></script>' +
-      '<link rel="modulepreload" href="www/engine.js"><link rel="preload" href="a.wasm" as="fetch">',
+      '<link rel="modulepreload" href="www/engine/engine.js"><link rel="preload" href="a.wasm" as="fetch">',
   );
   assert.equal(
     floor,

@@ -1,5 +1,5 @@
 // Portugal's Portuguese (pt-PT) written as Portugal writes it, in the page's catalogue
-// (www/i18n/pt-PT.json) and the audit-code documentation (crates/core/data/i18n/
+// (www/text/i18n/pt-PT.json) and the audit-code documentation (crates/core/data/i18n/
 // audit-codes.pt-PT.json). The pt-PT texts were first derived from the Brazilian ones, and every
 // pass since has found a Brazilian word left behind ("podem ser buscados", "aprendizado de
 // máquina", "Por quê"); a reader from Portugal notices each one. This holds the words and
@@ -16,7 +16,7 @@ import { test } from 'node:test';
 
 import { catalogueStrings, readCatalogue } from './catalogue-strings.mjs';
 
-const FILES = ['www/i18n/pt-PT.json', 'crates/core/data/i18n/audit-codes.pt-PT.json'];
+const FILES = ['www/text/i18n/pt-PT.json', 'crates/core/data/i18n/audit-codes.pt-PT.json'];
 
 /**
  * Words Portugal does not write, each with what the pt-PT texts write instead. Only words with no

@@ -1,6 +1,6 @@
 // One grammatical gender for "URL" in each Portuguese variant. Portugal writes "o URL" (it is
 // "o endereço"), Brazil "a URL"; a catalogue that says "esta URL" in one sentence and "este URL"
-// in the next reads as careless. The check covers the page's catalogues (www/i18n/pt-PT.json,
+// in the next reads as careless. The check covers the page's catalogues (www/text/i18n/pt-PT.json,
 // pt-BR.json) and the audit-code documentation (crates/core/data/i18n/audit-codes.pt-PT.json,
 // pt-BR.json), so the two surfaces a reader sees side by side agree.
 //
@@ -138,7 +138,7 @@ test('the checker tells the genders apart in hand-written sentences', () => {
 
 for (const [variant, { gender, wrong }] of Object.entries(VARIANTS)) {
   const check = genderChecker(wrong);
-  const files = [`www/i18n/${variant}.json`, `crates/core/data/i18n/audit-codes.${variant}.json`];
+  const files = [`www/text/i18n/${variant}.json`, `crates/core/data/i18n/audit-codes.${variant}.json`];
 
   test(`${variant} treats "URL" as ${gender} in every text of the page and the audit docs`, () => {
     const problems = [];
@@ -151,7 +151,7 @@ for (const [variant, { gender, wrong }] of Object.entries(VARIANTS)) {
   });
 
   test(`${variant} words for the checked URL's verdict are ${gender}`, () => {
-    const catalogue = readCatalogue(`www/i18n/${variant}.json`);
+    const catalogue = readCatalogue(`www/text/i18n/${variant}.json`);
     const ending = wrong === 'feminine' ? /[ai]das?$/u : /[ai]dos?$/u;
     const problems = [];
     for (const key of ABOUT_THE_URL) {

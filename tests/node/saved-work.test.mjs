@@ -1,4 +1,4 @@
-// The page's saved work (www/work.js) on plain in-memory storages: per-tab drafts, the
+// The page's saved work (www/page/work.js) on plain in-memory storages: per-tab drafts, the
 // newer text of another tab offered and not imposed, the marker of a save that failed, and
 // "Clear saved data".
 //
@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MAX_DRAFTS, STORAGE_PREFIX as PREFIX, SavedWork } from '../../www/work.js';
+import { MAX_DRAFTS, STORAGE_PREFIX as PREFIX, SavedWork } from '../../www/page/work.js';
 
 /** A Storage with a quota in characters, as browsers count it. */
 class MemoryStorage {

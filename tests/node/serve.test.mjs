@@ -1,4 +1,4 @@
-// The static server the page, the browser tests and `npm start` use:
+// The static server the browser tests and `npm run serve` use:
 // content types, 404s, no escape from the root, no dotfiles, port fallback.
 //
 // Run: node --test tests/node/serve.test.mjs

@@ -1,6 +1,6 @@
 // The inline script in index.html that hides a page starting in another language than English
 // until its texts are in place (issue 26: nothing moves after the first paint): it must pick the
-// language www/i18n.js starts in — the same rule, written again because it runs before any
+// language www/text/i18n.js starts in — the same rule, written again because it runs before any
 // module — and the Content-Security-Policy must allow exactly its text.
 //
 // Run: node --test tests/node/start-language.test.mjs
@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
 
-import { preferredLanguage } from '../../www/i18n.js';
+import { preferredLanguage } from '../../www/text/i18n.js';
 
 const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
 const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);

@@ -34,6 +34,8 @@ pub struct Args {
     pub crawlers: Vec<String>,
     /// `--all-crawlers`: every catalogued crawler.
     pub all_crawlers: bool,
+    /// `diff --all`: name every agent of a group of like flips.
+    pub all: bool,
     /// `--urls PATH`: files of URLs (one a line, CSV or a sitemap; `-` for standard input).
     pub url_files: Vec<String>,
     /// `explain --lang`: the language of the documentation (`en`, `es`, `pt-PT`, `pt-BR`; `pt` is `pt-PT`).
@@ -49,6 +51,20 @@ pub struct Args {
     pub connect_timeout: Option<String>,
     /// `--ca`: a PEM file of the certificates a fetch trusts.
     pub ca: Option<String>,
+    /// `serve --port`, as given.
+    pub port: Option<String>,
+    /// `serve --open`: open the page in the browser.
+    pub open: bool,
+    /// `serve --root`: serve a checkout's page from disk instead of the embedded one.
+    pub root: Option<String>,
+    /// Every option given, by its long name, in order.
+    pub given: Vec<&'static str>,
+    /// `logs --robots [SITE=]FILE[@TIME]`, as given, in order.
+    pub robots: Vec<String>,
+    /// `logs --log-format`.
+    pub log_format: Option<String>,
+    /// `logs --fields`: the JSON field mapping, as given.
+    pub fields: Option<String>,
 }
 
 impl Args {
@@ -80,6 +96,7 @@ impl Args {
                 }
                 None => String::new(),
             };
+            args.given.push(option.long);
             match option.long {
                 "--agent" => {
                     args.agents.push(value.clone());
@@ -107,6 +124,7 @@ impl Args {
                     args.crawler = Some(value);
                 }
                 "--all-crawlers" => args.all_crawlers = true,
+                "--all" => args.all = true,
                 "--urls" => args.url_files.push(value),
                 "--lang" => args.lang = Some(value),
                 "--as" => args.as_crawler = Some(value),
@@ -115,6 +133,12 @@ impl Args {
                 "--timeout" => args.timeout = Some(value),
                 "--connect-timeout" => args.connect_timeout = Some(value),
                 "--ca" => args.ca = Some(value),
+                "--port" => args.port = Some(value),
+                "--open" => args.open = true,
+                "--root" => args.root = Some(value),
+                "--robots" => args.robots.push(value),
+                "--log-format" => args.log_format = Some(value),
+                "--fields" => args.fields = Some(value),
                 "--json" => args.json = true,
                 "--jsonl" => args.jsonl = true,
                 other => {
@@ -122,9 +146,84 @@ impl Args {
                 }
             }
         }
+        if let Some((given, meant)) = args
+            .positional
+            .iter()
+            .find_map(|path| mistyped_url(path).map(|meant| (path, meant)))
+        {
+            return Err(UsageError::new(format!(
+                "'{given}' is neither a file nor a URL: a URL needs '//' after its scheme (did \
+                 you mean {meant}?)"
+            )));
+        }
         // The fetch options are read (and a bad one reported) when there is something to fetch.
         if args.positional.iter().any(|path| crate::live::is_url(path)) {
             crate::live::configure(&args.live_options())?;
+        }
+        Ok(args)
+    }
+
+    /// [`Args::parse`] for `command`, refusing an option `command` does not read (it would be
+    /// ignored without a word: `crawlers FILE --crawler X`) and options that contradict each
+    /// other ([`options::CONFLICTS`], and `--json` beside a `--format` other than json).
+    pub fn parse_for(command: &str, raw: &[String]) -> Result<Args, UsageError> {
+        let args = Args::parse(raw)?;
+        if let Some(foreign) = args
+            .given
+            .iter()
+            .find(|given| !options::options_of(command).any(|option| option.long == **given))
+        {
+            let readers: Vec<&str> = options::find(foreign)
+                .map(|option| option.commands.to_vec())
+                .unwrap_or_default();
+            return Err(UsageError::new(format!(
+                "{command} does not take {foreign} (it is read by {}); see 'robots-lens {command} \
+                 --help'",
+                readers.join(", ")
+            )));
+        }
+        for conflict in options::CONFLICTS
+            .iter()
+            .filter(|conflict| conflict.commands.contains(&command))
+        {
+            if args.given.contains(&conflict.first) && args.given.contains(&conflict.second) {
+                return Err(UsageError::new(format!(
+                    "give either {} or {}, not both: {}",
+                    conflict.first, conflict.second, conflict.why
+                )));
+            }
+        }
+        if let Some(format) = args.format.as_deref() {
+            let formats = options::find("--format")
+                .map(|option| option.choices_for(command))
+                .unwrap_or_default();
+            if !formats.iter().any(|known| known == format) {
+                let (last, rest) = formats
+                    .split_last()
+                    .map_or(("", &[][..]), |(last, rest)| (last.as_str(), rest));
+                let list = if rest.is_empty() {
+                    last.to_owned()
+                } else {
+                    format!("{} or {last}", rest.join(", "))
+                };
+                return Err(UsageError::new(format!(
+                    "--format: {command} does not print '{format}': it prints {list}"
+                )));
+            }
+        }
+        if let (true, Some(format)) = (args.json, args.format.as_deref()) {
+            if format != "json" {
+                return Err(UsageError::new(format!(
+                    "give either --json or --format {format}, not both: --json is --format json"
+                )));
+            }
+        }
+        if args.jsonl && !args.positional.is_empty() {
+            return Err(UsageError::new(format!(
+                "--jsonl reads each case's robots.txt from standard input, so '{}' would not be \
+                 read: give the file inside each case, or leave out --jsonl",
+                args.positional[0]
+            )));
         }
         Ok(args)
     }
@@ -221,6 +320,24 @@ impl Args {
         };
         Ok((path.clone(), read_input(path)?))
     }
+}
+
+/// The URL `path` was meant to be, when it starts `http:` or `https:` without the `//` a URL
+/// has (`http:/shop.example/x`, `https:shop.example`) and names no file: read as a path, it
+/// would fail as a missing file, or as a FILE with no question about it.
+fn mistyped_url(path: &str) -> Option<String> {
+    if crate::live::is_url(path) || std::path::Path::new(path).exists() {
+        return None;
+    }
+    let (scheme, rest) = path.split_once(':')?;
+    let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");
+    web.then(|| {
+        format!(
+            "{}://{}",
+            scheme.to_ascii_lowercase(),
+            rest.trim_start_matches(['/', '\\'])
+        )
+    })
 }
 
 /// The largest FILE read, as on the page: far beyond any robots.txt (Googlebot reads 500 KiB),
@@ -324,6 +441,21 @@ mod tests {
                 Args::parse(&raw).unwrap_or_else(|error| panic!("{short}: {error}"));
             }
         }
+    }
+
+    #[test]
+    fn a_url_without_its_slashes_is_named() {
+        for (given, meant) in [
+            ("http:/shop.example/x", "http://shop.example/x"),
+            ("HTTPS:shop.example", "https://shop.example"),
+            ("http:\\\\shop.example", "http://shop.example"),
+        ] {
+            let error = parse(&[given]).unwrap_err().to_string();
+            assert!(error.contains(&format!("did you mean {meant}?")), "{error}");
+        }
+        assert!(mistyped_url("robots.txt").is_none());
+        assert!(mistyped_url("ftp:/x").is_none());
+        assert!(mistyped_url("https://shop.example").is_none());
     }
 
     #[test]

@@ -23,6 +23,12 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     if !args.url_files.is_empty() {
         return run_url_files(args, crawler);
     }
+    if let Some(format) = &args.format {
+        return Err(UsageError::new(format!(
+            "--format {format} is for a list of URLs (--urls PATH); check prints text, or JSON \
+             with --json"
+        )));
+    }
     if args.urls.is_empty() {
         return Err(UsageError::new(
             "check needs at least one --url URL (a path such as /shop/cart, or a full URL), \

@@ -72,6 +72,20 @@ fn bash() -> String {
         let action = match option.values {
             Values::File => "COMPREPLY=($(compgen -f -- \"$cur\"))".to_owned(),
             Values::Free => "COMPREPLY=()".to_owned(),
+            // The words of the command being completed.
+            Values::PerCommand(_) => {
+                let mut cases = String::from("case \"$command\" in\n");
+                for command in option.commands {
+                    writeln!(
+                        cases,
+                        "                {command}) COMPREPLY=($(compgen -W '{}' -- \"$cur\")) ;;",
+                        option.choices_for(command).join(" ")
+                    )
+                    .unwrap();
+                }
+                cases.push_str("                *) COMPREPLY=() ;;\n            esac");
+                cases
+            }
             _ => format!(
                 "COMPREPLY=($(compgen -W '{}' -- \"$cur\"))",
                 option.choices().join(" ")
@@ -155,7 +169,7 @@ fn zsh() -> String {
                 _ => format!(
                     ":{}:({})",
                     option.value.unwrap_or("VALUE"),
-                    option.choices().join(" ")
+                    option.choices_for(command.name).join(" ")
                 ),
             };
             let description = zsh_description(summary(option));
@@ -204,26 +218,38 @@ fn fish() -> String {
         .unwrap();
     }
     for option in OPTIONS {
-        let mut line = format!(
-            "complete -c robots-lens -n {}",
-            fish_quote(&format!(
-                "__fish_seen_subcommand_from {}",
-                option.commands.join(" ")
-            ))
-        );
-        if let Some(short) = option.short {
-            write!(line, " -s {}", short.trim_start_matches('-')).unwrap();
+        // One line for all its commands, or one per command when the words differ.
+        let groups: Vec<(Vec<&str>, Vec<String>)> = if option.per_command() {
+            option
+                .commands
+                .iter()
+                .map(|command| (vec![*command], option.choices_for(command)))
+                .collect()
+        } else {
+            vec![(option.commands.to_vec(), option.choices())]
+        };
+        for (commands, choices) in groups {
+            let mut line = format!(
+                "complete -c robots-lens -n {}",
+                fish_quote(&format!(
+                    "__fish_seen_subcommand_from {}",
+                    commands.join(" ")
+                ))
+            );
+            if let Some(short) = option.short {
+                write!(line, " -s {}", short.trim_start_matches('-')).unwrap();
+            }
+            write!(line, " -l {}", option.long.trim_start_matches("--")).unwrap();
+            match option.values {
+                Values::None => {}
+                Values::Free => line.push_str(" -x"),
+                Values::File => line.push_str(" -r -F"),
+                _ => write!(line, " -x -a {}", fish_quote(&choices.join(" "))).unwrap(),
+            }
+            write!(line, " -d {}", fish_quote(summary(option))).unwrap();
+            out.push_str(&line);
+            out.push('\n');
         }
-        write!(line, " -l {}", option.long.trim_start_matches("--")).unwrap();
-        match option.values {
-            Values::None => {}
-            Values::Free => line.push_str(" -x"),
-            Values::File => line.push_str(" -r -F"),
-            _ => write!(line, " -x -a {}", fish_quote(&option.choices().join(" "))).unwrap(),
-        }
-        write!(line, " -d {}", fish_quote(summary(option))).unwrap();
-        out.push_str(&line);
-        out.push('\n');
     }
     writeln!(
         out,
@@ -279,7 +305,24 @@ fn powershell() -> String {
     for option in OPTIONS.iter().filter(|option| option.value.is_some()) {
         let choices = option.choices();
         for name in spellings(option) {
-            if choices.is_empty() {
+            if option.per_command() {
+                let mut cases = String::new();
+                for command in option.commands {
+                    write!(
+                        cases,
+                        " {} {{ $candidates = {} }}",
+                        powershell_quote(command),
+                        powershell_list(&option.choices_for(command))
+                    )
+                    .unwrap();
+                }
+                writeln!(
+                    out,
+                    "            {} {{ switch ($command) {{{cases} }} }}",
+                    powershell_quote(name)
+                )
+                .unwrap();
+            } else if choices.is_empty() {
                 // A path or free text: nothing offered, so PowerShell completes file names.
                 writeln!(out, "            {} {{ return }}", powershell_quote(name)).unwrap();
             } else {

@@ -63,6 +63,7 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
             urls: comparison.urls.len(),
             askers: askers.len(),
             probed: comparison.probed,
+            all: args.all,
         };
         write_text(&mut out, flips, &context)
             .and_then(|()| write_group_changes(&mut out, &old, &new))
@@ -149,6 +150,8 @@ struct Context<'a> {
     urls: usize,
     askers: usize,
     probed: bool,
+    /// `--all`: name every agent of a group of like flips.
+    all: bool,
 }
 
 fn write_text(out: &mut impl Write, flips: &[Flip], context: &Context<'_>) -> io::Result<()> {
@@ -166,24 +169,36 @@ fn write_text(out: &mut impl Write, flips: &[Flip], context: &Context<'_>) -> io
             agents(context.askers)
         );
     }
-    for flip in flips {
-        let word = |side: &Side| {
-            if side.allowed {
-                "allowed"
-            } else {
-                "DISALLOWED"
-            }
-        };
-        writeln!(
-            out,
-            "{}  {}: {} -> {}",
-            printable(&flip.url),
-            printable(&flip.agent),
-            word(&flip.before),
-            word(&flip.after)
-        )?;
-        writeln!(out, "  before  {}", decided(context.old, &flip.before))?;
-        writeln!(out, "  after   {}", decided(context.new, &flip.after))?;
+    let word = |side: &Side| {
+        if side.allowed {
+            "allowed"
+        } else {
+            "DISALLOWED"
+        }
+    };
+    for (first, agents) in same_flips(flips) {
+        if let [agent] = agents.as_slice() {
+            writeln!(
+                out,
+                "{}  {}: {} -> {}",
+                printable(&first.url),
+                printable(agent),
+                word(&first.before),
+                word(&first.after)
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{}  {} -> {}  for {} agents",
+                printable(&first.url),
+                word(&first.before),
+                word(&first.after),
+                agents.len()
+            )?;
+            writeln!(out, "  who     {}", who(&agents, context.all))?;
+        }
+        writeln!(out, "  before  {}", decided(context.old, &first.before))?;
+        writeln!(out, "  after   {}", decided(context.new, &first.after))?;
     }
     writeln!(
         out,
@@ -198,6 +213,54 @@ fn write_text(out: &mut impl Write, flips: &[Flip], context: &Context<'_>) -> io
         context.urls,
         agents(context.askers)
     )
+}
+
+/// How many agents a group of like flips names before "and N more", without `--all`.
+const NAMED_AGENTS: usize = 6;
+
+/// The flips grouped by what flips (the URL, and both verdicts with their deciding lines),
+/// each group with the agents it flips for, in the order first met: a rule removed from `*`
+/// flips the same URL the same way for every catalogued crawler that obeys `*`, which is one
+/// change to read, not fifty.
+fn same_flips(flips: &[Flip]) -> Vec<(&Flip, Vec<&str>)> {
+    let mut groups: Vec<(&Flip, Vec<&str>)> = Vec::new();
+    type Key<'f> = (&'f str, bool, Option<usize>, bool, Option<usize>);
+    let mut index: std::collections::HashMap<Key<'_>, usize> = std::collections::HashMap::new();
+    for flip in flips {
+        let (before, after) = (flip.before, flip.after);
+        let key = (
+            flip.url.as_str(),
+            before.allowed,
+            before.line,
+            after.allowed,
+            after.line,
+        );
+        match index.get(&key) {
+            Some(&at) => groups[at].1.push(&flip.agent),
+            None => {
+                index.insert(key, groups.len());
+                groups.push((flip, vec![flip.agent.as_str()]));
+            }
+        }
+    }
+    groups
+}
+
+/// The agents of a group: every one with `--all`, else the first few and how many more.
+fn who(agents: &[&str], all: bool) -> String {
+    let shown = if all {
+        agents.len()
+    } else {
+        NAMED_AGENTS.min(agents.len())
+    };
+    let names: Vec<String> = agents[..shown]
+        .iter()
+        .map(|agent| printable(agent).into_owned())
+        .collect();
+    match agents.len() - shown {
+        0 => names.join(", "),
+        more => format!("{} and {more} more (--all names them)", names.join(", ")),
+    }
 }
 
 fn agents(count: usize) -> String {

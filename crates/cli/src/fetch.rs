@@ -17,14 +17,17 @@ use crate::live::{current_settings, settings, size_words, thousands};
 use crate::terminal;
 
 /// `args` of a command that answers for URLs (`check`, `crawlers`, `preferences`) given a URL
-/// as FILE and no `--url` nor `--urls`: the question is about that URL itself.
-pub fn asking_about_the_url(mut args: Args) -> Args {
-    if args.urls.is_empty() && args.url_files.is_empty() {
-        if let Some(site) = args.live_url().and_then(|url| SiteUrl::parse(url).ok()) {
+/// as FILE and no `--url` nor `--urls`: the question is about that URL itself. A URL that names
+/// no site to fetch from (`http://[::1/x`, `ftp://…`, credentials) is a usage error saying why,
+/// before anything else is asked of the command line.
+pub fn asking_about_the_url(mut args: Args) -> Result<Args, UsageError> {
+    if let Some(url) = args.live_url() {
+        let site = SiteUrl::parse(url).map_err(|error| UsageError::new(error.to_string()))?;
+        if args.urls.is_empty() && args.url_files.is_empty() {
             args.urls.push(site.full());
         }
     }
-    args
+    Ok(args)
 }
 
 /// `robots-lens fetch URL`.

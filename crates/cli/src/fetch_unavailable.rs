@@ -7,8 +7,11 @@ use std::process::ExitCode;
 use crate::args::{Args, UsageError};
 use crate::live::unavailable;
 
-pub fn asking_about_the_url(args: Args) -> Args {
-    args
+pub fn asking_about_the_url(args: Args) -> Result<Args, UsageError> {
+    match args.live_url() {
+        Some(url) => Err(unavailable(url)),
+        None => Ok(args),
+    }
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {

@@ -23,7 +23,10 @@ USAGE
                    [--format text|json]
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
   robots-lens preferences FILE --url URL [--agent AGENT | --crawler NAME] [--format text|json]
+  robots-lens logs LOG [LOG …] --robots [SITE=]FILE[@TIME] [--robots …]
+                   [--format text|json|jsonl|csv] [--log-format FORMAT] [--fields ROLE=FIELD,…]
   robots-lens explain [CODE] [--json | --format markdown] [--lang en|es|pt-PT|pt-BR]
+  robots-lens serve [--port N] [--open] [--root DIR] [--timeout SECONDS] [--ca FILE]
   robots-lens completions bash|zsh|fish|powershell
   robots-lens man
   robots-lens COMMAND --help | robots-lens --help | --version
@@ -41,9 +44,12 @@ COMMANDS
 
             Every command that takes FILE takes such a URL (with its scheme) instead:
             check, crawlers and preferences answer for that URL itself unless --url is
-            given, with the served status applied (a 404 allows everything, a 5xx, a
-            timeout or an unreachable server disallows everything: exit 1); lint, diff and
-            test read the served file. A line on standard error says how it was served.
+            given, with the served status applied (a 404 allows everything, a 5xx
+            disallows everything: exit 1); lint, diff and test read the served file, all
+            of it (up to 32 MiB), as they read a file on disk. A line on standard error
+            says how it was served. When the site gave no answer at all (no DNS, a refused
+            connection, a timeout), the verdicts are RFC 9309's for an unreachable file
+            (everything disallowed) and the exit status is 3, so CI tells it from a block.
 
   check     May AGENT fetch URL? Prints the verdict, the line that decided it and the
             group that applied. FILE may be '-' for standard input. Exit status: 0 when
@@ -119,11 +125,36 @@ COMMANDS
                \"licenses\": [{\"url\", \"line\"}]}
             check --json includes the same object as \"preferences\".
 
+  logs      Did the bots obey? Replays access logs (Apache/nginx combined or common, JSON
+            lines, W3C extended from IIS or CloudFront; gzip'd or not, - for standard
+            input) against the robots.txt in force at each request's time: each --robots
+            FILE@TIME took effect then, a FILE without a time always held, and SITE=FILE
+            is one host's own. Each request's user agent names a catalogued crawler (or
+            an unknown agent), which is asked as that crawler. Per crawler, most urgent
+            first: its requests, those to disallowed URLs (the deciding line, the version,
+            an example), whether it fetched /robots.txt first, its pace against
+            Crawl-delay and Request-rate, and whether its addresses are in the ranges its
+            operator publishes (a dated snapshot; outside them it is an impersonator, not
+            the crawler). Lines that are not log lines are counted and shown, never
+            fatal. --format json prints the summary, jsonl one object per request
+              {\"file\", \"line\", \"time\", \"ip\", \"agent\", \"crawler\", \"host\", \"url\",
+               \"allowed\", \"deciding_line\", \"version\", \"verified\", \"unjudged\"}
+            and csv the disallowed requests. Exit status 1 when a catalogued crawler (not
+            an impersonator) fetched a disallowed URL, 0 otherwise, 2 on an error.
+
   explain   The documentation of an audit code (RL301 or rule-before-user-agent), or the
             list of every code; with --json, every code's documentation as JSON; with
             --format markdown, as one page (docs/audit-codes.md). --lang es prints it in
             Spanish, --lang pt-PT (or pt) in Portugal's Portuguese and --lang pt-BR in Brazil's
             (the texts the page shows in that language).
+
+  serve     Serves the page on this machine (http://127.0.0.1:8000/, and [::1]) with
+            a fetch endpoint beside it: the page's \"Check a live site\" field reads a
+            site's robots.txt through this command, as a crawler is served it (its user
+            agent, redirects, status, size), and nothing goes to anyone else's server.
+            Only this machine can connect; only the page this command serves may ask
+            (the Host, the Origin and a key are checked); only /robots.txt of an http(s)
+            site is fetched. One line per fetch is printed. Ctrl+C stops it.
 
   completions
             A completion script for SHELL (bash, zsh, fish or powershell), written from the

@@ -1,7 +1,9 @@
 //! The `robots-lens` command: check URLs against a robots.txt and explain every verdict.
 //!
 //! The command only renders what the core decides. Exit codes: 0 allowed (or nothing to report),
-//! 1 disallowed (or, for `lint`, an error-severity finding), 2 a usage or input error.
+//! 1 disallowed (or, for `lint`, an error-severity finding), 2 a usage or input error, 3 a URL
+//! given for FILE got no answer at all (no DNS, a refused connection, a timeout): what was
+//! printed is RFC 9309's reading of an unreachable file, which CI must tell from a real block.
 //!
 //! The command is a library so that every build of it runs the same code: the native binary
 //! (`src/main.rs`, a thin shell), the npm package's `robots-lens` bin (this crate compiled for
@@ -35,10 +37,17 @@ mod live;
 #[path = "live_unavailable.rs"]
 mod live;
 mod live_options;
+mod logs;
 mod man;
 mod options;
 mod preferences;
 mod sarif;
+// A server needs sockets: the native build only (the npm package's `serve` is npm/serve.js).
+#[cfg(not(target_family = "wasm"))]
+mod serve;
+#[cfg(target_family = "wasm")]
+#[path = "serve_unavailable.rs"]
+mod serve;
 mod terminal;
 mod usage_error;
 
@@ -62,7 +71,19 @@ fn print_text(text: &str) -> Result<(), UsageError> {
 /// status 0.
 pub fn run(args: &[String]) -> u8 {
     let status = match dispatch(args) {
-        Ok(code) => exit_status(code),
+        Ok(code) => match live::unanswered() {
+            Some(what) => {
+                let what = without_os_error_numbers(&what);
+                let _ = writeln!(
+                    terminal::stderr(),
+                    "robots-lens: exit status 3: {what}. What is printed is RFC 9309's reading \
+                     of an unreachable robots.txt (everything disallowed), not a rule of the \
+                     site; exit status 1 is kept for a block the site's answer decides"
+                );
+                3
+            }
+            None => exit_status(code),
+        },
         Err(error) if error.is_broken_pipe() => 0,
         Err(error) => {
             let message = without_os_error_numbers(&error.to_string());
@@ -134,14 +155,23 @@ fn dispatch(raw: &[String]) -> Result<ExitCode, UsageError> {
             print_text(&format!("robots-lens {}\n", env!("CARGO_PKG_VERSION")))?;
             Ok(ExitCode::SUCCESS)
         }
-        "fetch" => fetch::run(&Args::parse(rest)?),
-        "check" => check::run(&fetch::asking_about_the_url(Args::parse(rest)?)),
-        "crawlers" => crawlers::run(&fetch::asking_about_the_url(Args::parse(rest)?)),
-        "lint" => lint::run(&Args::parse(rest)?),
-        "diff" => diff::run(&Args::parse(rest)?),
-        "test" => expect::run(&Args::parse(rest)?),
-        "preferences" => preferences::run(&fetch::asking_about_the_url(Args::parse(rest)?)),
-        "explain" => lint::explain(&Args::parse(rest)?),
+        "fetch" => fetch::run(&Args::parse_for("fetch", rest)?),
+        "check" => check::run(&fetch::asking_about_the_url(Args::parse_for(
+            "check", rest,
+        )?)?),
+        "crawlers" => crawlers::run(&fetch::asking_about_the_url(Args::parse_for(
+            "crawlers", rest,
+        )?)?),
+        "lint" => lint::run(&Args::parse_for("lint", rest)?),
+        "diff" => diff::run(&Args::parse_for("diff", rest)?),
+        "test" => expect::run(&Args::parse_for("test", rest)?),
+        "preferences" => preferences::run(&fetch::asking_about_the_url(Args::parse_for(
+            "preferences",
+            rest,
+        )?)?),
+        "explain" => lint::explain(&Args::parse_for("explain", rest)?),
+        "serve" => serve::run(&Args::parse_for("serve", rest)?),
+        "logs" => logs::run(&Args::parse_for("logs", rest)?),
         "completions" => {
             let script = completions::script(rest)?;
             print_text(&script)?;

@@ -14,7 +14,8 @@ use std::time::Duration;
 
 use robots_lens::{status_handling, Crawler, FetchStatus, Profile, StatusEffect, SIZE_LIMIT};
 use robots_lens_fetch::{
-    check_ca, fetch, FetchOptions, Fetched, SiteUrl, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TOTAL_TIMEOUT,
+    check_ca, fetch, Failure, FetchOptions, Fetched, SiteUrl, COUNTED_BYTES,
+    DEFAULT_CONNECT_TIMEOUT, DEFAULT_TOTAL_TIMEOUT,
 };
 
 use crate::crawler_name::find_crawler_or_explain;
@@ -58,7 +59,8 @@ pub(crate) fn settings(
                 Ok(Duration::from_secs_f64(seconds))
             }
             _ => Err(UsageError::new(format!(
-                "{option}: '{text}' is not a number of seconds from 0 to {MAX_TIMEOUT_SECONDS}"
+                "{option}: '{text}' is not a number of seconds more than 0 and at most \
+                 {MAX_TIMEOUT_SECONDS}"
             ))),
         },
     };
@@ -90,7 +92,7 @@ pub(crate) fn settings(
 
 /// The user agent string `crawler` sends, from the catalogue; its first product token when
 /// the catalogue documents no string (the request then says only who it stands for).
-fn user_agent(crawler: &Crawler) -> &'static str {
+pub(crate) fn user_agent(crawler: &Crawler) -> &'static str {
     crawler
         .user_agent
         .or_else(|| crawler.tokens.first().copied())
@@ -114,7 +116,14 @@ pub fn fetched(url: &str) -> Result<Arc<Fetched>, UsageError> {
         return Ok(Arc::clone(done));
     }
     let site = SiteUrl::parse(url).map_err(|error| UsageError::new(error.to_string()))?;
-    let done = Arc::new(fetch(&site, &current_settings().options));
+    // The body as served, past the cut, up to the 32 MiB counted: a live FILE is read as the
+    // same file on disk is (the audit reports what crawlers never read, RL105, and the verdicts
+    // ignore it as the core does), not as the 500 KiB a crawler keeps.
+    let options = FetchOptions {
+        kept_bytes: COUNTED_BYTES as usize,
+        ..current_settings().options
+    };
+    let done = Arc::new(fetch(&site, &options));
     let _ = write_note(&mut terminal::stderr(), &done);
     cache
         .get_or_insert_with(HashMap::new)
@@ -136,6 +145,24 @@ pub fn live_body(url: &str) -> Result<Vec<u8>, UsageError> {
 /// How `url`'s robots.txt was served.
 pub fn live_status(url: &str) -> Result<FetchStatus, UsageError> {
     Ok(fetched(url)?.status)
+}
+
+/// The robots.txt of a URL fetched this run that got no answer at all (no DNS, a refused or
+/// reset connection, a timeout, a TLS failure), with why: its verdicts are RFC 9309's for an
+/// unreachable file (everything disallowed), which the exit status tells apart from a block the
+/// site's own answer decides. A redirect that cannot be followed is an answer (too many
+/// redirects), not this.
+pub fn unanswered() -> Option<String> {
+    let cache = FETCHED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    cache
+        .as_ref()?
+        .values()
+        .find_map(|done| match &done.failure {
+            Some(Failure::BadRedirect(_)) | None => None,
+            Some(failure) => Some(format!("{}: {failure}", printable(&done.robots_url))),
+        })
 }
 
 /// An error unless `url` served a file: for the commands that read a file's lines (`lint`,

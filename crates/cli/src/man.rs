@@ -39,8 +39,10 @@ pub fn page() -> String {
          robots\\-lens reads a robots.txt as RFC 9309 and Google's parser do and answers, for a \
          URL and a crawler, whether it may be fetched and which line decides; it lists what every \
          catalogued crawler may fetch, lints the file for every line a crawler will skip or \
-         misread, compares two versions and checks expectations. It never fetches anything: FILE \
-         is a path, or \\- for standard input.\n",
+         misread, compares two versions and checks expectations. FILE is a path, \\- for \
+         standard input, or a URL with its scheme, whose site's robots.txt is fetched as \
+         crawlers fetch it; nothing else is ever fetched. serve runs the page on this \
+         machine, where it can read a site's live robots.txt the same way.\n",
     );
 
     page.push_str(".SH COMMANDS\n");
@@ -98,7 +100,10 @@ pub fn page() -> String {
          (and when the reader of the output has gone, as in robots\\-lens ... | head).\n\
          .TP\n.B 1\nA URL disallowed, a finding at \\-\\-fail\\-on, a broken expectation, a verdict \
          that became blocked (diff).\n\
-         .TP\n.B 2\nA usage or input error; the message says what to do.\n",
+         .TP\n.B 2\nA usage or input error; the message says what to do.\n\
+         .TP\n.B 3\nA URL given for FILE got no answer at all (no DNS, a refused connection, a \
+         timeout): what was printed is RFC 9309's reading of an unreachable robots.txt \
+         (everything disallowed), not a rule of the site.\n",
     );
     page.push_str(".SH EXAMPLES\n.nf\n");
     for line in crate::help::help_example().lines() {

@@ -43,8 +43,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "What may be done with a URL: crawling and AI uses",
     },
     CommandSpec {
+        name: "logs",
+        summary: "Did the bots obey? Access logs replayed against robots.txt",
+    },
+    CommandSpec {
         name: "explain",
         summary: "The documentation of an audit code, or of every code",
+    },
+    CommandSpec {
+        name: "serve",
+        summary: "The page on this machine, able to read a site's live robots.txt",
     },
     CommandSpec {
         name: "completions",
@@ -73,7 +81,21 @@ pub enum Values {
     AgentMatches,
     /// A catalogued crawler's name, from the core's catalogue.
     Crawlers,
+    /// One of the words listed for the command it is given to.
+    PerCommand(&'static [(&'static str, &'static [&'static str])]),
 }
+
+/// The `--format`s each command prints: the parser refuses any other, and the completions
+/// offer these (so `lint --format` never offers `jsonl`, which only `check --urls` prints).
+pub const FORMATS: &[(&str, &[&str])] = &[
+    ("check", &["text", "jsonl"]),
+    ("lint", &["text", "json", "github", "sarif", "markdown"]),
+    ("diff", &["text", "json"]),
+    ("test", &["text", "json", "github"]),
+    ("preferences", &["text", "json"]),
+    ("explain", &["markdown"]),
+    ("logs", &["text", "json", "jsonl", "csv"]),
+];
 
 /// An option.
 pub struct OptionSpec {
@@ -99,9 +121,35 @@ impl OptionSpec {
         }
     }
 
-    /// The words its value may be, when they are a closed list.
+    /// The words its value may be for `command`, when they are a closed list.
+    pub fn choices_for(&self, command: &str) -> Vec<String> {
+        match self.values {
+            Values::PerCommand(lists) => lists
+                .iter()
+                .filter(|(name, _)| *name == command)
+                .flat_map(|(_, words)| words.iter().map(|word| (*word).to_owned()))
+                .collect(),
+            _ => self.choices(),
+        }
+    }
+
+    /// Whether its words differ from one command to another.
+    pub fn per_command(&self) -> bool {
+        matches!(self.values, Values::PerCommand(_))
+    }
+
+    /// The words its value may be, when they are a closed list (for every command together).
     pub fn choices(&self) -> Vec<String> {
         match self.values {
+            Values::PerCommand(lists) => {
+                let mut words: Vec<String> = Vec::new();
+                for word in lists.iter().flat_map(|(_, words)| words.iter()) {
+                    if !words.iter().any(|known| known == word) {
+                        words.push((*word).to_owned());
+                    }
+                }
+                words
+            }
             Values::Choices(words) => words.iter().map(|word| (*word).to_owned()).collect(),
             Values::AgentMatches => AgentMatch::ALL
                 .iter()
@@ -146,7 +194,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         short: None,
         value: Some("MODEL"),
         values: Values::AgentMatches,
-        commands: &["check", "diff", "test", "preferences"],
+        commands: &["check", "diff", "test", "preferences", "logs"],
         help: "How AGENT finds its group:\n  \
                substring  the group's name as written appears in AGENT (default)\n  \
                token      AGENT, whole, equals the token Google reads from the\n             \
@@ -157,7 +205,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         short: None,
         value: Some("PROFILE"),
         values: Values::Profiles,
-        commands: &["check", "crawlers", "lint", "diff", "test", "preferences"],
+        commands: &[
+            "check",
+            "crawlers",
+            "lint",
+            "diff",
+            "test",
+            "preferences",
+            "logs",
+        ],
         help: "How the file is read and matched:",
     },
     OptionSpec {
@@ -178,6 +234,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         commands: &["diff"],
         help: "diff: every catalogued crawler (also the default when no\n\
                --agent or --crawler is given).",
+    },
+    OptionSpec {
+        long: "--all",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["diff"],
+        help: "diff: name every agent a change flips; without it, a change that\n\
+               flips alike for many agents names the first six and counts the rest.",
     },
     OptionSpec {
         long: "--urls",
@@ -227,6 +292,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             "test",
             "preferences",
             "explain",
+            "logs",
         ],
         help: "Print the whole answer (a verdict with every matching rule) as JSON.\n\
                Text output shows 200 characters of a longer line, URL or pattern and\n\
@@ -245,11 +311,51 @@ pub const OPTIONS: &[OptionSpec] = &[
         long: "--format",
         short: None,
         value: Some("FORMAT"),
-        values: Values::Choices(&["text", "json", "jsonl", "github", "sarif", "markdown"]),
-        commands: &["check", "lint", "diff", "test", "preferences", "explain"],
+        values: Values::PerCommand(FORMATS),
+        commands: &[
+            "check",
+            "lint",
+            "diff",
+            "test",
+            "preferences",
+            "explain",
+            "logs",
+        ],
         help: "lint: text, json, github, sarif or markdown. check --urls: text or\n\
                jsonl. diff, preferences: text or json. test: text, json or github.\n\
-               explain: markdown.",
+               explain: markdown. logs: text, json (the summary), jsonl (one\n\
+               request a line) or csv (the disallowed requests).",
+    },
+    OptionSpec {
+        long: "--robots",
+        short: None,
+        value: Some("[SITE=]FILE[@TIME]"),
+        values: Values::File,
+        commands: &["logs"],
+        help: "logs: the robots.txt requests are judged against; repeat it for each\n\
+               version, with the time it took effect (FILE@2026-03-01T00:00:00Z,\n\
+               or a date for midnight UTC); FILE alone holds for all times. SITE=\n\
+               (https://shop.example=FILE) gives a host its own file.",
+    },
+    OptionSpec {
+        long: "--log-format",
+        short: None,
+        value: Some("FORMAT"),
+        values: Values::Choices(&["auto", "combined", "common", "json", "w3c"]),
+        commands: &["logs"],
+        help: "logs: how the lines are written: auto (default: each line's own\n\
+               form), combined or common (Apache, nginx), json (JSON lines) or w3c\n\
+               (IIS, CloudFront).",
+    },
+    OptionSpec {
+        long: "--fields",
+        short: None,
+        value: Some("ROLE=FIELD,…"),
+        values: Values::Free,
+        commands: &["logs"],
+        help: "logs: which JSON fields hold what, for names it does not know:\n\
+               time, ip, agent, url, query, host, scheme, method, status\n\
+               (agent=req.headers.ua,url=req.path; dotted paths reach into objects).",
     },
     OptionSpec {
         long: "--fail-on",
@@ -346,9 +452,94 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "A URL's fetch: trust the certificates of this PEM file (a private\n\
                CA) instead of Mozilla's root store.",
     },
+    OptionSpec {
+        long: "--port",
+        short: None,
+        value: Some("N"),
+        values: Values::Free,
+        commands: &["serve"],
+        help: "serve: the port on 127.0.0.1 and [::1] (default: 8000, or the next\n\
+               free one up to 8019; 0: any free port).",
+    },
+    OptionSpec {
+        long: "--open",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["serve"],
+        help: "serve: open the page in the default browser.",
+    },
+    OptionSpec {
+        long: "--root",
+        short: None,
+        value: Some("DIR"),
+        values: Values::File,
+        commands: &["serve"],
+        help: "serve: serve the page of the checkout at DIR (its index.html, www/\n\
+               with the wasm built, tests/vectors/) instead of the one built in.",
+    },
 ];
 
-/// The commands that take a URL where they take FILE, and so the fetch options.
+/// Two options that contradict each other in some commands: given together, one would be
+/// ignored or read as what it is not.
+pub struct Conflict {
+    pub commands: &'static [&'static str],
+    pub first: &'static str,
+    pub second: &'static str,
+    /// Why, for the error message.
+    pub why: &'static str,
+}
+
+/// Every pair of options that must not be given together, with the commands where.
+pub const CONFLICTS: &[Conflict] = &[
+    Conflict {
+        commands: &["check"],
+        first: "--url",
+        second: "--urls",
+        why: "--urls PATH reads the URLs from a file; put every URL there, or give each with --url",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--url",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--urls",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--agent",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["check"],
+        first: "--jsonl",
+        second: "--crawler",
+        why: "with --jsonl each case on standard input names its own agent and URL",
+    },
+    Conflict {
+        commands: &["fetch"],
+        first: "--json",
+        second: "--compare-crawlers",
+        why: "--compare-crawlers prints the files' differences as text; fetch as one crawler \
+              (--as NAME --json) for JSON",
+    },
+    Conflict {
+        commands: &["fetch"],
+        first: "--output",
+        second: "--compare-crawlers",
+        why: "-o saves the one file fetched; --compare-crawlers fetches one for each crawler \
+              (save each with --as NAME -o FILE)",
+    },
+];
+
+/// The commands that fetch a robots.txt (a URL where they take FILE, or the page's fetches for
+/// `serve`), and so take the fetch options.
 const LIVE: &[&str] = &[
     "fetch",
     "check",
@@ -357,6 +548,7 @@ const LIVE: &[&str] = &[
     "diff",
     "test",
     "preferences",
+    "serve",
 ];
 
 /// The shells `robots-lens completions` writes a script for.

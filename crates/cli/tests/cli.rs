@@ -119,6 +119,91 @@ fn usage_errors_exit_2_with_a_hint() {
 }
 
 #[test]
+fn options_a_command_would_ignore_or_misread_are_usage_errors() {
+    // Every pair that would be accepted in silence, one read as what it is not or ignored.
+    for (args, words) in [
+        (
+            &["crawlers", "-", "--crawler", "GPTBot"][..],
+            "crawlers does not take --crawler",
+        ),
+        (
+            &["check", "-", "--agent", "a", "--url", "/x", "--urls", "-"],
+            "give either --url or --urls",
+        ),
+        (
+            &[
+                "check", "-", "--agent", "a", "--urls", "urls.txt", "--json", "--format", "jsonl",
+            ],
+            "give either --json or --format jsonl",
+        ),
+        (
+            &[
+                "check", "-", "--agent", "a", "--url", "/x", "--format", "jsonl",
+            ],
+            "--format jsonl is for a list of URLs",
+        ),
+        (
+            &[
+                "fetch",
+                "https://a.example",
+                "--json",
+                "--compare-crawlers",
+                "Googlebot,GPTBot",
+            ],
+            "give either --json or --compare-crawlers",
+        ),
+        (
+            &[
+                "fetch",
+                "https://a.example",
+                "-o",
+                "x.txt",
+                "--compare-crawlers",
+                "Googlebot,GPTBot",
+            ],
+            "give either --output or --compare-crawlers",
+        ),
+        (&["check", "--jsonl", "-"], "would not be read"),
+        (
+            &["check", "--jsonl", "--agent", "a"],
+            "give either --jsonl or --agent",
+        ),
+        (
+            &["lint", "-", "--format", "jsonl"],
+            "lint does not print 'jsonl'",
+        ),
+        (
+            &["diff", "-", "-", "--format", "sarif"],
+            "it prints text or json",
+        ),
+        (&["lint", "-", "--agent", "a"], "lint does not take --agent"),
+        (&["serve", "robots.txt"], "serve takes no FILE"),
+        (&["serve", "--port", "http"], "is not a port"),
+        (
+            &[
+                "check",
+                "https://a.example/x",
+                "--agent",
+                "a",
+                "--timeout",
+                "0",
+            ],
+            "more than 0 and at most 600",
+        ),
+        (
+            &["check", "https:/a.example/x", "--agent", "a"],
+            "did you mean https://a.example/x?",
+        ),
+    ] {
+        let output = robots_lens(args, SHOP);
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {error}");
+        assert!(error.contains(words), "{args:?}: {error}");
+        assert!(output.stdout.is_empty(), "{args:?}: nothing is answered");
+    }
+}
+
+#[test]
 fn invalid_utf8_and_nul_bytes_are_read() {
     let output = robots_lens(
         &["check", "-", "--agent", "a", "--url", "/caf%E9"],

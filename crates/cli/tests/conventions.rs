@@ -113,6 +113,7 @@ fn bash_completes_commands_options_values_and_files() {
         "test",
         "preferences",
         "explain",
+        "serve",
         "completions",
         "man",
     ] {
@@ -145,6 +146,15 @@ fn bash_completes_commands_options_values_and_files() {
     assert_eq!(
         bash_complete(&dir, &["robots-lens", "lint", "--fail-on", "w"]),
         ["warning"]
+    );
+    // Each command's own formats: lint never prints jsonl, which check --urls does.
+    assert_eq!(
+        bash_complete(&dir, &["robots-lens", "lint", "--format", "j"]),
+        ["json"]
+    );
+    assert_eq!(
+        bash_complete(&dir, &["robots-lens", "check", "--format", "j"]),
+        ["jsonl"]
     );
     assert_eq!(
         bash_complete(&dir, &["robots-lens", "check", "--crawler", "GPTB"]),
@@ -283,6 +293,12 @@ fn completions_and_man_refuse_what_they_do_not_know() {
 fn the_man_page_renders_without_a_warning_and_documents_every_option() {
     let page = stdout_of(&["man"]);
     assert!(page.starts_with(".TH ROBOTS\\-LENS 1"));
+    // The command fetches (a URL for FILE, `fetch`, `serve`): the page must not say otherwise.
+    assert!(
+        !page.contains("never fetches"),
+        "the man page says it never fetches"
+    );
+    assert!(page.contains(".B 3\n"), "exit status 3 is documented");
     for command in [
         "check",
         "crawlers",
@@ -291,6 +307,7 @@ fn the_man_page_renders_without_a_warning_and_documents_every_option() {
         "test",
         "preferences",
         "explain",
+        "serve",
     ] {
         for option in help_options(command) {
             assert!(

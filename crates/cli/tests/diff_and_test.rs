@@ -229,3 +229,35 @@ fn test_refuses_a_broken_expectation_file_and_reports_unknown_crawlers() {
     assert_eq!(output.status.code(), Some(1));
     assert!(stdout(&output).contains("no catalogued crawler is called 'NoSuchBot'"));
 }
+
+#[test]
+fn diff_names_a_change_once_for_every_agent_it_flips_alike() {
+    let dir = scratch("diff-grouped");
+    let old = write(
+        &dir,
+        "old.txt",
+        "User-agent: *\nDisallow: /x\nDisallow: /y\n",
+    );
+    let new = write(&dir, "new.txt", "User-agent: *\nDisallow: /x\n");
+    let output = robots_lens(&["diff", &old, &new]);
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{out}");
+    // One removed rule: one block per URL it flips, not one per catalogued crawler.
+    let blocks = out.lines().filter(|line| line.starts_with('/')).count();
+    assert!(blocks <= 3, "{out}");
+    assert!(out.contains("/y  DISALLOWED -> allowed  for "), "{out}");
+    assert!(out.contains("more (--all names them)"), "{out}");
+    assert!(
+        out.contains("  before  ") && out.contains(":3: Disallow: /y"),
+        "{out}"
+    );
+    let all = robots_lens(&["diff", &old, &new, "--all"]);
+    let all = String::from_utf8(all.stdout).unwrap();
+    assert!(!all.contains("more (--all"), "{all}");
+    assert!(all.contains("GPTBot") && all.contains("Bingbot"), "{all}");
+    // JSON keeps one flip per agent, for tools.
+    let json = robots_lens(&["diff", &old, &new, "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(json["flips"].as_array().unwrap().len() > blocks * 10);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -300,7 +300,13 @@ fn check_answers_for_the_url_with_the_served_status() {
         ("html", &googlebot[..], true),
     ] {
         let (out, err, code) = check(case, "/private/x", who);
-        assert_eq!(code, if allowed { 0 } else { 1 }, "{case}:\n{out}{err}");
+        // No answer at all is RFC 9309's "unreachable": disallowed, with its own exit status.
+        let expected = match (allowed, case) {
+            (true, _) => 0,
+            (false, "silent") => 3,
+            (false, _) => 1,
+        };
+        assert_eq!(code, expected, "{case}:\n{out}{err}");
         let word = if allowed { "ALLOWED" } else { "DISALLOWED" };
         assert!(
             out.starts_with(&format!("{word}  /private/x\n")),
@@ -315,6 +321,23 @@ fn check_answers_for_the_url_with_the_served_status() {
     }
     let (_, err, _) = check("silent", "/", &googlebot);
     assert!(err.contains("timed out. A network error"), "{err}");
+    assert!(err.contains("robots-lens: exit status 3: "), "{err}");
+    // A refused connection is no answer either; a URL that names no site is a usage error.
+    let output = robots_lens(&["check", "http://127.0.0.1:1/x", "--agent", "Bot"]);
+    assert_eq!(output.status.code(), Some(3));
+    assert!(text(&output.stdout).starts_with("DISALLOWED  /x\n"));
+    for (url, words) in [
+        ("http://[::1/x", "not an IPv6 address"),
+        ("ftp://127.0.0.1/x", "only http"),
+        ("https://user:pw@127.0.0.1/x", "credentials"),
+        ("http:/127.0.0.1/x", "did you mean http://127.0.0.1/x?"),
+    ] {
+        let output = robots_lens(&["check", url, "--agent", "Bot"]);
+        assert_eq!(output.status.code(), Some(2), "{url}");
+        let err = text(&output.stderr);
+        assert!(err.contains(words), "{url}: {err}");
+        assert!(!err.contains("--url"), "{url}: not a missing --url: {err}");
+    }
 
     // --url asks about other URLs of the site; --status cannot contradict the fetch.
     let site = server.site("text");
@@ -335,6 +358,16 @@ fn lint_diff_and_compare_read_the_served_file() {
     let output = robots_lens(&["lint", &server.site("s404")]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("served no file (404)"));
+    // The live audit reads the body as served, as the same file on disk is read: the rules past
+    // the 500 KiB crawlers read are reported (RL105), which a body cut there would lose.
+    let output = robots_lens(&["lint", &server.site("late-rule"), "--format", "json"]);
+    let out = text(&output.stdout);
+    assert!(out.contains("\"code\": \"RL105\""), "{out}");
+    assert!(
+        text(&output.stderr).contains(" bytes (cut at 512,000"),
+        "{}",
+        text(&output.stderr)
+    );
 
     let dir = std::env::temp_dir().join(format!("robots-lens-live-diff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -555,6 +555,45 @@ fn every_json_output_matches_its_schema() {
         cases.as_bytes().to_vec(),
     ));
 
+    // `logs`: the docs' example log against two dated versions, and lines on standard input
+    // against a Request-rate only in force from a date (so some are not judged).
+    let log = path("access.log");
+    let (old, new) = (path("old.txt"), format!("{}@2026-03-01", path("new.txt")));
+    for (schema, format) in [
+        ("logs.schema.json", "json"),
+        ("logs-jsonl.schema.json", "jsonl"),
+    ] {
+        runs.push((
+            schema,
+            format == "jsonl",
+            strings(&[
+                "logs", &log, "--robots", &old, "--robots", &new, "--format", format,
+            ]),
+            Vec::new(),
+        ));
+    }
+    std::fs::write(
+        dir.join("rate.txt"),
+        "User-agent: *\nRequest-rate: 1/10s\nDisallow: /x\n",
+    )
+    .unwrap();
+    let rated = format!("{}@2026-03-01T00:00:00Z", path("rate.txt"));
+    let stdin_log = "{\"time\":\"2026-02-28T00:00:00Z\",\"url\":\"/a\",\"agent\":\"CCBot/2.0\",\"ip\":\"18.97.9.170\"}\n\
+                     {\"time\":\"2026-03-02T00:00:00Z\",\"url\":\"/x\",\"agent\":\"CCBot/2.0\",\"ip\":\"18.97.9.170\"}\n\
+                     {\"time\":\"2026-03-02T00:00:01Z\",\"url\":\"/b\",\"agent\":\"CCBot/2.0\",\"ip\":\"18.97.9.170\"}\n\
+                     {\"url\":\"*\",\"agent\":\"x\"}\n{\"broken\n";
+    for (schema, format) in [
+        ("logs.schema.json", "json"),
+        ("logs-jsonl.schema.json", "jsonl"),
+    ] {
+        runs.push((
+            schema,
+            format == "jsonl",
+            strings(&["logs", "-", "--robots", &rated, "--format", format]),
+            stdin_log.as_bytes().to_vec(),
+        ));
+    }
+
     // Every schema is an output's (verdict.schema.json is the one they share).
     let mut used: std::collections::BTreeSet<&str> =
         runs.iter().map(|(schema, ..)| *schema).collect();
@@ -617,6 +656,10 @@ fn every_json_output_matches_its_schema() {
         "failure",
         "operator",
         "location",
+        "violations",
+        "request_rate",
+        "unjudged",
+        "examples",
     ] {
         assert!(
             seen.contains(branch),

@@ -165,8 +165,12 @@ pub struct ClaimSources {
 }
 
 /// A crawler of the catalogue.
+///
+/// Its description, note and sources are read through [`Crawler::description`],
+/// [`Crawler::note`] and [`Crawler::sources`], from a table of their own: a build that never
+/// asks for them (the page's first module, which answers for crawlers but shows no catalogue)
+/// carries none of their text.
 #[derive(Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Crawler {
     /// The name people know it by, unique in the catalogue.
     pub name: &'static str,
@@ -174,8 +178,6 @@ pub struct Crawler {
     pub operator: &'static str,
     /// What its fetches are for.
     pub purpose: Purpose,
-    /// One sentence on what it does.
-    pub description: &'static str,
     /// The product tokens that name it in a `User-agent:` line (and in its user agent string).
     pub tokens: &'static [&'static str],
     /// A real user agent string it sends; `None` when it sends none of its own.
@@ -191,10 +193,56 @@ pub struct Crawler {
     pub robots_txt: RobotsTxtCompliance,
     /// What it does when the file is not simply served, as its operator documents it.
     pub fetch_status: FetchHandling,
+    /// Its row in the table of texts.
+    index: u16,
+}
+
+/// A crawler's texts, kept apart from what answering needs.
+#[derive(Debug, PartialEq, Eq)]
+struct CrawlerTexts {
+    description: &'static str,
+    note: Option<&'static str>,
+    sources: ClaimSources,
+}
+
+impl Crawler {
+    /// One sentence on what it does.
+    pub fn description(&self) -> &'static str {
+        TEXTS[usize::from(self.index)].description
+    }
+
     /// Quirks and caveats worth showing next to its verdict.
-    pub note: Option<&'static str>,
+    pub fn note(&self) -> Option<&'static str> {
+        TEXTS[usize::from(self.index)].note
+    }
+
     /// Where each claim comes from.
-    pub sources: ClaimSources,
+    pub fn sources(&self) -> &'static ClaimSources {
+        &TEXTS[usize::from(self.index)].sources
+    }
+}
+
+/// A crawler in JSON: every field, its texts included (`description`, `note`, `sources`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Crawler {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut fields = serializer.serialize_struct("Crawler", 13)?;
+        fields.serialize_field("name", self.name)?;
+        fields.serialize_field("operator", self.operator)?;
+        fields.serialize_field("purpose", &self.purpose)?;
+        fields.serialize_field("description", self.description())?;
+        fields.serialize_field("tokens", self.tokens)?;
+        fields.serialize_field("user_agent", &self.user_agent)?;
+        fields.serialize_field("token_only", &self.token_only)?;
+        fields.serialize_field("chain", self.chain)?;
+        fields.serialize_field("crawl_delay", &self.crawl_delay)?;
+        fields.serialize_field("robots_txt", &self.robots_txt)?;
+        fields.serialize_field("fetch_status", &self.fetch_status)?;
+        fields.serialize_field("note", &self.note())?;
+        fields.serialize_field("sources", self.sources())?;
+        fields.end()
+    }
 }
 
 /// A product token its operator no longer uses (`anthropic-ai`, `Claude-Web`): blocking it

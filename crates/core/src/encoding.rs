@@ -11,7 +11,7 @@
 //!    characters are decoded, every other escape is upper-cased, and octets outside printable
 //!    US-ASCII are encoded, so `/%7Ejoe` equals `/~joe` and `/café` equals `/caf%C3%A9`.
 
-use crate::pattern::find_octet;
+use crate::octets::find_octet;
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 

@@ -48,6 +48,12 @@
 //!   [`Checker::usage`] answers "what may be done with this URL" per purpose ([`UsageAnswer`]).
 //! - [`write_policy`] writes the groups (and preference lines) for a choice per purpose from
 //!   the catalogue, with the diff against the current file and every crawler's check.
+//! - Did the bots obey? A [`LogReplay`] reads access logs (combined, common, JSON lines, W3C)
+//!   a chunk at a time and judges every request against the version of the robots.txt in force
+//!   at its time, as the catalogued crawler its user agent names; its [`LogReport`] says, per
+//!   crawler, what it fetched that it should not have, whether it read `/robots.txt` first, its
+//!   pace, and whether its addresses are its operator's ([`verify_crawler_address`], from the
+//!   dated snapshot of the ranges operators publish, [`operator_ranges`]).
 //! - [`audit()`] reads the same parse for mistakes: each [`Finding`] has a stable code, a
 //!   severity, the line, why it matters and how to fix it; [`audit::CODES`] documents every code.
 //!
@@ -114,11 +120,14 @@ mod divergence;
 mod encoding;
 mod expect;
 mod group;
+mod ip_ranges;
 mod legacy;
 mod limits;
 mod lines;
+mod logs;
 mod matcher;
 pub mod message;
+mod octets;
 mod pattern;
 mod policy;
 mod politeness;
@@ -172,11 +181,23 @@ pub use group::{
     agent_token, product_token, AgentLine, AgentToken, Directive, Group, ProductToken, Rule,
     RuleKind, Sitemap,
 };
+pub use ip_ranges::{
+    operator_ranges, published_ranges, read_address, verify_crawler_address, OperatorRanges,
+    RangeList,
+};
 pub use legacy::{python_fetch_outcome, reader_error, PythonFetchOutcome, ReaderError};
 pub use limits::{check_arguments, ArgumentTooLong, MAX_AGENT_BYTES, MAX_URL_BYTES};
 pub use lines::{
     binary_format, InputFacts, KeySpelling, Line, LineEndings, LineIter, LineKind, Lines,
     Malformed, MAX_INPUT_BYTES, MAX_LINE_BYTES, OTHER_DIRECTIVES, SIZE_LIMIT,
+};
+pub use logs::{
+    Claim, CrawlerReport, Example, FieldMap, InvalidFieldMap, InvalidReplay, JudgedRequest,
+    LogFormat, LogReplay, LogReport, PaceReport, RateAsked, ReplayOptions, RobotsTxtFetches,
+    RobotsVersion, Role, Site, TimelineReport, Timestamp, Unjudged, Unreadable, UnreadableLine,
+    UnreadableReport, VersionReport, ViolationReport, MAX_CACHED_AGENTS, MAX_CACHED_VERDICTS,
+    MAX_LINE_BYTES as MAX_LOG_LINE_BYTES, MAX_RATE_WINDOW, MAX_TIMELINE_BUCKETS, MAX_TRACKED_HOSTS,
+    MAX_UNREADABLE_EXAMPLES,
 };
 pub use matcher::Checker;
 pub use message::{Message, MessageId};

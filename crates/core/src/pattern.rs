@@ -18,6 +18,7 @@
 //! account in property tests.
 
 use crate::encoding::escape_at;
+use crate::octets::find_octet;
 #[cfg(not(target_arch = "wasm32"))]
 use memchr::memmem;
 
@@ -193,18 +194,6 @@ fn find_plain(haystack: &[u8], needle: &[u8]) -> Option<usize> {
         from = at + 1;
     }
     None
-}
-
-/// Where `octet` first occurs: memchr natively; a plain loop in the wasm build, which leaves the
-/// memchr crate out to stay small.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
-    memchr::memchr(octet, haystack)
-}
-
-#[cfg(target_arch = "wasm32")]
-pub(crate) fn find_octet(octet: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&b| b == octet)
 }
 
 /// Whether `segment` can match a run of `path` that starts at or after `from` and ends it.

@@ -19,7 +19,7 @@ use std::fmt;
 use crate::encoding::trim_controls_and_spaces;
 use crate::message::{Message, MessageId as M};
 #[cfg(not(target_arch = "wasm32"))]
-use crate::pattern::find_octet;
+use crate::octets::find_octet;
 
 /// A typed URL as it will be requested.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! The page's catalogues (`www/i18n/<lang>.json`) against the core's table of messages
+//! The page's catalogues (`www/text/i18n/<lang>.json`) against the core's table of messages
 //! (`robots_lens::MessageId`) and the crawler catalogue's descriptions and notes
 //! (`core.crawler.<name>.description`, `.note`, from `crates/core/data/crawlers.json`): the
 //! English entry of every such key is the core's own text, every language has every key with the
@@ -18,7 +18,7 @@ const LANGUAGES: &[&str] = &["en", "es", "pt-PT", "pt-BR"];
 const PREFIX: &str = "core.";
 
 fn catalogue_path(language: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../www/i18n/{language}.json"))
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../www/text/i18n/{language}.json"))
 }
 
 fn read(language: &str) -> BTreeMap<String, String> {
@@ -35,8 +35,8 @@ fn core_entries() -> Vec<(String, &'static str)> {
         .collect();
     for crawler in crawlers() {
         let key = |part: &str| format!("{PREFIX}crawler.{}.{part}", crawler.name);
-        entries.push((key("description"), crawler.description));
-        if let Some(note) = crawler.note {
+        entries.push((key("description"), crawler.description()));
+        if let Some(note) = crawler.note() {
             entries.push((key("note"), note));
         }
     }

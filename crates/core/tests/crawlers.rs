@@ -337,22 +337,22 @@ fn the_compiled_catalogue_is_consistent() {
             }
         }
         let claims = [
-            ("purpose", crawler.sources.purpose, true),
-            ("tokens", crawler.sources.tokens, true),
-            ("chain", crawler.sources.chain, true),
+            ("purpose", crawler.sources().purpose, true),
+            ("tokens", crawler.sources().tokens, true),
+            ("chain", crawler.sources().chain, true),
             (
                 "user_agent",
-                crawler.sources.user_agent,
+                crawler.sources().user_agent,
                 crawler.user_agent.is_some(),
             ),
             (
                 "crawl_delay",
-                crawler.sources.crawl_delay,
+                crawler.sources().crawl_delay,
                 crawler.crawl_delay != CrawlDelay::Unknown,
             ),
             (
                 "robots_txt",
-                crawler.sources.robots_txt,
+                crawler.sources().robots_txt,
                 crawler.robots_txt != RobotsTxtCompliance::Unknown,
             ),
         ];

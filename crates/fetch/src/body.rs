@@ -1,5 +1,6 @@
 //! Reading a response body under the size cap: decoded as served (gzip, deflate, brotli), at
-//! most [`KEPT_BYTES`] kept, the rest counted up to [`COUNTED_BYTES`] and dropped.
+//! most [`KEPT_BYTES`] kept (or more, up to [`COUNTED_BYTES`], when the caller asks), the rest
+//! counted up to [`COUNTED_BYTES`] and dropped.
 //!
 //! Googlebot reads the first 500 KiB of a robots.txt and RFC 9309 §2.5 lets crawlers stop
 //! there, so nothing past one byte more than that is ever kept (the byte says the file was cut).
@@ -11,8 +12,8 @@ use std::io::{self, Read};
 
 use robots_lens::SIZE_LIMIT;
 
-/// How many decoded bytes are kept: the 500 KiB crawlers read and one more, which marks a
-/// file that was cut.
+/// How many decoded bytes are kept by default: the 500 KiB crawlers read and one more, which
+/// marks a file that was cut.
 pub const KEPT_BYTES: usize = SIZE_LIMIT + 1;
 
 /// How many decoded bytes are counted before the rest is not even read: enough to size any
@@ -53,7 +54,7 @@ pub fn codings(header: &str) -> Result<Vec<Coding>, String> {
 /// The decoded body, cut.
 #[derive(Debug, Default)]
 pub struct ReadBody {
-    /// At most [`KEPT_BYTES`] decoded bytes.
+    /// At most the `keep` decoded bytes [`read`] was given.
     pub kept: Vec<u8>,
     /// Decoded bytes seen, kept or not ([`COUNTED_BYTES`] when counting stopped there).
     pub decoded: u64,
@@ -65,8 +66,10 @@ pub struct ReadBody {
     pub network_error: Option<io::Error>,
 }
 
-/// Reads `raw` (the body as it came off the connection), undoing `codings`.
-pub fn read(raw: impl Read, codings: &[Coding]) -> ReadBody {
+/// Reads `raw` (the body as it came off the connection), undoing `codings`, and keeps its first
+/// `keep` decoded bytes (at least [`KEPT_BYTES`], at most [`COUNTED_BYTES`]).
+pub fn read(raw: impl Read, codings: &[Coding], keep: usize) -> ReadBody {
+    let keep = keep.clamp(KEPT_BYTES, COUNTED_BYTES as usize);
     let network_error = Cell::new(None);
     let tapped = Tap {
         inner: raw,
@@ -90,7 +93,7 @@ pub fn read(raw: impl Read, codings: &[Coding]) -> ReadBody {
                 break;
             }
             Ok(read) => {
-                let room = KEPT_BYTES.saturating_sub(body.kept.len()).min(read);
+                let room = keep.saturating_sub(body.kept.len()).min(read);
                 body.kept.extend_from_slice(&buffer[..room]);
                 body.decoded += read as u64;
                 if body.decoded >= COUNTED_BYTES {
@@ -183,7 +186,7 @@ mod tests {
     #[test]
     fn each_coding_is_undone() {
         let text = b"User-agent: *\nDisallow: /private/\n".repeat(100);
-        let body = read(&gzip(&text)[..], &[Coding::Gzip]);
+        let body = read(&gzip(&text)[..], &[Coding::Gzip], KEPT_BYTES);
         assert_eq!(body.kept, text);
         assert!(body.complete);
 
@@ -199,7 +202,7 @@ mod tests {
                 encoder.write_all(&text).unwrap();
                 encoder.finish().unwrap();
             }
-            let body = read(&encoded[..], &[Coding::Deflate]);
+            let body = read(&encoded[..], &[Coding::Deflate], KEPT_BYTES);
             assert_eq!(body.kept, text, "zlib wrapper: {zlib}");
         }
     }
@@ -207,15 +210,26 @@ mod tests {
     #[test]
     fn a_body_past_the_limit_is_cut_and_counted() {
         let text = vec![b'#'; 2 * 1024 * 1024];
-        let body = read(&text[..], &[]);
+        let body = read(&text[..], &[], KEPT_BYTES);
         assert_eq!(body.kept.len(), KEPT_BYTES);
         assert_eq!(body.decoded, text.len() as u64);
         assert!(body.complete);
     }
 
     #[test]
+    fn a_reader_that_asks_keeps_the_whole_body_up_to_the_count() {
+        let text = vec![b'#'; 2 * 1024 * 1024];
+        let body = read(&text[..], &[], usize::MAX);
+        assert_eq!(body.kept, text);
+        assert!(body.complete);
+        let body = read(io::repeat(b'x'), &[], usize::MAX);
+        assert_eq!(body.kept.len() as u64, COUNTED_BYTES);
+        assert!(!body.complete);
+    }
+
+    #[test]
     fn an_endless_body_is_counted_up_to_the_bound() {
-        let body = read(io::repeat(b'x'), &[]);
+        let body = read(io::repeat(b'x'), &[], KEPT_BYTES);
         assert_eq!(body.kept.len(), KEPT_BYTES);
         assert!(!body.complete);
         assert_eq!(body.decoded, COUNTED_BYTES);
@@ -225,7 +239,7 @@ mod tests {
     fn corrupt_data_is_a_decoding_error_not_a_network_one() {
         let mut data = gzip(b"User-agent: *\n");
         data[12] ^= 0xff;
-        let body = read(&data[..], &[Coding::Gzip]);
+        let body = read(&data[..], &[Coding::Gzip], KEPT_BYTES);
         assert!(body.decoding_error.is_some());
         assert!(body.network_error.is_none());
     }

@@ -6,8 +6,7 @@
 //! credentials (`user:pass@host`) is refused, since nothing but a plain GET is ever sent.
 
 use std::fmt;
-
-use robots_lens::has_scheme;
+use std::net::Ipv6Addr;
 
 /// A URL that names a site whose robots.txt can be fetched.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +69,9 @@ impl SiteUrl {
         if host.is_empty() {
             return Err(invalid("the URL has no host"));
         }
+        if let Some(problem) = host_problem(host) {
+            return Err(invalid(&problem));
+        }
         if let Some(port) = port {
             if port.is_empty() || port.parse::<u16>().map_or(true, |port| port == 0) {
                 return Err(invalid("the port must be a number from 1 to 65535"));
@@ -130,6 +132,31 @@ impl fmt::Display for SiteUrl {
     }
 }
 
+/// Why `host` (lower-cased, without its port) names no host a request can go to: a bracketed
+/// IPv6 literal that does not parse (`[::1`), or a name with a character no host name has
+/// (`exa[mple.com`, `a%20b`). `None` for a name or an address. Percent-encoded and
+/// internationalised names are refused earlier or here: crawlers request the ASCII form.
+fn host_problem(host: &str) -> Option<String> {
+    if let Some(inner) = host.strip_prefix('[') {
+        let address = inner
+            .strip_suffix(']')
+            .is_some_and(|address| address.parse::<Ipv6Addr>().is_ok());
+        return (!address).then(|| {
+            format!(
+                "'{host}' is not an IPv6 address: write one in brackets, as in http://[::1]:8080/"
+            )
+        });
+    }
+    let bad = host
+        .chars()
+        .find(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_')))?;
+    Some(if matches!(bad, '[' | ']') {
+        format!("'{host}' is not an IPv6 address: write one in brackets, as in http://[::1]:8080/")
+    } else {
+        format!("the host '{host}' holds '{bad}', which no host name has")
+    })
+}
+
 /// `("host", Some("8080"))` for `host:8080`, IPv6 literals (`[::1]:8080`) included.
 fn split_port(authority: &str) -> (&str, Option<&str>) {
     if authority.starts_with('[') {
@@ -172,7 +199,10 @@ impl std::error::Error for InvalidSiteUrl {}
 /// Where a `Location` header sends a request made to `base` (RFC 9110 §10.2.2: a URI
 /// reference, resolved against the request's URL as RFC 3986 §5 says). `None` when it cannot
 /// be read as one.
+#[cfg(feature = "client")]
 pub(crate) fn resolve_location(base: &str, location: &str) -> Option<String> {
+    use robots_lens::has_scheme;
+
     let location = location.trim();
     if location.is_empty() {
         return None;
@@ -204,6 +234,7 @@ pub(crate) fn resolve_location(base: &str, location: &str) -> Option<String> {
 }
 
 /// RFC 3986 §5.2.4 on the path of `path_and_query` (the query is kept as it is).
+#[cfg(feature = "client")]
 fn remove_dot_segments(path_and_query: &str) -> String {
     let (path, query) = match path_and_query.find(['?', '#']) {
         Some(at) => path_and_query.split_at(at),
@@ -284,6 +315,11 @@ mod tests {
             ("https://example.com:99999/", "port"),
             ("https://example.com:/", "port"),
             ("https://münchen.example/", "punycode"),
+            ("http://[::1/x", "not an IPv6 address"),
+            ("http://[::g]/x", "not an IPv6 address"),
+            ("http://[::1]x/", "not an IPv6 address"),
+            ("http://exa%20mple.com/", "holds '%'"),
+            ("http://a\\b/", "holds '\\'"),
         ] {
             let error = SiteUrl::parse(given).unwrap_err();
             assert!(error.to_string().contains(words), "{given}: {error}");
@@ -291,6 +327,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "client")]
     fn locations_resolve_against_the_request() {
         let base = "https://a.example/dir/robots.txt";
         for (location, expected) in [

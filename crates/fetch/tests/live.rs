@@ -85,6 +85,17 @@ fn large_and_endless_bodies_are_cut_and_counted() {
     assert_eq!(big.size, 5_000_000);
     assert!(big.size_complete && big.cut());
     assert!(big.body.starts_with(ROBOTS));
+    // A reader that asks for the body as served gets all of it, and the same cut.
+    let whole = fetch(
+        &SiteUrl::parse(&server.site("big")).unwrap(),
+        &FetchOptions {
+            kept_bytes: usize::MAX,
+            ..options()
+        },
+    );
+    assert_eq!(whole.body.len(), 5_000_000);
+    assert!(whole.body.starts_with(&big.body));
+    assert!(whole.size_complete && whole.cut());
 
     // 1 GiB of zeros once inflated: 500 KiB and a byte kept, counting stops at the bound.
     let bomb = get(&server, "bomb", "/");
@@ -132,6 +143,16 @@ fn redirects_are_followed_hop_by_hop_up_to_five() {
         assert_eq!(fetched.status.redirects(), hops);
         assert_eq!(fetched.status.outcome(), Outcome::Http(200));
         assert_eq!(fetched.body, ROBOTS);
+        let argument = fetched.status_argument();
+        assert_eq!(argument.parse::<FetchStatus>(), Ok(fetched.status));
+        assert_eq!(argument.split('>').count(), hops as usize + 1, "{argument}");
+        assert!(
+            fetched
+                .hops
+                .windows(2)
+                .all(|two| two[0].elapsed <= two[1].elapsed),
+            "each hop's answer arrives after the one before"
+        );
         let last_redirect = &fetched.hops[hops as usize - 1];
         assert_eq!(
             last_redirect.location.as_deref(),
@@ -142,6 +163,7 @@ fn redirects_are_followed_hop_by_hop_up_to_five() {
     let six = get(&server, "r6", "/");
     assert_eq!(statuses(&six), codes);
     assert_eq!(six.status, FetchStatus::too_many_redirects());
+    assert_eq!(six.status_argument(), "3xx*6");
     assert!(six.body.is_empty());
 
     let looping = get(&server, "loop", "/");
@@ -173,6 +195,7 @@ fn error_statuses_reach_the_core_as_served() {
         let fetched = get(&server, &format!("s{code}"), "/");
         assert_eq!(statuses(&fetched), [code]);
         assert_eq!(fetched.status, FetchStatus::http(code).unwrap());
+        assert_eq!(fetched.status_argument(), code.to_string());
         assert!(fetched.body.is_empty(), "an error page is not the file");
         assert!(!fetched.has_file());
     }

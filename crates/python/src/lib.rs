@@ -23,6 +23,8 @@
 mod cli;
 // `robots_lens.fetch`: the live file, kept in its own module (the HTTP side is native only).
 mod fetch;
+// `robots_lens.LogReplay`: access logs replayed against robots.txt versions.
+mod logs;
 
 use std::sync::{Arc, OnceLock};
 
@@ -1149,5 +1151,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyFinding>()?;
     module.add_class::<PyRequestRate>()?;
     fetch::register(module)?;
+    logs::register(module)?;
     Ok(())
 }

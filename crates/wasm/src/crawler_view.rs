@@ -69,13 +69,13 @@ struct CrawlerView {
 
 impl From<&Crawler> for CrawlerView {
     fn from(crawler: &Crawler) -> CrawlerView {
-        let claims = &crawler.sources;
+        let claims = crawler.sources();
         CrawlerView {
             name: crawler.name,
             operator: crawler.operator,
             purpose: crawler.purpose,
             purpose_title: crawler.purpose.title(),
-            description: crawler.description,
+            description: crawler.description(),
             tokens: crawler.tokens,
             user_agent: crawler.user_agent,
             token_only: crawler.token_only,
@@ -83,7 +83,7 @@ impl From<&Crawler> for CrawlerView {
             crawl_delay: crawler.crawl_delay,
             robots_txt: crawler.robots_txt,
             fetch_status: crawler.fetch_status,
-            note: crawler.note,
+            note: crawler.note(),
             sources: ClaimSourcesView {
                 purpose: sources(claims.purpose),
                 tokens: sources(claims.tokens),

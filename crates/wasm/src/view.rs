@@ -405,7 +405,7 @@ pub struct VerdictView {
     explanation: Option<ExplanationView>,
 }
 
-/// [`Explanation`] for JS: each sentence a `{ key, args }` that www/message-fill.js fills.
+/// [`Explanation`] for JS: each sentence a `{ key, args }` that www/text/message-fill.js fills.
 #[cfg(feature = "panels")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

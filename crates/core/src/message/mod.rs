@@ -5,7 +5,7 @@
 //! sentence is a [`Message`], a [`MessageId`] and named [`Value`]s (values from the file, counts,
 //! line numbers, names). The English templates live here, in one table ([`MessageId::english`]),
 //! and are what the CLI prints (`Display`); the page renders the same message with its
-//! catalogue (`www/i18n/<lang>.json`, key [`MessageId::key`]), whose English entries are written
+//! catalogue (`www/text/i18n/<lang>.json`, key [`MessageId::key`]), whose English entries are written
 //! from this table (`crates/core/tests/catalogues.rs` checks them, and every language's keys and
 //! placeholders, and rewrites the English ones with `UPDATE_CATALOGUES=1`).
 //!

@@ -12,7 +12,9 @@ The engine is the Rust core of Robots Lens (the same one as the ``robots-lens`` 
 web page): RFC 9309 as Google's open-source parser implements it, with the full explanation of
 every verdict. ``Robots`` is immutable and safe to share between threads; the batch calls release
 the GIL. ``robots_lens.fetch(url)`` fetches a site's robots.txt as crawlers do (redirects,
-status, the 500 KiB cut) and checks URLs with the served status applied. ``robots_lens.scrapy``
+status, the 500 KiB cut) and checks URLs with the served status applied.
+``robots_lens.replay_logs(paths, robots=...)`` replays access logs against the robots.txt in
+force and says which crawlers obeyed (``judged_requests`` yields each request). ``robots_lens.scrapy``
 is a robots.txt parser for Scrapy, ``robots_lens.spark`` a vectorised Spark UDF.
 """
 
@@ -36,6 +38,7 @@ from ._native import (
     fetch,
     parse,
 )
+from .logs import LogReplay, judged_requests, replay_logs
 
 __all__ = [
     "MAX_AGENT_BYTES",
@@ -46,6 +49,7 @@ __all__ = [
     "Finding",
     "Group",
     "Hop",
+    "LogReplay",
     "RequestRate",
     "Robots",
     "RuleMatch",
@@ -55,5 +59,7 @@ __all__ = [
     "check_rows",
     "crawler_names",
     "fetch",
+    "judged_requests",
     "parse",
+    "replay_logs",
 ]

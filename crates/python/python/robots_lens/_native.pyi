@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension module; see the package docstring for an example."""
 
-from typing import Iterable, Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, Union
 
 Profile = Literal["rfc9309", "google", "python", "legacy-1994"]
 AgentMatch = Literal["substring", "token"]
@@ -297,3 +297,21 @@ class Fetched:
         match: AgentMatch = "substring",
     ) -> Verdict:
         """May ``url`` be fetched, with the served status applied as crawlers apply it?"""
+
+class LogReplay:
+    """Access logs replayed against robots.txt versions (``robots_lens.logs``)."""
+
+    def __init__(
+        self,
+        robots: Union[str, bytes, Sequence[Any]],
+        *,
+        profile: Profile = "rfc9309",
+        agent_match: AgentMatch = "substring",
+        log_format: str = "auto",
+        fields: Optional[str] = None,
+    ) -> None: ...
+    def start_file(self, name: str, *, requests: bool = False) -> Optional[list[dict[str, Any]]]: ...
+    def feed(self, data: bytes, *, requests: bool = False) -> Optional[list[dict[str, Any]]]: ...
+    def finish(self, *, requests: bool = False) -> Optional[list[dict[str, Any]]]: ...
+    def report_json(self) -> str: ...
+    def progress(self) -> tuple[int, int]: ...

@@ -1,0 +1,1326 @@
+/**
+ * Pure render functions: engine results in, DOM nodes out.
+ *
+ * A robots.txt is untrusted input, so every piece of it reaches the DOM as a text node (through
+ * `h`, which has no way to set HTML). The functions hold no state and attach no listeners:
+ * links to lines are buttons with `data-goto-line`, handled by delegation in app.js. They decide
+ * nothing about robots.txt either; they put the core's answers into words.
+ *
+ * The core's sentences (`{ key, args }`, an audit finding's message, why another reader
+ * disagrees, the fetch-status texts) become nodes here (`messageNodes`, `messageText`):
+ * www/text/message-fill.js, the one filler the page and the npm package share, fills them; what came
+ * from the file becomes code or a span marked `translate="no"`.
+ *
+ * Three small parts end the file, shared with the panels: an engine failure in the page's
+ * language (`engineErrorText`), where the guide explains an audit code or a verdict's reason
+ * (`guideAnchorForCode`, `guideAnchorForReason`), and the one writer of the page: the sticky
+ * header's summary (`showHeaderVerdict`, `showHeaderFindings`). They live here, not in modules
+ * of their own, because the first verdict needs them and every module it needs is one more
+ * request before it.
+ */
+
+import { OUT_OF_MEMORY_BYTES } from '../engine/engine.js';
+import { lineAt, lineCount } from '../engine/lines.js';
+import { formatBytes, formatCount, formatDecimal, t, tPlural } from './i18n.js';
+import { messageParts } from './message-fill.js';
+
+/** Render budgets: beyond them a list says how much it left out. */
+const MAX_GROUP_CARDS = 50;
+const MAX_RULE_ROWS = 500;
+const FILE_VIEW_FULL_LINES = 400;
+const FILE_VIEW_CONTEXT = 3;
+const FILE_VIEW_MAX_ROWS = 400;
+const FILE_VIEW_MAX_ANCHORS = 60;
+
+
+/**
+ * Creates an element. `attributes` are set with setAttribute (`class` too); null, undefined
+ * and false are skipped, true sets an empty attribute. Children are nodes, strings (as text
+ * nodes), arrays of those, or null/false (skipped).
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    // Behaviour and inline style are never set from here: the CSP forbids them, and user text
+    // must never reach either.
+    if (/^on|^style$/i.test(name)) throw new Error(`h() does not set '${name}'`);
+    if (value === null || value === undefined || value === false) continue;
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+function append(parent, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(parent, child);
+    else parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** A DocumentFragment of `children` (same rules as `h`), to hand to replaceChildren. */
+export function fragment(...children) {
+  const result = document.createDocumentFragment();
+  append(result, children);
+  return result;
+}
+
+/** A button that selects line `number` in the editor. */
+export function lineLink(number, label = t('render.line', { line: number })) {
+  return h(
+    'button',
+    { type: 'button', class: 'line-link', 'data-goto-line': number, 'aria-label': t('render.go-to-line', { line: number }) },
+    label,
+  );
+}
+
+/** `Allow` or `Disallow`: the keys themselves, which stay as written in every language. */
+function ruleWord(kind) {
+  return { allow: 'Allow', disallow: 'Disallow' }[kind] ?? kind;
+}
+
+/**
+ * Text from the file longer than this many UTF-16 units is shown cut, with how much is left
+ * out: laying out a 1 MB line takes the browser most of a second, and no one reads it here.
+ */
+const SHOWN_TEXT_MAX = 4_000;
+
+/** Text from the file, in a code element that keeps its whitespace visible. */
+function code(text, className = 'token') {
+  return h(
+    'code',
+    { class: className, translate: 'no' },
+    text === '' ? h('span', { class: 'empty', translate: 'yes' }, t('render.empty')) : shownText(text),
+  );
+}
+
+/** `text`, or its start and a note of what is left out when it is too long to lay out. */
+function shownText(text) {
+  if (text.length <= SHOWN_TEXT_MAX) return text;
+  // Never between the two halves of a surrogate pair.
+  const high = text.charCodeAt(SHOWN_TEXT_MAX - 1);
+  const cut = high >= 0xd800 && high <= 0xdbff ? SHOWN_TEXT_MAX - 1 : SHOWN_TEXT_MAX;
+  return [
+    text.slice(0, cut),
+    h('span', { class: 'text-cut', translate: 'yes' }, t('render.text-cut', { count: formatCount(text.length - cut) })),
+  ];
+}
+
+function visuallyHidden(text) {
+  return h('span', { class: 'visually-hidden' }, text);
+}
+
+/** "Showing the first N of M …": `key` is the catalogue text for the things counted. */
+function moreNote(shown, total, key) {
+  if (total <= shown) return null;
+  return h('p', { class: 'hint more' }, t(key, { shown: formatCount(shown), total: formatCount(total) }));
+}
+
+function plural(count, key) {
+  return tPlural(key, count, {}, formatCount);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The file: facts, notes about loading it, line notes
+
+/** The one-line summary under the editor. */
+export function renderFacts(analysis) {
+  const { facts } = analysis;
+  const parts = [
+    plural(facts.lineCount, 'render.count.lines'),
+    formatBytes(facts.size),
+    plural(analysis.groups.total, 'render.count.groups'),
+    plural(analysis.ruleCount, 'render.count.rules'),
+    plural(analysis.sitemaps.total, 'render.count.sitemaps'),
+  ];
+  if (facts.bomBytes > 0) parts.push(t('render.facts-bom'));
+  return parts.join(' · ');
+}
+
+/**
+ * Notes about how the text got here (a file that was not UTF-8, a link that was loaded…).
+ * `notes` are `{ severity: 'info' | 'warning' | 'error', text, action?: { id, label }, link? }`;
+ * an action becomes a button with `data-action`, a link a read-only field to copy from.
+ */
+export function renderLoadNotes(notes) {
+  return notes.map((note) =>
+    h(
+      'li',
+      { class: `note note-${note.severity}` },
+      h('span', { class: 'note-text' }, note.text),
+      note.link
+        ? h(
+            'label',
+            { class: 'share-link' },
+            visuallyHidden(t('render.share-link')),
+            h('input', { type: 'text', readonly: true, value: note.link, 'data-share-link': true }),
+          )
+        : null,
+      note.action
+        ? h(
+            'button',
+            { type: 'button', class: 'button button-small', 'data-action': note.action.id },
+            note.action.label,
+          )
+        : null,
+    ),
+  );
+}
+
+/** The line notes section: the noted lines and the file-wide facts, in line order. */
+export function renderLineNotes(analysis, limits) {
+  const { facts, notedLines } = analysis;
+  const entries = notedLines.items.map((line) => ({
+    line: line.number,
+    item: lineNoteItem(line.number, lineLabel(line.number), line.text, lineNotes(line, limits)),
+  }));
+  if (facts.bomBytes > 0) {
+    const text = t('render.note-bom');
+    entries.unshift({ line: 1, item: lineNoteItem(1, lineLabel(1), null, [{ severity: 'info', text }]) });
+  }
+  const beyond = facts.firstLineBeyondLimit;
+  if (beyond !== null) {
+    const text = t('render.note-beyond-limit', { size: formatBytes(facts.size), limit: formatBytes(limits.sizeLimit) });
+    const label = t('render.line-onwards', { line: formatCount(beyond) });
+    entries.push({ line: beyond, item: lineNoteItem(beyond, label, null, [{ severity: 'warning', text }]) });
+  }
+  if (entries.length === 0) {
+    return fragment(h('p', { class: 'empty-state' }, t('render.notes-none')));
+  }
+  entries.sort((a, b) => a.line - b.line); // Stable: the BOM note stays first on line 1.
+  return fragment(
+    h(
+      'ul',
+      { class: 'line-notes' },
+      entries.map((entry) => entry.item),
+    ),
+    moreNote(notedLines.items.length, notedLines.total, 'render.more.noted-lines'),
+  );
+}
+
+/** The standard names of the line kinds the core recognises by spelling. */
+const STANDARD_KEYS = {
+  'user-agent': 'User-agent',
+  allow: 'Allow',
+  disallow: 'Disallow',
+  sitemap: 'Sitemap',
+};
+
+/**
+ * The notes on one line, most serious first: `{ severity: 'error' | 'warning', text }`.
+ * An error means crawlers skip the line; a warning means some read it and others may not,
+ * or read only part of it. `limits` is `{ maxLineBytes, sizeLimit }` from the engine's defaults.
+ */
+function lineNotes(line, limits) {
+  const notes = [];
+  const key = line.key ?? '';
+  if (line.kind === 'malformed') {
+    notes.push({
+      severity: 'error',
+      text: line.malformed === 'empty-key' ? t('line-notes.empty-key') : t('line-notes.no-separator'),
+    });
+  }
+  if (line.kind === 'unknown') {
+    notes.push({
+      severity: 'error',
+      text: t('line-notes.unknown', { key }),
+    });
+  }
+  const standard = STANDARD_KEYS[line.kind];
+  if (line.spelling === 'typo') {
+    const meant = standard ?? line.directive ?? t('line-notes.a-known-key');
+    notes.push({
+      severity: 'warning',
+      text: standard ? t('line-notes.typo', { key, meant }) : t('line-notes.read-as', { key, meant }),
+    });
+  }
+  if (line.spelling === 'prefix' && standard) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.prefix', { key, standard }),
+    });
+  }
+  if (line.missingColon) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.missing-colon', { key, value: line.value ?? '' }),
+    });
+  }
+  if (line.tooLong) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.too-long', { limit: formatCount(limits.maxLineBytes) }),
+    });
+  }
+  if (line.hasNul) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.nul'),
+    });
+  }
+  if (line.invalidUtf8) {
+    notes.push({ severity: 'warning', text: t('line-notes.invalid-utf8') });
+  }
+  if (line.cutBySizeLimit) {
+    notes.push({
+      severity: 'warning',
+      text: t('line-notes.cut-by-limit', { limit: formatBytes(limits.sizeLimit) }),
+    });
+  }
+  return notes;
+}
+
+function lineNoteItem(number, label, text, notes) {
+  return h(
+    'li',
+    { class: `line-note severity-${notes[0]?.severity ?? 'info'}` },
+    h(
+      'p',
+      { class: 'line-note-head' },
+      lineLink(number, label),
+      text === null ? null : [' ', code(text, 'line-text')],
+    ),
+    noteList(notes),
+  );
+}
+
+function noteList(notes) {
+  return h(
+    'ul',
+    { class: 'note-list' },
+    notes.map((note) =>
+      h(
+        'li',
+        { class: `severity-${note.severity}` },
+        h('span', { class: 'severity-label' }, severityWord(note.severity)),
+        ' ',
+        note.text,
+      ),
+    ),
+  );
+}
+
+function severityWord(severity) {
+  const key = { error: 'render.note-severity.error', warning: 'render.note-severity.warning' }[severity];
+  return t(key ?? 'render.note-severity.info');
+}
+
+/** `Line 12`, the label of a line's link. */
+function lineLabel(number) {
+  return t('render.line-label', { line: formatCount(number) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reading view: groups, sitemaps, other directives, rules outside groups
+
+/** One card per group, with its agents, rules and other lines. */
+export function renderGroups(analysis) {
+  const groups = analysis.groups.items;
+  if (groups.length === 0) {
+    return fragment(
+      h('p', { class: 'empty-state' }, t('render.groups-none')),
+    );
+  }
+  let rowBudget = MAX_RULE_ROWS;
+  const cards = [];
+  for (const group of groups.slice(0, MAX_GROUP_CARDS)) {
+    const rules = group.rules.slice(0, Math.max(0, rowBudget));
+    rowBudget -= rules.length;
+    cards.push(groupCard(group, rules));
+  }
+  return fragment(
+    h('div', { class: 'group-grid' }, cards),
+    moreNote(Math.min(groups.length, MAX_GROUP_CARDS), analysis.groups.total, 'render.more.groups'),
+  );
+}
+
+function groupCard(group, rules) {
+  const span =
+    group.firstLine === group.lastLine
+      ? t('render.line', { line: group.firstLine })
+      : t('render.lines-range', { first: group.firstLine, last: group.lastLine });
+  const title = t('render.group-title', { number: group.index + 1 });
+  return h(
+    'article',
+    { class: 'group-card', 'aria-label': title },
+    h('h4', {}, title, ' ', h('span', { class: 'muted' }, span)),
+    h('ul', { class: 'agents' }, group.agents.map(agentItem)),
+    rules.length > 0 ? rulesTable(rules) : h('p', { class: 'hint' }, t('render.group-no-rules')),
+    moreNote(rules.length, group.ruleCount, 'render.more.group-rules'),
+    group.otherLines.length > 0
+      ? h(
+          'p',
+          { class: 'hint other-lines' },
+          t('render.group-other-lines'),
+          ' ',
+          joinNodes(group.otherLines.map((line) => lineLink(line))),
+        )
+      : null,
+  );
+}
+
+function agentItem(agent) {
+  let note = null;
+  if (agent.isStar) note = h('span', { class: 'hint' }, ' ', t('render.agent-star'));
+  else if (agent.token === '' || agent.token === null) note = h('span', { class: 'hint' }, ' ', t('render.agent-no-token'));
+  else if (agent.hasExtraText) note = h('span', { class: 'hint' }, ' ', t('render.compared-as'), ' ', code(agent.token));
+  return h(
+    'li',
+    {},
+    lineLink(agent.line, String(agent.line)),
+    ' ',
+    h('span', { class: 'key' }, 'User-agent'),
+    ' ',
+    code(agent.value),
+    note,
+  );
+}
+
+function rulesTable(rules) {
+  return h(
+    'table',
+    { class: 'rules' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, t('render.column.line')),
+        h('th', { scope: 'col', class: 'rule-column' }, t('render.column.rule')),
+        h('th', { scope: 'col' }, t('render.column.pattern')),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      rules.map((rule) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, lineLink(rule.line, String(rule.line))),
+          h(
+            'td',
+            {},
+            h('span', { class: `rule-kind rule-${rule.kind}`, translate: 'no' }, ruleWord(rule.kind)),
+          ),
+          h(
+            'td',
+            {},
+            code(rule.pattern),
+            rule.pattern === '' ? h('span', { class: 'hint' }, ' ', t('render.rule-empty')) : null,
+            rule.beyondSizeLimit ? h('span', { class: 'hint' }, ' ', t('render.rule-beyond-limit')) : null,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function joinNodes(nodes, separator = ', ') {
+  return nodes.flatMap((node, index) => (index === 0 ? [node] : [separator, node]));
+}
+
+/** The Sitemap lines, wherever they stand. URLs are shown as text, never as links. */
+export function renderSitemaps(analysis) {
+  const { items, total } = analysis.sitemaps;
+  if (total === 0) return fragment(h('p', { class: 'empty-state' }, t('render.sitemaps-none')));
+  return fragment(
+    h(
+      'ul',
+      { class: 'plain-list' },
+      items.map((sitemap) =>
+        h('li', {}, lineLink(sitemap.line, String(sitemap.line)), ' ', code(sitemap.url, 'url')),
+      ),
+    ),
+    moreNote(items.length, total, 'render.more.sitemaps'),
+  );
+}
+
+/** Lines with keys beyond the four RFC 9309 defines: Crawl-delay, Host, unknown keys… */
+export function renderDirectives(analysis) {
+  const { items, total } = analysis.directives;
+  if (total === 0)
+    return fragment(
+      h('p', { class: 'empty-state' }, t('render.directives-none')),
+    );
+  return fragment(
+    h(
+      'ul',
+      { class: 'plain-list' },
+      items.map((directive) =>
+        h(
+          'li',
+          {},
+          lineLink(directive.line, String(directive.line)),
+          ' ',
+          h('span', { class: 'key', translate: 'no' }, directive.key),
+          ' ',
+          code(directive.value),
+          h(
+            'span',
+            { class: 'hint' },
+            ' ',
+            directive.group === null
+              ? t('render.directive-outside')
+              : t('render.directive-in-group', { number: directive.group + 1 }),
+          ),
+          directive.name === null ? h('span', { class: 'hint' }, ' — ', t('render.directive-unknown')) : null,
+        ),
+      ),
+    ),
+    h('p', { class: 'hint' }, t('render.directives-hint')),
+    moreNote(items.length, total, 'render.more.directives'),
+  );
+}
+
+/** Allow and Disallow lines before the first User-agent line. */
+export function renderOrphanRules(analysis) {
+  const { items, total } = analysis.orphanRules;
+  if (total === 0) return fragment(h('p', { class: 'empty-state' }, t('render.orphans-none')));
+  return fragment(
+    h('p', { class: 'hint warning-text' }, t('render.orphans-hint')),
+    rulesTable(items),
+    moreNote(items.length, total, 'render.more.rules'),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The core's sentences in the page's language (see the module doc)
+
+/** The page's language, as message-fill.js asks for it. */
+const WORDS = Object.freeze({ template: (key) => t(key), count: formatCount });
+
+/** Nodes for a core message (see the module doc), ready for `append`. */
+export function messageNodes(message) {
+  return messageParts(message, WORDS).map(partNode);
+}
+
+/** The message as plain text, for an attribute or a spoken label. */
+export function messageText(message) {
+  return messageParts(message, WORDS)
+    .map((part) => part.text)
+    .join('');
+}
+
+/** A part as a node: what came from the file is code or a span that is never translated. */
+function partNode(part) {
+  switch (part.kind) {
+    case 'code':
+    case 'value-code': {
+      const code = document.createElement('code');
+      if (part.kind === 'value-code') code.translate = false;
+      code.textContent = part.text;
+      return code;
+    }
+    case 'name': {
+      const span = document.createElement('span');
+      span.translate = false;
+      span.textContent = part.text;
+      return span;
+    }
+    default:
+      return document.createTextNode(part.text);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checker: verdict, explanation, matching rules, the annotated file
+
+/**
+ * The deciding line, as `#verdict`'s `data-line` reports it: the engine's (`verdict.line`, one
+ * definition for every surface), never derived here.
+ */
+export function decidingLine(verdict) {
+  return verdict.line ?? null;
+}
+
+/** The reasons the engine gives (Verdict.reason): the headline's words and the sentence. */
+const REASON_TEXTS = {
+  'rule-matched': { headline: 'render.reason.rule-matched.headline', sentence: 'render.reason.rule-matched.sentence' },
+  'no-rule-matched': { headline: 'render.reason.no-rule-matched.headline', sentence: 'render.reason.no-rule-matched.sentence' },
+  'empty-rule-matched': {
+    headline: 'render.reason.empty-rule-matched.headline',
+    sentence: 'render.reason.empty-rule-matched.sentence',
+  },
+  'no-group-applies': { headline: 'render.reason.no-group-applies.headline', sentence: 'render.reason.no-group-applies.sentence' },
+  'implicit-robots-txt-allow': {
+    headline: 'render.reason.implicit-robots-txt-allow.headline',
+    sentence: 'render.reason.implicit-robots-txt-allow.sentence',
+  },
+  'beyond-size-limit': { headline: 'render.reason.beyond-size-limit.headline', sentence: 'render.reason.beyond-size-limit.sentence' },
+  'file-unavailable': { headline: 'render.reason.file-unavailable.headline', sentence: 'render.reason.file-unavailable.sentence' },
+  'file-unreachable': { headline: 'render.reason.file-unreachable.headline', sentence: 'render.reason.file-unreachable.sentence' },
+  'reader-error': { headline: 'render.reason.reader-error.headline', sentence: 'render.reason.reader-error.sentence' },
+};
+const UNKNOWN_REASON = { headline: 'render.reason-unknown.headline', sentence: 'render.reason-unknown.sentence' };
+
+/** The `part` (`headline` or `sentence`) of a reason, with a generic text for one not listed. */
+function reasonText(reason, part) {
+  return t((REASON_TEXTS[reason] ?? UNKNOWN_REASON)[part], { reason });
+}
+
+/** The verdict in a few words: icon, word and what decided. Also announced to screen readers. */
+export function renderVerdictHeadline(verdict) {
+  const line = decidingLine(verdict);
+  let detail;
+  if (line !== null) detail = t('render.by-line', { line: formatCount(line) });
+  else detail = reasonText(verdict.reason, 'headline');
+  return [
+    h('span', { class: 'verdict-icon', 'aria-hidden': 'true' }, verdict.allowed ? '✓' : '✕'),
+    h('span', { class: 'verdict-word' }, verdict.allowed ? t('render.allowed') : t('render.disallowed')),
+    h('span', { class: 'verdict-detail' }, detail),
+  ];
+}
+
+/**
+ * Everything under the headline: why, the deciding line, the groups that applied, how the
+ * agent and the path were compared, and every matching rule.
+ * `typedUrl` is the URL field as typed, to show how it became a path.
+ */
+export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
+  const precedence = profile?.precedence ?? null;
+  return fragment(
+    crawlerReadingBlock(verdict, analysis, text),
+    h(
+      'p',
+      { class: 'reason' },
+      reasonSentence(verdict, precedence),
+      ' ',
+      h('a', { class: 'learn-more', href: guideAnchorForReason(verdict.reason) }, t('render.learn-more')),
+    ),
+    agentLineReadingsBlock(verdict),
+    decisiveBlock(verdict, analysis, text),
+    beyondLimitBlock(verdict, analysis, text),
+    groupsBlock(verdict, analysis, text),
+    comparisonBlock(verdict, typedUrl),
+    matchesBlock(verdict, precedence),
+  );
+}
+
+/** How the profile picks among matching rules (`longest-match`, `first-match`, or unknown). */
+function precedenceSentence(precedence) {
+  const key = {
+    'longest-match': 'render.precedence.longest-match',
+    'first-match': 'render.precedence.first-match',
+  }[precedence];
+  return t(key ?? 'render.precedence.unknown');
+}
+
+function reasonSentence(verdict, precedence) {
+  if (verdict.reason === 'rule-matched') return precedenceSentence(precedence);
+  return reasonText(verdict.reason, 'sentence');
+}
+
+function fileLine(analysis, text, number) {
+  return lineAt(analysis.lineTable, text, number);
+}
+
+function lineQuote(analysis, text, number) {
+  const line = fileLine(analysis, text, number);
+  return h(
+    'span',
+    { class: 'line-quote' },
+    lineLink(number, lineLabel(number)),
+    ' ',
+    code(line ? line.text : '', 'line-text'),
+  );
+}
+
+function decisiveBlock(verdict, analysis, text) {
+  const line = decidingLine(verdict);
+  if (line === null) return null;
+  return h(
+    'p',
+    { class: `decisive decisive-${verdict.decisive.kind}` },
+    h('span', { class: 'label' }, t('render.decided-by'), ' '),
+    lineQuote(analysis, text, line),
+    verdict.decisive.viaIndexHtml
+      ? h('span', { class: 'hint' }, ' ', t('render.via-index-html', { directory: verdict.decisive.normalised }))
+      : null,
+  );
+}
+
+function beyondLimitBlock(verdict, analysis, text) {
+  if (!verdict.beyondSizeLimit) return null;
+  return h(
+    'p',
+    { class: 'decisive overridden' },
+    t('render.beyond-limit-decides'),
+    ' ',
+    lineQuote(analysis, text, verdict.beyondSizeLimit.line),
+  );
+}
+
+/**
+ * The catalogued crawler the agent names, when its own reading (its fallback chain, its
+ * operator's fetch-status handling) answers otherwise than the chosen match model: as large as
+ * the verdict, with the group it used. The engine decides when, and which group.
+ */
+function crawlerReadingBlock(verdict, analysis, text) {
+  const own = verdict.crawlerReading;
+  if (!own) return null;
+  const theirs = own.verdict;
+  const word = theirs.allowed ? 'allowed' : 'disallowed';
+  const line = decidingLine(theirs);
+  return h(
+    'div',
+    {
+      id: 'crawler-reading',
+      class: `verdict crawler-reading verdict-${word}`,
+      'data-verdict': word,
+      'data-line': line ?? '',
+      'data-crawler': own.name,
+    },
+    h('span', { class: 'verdict-icon', 'aria-hidden': 'true' }, theirs.allowed ? '✓' : '✕'),
+    h('span', { class: 'verdict-word' }, t(`render.${word}`)),
+    h('span', { class: 'verdict-detail', translate: 'no' }, t('render.crawler-reading.itself', { name: own.name })),
+    h(
+      'p',
+      { class: 'crawler-reading-why' },
+      ownGroupWords(own),
+      line === null ? null : [' ', t('render.decided-by'), ' ', lineQuote(analysis, text, line), '.'],
+      ' ',
+      t('render.crawler-reading.model', { model: verdict.agentMatch, name: own.name }),
+    ),
+  );
+}
+
+/** Which group a typed crawler's own reading used: its own, a fallback's, `*`'s, or none. */
+export function ownGroupWords({ name, chain, verdict }) {
+  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
+    return t('render.own-group.status', { name });
+  }
+  const lines = [...new Set(verdict.groups.flatMap((group) => group.matchedAgentLines))];
+  const at = lines.length === 0 ? '' : t('render.own-group.at', { lines: lines.map(formatCount).join(', ') });
+  const step = verdict.chainStep;
+  if (verdict.groups.length === 0) {
+    return chain.includes('*') ? t('render.own-group.none', { name }) : t('render.own-group.none-ignores-star', { name });
+  }
+  if (step?.fallback) return t('render.own-group.fallback', { name, token: step.token, at });
+  if (verdict.usedStarGroup) return t('render.own-group.star', { name, at });
+  return t('render.own-group.own', { name, at });
+}
+
+/** User-agent lines Google reads as another name than the one written (`MJ12bot` as `MJ`). */
+function agentLineReadingsBlock(verdict) {
+  const readings = verdict.agentLineReadings ?? [];
+  if (readings.length === 0) return null;
+  return h(
+    'ul',
+    { class: 'plain-list agent-line-readings' },
+    readings.map((reading) =>
+      h(
+        'li',
+        { class: 'hint' },
+        lineLink(reading.line, t('render.line-label', { line: formatCount(reading.line) })),
+        ' ',
+        agentLineReadingWords(reading, verdict),
+      ),
+    ),
+  );
+}
+
+function agentLineReadingWords(reading, verdict) {
+  const google =
+    reading.googleReads === ''
+      ? t('render.agent-reading.google-none')
+      : t('render.agent-reading.google-as', { token: reading.googleReads });
+  const params = { written: reading.written, agent: verdict.agent, google };
+  const [applies, not] = AGENT_READING_KEYS[verdict.agentMatch === 'token' ? 'token' : 'substring'];
+  return t(reading.applies ? applies : not, params);
+}
+
+/** Per match model: the sentence for a line that names the agent, and for one that does not. */
+const AGENT_READING_KEYS = {
+  token: ['render.agent-reading.token-applies', 'render.agent-reading.token-not'],
+  substring: ['render.agent-reading.substring-applies', 'render.agent-reading.substring-not'],
+};
+
+/** Why no crawler would request the typed URL, by the engine's code for it. */
+const URL_PROBLEM_KEYS = {
+  empty: 'render.url-problem-empty',
+  scheme: 'render.url-problem-scheme',
+  'no-host': 'render.url-problem-no-host',
+  'host-only': 'render.url-problem-host-only',
+};
+
+/** The catalogue key that says why no crawler would request the typed URL (`scheme`, …). */
+export function urlProblemKey(problem) {
+  return URL_PROBLEM_KEYS[problem] ?? 'render.url-problem-no-host';
+}
+
+function groupsBlock(verdict, analysis, text) {
+  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
+    return h('p', { class: 'groups-applied' }, t('render.groups-applied-status'));
+  }
+  if (verdict.groups.length === 0) {
+    return h('p', { class: 'groups-applied' }, t('render.groups-applied-none'));
+  }
+  // The engine worker sends the first groups with their full counts.
+  const groupCount = verdict.groupCount ?? verdict.groups.length;
+  const intro = verdict.usedStarGroup
+    ? t('render.groups-applied-star')
+    : groupCount > 1
+      ? t('render.groups-applied-merged', { count: formatCount(groupCount) })
+      : t('render.groups-applied-one');
+  const agentLines = verdict.groups.flatMap((group) =>
+    group.matchedAgentLines.map((number) => h('li', {}, lineQuote(analysis, text, number))),
+  );
+  return h(
+    'div',
+    { class: 'groups-applied' },
+    h('p', {}, intro),
+    h('ul', { class: 'plain-list' }, agentLines),
+    moreNote(agentLines.length, verdict.agentLineCount ?? agentLines.length, 'render.more.agent-lines'),
+  );
+}
+
+function comparisonBlock(verdict, typedUrl) {
+  const rows = [];
+  if (verdict.agentMatch === 'token') {
+    const cut = verdict.agentToken !== verdict.agent.trim();
+    rows.push([
+      t('render.agent-compared-as'),
+      verdict.agentToken === '' ? null : verdict.agentToken,
+      t('render.no-product-token'),
+      cut ? t('render.agent-first-product-token') : null,
+    ]);
+  } else if (verdict.agent === '') {
+    rows.push([t('render.agent'), null, t('render.no-agent')]);
+  }
+  const typed = typedUrl.trim();
+  if (verdict.urlHost) {
+    rows.push([t('render.url-read-as-host'), verdict.urlHost]);
+    rows.push([t('render.path-requested'), verdict.path]);
+  } else if (typed !== verdict.path) rows.push([t('render.path-requested'), verdict.path]);
+  const problem = URL_PROBLEM_KEYS[verdict.urlProblem];
+  if (problem) rows.push([t('render.url-problem'), null, t(problem)]);
+  if (verdict.normalisedPath !== verdict.path) rows.push([t('render.path-compared-as'), verdict.normalisedPath]);
+  if (rows.length === 0) return null;
+  // A value from the engine is code; where there is none, a sentence in the page's language.
+  return h(
+    'dl',
+    { class: 'comparison' },
+    rows.map(([term, value, missing, note]) => [
+      h('dt', {}, term),
+      h('dd', {}, value === null ? missing : code(value), note ? h('span', { class: 'hint' }, note) : null),
+    ]),
+  );
+}
+
+function matchesBlock(verdict, precedence) {
+  const matches = verdict.matches;
+  if (matches.length === 0) {
+    return verdict.groups.length > 0
+      ? h('p', { class: 'hint' }, t('render.matches-none'))
+      : null;
+  }
+  const decisive = decidingLine(verdict) !== null ? verdict.decisive : null;
+  return h(
+    'div',
+    { class: 'matches' },
+    h(
+      'table',
+      { class: 'rules matches-table' },
+      h('caption', {}, t('render.matches-caption', { count: formatCount(verdict.matchCount ?? matches.length) })),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, t('render.column.line')),
+          h('th', { scope: 'col' }, t('render.column.rule')),
+          h('th', { scope: 'col', class: 'numeric' }, t('render.column.length')),
+          h('th', { scope: 'col' }, t('render.column.outcome')),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        matches.map((match) => {
+          const wins = decisive !== null && match.line === decisive.line && match.kind === decisive.kind;
+          return h(
+            'tr',
+            { class: wins ? 'winner' : null },
+            h('td', {}, lineLink(match.line, String(match.line))),
+            h(
+              'td',
+              {},
+              h('span', { class: `rule-kind rule-${match.kind}`, translate: 'no' }, ruleWord(match.kind)),
+              ' ',
+              code(match.pattern),
+              match.normalised !== match.pattern
+                ? h('span', { class: 'hint' }, ' ', t('render.compared-as'), ' ', code(match.normalised))
+                : null,
+            ),
+            h('td', { class: 'numeric' }, formatCount(match.length)),
+            h('td', {}, matchOutcome(match, wins, verdict, precedence)),
+          );
+        }),
+      ),
+    ),
+    moreNote(matches.length, verdict.matchCount ?? matches.length, 'render.more.matching-rules'),
+  );
+}
+
+function matchOutcome(match, wins, verdict, precedence) {
+  if (wins) {
+    if (precedence === 'first-match') return h('strong', { class: 'outcome-wins' }, t('render.outcome.decides-first'));
+    if (precedence !== 'longest-match') return h('strong', { class: 'outcome-wins' }, t('render.outcome.decides'));
+    const tie = verdict.matches.some(
+      (other) => other !== match && other.length === match.length && other.kind !== match.kind,
+    );
+    return h('strong', { class: 'outcome-wins' }, t(tie ? 'render.outcome.decides-tie' : 'render.outcome.decides-longest'));
+  }
+  const setAside = {
+    'implicit-robots-txt-allow': 'render.outcome.set-aside-robots',
+    'file-unavailable': 'render.outcome.set-aside-status',
+    'file-unreachable': 'render.outcome.set-aside-status',
+  }[verdict.reason];
+  if (setAside) return h('span', { class: 'hint' }, t(setAside));
+  if (precedence === 'longest-match') {
+    return h('span', { class: 'hint' }, t(match.length === 0 ? 'render.outcome.empty' : 'render.outcome.outweighed'));
+  }
+  if (precedence === 'first-match') return h('span', { class: 'hint' }, t('render.outcome.after-first'));
+  return h('span', { class: 'hint' }, t('render.outcome.does-not-decide'));
+}
+
+/**
+ * The file with line numbers, marking the lines of the applied groups, the deciding line and
+ * the other matching rules. A long file is shown as windows around those lines.
+ */
+export function renderFileView(verdict, analysis, text) {
+  const table = analysis.lineTable;
+  const total = lineCount(table);
+  const inGroup = new Set(verdict?.groups.flatMap((group) => group.lines) ?? []);
+  const decisive = verdict ? decidingLine(verdict) : null;
+  const matched = new Set(verdict?.matches.map((match) => match.line) ?? []);
+  const windows = total <= FILE_VIEW_FULL_LINES ? [[1, total]] : fileWindows(verdict, total);
+
+  const rows = [];
+  let shown = 0;
+  let next = 1;
+  for (const [from, to] of windows) {
+    if (from > next) rows.push(gapRow(from - next));
+    for (let number = from; number <= to && shown < FILE_VIEW_MAX_ROWS; number += 1, shown += 1) {
+      rows.push(
+        fileRow(lineAt(table, text, number), inGroup.has(number), number === decisive, matched.has(number)),
+      );
+      next = number + 1;
+    }
+  }
+  if (next <= total) rows.push(gapRow(total - next + 1));
+  return fragment(
+    h('div', { class: 'file-lines', role: 'list', 'aria-label': t('render.file-lines-label') }, rows),
+  );
+}
+
+/** Line ranges around the lines that explain the verdict, merged, in order. */
+function fileWindows(verdict, total) {
+  const anchors = [1];
+  if (verdict) {
+    for (const group of verdict.groups) anchors.push(...group.matchedAgentLines.slice(0, 5));
+    anchors.push(...verdict.matches.map((match) => match.line));
+    if (verdict.decisive) anchors.push(verdict.decisive.line);
+    if (verdict.beyondSizeLimit) anchors.push(verdict.beyondSizeLimit.line);
+  }
+  const sorted = [...new Set(anchors)].sort((a, b) => a - b).slice(0, FILE_VIEW_MAX_ANCHORS);
+  const windows = [];
+  for (const anchor of sorted) {
+    const from = Math.max(1, anchor - FILE_VIEW_CONTEXT);
+    const to = Math.min(total, anchor + FILE_VIEW_CONTEXT);
+    const last = windows.at(-1);
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else windows.push([from, to]);
+  }
+  return windows;
+}
+
+function gapRow(count) {
+  return h('div', { class: 'file-gap', role: 'listitem' }, `⋯ ${plural(count, 'render.lines-not-shown')}`);
+}
+
+function fileRow(line, inGroup, decides, matches) {
+  const classes = ['file-line', `kind-${line.kind}`];
+  const marks = [];
+  if (inGroup) {
+    classes.push('in-group');
+    marks.push(t('render.mark.in-group'));
+  }
+  if (decides) {
+    classes.push('decides');
+    marks.push(t('render.mark.decides'));
+  } else if (matches) {
+    classes.push('matches');
+    marks.push(t('render.mark.matches'));
+  }
+  return h(
+    'div',
+    { class: classes.join(' '), role: 'listitem' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'file-number',
+        'data-goto-line': line.number,
+        'aria-label': t('render.go-to-line', { line: line.number }),
+      },
+      String(line.number),
+    ),
+    h('code', { class: 'file-text', translate: 'no' }, shownText(line.text)),
+    marks.length > 0 ? visuallyHidden(` (${marks.join(', ')})`) : null,
+  );
+}
+
+/**
+ * Radio buttons for one engine choice (`defaults().profiles` or `.agentMatches`), titles only;
+ * the summary of the selected one is shown below them (see `choiceSummary`) so that four
+ * profiles do not take a screen of text. The engine lists the choices; their words are the
+ * catalogue's (`choice.<name>.<id>.title` and `.summary`).
+ */
+export function renderChoices(name, choices, selected) {
+  const summaryId = `${name}-summary`;
+  return fragment(
+    h(
+      'div',
+      { class: 'choice-row' },
+      choices.map((choice) => {
+        const id = `${name}-${choice.id}`;
+        return h(
+          'span',
+          { class: 'choice' },
+          h('input', {
+            type: 'radio',
+            name,
+            id,
+            value: choice.id,
+            checked: choice.id === selected,
+            'aria-describedby': summaryId,
+          }),
+          h('label', { for: id }, choiceTitle(name, choice.id)),
+        );
+      }),
+    ),
+    h('p', { class: 'hint choice-summary', id: summaryId }, choiceSummary(name, selected)),
+  );
+}
+
+/** The title of choice `id` of `name` (`profile`, `agent-match`). */
+export function choiceTitle(name, id) {
+  return t(`choice.${name}.${id}.title`);
+}
+
+/** The summary of the choice with id `selected`. */
+export function choiceSummary(name, selected) {
+  return selected ? t(`choice.${name}.${selected}.summary`) : '';
+}
+
+/** The current reading options in a few words, for the folded "Reading options" line. */
+export function readingOptionsSummary(agentMatch, profile) {
+  if (!agentMatch || !profile) return '';
+  return t('checker.reading-options-current', {
+    profile: choiceTitle('profile', profile),
+    match: choiceTitle('agent-match', agentMatch),
+  });
+}
+
+// -------------------------------------------------------------------------------------------
+// Engine failures, in words. engine.js imports nothing (it starts compiling the module before
+// anything else runs), so its errors carry their facts (`EngineError.params`) and are worded
+// here; an error it did not word (the core refusing an input) keeps its message.
+
+/** What to tell a visitor about `error`, an EngineError or any other failure. */
+export function engineErrorText(error) {
+  const params = error?.params ?? {};
+  const detail = params.detail ? ` (${params.detail})` : '';
+  switch (error?.kind) {
+    case 'load':
+      return t('engine.error.load', { detail });
+    case 'timeout':
+      return t('engine.error.timeout', { seconds: formatCount(params.seconds ?? 0) });
+    case 'crash':
+      return params.memoryBytes >= OUT_OF_MEMORY_BYTES
+        ? t('engine.error.crash-memory', { detail, gigabytes: formatDecimal(params.memoryBytes / 1024 ** 3, 1) })
+        : t('engine.error.crash', { detail });
+    case 'cancelled':
+      return t('engine.error.cancelled');
+    default:
+      return String(error?.message ?? error);
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// Where the guide explains each thing the page reports: the anchor of the section for an audit
+// code or a verdict's reason, so that the verdict and the findings link to the guide without
+// loading it (www/panels/guide.js).
+
+/** Where each audit code is explained: its section's anchor. */
+const CODE_SECTIONS = {
+  RL101: 'status',
+  RL105: 'status',
+  RL301: 'mistakes',
+  RL302: 'mistakes',
+  RL303: 'verdict',
+  RL304: 'verdict',
+  RL305: 'verdict',
+  RL306: 'limits',
+  RL307: 'verdict',
+  RL308: 'shape',
+  RL309: 'verdict',
+  RL405: 'verdict',
+  RL406: 'mistakes',
+  RL408: 'mistakes',
+  RL501: 'limits',
+  RL502: 'extensions',
+  RL503: 'extensions',
+  RL504: 'extensions',
+  RL505: 'extensions',
+};
+/** Codes not listed above: by their hundred (file, lines, groups, patterns, directives). */
+const SERIES_SECTIONS = { 1: 'shape', 2: 'shape', 3: 'verdict', 4: 'patterns', 5: 'extensions' };
+
+/** The anchor (`#guide-…`) of the guide section that explains audit code `code` (`RL302`). */
+export function guideAnchorForCode(code) {
+  const section = CODE_SECTIONS[code] ?? SERIES_SECTIONS[String(code).charAt(2)] ?? 'shape';
+  return `#guide-${section}`;
+}
+
+/** The anchor of the section that explains a verdict's `reason` (the engine's reason id). */
+export function guideAnchorForReason(reason) {
+  switch (reason) {
+    case 'file-unavailable':
+    case 'file-unreachable':
+    case 'beyond-size-limit':
+      return '#guide-status';
+    case 'implicit-robots-txt-allow':
+      return '#guide-faq-robots';
+    default:
+      return '#guide-verdict';
+  }
+}
+
+// -------------------------------------------------------------------------------------------
+// The sticky header's summary
+//
+// The summary in the page's sticky header: the current verdict and the audit's error and warning
+// counts, each a link to its panel, so that what a visitor came for stays in view while they
+// read the guide or the crawler table.
+
+const verdictLink = () => document.querySelector('#header-verdict');
+const findingsLink = () => document.querySelector('#header-findings');
+
+/** Shows `verdict` (the engine's verdict view) in the header, or clears it when null. */
+export function showHeaderVerdict(verdict, decidingLine = null) {
+  const link = verdictLink();
+  if (!link) return;
+  if (verdict === null) {
+    link.textContent = '';
+    link.dataset.verdict = '';
+    return;
+  }
+  const word = verdict.allowed ? t('header.allowed') : t('header.disallowed');
+  link.textContent = decidingLine === null ? word : t('header.verdict-line', { verdict: word, line: decidingLine });
+  link.dataset.verdict = verdict.allowed ? 'allowed' : 'disallowed';
+}
+
+/** Shows the audit's `{ error, warning }` counts in the header, or clears them when null. */
+export function showHeaderFindings(counts) {
+  const link = findingsLink();
+  if (!link) return;
+  link.textContent =
+    counts === null
+      ? ''
+      : t('header.findings', {
+          errors: tPlural('header.errors', counts.error, {}, formatCount),
+          warnings: tPlural('header.warnings', counts.warning, {}, formatCount),
+        });
+}
+
+// ==== The summary (#summary) ====================================================================
+// The summary at the top of the checker's result (`#summary`): the verdict, the deciding line's
+// number and text, the group that applied and why, and who was asked — in one box, above
+// everything else, so that the answer is read before its details.
+//
+// When the agent typed names a catalogued crawler (its name, or a UA string holding its token)
+// and the reading options answer known crawlers as themselves (the default), the summary is that
+// crawler's own answer: its fallback chain and its operator's fetch-status handling, as the
+// engine answers a crawler (`check` with `crawler`). The answer for the text as typed, under the
+// chosen match model, follows below it only where it differs (`#as-typed`), with one sentence of
+// why.
+//
+// The engine decides everything shown here: the verdict, the line, the group. For a crawler's
+// own answer, which group it used is the core's sentence (`crawlerWhy`, a message key and its
+// values, filled by `messageNodes` above), which the panels' engine gives just after the first
+// verdict (`showCrawlerWhy`; until then the row says which kind of group applied, in the page's
+// words); for an agent as typed, the page's catalogue words the group the engine reports.
+// Everything from the file is a text node in a `translate="no"` element.
+//
+//     showSummary({ verdict, asTyped, crawler, text, modelTitle });
+//
+// It lives in this module rather than its own so that the first verdict waits for one file less
+// (tests/node/module-graph.test.mjs counts them).
+
+const $summary = (selector) => document.querySelector(selector);
+
+/**
+ * Which group applied, as `#summary[data-group]` reports it: `status` (the fetch status decided
+ * and no group was read), `none`, `star` (the `*` group, no group naming the agent),
+ * `fallback` (a crawler's fallback token's group) or `own` (groups naming the agent).
+ */
+export function groupKind(verdict) {
+  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') return 'status';
+  if (verdict.groups.length === 0) return 'none';
+  if (verdict.chainStep?.fallback) return 'fallback';
+  if (verdict.usedStarGroup) return 'star';
+  return 'own';
+}
+
+/**
+ * The text of line `number` of `text` (the editor's text, whose line ends are `\n`), or null.
+ * Linear in the text before the line, in native `indexOf` steps: a few milliseconds for a
+ * 10 MB file, and no analysis needed, so the summary shows it with the first verdict.
+ */
+export function lineOf(text, number) {
+  if (!Number.isSafeInteger(number) || number < 1) return null;
+  let start = 0;
+  for (let line = 1; line < number; line += 1) {
+    const end = text.indexOf('\n', start);
+    if (end === -1) return null;
+    start = end + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
+}
+
+/** Longer lines are cut in the summary: the file view below shows them whole. */
+const LINE_SHOWN_MAX = 300;
+
+function lineCode(text) {
+  const shown = text.length > LINE_SHOWN_MAX ? `${text.slice(0, LINE_SHOWN_MAX)}…` : text;
+  return h('code', { class: 'line-text', translate: 'no' }, shown);
+}
+
+/** The agent-line numbers of a verdict's groups, each once, in order. */
+function agentLines(verdict) {
+  return [...new Set(verdict.groups.flatMap((group) => group.matchedAgentLines))];
+}
+
+/** The deciding line, its number and its text; or, when no rule decided, the reason in words. */
+function ruleNodes(verdict, text) {
+  const line = decidingLine(verdict);
+  if (line === null) return [t(NO_LINE_KEYS[verdict.reason] ?? NO_LINE_KEYS['no-rule-matched'])];
+  const written = lineOf(text, line);
+  return [
+    t('render.decided-by'),
+    ' ',
+    lineLink(line, t('render.line-label', { line: formatCount(line) })),
+    written === null ? null : [' ', lineCode(written)],
+  ];
+}
+
+/** What decided when no line did, by the engine's reason id; others read as "no rule matches". */
+const NO_LINE_KEYS = {
+  'no-rule-matched': 'summary.no-line.no-rule-matched',
+  'no-group-applies': 'summary.no-line.no-group-applies',
+  'implicit-robots-txt-allow': 'summary.no-line.implicit-robots-txt-allow',
+  'file-unavailable': 'summary.no-line.file-unavailable',
+  'file-unreachable': 'summary.no-line.file-unreachable',
+  'reader-error': 'summary.no-line.reader-error',
+};
+
+/** The group that applied, by `groupKind`. */
+const GROUP_KEYS = {
+  status: 'summary.group.status',
+  none: 'summary.group.none',
+  fallback: 'summary.group.fallback',
+  star: 'summary.group.star',
+  own: 'summary.group.own',
+};
+
+/** Which group applied and why: the core's sentence for a crawler, else the page's words. */
+function groupNodes(verdict) {
+  if (verdict.crawlerWhy) return messageNodes(verdict.crawlerWhy);
+  const kind = groupKind(verdict);
+  const lines = agentLines(verdict);
+  const at = lines.map((line) => formatCount(line)).join(', ');
+  const count = verdict.groupCount ?? verdict.groups.length;
+  const key = kind === 'own' && count > 1 ? 'summary.group.own-merged' : GROUP_KEYS[kind];
+  return [t(key, { lines: at, count: formatCount(count) })];
+}
+
+/**
+ * Fills `#summary` and `#as-typed`.
+ * `verdict`: the answer the summary gives (a crawler's own, or the agent's as typed);
+ * `crawler`: the crawler's name when it is a crawler's own answer, else null;
+ * `chosen`: whether the crawler was chosen in the menu (not recognised in the agent);
+ * `asTyped`: the answer for the agent as typed under the chosen model, or null;
+ * `text`: the file, for the deciding line's text; `model`: the chosen match model's title.
+ */
+export function showSummary({ verdict, crawler = null, chosen = false, asTyped = null, text, model }) {
+  const summary = $summary('#summary');
+  summary.dataset.verdict = verdict.allowed ? 'allowed' : 'disallowed';
+  summary.dataset.line = String(decidingLine(verdict) ?? '');
+  summary.dataset.group = groupKind(verdict);
+  summary.dataset.crawler = crawler ?? '';
+  $summary('#summary-rule').replaceChildren(...flat(ruleNodes(verdict, text)));
+  $summary('#summary-group').replaceChildren(...flat(groupNodes(verdict)));
+  const asker = $summary('#summary-asker');
+  if (crawler === null) asker.replaceChildren(t('summary.as-typed', { model }));
+  else asker.replaceChildren(...flat([h('span', { translate: 'no' }, crawler), ' ', t(chosen ? 'summary.as-chosen-crawler' : 'summary.as-crawler')]));
+  showAsTyped(asTyped, verdict, crawler, text, model);
+}
+
+/** The agent-as-typed answer, below the summary, only where it differs from the crawler's. */
+function showAsTyped(asTyped, verdict, crawler, text, model) {
+  const box = $summary('#as-typed');
+  const differs =
+    asTyped !== null &&
+    crawler !== null &&
+    (asTyped.allowed !== verdict.allowed || decidingLine(asTyped) !== decidingLine(verdict));
+  box.hidden = !differs;
+  if (!differs) {
+    box.replaceChildren();
+    box.dataset.verdict = '';
+    box.dataset.line = '';
+    return;
+  }
+  const word = asTyped.allowed ? 'allowed' : 'disallowed';
+  box.dataset.verdict = word;
+  box.dataset.line = String(decidingLine(asTyped) ?? '');
+  box.replaceChildren(
+    h(
+      'p',
+      {},
+      h('strong', {}, t('summary.typed-heading', { model })),
+      ' ',
+      h('span', { class: `as-typed-word as-typed-${word}` }, t(`render.${word}`)),
+      '. ',
+      ...flat(ruleNodes(asTyped, text)),
+    ),
+    h('p', { class: 'hint' }, ...flat(groupNodes(asTyped)), ' ', t('summary.typed-why', { name: crawler })),
+  );
+}
+
+/**
+ * Words the group row of a crawler's own answer with the core's sentence (`why`, a message),
+ * once the panels' engine has it: the first verdict's module serializes no message.
+ */
+export function showCrawlerWhy(why) {
+  $summary('#summary-group').replaceChildren(...messageNodes(why));
+}
+
+/** Empties the summary (no verdict: the engine failed, or the URL cannot be requested). */
+export function clearSummary() {
+  const summary = $summary('#summary');
+  if (!summary) return;
+  Object.assign(summary.dataset, { verdict: '', line: '', group: '', crawler: '' });
+  for (const id of ['#summary-rule', '#summary-group', '#summary-asker', '#as-typed']) $summary(id).replaceChildren();
+  $summary('#as-typed').hidden = true;
+}
+
+function flat(nodes) {
+  return nodes.flat(Infinity).filter((node) => node !== null && node !== undefined && node !== false);
+}
