@@ -442,8 +442,15 @@ function findingItem(finding, doc) {
     ),
     h('p', { class: 'finding-message' }, messageNodes(finding.message)),
     h('p', { class: 'finding-why' }, messageNodes(finding.why)),
+    // The engine's evidence: a question the finding changes the answer to, asked of the file.
+    finding.example
+      ? h('p', { class: 'finding-example' }, h('span', { class: 'label' }, t('findings.example'), ' '), messageNodes(finding.example))
+      : null,
     h('p', { class: 'finding-fix' }, h('span', { class: 'label' }, t('findings.fix'), ' '), messageNodes(finding.fix)),
     finding.replacement === null ? null : replacementBlock(finding.replacement),
+    finding.fixCheck === 'checked' && finding.replacement !== null
+      ? h('p', { class: 'hint finding-checked' }, t('findings.fix-checked'))
+      : null,
     related.length > 0
       ? h(
           'p',

@@ -442,8 +442,15 @@ fn write_github(out: &mut impl Write, name: &str, causes: &[Cause]) -> io::Resul
             finding.line,
             escape_property(&title),
             escape_data(&format!(
-                "{}{also} {} Fix: {}",
-                finding.message, finding.why, finding.fix
+                "{}{also} {}{} Fix: {}",
+                finding.message,
+                finding.why,
+                finding
+                    .effect
+                    .first()
+                    .map(|effect| format!(" For example: {}", effect.message()))
+                    .unwrap_or_default(),
+                finding.fix
             ))
         )?;
     }
@@ -502,7 +509,14 @@ fn write_markdown(out: &mut impl Write, report: &Report) -> io::Result<()> {
                 sarif::DOCS_URL,
                 sarif::anchor(finding.code.id(), finding.code.name()),
                 finding.code.name(),
-                markdown_text(&finding.message.english()),
+                markdown_text(&match finding.effect.first() {
+                    Some(effect) => format!(
+                        "{} For example: {}",
+                        finding.message.english(),
+                        effect.message().english()
+                    ),
+                    None => finding.message.english(),
+                }),
                 markdown_text(&finding.fix.english())
             )?;
         }

@@ -107,7 +107,6 @@ fn rules() -> Vec<Value> {
                     "markdown": markdown,
                 },
                 "helpUri": format!("{DOCS_URL}#{}", anchor(doc.id, doc.name)),
-                "defaultConfiguration": { "level": level(doc.severity) },
                 "properties": { "tags": ["robots.txt"] },
             })
         })
@@ -129,8 +128,13 @@ fn results(file: &SarifFile<'_>) -> Vec<Value> {
             } else {
                 String::new()
             };
+            let example = finding
+                .effect
+                .first()
+                .map(|effect| format!(" For example: {}", effect.message()))
+                .unwrap_or_default();
             let text = format!(
-                "{}{also} {} Fix: {}",
+                "{}{also} {}{example} Fix: {}",
                 finding.message, finding.why, finding.fix
             );
             let related: Vec<Value> = finding
@@ -178,9 +182,17 @@ fn results(file: &SarifFile<'_>) -> Vec<Value> {
             if !related.is_empty() {
                 result["relatedLocations"] = Value::Array(related);
             }
+            // The evidence, as `lint --format json` gives it: each question reproduces with
+            // `robots-lens check FILE --agent AGENT --url URL --profile PROFILE`.
+            let mut properties = json!({
+                "effect": finding.effect,
+                "evidence": finding.evidence,
+                "fixCheck": finding.fix_check,
+            });
             if let Some(replacement) = &finding.replacement {
-                result["properties"] = json!({ "replacement": replacement });
+                properties["replacement"] = json!(replacement);
             }
+            result["properties"] = properties;
             result
         })
         .collect()

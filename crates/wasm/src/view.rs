@@ -6,7 +6,10 @@
 #[cfg(feature = "panels")]
 use robots_lens::ProfileVerdict;
 #[cfg(feature = "audit")]
-use robots_lens::{audit::Severity, Finding};
+use robots_lens::{
+    audit::{Effect, FixCheck, Severity},
+    Finding,
+};
 use robots_lens::{
     AgentToken, Answer, AppliedGroup, CrawlerReading, Group, InputFacts, KeySpelling, Line,
     LineKind, Malformed, RobotsTxt, Rule, RuleKind, RuleMatch, UsedStep, Verdict,
@@ -667,6 +670,14 @@ pub struct FindingView {
     fix: Message,
     replacement: Option<String>,
     related_lines: Vec<usize>,
+    /// The first question the finding is about, in words ("Googlebot may fetch `/admin/`
+    /// under Google's parser; read as intended, it may not."), when it has evidence.
+    example: Option<Message>,
+    /// How many questions its evidence holds.
+    effects: usize,
+    /// `checked` when the replacement was re-asked before it was offered, `withheld` when the
+    /// obvious one failed (the fix then says why), `none` otherwise.
+    fix_check: FixCheck,
 }
 
 /// The findings with their byte spans turned into UTF-16 offsets into the text the page shows
@@ -760,6 +771,9 @@ impl<'a> FindingSpans<'a> {
             fix: finding.fix.clone(),
             replacement: finding.replacement.clone(),
             related_lines: finding.related_lines.clone(),
+            example: finding.effect.first().map(Effect::message),
+            effects: finding.effect.len(),
+            fix_check: finding.fix_check,
         }
     }
 }
