@@ -40,6 +40,7 @@ use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
+use robots_lens::audit::{Evidence, FixCheck};
 use robots_lens::{
     check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler,
     FetchStatus, Finding, InvalidUrl, Profile, Question, RobotsTxt, RuleKind, RuleMatch, UsedStep,
@@ -885,6 +886,43 @@ struct PyFinding {
     replacement: Option<String>,
     /// Other lines involved.
     related_lines: Vec<usize>,
+    /// The questions the finding is about, each a dict `{"agent", "url", "profile", "verdict",
+    /// "intended", "line"}`: the file answers `verdict` now (`allowed` or `disallowed`) and would
+    /// answer `intended` as evidently meant. Empty for a note.
+    effect: Vec<PyEffect>,
+    /// `computed`, `none` (a note) or `over-limit` (the evidence budget was spent).
+    evidence: &'static str,
+    /// `checked` when the replacement was re-asked before it was offered, `withheld` when the
+    /// obvious one failed (the fix says why), `none` when the fix is in words.
+    fix_check: &'static str,
+}
+
+/// One question a finding is about (see `Finding.effect`).
+#[pyclass(name = "Effect", module = "robots_lens", frozen, get_all)]
+#[derive(Clone)]
+struct PyEffect {
+    /// A catalogued crawler's name, or a name the file gives.
+    agent: String,
+    /// The path asked about.
+    url: String,
+    /// The reader: `google`, `rfc9309` or `python`.
+    profile: &'static str,
+    /// `allowed` or `disallowed`: the answer now.
+    verdict: &'static str,
+    /// The answer as evidently meant.
+    intended: &'static str,
+    /// The line that decides now, if one does.
+    line: Option<usize>,
+}
+
+#[pymethods]
+impl PyEffect {
+    fn __repr__(&self) -> String {
+        format!(
+            "Effect(agent={:?}, url={:?}, profile='{}', verdict='{}', intended='{}')",
+            self.agent, self.url, self.profile, self.verdict, self.intended
+        )
+    }
 }
 
 #[pymethods]
@@ -909,6 +947,31 @@ impl From<Finding> for PyFinding {
             fix: finding.fix.english(),
             replacement: finding.replacement,
             related_lines: finding.related_lines,
+            effect: finding
+                .effect
+                .into_iter()
+                .map(|effect| {
+                    let word = |allowed: bool| if allowed { "allowed" } else { "disallowed" };
+                    PyEffect {
+                        agent: effect.agent,
+                        url: effect.url,
+                        profile: effect.profile.spec().id,
+                        verdict: word(effect.allowed),
+                        intended: word(effect.intended),
+                        line: effect.line,
+                    }
+                })
+                .collect(),
+            evidence: match finding.evidence {
+                Evidence::Computed => "computed",
+                Evidence::None => "none",
+                Evidence::OverLimit => "over-limit",
+            },
+            fix_check: match finding.fix_check {
+                FixCheck::Checked => "checked",
+                FixCheck::Withheld => "withheld",
+                FixCheck::None => "none",
+            },
         }
     }
 }
@@ -1149,6 +1212,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyGroup>()?;
     module.add_class::<PyChainStep>()?;
     module.add_class::<PyFinding>()?;
+    module.add_class::<PyEffect>()?;
     module.add_class::<PyRequestRate>()?;
     fetch::register(module)?;
     logs::register(module)?;

@@ -245,6 +245,14 @@ def test_audit_finds_what_the_cli_lint_finds():
     assert [(f.code, f.severity, f.line) for f in findings] == [("RL301", "error", 1), ("RL206", "warning", 3)]
     assert findings[1].replacement == "Disallow: /a"
     assert findings[1].name == "nonstandard-spelling"
+    # The evidence: Google accepts the typo, Python's robotparser skips the line.
+    spelled = findings[1]
+    assert (spelled.evidence, spelled.fix_check) == ("computed", "checked")
+    assert {(e.url, e.profile, e.verdict, e.intended) for e in spelled.effect} == {
+        ("/a", "python", "allowed", "disallowed")
+    }
+    orphan = findings[0]
+    assert any(e.profile == "google" and e.verdict == "allowed" for e in orphan.effect)
     assert [f.code for f in robots_lens.parse(text).audit()] == ["RL301", "RL206"]
     assert robots_lens.audit(SHOP) == [] or all(f.severity != "error" for f in robots_lens.audit(SHOP))
 

@@ -242,6 +242,21 @@ class Finding:
     fix: str
     replacement: Optional[str]
     related_lines: list[int]
+    effect: list[Effect]
+    evidence: Literal["computed", "none", "over-limit"]
+    fix_check: Literal["checked", "withheld", "none"]
+
+class Effect:
+    """A question a finding is about: ``robots-lens check FILE --agent AGENT --url URL
+    --profile PROFILE`` answers ``verdict`` now; the file as evidently meant answers
+    ``intended``."""
+
+    agent: str
+    url: str
+    profile: Literal["google", "rfc9309", "python"]
+    verdict: Literal["allowed", "disallowed"]
+    intended: Literal["allowed", "disallowed"]
+    line: Optional[int]
 
 
 StatusEffect = Literal["parse-file", "allow-all", "disallow-all"]
