@@ -126,7 +126,8 @@ export class ParsedRobots {
         message: english(finding.message),
         why: english(finding.why),
         fix: english(finding.fix),
-        messages: { message: finding.message, why: finding.why, fix: finding.fix },
+        example: finding.example === null ? null : english(finding.example),
+        messages: { message: finding.message, why: finding.why, fix: finding.fix, example: finding.example },
       }));
   }
 

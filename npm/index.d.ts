@@ -205,8 +205,21 @@ export interface Finding {
   /** The corrected line(s), when the fix is mechanical. */
   replacement: string | null;
   relatedLines: number[];
-  /** The same three sentences as catalogue keys and values, to word them in another language. */
-  messages: { message: Message; why: Message; fix: Message };
+  /**
+   * The first question the finding is about, in English, computed by the engine ("Googlebot may
+   * fetch `/admin/` under Google's parser; read as intended, it may not."); null for a note.
+   * `robots-lens lint --format json` lists every question (`effect`).
+   */
+  example: string | null;
+  /** How many questions the finding's evidence holds (0 for a note). */
+  effects: number;
+  /**
+   * `checked`: the replacement was applied and re-asked before it was offered; `withheld`: the
+   * obvious one failed that check, and `fix` says what to decide; `none`: the fix is in words.
+   */
+  fixCheck: 'checked' | 'withheld' | 'none';
+  /** The sentences as catalogue keys and values, to word them in another language. */
+  messages: { message: Message; why: Message; fix: Message; example: Message | null };
 }
 
 /** A sentence of the core: a key of the page's catalogues and the values of its `{name}`s. */
