@@ -336,7 +336,10 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
 ///   (RL306) is its consequence, and RL412 names both; that `/*` could be written `/` (RL403)
 ///   is beside the point of a rule to delete;
 /// - `Sitemap https://…` without its colon (RL206): the sitemap value `//…` that the split at
-///   the URL's colon leaves is not a full URL (RL506) because of it.
+///   the URL's colon leaves is not a full URL (RL506) because of it;
+/// - text encoded twice (RL409, `/wiki/ç¹æ®:` for `/wiki/特殊:`): the control characters the
+///   garbling holds (RL207) and the spaces of the words it meant (RL410) are its symptoms, and
+///   its fix (the meant text, encoded once) removes them.
 ///
 /// Linear: one pass to note the lines, one to filter.
 fn one_finding_per_cause(findings: &mut Vec<Finding>) {
@@ -347,6 +350,7 @@ fn one_finding_per_cause(findings: &mut Vec<Finding>) {
         Code::RepeatedUserAgent => 2,
         Code::SiteClosedToAll | Code::RedundantWildcard => 4,
         Code::SitemapUrlNotAbsolute => 8,
+        Code::SpaceInPattern => 16,
         _ => 0,
     };
     let mut dropped: HashMap<usize, usize> = HashMap::new();
@@ -365,6 +369,13 @@ fn one_finding_per_cause(findings: &mut Vec<Finding>) {
             }
             Code::HashInPattern if finding.severity == Severity::Error => {
                 repeats(Code::SiteClosedToAll)
+            }
+            // Text encoded twice: its control characters and the spaces of what it meant are
+            // the garbling's symptoms, and the fix that decodes it encodes those too.
+            Code::NonAsciiPattern
+                if finding.message.id() == crate::message::MessageId::NonAsciiEncodedTwice =>
+            {
+                repeats(Code::InvisibleCharacter) | repeats(Code::SpaceInPattern)
             }
             _ => continue,
         };

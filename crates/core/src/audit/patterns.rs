@@ -717,7 +717,10 @@ fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         // `NÃ£o`: the UTF-8 bytes of `Não` read as Latin-1 and encoded again. Crawlers compare
         // it as `N%C3%83%C2%A3o`, which no URL for `Não` (`N%C3%A3o`) holds: "nothing is
         // required" would be the wrong story.
-        let fixed = String::from_utf8_lossy(&google_escape(meant.as_bytes())).into_owned();
+        // Encoded once, as a browser requests it: spaces too.
+        let fixed = String::from_utf8_lossy(&google_escape(meant.as_bytes()))
+            .replace(' ', "%20")
+            .replace('\t', "%09");
         out.push(
             Finding::new(
                 Code::NonAsciiPattern,
