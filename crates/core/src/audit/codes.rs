@@ -140,6 +140,8 @@ pub enum Code {
     ObsoleteDirective,
     /// RL506 `sitemap-url-not-absolute`
     SitemapUrlNotAbsolute,
+    /// RL507 `sitemap-is-a-pattern`
+    SitemapIsAPattern,
     /// RL601 `preference-outside-group`
     PreferenceOutsideGroup,
     /// RL602 `obsolete-preference-label`
@@ -166,7 +168,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 66] = [
+    pub const ALL: [Code; 67] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -222,6 +224,7 @@ impl Code {
         Code::YandexOnlyDirective,
         Code::ObsoleteDirective,
         Code::SitemapUrlNotAbsolute,
+        Code::SitemapIsAPattern,
         Code::PreferenceOutsideGroup,
         Code::ObsoletePreferenceLabel,
         Code::UppercasePreferenceKey,
@@ -1377,6 +1380,23 @@ const DOCS: &[CodeDoc] = &[
             robots.txt documentation (a fully qualified URL).",
     },
     CodeDoc {
+        code: Code::SitemapIsAPattern,
+        id: "RL507",
+        name: "sitemap-is-a-pattern",
+        severity: Severity::Info,
+        title: "A sitemap written as a pattern or a regular expression",
+        what_it_does: "Detects `Sitemap:` URLs that hold a regular expression or a wildcard \
+            (`sitemap\\d+\\.xml`, `sitemap-[0-9].xml`, `sitemap*.xml`) instead of the URL of \
+            a sitemap.",
+        why_it_matters: "No crawler expands a sitemap URL: it requests the text as written, \
+            which names no file, so the sitemaps it was meant to list are not found from this \
+            line. It changes no Allow or Disallow verdict, so it is a note.",
+        example: "Sitemap: https://www.example.com/sitemap\\d+\\.xml\n",
+        fix: "Sitemap: https://www.example.com/sitemap-index.xml\n",
+        reference: "sitemaps.org protocol (a sitemap index lists several sitemaps); Google's \
+            robots.txt documentation (a fully qualified URL).",
+    },
+    CodeDoc {
         code: Code::PreferenceOutsideGroup,
         id: "RL601",
         name: "preference-outside-group",
@@ -1650,6 +1670,7 @@ mod tests {
             ("RL504", "yandex-only-directive"),
             ("RL505", "obsolete-directive"),
             ("RL506", "sitemap-url-not-absolute"),
+            ("RL507", "sitemap-is-a-pattern"),
             ("RL601", "preference-outside-group"),
             ("RL602", "obsolete-preference-label"),
             ("RL603", "uppercase-preference-key"),

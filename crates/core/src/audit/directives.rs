@@ -153,7 +153,22 @@ fn sitemaps(cx: &Context<'_>, out: &mut Vec<Finding>) {
             _ if url.is_empty() => Message::new(M::SitemapUrlEmpty),
             None => Message::new(M::SitemapUrlRelative).code("url", url),
             Some(scheme) if matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") => {
-                continue
+                if let Some(part) = pattern_part(url) {
+                    let line = cx.line(sitemap.line);
+                    out.push(
+                        Finding::new(
+                            Code::SitemapIsAPattern,
+                            sitemap.line,
+                            Message::new(M::SitemapIsAPattern)
+                                .code("url", url)
+                                .code("part", part),
+                            M::SitemapIsAPatternWhy,
+                            M::SitemapIsAPatternFix,
+                        )
+                        .with_span(value_span(&line)),
+                    );
+                }
+                continue;
             }
             Some(scheme) => Message::new(M::SitemapUrlScheme)
                 .code("url", url)
@@ -171,6 +186,30 @@ fn sitemaps(cx: &Context<'_>, out: &mut Vec<Finding>) {
             .with_span(value_span(&line)),
         );
     }
+}
+
+/// The part of a sitemap URL that makes it a pattern rather than a URL: a regular expression's
+/// escape or class (`\d`, `\.`, `[0-9]`), a `.*`, or a `*` wildcard. Nothing in a URL needs a
+/// backslash or a star, and `[` is not a URL character outside a host's IPv6 address.
+fn pattern_part(url: &str) -> Option<&str> {
+    let path = url
+        .find("://")
+        .and_then(|at| url[at + 3..].find('/').map(|slash| &url[at + 3 + slash..]))?;
+    let at = path.find(['\\', '*', '['])?;
+    let end = match path.as_bytes()[at] {
+        b'\\' => (at + 2).min(path.len()),
+        b'[' => path[at..]
+            .find(']')
+            .map_or(path.len(), |close| at + close + 1),
+        _ => at + 1,
+    };
+    // `.*` is one token of a regular expression.
+    let start = if at > 0 && path.as_bytes()[at] == b'*' && path.as_bytes()[at - 1] == b'.' {
+        at - 1
+    } else {
+        at
+    };
+    path.get(start..end)
 }
 
 #[cfg(test)]
@@ -246,6 +285,34 @@ mod tests {
                 (Code::ObsoleteDirective, 7),
             ]
         );
+    }
+
+    #[test]
+    fn a_sitemap_written_as_a_pattern_is_named_by_its_pattern() {
+        for (url, part) in [
+            ("https://www.example.com/sitemap\\d+\\.xml", "\\d"),
+            ("https://www.example.com/sitemap-[0-9].xml", "[0-9]"),
+            ("https://www.example.com/sitemaps/*.xml", "*"),
+            ("https://www.example.com/sitemap.*", ".*"),
+        ] {
+            assert_eq!(super::pattern_part(url), Some(part), "{url}");
+            let input = format!("User-agent: *\nDisallow: /a\nSitemap: {url}\n");
+            let found = with_code(&input, Code::SitemapIsAPattern);
+            assert_eq!(found.len(), 1, "{url}");
+            assert_eq!(found[0].severity, super::super::Severity::Info);
+            assert!(
+                found[0].message.english().contains(part),
+                "{}",
+                found[0].message
+            );
+        }
+        // A URL that only looks odd, and the IPv6 address of a host, are URLs.
+        for url in [
+            "https://www.example.com/sitemap_index.xml?lang=en&page=2",
+            "https://[2001:db8::1]/sitemap.xml",
+        ] {
+            assert_eq!(super::pattern_part(url), None, "{url}");
+        }
     }
 
     #[test]

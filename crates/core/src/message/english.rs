@@ -143,6 +143,14 @@ catalogue! {
         "{url} is not an absolute URL, so search engines do not fetch this sitemap.";
     SitemapUrlScheme = "core.audit.sitemap-url-not-absolute.message-scheme" =>
         "{url} uses {scheme}, not http or https, so search engines do not fetch this sitemap.";
+    SitemapIsAPattern = "core.audit.sitemap-is-a-pattern.message" =>
+        "{url} is a pattern ({part}), not the URL of a sitemap: crawlers request it as written.";
+    SitemapIsAPatternWhy = "core.audit.sitemap-is-a-pattern.why" =>
+        "No crawler expands a sitemap URL, so the sitemaps it was meant to list are not found \
+         from this line; no Allow or Disallow verdict depends on it.";
+    SitemapIsAPatternFix = "core.audit.sitemap-is-a-pattern.fix" =>
+        "List each sitemap on a `Sitemap:` line of its own, or list them in a sitemap index and \
+         name the index.";
     SitemapUrlNotAbsoluteWhy = "core.audit.sitemap-url-not-absolute.why" =>
         "A robots.txt can be read apart from its site, so a sitemap must be named by its full \
          http(s) URL.";
