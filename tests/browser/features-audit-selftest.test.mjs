@@ -157,6 +157,18 @@ test('the mistakes example lists its findings by severity, with counts and learn
     }
     assert.equal(await item.locator('.replacement-text').textContent(), withReplacement.replacement);
 
+    // A warning or an error shows the question the engine asked to prove it, in words.
+    const proved = findings.find((finding) => finding.severity !== 'info');
+    assert.ok(proved && proved.example, 'a warning or an error carries its evidence');
+    const provedItem = page.locator(`#audit .finding[data-code="${proved.code}"][data-line="${proved.line}"]`);
+    assert.ok(
+      (await provedItem.locator('.finding-example').textContent()).includes(englishText(proved.example)),
+      'the evidence is shown',
+    );
+    for (const finding of findings.filter((each) => each.severity !== 'info')) {
+      assert.ok(finding.effects > 0, `${finding.code} on line ${finding.line} has no evidence`);
+    }
+
     // "Learn more" unfolds the code's documentation: what it does, why, example, fix, reference.
     const doc = CODE_DOCS.find((candidate) => candidate.id === withReplacement.code);
     const learnMore = item.locator('details.learn-more');
