@@ -14,7 +14,8 @@
  * `lint --no-config --format json --fail-on never` over every file of `<corpus>/files`, groups
  * the findings by code (the strata), and draws up to `--per-code` findings of each code with a
  * seeded generator, so the same corpus, build and seed always give the same sample.
- * `--info-per-code` draws another number from the codes whose findings are all notes, so that
+ * `--exclude-judged DIR` leaves out the files that a judged sample in DIR already holds, so that
+ * no file is judged twice. `--info-per-code` draws another number from the codes whose findings are all notes, so that
  * warnings and errors, the findings CI fails on, weigh more in a sample of the same size. A finding
  * is what the CLI prints as one entry: with a build that groups findings by cause, one cause and
  * the lines it covers. Each sampled finding is written with the line it is about and an empty
@@ -39,7 +40,7 @@ const BATCH = 100;
 function usage(message) {
   if (message) console.error(`audit-precision: ${message}`);
   console.error(
-    'usage: audit-precision.mjs sample --corpus DIR [--seed N] [--per-code K] [--info-per-code K] --out FILE\n' +
+    'usage: audit-precision.mjs sample --corpus DIR [--seed N] [--per-code K] [--info-per-code K] [--exclude-judged DIR] --out FILE\n' +
       '       audit-precision.mjs score FILE\n' +
       '       audit-precision.mjs counts --corpus DIR',
   );
@@ -94,13 +95,37 @@ function lineOf(dir, file, number) {
   return text.split(/\r\n|\r|\n/)[number - 1] ?? '';
 }
 
+/** The files of `corpus` that a judged sample in `dir` (its `*.json` files) already holds. */
+function judgedFiles(dir, corpus) {
+  const name = corpus.replace(/\/$/, '').split('/').slice(-1)[0];
+  const judged = new Set();
+  for (const file of readdirSync(dir).filter((each) => each.endsWith('.json'))) {
+    const document = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    if (document.corpus !== name) continue;
+    for (const entry of document.sample ?? []) judged.add(entry.file);
+  }
+  return judged;
+}
+
 function sample(args) {
-  const { corpus, out, seed = '24', 'per-code': perCode = '3', 'info-per-code': infoPerCode = perCode } = options(args);
+  const {
+    corpus,
+    out,
+    seed = '24',
+    'per-code': perCode = '3',
+    'info-per-code': infoPerCode = perCode,
+    'exclude-judged': excludeJudged,
+  } = options(args);
   for (const count of [seed, perCode, infoPerCode]) {
     if (!/^\d+$/.test(count)) usage(`'${count}' is not a whole number`);
   }
   if (!corpus || !out) usage('sample needs --corpus and --out');
-  const { dir, files, findings } = lintCorpus(corpus);
+  const linted = lintCorpus(corpus);
+  const { dir, files } = linted;
+  // A judged sample is a report, never a list to fix: its files are judged once, and a new
+  // sample draws from the others (docs/audit-precision.md).
+  const judged = excludeJudged ? judgedFiles(excludeJudged, corpus) : new Set();
+  const findings = linted.findings.filter((finding) => !judged.has(finding.file));
   const random = generator(Number(seed));
   const byCode = new Map();
   for (const finding of findings) {
@@ -130,7 +155,10 @@ function sample(args) {
     lines: finding.lines ?? [finding.line],
     message: finding.message,
     why: finding.why,
+    // The first question the engine asked to prove it, in words as the text output shows it.
+    evidence: finding.effect?.[0] ?? null,
     fix: finding.fix,
+    replacement: finding.replacement ?? null,
     judgement: null,
     note: '',
   }));
@@ -138,6 +166,7 @@ function sample(args) {
     corpus: corpus.replace(/\/$/, '').split('/').slice(-1)[0],
     files: files.length,
     findings: findings.length,
+    excluded: judged.size,
     seed: Number(seed),
     perCode: Number(perCode),
     infoPerCode: Number(infoPerCode),
