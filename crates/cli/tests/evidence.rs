@@ -31,7 +31,14 @@ fn every_effect_of_the_audit_corpus_reproduces_through_check() {
     let mut failures = Vec::new();
     for file in corpus() {
         let output = robots_lens()
-            .args(["lint", "--no-config", "--format", "json", "--fail-on", "never"])
+            .args([
+                "lint",
+                "--no-config",
+                "--format",
+                "json",
+                "--fail-on",
+                "never",
+            ])
             .arg(&file)
             .output()
             .expect("the binary runs");
@@ -39,7 +46,9 @@ fn every_effect_of_the_audit_corpus_reproduces_through_check() {
             serde_json::from_slice(&output.stdout).expect("lint --format json");
         for finding in findings.as_array().expect("an array") {
             let severity = finding["severity"].as_str().unwrap_or_default();
-            let effects = finding["effect"].as_array().expect("every finding has `effect`");
+            let effects = finding["effect"]
+                .as_array()
+                .expect("every finding has `effect`");
             if severity != "info" && effects.is_empty() {
                 failures.push(format!(
                     "{}:{}: a {severity} {} without evidence",
@@ -52,7 +61,15 @@ fn every_effect_of_the_audit_corpus_reproduces_through_check() {
                 let text = |key: &str| effect[key].as_str().unwrap_or_default().to_owned();
                 let (agent, url, profile) = (text("agent"), text("url"), text("profile"));
                 let status = robots_lens()
-                    .args(["check", "--agent", &agent, "--url", &url, "--profile", &profile])
+                    .args([
+                        "check",
+                        "--agent",
+                        &agent,
+                        "--url",
+                        &url,
+                        "--profile",
+                        &profile,
+                    ])
                     .arg(&file)
                     .output()
                     .expect("the binary runs")

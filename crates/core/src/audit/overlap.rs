@@ -10,10 +10,12 @@
 
 use std::collections::HashMap;
 
+use super::evidence::{Edit, Intent};
 use super::text::{directive_code, line_range_value};
 use super::{Code, Context, Finding};
 use crate::encoding::{google_escape, rfc9309_normalise};
 use crate::group::{Rule, RuleKind};
+use crate::lines::LineKind;
 use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
 use crate::profile::{AgentMatch, Profile};
@@ -512,10 +514,27 @@ fn report(
             )
         }
     };
+    // What the author meant, as far as the file shows it: Google and RFC 9309 readers already
+    // let the Allow win a tie and the longer rule win, so the rule that never decides for them
+    // can go without changing their answers; first-match readers (Python's robotparser) may
+    // answer otherwise until it does. A duplicate changes no reader's answer (a note).
+    let intent = match dominance {
+        Dominance::Duplicate(_) => None,
+        Dominance::SamePatternAllowed(_) => {
+            let disallow = if this.kind == LineKind::Disallow {
+                line
+            } else {
+                other_line
+            };
+            Some(Intent::portable(vec![Edit::delete(disallow)]))
+        }
+        Dominance::Shadowed(_) => Some(Intent::portable(vec![Edit::delete(line)])),
+    };
     out.push(
         finding
             .with_span(super::text::value_span(&this))
-            .with_related(vec![other_line]),
+            .with_related(vec![other_line])
+            .with_intent(intent),
     );
 }
 
@@ -677,6 +696,16 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             } else {
                 M::BlocksCssOrJsFix.into()
             };
+            // Likely, not evident: the rule may block the files on purpose. For a folder, the
+            // Allow lines the fix names; for a rule aimed at the files themselves, no rule.
+            let intent = if is_folder {
+                Intent::meant(vec![Edit::insert(
+                    rule.line + 1,
+                    format!("Allow: {base}*.css\nAllow: {base}*.js"),
+                )])
+            } else {
+                Intent::meant(vec![Edit::delete(rule.line)])
+            };
             out.push(
                 Finding::new(
                     Code::BlocksCssOrJs,
@@ -694,7 +723,8 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     M::BlocksCssOrJsWhy,
                     fix,
                 )
-                .with_span(super::text::value_span(&line)),
+                .with_span(super::text::value_span(&line))
+                .with_intent(Some(intent.likely().with_scope([rule.line]))),
             );
         }
     }
