@@ -22,6 +22,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::{Code, Finding, Severity};
 use crate::answer::{request_reading, Question, UrlReading, Who};
+use crate::encoding::request_path;
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::lines::SIZE_LIMIT;
 use crate::matcher::{Checker, GroupSelection};
@@ -872,7 +873,7 @@ fn typed_alike(probe: &str) -> bool {
     ) else {
         return false;
     };
-    typed.host.is_none() && typed.requested_path() == path.requested_path()
+    typed.host.is_none() && request_path(&typed.request) == request_path(&path.request)
 }
 
 /// Every line of the groups that hold any of `lines`.
