@@ -47,7 +47,7 @@ pub struct SeverityRules {
 impl SeverityRules {
     fn english() -> SeverityRules {
         SeverityRules {
-            heading: "Severity".into(),
+            heading: "Severity (from the evidence)".into(),
             error: Severity::Error.rule().into(),
             warning: Severity::Warning.rule().into(),
             info: Severity::Info.rule().into(),

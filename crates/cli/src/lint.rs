@@ -675,7 +675,7 @@ fn write_docs_markdown(out: &mut impl Write, local: &docs::LocalDocs) -> io::Res
          Silence a code on one line with `# robots-lens: ignore CODE`, or everywhere with \
          `ignore` in `.robots-lens.toml`.\n"
     )?;
-    writeln!(out, "| Code | Name | Severity | Title |\n|---|---|---|---|")?;
+    writeln!(out, "| Code | Name | At most | Title |\n|---|---|---|---|")?;
     for local in &local.docs {
         let doc = local.doc;
         writeln!(

@@ -388,7 +388,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::HtmlPage,
         id: "RL101",
         name: "html-page",
-        severity: Severity::Error,
+        severity: Severity::Info,
         title: "The file is an HTML page",
         what_it_does:
             "Detects content that opens like an HTML or XML document (`<!DOCTYPE html>`, \
@@ -446,7 +446,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::InvalidUtf8,
         id: "RL104",
         name: "invalid-utf8",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A directive is not valid UTF-8",
         what_it_does:
             "Detects lines whose key or value contains bytes that are not UTF-8, because the \
@@ -500,7 +500,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::BinaryFile,
         id: "RL107",
         name: "binary-file",
-        severity: Severity::Error,
+        severity: Severity::Info,
         title: "The file is binary data, not text",
         what_it_does: "Detects content that is not text at all: gzip-compressed data (a \
             compressed body saved as robots.txt), an image, a PDF, a zip archive or other binary \
@@ -557,7 +557,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::TextLine,
         id: "RL202",
         name: "text-line",
-        severity: Severity::Warning,
+        severity: Severity::Error,
         title: "Text that is not a comment",
         what_it_does: "Detects lines of prose (a notice, a licence, an ASCII-art banner) that are \
             not directives and do not start with `#`. Consecutive lines are reported once.",
@@ -610,7 +610,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::UnknownDirective,
         id: "RL205",
         name: "unknown-directive",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A key no crawler reads",
         what_it_does:
             "Detects a `key: value` line whose key is neither a standard directive nor a \
@@ -645,7 +645,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::InvisibleCharacter,
         id: "RL207",
         name: "invisible-character",
-        severity: Severity::Warning,
+        severity: Severity::Error,
         title: "An invisible or control character in a directive",
         what_it_does: "Detects control characters, non-breaking spaces, zero-width characters, \
             soft hyphens and stray byte order marks inside a key or value (not in comments).",
@@ -679,7 +679,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::LineTooLong,
         id: "RL209",
         name: "line-too-long",
-        severity: Severity::Error,
+        severity: Severity::Info,
         title: "A line longer than Google reads",
         what_it_does:
             "Detects a line longer than Google reads (16,663 bytes) whose directive, not \
@@ -1003,7 +1003,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::DollarInsidePattern,
         id: "RL402",
         name: "dollar-inside-pattern",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A `$` that is not at the end of the pattern",
         what_it_does: "Detects a `$` anywhere but as the last character of a pattern.",
         why_it_matters: "Only a final `$` anchors the pattern at the end of the URL. Google \
@@ -1020,7 +1020,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::RedundantWildcard,
         id: "RL403",
         name: "redundant-wildcard",
-        severity: Severity::Info,
+        severity: Severity::Warning,
         title: "A `*` that matches nothing more",
         what_it_does: "Detects stars that do not change which URLs a pattern matches: a trailing \
             `*` (`/private*` is `/private`), a trailing `*$`, repeated stars (`**`), `/*` alone \
@@ -1127,7 +1127,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::NonAsciiPattern,
         id: "RL409",
         name: "non-ascii-pattern",
-        severity: Severity::Info,
+        severity: Severity::Error,
         title: "A pattern with non-ASCII characters",
         what_it_does: "Notes patterns with characters outside ASCII and shows their \
             percent-encoded form.",
@@ -1143,7 +1143,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::SpaceInPattern,
         id: "RL410",
         name: "space-in-pattern",
-        severity: Severity::Warning,
+        severity: Severity::Error,
         title: "A space inside a pattern",
         what_it_does: "Detects a space or tab inside an Allow or Disallow pattern.",
         why_it_matters: "URLs never contain a raw space; browsers send `%20`. Google compares the \
@@ -1172,7 +1172,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::HashInPattern,
         id: "RL412",
         name: "hash-in-pattern",
-        severity: Severity::Warning,
+        severity: Severity::Error,
         title: "A `#` inside a pattern starts a comment",
         what_it_does: "Detects a `#` written directly after a pattern, as in `/page#section` or \
             the hash-bang URL `/#!/admin`.",
@@ -1190,7 +1190,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::UnfilledPlaceholder,
         id: "RL413",
         name: "unfilled-placeholder",
-        severity: Severity::Warning,
+        severity: Severity::Error,
         title: "A template placeholder in a pattern",
         what_it_does:
             "Detects template placeholders in a pattern (`{{ path }}`, `${prefix}`, \
@@ -1210,7 +1210,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::RouteGroupInPattern,
         id: "RL414",
         name: "route-group-in-pattern",
-        severity: Severity::Warning,
+        severity: Severity::Error,
         title: "A route group's folder in a pattern",
         what_it_does: "Detects a path segment written in parentheses (`/(authenticated)/`), the \
             way Next.js (App Router) and SvelteKit name route groups.",
@@ -1228,7 +1228,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::PatternStartsWithStar,
         id: "RL415",
         name: "pattern-starts-with-star",
-        severity: Severity::Info,
+        severity: Severity::Warning,
         title: "A pattern that starts with `*`",
         what_it_does: "Detects Allow and Disallow values that start with `*` instead of `/` \
             (`Disallow: *.pdf`), reported once for the file with the count of the others.",
@@ -1267,7 +1267,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::DoubleSlashInPattern,
         id: "RL417",
         name: "double-slash-in-pattern",
-        severity: Severity::Warning,
+        severity: Severity::Error,
         title: "A pattern that needs `//` in the path",
         what_it_does: "Detects patterns that match only paths with `//` where no link puts \
             it: a URL without its scheme (`//www.example.com/private`), a slash too many at the \
@@ -1288,7 +1288,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::NoindexDirective,
         id: "RL501",
         name: "noindex-directive",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "Noindex, Nofollow or Noarchive in robots.txt",
         what_it_does: "Detects `Noindex:`, `Nofollow:` and `Noarchive:` lines.",
         why_it_matters: "These are page-level instructions. Google stopped reading `Noindex` in \
@@ -1321,7 +1321,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::CrawlDelayNotANumber,
         id: "RL503",
         name: "crawl-delay-not-a-number",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A Crawl-delay that is not a number",
         what_it_does: "Detects a `Crawl-delay` whose value is not a number of seconds.",
         why_it_matters: "Crawlers that honour Crawl-delay expect a number such as `10` or `0.5`; \
@@ -1366,7 +1366,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::SitemapUrlNotAbsolute,
         id: "RL506",
         name: "sitemap-url-not-absolute",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A sitemap that is not an absolute http(s) URL",
         what_it_does:
             "Detects `Sitemap:` values that are empty, relative (`/sitemap.xml`), or use \
@@ -1400,7 +1400,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::PreferenceOutsideGroup,
         id: "RL601",
         name: "preference-outside-group",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A `Content-Usage` or `Content-Signal` line outside any group",
         what_it_does: "Detects `Content-Usage` and `Content-Signal` lines before the first \
             `User-agent` line.",
@@ -1416,7 +1416,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::ObsoletePreferenceLabel,
         id: "RL602",
         name: "obsolete-preference-label",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A preference label the vocabulary does not define",
         what_it_does: "Detects labels of earlier AIPREF drafts (`tdm`, `ai`, `genai`, \
             `inference`, `all`, `train-genai`, `ai-use`, `bots`, `ai-output`) and the other \
@@ -1433,7 +1433,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::UppercasePreferenceKey,
         id: "RL603",
         name: "uppercase-preference-key",
-        severity: Severity::Error,
+        severity: Severity::Info,
         title: "An uppercase key in a `Content-Usage` statement",
         what_it_does: "Detects a statement with uppercase letters in a key (`Train-AI=n`).",
         why_it_matters: "Structured Fields keys are lowercase and the statement is compared \
@@ -1449,7 +1449,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::InvalidPreferenceStatement,
         id: "RL604",
         name: "invalid-preference-statement",
-        severity: Severity::Error,
+        severity: Severity::Info,
         title: "A `Content-Usage` statement that is not a valid Dictionary",
         what_it_does: "Detects statements that fail to parse as a Structured Fields Dictionary \
             for another reason than an uppercase key or a space in the path: a trailing comma, \
@@ -1465,7 +1465,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::PreferenceNotAToken,
         id: "RL605",
         name: "preference-not-a-token",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A preference that is not a Token",
         what_it_does: "Detects `train-ai` or `search` with a value of another type: a quoted \
             string (`\"n\"`), a boolean (`?0`, or the key alone), a number or a list.",
@@ -1480,7 +1480,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::PreferenceNotYOrN,
         id: "RL606",
         name: "preference-not-y-or-n",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A preference Token other than `y` or `n`",
         what_it_does: "Detects `train-ai` or `search` with a Token other than `y` and `n` \
             (`no`, `yes`, `N`), often carried over from `Content-Signal`'s `yes`/`no`.",
@@ -1495,7 +1495,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::RepeatedPreferenceKey,
         id: "RL607",
         name: "repeated-preference-key",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A key given twice in one statement",
         what_it_does: "Detects a key that appears more than once in a `Content-Usage` or \
             `Content-Signal` statement.",
@@ -1510,7 +1510,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::SpaceInPreferencePath,
         id: "RL608",
         name: "space-in-preference-path",
-        severity: Severity::Error,
+        severity: Severity::Info,
         title: "A space inside a `Content-Usage` path",
         what_it_does: "Detects a path followed by a word and then a valid statement, as when a \
             path holds a space.",
@@ -1526,7 +1526,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::ContentSignalNotYesOrNo,
         id: "RL609",
         name: "content-signal-not-yes-or-no",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A `Content-Signal` value other than `yes` or `no`",
         what_it_does: "Detects `search`, `ai-input` or `ai-train` with a value other than \
             `yes` or `no` (`y`, `No`, `false`, nothing).",
@@ -1541,7 +1541,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::LicenseUrlNotAbsolute,
         id: "RL610",
         name: "license-url-not-absolute",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A `License` URL that is not absolute",
         what_it_does: "Detects `License:` values without a scheme (`/license.xml`).",
         why_it_matters: "RSL points crawlers to a licence document by its full URL, which may \
@@ -1556,7 +1556,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::MisspelledPreferenceKey,
         id: "RL611",
         name: "misspelled-preference-key",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A misspelled `Content-Usage`, `Content-Signal` or `License` key",
         what_it_does: "Detects keys close to one of the three (`Content-Signals`, \
             `Content_Usage`, `ContentUsage`, `Licence`). Letter case does not matter: \

@@ -22,8 +22,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::{Code, Finding, Severity};
 use crate::answer::{request_reading, Question, UrlReading, Who};
-use crate::encoding::request_path;
 use crate::catalogue::{crawlers, Crawler, Purpose};
+use crate::encoding::request_path;
 use crate::lines::SIZE_LIMIT;
 use crate::matcher::{Checker, GroupSelection};
 use crate::message::{Message, MessageId as M};

@@ -108,23 +108,27 @@ impl Severity {
         }
     }
 
-    /// The rule that gives a code this severity (`docs/severity.md`), in English; `robots-lens
-    /// explain CODE` states it with the code's documentation.
+    /// What a code whose findings can be at most this severity means, by the one rule of
+    /// `docs/severity.md`, in English; `robots-lens explain CODE` states it with the code's
+    /// documentation.
     pub fn rule(self) -> &'static str {
         match self {
             Severity::Error => {
-                "An error: a crawler will read the file differently from what its author \
-                 evidently meant, and that changes a verdict (a URL allowed that was closed, or \
-                 blocked that was open)."
+                "At most an error: a finding is an error when its evidence shows a search \
+                 engine's or an AI crawler's verdict, in that crawler's own reading, differing \
+                 from what the file evidently means; a warning when only other crawlers or \
+                 readers answer differently, or the intent is only likely; a note when no \
+                 verdict changes."
             }
             Severity::Warning => {
-                "A warning: probably a mistake, or readers disagree about it, but either no \
-                 verdict of any catalogued crawler changes, or what the author meant is not \
-                 evident from the file."
+                "At most a warning: a finding's evidence can show readers disagreeing (Python's \
+                 robotparser reads the line otherwise than Google does), or a verdict against \
+                 an intent that is only likely, never a major crawler against an evident one; \
+                 a note when no verdict changes."
             }
             Severity::Info => {
-                "A note: every reader reads it the same way and nothing is wrong; style, or what \
-                 a directive does and for whom."
+                "A note: its findings name no question whose answer changes (style, a line no \
+                 reader acts on, what a directive does and for whom)."
             }
         }
     }
