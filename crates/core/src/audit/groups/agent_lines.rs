@@ -2,9 +2,11 @@
 //! names on one line (RL308), a name Google cuts short or reads as empty, a directive run into
 //! the value (RL309), and an empty name (RL310).
 
-use crate::audit::text::{rebuild, value_span};
-use crate::audit::{Code, Context, Finding, Severity};
-use crate::group::{product_token, AgentLine, AgentToken};
+use super::{crawler_of, BROWSER_TOKEN};
+use crate::audit::evidence::{Edit, Intent};
+use crate::audit::text::{key_span, rebuild, value_span};
+use crate::audit::{Code, Context, Finding};
+use crate::group::{product_token, AgentLine, AgentToken, Group};
 use crate::lines::Line;
 use crate::message::{Message, MessageId as M, Value};
 
@@ -22,25 +24,8 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     for (group, agent) in agents {
         let line = cx.line(agent.line);
         let value = agent.value();
-        let span = value_span(&line);
         if value.is_empty() {
-            // The rules still reach the group's named crawlers: no verdict changes.
-            let named_beside = group.agents.iter().any(|other| !other.value().is_empty());
-            out.push(
-                Finding::new(
-                    Code::EmptyUserAgent,
-                    agent.line,
-                    M::EmptyUserAgent,
-                    M::EmptyUserAgentWhy,
-                    M::EmptyUserAgentFix,
-                )
-                .with_span(crate::audit::text::key_span(&line))
-                .with_severity(if named_beside {
-                    Severity::Warning
-                } else {
-                    Severity::Error
-                }),
-            );
+            out.push(empty_user_agent(group, &line));
             continue;
         }
         if let Some(at) = glued_directive(value) {
@@ -60,20 +45,131 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     M::StarWithExtraTextWhy,
                     M::StarWithExtraTextFix,
                 )
-                .with_span(span)
-                .with_replacement(rebuild(&line, "User-agent", "*")),
+                .with_span(value_span(&line))
+                .with_replacement(rebuild(&line, "User-agent", "*"))
+                // Google reads `*`, as meant; the line is for the readers that compare it whole.
+                .keeping_google_reading(),
             ),
             AgentToken::Star => {}
             AgentToken::Product(token) => {
                 let next = value[token.len()..].chars().next();
-                if token.is_empty() || next.is_some_and(|c| !ends_name(c)) {
-                    token_cut(agent, token, out, &line);
+                let finding = if token.is_empty() || next.is_some_and(|c| !ends_name(c)) {
+                    token_cut(agent, token, &line)
                 } else if agent.has_extra_text {
-                    extra_text(agent, token, out, &line);
-                }
+                    extra_text(agent, token, &line)
+                } else {
+                    continue;
+                };
+                out.push(meaning_of_cut(finding, token, &line));
             }
         }
     }
+}
+
+/// `User-agent:` with nothing after the colon. Google and RFC 9309 read a name that adds no one
+/// to the group; Python's robotparser, which looks for a group's name inside the crawler's,
+/// finds the empty name in every crawler's.
+fn empty_user_agent(group: &Group, line: &Line) -> Finding {
+    let named_beside = group.agents.iter().any(|other| !other.value().is_empty());
+    let intent = if named_beside {
+        // The rules still reach the group's named crawlers for Google and RFC 9309, as meant;
+        // without the line, Python's robotparser reads the group as they do.
+        Intent::as_google_reads(vec![Edit::delete(line.number)])
+    } else {
+        // Alone, the line gives the rules to nobody: likely every crawler was meant.
+        Intent::meant(vec![Edit::replace(line.number, "User-agent: *")]).likely()
+    };
+    Finding::new(
+        Code::EmptyUserAgent,
+        line.number,
+        M::EmptyUserAgent,
+        M::EmptyUserAgentWhy,
+        M::EmptyUserAgentFix,
+    )
+    .with_span(key_span(line))
+    .with_intent(Some(intent))
+}
+
+/// What a name Google reads otherwise was evidently meant to be, when a catalogued crawler's
+/// verdict depends on it, as the finding's intent:
+///
+/// - its letters are a catalogued crawler's token (`Googlebot Image`, `+Baiduspider`): the line
+///   names that token, offered as the fix (for the other readers only, when Google already
+///   reads that token);
+/// - Google's reading is a catalogued crawler's token the line does not mean (`Yandex Images`,
+///   read as `Yandex`): the group was likely meant for a crawler of the whole name, not for
+///   that one.
+///
+/// Otherwise no catalogued crawler's verdict depends on how the name is read (`MJ12bot`,
+/// `360Spider`, `Screaming Frog SEO Spider`): the finding stays a note.
+fn meaning_of_cut(finding: Finding, token: &str, line: &Line) -> Finding {
+    if finding.replacement.is_some() || finding.code != Code::AgentTokenCut {
+        return finding;
+    }
+    let name = written_name(line.value().unwrap_or_default());
+    if let Some(meant) = catalogued_token(name) {
+        let finding = finding.with_replacement(rebuild(line, "User-agent", meant));
+        return if meant.eq_ignore_ascii_case(token) {
+            finding.keeping_google_reading()
+        } else {
+            finding
+        };
+    }
+    if token.is_empty() || crawler_of(token).is_none() {
+        return finding;
+    }
+    let whole = one_token(name);
+    if whole.is_empty() || crawler_of(&whole).is_some() || whole.eq_ignore_ascii_case(token) {
+        return finding;
+    }
+    let intent = Intent::meant(vec![Edit::replace(
+        line.number,
+        format!("User-agent: {whole}"),
+    )]);
+    finding.with_intent(Some(intent.likely()))
+}
+
+/// The name in a user-agent value: what stands before a `/` or `(` (a version, a comment),
+/// without the words that hold no letter (`Googlebot 2.1` gives `Googlebot`).
+fn written_name(value: &str) -> &str {
+    let name = value.split(['/', '(']).next().unwrap_or_default().trim();
+    let mut end = name.len();
+    for word in name.rsplit(' ') {
+        if word.bytes().any(|b| b.is_ascii_alphabetic()) {
+            break;
+        }
+        end = end.saturating_sub(word.len() + 1);
+    }
+    name[..end.min(name.len())].trim()
+}
+
+/// The catalogued crawler token whose letters and digits `name` has, in order, whatever
+/// separators and marks stand between them (`Googlebot Image`, `"GPTBot`, `+Baiduspider`).
+fn catalogued_token(name: &str) -> Option<&'static str> {
+    let wanted = super::names::letters(name);
+    if wanted.is_empty() {
+        return None;
+    }
+    crate::catalogue::crawlers()
+        .iter()
+        .flat_map(|crawler| crawler.tokens.iter().copied())
+        .find(|known| super::names::letters(known) == wanted)
+}
+
+/// `name` as one product token: its runs of other characters become one `-` (`Yandex Images`
+/// gives `Yandex-Images`).
+fn one_token(name: &str) -> String {
+    let mut out = String::new();
+    for part in name.split(|c: char| !(c.is_ascii_alphabetic() || c == '-' || c == '_')) {
+        if part.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push('-');
+        }
+        out.push_str(part);
+    }
+    out
 }
 
 /// Where a directive written on the same line starts (`Kimengi/nine.com Disallow: /` → the
@@ -98,7 +194,14 @@ fn glued_directive(value: &str) -> Option<usize> {
 /// `User-agent: Kimengi Disallow: /`: two lines run together, so the rule is part of the name.
 fn glued_to_agent(agent: &AgentLine, at: usize, out: &mut Vec<Finding>, line: &Line) {
     let value = agent.value();
-    let name = value[..at].trim_end();
+    let mut name = value[..at].trim_end();
+    // A version after the name (`LexxeBot/1.0`) goes with the directive: every reader then
+    // finds the group, as `user-agent-extra-text` would say of the line written apart.
+    if let AgentToken::Product(token) = &agent.token {
+        if !token.is_empty() && name[token.len()..].starts_with(['/', '(']) {
+            name = &name[..token.len()];
+        }
+    }
     let directive = &value[at..];
     let message = match &agent.token {
         AgentToken::Star => Message::new(M::GluedDirective).code("name", "*"),
@@ -187,7 +290,7 @@ fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, l
     );
 }
 
-fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &Line) {
+fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
     let value = agent.value();
     let word: String = value.chars().take_while(|&c| !ends_name(c)).collect();
     let unquoted = value
@@ -240,11 +343,15 @@ fn token_cut(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &Line
         ),
         None => (M::TokenCutWhy, Message::new(M::TokenCutFix)),
     };
-    out.push(
-        Finding::new(Code::AgentTokenCut, agent.line, message, why, fix)
-            .with_span(value_span(line))
-            .with_replacement(replacement),
-    );
+    let finding = Finding::new(Code::AgentTokenCut, agent.line, message, why, fix)
+        .with_span(value_span(line))
+        .with_replacement(replacement);
+    // `Google*` is read as `Google`, as meant; the fix is for the readers that compare it whole.
+    if value[token.len()..].starts_with('*') && !token.is_empty() {
+        finding.keeping_google_reading()
+    } else {
+        finding
+    }
 }
 
 /// The second word of a two-word name whose first word is a product token and one mark
@@ -261,13 +368,13 @@ fn named_after_mark<'a>(value: &'a str, first_word: &str) -> Option<&'a str> {
         .then_some(second)
 }
 
-fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &Line) {
+fn extra_text(agent: &AgentLine, token: &str, line: &Line) -> Finding {
     let value = agent.value();
     let rest = value[token.len()..].trim();
     // A version or a comment after the name is read the same by every reader: a note. Extra
     // words or a browser's whole UA string change the name for Google: a warning.
     let mut code = Code::AgentTokenCut;
-    let (message, replacement) = if token.eq_ignore_ascii_case("mozilla") {
+    let (message, replacement) = if token.eq_ignore_ascii_case(BROWSER_TOKEN) {
         let bot = bot_names(value);
         (
             Message::new(M::BrowserUserAgent)
@@ -301,16 +408,20 @@ fn extra_text(agent: &AgentLine, token: &str, out: &mut Vec<Finding>, line: &Lin
     // fix keeps a documented name. A browser's whole UA string is no crawler's name.
     let (why, fix) = if code == Code::UserAgentExtraText {
         (M::ExtraTextVersionWhy, M::ExtraTextVersionFix)
-    } else if !token.eq_ignore_ascii_case("mozilla") {
+    } else if !token.eq_ignore_ascii_case(BROWSER_TOKEN) {
         (M::TokenCutWhy, M::TokenCutFix)
     } else {
         (M::ExtraTextWhy, M::ExtraTextFix)
     };
-    out.push(
-        Finding::new(code, agent.line, message, why, fix)
-            .with_span(value_span(line))
-            .with_replacement(replacement),
-    );
+    let finding = Finding::new(code, agent.line, message, why, fix)
+        .with_span(value_span(line))
+        .with_replacement(replacement);
+    // Google and RFC 9309 read the product token, as meant: the fix is for the others.
+    if code == Code::UserAgentExtraText {
+        finding.keeping_google_reading()
+    } else {
+        finding
+    }
 }
 
 /// Words of a UA string that look like a crawler's product token (`Googlebot`, `Baiduspider`).
@@ -332,23 +443,40 @@ fn bot_names(value: &str) -> Vec<String> {
 mod tests {
     use super::super::allowed_by_profile;
     use crate::audit::test_support::*;
+    use crate::audit::FixCheck;
     use crate::audit::{Code, Severity};
+    use crate::profile::Profile;
 
     #[test]
-    fn an_empty_name_beside_a_named_crawler_changes_no_verdict() {
-        let severity = |input: &str| -> Vec<Severity> {
+    fn an_empty_name_is_evidenced_by_the_readers_it_changes() {
+        let readers = |input: &str| -> Vec<(Severity, Vec<Profile>)> {
             with_code(input, Code::EmptyUserAgent)
                 .iter()
-                .map(|f| f.severity)
+                .map(|f| (f.severity, f.effect.iter().map(|e| e.profile).collect()))
                 .collect()
         };
-        assert_eq!(
-            severity("User-agent:\nDisallow: /private/\n"),
-            [Severity::Error]
+        // Alone, it gives the rules to nobody for Google and RFC 9309 (and to everyone for
+        // Python's robotparser): `*` is the likely meaning, so a warning at most.
+        let alone = readers("User-agent:\nDisallow: /private/\n");
+        assert_eq!(alone[0].0, Severity::Warning);
+        assert!(alone[0].1.contains(&Profile::Google), "{alone:?}");
+        assert!(!alone[0].1.contains(&Profile::Python), "{alone:?}");
+        // Beside a named crawler, Google and RFC 9309 give the rules to that crawler, as meant;
+        // only Python's robotparser, which finds the empty name in every crawler's, differs.
+        let beside = readers(
+            "User-agent:\nUser-agent: Googlebot\nDisallow: /private/\n\nUser-agent: *\nDisallow:\n",
         );
+        assert_eq!(beside[0].0, Severity::Warning);
+        assert!(
+            !beside[0].1.is_empty() && beside[0].1.iter().all(|p| *p == Profile::Python),
+            "{beside:?}"
+        );
+        // What the evidence says is what the profiles answer.
+        let input = "User-agent:\nUser-agent: Googlebot\nDisallow: /private/\n";
+        let model = crate::profile::AgentMatch::Substring;
         assert_eq!(
-            severity("User-agent:\nUser-agent: Googlebot\nDisallow: /private/\n"),
-            [Severity::Warning]
+            allowed_by_profile(input, "Bingbot", "/private/", model)[..3],
+            [true, true, false]
         );
     }
 
@@ -440,13 +568,13 @@ mod tests {
         assert_eq!(code, Code::AgentTokenCut, "{message}");
         assert_eq!(
             replacement.as_deref(),
-            Some("User-agent: Kimengi/nineconnections.com\nDisallow: /")
+            Some("User-agent: Kimengi\nDisallow: /")
         );
         assert!(message.english().contains("as `Kimengi`"), "{message}");
         assert_eq!(name_finding(3).0, Code::AgentTokenCut);
         assert_eq!(
             name_finding(3).1.as_deref(),
-            Some("User-agent: LexxeBot/1.0\ndisallow:/")
+            Some("User-agent: LexxeBot\ndisallow:/")
         );
         // A version alone is still only a note, and its text names the readers that differ.
         let (code, _, _) = name_finding(4);
@@ -466,12 +594,16 @@ mod tests {
     }
 
     #[test]
-    fn a_version_in_a_user_agent_value_is_a_note_that_names_the_readers_it_fails() {
+    fn a_version_in_a_user_agent_value_names_the_readers_it_fails() {
         let input = "User-agent: Googlebot/2.1\nDisallow: /private/\n";
         let found = with_code(input, Code::UserAgentExtraText);
         assert_eq!(found.len(), 1);
-        // A note: the crawler the group names reads the product token.
-        assert_eq!(found[0].severity, Severity::Info);
+        // A warning, never an error: Google and RFC 9309 read the product token, as meant;
+        // only Python's robotparser answers otherwise, and the evidence says so.
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert!(!found[0].effect.is_empty());
+        assert!(found[0].effect.iter().all(|e| e.profile == Profile::Python));
+        assert_eq!(found[0].fix_check, crate::audit::FixCheck::Checked);
         let message = found[0].message.english();
         assert!(!message.starts_with("Only the product token"), "{message}");
         assert!(
@@ -492,5 +624,50 @@ mod tests {
             ),
             [false, false, true, true]
         );
+    }
+
+    #[test]
+    fn a_cut_name_is_a_note_unless_a_catalogued_crawler_depends_on_it() {
+        let severity = |name: &str| {
+            let input = format!("User-agent: {name}\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n");
+            let found = with_code(&input, Code::AgentTokenCut);
+            (
+                found[0].severity,
+                found[0].replacement.clone(),
+                found[0].fix_check,
+            )
+        };
+        // Names tools document and read whole: no catalogued crawler's verdict depends on them.
+        for name in [
+            "MJ12bot",
+            "360Spider",
+            "crawler4j",
+            "Screaming Frog SEO Spider",
+        ] {
+            assert_eq!(
+                severity(name),
+                (Severity::Info, None, FixCheck::None),
+                "{name}"
+            );
+        }
+        // A catalogued token written otherwise: the token is the fix.
+        assert_eq!(
+            severity("Googlebot Image"),
+            (
+                Severity::Error,
+                Some("User-agent: Googlebot-Image".into()),
+                FixCheck::Checked
+            )
+        );
+        assert_eq!(
+            severity("+Baiduspider"),
+            (
+                Severity::Error,
+                Some("User-agent: Baiduspider".into()),
+                FixCheck::Checked
+            )
+        );
+        // Google's reading is a catalogued crawler the line does not mean: likely, a warning.
+        assert_eq!(severity("Yandex Images").0, Severity::Warning);
     }
 }

@@ -1,10 +1,11 @@
 //! Who is left with which rules: a file without a `*` group (RL305), a site closed to every
 //! crawler (RL306), and a group without rules (RL312).
 
-use super::{directive_code_line, group_scoped, LISTED_RULES};
+use super::{after_group, directive_code_line, group_scoped, LISTED_RULES};
+use crate::audit::evidence::{Edit, Intent};
 use crate::audit::overlap::is_match_all;
 use crate::audit::text::{directive_code, value_span};
-use crate::audit::{AgentSet, Code, Context, Finding, Severity};
+use crate::audit::{AgentSet, Code, Context, Finding};
 use crate::group::{AgentLine, AgentToken, Rule, RuleKind};
 use crate::lines::LineKind;
 use crate::message::{Message, MessageId as M, Value};
@@ -54,6 +55,7 @@ pub(super) fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, rel
         // but `*`'s own crawlers are left without rules, which allow everything there too.
         // Without a `*` group there is nothing to fall back to: every reader allows everything.
         let no_star = cx.star_groups.is_empty();
+        let named = !names.is_empty();
         let (message, why) = match (names.len(), &scoped) {
             (0, _) => (
                 Message::new(M::GroupWithoutRulesStar),
@@ -85,13 +87,15 @@ pub(super) fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, rel
             Some(text) => Message::new(M::GroupWithoutRulesFixKeep).with("text", text),
             None => M::GroupWithoutRulesFix.into(),
         };
-        out.push(Finding::new(
-            Code::GroupWithoutRules,
-            group.first_line,
-            message,
-            why,
-            fix,
-        ));
+        // Google and RFC 9309 let the named crawlers fetch everything; an explicit `Allow: /`
+        // says so to the readers that drop the group and apply `*` instead. Without a `*` group,
+        // or for `*` itself, every reader allows everything already.
+        let intent = (!no_star && named)
+            .then(|| Intent::portable(vec![Edit::insert(after_group(group), "Allow: /")]));
+        out.push(
+            Finding::new(Code::GroupWithoutRules, group.first_line, message, why, fix)
+                .with_intent(intent),
+        );
     }
 }
 
@@ -153,33 +157,35 @@ fn written_agent(cx: &Context<'_>, agent: &AgentSet) -> Value {
 /// URLs whose verdicts say whether a reader closes the whole site: its front page and a page.
 const SITE_PROBES: [&str; 2] = ["/", "/index.html"];
 
+/// `*` merged into the next crawlers' group: `User-agent: *`, a `Crawl-delay`, then
+/// `User-agent: 008` and `Disallow: /` are one group for Google and RFC 9309, so the rule
+/// written for `008` closes the site to `*`.
+#[derive(Clone)]
+struct MergedIntoStar {
+    /// The `User-agent: *` line.
+    star: usize,
+    /// The first line between it and the other crawlers' user-agent lines that ends no group.
+    between: usize,
+    /// The first other crawler's user-agent line.
+    first_later: usize,
+    /// The other crawlers' names, as written.
+    names: Vec<Value>,
+}
+
 /// Reports a `*` group that closes the whole site. Returns, when the cause is `*` merged into
 /// the next crawlers' group, the lines between `User-agent: *` and their first user-agent line:
 /// the lines there that end no group are this finding's cause, not a layout warning of their own.
 pub(super) fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) -> Option<(usize, usize)> {
-    let closes = |rules: &[&Rule]| -> Option<usize> {
-        if rules
-            .iter()
-            .any(|r| r.kind == RuleKind::Allow && !r.pattern(cx.robots).is_empty())
-        {
-            return None;
-        }
-        rules
-            .iter()
-            .find(|r| r.kind == RuleKind::Disallow && is_match_all(r.pattern(cx.robots)))
-            .map(|r| r.line)
-    };
     let star: Vec<&Rule> = cx.rules_of(&cx.star_groups).collect();
-    let line = closes(&star)?;
+    let line = closing_rule(cx, &star)?;
     // The `*` groups are one of the rule sets; every other set belongs to named crawlers.
     let all_named_closed = cx.rule_sets.iter().all(|set| {
         let own: Vec<&Rule> = cx.rules_of(set).collect();
-        closes(&own).is_some()
+        closing_rule(cx, &own).is_some()
     });
     if !all_named_closed {
         return None;
     }
-    let rule = cx.line(line);
     // Readers without wildcards read `Disallow: *` (or `/*`) literally: which readers it closes
     // the site for is the profiles' answer for the crawlers that follow `*`.
     let (closed, open): (Vec<Profile>, Vec<Profile>) =
@@ -192,42 +198,88 @@ pub(super) fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) -> Option<
     if closed.is_empty() {
         return None;
     }
+    let merged = merged_into_star(cx, line);
+    let rule = cx.line(line);
+    let message = closed_message(cx, merged.as_ref(), &closed, &open).with(
+        "rule",
+        directive_code(
+            rule.key().unwrap_or("Disallow"),
+            rule.value().unwrap_or_default(),
+        ),
+    );
+    let why = if open.is_empty() {
+        M::SiteClosedToAllWhy
+    } else {
+        M::SiteClosedToSomeWhy
+    };
+    let (fix, intent) = match &merged {
+        // The rule was written for the named crawlers, and the merge gives it to every
+        // crawler: the file evidently meant the site open, and `*` gets rules of its own.
+        Some(merge) => (
+            Message::new(M::SiteClosedMergedFix)
+                .list("names", merge.names.clone())
+                .line("star", merge.star),
+            Intent::fix(vec![Edit::insert(merge.star + 1, "Disallow:")]),
+        ),
+        // A site closed on purpose (a staging copy, an API host) is common: that it was meant
+        // open is only a likely reading.
+        None => (
+            M::SiteClosedToAllFix.into(),
+            Intent::meant(vec![Edit::delete(line)]).likely(),
+        ),
+    };
+    out.push(
+        Finding::new(Code::SiteClosedToAll, line, message, why, fix)
+            .with_span(value_span(&rule))
+            .with_intent(Some(intent)),
+    );
+    merged.map(|merge| (merge.star, merge.first_later))
+}
+
+/// The line of the rule in `rules` that closes the whole site (`Disallow: /` or `/*`), when no
+/// Allow rule opens anything.
+fn closing_rule(cx: &Context<'_>, rules: &[&Rule]) -> Option<usize> {
+    if rules
+        .iter()
+        .any(|r| r.kind == RuleKind::Allow && !r.pattern(cx.robots).is_empty())
+    {
+        return None;
+    }
+    rules
+        .iter()
+        .find(|r| r.kind == RuleKind::Disallow && is_match_all(r.pattern(cx.robots)))
+        .map(|r| r.line)
+}
+
+/// What `site-closed-to-all` says: the merge that gives the rule to `*` when there is one, and
+/// for which readers the site is closed and open.
+fn closed_message(
+    cx: &Context<'_>,
+    merged: Option<&MergedIntoStar>,
+    closed: &[Profile],
+    open: &[Profile],
+) -> Message {
     let readers = |profiles: &[Profile]| -> Vec<Value> {
         profiles
             .iter()
             .map(|profile| crate::divergence::reader_name(profile.spec()))
             .collect()
     };
-    // `User-agent: *`, a `Crawl-delay`, then `User-agent: 008` and `Disallow: /`: one group for
-    // Google and RFC 9309, so the rule written for `008` closes the site to `*`. The cause to
-    // name is the merge, not a rule the owner wrote for `*`.
-    let merged = merged_into_star(cx, line);
-    let told = merged
-        .as_ref()
-        .map(|&(star_line, _, first_later, _)| (star_line, first_later));
-    // The rule was written for named crawlers, and the merge gives it to every crawler: the
-    // file evidently meant the site open, and every verdict changes, an error.
-    let severity = if merged.is_some() {
-        Severity::Error
-    } else {
-        Code::SiteClosedToAll.severity()
-    };
-    let message = match (open.is_empty(), cx.agents.is_empty()) {
-        _ if merged.is_some() => {
-            let (star_line, between, _, names) = merged.clone().unwrap_or_default();
-            let message = if open.is_empty() {
-                Message::new(M::SiteClosedMerged)
-            } else {
-                Message::new(M::SiteClosedMergedSome)
-                    .list("closed", readers(&closed))
-                    .list("open", readers(&open))
-            };
-            message
-                .line("star", star_line)
-                .with("between", directive_code_line(cx, between))
-                .line("line", between)
-                .list("names", names)
-        }
+    if let Some(merge) = merged {
+        let message = if open.is_empty() {
+            Message::new(M::SiteClosedMerged)
+        } else {
+            Message::new(M::SiteClosedMergedSome)
+                .list("closed", readers(closed))
+                .list("open", readers(open))
+        };
+        return message
+            .line("star", merge.star)
+            .with("between", directive_code_line(cx, merge.between))
+            .line("line", merge.between)
+            .list("names", merge.names.clone());
+    }
+    match (open.is_empty(), cx.agents.is_empty()) {
         (true, true) => Message::new(M::SiteClosedToAll),
         (true, false) => Message::new(M::SiteClosedToAllNamed),
         (false, no_named_group) => Message::new(if no_named_group {
@@ -235,45 +287,14 @@ pub(super) fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) -> Option<
         } else {
             M::SiteClosedToSomeNamed
         })
-        .list("closed", readers(&closed))
-        .list("open", readers(&open)),
-    };
-    out.push(
-        Finding::new(
-            Code::SiteClosedToAll,
-            line,
-            message.with(
-                "rule",
-                directive_code(
-                    rule.key().unwrap_or("Disallow"),
-                    rule.value().unwrap_or_default(),
-                ),
-            ),
-            if open.is_empty() {
-                M::SiteClosedToAllWhy
-            } else {
-                M::SiteClosedToSomeWhy
-            },
-            match merged {
-                Some((star_line, _, _, names)) => Message::new(M::SiteClosedMergedFix)
-                    .list("names", names)
-                    .line("star", star_line),
-                None => M::SiteClosedToAllFix.into(),
-            },
-        )
-        .with_span(value_span(&rule))
-        .with_severity(severity),
-    );
-    told
+        .list("closed", readers(closed))
+        .list("open", readers(open)),
+    }
 }
 
 /// When the group of the rule on `rule_line` names `*` and, after a line that is not a
-/// user-agent line (which ends no group), other crawlers: the `*` line, that line, the first
-/// other crawler's line, and the other crawlers' names.
-fn merged_into_star(
-    cx: &Context<'_>,
-    rule_line: usize,
-) -> Option<(usize, usize, usize, Vec<Value>)> {
+/// user-agent line (which ends no group), other crawlers: how `*` merged into their group.
+fn merged_into_star(cx: &Context<'_>, rule_line: usize) -> Option<MergedIntoStar> {
     let group = cx
         .robots
         .groups()
@@ -302,7 +323,12 @@ fn merged_into_star(
         .take(LISTED_RULES)
         .map(|agent| Value::code(agent.value()))
         .collect();
-    Some((star.line, between, first_later.line, names))
+    Some(MergedIntoStar {
+        star: star.line,
+        between,
+        first_later: first_later.line,
+        names,
+    })
 }
 
 #[cfg(test)]
@@ -310,6 +336,8 @@ mod tests {
     use super::super::allowed_by_profile;
     use crate::audit::test_support::*;
     use crate::audit::Code;
+    use crate::audit::{FixCheck, Severity};
+    use crate::profile::Profile;
 
     #[test]
     fn no_star_group_never_counts_one_other() {
@@ -457,5 +485,39 @@ mod tests {
             codes("User-agent: *\nDisallow: /x\n\nUser-agent: quxbot\n"),
             [(Code::NamedGroupIgnoresStar, 4)]
         );
+    }
+
+    #[test]
+    fn a_site_closed_by_a_merge_is_an_error_and_one_closed_on_purpose_a_warning() {
+        let merged = "User-agent: *\nCrawl-delay: 30\n\nUser-agent: BadBot\nDisallow: /\n";
+        let found = with_code(merged, Code::SiteClosedToAll);
+        assert_eq!(found[0].severity, Severity::Error);
+        assert_eq!(found[0].fix_check, FixCheck::Checked);
+        assert!(found[0]
+            .effect
+            .iter()
+            .any(|e| e.agent == "Googlebot" && !e.allowed && e.intended));
+        let closed = with_code("User-agent: *\nDisallow: /\n", Code::SiteClosedToAll);
+        assert_eq!(closed[0].severity, Severity::Warning);
+        assert_eq!(closed[0].fix_check, FixCheck::None);
+    }
+
+    #[test]
+    fn a_group_without_rules_is_evidenced_by_the_readers_that_drop_it() {
+        // An allow-list: quxbot is welcome. Google and RFC 9309 let it fetch everything;
+        // Python's robotparser drops its group of user-agent lines only and applies `*`.
+        let input = "User-agent: *\nDisallow: /\n\nUser-agent: quxbot\n";
+        let found = with_code(input, Code::GroupWithoutRules);
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert!(!found[0].effect.is_empty());
+        assert!(found[0]
+            .effect
+            .iter()
+            .all(|e| e.profile == Profile::Python && !e.allowed && e.intended));
+        assert_eq!(found[0].fix_check, FixCheck::Checked);
+        // With a delay Python keeps the group: no reader answers otherwise, a note.
+        let delayed = "User-agent: *\nDisallow: /\n\nUser-agent: quxbot\nCrawl-delay: 5\n";
+        let found = with_code(delayed, Code::GroupWithoutRules);
+        assert_eq!(found[0].severity, Severity::Info);
     }
 }

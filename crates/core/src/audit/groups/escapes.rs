@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::{allows_everything, follows_star, LISTED_RULES};
+use super::{after_group, allows_everything, crawler_of, follows_star, lines_text, LISTED_RULES};
+use crate::audit::evidence::{is_major, Edit, Intent};
 use crate::audit::overlap::{example_path, is_match_all};
 use crate::audit::text::{directive_code, names_own_site, own_hosts};
 use crate::audit::{AgentSet, Code, Context, Finding};
@@ -13,6 +14,7 @@ use crate::group::{Rule, RuleKind};
 use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
 use crate::robots::RobotsTxt;
+use crate::verdict::ChainStep;
 
 /// How many pattern matches `named-group-ignores-star` may make in all; past that it stops
 /// reporting. The work per `*` rule is bounded by the `*` Allow rules and the named groups'
@@ -114,9 +116,11 @@ fn allows(rules: &[Judged], path: &[u8]) -> bool {
 }
 
 /// Reports, for each named crawler, the `*` Disallow rules it no longer obeys. Returns the
-/// groups reported, so that `group-without-rules` does not repeat them.
-pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usize> {
-    named_groups_ignore_star_counting(cx, out, &mut 0)
+/// groups reported, so that `group-without-rules` does not repeat them. `unfollowed` holds the
+/// user-agent lines of names no crawler follows (`unfollowed-name`): nobody escapes `*` through
+/// them.
+pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>, unfollowed: &[usize]) -> Vec<usize> {
+    named_groups_ignore_star_counting(cx, out, unfollowed, &mut 0)
 }
 
 /// The judging ran out of [`JUDGE_BUDGET`]: nothing more can be proved, so nothing more is
@@ -128,10 +132,11 @@ struct OutOfBudget;
 fn named_groups_ignore_star_counting(
     cx: &Context<'_>,
     out: &mut Vec<Finding>,
+    unfollowed: &[usize],
     work: &mut usize,
 ) -> Vec<usize> {
     let mut reported = Vec::new();
-    let buckets = buckets(cx);
+    let buckets = buckets(cx, unfollowed);
     // No named crawler to compare (most files of thousands of rules name only `*`): the `*`
     // rules need no judging.
     if buckets.is_empty() {
@@ -142,7 +147,10 @@ fn named_groups_ignore_star_counting(
     };
     for (groups, agents) in buckets {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
-        if allows_everything(cx.robots, &own) {
+        // `Allow: /` (or an empty `Disallow:`) opens everything on purpose, unless the group is
+        // a major crawler's own: a search engine's or AI crawler's group that only welcomes it
+        // opens every path `*` closes to the crawler that fetches the most pages.
+        if allows_everything(cx.robots, &own) && !agents.iter().any(|a| fetches_for_itself(a)) {
             continue;
         }
         let own: Vec<Judged> = own
@@ -156,20 +164,58 @@ fn named_groups_ignore_star_counting(
             continue;
         };
         reported.extend_from_slice(groups);
-        out.push(report(cx, &agents, &lost, &example));
+        let intent = obeying_star(cx, groups, &agents, &lost);
+        out.push(report(cx, &agents, &lost, &example).with_intent(intent));
     }
     reported
 }
 
+/// Whether the named crawler is a major crawler (a search engine's or an AI crawler) that falls
+/// back to nothing but `*`: a sub-crawler such as Googlebot-Image, which falls back to
+/// Googlebot's group first, fetches one kind of file, and its group opens that kind on purpose.
+fn fetches_for_itself(agent: &AgentSet) -> bool {
+    crawler_of(&agent.token).is_some_and(|crawler| {
+        is_major(crawler)
+            && crawler.chain.iter().all(|step| match step {
+                ChainStep::Star => true,
+                ChainStep::Token(token) => crawler.tokens.contains(token),
+            })
+    })
+}
+
+/// What the file likely meant: the named crawlers obey the `*` rules they lose too, copied into
+/// their group. Evident when their groups hold no Allow or Disallow line at all (a group for a
+/// `Crawl-delay`, say): the file then gave them a delay, not every path `*` closes. Otherwise
+/// leaving the `*` rules out may be deliberate.
+fn obeying_star(
+    cx: &Context<'_>,
+    groups: &[usize],
+    agents: &[&AgentSet],
+    lost: &[&Rule],
+) -> Option<Intent> {
+    // Into a group that names only these crawlers, so that no other crawler gets the rules.
+    let theirs = |index: &&usize| {
+        cx.group(**index)
+            .agents
+            .iter()
+            .all(|line| agents.iter().any(|agent| agent.lines.contains(&line.line)))
+    };
+    let target = cx.group(*groups.iter().find(theirs).or(groups.first())?);
+    let text = lines_text(cx, lost.iter().map(|rule| rule.line))?;
+    let intent = Intent::meant(vec![Edit::insert(after_group(target), text)]);
+    let ruleless = groups.iter().all(|&index| cx.group(index).rules.is_empty());
+    Some(if ruleless { intent } else { intent.likely() })
+}
+
 /// The named crawlers that may escape `*`, in sets that obey exactly the same groups (they are
 /// reported together).
-fn buckets<'c>(cx: &'c Context<'_>) -> Vec<(&'c [usize], Vec<&'c AgentSet>)> {
+fn buckets<'c>(cx: &'c Context<'_>, unfollowed: &[usize]) -> Vec<(&'c [usize], Vec<&'c AgentSet>)> {
     let mut buckets: Vec<(&[usize], Vec<&AgentSet>)> = Vec::new();
     let mut bucket_of: HashMap<&[usize], usize> = HashMap::new();
     let own_hosts = own_hosts(cx.robots);
     for agent in &cx.agents {
         // A crawler that ignores `*` anyway (AdsBot, Mediapartners-Google) loses nothing.
-        if !follows_star(&agent.token) {
+        if !follows_star(&agent.token) || unfollowed.contains(&agent.lines[0]) {
             continue;
         }
         // The site's own crawler (its search appliance, its monitoring bot), named after the
@@ -364,27 +410,6 @@ fn report(cx: &Context<'_>, agents: &[&AgentSet], lost: &[&Rule], example: &[u8]
         .collect();
     let line = agents.iter().map(|a| a.lines[0]).min().unwrap_or(1);
     let lost_lines: Vec<usize> = lost.iter().map(|r| r.line).collect();
-    // A lone name that is no crawler's token but differs from a catalogued one only in
-    // separators (`googlebot_news` for `Googlebot-News`) is followed by no crawler: nobody
-    // escapes `*` through it, and the name is what is wrong.
-    let meant = match agents {
-        [agent] => likely_meant(&agent.token),
-        _ => None,
-    };
-    if let Some(meant) = meant {
-        return Finding::new(
-            Code::NamedGroupIgnoresStar,
-            line,
-            Message::new(M::NamedGroupNoCrawler)
-                .with("names", Value::List(names.into()))
-                .code("meant", meant),
-            M::NamedGroupNoCrawlerWhy,
-            Message::new(M::NamedGroupNoCrawlerFix)
-                .code("line", &format!("User-agent: {meant}"))
-                .lines("lines", &lost_lines),
-        )
-        .with_related(lost_lines);
-    }
     let id = match (names.len() == 1, lost.len() == 1) {
         (true, true) => M::NamedGroupIgnoresStarOne,
         (true, false) => M::NamedGroupIgnoresStar,
@@ -431,29 +456,11 @@ fn listed_rules(cx: &Context<'_>, lost: &[&Rule]) -> Value {
     }
 }
 
-/// The catalogued token a name that matches no crawler was likely meant to be: the same
-/// letters with other separators (`googlebot_news`, `Googlebot News` for `Googlebot-News`).
-fn likely_meant(token: &str) -> Option<&'static str> {
-    if crate::catalogue::find_crawler(token).is_some() {
-        return None;
-    }
-    let letters = |name: &str| -> String {
-        name.chars()
-            .filter(|c| !matches!(c, '-' | '_' | ' '))
-            .map(|c| c.to_ascii_lowercase())
-            .collect()
-    };
-    let wanted = letters(token);
-    crate::catalogue::crawlers()
-        .iter()
-        .flat_map(|crawler| crawler.tokens.iter().copied())
-        .find(|known| letters(known) == wanted)
-}
-
 #[cfg(test)]
 mod tests {
     use crate::audit::test_support::*;
     use crate::audit::Code;
+    use crate::audit::Severity;
 
     #[test]
     fn the_site_s_own_crawler_may_have_a_shorter_list() {
@@ -574,7 +581,7 @@ mod tests {
         let robots = crate::robots::RobotsTxt::parse(input.as_bytes());
         let cx = crate::audit::Context::new(&robots);
         let mut work = 0;
-        super::named_groups_ignore_star_counting(&cx, &mut Vec::new(), &mut work);
+        super::named_groups_ignore_star_counting(&cx, &mut Vec::new(), &[], &mut work);
         work
     }
 
@@ -626,5 +633,57 @@ mod tests {
         // The same crawlers against a `*` group that leaves the site open lose its rules.
         let open = input.replace("Disallow: /\nDisallow: /cgi-bin/", "Disallow: /cgi-bin/");
         assert_eq!(with_code(&open, Code::NamedGroupIgnoresStar).len(), 2);
+    }
+
+    #[test]
+    fn a_group_for_a_delay_alone_evidently_keeps_the_star_rules() {
+        let input = "User-agent: *\nDisallow: /admin/\nDisallow: /login\n\n\
+                     User-agent: bingbot\nCrawl-delay: 10\n";
+        let found = with_code(input, Code::NamedGroupIgnoresStar);
+        assert_eq!(found[0].severity, Severity::Error);
+        assert!(found[0]
+            .effect
+            .iter()
+            .any(|e| e.agent == "Bingbot" && e.url == "/admin/" && e.allowed && !e.intended));
+        // Rules of its own make leaving the `*` rules out possibly deliberate: a warning.
+        let own = input.replace("Crawl-delay: 10\n", "Crawl-delay: 10\nDisallow: /beta/\n");
+        let found = with_code(&own, Code::NamedGroupIgnoresStar);
+        assert_eq!(found[0].severity, Severity::Warning);
+        // A crawler no catalogue entry names answers only for itself: a warning at most.
+        let minor = input.replace("bingbot", "SomeBot");
+        let found = with_code(&minor, Code::NamedGroupIgnoresStar);
+        assert_eq!(found[0].severity, Severity::Warning);
+    }
+
+    #[test]
+    fn an_allow_all_group_escapes_star_for_a_major_crawler_only() {
+        let input = |agent: &str| {
+            format!("User-agent: *\nDisallow: /account/\n\nUser-agent: {agent}\nAllow: /\n")
+        };
+        let found = with_code(&input("bingbot"), Code::NamedGroupIgnoresStar);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert!(found[0]
+            .message
+            .english()
+            .contains("it may fetch `/account/`"));
+        // An image crawler that falls back to Googlebot's group, and a minor fetcher, are
+        // opened on purpose.
+        for agent in ["Googlebot-Image", "Twitterbot"] {
+            assert!(
+                with_code(&input(agent), Code::NamedGroupIgnoresStar).is_empty(),
+                "{agent}"
+            );
+        }
+        // A crawler whose catalogue chain has no `*` step ignores `*` anyway.
+        let ads = "User-agent: *\nDisallow: /a\n\nUser-agent: AdsBot-Google\nDisallow: /b\n";
+        assert!(with_code(ads, Code::NamedGroupIgnoresStar).is_empty());
+    }
+
+    #[test]
+    fn a_name_no_crawler_follows_escapes_nothing() {
+        let input = "User-agent: *\nDisallow: /admin/\n\nUser-agent: OpenAI\nDisallow: /x\n";
+        assert!(with_code(input, Code::NamedGroupIgnoresStar).is_empty());
+        assert_eq!(with_code(input, Code::UnfollowedName).len(), 1);
     }
 }

@@ -1,153 +1,21 @@
-//! Where the readers' groups part: a crawler named in several groups (RL303), a name repeated in
-//! one group (RL304), a line between the user-agent lines of one group (RL311), and a blank
-//! line inside a group (RL313).
+//! Where the readers' groups part: a name repeated in one group (RL304), a line between the
+//! user-agent lines of one group (RL311), and a blank line inside a group (RL313). Google and
+//! RFC 9309 read on across such lines; Python's robotparser and the 1994 convention end a
+//! record at a blank line (and Python at a `Crawl-delay` before a user-agent line), so the
+//! findings' edits are the layout every reader reads alike.
 
 use std::collections::HashMap;
 
 use super::{
-    agent_key, allows_everything, delays, group_range, group_scoped, splits_agent_list,
-    LISTED_RULES,
+    after_group, agent_key, allows_everything, delays, group_range, group_scoped, line_text,
+    splits_agent_list, star_rules_text,
 };
-use crate::audit::overlap::is_match_all;
+use crate::audit::evidence::{Edit, Intent};
 use crate::audit::text::directive_code;
 use crate::audit::{Code, Context, Finding};
-use crate::group::{AgentLine, AgentToken, Group, Rule, RuleKind};
+use crate::group::{AgentLine, AgentToken, Group, Rule};
 use crate::lines::{Line, LineKind};
 use crate::message::{Message, MessageId as M, Value};
-
-pub(super) fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    let star = cx.star_groups.clone();
-    let star_lines: Vec<usize> = star
-        .iter()
-        .flat_map(|&g| cx.group(g).agents.iter())
-        .filter(|a| a.token == AgentToken::Star)
-        .map(|a| a.line)
-        .collect();
-    let mut named: Vec<(&str, &[usize], Vec<usize>)> = cx
-        .agents
-        .iter()
-        .map(|a| (a.token.as_str(), a.groups.as_slice(), a.lines.clone()))
-        .collect();
-    named.insert(0, ("*", &star, star_lines));
-    for (name, groups, lines) in named {
-        if groups.len() < 2 || merging_changes_nothing(cx, groups) {
-            continue;
-        }
-        let mut ranges: Vec<Value> = groups
-            .iter()
-            .take(LISTED_RULES)
-            .map(|&g| {
-                let group = cx.group(g);
-                Value::Text(if group.first_line == group.last_line {
-                    group.first_line.to_string().into()
-                } else {
-                    format!("{}–{}", group.first_line, group.last_line).into()
-                })
-            })
-            .collect();
-        if groups.len() > LISTED_RULES {
-            ranges.push(Value::phrase(
-                Message::new(M::GroupRangesMore).count("count", groups.len() - LISTED_RULES),
-            ));
-        }
-        // Groups and the lines naming the agent are both in file order: walk them together.
-        // One finding per name, where it is named again: a file that names `*` in 100,000
-        // groups gets one finding, not 100,000 that each list every line.
-        let mut naming = lines.iter().copied().peekable();
-        for &later in &groups[1..] {
-            let group = cx.group(later);
-            while naming.next_if(|&l| l < group.first_line).is_some() {}
-            let Some(line) = naming.next_if(|&l| l <= group.last_line) else {
-                continue;
-            };
-            let related: Vec<usize> = lines
-                .iter()
-                .copied()
-                .filter(|&other| other != line)
-                .take(RELATED_NAMING_LINES)
-                .collect();
-            let first = cx.group(groups[0]);
-            // `S2bot` is read as `S`: a message about `S` alone would name nothing the file says.
-            let written = group
-                .agents
-                .iter()
-                .find(|agent| agent.line == line)
-                .map(|agent| agent.value())
-                .filter(|value| !value.eq_ignore_ascii_case(name));
-            let message = match written {
-                Some(value) => Message::new(M::AgentInSeveralGroupsAsRead).code("value", value),
-                None => Message::new(M::AgentInSeveralGroups),
-            };
-            out.push(
-                Finding::new(
-                    Code::AgentInSeveralGroups,
-                    line,
-                    message
-                        .code("name", name)
-                        .with("first", group_range(first))
-                        .count("count", groups.len())
-                        .phrase(
-                            "ranges",
-                            Message::new(M::GroupRanges).list("ranges", ranges),
-                        ),
-                    M::AgentInSeveralGroupsWhy,
-                    // Moving rules between groups that name other crawlers too would change
-                    // those crawlers' rules: the repeated crawler gets a group of its own.
-                    if [first, group].iter().any(|g| {
-                        g.agents.iter().any(|agent| match &agent.token {
-                            AgentToken::Star => name != "*",
-                            AgentToken::Product(token) => {
-                                !token.as_str().eq_ignore_ascii_case(name)
-                            }
-                        })
-                    }) {
-                        Message::new(M::AgentInSeveralGroupsFixShared).code("name", name)
-                    } else {
-                        Message::new(M::AgentInSeveralGroupsFix).with("first", group_range(first))
-                    },
-                )
-                .with_related(related),
-            );
-            break;
-        }
-    }
-}
-
-/// Whether each of `groups` alone answers every URL as their merge does: the same rules in
-/// each (`RankingBot` and `RankingBot2`, both `Disallow: /`, which Google merges as one name),
-/// each closing the whole site, or no rules in any group after the first. Then no reader's verdict depends on the merge, and deleting
-/// a group would unblock its crawler for readers that compare whole names.
-fn merging_changes_nothing(cx: &Context<'_>, groups: &[usize]) -> bool {
-    let rules_of = |index: usize| {
-        let mut rules: Vec<(bool, &str)> = cx
-            .group(index)
-            .rules
-            .iter()
-            .map(|rule| (rule.kind == RuleKind::Allow, rule.pattern(cx.robots)))
-            .filter(|(_, pattern)| !pattern.is_empty())
-            .collect();
-        rules.sort_unstable();
-        rules.dedup();
-        rules
-    };
-    let closes_site = |rules: &[(bool, &str)]| {
-        rules.iter().all(|(allow, _)| !allow)
-            && rules.iter().any(|(_, pattern)| is_match_all(pattern))
-    };
-    let first = rules_of(groups[0]);
-    let first_closes = closes_site(&first);
-    // A later group without rules (a second `User-agent: *` followed only by a `Sitemap` or a
-    // `Crawl-delay`) adds nothing to the merge, and readers that take the first group read the
-    // first group's rules either way.
-    groups[1..].iter().all(|&index| {
-        let rules = rules_of(index);
-        rules.is_empty() || rules == first || (first_closes && closes_site(&rules))
-    })
-}
-
-/// At most this many other lines naming the agent are linked from an `agent-in-several-groups`
-/// finding; its message counts the groups.
-const RELATED_NAMING_LINES: usize = 20;
 
 /// Whether `line-inside-agent-list` speaks of the lines that split `group`'s user agents: it
 /// says nothing when the rules allow everything, since every split allows everything too.
@@ -260,47 +128,64 @@ pub(super) fn lines_inside_agent_lists(
                 out.push(finding);
                 continue;
             }
-            let above: Vec<Value> = group
-                .agents
-                .iter()
-                .filter(|a| a.line < number)
-                .map(|a| Value::code(a.value()))
-                .collect();
-            let above_names = above.clone();
-            let id = if above.len() == 1 {
-                M::LineInsideAgentListOne
-            } else {
-                M::LineInsideAgentList
-            };
-            out.push(
-                Finding::new(
-                    Code::LineInsideAgentList,
-                    number,
-                    Message::new(id)
-                        .code("text", line.text().trim())
-                        .list("agents", above)
-                        .line("last", last.line),
-                    M::LineInsideAgentListWhy,
-                    // Below the rules, a delay would apply to every crawler of the group (to
-                    // all of `*`'s when it names `*`): the crawlers above get a group instead.
-                    if group_scoped(&line) {
-                        Message::new(M::LineInsideAgentListFixScoped)
-                            .list("agents", above_names)
-                            .with(
-                                "text",
-                                directive_code(
-                                    line.key().unwrap_or_default(),
-                                    line.value().unwrap_or_default(),
-                                ),
-                            )
-                    } else {
-                        M::LineInsideAgentListFix.into()
-                    },
-                )
-                .with_related(group.agents.iter().map(|a| a.line).collect()),
-            );
+            out.push(between_agents(cx, group, number, &line));
         }
     }
+}
+
+/// The finding for `line` (line `number`), which stands between `group`'s user agents.
+///
+/// A `Sitemap` or an unknown line moves below the rules, which every reader then reads as
+/// Google does. A `Crawl-delay` there was likely meant for the crawlers above it alone (below
+/// the rules it would reach every crawler of the group, all of `*`'s when it names `*`): they
+/// get a group of their own, with the rules they follow when no group names them (`*`'s).
+fn between_agents(cx: &Context<'_>, group: &Group, number: usize, line: &Line) -> Finding {
+    let above: Vec<Value> = group
+        .agents
+        .iter()
+        .filter(|a| a.line < number)
+        .map(|a| Value::code(a.value()))
+        .collect();
+    let id = if above.len() == 1 {
+        M::LineInsideAgentListOne
+    } else {
+        M::LineInsideAgentList
+    };
+    let last = group.agents.last().map_or(number, |agent| agent.line);
+    let message = Message::new(id)
+        .code("text", line.text().trim())
+        .list("agents", above.clone())
+        .line("last", last);
+    let (fix, intent) = if group_scoped(line) {
+        let text = directive_code(
+            line.key().unwrap_or_default(),
+            line.value().unwrap_or_default(),
+        );
+        (
+            Message::new(M::LineInsideAgentListFixScoped)
+                .list("agents", above)
+                .with("text", text),
+            star_rules_text(cx)
+                .map(|rules| Intent::fix(vec![Edit::insert(number + 1, rules)]).likely()),
+        )
+    } else {
+        let moved = line_text(cx, number).map(|text| {
+            Intent::portable(vec![
+                Edit::delete(number),
+                Edit::insert(after_group(group), text),
+            ])
+        });
+        (M::LineInsideAgentListFix.into(), moved)
+    };
+    Finding::new(
+        Code::LineInsideAgentList,
+        number,
+        message,
+        M::LineInsideAgentListWhy,
+        fix,
+    )
+    .with_related(group.agents.iter().map(|a| a.line).collect())
+    .with_intent(intent)
 }
 
 /// The line of `group`'s last user agent that does not name again a crawler named above it
@@ -346,11 +231,15 @@ fn repeated_below(group: &Group, last_new: usize, number: usize, line: &Line) ->
                 .code("text", line.text().trim())
                 .line("repeat", repeat.line),
         )
-        .with_related(group.agents.iter().map(|a| a.line).collect()),
+        .with_related(group.agents.iter().map(|a| a.line).collect())
+        .with_intent(Some(Intent::portable(vec![Edit::delete(repeat.line)]))),
     )
 }
 
-pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
+/// Blank lines inside groups whose rules block something. `set_apart` holds the blank lines
+/// `set-apart-rules` reports: there the rules below were meant for other crawlers, which is the
+/// cause to name, not the readers' disagreement.
+pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &[usize]) {
     // As for lines inside the agent list: without rules, no reader's verdict depends on where
     // a blank line ends the group.
     for group in cx.robots.groups().iter().filter(|g| !g.rules.is_empty()) {
@@ -373,33 +262,34 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
             };
             // A `Crawl-delay` between the two user agents is the cause `line-inside-agent-list`
             // names (with what the merge changes); the blank line is not a second one.
-            if before_is_agent
-                && after_is_agent
-                && (before + 1..after).any(|n| splits_agent_list(&cx.line(n)))
+            if set_apart.contains(&blank)
+                || (before_is_agent
+                    && after_is_agent
+                    && (before + 1..after).any(|n| splits_agent_list(&cx.line(n))))
             {
                 continue;
             }
-            let before_value = cx.line(before).value().unwrap_or_default();
-            let after_value = cx.line(after).value().unwrap_or_default();
-            let (message, fix) = match (before_is_agent, after_is_agent) {
-                (true, true) => (
-                    Message::new(M::BlankBetweenAgents)
-                        .code("before", before_value)
-                        .line("before_line", before)
-                        .code("after", after_value)
-                        .line("after_line", after),
-                    Message::new(M::BlankBetweenAgentsFix).code("before", before_value),
-                ),
-                (true, false) => (
-                    Message::new(M::BlankBeforeRules).line("line", after),
-                    Message::new(M::BlankBeforeRulesFix),
-                ),
-                _ => (
-                    Message::new(M::BlankInRules)
-                        .with("group", group_range(group))
-                        .line("line", after),
-                    Message::new(M::BlankInRulesFix),
-                ),
+            let (message, fix) = blank_story(
+                cx,
+                group,
+                (before, before_is_agent),
+                (after, after_is_agent),
+            );
+            // Google and RFC 9309 read on across the blank lines: without them, every reader
+            // reads the group as they do, down to the rule below this one. An earlier blank
+            // line would end the record first, so the group's blank lines above go too.
+            // When only the blank lines here go, that is the fix the finding words, checked.
+            let above: Vec<Edit> = (group.first_line..after)
+                .filter(|&n| cx.line(n).kind == LineKind::Blank)
+                .map(Edit::delete)
+                .collect();
+            let here = (before + 1..after)
+                .filter(|&n| cx.line(n).kind == LineKind::Blank)
+                .count();
+            let intent = if above.len() == here {
+                Intent::portable(above)
+            } else {
+                Intent::as_google_reads(above)
             };
             out.push(
                 Finding::new(
@@ -409,9 +299,42 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     M::BlankLineInGroupWhy,
                     fix,
                 )
-                .with_related(vec![before, after]),
+                .with_related(vec![before, after])
+                .with_intent(Some(intent)),
             );
         }
+    }
+}
+
+/// What a blank line between `before` and `after` (each a line and whether it is a user-agent
+/// line) does, and its fix.
+fn blank_story(
+    cx: &Context<'_>,
+    group: &Group,
+    (before, before_is_agent): (usize, bool),
+    (after, after_is_agent): (usize, bool),
+) -> (Message, Message) {
+    let before_value = cx.line(before).value().unwrap_or_default();
+    let after_value = cx.line(after).value().unwrap_or_default();
+    match (before_is_agent, after_is_agent) {
+        (true, true) => (
+            Message::new(M::BlankBetweenAgents)
+                .code("before", before_value)
+                .line("before_line", before)
+                .code("after", after_value)
+                .line("after_line", after),
+            Message::new(M::BlankBetweenAgentsFix).code("before", before_value),
+        ),
+        (true, false) => (
+            Message::new(M::BlankBeforeRules).line("line", after),
+            Message::new(M::BlankBeforeRulesFix),
+        ),
+        _ => (
+            Message::new(M::BlankInRules)
+                .with("group", group_range(group))
+                .line("line", after),
+            Message::new(M::BlankInRulesFix),
+        ),
     }
 }
 
@@ -419,62 +342,8 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>) {
 mod tests {
     use super::super::allowed_by_profile;
     use crate::audit::test_support::*;
-    use crate::audit::Code;
-
-    #[test]
-    fn a_later_group_without_rules_changes_no_merge() {
-        let input = "User-agent: *\nDisallow: /cart/\n\nUser-agent: *\nCrawl-delay: 5\n";
-        assert!(with_code(input, Code::AgentInSeveralGroups).is_empty());
-        assert!(with_code(input, Code::GroupWithoutRules).is_empty());
-        // A first group without rules: readers that take the first group allow what the merge
-        // blocks.
-        let first_empty = "User-agent: *\nDisallow:\n\nUser-agent: *\nDisallow: /cart/\n";
-        assert_eq!(with_code(first_empty, Code::AgentInSeveralGroups).len(), 1);
-    }
-
-    #[test]
-    fn an_agent_named_twice_is_reported_where_it_repeats() {
-        let input = "User-agent: a\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n\nUser-agent: A\n\
-            Disallow: /z\n\n\
-                     User-agent: *\nDisallow: /w\n";
-        let found = with_code(input, Code::AgentInSeveralGroups);
-        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [7, 10]);
-        assert_eq!(found[0].related_lines, [1]);
-        assert!(
-            found[0].message.english().contains("lines 1–2 and 7–8"),
-            "{}",
-            found[0].message
-        );
-    }
-
-    #[test]
-    fn an_agent_named_again_only_as_google_reads_it_says_so() {
-        let input =
-            "User-agent: S2bot\nDisallow: /x\n\nUser-agent: S~stremor-crawler\nDisallow: /y\n";
-        let found = with_code(input, Code::AgentInSeveralGroups);
-        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [4]);
-        let message = found[0].message.english();
-        assert!(
-            message.starts_with("Google reads `S~stremor-crawler` as `S`, which the group of lines 1–2 already names"),
-            "{message}"
-        );
-    }
-
-    #[test]
-    fn an_agent_in_many_groups_is_one_finding_with_bounded_links() {
-        let input: String = (0..100)
-            .map(|n| format!("User-agent: *\nDisallow: /p{n}\n"))
-            .collect();
-        let found = with_code(&input, Code::AgentInSeveralGroups);
-        assert_eq!(found.len(), 1);
-        assert_eq!(found[0].line, 3);
-        assert_eq!(found[0].related_lines.len(), super::RELATED_NAMING_LINES);
-        assert!(
-            found[0].message.english().contains("its 100 groups"),
-            "{}",
-            found[0].message
-        );
-    }
+    use crate::audit::{Code, Severity};
+    use crate::profile::Profile;
 
     #[test]
     fn a_name_repeated_after_a_delay_is_told_once_with_a_fix_that_deletes_it() {
@@ -561,9 +430,21 @@ mod tests {
         let input = "User-agent: a\n\nUser-agent: b\n\nDisallow: /x\n\nDisallow: /y\n\n\
             User-agent: c\nDisallow: /z\n";
         let found = with_code(input, Code::BlankLineInGroup);
-        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4, 6]);
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4]);
         assert!(found[0].message.english().contains("they are one group"));
         assert!(found[1].message.english().contains("from their first rule"));
-        assert!(found[2].message.english().contains("splits the rules"));
+        // The rule set apart below line 6 is `set-apart-rules`'s: the cause is a missing
+        // user-agent line, not the readers' disagreement about the blank line.
+        assert_eq!(with_code(input, Code::SetApartRules)[0].line, 7);
+        // Within the `*` group, the blank line splits the rules for Python's robotparser only.
+        let star = "User-agent: *\nDisallow: /x\n\nDisallow: /y\n";
+        let found = with_code(star, Code::BlankLineInGroup);
+        assert!(found[0].message.english().contains("splits the rules"));
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert!(found[0].effect.iter().all(|e| e.profile == Profile::Python));
+        assert!(found[0]
+            .effect
+            .iter()
+            .any(|e| e.url == "/y" && e.allowed && !e.intended));
     }
 }

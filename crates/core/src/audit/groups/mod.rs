@@ -9,8 +9,9 @@
 //!   (RL302);
 //! - [`coverage`]: who is left with which rules: no `*` group, a site closed to every crawler, a
 //!   group without rules (RL305, RL306, RL312);
-//! - [`layout`]: where the readers' groups part: a crawler in several groups, a name repeated in
-//!   one, a line between user agents, a blank line inside a group (RL303, RL304, RL311, RL313);
+//! - [`merges`]: a crawler named in several groups, which some readers merge (RL303);
+//! - [`layout`]: where the readers' groups part: a name repeated in one group, a line between
+//!   user agents, a blank line inside a group (RL304, RL311, RL313);
 //! - [`delays`]: group lines that reach crawlers they were not written for (RL311's delays,
 //!   RL315);
 //! - [`agent_lines`]: how each user-agent value reads: versions, lists, cut and empty names (RL307
@@ -30,6 +31,7 @@ mod coverage;
 mod delays;
 mod escapes;
 mod layout;
+mod merges;
 mod names;
 mod orphans;
 
@@ -44,20 +46,26 @@ use crate::verdict::ChainStep;
 
 use super::overlap::is_match_all;
 
+/// The product token every browser's User-Agent header starts with (`Mozilla/5.0 (…)`): a
+/// group for it means browsers, not a crawler, nor Mozilla's own crawler.
+const BROWSER_TOKEN: &str = "Mozilla";
+
 /// How many rules a message lists before it says "and N more".
 const LISTED_RULES: usize = 5;
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     orphans::orphan_rules(cx, out);
     agent_lines::check(cx, out);
-    layout::several_groups(cx, out);
+    merges::several_groups(cx, out);
     layout::repeated_in_group(cx, out);
-    let released = escapes::check(cx, out);
+    let unfollowed = names::unfollowed_names(cx, out);
+    let released = escapes::check(cx, out, &unfollowed);
     coverage::groups_without_rules(cx, out, &released);
     coverage::no_star_group(cx, out);
     let merged = coverage::closed_to_all(cx, out);
     layout::lines_inside_agent_lists(cx, out, merged);
-    layout::blank_lines(cx, out);
+    let set_apart = orphans::set_apart_rules(cx, out);
+    layout::blank_lines(cx, out, &set_apart);
     names::retired_tokens(cx, out);
     delays::trailing_group_lines(cx, out);
 }
@@ -118,6 +126,57 @@ fn directive_code_line(cx: &Context<'_>, number: usize) -> Value {
             .map(|line| line.text().trim())
             .unwrap_or_default(),
     )
+}
+
+/// A line's text without its comment and surrounding space, as an edit writes it again
+/// elsewhere: `Disallow: /x  # old` moves as `Disallow: /x`. `None` for a line that is not
+/// UTF-8, which an edit could not write back byte for byte.
+fn line_text(cx: &Context<'_>, number: usize) -> Option<String> {
+    let line = cx.line(number);
+    if line.invalid_utf8 {
+        return None;
+    }
+    Some(match (line.key(), line.value()) {
+        (Some(key), Some("")) => format!("{key}:"),
+        (Some(key), Some(value)) => format!("{key}: {value}"),
+        _ => line.text().trim().to_owned(),
+    })
+}
+
+/// The lines `numbers` as an edit writes them elsewhere, one per line.
+fn lines_text(cx: &Context<'_>, numbers: impl IntoIterator<Item = usize>) -> Option<String> {
+    let lines: Option<Vec<String>> = numbers.into_iter().map(|n| line_text(cx, n)).collect();
+    lines.map(|lines| lines.join("\n"))
+}
+
+/// The name a user-agent line writes: its value before a `/` or `(` (a version, a comment).
+fn written_agent_name<'r>(cx: &Context<'r>, number: usize) -> &'r str {
+    let value = cx.line(number).value().unwrap_or_default();
+    value.split(['/', '(']).next().unwrap_or_default().trim()
+}
+
+/// The first `*` group, if any.
+fn first_star_group<'r>(cx: &Context<'r>) -> Option<&'r Group> {
+    cx.star_groups.first().map(|&index| cx.group(index))
+}
+
+/// The rules a crawler no group names obeys, as an edit writes them into a group of its own:
+/// the `*` groups' rules, or an empty `Disallow:` (everything allowed) without any. `None` when
+/// a `*` rule is not UTF-8.
+fn star_rules_text(cx: &Context<'_>) -> Option<String> {
+    let mut rules = cx
+        .rules_of(&cx.star_groups)
+        .map(|rule| rule.line)
+        .peekable();
+    if rules.peek().is_none() {
+        return Some("Disallow:".to_owned());
+    }
+    lines_text(cx, rules)
+}
+
+/// The line an edit inserts before to add lines at the end of `group`.
+fn after_group(group: &Group) -> usize {
+    group.last_line + 1
 }
 
 /// The catalogued crawler whose product token `token` is (`msnbot` gives Bingbot).
