@@ -317,7 +317,8 @@ fn findings_of_one_cause_are_one_entry_with_every_line() {
     );
     assert!(text.contains("    line 5: Google reads `Bot2`"), "{text}");
     assert!(
-        text.contains("0 errors, 1 warning, 0 info, covering 2 findings, 1 suppressed"),
+        // No catalogued crawler's verdict depends on these names: a note (issue 34).
+        text.contains("0 errors, 0 warnings, 1 info, covering 2 findings, 1 suppressed"),
         "{text}"
     );
 

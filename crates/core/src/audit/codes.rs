@@ -94,6 +94,10 @@ pub enum Code {
     RetiredAgentToken,
     /// RL315 `trailing-group-line`
     TrailingGroupLine,
+    /// RL316 `set-apart-rules`
+    SetApartRules,
+    /// RL317 `unfollowed-name`
+    UnfollowedName,
     /// RL401 `pattern-without-slash`
     PatternWithoutSlash,
     /// RL402 `dollar-inside-pattern`
@@ -168,7 +172,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 67] = [
+    pub const ALL: [Code; 69] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -201,6 +205,8 @@ impl Code {
         Code::BlankLineInGroup,
         Code::RetiredAgentToken,
         Code::TrailingGroupLine,
+        Code::SetApartRules,
+        Code::UnfollowedName,
         Code::PatternWithoutSlash,
         Code::DollarInsidePattern,
         Code::RedundantWildcard,
@@ -702,7 +708,9 @@ const DOCS: &[CodeDoc] = &[
         what_it_does: "Detects Allow and Disallow lines that come before any `User-agent` line.",
         why_it_matters: "A rule belongs to the group of the user-agent lines above it. With none \
             above, it belongs to no group and every major crawler ignores it, so the path it names \
-            is not blocked.",
+            is not blocked. The evidence asks every crawler about the rule's paths with the rule \
+            moved into the `*` group (or a `*` group of its own): an error when a search engine or \
+            AI crawler may fetch what the rule was written to block.",
         example: "Disallow: /private/\n\nUser-agent: *\nDisallow: /tmp/\n",
         fix: "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",
         reference: "RFC 9309 §2.2.2 (crawlers SHOULD ignore rules that are not in any group); \
@@ -723,8 +731,15 @@ const DOCS: &[CodeDoc] = &[
         why_it_matters: "A crawler obeys the groups that name it and ignores `*` entirely; rules \
             are not inherited. Adding `User-agent: Bingbot` with a `Crawl-delay` (or one extra \
             Disallow) silently opens every path the `*` group closes, for that crawler. This is \
-            the mistake that costs site owners most. Crawlers that ignore `*` anyway (AdsBot, \
-            Mediapartners-Google, APIs-Google) are not reported.",
+            the mistake that costs site owners most. Crawlers that ignore `*` anyway (those whose \
+            fallback in the crawler catalogue has no `*` step: AdsBot, Mediapartners-Google) are \
+            not reported, nor is a group that only says `Allow: /` (or an empty `Disallow:`), \
+            unless it is a search engine's or AI crawler's own. The evidence asks the named \
+            crawlers about the lost rules' paths with those rules copied into their group: an \
+            error when the group holds no Allow or Disallow line at all (a group for a \
+            `Crawl-delay`, say: the file gave the crawler a delay, not every path `*` closes) and \
+            a search engine or AI crawler is affected; otherwise a warning, since leaving the `*` \
+            rules out may be deliberate.",
         example: "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\n\n\
             User-agent: Bingbot\nCrawl-delay: 5\n",
         fix: "User-agent: *\nDisallow: /checkout/\nDisallow: /account/\n\n\
@@ -742,8 +757,11 @@ const DOCS: &[CodeDoc] = &[
             where each one is.",
         why_it_matters: "RFC 9309 crawlers merge all groups that name them, so rules far apart in \
             the file combine, which is easy to miss when editing one of them. Python's legacy \
-            `urllib.robotparser` uses only the first `*` group. One group per crawler keeps every \
-            rule for it in one place.",
+            `urllib.robotparser` uses only the first group of a name (and the first `*` group). \
+            One group per crawler keeps every rule for it in one place. The evidence asks the \
+            readers about the groups' paths with the groups merged as Google reads them: a \
+            warning when Python's robotparser answers otherwise, a note when no reader does (a \
+            name Google reads shorter, such as `S2bot`, is `agent-token-cut`'s story).",
         example: "User-agent: Googlebot\nDisallow: /search\n\nUser-agent: *\nDisallow: /tmp/\n\n\
             User-agent: Googlebot\nDisallow: /print/\n",
         fix: "User-agent: Googlebot\nDisallow: /search\nDisallow: /print/\nDisallow: /tmp/\n\n\
@@ -799,7 +817,9 @@ const DOCS: &[CodeDoc] = &[
             group for Python's robotparser and the 1994 convention. The severity is an error when \
             the rule was written for named crawlers and reaches `*` because their group merged \
             with it (`User-agent: *`, a `Crawl-delay`, then `User-agent: X` and `Disallow: /`): \
-            the file evidently meant the site open.",
+            the file evidently meant the site open. Otherwise a site closed on purpose (a staging \
+            copy, an API host) is common, and the finding is a warning: that the site was meant \
+            open is only a likely reading.",
         example: "User-agent: *\nDisallow: /\n",
         fix: "User-agent: *\nDisallow: /checkout/\n",
         reference:
@@ -820,8 +840,9 @@ const DOCS: &[CodeDoc] = &[
             group works as meant. Python's robotparser, Protego (Scrapy's parser), texting_robots \
             and the 1994 convention's readers compare the whole value (`googlebot/2.1`) with the \
             crawler's name and find no match: a crawler built on them skips the group (the `python` and `legacy-1994` profiles show \
-            it). A note, not a warning: the crawler a group names reads it with its own parser, \
-            and the major ones compare the product token.",
+            it). A warning when Python's robotparser answers a question otherwise for the group's \
+            crawlers (the evidence names it); Google's and RFC 9309's answers never change, so it \
+            is never an error.",
         example: "User-agent: Googlebot/2.1\nDisallow: /private/\n",
         fix: "User-agent: Googlebot\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.1 (product tokens are letters, `_` and `-`); google/robotstxt \
@@ -857,9 +878,12 @@ const DOCS: &[CodeDoc] = &[
             `MJ12bot` is read as `MJ`, `360Spider` and `\"Googlebot\"` as an empty name, `Google*` \
             as `Google`. The group then applies to a crawler with that shorter name, or to none, \
             and the crawler the line meant falls back to `*`. The crawler's own parser may read \
-            the full name; crawlers built on Google's library will not. A warning, not an \
-            error: `User-agent: MJ12bot` is what Majestic tells site owners to write, and its \
-            crawler reads it whole.",
+            the full name; crawlers built on Google's library will not. A note when no catalogued \
+            crawler's verdict depends on the name: `User-agent: MJ12bot` is what Majestic tells \
+            site owners to write, and its crawler reads it whole. A warning or an error when the \
+            name is a catalogued crawler's written otherwise (`Googlebot Image`, `\"GPTBot\"`, \
+            `+Baiduspider`), or when Google's shorter reading names a catalogued crawler the line \
+            does not mean (`Yandex Images` read as `Yandex`).",
         example: "User-agent: \"Googlebot\"\nDisallow: /private/\n",
         fix: "User-agent: Googlebot\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.1 (a product token MUST contain only letters, `_` and `-`); \
@@ -874,9 +898,11 @@ const DOCS: &[CodeDoc] = &[
         what_it_does: "Detects `User-agent:` with an empty value.",
         why_it_matters:
             "An empty name matches no crawler, so if it is the group's only user-agent \
-            line, the group's rules apply to nobody. It usually means `*` was meant. The \
-            severity is a warning when the group names a crawler too: that crawler still gets \
-            the rules, so no verdict changes.",
+            line, the group's rules apply to nobody. It usually means `*` was meant. Python's \
+            robotparser, which looks for a group's name inside the crawler's, finds the empty \
+            name in every crawler's, so for it the group applies to every crawler. A warning: \
+            when the group names a crawler too, that crawler still gets the rules, and only \
+            Python's answers differ; alone, `*` is the likely meaning, not an evident one.",
         example: "User-agent:\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`product-token = identifier / \"*\"`, at least one character).",
@@ -899,7 +925,8 @@ const DOCS: &[CodeDoc] = &[
             close the whole site, or that a blank line sets apart: the file gave them a delay, \
             not a block. When the agents below such a line only name again those above it, the \
             fix deletes the repeated line: Python's robotparser keeps only the first group of a \
-            name.",
+            name. A `Sitemap` between user agents ends no group for the readers the evidence \
+            asks (RFC 9309, Google, Python), so it is a note.",
         example: "User-agent: GPTBot\nCrawl-delay: 10\nUser-agent: CCBot\nDisallow: /\n",
         fix: "User-agent: GPTBot\nCrawl-delay: 10\nDisallow:\n\nUser-agent: CCBot\nDisallow: /\n",
         reference: "RFC 9309 §2.2.4 (other records MUST NOT terminate a group); google/robotstxt \
@@ -918,7 +945,9 @@ const DOCS: &[CodeDoc] = &[
             what RFC 9309 specifies, but npm's robots-parser drops such a group and applies `*` \
             instead; an explicit `Allow: /` says the same to every parser. Without a `*` group \
             there is nothing to fall back to, and a group that only sets a `Crawl-delay` does \
-            what it is for: the fix never deletes a group whose delay would go with it.",
+            what it is for: the fix never deletes a group whose delay would go with it. Python's \
+            robotparser drops a group that holds nothing but its user-agent lines too: a warning \
+            when that changes its answers, a note otherwise.",
         example: "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\n",
         fix: "User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nAllow: /\n",
         reference: "RFC 9309 §2.1 (the last group may have no rules, which allows everything) and \
@@ -936,7 +965,9 @@ const DOCS: &[CodeDoc] = &[
             convention, still followed by Python's legacy `urllib.robotparser`, ends a record at a \
             blank line: for such parsers the user agent above loses the rules below, or the rules \
             below belong to no one. Between two user-agent lines, a blank line also hides that the \
-            first agent shares the next group's rules.",
+            first agent shares the next group's rules. A warning when Python's robotparser answers \
+            otherwise for it; rules set apart below a named group that the `*` group lacks are \
+            `set-apart-rules` instead.",
         example: "User-agent: *\n\nDisallow: /private/\n",
         fix: "User-agent: *\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2 (`emptyline` may appear inside a group); Python \
@@ -953,7 +984,8 @@ const DOCS: &[CodeDoc] = &[
             (`ClaudeBot`, `Claude-User`, `Claude-SearchBot`).",
         why_it_matters: "A group for a retired token applies to no crawler that still fetches: \
             the operator's current crawlers follow the `*` group instead, so what the owner \
-            meant to block stays open to them.",
+            meant to block stays open to them. The retired tokens and their successors are the \
+            crawler catalogue's; an error when a successor may fetch what the group blocks.",
         example: "User-agent: anthropic-ai\nDisallow: /\n",
         fix: "User-agent: ClaudeBot\nDisallow: /\n",
         reference: "Anthropic's crawler documentation (ClaudeBot, Claude-User and \
@@ -963,7 +995,7 @@ const DOCS: &[CodeDoc] = &[
         code: Code::TrailingGroupLine,
         id: "RL315",
         name: "trailing-group-line",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         title: "A group line at the end of the file falls into the last group",
         what_it_does: "Detects a `Crawl-delay` (or `Request-rate`, `Visit-time`, \
             `Content-Usage`, `Content-Signal`) set apart by a blank line after the last \
@@ -972,14 +1004,62 @@ const DOCS: &[CodeDoc] = &[
         why_it_matters: "Written apart at the end, the line reads as if it were for every \
             crawler. But a group runs until the next `User-agent` line, blank lines included, \
             so it belongs to the last group: only the crawlers that group names read it, and \
-            the crawlers it was probably meant for never see it. A warning: it changes no \
-            Allow or Disallow verdict.",
+            the crawlers it was probably meant for never see it. A note: it changes no Allow or \
+            Disallow verdict.",
         example: "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /\n\n\
             Crawl-delay: 10\n",
         fix: "User-agent: *\nCrawl-delay: 10\nDisallow: /admin/\n\nUser-agent: GPTBot\n\
             Disallow: /\n",
         reference: "RFC 9309 §2.2.4 (other records do not end a group) and §2.2.1 (a crawler \
             obeys the groups that name it).",
+    },
+    CodeDoc {
+        code: Code::SetApartRules,
+        id: "RL316",
+        name: "set-apart-rules",
+        severity: Severity::Warning,
+        title: "Rules set apart below a named group bind only its crawlers",
+        what_it_does: "Detects Allow and Disallow lines set apart by a blank line below the rules \
+            of a group that names particular crawlers, when they block something the `*` group \
+            does not.",
+        why_it_matters: "Written apart, the rules read as a new section for every crawler, but \
+            only a `User-agent` line starts a group: Google and RFC 9309 give them to the \
+            crawlers named above (`Googlebot-Image`, say), and Python's robotparser, for which the \
+            blank line ends the group, to nobody. Every other crawler may fetch what they block \
+            (`/admin/`, `/login`). The evidence asks the crawlers about the rules' paths with the \
+            rules repeated in the `*` group; a warning, since they may be meant for the named \
+            crawlers alone.",
+        example: "User-agent: *\nDisallow: /cart/\n\nUser-agent: Googlebot-Image\n\
+            Allow: /images/\n\nDisallow: /admin/\nDisallow: /login\n",
+        fix: "User-agent: *\nDisallow: /cart/\nDisallow: /admin/\nDisallow: /login\n\n\
+            User-agent: Googlebot-Image\nAllow: /images/\nDisallow: /cart/\nDisallow: /admin/\n\
+            Disallow: /login\n",
+        reference: "RFC 9309 §2.1 (a group is one or more user-agent lines followed by rules) \
+            and §2.2 (blank lines may appear inside a group); google/robotstxt reads on across \
+            blank lines.",
+    },
+    CodeDoc {
+        code: Code::UnfollowedName,
+        id: "RL317",
+        name: "unfollowed-name",
+        severity: Severity::Error,
+        title: "A user agent no crawler goes by, meant for catalogued crawlers",
+        what_it_does: "Detects a user-agent name that is no crawler's product token but names \
+            catalogued crawlers another way: their operator (`OpenAI`, `Anthropic`), their \
+            product (`ChatGPT`, `Claude`, `Bing`), an operator's AI (`Google-AI`), or a token \
+            with other separators (`googlebot_news`). The crawlers meant, and their operators, \
+            are the crawler catalogue's.",
+        why_it_matters: "A crawler compares its own product token with the user-agent lines: \
+            `GPTBot` looks for `GPTBot`, never for `OpenAI`. A group under the company's or \
+            product's name binds none of its crawlers, which follow the `*` group (or no group) \
+            instead, so what the owner meant to block stays open to them. The evidence asks the \
+            crawlers meant with their tokens added to the group: an error when a search engine \
+            or AI crawler may fetch what the group blocks.",
+        example: "User-agent: OpenAI\nDisallow: /\n\nUser-agent: *\nDisallow: /admin/\n",
+        fix: "User-agent: GPTBot\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\n\
+            Disallow: /\n\nUser-agent: *\nDisallow: /admin/\n",
+        reference: "RFC 9309 §2.2.1 (crawlers match their product token, case-insensitively); \
+            the operators' crawler documentation cited by the crawler catalogue.",
     },
     CodeDoc {
         code: Code::PatternWithoutSlash,
@@ -1647,6 +1727,8 @@ mod tests {
             ("RL313", "blank-line-in-group"),
             ("RL314", "retired-agent-token"),
             ("RL315", "trailing-group-line"),
+            ("RL316", "set-apart-rules"),
+            ("RL317", "unfollowed-name"),
             ("RL401", "pattern-without-slash"),
             ("RL402", "dollar-inside-pattern"),
             ("RL403", "redundant-wildcard"),

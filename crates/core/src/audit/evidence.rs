@@ -201,6 +201,15 @@ impl Intent {
         }
     }
 
+    /// Google and RFC 9309 readers already read the file as meant; `edits`, which the finding
+    /// does not offer as its fix, say the same to the other readers.
+    pub(crate) fn as_google_reads(edits: Vec<Edit>) -> Intent {
+        Intent {
+            reading: Reading::Google,
+            ..Intent::meant(edits)
+        }
+    }
+
     /// The file with `edits` is the fix the finding offers as its replacement.
     pub(crate) fn fix(edits: Vec<Edit>) -> Intent {
         Intent {
@@ -444,7 +453,7 @@ fn edited_lines(edits: &[Edit]) -> Vec<usize> {
 }
 
 /// A search engine's crawler or one of the catalogue's AI crawlers.
-fn is_major(crawler: &Crawler) -> bool {
+pub(super) fn is_major(crawler: &Crawler) -> bool {
     matches!(
         crawler.purpose,
         Purpose::Search | Purpose::AiTraining | Purpose::AiSearch | Purpose::UserTriggered
@@ -760,12 +769,19 @@ impl<'r> Prover<'r> {
                         intended: is.allowed,
                         line: was.deciding_line(),
                     };
+                    // A line that stood in the finding's groups and still stands decides
+                    // within it in the edited file too (a rule a deleted blank line hands back
+                    // to its group); and an asker the edit moves into or out of the finding's
+                    // groups is the finding's whatever decides (a crawler named in a group it
+                    // did not obey, which no rule of that group blocks).
                     let about = was
                         .deciding_line()
                         .is_some_and(|line| inside.contains(&line))
-                        || is
-                            .deciding_line()
-                            .is_some_and(|line| inside_new.contains(&line));
+                        || is.deciding_line().is_some_and(|line| {
+                            inside_new.contains(&line)
+                                || map.old(line).is_some_and(|old| inside.contains(&old))
+                        })
+                        || moved(&was, &is, &map, &inside, &inside_new);
                     if kept || (!about && asker.crawler.is_some()) {
                         outside.get_or_insert(effect);
                         continue;
@@ -874,6 +890,35 @@ fn typed_alike(probe: &str) -> bool {
         return false;
     };
     typed.host.is_none() && request_path(&typed.request) == request_path(&path.request)
+}
+
+/// Whether the asker of `was` (the file as written) and `is` (as edited) obeys other groups in
+/// the two files, one of them among the finding's lines (`inside`, `inside_new`).
+fn moved(
+    was: &crate::verdict::Verdict,
+    is: &crate::verdict::Verdict,
+    map: &LineMap,
+    inside: &HashSet<usize>,
+    inside_new: &HashSet<usize>,
+) -> bool {
+    let before: HashSet<usize> = was
+        .groups
+        .iter()
+        .flat_map(|group| group.lines.iter().copied())
+        .collect();
+    let after: HashSet<Option<usize>> = is
+        .groups
+        .iter()
+        .flat_map(|group| group.lines.iter().map(|&line| map.old(line)))
+        .collect();
+    let same =
+        after.len() == before.len() && before.iter().all(|line| after.contains(&Some(*line)));
+    !same
+        && (before.iter().any(|line| inside.contains(line))
+            || is
+                .groups
+                .iter()
+                .any(|group| group.lines.iter().any(|line| inside_new.contains(line))))
 }
 
 /// Every line of the groups that hold any of `lines`.
@@ -1293,7 +1338,10 @@ fn change_phrase(finding: &Finding, intent: &Intent) -> Message {
         Some(replacement) if !deletes => {
             Message::new(M::FixChangeWritten).code("replacement", first_line(replacement))
         }
-        _ => Message::new(M::FixChangeDeleted),
+        _ if deletes => Message::new(M::FixChangeDeleted),
+        // A fix in words that inserts or moves lines (a group's missing user-agent lines, the
+        // rules a group lacks) has no one line to quote.
+        _ => Message::new(M::FixChangeApplied),
     }
 }
 

@@ -69,6 +69,7 @@ catalogue! {
          so this one was not checked and is not offered.";
     FixChangeWritten = "core.audit.fix-change.written" => "With the line written as {replacement}";
     FixChangeDeleted = "core.audit.fix-change.deleted" => "Without this line";
+    FixChangeApplied = "core.audit.fix-change.applied" => "With the fix made";
 
     // audit/directives.rs
     NoindexDirectiveNoindex = "core.audit.noindex-directive.message-noindex" =>
@@ -326,7 +327,7 @@ catalogue! {
     RetiredAgentTokenWhy = "core.audit.retired-agent-token.why" =>
         "A group for a token no crawler sends any more applies to nobody.";
     RetiredAgentTokenFix = "core.audit.retired-agent-token.fix" =>
-        "Name the current tokens too (a `User-agent: {successor}` line above this one).";
+        "Name the current tokens too: write {lines} above this line.";
     RuleBeforeUserAgent = "core.audit.rule-before-user-agent.message" =>
         "{rule} comes before the first `User-agent` line (line {first}), so it belongs to no \
          group and no crawler obeys it.";
@@ -340,10 +341,12 @@ catalogue! {
         "Put a `User-agent` line above it (for example `User-agent: *`), or move the rule into \
          the group it was meant for.";
     EmptyUserAgent = "core.audit.empty-user-agent.message" =>
-        "The user-agent line names no crawler, so it adds no one to its group.";
+        "The user-agent line names no crawler: Google and RFC 9309 add no one to its group, \
+         while Python's robotparser, which looks for a group's name inside the crawler's, finds \
+         the empty name in every crawler's.";
     EmptyUserAgentWhy = "core.audit.empty-user-agent.why" =>
-        "An empty name matches no crawler; if it is the group's only user-agent line, the \
-         group's rules apply to nobody.";
+        "If it is the group's only user-agent line, the group's rules apply to nobody for Google \
+         and RFC 9309, and to every crawler for Python's robotparser.";
     EmptyUserAgentFix = "core.audit.empty-user-agent.fix" =>
         "Write the crawler's product token after the colon, or `*` for every crawler.";
     StarWithExtraText = "core.audit.agent-token-cut.message-star" =>
@@ -473,14 +476,6 @@ catalogue! {
          the `*` group: {rules}; for example, they may fetch {path}, which `*` blocks.";
     NamedGroupIgnoresStarWhy = "core.audit.named-group-ignores-star.why" =>
         "A crawler obeys only the groups that name it; the `*` group's rules are not inherited.";
-    NamedGroupNoCrawler = "core.audit.named-group-ignores-star.message-no-crawler" =>
-        "{names} is no crawler's token: the likely one is {meant}, and crawlers compare `-`, `_` \
-         and spaces as written, so no crawler follows this group and its rules apply to nobody.";
-    NamedGroupNoCrawlerWhy = "core.audit.named-group-ignores-star.why-no-crawler" =>
-        "A crawler obeys only the groups whose name is its product token.";
-    NamedGroupNoCrawlerFix = "core.audit.named-group-ignores-star.fix-no-crawler" =>
-        "Write {line} if that is the crawler meant; it then follows only this \
-         group, so repeat in it the `*` rules it should still obey ({lines}).";
     NamedGroupIgnoresStarFix = "core.audit.named-group-ignores-star.fix" =>
         "Repeat in this group the `*` rules that {names} should still obey ({lines}); if only \
          other crawlers should obey them, the file is right as it is.";
@@ -494,8 +489,9 @@ catalogue! {
         "The group of {names} has no Allow or Disallow line, so they may fetch every URL \
          (without falling back to the `*` group).";
     GroupWithoutRulesWhy = "core.audit.group-without-rules.why" =>
-        "RFC 9309 reads a group without rules as allowing everything, but npm's robots-parser \
-         drops such a group and applies `*` instead.";
+        "RFC 9309 reads a group without rules as allowing everything; npm's robots-parser drops \
+         such a group and applies `*` instead, and so does Python's robotparser when the group \
+         holds nothing but its user-agent lines.";
     GroupWithoutRulesStarWhy = "core.audit.group-without-rules.why-star" =>
         "Every parser reads a `*` group without rules as allowing everything, so the group \
          limits no crawler.";
@@ -579,9 +575,10 @@ catalogue! {
         "Delete line {repeat}: {text} and the rules below it then stand in one group for every \
          parser.";
     LineInsideAgentListFixScoped = "core.audit.line-inside-agent-list.fix-scoped" =>
-        "Below this line, add the rules meant for {agents} (an empty `Disallow:` allows \
-         everything): that ends their group there, so {text} stays with them instead of \
-         reaching the crawlers named below it.";
+        "Below this line, add the rules meant for {agents}: the `*` group's, which they follow \
+         when no group names them (an empty `Disallow:` if they may fetch everything). That \
+         ends their group there, so {text} stays with them instead of reaching the crawlers \
+         named below it.";
     DelayedCrawlersClosedOut = "core.audit.line-inside-agent-list.message-closed-out" =>
         "The group of {names} has only {text}: Google and RFC 9309 read it into one group with \
          {owner} (line {owner_line}), so {rule} (line {rule_line}), written for {owner}, shuts \
@@ -597,8 +594,9 @@ catalogue! {
          rule: the crawlers named above it share the next crawler's rules, though the file gave \
          them only a delay.";
     DelayedCrawlersFix = "core.audit.line-inside-agent-list.fix-delayed" =>
-        "Give {names} rules of their own right below {text} (line {line}): an empty `Disallow:` allows \
-         everything and ends their group, so the rules of {owner} apply to {owner} alone.";
+        "Give {names} rules of their own right below {text} (line {line}): the `*` group's, \
+         which they follow when no group names them (an empty `Disallow:` if they may fetch \
+         everything). That ends their group, so the rules of {owner} apply to {owner} alone.";
     BlankBetweenAgents = "core.audit.blank-line-in-group.message-agents" =>
         "A blank line separates {before} (line {before_line}) from {after} (line {after_line}), \
          but they are one group: {before} obeys the same rules as {after}.";
@@ -774,6 +772,31 @@ catalogue! {
          opens more.";
     LineTooLongFix = "core.audit.line-too-long.fix" =>
         "Split the pattern into shorter rules, using `*` for the parts that vary.";
+
+    SetApartRules = "core.audit.set-apart-rules.message" =>
+        "{rules} stand apart below the blank line on line {blank}, as if for every crawler, but a group \
+         runs until the next `User-agent` line: Google and RFC 9309 give them to {agents} alone, \
+         and Python's robotparser, for which the blank line ends the group, to nobody.";
+    SetApartRulesWhy = "core.audit.set-apart-rules.why" =>
+        "A blank line does not start a group; only a `User-agent` line does. Every crawler the \
+         group does not name may fetch what these rules block, unless other rules of its own \
+         block it.";
+    SetApartRulesFix = "core.audit.set-apart-rules.fix" =>
+        "If the rules are for every crawler, repeat them in the `*` group (or under a \
+         `User-agent: *` line of their own); if they are for {agents} alone, delete the blank \
+         line.";
+    UnfollowedName = "core.audit.unfollowed-name.message" =>
+        "No crawler goes by {name}: the crawlers it likely means are {tokens}, and each follows \
+         only the groups that name its own token, so none of them follows this group.";
+    UnfollowedNameOne = "core.audit.unfollowed-name.message-one" =>
+        "No crawler goes by {name}: the crawler it likely means is {tokens}, and it follows only \
+         the groups that name its own token, so it does not follow this group.";
+    UnfollowedNameWhy = "core.audit.unfollowed-name.why" =>
+        "A crawler compares its product token with the user-agent lines (`GPTBot`, not the name \
+         of its company or product); a group under another name binds none of its crawlers, \
+         which follow the `*` group or no group instead.";
+    UnfollowedNameFix = "core.audit.unfollowed-name.fix" =>
+        "Name the crawlers meant: write {lines} above this line.";
 
     TrailingGroupLine = "core.audit.trailing-group-line.message" =>
         "{text} stands apart at the end of the file, but a group runs until the next \
