@@ -72,47 +72,65 @@ function failureOf(error, timedOut) {
 }
 
 /**
- * Reads `response`'s body: at most KEPT_BYTES kept, the rest counted up to COUNTED_BYTES.
+ * Reads `response`'s body: at most `keep` bytes kept, the rest counted up to COUNTED_BYTES.
  * Resolves { body, size, complete, error }.
  */
-async function readBody(response) {
-  const kept = new Uint8Array(KEPT_BYTES);
+async function readBody(response, keep) {
+  const chunks = [];
   let keptLength = 0;
   let size = 0;
+  const kept = () => {
+    const body = new Uint8Array(keptLength);
+    let at = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, at);
+      at += chunk.length;
+    }
+    return body;
+  };
   const reader = response.body?.getReader();
-  if (!reader) return { body: kept.subarray(0, 0), size: 0, complete: true, error: null };
+  if (!reader) return { body: new Uint8Array(0), size: 0, complete: true, error: null };
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return { body: kept.slice(0, keptLength), size, complete: true, error: null };
-      const room = Math.min(KEPT_BYTES - keptLength, value.length);
-      kept.set(value.subarray(0, room), keptLength);
-      keptLength += room;
+      if (done) return { body: kept(), size, complete: true, error: null };
+      const room = Math.min(keep - keptLength, value.length);
+      if (room > 0) {
+        chunks.push(value.slice(0, room));
+        keptLength += room;
+      }
       size += value.length;
       if (size >= COUNTED_BYTES) {
         await reader.cancel().catch(() => {});
-        return { body: kept.slice(0, keptLength), size: COUNTED_BYTES, complete: false, error: null };
+        return { body: kept(), size: COUNTED_BYTES, complete: false, error: null };
       }
     }
   } catch (error) {
-    return { body: kept.slice(0, keptLength), size, complete: false, error };
+    return { body: kept(), size, complete: false, error };
   }
 }
 
 /**
  * Fetches the robots.txt of `url`'s site as crawlers do.
  *
- * Options: `crawler` (a catalogued name: its documented user agent is sent), `userAgent`, and
- * `timeout` (seconds, default 30, for the whole fetch). For a private CA, start Node with
- * NODE_EXTRA_CA_CERTS=ca.pem. Never rejects for what the site does (a 404, a timeout: see
- * `status` and `failure`); throws a TypeError for a URL that cannot be fetched.
+ * Options: `crawler` (a catalogued name: its documented user agent is sent), `userAgent`,
+ * `timeout` (seconds, default 30, for the whole fetch) and `keptBytes` (how much of the decoded
+ * body to keep: KEPT_BYTES by default, up to COUNTED_BYTES for the body as served past the cut).
+ * For a private CA, start Node with NODE_EXTRA_CA_CERTS=ca.pem. Never rejects for what the site
+ * does (a 404, a timeout: see `status` and `failure`); throws a TypeError for a URL that cannot
+ * be fetched.
  */
 export async function fetchRobots(url, options = {}) {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
   const robotsUrl = robotsUrlOf(url);
   const named = options.crawler === undefined ? null : userAgentOf(options.crawler);
   const userAgent = options.userAgent ?? named?.userAgent ?? defaultUserAgent();
   const seconds = options.timeout ?? DEFAULT_TIMEOUT;
-  if (!(seconds > 0 && seconds <= 600)) throw new RangeError(`timeout must be a number of seconds from 0 to 600, not ${seconds}`);
+  if (!(seconds > 0 && seconds <= 600)) {
+    throw new RangeError(`timeout must be a number of seconds more than 0 and at most 600, not ${seconds}`);
+  }
+  const keep = Math.min(Math.max(options.keptBytes ?? KEPT_BYTES, KEPT_BYTES), COUNTED_BYTES);
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -122,6 +140,7 @@ export async function fetchRobots(url, options = {}) {
   const result = {
     robotsUrl,
     userAgent,
+    crawler: named?.crawler.name ?? null,
     hops: [],
     failure: null,
     status: 'unreachable',
@@ -132,6 +151,7 @@ export async function fetchRobots(url, options = {}) {
     sizeComplete: false,
     cut: false,
     hasFile: false,
+    bodyProblem: null,
   };
   try {
     let target = robotsUrl;
@@ -160,7 +180,7 @@ export async function fetchRobots(url, options = {}) {
           next = null;
         }
         const loops = next !== null && (next === robotsUrl || result.hops.some((hop) => hop.url === next));
-        result.hops.push({ url: target, status, location: next, loops });
+        result.hops.push({ url: target, status, location: next, loops, elapsedMs: elapsed() });
         if (next === null || !/^https?:$/.test(new URL(next).protocol)) {
           result.failure = {
             kind: 'bad-redirect',
@@ -177,7 +197,7 @@ export async function fetchRobots(url, options = {}) {
         target = next;
         continue;
       }
-      result.hops.push({ url: target, status, location: null, loops: false });
+      result.hops.push({ url: target, status, location: null, loops: false, elapsedMs: elapsed() });
       result.contentType = response.headers.get('content-type');
       result.contentEncoding = response.headers.get('content-encoding');
       if (status < 200 || status > 299) {
@@ -185,7 +205,7 @@ export async function fetchRobots(url, options = {}) {
         result.status = chain(result.hops, status < 600 && status >= 400 ? String(status) : 'unreachable');
         break;
       }
-      const read = await readBody(response);
+      const read = await readBody(response, keep);
       if (read.error && read.body.length < KEPT_BYTES) {
         // The part crawlers read never arrived: no file was had.
         result.failure = failureOf(read.error, timedOut);
@@ -193,6 +213,10 @@ export async function fetchRobots(url, options = {}) {
         break;
       }
       Object.assign(result, { body: read.body, size: read.size, sizeComplete: read.complete, hasFile: true });
+      if (read.error) {
+        // Past the part crawlers read: the file is whole, its size is not.
+        result.bodyProblem = { kind: 'count-stopped', detail: failureOf(read.error, timedOut).message };
+      }
       result.cut = read.size > KEPT_BYTES - 1;
       const text = new TextDecoder('utf-8').decode(read.body);
       // An HTML page instead of a robots.txt, as the audit reads it (RL101).
@@ -202,6 +226,7 @@ export async function fetchRobots(url, options = {}) {
     }
   } finally {
     clearTimeout(timer);
+    result.elapsedMs = elapsed();
   }
   const handling = engine.statusHandling(result.status, 'rfc9309');
   result.statusClass = handling.class;
@@ -215,8 +240,8 @@ export async function fetchRobots(url, options = {}) {
   return result;
 }
 
-/** The core's form of the status: each redirect as `3xx`, then the final answer. */
+/** The core's form of the status: each redirect's code, then the final answer (`301>302>200`). */
 function chain(hops, last) {
-  const redirects = hops.filter((hop) => REDIRECTS.has(hop.status)).map(() => '3xx');
+  const redirects = hops.filter((hop) => REDIRECTS.has(hop.status)).map((hop) => String(hop.status));
   return [...redirects, last].join('>');
 }

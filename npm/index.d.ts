@@ -565,6 +565,8 @@ export interface Hop {
   location: string | null;
   /** `location` was already requested: a redirect loop. */
   loops: boolean;
+  /** How long after the fetch started this answer arrived, in milliseconds. */
+  elapsedMs: number;
 }
 
 /** Options of `fetchRobots`. */
@@ -575,12 +577,17 @@ export interface FetchOptions {
   userAgent?: string;
   /** The most the whole fetch may take, in seconds (default 30). */
   timeout?: number;
+  /** How many decoded bytes of the body to keep: 500 KiB and one byte by default (what crawlers
+   * read and the byte that marks a cut), up to 32 MiB for the body as served past the cut. */
+  keptBytes?: number;
 }
 
 /** A robots.txt as a site served it. */
 export interface FetchedRobots {
   robotsUrl: string;
   userAgent: string;
+  /** The catalogued crawler whose user agent was sent, or null. */
+  crawler: string | null;
   hops: Hop[];
   failure: { kind: 'timeout' | 'host-not-found' | 'tls' | 'connection-failed' | 'bad-redirect'; message: string } | null;
   /** How it was served, in the form `check`'s `status` option takes (`301>200`, `404`, `html`,
@@ -590,13 +597,17 @@ export interface FetchedRobots {
   rfc9309Effect: 'parse-file' | 'allow-all' | 'disallow-all';
   contentType: string | null;
   contentEncoding: string | null;
-  /** The decoded body: at most 500 KiB and one byte (empty when no file was served). */
+  /** The decoded body: at most `keptBytes` (empty when no file was served). */
   body: Uint8Array;
   text: string;
   size: number;
   sizeComplete: boolean;
   cut: boolean;
   hasFile: boolean;
+  /** The connection failed past the part crawlers read: the file is whole, its size is not. */
+  bodyProblem: { kind: 'count-stopped'; detail: string } | null;
+  /** How long the whole fetch took, in milliseconds. */
+  elapsedMs: number;
   robots: ParsedRobots;
   /** `check` with the served status applied. */
   check(agent: string, url: string, options?: CheckOptions): Verdict;

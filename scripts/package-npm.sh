@@ -14,7 +14,8 @@
 #   - robots_lens_wasm_inline.js, the engine's .wasm as base64, which browser.js instantiates, so
 #     that any bundler (esbuild, Vite, webpack, Rollup, Parcel) takes the engine with the code
 #     and no asset has to be found or copied (browser-url.js keeps the .wasm as a file);
-#   - README.md, from npm/README.md with its {{…}} figures filled in from the built engine.
+#   - README.md, from npm/README.md with its {{…}} figures filled in from the built engine;
+# and page/, the page's own files, which `npx robots-lens serve` serves (npm/serve.js).
 # Everything is staged in target/npm-package/ and packed with `npm pack`; nothing is published. The package's version
 # must be the workspace's, so the engine and the package never disagree about what they are.
 set -euo pipefail
@@ -42,7 +43,18 @@ mkdir -p "$STAGE" "$DIST"
 say "Building the CLI for WASI (cargo, release, $WASI_TARGET)"
 cargo build --quiet --locked --release -p robots-lens-cli --target "$WASI_TARGET"
 
-cp npm/package.json npm/api.js npm/node.js npm/fetch.js npm/browser.js npm/browser-url.js npm/cli.js npm/index.d.ts "$STAGE/"
+cp npm/package.json npm/api.js npm/node.js npm/fetch.js npm/browser.js npm/browser-url.js npm/cli.js npm/serve.js npm/index.d.ts "$STAGE/"
+# The page `npx robots-lens serve` serves (serve.js): the files its service worker keeps, as
+# www/pkg/precache.js lists them, with sw.js and that list (crates/cli/build.rs embeds the same).
+node -e '
+  const { cpSync, readFileSync } = require("fs");
+  const { join } = require("path");
+  const text = readFileSync("www/pkg/precache.js", "utf8");
+  const { files } = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  for (const file of [...files.filter((file) => file !== "./"), "sw.js", "www/pkg/precache.js"]) {
+    cpSync(file, join(process.argv[1], file));
+  }
+' "$STAGE/page"
 cp "target/$WASI_TARGET/release/robots-lens.wasm" "$STAGE/robots-lens-cli.wasm"
 cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 # The one JS filler of the core's messages, the page's own (api.js words findings with it).

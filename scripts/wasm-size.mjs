@@ -68,9 +68,13 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * (issue 25, 6ee4331: 248,142 B before, 248,225 B with it): the decision made generic over the
  * shown and the positional matches, and the matches collected in one loop, came out 83 B larger
  * at this package's opt-level 3, where the first module, at `z`, came out 100 B smaller
- * (99,852 B before, 99,752 B with it).
+ * (99,852 B before, 99,752 B with it). Plus 2,700 B for issue 40's crawler catalogue, 58 -> 80
+ * crawlers, each with its description, note and sources, which this package shows (248,164 B
+ * before, 250,812 B with it); the first module, which shows no catalogue, keeps none of their
+ * text since the catalogue's texts moved to a table of their own (99,752 -> 93,533 B, 94,648 B
+ * with the 22 crawlers' names, tokens and chains).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 148_300;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 151_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {

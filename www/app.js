@@ -239,6 +239,7 @@ async function loadPanels() {
       import('./panels/guide.js'),
       import('./panels/preferences.js'),
       import('./panels/policy-builder.js'),
+      import('./panels/live-site.js'),
       import('./panels/url-list.js'),
       import('./panels/compare.js'),
       import('./panels/pins.js'),
@@ -257,6 +258,7 @@ async function loadPanels() {
     guide,
     { PreferencesPanel },
     { PolicyBuilder },
+    { LiveSitePanel },
     ...lists
   ] =
     modules;
@@ -274,6 +276,11 @@ async function loadPanels() {
     preferences: new PreferencesPanel({ container: $('#preferences') }),
     PolicyBuilder,
     policy: null,
+    live: new LiveSitePanel({
+      onFetched: showFetched,
+      onCompare: compareWithMine,
+      hasPrevious: () => (state.previousText ?? savedWork.previous()) !== null,
+    }),
   };
   setUpSelfTest({
     button: $('#selftest-run'),
@@ -507,6 +514,7 @@ async function startCrawlers() {
     panels.crawlers.start(catalogue);
     panels.urlList.start(catalogue);
     panels.fetchStatus.start(statusChoices, catalogue);
+    panels.live.start(catalogue);
   } catch (error) {
     // The checker still works on the agent as typed and a file served with 200.
     showEngineError(error);
@@ -988,6 +996,9 @@ function showEditorWindow(window) {
 
 /** Puts `text` in the editor, remembering what it replaces so that it can be restored. */
 function replaceText(text, notes) {
+  // A fetched file replaced by another: the status it was served with goes with it.
+  const served = panels?.live.fetchedFileReplaced() ?? null;
+  if (served !== null && panels.fetchStatus.status === served) panels.fetchStatus.restore(null);
   const replaced = editor.text;
   // An unedited example is not work to protect.
   const isWork = replaced.trim() !== '' && !EXAMPLES.some((example) => example.text === replaced);
@@ -1051,7 +1062,6 @@ async function openFiles(files) {
     showLoadNotes([{ severity: 'error', text: t('app.file-unreadable', { name: file.name, detail: error.message }) }]);
     return;
   }
-  const decoded = decodeBytes(bytes);
   const notes = [
     {
       severity: 'info',
@@ -1060,6 +1070,17 @@ async function openFiles(files) {
   ];
   if (files.length > 1)
     notes.push({ severity: 'info', text: t('app.first-of-dropped', { count: formatCount(files.length) }) });
+  loadBytes(bytes, notes);
+}
+
+/**
+ * Puts a file's `bytes` in the editor (an opened file, a live site's robots.txt), with `notes`
+ * on how it came and on what its bytes hold (not UTF-8, a byte order mark, its line ends); the
+ * engine reads the bytes themselves, as a crawler does.
+ */
+function loadBytes(bytes, notes) {
+  const decoded = decodeBytes(bytes);
+  notes = [...notes];
   if (!decoded.validUtf8) {
     notes.push({
       severity: 'warning',
@@ -1080,6 +1101,37 @@ async function openFiles(files) {
   replaceText(decoded.text, notes);
   // The textarea has just written its line ends as LF, as the engine bytes do.
   keepOpenedBytes(editor.text, decoded.engineBytes);
+}
+
+/**
+ * A live site's robots.txt, as robots-lens serve fetched it (www/panels/live-site.js): the file
+ * goes into the editor, the address into the URL field, the crawler into the checker and the
+ * served status into the status picker, so every verdict on the page is the engine's answer for
+ * the site as served.
+ */
+function showFetched({ report, bytes, site, crawler }) {
+  const notes = [
+    report.hasFile
+      ? { severity: 'info', text: t('site.note-fetched', { url: report.finalUrl, size: formatBytes(report.size) }) }
+      : { severity: 'warning', text: t('site.note-no-file', { url: report.robotsUrl, status: report.status }) },
+  ];
+  loadBytes(bytes, notes);
+  elements.url.value = report.site || site;
+  elements.url.removeAttribute('aria-invalid');
+  if (crawler !== null) {
+    elements.agent.value = crawler;
+    panels.crawlers.restore(crawler);
+  }
+  panels.fetchStatus.serve(report.status);
+  scheduleRefresh();
+}
+
+/** "Compare with my file": the file a fetch replaced, as the version before the served one. */
+function compareWithMine(report) {
+  const previous = state.previousText ?? savedWork.previous();
+  if (previous === null) return;
+  panels.compare.compareWith(previous, 'before', t('site.compare-note', { url: report.robotsUrl }));
+  $('#compare').scrollIntoView({ block: 'start' });
 }
 
 /** The base64 of each opened file's bytes, worked out once: work is saved on every refresh. */

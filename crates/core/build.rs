@@ -433,9 +433,10 @@ pub(crate) fn generate(catalogue: &Catalogue) -> String {
     out.push_str("];\n\n");
     let _ = writeln!(
         out,
-        "static CRAWLERS: [Crawler; {}] = [",
+        "/// How many crawlers the catalogue holds.\npub(crate) const CRAWLER_COUNT: usize = {};\n",
         catalogue.crawlers.len()
     );
+    let _ = writeln!(out, "static CRAWLERS: [Crawler; CRAWLER_COUNT] = [");
     for (index, crawler) in catalogue.crawlers.iter().enumerate() {
         let list = |items: &[String]| {
             items

@@ -105,7 +105,9 @@ export async function launchBrowser() {
  *
  * Options: root (served directory), viewport ({width, height}), browser (reuse a
  * launched one; then close() leaves it open), contextOptions (Playwright's),
- * blockForeignRequests (default true; false leaves requests unrouted).
+ * blockForeignRequests (default true; false leaves requests unrouted), server (a
+ * server already started, `{ url, close }`, instead of the static one: the page as
+ * `robots-lens serve` serves it; close() leaves it running).
  */
 export async function startSession({
   root = REPO_ROOT,
@@ -113,6 +115,7 @@ export async function startSession({
   browser,
   contextOptions = {},
   blockForeignRequests = true,
+  server: given = null,
 } = {}) {
   const cleanups = [];
   const close = async () => {
@@ -122,8 +125,8 @@ export async function startSession({
     }
   };
   try {
-    const server = await startServer({ port: 0, root });
-    cleanups.push(() => server.close());
+    const server = given ?? (await startServer({ port: 0, root }));
+    if (given === null) cleanups.push(() => server.close());
     const origin = new URL(server.url).origin;
 
     if (browser === undefined) {

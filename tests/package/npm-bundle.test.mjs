@@ -5,7 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
@@ -71,6 +72,41 @@ test('esbuild bundles the browser entry with no configuration, and the bundle an
   // npm/README.md states from the same measurement; the whole app must stay within half again.
   assert.ok(sizes.bundleGz < sizes.wasmGz * 1.5, `the bundle stays within 1.5x the .wasm gzipped: ${JSON.stringify(sizes)}`);
   console.log(`# bundle sizes: ${JSON.stringify(sizes)}`);
+});
+
+test('esbuild bundles the Node entry, as ESM and as CommonJS, and each bundle answers on its own', async () => {
+  // A server-side app bundled with --platform=node takes the package's Node entry (node.js),
+  // which carries the engine inline: nothing is looked up beside the bundle at run time.
+  const app = `
+    import { check, crawlers, fetchRobots } from 'robots-lens';
+    const verdict = check('User-agent: *\\nDisallow: /private\\n', 'Googlebot', '/private/x');
+    console.log(JSON.stringify({ allowed: verdict.allowed, line: verdict.line, crawlers: crawlers().length, fetch: typeof fetchRobots }));
+  `;
+  writeFileSync(join(installed.dir, 'server-app.js'), app);
+  const elsewhere = mkdtempSync(join(tmpdir(), 'robots-lens-node-bundle-'));
+  try {
+    for (const format of ['esm', 'cjs']) {
+      const outfile = join(elsewhere, format === 'esm' ? 'app.mjs' : 'app.cjs');
+      const result = await build({
+        entryPoints: [join(installed.dir, 'server-app.js')],
+        bundle: true,
+        platform: 'node',
+        format,
+        outfile,
+        absWorkingDir: installed.dir,
+        logLevel: 'silent',
+        metafile: true,
+      });
+      assert.deepEqual(result.errors, [], format);
+      const inputs = Object.keys(result.metafile.inputs);
+      assert.ok(inputs.some((input) => input.endsWith('robots-lens/node.js')), `${format}: the Node entry: ${inputs}`);
+      const report = JSON.parse(execFileSync('node', [outfile], { cwd: elsewhere, encoding: 'utf8' }));
+      assert.deepEqual(report, { allowed: false, line: 2, crawlers: report.crawlers, fetch: 'function' }, format);
+      assert.ok(report.crawlers > 10, format);
+    }
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
 });
 
 test('the package README states the catalogue and the sizes the build has', () => {

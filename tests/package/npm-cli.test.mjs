@@ -4,9 +4,10 @@
 // output and standard error and end with the same status.
 
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
 
 import { installTarball, packTarball, REPO_ROOT } from './install.mjs';
@@ -78,6 +79,11 @@ const CASES = [
   ['.', ['--version']],
   ['.', []],
   ['.', ['frobnicate']],
+  ['.', ['serve', '--help']],
+  // No sockets in WASI: a URL for FILE names the robots.txt to save (the same reason natively
+  // for an address that names no site).
+  ['.', ['check', 'http://[::1/x', '--agent', 'Bot']],
+  ['.', ['crawlers', 'ftp://shop.example/x']],
 ];
 
 let native;
@@ -124,6 +130,36 @@ test('npx resolves the bin of the installed package, offline', () => {
   const version = JSON.parse(readFileSync(join(REPO_ROOT, 'npm', 'package.json'), 'utf8')).version;
   assert.equal(done.stdout, `robots-lens ${version}\n`);
   assert.equal(done.stderr, '', 'no experimental-feature warning from node:wasi');
+});
+
+test('without a native build, a URL for FILE is answered with the robots.txt to save', () => {
+  const bin = join(installed.dir, 'node_modules', '.bin', 'robots-lens');
+  const done = run(bin, ['check', 'https://shop.example/cart/x', '--agent', 'Bot'], installed.dir);
+  assert.equal(done.status, 2);
+  assert.match(done.stderr, /cannot fetch https:\/\/shop\.example\/robots\.txt: save it first \(curl -s https:\/\/shop\.example\/robots\.txt -o robots\.txt/);
+  assert.doesNotMatch(done.stderr, /--url/, 'not a missing --url');
+});
+
+test('npx robots-lens serve serves the page the package ships, with the key and the engine', async () => {
+  const bin = join(installed.dir, 'node_modules', '.bin', 'robots-lens');
+  const child = spawn(bin, ['serve', '--port', '0'], { cwd: installed.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const first = await new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    const origin = /^Robots Lens: (http:\/\/127\.0\.0\.1:\d+)\//.exec(first)?.[1];
+    assert.ok(origin, first);
+    const index = await (await fetch(`${origin}/`)).text();
+    assert.match(index, /<meta name="robots-lens-live" content="[0-9a-f]{32}">/);
+    const text = readFileSync(join(REPO_ROOT, 'www/pkg/precache.js'), 'utf8');
+    const { files } = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+    for (const file of files.filter((file) => file !== './' && file !== 'index.html')) {
+      const response = await fetch(`${origin}/${file}`);
+      assert.equal(response.status, 200, file);
+      await response.arrayBuffer();
+    }
+    assert.equal((await fetch(`${origin}/package.json`)).status, 404, 'nothing but the page');
+  } finally {
+    child.kill();
+  }
 });
 
 test('a reader that closes the pipe ends the command quietly with status 0', () => {

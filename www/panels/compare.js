@@ -115,6 +115,19 @@ export class ComparePanel {
     onLanguageChange(() => this.changed());
   }
 
+  /**
+   * Compares `text` as the version `role` (`before` or `after`) with the file above, as if
+   * pasted (a live fetch compares the person's own file, kept when the served one replaced it,
+   * as the one before), with `note` saying where it came from.
+   */
+  compareWith(text, role, note) {
+    const e = this.#elements;
+    e.role.value = role;
+    storageSet(STORAGE.role, role);
+    this.#setText(text);
+    e.note.textContent = note;
+  }
+
   #setText(text) {
     this.#elements.text.value = text;
     storageSet(STORAGE.text, text);

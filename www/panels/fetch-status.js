@@ -40,6 +40,14 @@ const EFFECT_WORDS = {
   'disallow-all': 'status.effect.disallow-all',
 };
 
+/**
+ * The statuses a live fetch reports (robots-lens serve's `status`, Fetched::status_argument):
+ * each redirect's code, then a 2xx, 4xx or 5xx, `html` or `unreachable`; or `3xx*6`. Any such
+ * value, from a fetch, saved work or a link, is offered as the served status; the engine reads
+ * it like every other (this only tells a fetched status from text that is none).
+ */
+const SERVED_STATUS = /^(?:3\d\d>){0,5}(?:[245]\d\d|html|unreachable)$|^3xx\*6$/;
+
 export class FetchStatusPicker {
   #select = document.querySelector('#status-select');
   #explanation = document.querySelector('#status-explanation');
@@ -47,6 +55,8 @@ export class FetchStatusPicker {
   /** The status asked for before the choices were known (saved work, a link). */
   #wanted = null;
   #choices = [];
+  /** A status a live fetch reported that none of the choices is (`301>302>200`), or null. */
+  #served = null;
   #googleSource = null;
   /** What the explanation on screen describes, so that a refresh keeps it (and its folding). */
   #shownKey = null;
@@ -78,6 +88,10 @@ export class FetchStatusPicker {
 
   #fill() {
     const groups = new Map();
+    if (this.#served !== null) {
+      const title = t('status.class.fetched');
+      groups.set(title, h('optgroup', { label: title }, new Option(t('status.as-fetched', { status: this.#served }), this.#served)));
+    }
     for (const choice of this.#choices) {
       const title = t(CLASS_TITLES[choice.class] ?? 'status.class.other');
       if (!groups.has(title)) groups.set(title, h('optgroup', { label: title }));
@@ -86,14 +100,28 @@ export class FetchStatusPicker {
     this.#select.replaceChildren(...groups.values());
   }
 
-  /** Selects `value` when it is one of the choices, else the default (the first choice). */
+  /**
+   * Selects `value` when it is one of the choices, or a status a live fetch reports (offered
+   * first, as the status the site served); else the default (the first choice).
+   */
   restore(value) {
     if (this.#choices.length === 0) {
       this.#wanted = typeof value === 'string' ? value : null;
       return;
     }
     const known = this.#choices.some((choice) => choice.value === value);
+    if (!known && typeof value === 'string' && SERVED_STATUS.test(value)) {
+      this.#served = value;
+      this.#fill();
+      this.#select.value = value;
+      return;
+    }
     this.#select.value = known ? value : this.#choices[0].value;
+  }
+
+  /** Applies the status a live fetch reported (`status` of robots-lens serve's answer). */
+  serve(status) {
+    this.restore(status);
   }
 
   /** What the check options need: `{ status }`, or nothing before the choices are known. */

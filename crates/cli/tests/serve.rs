@@ -265,7 +265,31 @@ fn the_page_and_nothing_else_is_served_to_this_servers_own_name() {
     assert_eq!(status, 403, "a request that names no host");
     let (status, _, _) = serve.get("/", &[("Origin", "https://elsewhere.example")]);
     assert_eq!(status, 403);
-    drop(serve);
+
+    // Ctrl+C stops it.
+    #[cfg(unix)]
+    {
+        let mut serve = serve;
+        let interrupted = Command::new("kill")
+            .args(["-INT", &serve.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(interrupted.success());
+        let until = Instant::now() + Duration::from_secs(10);
+        let ended = loop {
+            if let Some(status) = serve.child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if Instant::now() > until {
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(
+            ended.is_some_and(|status| !status.success()),
+            "SIGINT ends serve"
+        );
+    }
     remove(&root);
 }
 

@@ -103,8 +103,9 @@ impl std::ops::Deref for Robots<'_> {
 }
 
 /// How many selections a checker remembers: more than the catalogue's crawlers, so that the
-/// all-crawlers table for one URL after another never chooses groups twice.
-const REMEMBERED_SELECTIONS: usize = 64;
+/// all-crawlers table for one URL after another never chooses groups twice (with fewer, the
+/// oldest is dropped first and a table's every lookup would miss).
+const REMEMBERED_SELECTIONS: usize = crate::catalogue::CRAWLER_COUNT + 32;
 
 impl Clone for Checker<'_> {
     fn clone(&self) -> Self {

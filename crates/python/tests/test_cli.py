@@ -3,9 +3,13 @@ robots_lens`` print the native command's bytes and end with its exit status."""
 
 from __future__ import annotations
 
+import re
 import shutil
+import signal
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -63,3 +67,32 @@ def test_a_closed_pipe_ends_the_command_quietly(workdir: Path) -> None:
     reader.stdin.close()
     reader.wait(timeout=60)
     assert (writer.returncode, writer.stderr) == (0, b"")
+
+
+def test_python_m_serve_serves_the_page_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    # A checkout-like folder (--root): the wheel may have been built before the page was, and
+    # then carries none; what is tested here is the command running inside Python.
+    (tmp_path / "www" / "pkg").mkdir(parents=True)
+    (tmp_path / "index.html").write_text('<head><meta name="robots-lens-live" content=""></head>')
+    (tmp_path / "www" / "app.js").write_text("export {};")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "robots_lens", "serve", "--port", "0", "--root", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        first = server.stdout.readline().decode()
+        assert first.startswith("Robots Lens: http://127.0.0.1:"), (first, server.stderr.read1(4096))
+        origin = first.split()[2].rstrip("/")
+        with urllib.request.urlopen(origin + "/", timeout=10) as response:
+            page = response.read().decode()
+        assert re.search(r'<meta name="robots-lens-live" content="[0-9a-f]{32}">', page), page
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(origin + "/api/fetch?site=https://example.com/", timeout=10)
+        assert refused.value.code == 403, "the endpoint answers only the page that carries the key"
+        # Ctrl+C ends it, as it ends the native command (Python's own handler would only set a flag).
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) != 0
+    finally:
+        server.kill()
+        server.wait(timeout=10)
