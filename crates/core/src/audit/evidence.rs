@@ -1036,8 +1036,30 @@ fn is_local(robots: &RobotsTxt, intent: &Intent) -> bool {
                         .iter()
                         .all(|line| line.kind.is_rule())
             }
+            // A rule of a group that keeps another: its agent list stays closed.
+            Edit::Delete { line } => rules_of_group(robots, *line).is_some_and(|rules| rules > 1),
             _ => false,
         })
+}
+
+/// The index of the group holding line `line`.
+fn group_of(robots: &RobotsTxt, line: usize) -> Option<usize> {
+    let groups = robots.groups();
+    let index = groups.partition_point(|group| group.first_line <= line);
+    let group = &groups[index.checked_sub(1)?];
+    (line <= group.last_line).then_some(group.index)
+}
+
+/// How many rules the group holding rule line `line` has; `None` for a line in no group.
+fn rules_of_group(robots: &RobotsTxt, line: usize) -> Option<usize> {
+    let groups = robots.groups();
+    let index = groups.partition_point(|group| group.first_line <= line);
+    let group = &groups[index.checked_sub(1)?];
+    group
+        .rules
+        .iter()
+        .any(|rule| rule.line == line)
+        .then_some(group.rules.len())
 }
 
 impl Prover<'_> {
@@ -1066,17 +1088,33 @@ impl Prover<'_> {
         // (start, end, bytes, line) of every replacement, and the lines already replaced.
         let mut spans: Vec<(usize, usize, Vec<u8>, usize)> = Vec::new();
         let mut taken: HashSet<usize> = HashSet::new();
+        // For each group, how many of its rules the batch still keeps.
+        let mut rules_left: HashMap<usize, usize> = HashMap::new();
         for (index, intent) in batch {
             let parts: Option<Vec<(usize, usize, Vec<u8>, usize)>> = intent
                 .edits
                 .iter()
                 .map(|edit| {
-                    let Edit::Replace { line, text } = edit else {
-                        return None;
+                    // A deleted rule is written as a comment of its length: no reader reads it,
+                    // and every line keeps its number and its place before the limit.
+                    let (line, mut bytes) = match edit {
+                        Edit::Replace { line, text } => (line, text.clone().into_bytes()),
+                        Edit::Delete { line } => {
+                            let group = group_of(robots, *line)?;
+                            let left = rules_left.entry(group).or_insert_with(|| {
+                                rules_of_group(robots, *line).unwrap_or_default()
+                            });
+                            // The batch keeps one rule of each group, or its agent list opens.
+                            if *left <= 1 {
+                                return None;
+                            }
+                            *left -= 1;
+                            (line, b"#".to_vec())
+                        }
+                        _ => return None,
                     };
                     let original = robots.line(*line)?;
                     let length = original.end - original.start;
-                    let mut bytes = text.clone().into_bytes();
                     if bytes.len() < length {
                         bytes.resize(length, b' ');
                     }
