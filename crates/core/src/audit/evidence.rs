@@ -1492,6 +1492,40 @@ fn withhold_flip(finding: &mut Finding, intent: &Intent, outside: &Effect, rule:
     );
 }
 
+/// `pending` split, first fit, into sets whose edits touch no byte twice (a fix whose edits
+/// name a line the file lacks goes into a set of its own, where applying it fails alone).
+fn apart(robots: &RobotsTxt, pending: Vec<Pending>) -> Vec<Vec<Pending>> {
+    let mut sets: Vec<(Vec<(usize, usize)>, Vec<Pending>)> = Vec::new();
+    for fix in pending {
+        let spans: Option<Vec<(usize, usize)>> = fix
+            .intent
+            .edits
+            .iter()
+            .map(|edit| edit.span(robots).map(|(start, end, _)| (start, end)))
+            .collect();
+        let Some(spans) = spans else {
+            sets.push((Vec::new(), vec![fix]));
+            continue;
+        };
+        // Two spans clash when they share a byte, or both insert at one place.
+        let clash = |taken: &[(usize, usize)]| {
+            spans.iter().any(|&(start, end)| {
+                taken
+                    .iter()
+                    .any(|&(s, e)| start < e.max(s + 1) && s < end.max(start + 1))
+            })
+        };
+        match sets.iter_mut().find(|(taken, _)| !clash(taken)) {
+            Some((taken, set)) => {
+                taken.extend(spans);
+                set.push(fix);
+            }
+            None => sets.push((spans, vec![fix])),
+        }
+    }
+    sets.into_iter().map(|(_, set)| set).collect()
+}
+
 /// Whether line `number` of `robots` is an Allow or Disallow rule.
 fn is_rule(robots: &RobotsTxt, number: usize) -> bool {
     robots.line(number).is_some_and(|line| line.kind.is_rule())
@@ -1534,9 +1568,18 @@ fn check_fixes(
         .enumerate()
         .flat_map(|(slot, fix)| fix.intent.edits.iter().map(move |edit| (slot, edit)));
     let Some((bytes, segments)) = apply_tagged(robots, tagged) else {
-        // Fixes that overlap (two findings of one line) are checked one by one.
-        for fix in pending {
-            check_fixes(prover, findings, vec![fix], audit);
+        if pending.len() == 1 {
+            // Its own edits clash: nothing to offer.
+            for fix in pending {
+                findings[fix.finding].fix_check = FixCheck::None;
+                findings[fix.finding].replacement = None;
+            }
+            return;
+        }
+        // Fixes that overlap (two findings of one line) cannot be made in one file: they are
+        // checked in as few files as keep each one's edits apart.
+        for set in apart(robots, pending) {
+            check_fixes(prover, findings, set, audit);
         }
         return;
     };
