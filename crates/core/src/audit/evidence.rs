@@ -544,12 +544,21 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
     askers
 }
 
-/// The indices of `groups`: two askers with the same groups in both files get the same
-/// answers, so only one of them is asked on the probes.
-fn selection(groups: &[AppliedGroup]) -> Vec<u32> {
+/// Where `groups` start, as lines of the file as written (`map` reads an edited file's lines
+/// so; a group that starts on a line an edit wrote gets a mark of its own): two askers with the
+/// same groups in both files get the same answers, so only one of them is asked on the probes,
+/// and an edit that moves groups does not make every group look new.
+fn selection(groups: &[AppliedGroup], map: Option<&LineMap>) -> Vec<u32> {
     groups
         .iter()
-        .map(|group| u32::try_from(group.index).unwrap_or(u32::MAX))
+        .map(|group| {
+            let first = group.lines.first().copied().unwrap_or_default();
+            let line = match map {
+                None => Some(first),
+                Some(map) => map.old(first),
+            };
+            line.map_or(u32::MAX, |line| u32::try_from(line).unwrap_or(u32::MAX - 1))
+        })
         .collect()
 }
 
@@ -619,7 +628,7 @@ impl<'r> Prover<'r> {
             .iter()
             .map(|&profile| robots.checker(profile))
             .collect();
-        let selections = all_selections(&checkers, &askers);
+        let selections = all_selections(&checkers, &askers, None);
         let budget = EVIDENCE_BUDGET.max(robots.input().len().saturating_mul(BUDGET_PER_FILE));
         Prover {
             robots,
@@ -710,11 +719,14 @@ impl<'r> Prover<'r> {
         let mut effects: Vec<(u8, Effect)> = Vec::new();
         let mut major = false;
         let mut outside: Option<Effect> = None;
+        let t0 = std::time::Instant::now();
         let afters: Vec<Checker<'_>> = READERS
             .iter()
             .map(|&profile| edited.checker(profile))
             .collect();
-        let nows = all_selections(&afters, &self.askers);
+        let nows = all_selections(&afters, &self.askers, Some(&map));
+        let t1 = t0.elapsed();
+        let mut asked_classes = 0;
         for (index, &profile) in READERS.iter().enumerate() {
             let before = &self.checkers[index];
             let after = &afters[index];
@@ -750,6 +762,7 @@ impl<'r> Prover<'r> {
                 if key.0 == key.1 && untouched(before, after, &map, asker, &touched) {
                     continue;
                 }
+                asked_classes += 1;
                 for probe in &probes {
                     let question = asker.question(probe);
                     let (Ok(was), Ok(is)) =
@@ -790,6 +803,9 @@ impl<'r> Prover<'r> {
                     effects.push((asker.rank(profile), effect));
                 }
             }
+        }
+        if std::env::var_os("RL_DEBUG").is_some() {
+            eprintln!("single: selections {:?}, all {:?}, {} classes asked, {} probes", t1, t0.elapsed(), asked_classes, probes.len());
         }
         Some(Proof {
             effects: keep(effects),
@@ -862,10 +878,9 @@ fn untouched(
     touched: &[usize],
 ) -> bool {
     let lines = |checker: &Checker<'_>, mapped: bool| -> Option<Vec<Option<usize>>> {
-        let verdict = checker.ask_verdict(&asker.question("/")).ok()?;
+        let groups = applied_groups(checker, asker)?;
         Some(
-            verdict
-                .groups
+            groups
                 .iter()
                 .flat_map(|group| group.lines.iter())
                 .map(|&line| if mapped { map.old(line) } else { Some(line) })
@@ -940,47 +955,55 @@ fn group_lines(robots: &RobotsTxt, lines: impl Iterator<Item = usize>) -> Vec<us
     out
 }
 
-/// Every asker's selection under each of `checkers` (one per profile of [`READERS`]). The
-/// profiles that group lines as Google does share one answer.
-fn all_selections(checkers: &[Checker<'_>], askers: &[Asker]) -> Vec<Vec<Vec<u32>>> {
+/// The groups `asker` reads under `checker`: chosen without compiling their rules where the
+/// reader groups lines as Google does, asked of the record readers.
+fn applied_groups(checker: &Checker<'_>, asker: &Asker) -> Option<Vec<AppliedGroup>> {
+    if checker.reads_records() {
+        return checker
+            .ask_verdict(&asker.question("/"))
+            .ok()
+            .map(|verdict| verdict.groups.to_vec());
+    }
+    let selection = match asker.crawler {
+        Some(crawler) => GroupSelection::Chain(crawler.chain),
+        None => GroupSelection::Agent {
+            agent: &asker.name,
+            model: AgentMatch::Token,
+        },
+    };
+    Some(checker.select_groups(selection, false).groups)
+}
+
+/// Every asker's selection under each of `checkers` (one per profile of [`READERS`]), its
+/// lines read through `map` for an edited file. The profiles that group lines as Google does
+/// share one answer.
+fn all_selections(
+    checkers: &[Checker<'_>],
+    askers: &[Asker],
+    map: Option<&LineMap>,
+) -> Vec<Vec<Vec<u32>>> {
     let mut grouped: Option<Vec<Vec<u32>>> = None;
     checkers
         .iter()
         .map(|checker| {
             if checker.reads_records() {
-                return selections(checker, askers);
+                return selections(checker, askers, map);
             }
             grouped
-                .get_or_insert_with(|| selections(checker, askers))
+                .get_or_insert_with(|| selections(checker, askers, map))
                 .clone()
         })
         .collect()
 }
 
-/// Every asker's selection under `checker`: the indices of the groups (for the record readers,
-/// the records) its verdicts come from. For the readers that group lines as Google does, the
-/// groups are chosen without compiling their rules; the record readers are asked.
-fn selections(checker: &Checker<'_>, askers: &[Asker]) -> Vec<Vec<u32>> {
+/// Every asker's selection under `checker` (see [`selection`]).
+fn selections(checker: &Checker<'_>, askers: &[Asker], map: Option<&LineMap>) -> Vec<Vec<u32>> {
     askers
         .iter()
         .map(|asker| {
-            if checker.reads_records() {
-                return checker
-                    .ask_verdict(&asker.question("/"))
-                    .map(|verdict| selection(&verdict.groups))
-                    .unwrap_or_default();
-            }
-            let chosen = match asker.crawler {
-                Some(crawler) => checker.select_groups(GroupSelection::Chain(crawler.chain), false),
-                None => checker.select_groups(
-                    GroupSelection::Agent {
-                        agent: &asker.name,
-                        model: AgentMatch::Token,
-                    },
-                    false,
-                ),
-            };
-            selection(&chosen.groups)
+            applied_groups(checker, asker)
+                .map(|groups| selection(&groups, map))
+                .unwrap_or_default()
         })
         .collect()
 }
@@ -1417,6 +1440,7 @@ pub(crate) fn prove(
             single.push((index, intent));
         }
     }
+    let debug_started = std::time::Instant::now();
     let mut pending: Vec<Pending> = Vec::new();
     if batch.len() >= BATCH_MIN {
         single.extend(prover.prove_batch(findings, batch, &mut pending));
@@ -1426,6 +1450,9 @@ pub(crate) fn prove(
     // The findings that claim the most are asked first, so that a budget spent on a large
     // file leaves the notes unasked rather than the errors.
     single.sort_by_key(|(index, _)| (findings[*index].severity, *index));
+    if std::env::var_os("RL_DEBUG").is_some() {
+        eprintln!("evidence: {} single, {} pending after {:?}", single.len(), pending.len(), debug_started.elapsed());
+    }
     for (index, intent) in single {
         let finding = &mut findings[index];
         let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
@@ -1467,7 +1494,13 @@ pub(crate) fn prove(
             }
         }
     }
+    if std::env::var_os("RL_DEBUG").is_some() {
+        eprintln!("singles done after {:?}", debug_started.elapsed());
+    }
     check_fixes(&mut prover, findings, pending, audit);
+    if std::env::var_os("RL_DEBUG").is_some() {
+        eprintln!("fixes done after {:?}", debug_started.elapsed());
+    }
 }
 
 /// A fix whose answers are checked and whose audit is left: see [`check_fixes`].
@@ -1547,6 +1580,9 @@ fn check_fixes(
         return;
     }
     let robots = prover.robots;
+    if std::env::var_os("RL_DEBUG").is_some() {
+        eprintln!("check_fixes: {} fixes", pending.len());
+    }
     // A fix of the whole file (its encoding, a byte order mark) keeps the lines where they
     // were, and is checked alone: every line of its file is one it wrote.
     let whole = |fix: &Pending| {
