@@ -14,9 +14,10 @@
 //! the owner has to decide instead.
 //!
 //! Cost: each finding with an intent re-reads the edited file once (parse, the readers' group
-//! selection for every asker, the probes for each distinct selection). The total re-read text is
-//! bounded by [`EVIDENCE_BUDGET`]; findings past it keep no evidence and are notes, and the
-//! audit says so ([`Evidence::OverLimit`]).
+//! selection for every asker, the probes for each distinct selection); findings that only
+//! rewrite rules share one edited file; the fixes are checked together. The work is bounded by
+//! [`EVIDENCE_BUDGET`]; findings past it keep no evidence and are notes, and the audit says so
+//! ([`Evidence::OverLimit`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -43,13 +44,19 @@ pub const MAX_EFFECTS: usize = 6;
 /// The most probe paths asked for one finding.
 pub const MAX_PROBES_PER_FINDING: usize = 48;
 
-/// How much edited text (in bytes) the evidence of one audit may read, over all its findings:
-/// 24 MiB, or 24 times the file, whichever is more. Past it, findings keep no evidence.
-pub const EVIDENCE_BUDGET: usize = 24 << 20;
+/// How much work the evidence of one audit may do, counted in bytes of edited text read: a
+/// finding asked alone costs [`SINGLE_COST`] times its edited file (the parse, every asker's
+/// groups, the probes), a check of fixes [`FIX_CHECK_COST`] times the fixed file (a whole
+/// audit), a batch once. 16 MiB: every finding of the real files we know, and about a dozen
+/// findings asked alone in a 1 MB file. Past it, findings keep no evidence (notes) and fixes
+/// are not offered.
+pub const EVIDENCE_BUDGET: usize = 16 << 20;
 
-/// How many times the size of the file the evidence may read, when that is more than
-/// [`EVIDENCE_BUDGET`].
-const BUDGET_PER_FILE: usize = 24;
+/// What asking one finding alone costs, in times its edited file (see [`EVIDENCE_BUDGET`]).
+const SINGLE_COST: usize = 4;
+
+/// What checking a set of fixes costs, in times the fixed file (see [`EVIDENCE_BUDGET`]).
+const FIX_CHECK_COST: usize = 8;
 
 /// One question whose answer the finding is about: asked of the file as written, it gets
 /// `allowed`; asked of the file as evidently meant, it would get `intended`. Reproduce it with
@@ -629,7 +636,7 @@ impl<'r> Prover<'r> {
             .map(|&profile| robots.checker(profile))
             .collect();
         let selections = all_selections(&checkers, &askers, None);
-        let budget = EVIDENCE_BUDGET.max(robots.input().len().saturating_mul(BUDGET_PER_FILE));
+        let budget = EVIDENCE_BUDGET;
         Prover {
             robots,
             askers,
@@ -696,10 +703,11 @@ impl<'r> Prover<'r> {
     /// apply. `scope` holds the lines (of the file as written) the finding is about.
     fn prove(&mut self, intent: &Intent, scope: &HashSet<usize>) -> Option<Proof> {
         let (bytes, segments) = apply(self.robots, &intent.edits)?;
-        if bytes.len() > self.budget {
+        let cost = bytes.len().saturating_mul(SINGLE_COST);
+        if cost > self.budget {
             return None;
         }
-        self.budget -= bytes.len();
+        self.budget -= cost;
         let edited = RobotsTxt::parse_owned(bytes);
         let map = LineMap::new(self.robots, &edited, &segments);
         let touched = edited_lines(&intent.edits);
@@ -719,14 +727,11 @@ impl<'r> Prover<'r> {
         let mut effects: Vec<(u8, Effect)> = Vec::new();
         let mut major = false;
         let mut outside: Option<Effect> = None;
-        let t0 = std::time::Instant::now();
         let afters: Vec<Checker<'_>> = READERS
             .iter()
             .map(|&profile| edited.checker(profile))
             .collect();
         let nows = all_selections(&afters, &self.askers, Some(&map));
-        let t1 = t0.elapsed();
-        let mut asked_classes = 0;
         for (index, &profile) in READERS.iter().enumerate() {
             let before = &self.checkers[index];
             let after = &afters[index];
@@ -762,7 +767,6 @@ impl<'r> Prover<'r> {
                 if key.0 == key.1 && untouched(before, after, &map, asker, &touched) {
                     continue;
                 }
-                asked_classes += 1;
                 for probe in &probes {
                     let question = asker.question(probe);
                     let (Ok(was), Ok(is)) =
@@ -803,9 +807,6 @@ impl<'r> Prover<'r> {
                     effects.push((asker.rank(profile), effect));
                 }
             }
-        }
-        if std::env::var_os("RL_DEBUG").is_some() {
-            eprintln!("single: selections {:?}, all {:?}, {} classes asked, {} probes", t1, t0.elapsed(), asked_classes, probes.len());
         }
         Some(Proof {
             effects: keep(effects),
@@ -1440,7 +1441,6 @@ pub(crate) fn prove(
             single.push((index, intent));
         }
     }
-    let debug_started = std::time::Instant::now();
     let mut pending: Vec<Pending> = Vec::new();
     if batch.len() >= BATCH_MIN {
         single.extend(prover.prove_batch(findings, batch, &mut pending));
@@ -1450,9 +1450,6 @@ pub(crate) fn prove(
     // The findings that claim the most are asked first, so that a budget spent on a large
     // file leaves the notes unasked rather than the errors.
     single.sort_by_key(|(index, _)| (findings[*index].severity, *index));
-    if std::env::var_os("RL_DEBUG").is_some() {
-        eprintln!("evidence: {} single, {} pending after {:?}", single.len(), pending.len(), debug_started.elapsed());
-    }
     for (index, intent) in single {
         let finding = &mut findings[index];
         let mut scope: HashSet<usize> = intent.scope.iter().copied().collect();
@@ -1494,13 +1491,7 @@ pub(crate) fn prove(
             }
         }
     }
-    if std::env::var_os("RL_DEBUG").is_some() {
-        eprintln!("singles done after {:?}", debug_started.elapsed());
-    }
     check_fixes(&mut prover, findings, pending, audit);
-    if std::env::var_os("RL_DEBUG").is_some() {
-        eprintln!("fixes done after {:?}", debug_started.elapsed());
-    }
 }
 
 /// A fix whose answers are checked and whose audit is left: see [`check_fixes`].
@@ -1580,9 +1571,6 @@ fn check_fixes(
         return;
     }
     let robots = prover.robots;
-    if std::env::var_os("RL_DEBUG").is_some() {
-        eprintln!("check_fixes: {} fixes", pending.len());
-    }
     // A fix of the whole file (its encoding, a byte order mark) keeps the lines where they
     // were, and is checked alone: every line of its file is one it wrote.
     let whole = |fix: &Pending| {
@@ -1619,7 +1607,19 @@ fn check_fixes(
         }
         return;
     };
-    prover.budget = prover.budget.saturating_sub(bytes.len());
+    let cost = bytes.len().saturating_mul(FIX_CHECK_COST);
+    if cost > prover.budget {
+        for fix in pending {
+            let finding = &mut findings[fix.finding];
+            withhold(
+                finding,
+                Message::new(M::FixNotChecked).count("limit", EVIDENCE_BUDGET),
+                is_rule(robots, finding.line),
+            );
+        }
+        return;
+    }
+    prover.budget -= cost;
     let edited = RobotsTxt::parse_owned(bytes);
     let map = LineMap::new(robots, &edited, &segments);
     // For the fixes that may move lines: which of them each line of the file is about.
