@@ -72,9 +72,14 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 40_000;
  * crawlers, each with its description, note and sources, which this package shows (248,164 B
  * before, 250,812 B with it); the first module, which shows no catalogue, keeps none of their
  * text since the catalogue's texts moved to a table of their own (99,752 -> 93,533 B, 94,648 B
- * with the 22 crawlers' names, tokens and chains).
+ * with the 22 crawlers' names, tokens and chains). Plus 61,000 B for issue 34's evidence (250,812
+ * B before, 309,370 B with it): every finding now asks the answering layer of the file as
+ * written and as meant, so this package carries the three readers' whole answering (Python's
+ * record reader included), the evidence engine and the fix check; the page's audit answers as
+ * the command does, effect for effect. Not yet measured part by part; the first module is
+ * unchanged (93,568 B).
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 151_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 212_000;
 
 /** Each package's budget and name in messages, by the name the build passes. */
 const PACKAGES = {
