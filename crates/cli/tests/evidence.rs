@@ -5,8 +5,9 @@
 //! agent is a catalogued crawler, which the evidence asks as that crawler: its documented
 //! fallback chain, Applebot to Googlebot's group, and its whole token, so that `Perplexity`
 //! names no group of PerplexityBot's), whose exit status says the answer (0 allowed,
-//! 1 disallowed), and must get the `verdict` the finding says the file gives now. The core's corpus test asks the same of the 1,204 real files through the library;
-//! this one holds the command's own reading of the agent and the URL to it.
+//! 1 disallowed), and must get the `verdict` the finding says the file gives now. The core's
+//! corpus test asks the same of the 1,204 real files through the library; this one holds the
+//! command's own reading of the agent and the URL to it.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -67,15 +68,7 @@ fn every_effect_of_the_audit_corpus_reproduces_through_check() {
                     _ => "--agent",
                 };
                 let status = robots_lens()
-                    .args([
-                        "check",
-                        who,
-                        &agent,
-                        "--url",
-                        &url,
-                        "--profile",
-                        &profile,
-                    ])
+                    .args(["check", who, &agent, "--url", &url, "--profile", &profile])
                     .arg(&file)
                     .output()
                     .expect("the binary runs")
