@@ -883,7 +883,7 @@ const DOCS: &[CodeDoc] = &[
             site owners to write, and its crawler reads it whole. A warning or an error when the \
             name is a catalogued crawler's written otherwise (`Googlebot Image`, `\"GPTBot\"`, \
             `+Baiduspider`), or when Google's shorter reading names a catalogued crawler the line \
-            does not mean (`Yandex Images` read as `Yandex`).",
+            does not mean (`Googlebot Mobile` read as `Googlebot`).",
         example: "User-agent: \"Googlebot\"\nDisallow: /private/\n",
         fix: "User-agent: Googlebot\nDisallow: /private/\n",
         reference: "RFC 9309 §2.2.1 (a product token MUST contain only letters, `_` and `-`); \

@@ -96,9 +96,9 @@ fn empty_user_agent(group: &Group, line: &Line) -> Finding {
 /// - its letters are a catalogued crawler's token (`Googlebot Image`, `+Baiduspider`): the line
 ///   names that token, offered as the fix (for the other readers only, when Google already
 ///   reads that token);
-/// - Google's reading is a catalogued crawler's token the line does not mean (`Yandex Images`,
-///   read as `Yandex`): the group was likely meant for a crawler of the whole name, not for
-///   that one.
+/// - Google's reading is a catalogued crawler's token the line does not mean (`Googlebot
+///   Mobile`, read as `Googlebot`): the group was likely meant for a crawler of the whole name,
+///   not for that one.
 ///
 /// Otherwise no catalogued crawler's verdict depends on how the name is read (`MJ12bot`,
 /// `360Spider`, `Screaming Frog SEO Spider`): the finding stays a note.
@@ -156,8 +156,8 @@ fn catalogued_token(name: &str) -> Option<&'static str> {
         .find(|known| super::names::letters(known) == wanted)
 }
 
-/// `name` as one product token: its runs of other characters become one `-` (`Yandex Images`
-/// gives `Yandex-Images`).
+/// `name` as one product token: its runs of other characters become one `-` (`Googlebot Mobile`
+/// gives `Googlebot-Mobile`).
 fn one_token(name: &str) -> String {
     let mut out = String::new();
     for part in name.split(|c: char| !(c.is_ascii_alphabetic() || c == '-' || c == '_')) {
@@ -668,6 +668,11 @@ mod tests {
             )
         );
         // Google's reading is a catalogued crawler the line does not mean: likely, a warning.
-        assert_eq!(severity("Yandex Images").0, Severity::Warning);
+        assert_eq!(severity("Googlebot Mobile").0, Severity::Warning);
+        // The catalogue's own tokens are read from it: `Yandex Images` is YandexImages.
+        assert_eq!(
+            severity("Yandex Images").1.as_deref(),
+            Some("User-agent: YandexImages")
+        );
     }
 }

@@ -75,8 +75,11 @@ fn named_again(cx: &Context<'_>, name: &str, groups: &[usize], lines: &[usize]) 
     } else {
         Message::new(M::AgentInSeveralGroupsFix).with("first", group_range(first))
     };
+    // The group named again merged into the first, as the fix says: the evidence is what
+    // this repeat hides from the readers that take the first group, and the edit stays the
+    // size of two groups however many the name has.
     let intent = match written {
-        None => merged(cx, name, groups).map(Intent::portable),
+        None => merged(cx, name, &[groups[0], group.index]).map(Intent::portable),
         Some(_) => None,
     };
     Some(

@@ -127,7 +127,9 @@ fn unfollowed_finding(name: &str, line: usize, meant: &[&Crawler]) -> Finding {
 /// 2. the start of tokens, the rest a crawler's suffix (`Bing`: bingbot; `Claude`: ClaudeBot);
 /// 3. the start of tokens, the rest after a separator (`ChatGPT`: ChatGPT-User);
 /// 4. an operator's name (`OpenAI`: GPTBot, OAI-SearchBot, ChatGPT-User);
-/// 5. an operator's name and `AI` (`Google-AI`: Google-Extended): its AI crawlers.
+/// 5. an operator's name and `AI` (`Google-AI`: Google-Extended, Google-CloudVertexBot): its
+///    crawlers that train or answer AI models (not the fetches its users ask for, such as a
+///    feed reader's).
 ///
 /// A crawler that falls back to another one meant (Googlebot-Image to Googlebot) is left out:
 /// naming the other already names it. Names under three letters mean nothing.
@@ -160,10 +162,7 @@ fn meant_crawlers(name: &str) -> Vec<&'static Crawler> {
         &|crawler| {
             wanted.strip_suffix("ai").is_some_and(|operator| {
                 letters(crawler.operator) == operator
-                    && matches!(
-                        crawler.purpose,
-                        Purpose::AiTraining | Purpose::AiSearch | Purpose::UserTriggered
-                    )
+                    && matches!(crawler.purpose, Purpose::AiTraining | Purpose::AiSearch)
             })
         },
     ];
@@ -239,7 +238,10 @@ mod tests {
         );
         assert_eq!(meant("ChatGPT"), ["ChatGPT-User"]);
         assert_eq!(meant("Claude"), ["ClaudeBot"]);
-        assert_eq!(meant("Google-AI"), ["Google-Extended"]);
+        assert_eq!(
+            meant("Google-AI"),
+            ["Google-Extended", "Google-CloudVertexBot"]
+        );
         assert_eq!(meant("googlebot_news"), ["Googlebot-News"]);
         assert_eq!(meant("Bing"), ["bingbot"]);
         // Google's sub-crawlers fall back to Googlebot: naming Googlebot names them.
