@@ -205,7 +205,10 @@ fn several_files_are_linted_in_one_run() {
 #[test]
 fn sarif_declares_every_code_and_locates_each_result() {
     let dir = TempDir::new("sarif");
-    dir.write("robots.txt", "User-agent: *\nDisalow: /café\n");
+    dir.write(
+        "robots.txt",
+        "User-agent: *\nDisalow: /a\nDisallow: /café\n",
+    );
     let output = lint_in(&dir.0, &["robots.txt", "--format", "sarif"]);
     assert_eq!(output.status.code(), Some(0));
     let log: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
@@ -222,8 +225,8 @@ fn sarif_declares_every_code_and_locates_each_result() {
             rule["name"].as_str().unwrap()
         )));
         assert!(!rule["help"]["markdown"].as_str().unwrap().is_empty());
-        assert!(["error", "warning", "note"]
-            .contains(&rule["defaultConfiguration"]["level"].as_str().unwrap()));
+        // A code has no level of its own: each result's comes from its evidence.
+        assert!(rule.get("defaultConfiguration").is_none(), "{rule}");
     }
     let results = run["results"].as_array().unwrap();
     let region = |code: &str| {
@@ -244,12 +247,28 @@ fn sarif_declares_every_code_and_locates_each_result() {
         (at["startLine"].clone(), at["startColumn"].clone()),
         (2.into(), 1.into())
     );
-    // RL409 is about the value `/café`: columns count UTF-16 units, not bytes.
+    // The evidence travels in the result's properties, as `lint --format json` gives it:
+    // Google accepts `Disalow`, Python's robotparser skips the line.
+    let spelled = results.iter().find(|r| r["ruleId"] == "RL206").unwrap();
+    let effect = &spelled["properties"]["effect"][0];
+    assert_eq!(effect["profile"], "python", "{spelled}");
+    assert_eq!(
+        (effect["verdict"].as_str(), effect["intended"].as_str()),
+        (Some("allowed"), Some("disallowed"))
+    );
+    assert_eq!(spelled["properties"]["fixCheck"], "checked");
+    assert!(spelled["message"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("For example: "));
+    // RL409 is about the value `/café` (every reader reads it encoded: a note): columns count
+    // UTF-16 units, not bytes.
     let (level, at) = region("RL409");
     assert_eq!(level, "note");
+    assert_eq!(at["startLine"], 3);
     assert_eq!(
         (at["startColumn"].clone(), at["endColumn"].clone()),
-        (10.into(), 15.into())
+        (11.into(), 16.into())
     );
 }
 
@@ -356,16 +375,21 @@ fn explain_states_the_rule_of_the_codes_severity() {
             .expect("the binary runs");
         String::from_utf8(output.stdout).unwrap()
     };
+    // No code has a fixed severity: each says the most its findings can be, from their
+    // evidence (docs/severity.md).
     let error = explain(&["RL301"]);
     assert!(
-        error.contains("Severity\n  An error: a crawler will read the file differently"),
+        error.contains("Severity (from the evidence)\n  At most an error: a finding is an error"),
         "{error}"
     );
     let info = explain(&["RL416"]);
     assert!(
-        info.contains("Severity\n  A note: every reader reads it the same way"),
+        info.contains("Severity (from the evidence)\n  A note: its findings name no question"),
         "{info}"
     );
-    let spanish = explain(&["RL417", "--lang", "es"]);
-    assert!(spanish.contains("Gravedad\n  Un aviso:"), "{spanish}");
+    let spanish = explain(&["RL403", "--lang", "es"]);
+    assert!(
+        spanish.contains("Gravedad (según la evidencia)\n  Como mucho un aviso:"),
+        "{spanish}"
+    );
 }
