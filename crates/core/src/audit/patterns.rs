@@ -1203,7 +1203,9 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
         };
         let shown = if record.is_empty() { &real } else { &record };
         let mut message = Message::new(id).lines("lines", shown);
-        if let Some(blank) = blank {
+        // Only the sentence about the blank line names it (an open group's empty rule can be
+        // set apart by one too, and says nothing of it).
+        if let (Some(blank), M::EmptyDisallowApart) = (blank, id) {
             message = message.line("blank", blank);
         }
         out.push(
