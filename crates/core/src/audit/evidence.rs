@@ -1021,6 +1021,20 @@ const BATCH_PROBES: usize = 8;
 /// would come from that reader keeps none ([`Evidence::OverLimit`]).
 const PYTHON_BATCH_BUDGET: usize = 128_000_000;
 
+/// One line of a batch's edited file: `start..end` of the input (line `line`) becomes `bytes`.
+struct Written {
+    start: usize,
+    end: usize,
+    bytes: Vec<u8>,
+    line: usize,
+}
+
+/// A set of fixes checked in one fixed file: the byte spans their edits take.
+struct FixSet {
+    taken: Vec<(usize, usize)>,
+    fixes: Vec<Pending>,
+}
+
 /// A finding whose intent replaces rule lines by rule lines (a pattern corrected, one rule
 /// made two): the groups stay as they are for every reader, so the verdicts it changes are
 /// those its own lines decide, and many such findings can be asked in one edited file.
@@ -1109,13 +1123,13 @@ impl Prover<'_> {
         let near_limit = input.len() + batch.len() * 64 >= SIZE_LIMIT;
         let mut single = Vec::new();
         let mut locals: Vec<Local> = Vec::new();
-        // (start, end, bytes, line) of every replacement, and the lines already replaced.
-        let mut spans: Vec<(usize, usize, Vec<u8>, usize)> = Vec::new();
+        // Every replacement, and the lines already replaced.
+        let mut spans: Vec<Written> = Vec::new();
         let mut taken: HashSet<usize> = HashSet::new();
         // For each group, how many of its rules the batch still keeps.
         let mut rules_left: HashMap<usize, usize> = HashMap::new();
         for (index, intent) in batch {
-            let parts: Option<Vec<(usize, usize, Vec<u8>, usize)>> = intent
+            let parts: Option<Vec<Written>> = intent
                 .edits
                 .iter()
                 .map(|edit| {
@@ -1144,20 +1158,20 @@ impl Prover<'_> {
                     }
                     let moves_limit =
                         bytes.len() > length && near_limit && original.start < SIZE_LIMIT;
-                    (!moves_limit && !taken.contains(line)).then_some((
-                        original.start,
-                        original.end,
+                    (!moves_limit && !taken.contains(line)).then_some(Written {
+                        start: original.start,
+                        end: original.end,
                         bytes,
-                        *line,
-                    ))
+                        line: *line,
+                    })
                 })
                 .collect();
             let Some(parts) = parts else {
                 single.push((index, intent));
                 continue;
             };
-            taken.extend(parts.iter().map(|part| part.3));
-            let old = parts.iter().map(|part| part.3).collect();
+            taken.extend(parts.iter().map(|part| part.line));
+            let old = parts.iter().map(|part| part.line).collect();
             spans.extend(parts);
             locals.push(Local {
                 finding: index,
@@ -1170,15 +1184,15 @@ impl Prover<'_> {
             return single;
         }
         // The edited file, and where each replacement landed in it.
-        spans.sort_by_key(|span| span.0);
+        spans.sort_by_key(|span| span.start);
         let mut bytes = Vec::with_capacity(input.len() + 1024);
         let mut written: HashMap<usize, std::ops::Range<usize>> = HashMap::new();
         let mut at = 0;
-        for (start, end, text, line) in &spans {
-            bytes.extend_from_slice(&input[at..*start]);
-            written.insert(*line, bytes.len()..bytes.len() + text.len());
-            bytes.extend_from_slice(text);
-            at = *end;
+        for span in &spans {
+            bytes.extend_from_slice(&input[at..span.start]);
+            written.insert(span.line, bytes.len()..bytes.len() + span.bytes.len());
+            bytes.extend_from_slice(&span.bytes);
+            at = span.end;
         }
         bytes.extend_from_slice(&input[at..]);
         self.budget = self.budget.saturating_sub(bytes.len());
@@ -1519,7 +1533,7 @@ fn withhold_flip(finding: &mut Finding, intent: &Intent, outside: &Effect, rule:
 /// `pending` split, first fit, into sets whose edits touch no byte twice (a fix whose edits
 /// name a line the file lacks goes into a set of its own, where applying it fails alone).
 fn apart(robots: &RobotsTxt, pending: Vec<Pending>) -> Vec<Vec<Pending>> {
-    let mut sets: Vec<(Vec<(usize, usize)>, Vec<Pending>)> = Vec::new();
+    let mut sets: Vec<FixSet> = Vec::new();
     for fix in pending {
         let spans: Option<Vec<(usize, usize)>> = fix
             .intent
@@ -1528,7 +1542,10 @@ fn apart(robots: &RobotsTxt, pending: Vec<Pending>) -> Vec<Vec<Pending>> {
             .map(|edit| edit.span(robots).map(|(start, end, _)| (start, end)))
             .collect();
         let Some(spans) = spans else {
-            sets.push((Vec::new(), vec![fix]));
+            sets.push(FixSet {
+                taken: Vec::new(),
+                fixes: vec![fix],
+            });
             continue;
         };
         // Two spans clash when they share a byte, or both insert at one place.
@@ -1539,15 +1556,18 @@ fn apart(robots: &RobotsTxt, pending: Vec<Pending>) -> Vec<Vec<Pending>> {
                     .any(|&(s, e)| start < e.max(s + 1) && s < end.max(start + 1))
             })
         };
-        match sets.iter_mut().find(|(taken, _)| !clash(taken)) {
-            Some((taken, set)) => {
-                taken.extend(spans);
-                set.push(fix);
+        match sets.iter_mut().find(|set| !clash(&set.taken)) {
+            Some(set) => {
+                set.taken.extend(spans);
+                set.fixes.push(fix);
             }
-            None => sets.push((spans, vec![fix])),
+            None => sets.push(FixSet {
+                taken: spans,
+                fixes: vec![fix],
+            }),
         }
     }
-    sets.into_iter().map(|(_, set)| set).collect()
+    sets.into_iter().map(|set| set.fixes).collect()
 }
 
 /// Whether line `number` of `robots` is an Allow or Disallow rule.
