@@ -45,9 +45,8 @@ pub const MAX_EFFECTS: usize = 6;
 pub const MAX_PROBES_PER_FINDING: usize = 48;
 
 /// How much work the evidence of one audit may do, counted in bytes of edited text read: a
-/// finding asked alone costs [`SINGLE_COST`] times its edited file (the parse, every asker's
-/// groups, the probes), a check of fixes [`FIX_CHECK_COST`] times the fixed file (a whole
-/// audit), a batch once. 16 MiB: every finding of the real files we know, and about a dozen
+/// finding asked alone costs four times its edited file (the parse, every asker's groups, the
+/// probes), a check of fixes eight times the fixed file (a whole audit), a batch once. 16 MiB: every finding of the real files we know, and about a dozen
 /// findings asked alone in a 1 MB file. Past it, findings keep no evidence (notes) and fixes
 /// are not offered.
 pub const EVIDENCE_BUDGET: usize = 16 << 20;

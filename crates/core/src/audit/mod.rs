@@ -257,7 +257,7 @@ impl Finding {
 }
 
 /// Audits a parsed file: every finding, sorted by line, then from the most serious. Each
-/// finding's severity follows from its evidence (see [`evidence`]).
+/// finding's severity follows from its evidence ([`Finding::effect`], `docs/severity.md`).
 pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
     let mut findings = findings_of(robots);
     evidence::prove(robots, &mut findings, &findings_of);
