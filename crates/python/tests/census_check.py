@@ -15,6 +15,13 @@ import pyarrow.parquet as pq
 
 from census_warcs import Expected
 
+import robots_lens
+
+#: What the census tests ask: every catalogued crawler, on two paths.
+CRAWLERS = robots_lens.crawler_names()
+PATHS = ["/", "/wp-admin/admin-ajax.php"]
+PROFILE = "rfc9309"
+
 
 class Cli:
     """The CLI's answers, asked once per distinct (body, status, path)."""

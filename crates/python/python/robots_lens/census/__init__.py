@@ -219,22 +219,27 @@ def _answer_chains(batches, survey: Survey):
         opened["stream"].close()
 
 
-def follow_redirects(rows, hops: Optional[int] = None):
-    """The redirect captures of ``rows`` (``pending``), each with its chain followed through the
-    captures of the same census: the codes of its hops, and the capture it ends at
-    (``target_file``, ``target_offset``, ``final_url``) or the URL that was not captured
-    (``missing``). A URL captured more than once is read from its latest capture (ties: the
-    last by source file and offset, as the summary picks a site's capture). A chain still
-    redirecting after ``MAX_REDIRECTS + 1`` hops is left with only redirect codes, which the
-    core reads as too many redirects."""
+#: Up to how many captures the redirect chains are followed on the driver, in one pass over a
+#: collected index (about 0.5 KB a capture there); past it, by joins on the cluster, a hop each.
+DRIVER_REDIRECTS = 200_000
+
+_CHAIN_COLUMNS = (
+    "host string, url string, fetch_time_us long, http_status int, location string, "
+    "source_file string, source_offset long, codes array<int>, next string, missing string, "
+    "target_file string, target_offset long, final_url string"
+)
+
+
+def _latest_captures(rows):
+    """One row per captured URL, its latest capture (ties: the last by source file and offset,
+    as the summary picks a site's capture): what a redirect to that URL reads."""
     from pyspark.sql import functions as F
     from pyspark.sql.window import Window
 
-    hops = _native.MAX_REDIRECTS + 1 if hops is None else hops
     latest = Window.partitionBy("url").orderBy(
         F.col("fetch_time_us").desc_nulls_last(), F.col("source_file").desc(), F.col("source_offset").desc()
     )
-    index = (
+    return (
         rows.filter(F.col("url").isNotNull())
         .select("url", "http_status", "location", "pending", "source_file", "source_offset", "fetch_time_us")
         .withColumn("_rank", F.row_number().over(latest))
@@ -248,8 +253,42 @@ def follow_redirects(rows, hops: Optional[int] = None):
             F.col("source_offset").alias("t_offset"),
         )
     )
-    # Every hop reads it: made once.
-    index = index.persist()
+
+
+def follow_redirects(rows, *, driver_limit: int = DRIVER_REDIRECTS):
+    """The redirect captures of ``rows`` (``pending``), each with its chain followed through the
+    captures of the same census: the codes of its hops, and the capture it ends at
+    (``target_file``, ``target_offset``, ``final_url``) or the URL that was not captured
+    (``missing``). A URL captured more than once is read from its latest capture. A chain still
+    redirecting after ``MAX_REDIRECTS + 1`` hops is left with only redirect codes, which the
+    core reads as too many redirects. Both ways of following (on the driver for up to
+    ``driver_limit`` captures, else by joins) give the same chains."""
+    from pyspark.sql import functions as F
+
+    index = _latest_captures(rows).persist()
+    hops = _native.MAX_REDIRECTS + 1
+    if index.count() <= driver_limit:
+        latest = {row["t_url"]: row for row in index.collect()}
+        chains = []
+        for capture in rows.filter("pending").select(
+            "host", "url", "fetch_time_us", "http_status", "location", "source_file", "source_offset"
+        ).collect():
+            codes, following = [capture["http_status"]], capture["location"]
+            missing = target_file = target_offset = final_url = None
+            for _ in range(hops):
+                target = latest.get(following)
+                if target is None:
+                    missing, following = following, None
+                    break
+                codes.append(target["t_code"])
+                if target["t_pending"]:
+                    following = target["t_location"]
+                    continue
+                target_file, target_offset, final_url, following = target["t_file"], target["t_offset"], following, None
+                break
+            chains.append((*capture, codes, following, missing, target_file, target_offset, final_url))
+        index.unpersist()
+        return rows.sparkSession.createDataFrame(chains, _CHAIN_COLUMNS)
     chains = rows.filter("pending").select(
         "host",
         "url",
@@ -309,7 +348,10 @@ def captures_frame(spark, inputs: Sequence[str], survey: Survey, *, kind: str, p
         frame = frame.select("path", "modificationTime", "content")
         return frame.mapInArrow(lambda batches: _answer_files(batches, survey), schema)
     if kind in ("parquet", "csv"):
-        reader = spark.read.option("header", "true") if kind == "csv" else spark.read
+        reader = spark.read
+        if kind == "csv":
+            # A robots.txt spans lines: quoted fields may hold newlines, and "" is a quote.
+            reader = reader.option("header", "true").option("multiLine", "true").option("escape", '"')
         table = reader.format(kind).load(list(inputs))
         missing = {"host", "status", "body"} - {name.lower() for name in table.columns}
         if missing and not ({"status", "body", "url"} <= {name.lower() for name in table.columns}):
@@ -339,9 +381,11 @@ def run_census(
     kind: Optional[str] = None,
     prefix: str = "",
     mode: str = "errorifexists",
+    driver_redirects: int = DRIVER_REDIRECTS,
 ):
     """Runs the census of ``inputs`` and writes it to ``output`` (Parquet); returns the number
-    of rows written, one per capture."""
+    of rows written, one per capture. Redirect chains are followed on the driver for up to
+    ``driver_redirects`` captured URLs, by joins on the cluster past that."""
     from pyspark import StorageLevel
     from pyspark.sql import functions as F
 
@@ -351,7 +395,7 @@ def run_census(
     if kind == "warc":
         # Read once: the redirect captures are answered from the other captures of the census.
         rows = rows.persist(StorageLevel.MEMORY_AND_DISK)
-        chains = follow_redirects(rows)
+        chains = follow_redirects(rows, driver_limit=driver_redirects)
         # A target's record is read where it is stored: the chains of one file together.
         chains = chains.repartition("target_file").sortWithinPartitions("target_file", "target_offset")
         answered = chains.mapInArrow(lambda batches: _answer_chains(batches, survey), _spark_schema())
@@ -365,13 +409,17 @@ def run_census(
 
 
 def _session(master: Optional[str], app: str):
-    from pyspark import SparkConf
+    from pyspark import SparkConf, SparkContext
     from pyspark.sql import SparkSession
 
+    # Attaches to spark-submit's JVM (or starts one), so that SparkConf reads the master and
+    # the --conf settings spark-submit was given.
+    SparkContext._ensure_initialized()
+    conf = SparkConf()
     builder = SparkSession.builder.appName(app)
     if master:
         builder = builder.master(master)
-    elif not SparkConf().contains("spark.master"):  # spark-submit names the master itself
+    elif not conf.contains("spark.master"):
         builder = builder.master(f"local[{os.cpu_count() or 1}]")
     defaults = {
         "spark.sql.execution.arrow.pyspark.enabled": "true",
@@ -379,7 +427,6 @@ def _session(master: Optional[str], app: str):
         "spark.sql.execution.arrow.maxRecordsPerBatch": "2000",
         "spark.ui.showConsoleProgress": "false",
     }
-    conf = SparkConf()
     for key, value in defaults.items():
         if not conf.contains(key):
             builder = builder.config(key, value)
