@@ -20,7 +20,7 @@ pytest.importorskip("warcio")
 pq = pytest.importorskip("pyarrow.parquet")
 
 import robots_lens  # noqa: E402
-from robots_lens.census import Survey, main, run_census  # noqa: E402
+from robots_lens.census import Survey, captures_frame, follow_redirects, main, run_census  # noqa: E402
 from robots_lens.census.report import markdown, summarise  # noqa: E402
 
 from census_check import CRAWLERS, PATHS, PROFILE, Cli, check_census, read_rows  # noqa: E402
@@ -51,9 +51,7 @@ def spark():
 def warc_census(spark, census_input, tmp_path_factory):
     folder, expected = census_input
     output = str(tmp_path_factory.mktemp("census-out") / "census.parquet")
-    # Redirects followed by joins here; the cluster test follows them on the driver (the
-    # default for a census this small): both must give every row the CLI's answer.
-    written = run_census(spark, [str(folder)], output, Survey(CRAWLERS, PATHS, PROFILE), driver_redirects=0)
+    written = run_census(spark, [str(folder)], output, Survey(CRAWLERS, PATHS, PROFILE))
     return output, written, expected
 
 
@@ -64,6 +62,20 @@ def test_every_warc_capture_answered_as_the_cli_answers(warc_census, census_cli)
     tally = check_census(rows, expected, census_cli, CRAWLERS, PATHS)
     print(f"\n{tally}")
     assert tally["html"] > 0 and tally["answered"] < tally["rows"]  # the scenario's kinds are there
+
+
+def test_redirects_followed_by_joins_as_on_the_driver(spark, census_input):
+    """A census past DRIVER_REDIRECTS follows its chains by joins on the cluster: the same chains
+    as the driver's, for every scenario (one hop to six, loops, a relative Location, targets not
+    captured, a re-crawled target)."""
+    folder, _ = census_input
+    survey = Survey(["GPTBot"], ["/"], PROFILE, audit=False)
+    rows = captures_frame(spark, [str(folder)], survey, kind="warc").persist()
+    on_driver = sorted(map(tuple, follow_redirects(rows).collect()))
+    by_joins = sorted(map(tuple, follow_redirects(rows, driver_limit=0).collect()))
+    rows.unpersist()
+    assert on_driver == by_joins
+    assert {len(chain[7]) for chain in on_driver} >= {2, 3, 6, 7}  # the codes of each length's hops
 
 
 def test_the_columns_carry_what_the_docs_say(warc_census):
@@ -158,16 +170,18 @@ def test_the_summary_counts_what_it_defines(spark, warc_census, tmp_path):
 def test_the_command_line(spark, census_input, tmp_path, capsys):
     folder, expected = census_input
     output, report = tmp_path / "cli.parquet", tmp_path / "census.html"
-    status = main(["--input", str(folder), "--output", str(output), "--crawlers", "GPTBot,ClaudeBot",
+    two = sorted(folder.iterdir())[:2]  # the other files' redirect targets are then not captured
+    status = main(["--input", ",".join(map(str, two)), "--output", str(output), "--crawlers", "GPTBot,ClaudeBot",
                    "--paths", "/,/private/", "--report", str(report), "--master", "local[2]"])
     assert status == 0
-    assert f"{len(expected):,} captures answered" in capsys.readouterr().out
+    captures = sum(1 for (file, _) in expected if file in map(str, two))
+    assert f"{captures:,} captures answered" in capsys.readouterr().out
     rows = read_rows(str(output))
     assert {(v["crawler"], v["path"]) for v in rows[0]["verdicts"] or rows[-1]["verdicts"]} == {
         ("GPTBot", "/"), ("GPTBot", "/private/"), ("ClaudeBot", "/"), ("ClaudeBot", "/private/")}
     page = report.read_text()
     assert page.startswith("<!DOCTYPE html>") and "<td translate=\"no\">GPTBot</td>" in page
-    assert main(["--input", str(folder), "--output", str(output)]) == 1  # it exists: no --overwrite
+    assert main(["--input", str(two[0]), "--output", str(output)]) == 1  # it exists: no --overwrite
     assert "already exists" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--output", str(output)])  # neither --input nor --report

@@ -372,6 +372,14 @@ def captures_frame(spark, inputs: Sequence[str], survey: Survey, *, kind: str, p
     raise ValueError(f"unknown input format '{kind}' (expected warc, files, parquet or csv)")
 
 
+def _exists(spark, path: str) -> bool:
+    local = local_path(path)
+    if local is not None:
+        return os.path.exists(local)
+    jvm_path = spark.sparkContext._jvm.org.apache.hadoop.fs.Path(path)
+    return jvm_path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration()).exists(jvm_path)
+
+
 def run_census(
     spark,
     inputs: Sequence[str],
@@ -390,6 +398,9 @@ def run_census(
     from pyspark.sql import functions as F
 
     survey.check()
+    if mode == "errorifexists" and _exists(spark, output):
+        # Said now, not after the census has run: Spark would only refuse at the write.
+        raise FileExistsError(f"--output {output} already exists (give --overwrite to replace it)")
     kind = kind or input_format(inputs)
     rows = captures_frame(spark, inputs, survey, kind=kind, prefix=prefix)
     if kind == "warc":
@@ -500,7 +511,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
             write_report(spark, args.output, args.report)
             print(f"robots-lens-census: summary written to {args.report}")
-    except (AnalysisException, FileNotFoundError, ValueError) as error:
+    except (AnalysisException, FileNotFoundError, FileExistsError, ValueError) as error:
         # An --output that exists (without --overwrite), an --input that does not, a table
         # without the columns: the message says which.
         print(f"robots-lens-census: {error}", file=sys.stderr)
