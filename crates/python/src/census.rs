@@ -43,7 +43,7 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyDict};
 use robots_lens::audit::{partition_suppressed, Severity};
 use robots_lens::{
-    check_arguments, crawlers, find_crawler, status_effect, Access, Crawler, FetchStatus, Outcome,
+    check_arguments, crawlers, find_crawler, status_effect, Access, Crawler, FetchStatus,
     PreferenceKind, Profile, Question, RobotsTxt, StatusEffect, Who, USE_PURPOSES,
 };
 use robots_lens_fetch::served_status;
@@ -132,19 +132,12 @@ fn count_cell(count: usize) -> i32 {
     i32::try_from(count).unwrap_or(i32::MAX)
 }
 
-/// A fetch status as the CLI's `--status` takes it (`200`, `3xx*2>404`, `html`, `3xx*6`), so
-/// that a row names the question it answers.
-fn status_text(status: &FetchStatus) -> String {
-    let outcome = match status.outcome() {
-        Outcome::Http(code) => code.to_string(),
-        Outcome::HtmlPage => "html".to_owned(),
-        Outcome::Unreachable => "unreachable".to_owned(),
-        Outcome::TooManyRedirects => return format!("3xx*{}", robots_lens::MAX_REDIRECTS + 1),
-    };
-    match status.redirects() {
-        0 => outcome,
-        1 => format!("3xx>{outcome}"),
-        n => format!("3xx*{n}>{outcome}"),
+/// `given` (a status as `--status` takes it) once the body turned a 2xx into an HTML page: the
+/// same redirects, then `html`.
+fn as_html_page(given: &str) -> String {
+    match given.rsplit_once('>') {
+        Some((redirects, _)) => format!("{redirects}>html"),
+        None => "html".to_owned(),
     }
 }
 
@@ -198,14 +191,19 @@ impl Columns {
     }
 
     /// The survey's answers for one capture: the file `body`, fetched with `status`.
-    fn push_capture(&mut self, survey: &Survey, body: &[u8], status: FetchStatus) {
+    fn push_capture(&mut self, survey: &Survey, body: &[u8], given: &str, status: FetchStatus) {
         self.start_row();
         let robots = RobotsTxt::parse(body);
         // The body is the file only when the status says so (a 2xx; not a 404's error page).
         let read = status_effect(&status, survey.profile) == StatusEffect::ParseFile;
         let findings = if read { robots.audit() } else { Vec::new() };
-        let status = served_status(status, &findings);
-        self.status.push(Some(status_text(&status)));
+        let served = served_status(status, &findings);
+        self.status.push(Some(if served == status {
+            given.trim().to_owned()
+        } else {
+            as_html_page(given.trim())
+        }));
+        let status = served;
         self.status_class.push(Some(status.class().id()));
         self.problem.push(None);
         self.read.push(u8::from(read));
@@ -498,19 +496,18 @@ pub fn census_batch<'py>(
     let survey = Survey::new(&crawlers, paths, profile, audit)?;
     let columns = py.detach(|| {
         let mut columns = Columns::default();
-        for (body, status) in bodies.iter().zip(&statuses) {
-            let status = match status.as_deref().map(str::parse::<FetchStatus>) {
-                Some(Ok(status)) => status,
-                Some(Err(error)) => {
-                    columns.push_unreadable(&survey, error.to_string());
-                    continue;
-                }
-                None => {
-                    columns.push_unreadable(&survey, "no status given".to_owned());
-                    continue;
-                }
+        for (body, given) in bodies.iter().zip(&statuses) {
+            let Some(given) = given.as_deref() else {
+                columns.push_unreadable(&survey, "no status given".to_owned());
+                continue;
             };
-            columns.push_capture(&survey, body.as_deref().unwrap_or_default(), status);
+            match given.parse::<FetchStatus>() {
+                Ok(status) => {
+                    let body = body.as_deref().unwrap_or_default();
+                    columns.push_capture(&survey, body, given, status);
+                }
+                Err(error) => columns.push_unreadable(&survey, error.to_string()),
+            }
         }
         columns
     });
@@ -522,7 +519,8 @@ pub fn census_batch<'py>(
 /// fetch` would report for the same hops ([`robots_lens_fetch::status_after_hops`]).
 #[pyfunction]
 fn census_status(codes: Vec<u16>) -> String {
-    status_text(&robots_lens_fetch::status_after_hops(&codes))
+    let status = robots_lens_fetch::status_after_hops(&codes);
+    robots_lens_fetch::status_argument(&status, &codes)
 }
 
 /// Where a redirect from `url` whose `Location` is `location` leads a crawler, or `None` when it

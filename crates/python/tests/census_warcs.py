@@ -6,7 +6,8 @@ without a Location, one to a URL never captured), 404/410/403 with HTML error pa
 metadata, a dns: response).
 
 Each capture is written with what a crawler ends with for it, worked out here from the scenario
-and not by the engine: the status as ``robots-lens crawlers --status`` takes it and the body the
+and not by the engine: the status as ``robots-lens crawlers --status`` takes it (each followed
+redirect's code, then the final answer, as ``robots-lens fetch`` prints it) and the body the
 crawler reads. ``html`` is only expected of the synthetic HTML pages; a real file may also be one
 (the test asks ``robots-lens lint`` then).
 """
@@ -96,21 +97,21 @@ def scenarios(files: Dict[str, bytes], seed: int = 39) -> List[_Record]:
         add(url, 200, body, [("Content-Type", "text/plain")], final(url, host, "200", body, maybe_html=True), encode)
         if index % 5 == 0:
             source = f"http://{host}/robots.txt"
-            add(source, 301, b"", [("Location", url)], final(source, host, "3xx>200", latest, maybe_html=latest_html))
+            add(source, 301, b"", [("Location", url)], final(source, host, "301>200", latest, maybe_html=latest_html))
         if index % 11 == 1:
             first, second = f"http://www.{host}/robots.txt", f"https://www.{host}/robots.txt"
-            add(first, 302, b"", [("Location", second)], final(first, f"www.{host}", "3xx*2>200", latest, maybe_html=latest_html))
-            add(second, 301, b"", [("Location", url)], final(second, f"www.{host}", "3xx>200", latest, maybe_html=latest_html))
+            add(first, 302, b"", [("Location", second)], final(first, f"www.{host}", "302>301>200", latest, maybe_html=latest_html))
+            add(second, 301, b"", [("Location", url)], final(second, f"www.{host}", "301>200", latest, maybe_html=latest_html))
         if index % 13 == 2:
             source, target = f"http://m.{host}/robots.txt", f"http://m.{host}/robots.txt?mobile=1"
-            add(source, 308, b"", [("Location", "/robots.txt?mobile=1")], final(source, f"m.{host}", "3xx>200", body, maybe_html=True))
+            add(source, 308, b"", [("Location", "/robots.txt?mobile=1")], final(source, f"m.{host}", "308>200", body, maybe_html=True))
             add(target, 200, body, [], final(target, f"m.{host}", "200", body, maybe_html=True))
         if recrawled:
             # A re-crawl: both captures are rows; a redirect to the URL reads the later one.
             moment[0] += timedelta(days=1)
             add(url, 200, later, [], final(url, host, "200", later))
             source = f"http://recrawl.{host}/robots.txt"
-            add(source, 301, b"", [("Location", url)], final(source, f"recrawl.{host}", "3xx>200", later))
+            add(source, 301, b"", [("Location", url)], final(source, f"recrawl.{host}", "301>200", later))
 
     sample = sorted(files.items())
     for k in range(6):
@@ -131,17 +132,17 @@ def scenarios(files: Dict[str, bytes], seed: int = 39) -> List[_Record]:
         add(loop, 302, b"", [("Location", back)], final(loop, f"loop-{k}.example", "3xx*6", None))
         add(back, 302, b"", [("Location", loop)], final(back, f"loop-{k}.example", "3xx*6", None))
         missing = f"https://moved-{k}.example/robots.txt"
-        add(missing, 301, b"", [("Location", f"https://moved-{k}.example/new.txt")], final(missing, f"moved-{k}.example", "3xx>404", None))
+        add(missing, 301, b"", [("Location", f"https://moved-{k}.example/new.txt")], final(missing, f"moved-{k}.example", "301>404", None))
         add(f"https://moved-{k}.example/new.txt", 404, HTML_PAGE, [], final(f"https://moved-{k}.example/new.txt", f"moved-{k}.example", "404", None))
         stale = f"https://stale-{k}.example/robots.txt"
         add(stale, 304, b"", [], final(stale, f"stale-{k}.example", "unreachable", None))
         # Five redirects reach the file; six are more than crawlers follow.
         _, body = sample[k]
-        for length, status in ((5, "3xx*5>200"), (6, "3xx*6")):
+        for length, status in ((5, "307>307>307>307>307>200"), (6, "3xx*6")):
             hops = [f"https://hop{length}-{k}.example/{n}" for n in range(length)] + [f"https://hop{length}-{k}.example/robots.txt"]
             for n in range(length):
                 left = length - n
-                expected = status if left == length else (f"3xx*{left}>200" if left > 1 else "3xx>200")
+                expected = status if left == length else "307>" * left + "200"
                 add(hops[n], 307, b"", [("Location", hops[n + 1])],
                     final(hops[n], f"hop{length}-{k}.example", expected, body if expected != "3xx*6" else None, maybe_html=True))
             add(hops[-1], 200, body, [], final(hops[-1], f"hop{length}-{k}.example", "200", body, maybe_html=True))
