@@ -471,8 +471,6 @@ def parse_arguments(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
                         help="what --input holds (default: told from its names)")
     parser.add_argument("--input-prefix", default="", metavar="URI",
                         help="put before each line of a *.paths listing (Common Crawl: s3a://commoncrawl/)")
-    parser.add_argument("--no-audit", dest="audit", action="store_false",
-                        help="leave the audit columns empty (faster)")
     parser.add_argument("--overwrite", action="store_true", help="replace --output if it exists")
     parser.add_argument("--report", metavar="FILE", help="also write the summary: FILE.md (Markdown) or FILE.html")
     args = parser.parse_args(argv)
@@ -485,7 +483,7 @@ def parse_arguments(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parse_arguments(argv)
     crawlers = args.crawlers or list(_native.crawler_names())
-    survey = Survey(crawlers=crawlers, paths=args.paths, profile=args.profile, audit=args.audit)
+    survey = Survey(crawlers=crawlers, paths=args.paths, profile=args.profile)
     try:
         survey.check()
     except (LookupError, ValueError) as error:
