@@ -46,8 +46,8 @@ def real_files() -> dict[str, str]:
     }
 
 
-#: Every how-many-th real file of each corpus the census tests read (about 150 of the 1,204).
-CENSUS_EVERY = 8
+#: Every how-many-th real file of each corpus the census tests read (about 100 of the 1,204).
+CENSUS_EVERY = 12
 #: WARC files the census tests write: enough tasks for a worker to die among them.
 CENSUS_WARC_FILES = 12
 

@@ -24,6 +24,7 @@ from robots_lens.census import Survey, captures_frame, follow_redirects, main, r
 from robots_lens.census.report import markdown, summarise  # noqa: E402
 
 from census_check import CRAWLERS, PATHS, PROFILE, Cli, check_census, read_rows  # noqa: E402
+from census_warcs import write_warcs  # noqa: E402
 from conftest import corpus_files  # noqa: E402
 
 @pytest.fixture(scope="module")
@@ -64,13 +65,13 @@ def test_every_warc_capture_answered_as_the_cli_answers(warc_census, census_cli)
     assert tally["html"] > 0 and tally["answered"] < tally["rows"]  # the scenario's kinds are there
 
 
-def test_redirects_followed_by_joins_as_on_the_driver(spark, census_input):
+def test_redirects_followed_by_joins_as_on_the_driver(spark, tmp_path):
     """A census past DRIVER_REDIRECTS follows its chains by joins on the cluster: the same chains
     as the driver's, for every scenario (one hop to six, loops, a relative Location, targets not
-    captured, a re-crawled target)."""
-    folder, _ = census_input
+    captured, a re-crawled target), on a few real files' captures."""
+    write_warcs(tmp_path, dict(list(corpus_files().items())[:20]), count=4)
     survey = Survey(["GPTBot"], ["/"], PROFILE, audit=False)
-    rows = captures_frame(spark, [str(folder)], survey, kind="warc").persist()
+    rows = captures_frame(spark, [str(tmp_path)], survey, kind="warc").persist()
     on_driver = sorted(map(tuple, follow_redirects(rows).collect()))
     by_joins = sorted(map(tuple, follow_redirects(rows, driver_limit=0).collect()))
     rows.unpersist()

@@ -265,30 +265,46 @@ def follow_redirects(rows, *, driver_limit: int = DRIVER_REDIRECTS):
     ``driver_limit`` captures, else by joins) give the same chains."""
     from pyspark.sql import functions as F
 
-    index = _latest_captures(rows).persist()
     hops = _native.MAX_REDIRECTS + 1
-    if index.count() <= driver_limit:
-        latest = {row["t_url"]: row for row in index.collect()}
+    # One pass over the captures' small columns decides the way: at most driver_limit of them
+    # are collected, and the chains followed here without a shuffle.
+    columns = ["host", "url", "fetch_time_us", "http_status", "location", "source_file", "source_offset", "pending"]
+    collected = rows.select(*columns).limit(driver_limit + 1).collect() if driver_limit > 0 else None
+    if collected is not None and len(collected) <= driver_limit:
+        latest = {}
+        for capture in collected:
+            if capture["url"] is None:
+                continue
+            # The window's order in _latest_captures: the latest fetch, then the last by source.
+            order = (
+                capture["fetch_time_us"] is not None,
+                capture["fetch_time_us"] or 0,
+                capture["source_file"] or "",
+                capture["source_offset"] or -1,
+            )
+            if capture["url"] not in latest or order > latest[capture["url"]][0]:
+                latest[capture["url"]] = (order, capture)
         chains = []
-        for capture in rows.filter("pending").select(
-            "host", "url", "fetch_time_us", "http_status", "location", "source_file", "source_offset"
-        ).collect():
+        for capture in collected:
+            if not capture["pending"]:
+                continue
             codes, following = [capture["http_status"]], capture["location"]
             missing = target_file = target_offset = final_url = None
             for _ in range(hops):
-                target = latest.get(following)
-                if target is None:
+                found = latest.get(following)
+                if found is None:
                     missing, following = following, None
                     break
-                codes.append(target["t_code"])
-                if target["t_pending"]:
-                    following = target["t_location"]
+                target = found[1]
+                codes.append(target["http_status"])
+                if target["pending"]:
+                    following = target["location"]
                     continue
-                target_file, target_offset, final_url, following = target["t_file"], target["t_offset"], following, None
+                target_file, target_offset, final_url, following = target["source_file"], target["source_offset"], following, None
                 break
-            chains.append((*capture, codes, following, missing, target_file, target_offset, final_url))
-        index.unpersist()
+            chains.append((*capture[:7], codes, following, missing, target_file, target_offset, final_url))
         return rows.sparkSession.createDataFrame(chains, _CHAIN_COLUMNS)
+    index = _latest_captures(rows).persist()
     chains = rows.filter("pending").select(
         "host",
         "url",
@@ -489,6 +505,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (LookupError, ValueError) as error:
         print(f"robots-lens-census: {error}", file=sys.stderr)
         return 2
+    local = local_path(args.output)
+    if args.input and not args.overwrite and local is not None and os.path.exists(local):
+        print(f"robots-lens-census: --output {args.output} already exists (give --overwrite to replace it)", file=sys.stderr)
+        return 1
     spark = _session(args.master, "robots-lens-census")
     from pyspark.errors import AnalysisException
 
