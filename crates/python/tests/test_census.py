@@ -20,7 +20,7 @@ pytest.importorskip("warcio")
 pq = pytest.importorskip("pyarrow.parquet")
 
 import robots_lens  # noqa: E402
-from robots_lens.census import Survey, captures_frame, follow_redirects, main, run_census  # noqa: E402
+from robots_lens.census import Survey, follow_redirects, main, run_census, warc_heads_frame  # noqa: E402
 from robots_lens.census.report import markdown, summarise  # noqa: E402
 
 from census_check import CRAWLERS, PATHS, PROFILE, Cli, check_census, read_rows  # noqa: E402
@@ -70,11 +70,10 @@ def test_redirects_followed_by_joins_as_on_the_driver(spark, tmp_path):
     as the driver's, for every scenario (one hop to six, loops, a relative Location, targets not
     captured, a re-crawled target), on a few real files' captures."""
     write_warcs(tmp_path, dict(list(corpus_files().items())[:20]), count=4)
-    survey = Survey(["GPTBot"], ["/"], PROFILE, audit=False)
-    rows = captures_frame(spark, [str(tmp_path)], survey, kind="warc").persist()
-    on_driver = sorted(map(tuple, follow_redirects(rows).collect()))
-    by_joins = sorted(map(tuple, follow_redirects(rows, driver_limit=0).collect()))
-    rows.unpersist()
+    heads = warc_heads_frame(spark, [str(tmp_path)]).persist()
+    on_driver = sorted(map(tuple, follow_redirects(heads).collect()))
+    by_joins = sorted(map(tuple, follow_redirects(heads, driver_limit=0).collect()))
+    heads.unpersist()
     assert on_driver == by_joins
     assert {len(chain[7]) for chain in on_driver} >= {2, 3, 6, 7}  # the codes of each length's hops
 

@@ -28,6 +28,7 @@ from .. import _native
 from ._answers import SCHEMA, Captures, Survey, answer
 from ._captures import (
     file_capture,
+    warc_heads,
     local_path,
     read_listing,
     table_capture,
@@ -154,6 +155,33 @@ def _answer_warc_files(batches, survey: Survey):
         for path in batch.column(0).to_pylist():
             for captures in warc_captures(path):
                 yield answer(captures, survey)
+
+
+#: The columns of a capture's head (``warc_heads``): what following redirects needs.
+HEAD_COLUMNS = (
+    "host string, url string, fetch_time_us long, http_status int, location string, "
+    "source_file string, source_offset long, pending boolean"
+)
+_HEAD_NAMES = ["host", "url", "fetch_time_us", "http_status", "location", "source_file", "source_offset", "pending"]
+
+
+def _heads_of_warc_files(batches):
+    """mapInArrow: the heads of each WARC file's captures (no body read, nothing answered)."""
+    import pyarrow as pa
+
+    for batch in batches:
+        for path in batch.column(0).to_pylist():
+            heads = list(warc_heads(path))
+            yield pa.RecordBatch.from_pylist(
+                [{name: head.get(name, False if name == "pending" else None) for name in _HEAD_NAMES} for head in heads],
+                schema=pa.schema(
+                    [
+                        ("host", pa.string()), ("url", pa.string()), ("fetch_time_us", pa.int64()),
+                        ("http_status", pa.int32()), ("location", pa.string()), ("source_file", pa.string()),
+                        ("source_offset", pa.int64()), ("pending", pa.bool_()),
+                    ]
+                ),
+            )
 
 
 def _answer_files(batches, survey: Survey):
@@ -347,17 +375,26 @@ def follow_redirects(rows, *, driver_limit: int = DRIVER_REDIRECTS):
     return chains
 
 
+def _warc_paths(spark, inputs: Sequence[str], prefix: str):
+    """The WARC files as a frame of one file per partition: each is read start to end by one
+    task."""
+    files = warc_files(spark, inputs, prefix)
+    return spark.createDataFrame(spark.sparkContext.parallelize([(path,) for path in files], len(files)), "path string")
+
+
+def warc_heads_frame(spark, inputs: Sequence[str], prefix: str = ""):
+    """The heads of every WARC capture (``HEAD_COLUMNS``): a pass that skips the bodies, for
+    following the redirect chains."""
+    return _warc_paths(spark, inputs, prefix).mapInArrow(_heads_of_warc_files, HEAD_COLUMNS)
+
+
 def captures_frame(spark, inputs: Sequence[str], survey: Survey, *, kind: str, prefix: str = ""):
     """The census rows of every capture the inputs hold, redirects not yet followed."""
     from pyspark.sql import functions as F
 
     schema = _spark_schema()
     if kind == "warc":
-        files = warc_files(spark, inputs, prefix)
-        # One task per WARC file: a file is read once, start to end, by one Python worker.
-        paths = spark.createDataFrame(
-            spark.sparkContext.parallelize([(path,) for path in files], len(files)), "path string"
-        )
+        paths = _warc_paths(spark, inputs, prefix)
         return paths.mapInArrow(lambda batches: _answer_warc_files(batches, survey), schema)
     if kind == "files":
         frame = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(list(inputs))
@@ -410,7 +447,6 @@ def run_census(
     """Runs the census of ``inputs`` and writes it to ``output`` (Parquet); returns the number
     of rows written, one per capture. Redirect chains are followed on the driver for up to
     ``driver_redirects`` captured URLs, by joins on the cluster past that."""
-    from pyspark import StorageLevel
     from pyspark.sql import functions as F
 
     survey.check()
@@ -420,19 +456,19 @@ def run_census(
     kind = kind or input_format(inputs)
     rows = captures_frame(spark, inputs, survey, kind=kind, prefix=prefix)
     if kind == "warc":
-        # Read once: the redirect captures are answered from the other captures of the census.
-        rows = rows.persist(StorageLevel.MEMORY_AND_DISK)
-        chains = follow_redirects(rows, driver_limit=driver_redirects)
+        # The redirect captures are answered from the other captures of the census: a first
+        # pass reads the records' heads only (no body, nothing answered), follows the chains,
+        # and the census then answers every other capture as it reads it and each chain from
+        # its target's record. Nothing is cached: a lost executor's tasks are read again.
+        heads = warc_heads_frame(spark, inputs, prefix)
+        chains = follow_redirects(heads, driver_limit=driver_redirects)
         # A target's record is read where it is stored: the chains of one file together.
         chains = chains.repartition("target_file").sortWithinPartitions("target_file", "target_offset")
         answered = chains.mapInArrow(lambda batches: _answer_chains(batches, survey), _spark_schema())
         rows = rows.filter(~F.col("pending")).unionByName(answered)
     table = rows.withColumn("fetch_time", F.expr("timestamp_micros(fetch_time_us)")).select(*OUTPUT_COLUMNS)
     table.write.mode(mode).parquet(output)
-    written = spark.read.parquet(output).count()
-    if kind == "warc":
-        rows.unpersist()
-    return written
+    return spark.read.parquet(output).count()
 
 
 def _session(master: Optional[str], app: str):

@@ -94,35 +94,57 @@ def _target_uri(record) -> Optional[str]:
     return uri.strip().strip("<>") if uri else None
 
 
-def _record_capture(record, source: str) -> dict:
-    """The capture of one WARC response record."""
+def _record_head(record, source: str) -> dict:
+    """What one WARC response record says before its body: where it was, when, its status, and
+    for a redirect a crawler follows, where to (``pending``: answered once its chain is
+    followed through the other captures)."""
     url = _target_uri(record)
     code = record.http_headers.status_code
-    body, size = read_body(record.reader)
-    capture = dict(
+    head = dict(
         host=host_of(url),
         url=url,
         fetch_time_us=_micros(record.record_date),
         http_status=code,
-        body=body,
-        bytes=size,
-        warc_truncated=record.headers.get("WARC-Truncated"),
         source_file=source,
         source_offset=record.stream_pos,
     )
-    if code is None:
-        capture["problem"] = "the record holds no HTTP status line"
-        return capture
     if code in _native.REDIRECT_STATUSES:
         location = record.http_headers.get("Location")
         target = _native.census_redirect_target(url or "", location) if location and url else None
         if target is not None:
-            # Answered once its chain is followed through the other captures.
-            capture.update(location=target, pending=True)
-            return capture
-    capture["status"] = _native.census_status([code])
-    capture["final_url"] = url
+            head.update(location=target, pending=True)
+    return head
+
+
+def _record_capture(record, source: str) -> dict:
+    """The capture of one WARC response record."""
+    capture = _record_head(record, source)
+    body, size = read_body(record.reader)
+    capture.update(body=body, bytes=size, warc_truncated=record.headers.get("WARC-Truncated"))
+    code = capture["http_status"]
+    if code is None:
+        capture["problem"] = "the record holds no HTTP status line"
+    elif not capture.get("pending"):
+        capture["status"] = _native.census_status([code])
+        capture["final_url"] = capture["url"]
     return capture
+
+
+def warc_heads(path: str) -> Iterator[dict]:
+    """``_record_head`` of each HTTP response record of the WARC file ``path``, bodies skipped;
+    a file that cannot be read to its end yields the records before the damage (the census's
+    own pass over it reports the damage)."""
+    from fastwarc.warc import ArchiveIterator, WarcRecordType
+
+    try:
+        with open_input(path) as stream:
+            records = ArchiveIterator(stream, record_types=WarcRecordType.response, parse_http=True)
+            for record in records:
+                if record.is_http:
+                    yield _record_head(record, path)
+    except BaseException as error:  # noqa: BLE001 - as in warc_captures
+        if isinstance(error, (KeyboardInterrupt, SystemExit, GeneratorExit)):
+            raise
 
 
 def warc_captures(path: str, *, batch: int = BATCH) -> Iterator[Captures]:
