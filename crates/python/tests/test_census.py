@@ -9,8 +9,6 @@ test_census_cluster.py runs the same census on a standalone cluster with a worke
 from __future__ import annotations
 
 import os
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +17,6 @@ pytest.importorskip("fastwarc")
 pytest.importorskip("warcio")
 pq = pytest.importorskip("pyarrow.parquet")
 
-import robots_lens  # noqa: E402
 from robots_lens.census import Survey, follow_redirects, main, run_census, warc_heads_frame  # noqa: E402
 from robots_lens.census.report import markdown, summarise  # noqa: E402
 

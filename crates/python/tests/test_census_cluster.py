@@ -179,10 +179,5 @@ def test_a_census_survives_a_worker_killed_mid_job(cluster, census_input, census
     finished = [r for r in records if r["Event"] == "SparkListenerApplicationEnd"]
     assert finished and removed[0]["Timestamp"] < finished[0]["Timestamp"]
 
-    stages = [r for r in records if r["Event"] == "SparkListenerStageCompleted"]
-    for stage in stages:
-        info = stage["Stage Info"]
-        print(info["Stage ID"], info["Number of Tasks"], (info["Completion Time"] - info["Submission Time"]) / 1000, info["Stage Name"][:60])
-    print("app", (finished[0]["Timestamp"] - started[0]["Timestamp"]) / 1000)
     tally = check_census(read_rows(str(output)), expected, census_cli, CRAWLERS, PATHS)
     print(f"\n{tally}; executors lost: {len(removed)}")

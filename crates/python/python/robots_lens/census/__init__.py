@@ -22,7 +22,7 @@ import argparse
 import glob
 import os
 import sys
-from typing import Iterator, List, Optional, Sequence
+from typing import List, Optional, Sequence
 
 from .. import _native
 from ._answers import SCHEMA, Captures, Survey, answer
