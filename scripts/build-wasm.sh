@@ -30,8 +30,10 @@
 #
 # `--npm DIR` builds only the npm package's engine (scripts/package-npm.sh asks for it): the
 # audit package plus the `politeness` feature (RobotsFile.politeness and .preferredHost, which
-# the page never asks), at opt-level 3, with the same smoke check, into DIR (its own stamp). The
-# page's packages are built without the feature, so what only npm asks costs the page nothing.
+# the page never asks) and the `logs` feature (LogReplay, for the package's replayLogs; the page
+# loads it only in www/pkg/logs/), at opt-level 3, with the same smoke check, into DIR (its own
+# stamp). The page's packages are built without them, so what only npm asks costs the page
+# nothing.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -218,7 +220,7 @@ build_package() {
         throw new Error(`smoke check of crawlerTable gave ${JSON.stringify(rows.slice(0, 2))}`);
       }
     }
-    if (features === "logs") {
+    if (has("logs")) {
       const replay = new wasm.LogReplay(["v"], ["User-agent: GPTBot\nDisallow: /\n"], [""], [""], {}, "auto", "");
       const line = new TextEncoder().encode("20.171.206.7 - - [02/Mar/2026:10:00:00 +0000] \"GET /x HTTP/1.1\" 200 5 \"-\" \"GPTBot/1.2\"\n");
       const kept = replay.feed(line, 2);
@@ -240,7 +242,7 @@ build_package() {
 if [ -n "$npm_dir" ]; then
   # Staged beside the page's staging directory and moved into place only once it passed.
   rm -rf "$STAGING.npm"
-  build_package "$STAGING.npm" audit,politeness 3
+  build_package "$STAGING.npm" audit,politeness,logs 3
   printf '%s\n' "$inputs" >"$STAGING.npm/$STAMP_FILE"
   rm -rf "$npm_dir"
   mkdir -p "$(dirname "$npm_dir")"
