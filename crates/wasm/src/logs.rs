@@ -61,12 +61,16 @@ impl LogReplay {
         log_format: &str,
         fields: &str,
     ) -> Result<LogReplay, JsError> {
-        if texts.len() != labels.len() || froms.len() != labels.len() || sites.len() != labels.len() {
-            return Err(into_error("labels, texts, froms and sites must be lists of one length"));
+        if texts.len() != labels.len() || froms.len() != labels.len() || sites.len() != labels.len()
+        {
+            return Err(into_error(
+                "labels, texts, froms and sites must be lists of one length",
+            ));
         }
         let mut versions = Vec::with_capacity(labels.len());
         for (((label, text), from), site) in labels.iter().zip(texts).zip(&froms).zip(&sites) {
-            let mut version = RobotsVersion::new(label.clone(), Arc::new(RobotsTxt::parse_string(text)));
+            let mut version =
+                RobotsVersion::new(label.clone(), Arc::new(RobotsTxt::parse_string(text)));
             if !from.trim().is_empty() {
                 version.from = Some(Timestamp::parse(from).ok_or_else(|| {
                     into_error(format_args!(
@@ -75,7 +79,10 @@ impl LogReplay {
                 })?);
             }
             if !site.trim().is_empty() {
-                version.site = Some(Site::parse(site).map_err(|error| into_error(format_args!("{label}: {error}")))?);
+                version.site = Some(
+                    Site::parse(site)
+                        .map_err(|error| into_error(format_args!("{label}: {error}")))?,
+                );
             }
             versions.push(version);
         }
@@ -165,7 +172,10 @@ impl LogReplay {
                 url: request.url,
                 allowed: request.allowed,
                 deciding_line: request.deciding_line,
-                version: request.version.and_then(|index| labels.get(index)).map(String::as_str),
+                version: request
+                    .version
+                    .and_then(|index| labels.get(index))
+                    .map(String::as_str),
                 verified: request.verified,
                 unjudged: request.unjudged.map(|why| why.id()),
             };
