@@ -272,3 +272,169 @@ export function version() {
 export function defaults() {
   return engine.defaults();
 }
+
+/** Reads a version of `replayLogs`' `robots`: a text, or `{ robots, from, site, label }`. */
+function readVersion(version, index) {
+  if (typeof version === 'string') return { label: `robots[${index}]`, text: version, from: '', site: '' };
+  if (version && typeof version === 'object' && typeof version.robots === 'string') {
+    const from = version.from instanceof Date ? version.from.toISOString() : String(version.from ?? '');
+    const site = String(version.site ?? '');
+    const label = version.label ?? `${site ? `${site}=` : ''}robots[${index}]${from ? `@${from}` : ''}`;
+    return { label: String(label), text: version.robots, from, site };
+  }
+  throw new TypeError(`robots[${index}] must be a robots.txt (string) or { robots, from?, site?, label? }, not ${describe(version)}`);
+}
+
+const KEEP = { none: 0, disallowed: 1, all: 2 };
+
+/**
+ * Access logs replayed against the robots.txt versions in force, a chunk at a time: the core
+ * reads each line (Apache/nginx combined or common, JSON lines, W3C extended), names the
+ * catalogued crawler its user agent names and judges the request against the version of the
+ * host's file in force at its time. `replayLogs` drives one; use this to feed bytes yourself.
+ */
+export class LogReplay {
+  #replay;
+
+  /**
+   * `robots`: a robots.txt that always held, or a list of versions, each a robots.txt or
+   * `{ robots, from, site, label }` (`from`: an RFC 3339 time or a Date, the version holds from
+   * then; `site`: `https://shop.example`, that host's own file). `options`: `profile`,
+   * `agentMatch` (for agents the catalogue does not know), `logFormat` (`auto`, `combined`,
+   * `common`, `json`, `w3c`) and `fields` (`'agent=ua,url=req.path'`, for JSON lines).
+   */
+  constructor(robots, options = {}) {
+    const versions = (Array.isArray(robots) ? robots : [robots]).map(readVersion);
+    this.#replay = new engine.LogReplay(
+      versions.map((v) => v.label),
+      versions.map((v) => v.text),
+      versions.map((v) => v.from),
+      versions.map((v) => v.site),
+      { profile: options.profile, agentMatch: options.agentMatch },
+      String(options.logFormat ?? 'auto'),
+      String(options.fields ?? ''),
+    );
+  }
+
+  #live() {
+    if (this.#replay === null) throw new Error('this log replay was freed (free() was called)');
+    return this.#replay;
+  }
+
+  /** A new log starts, named `name`; returns the previous log's last requests as `keep` says. */
+  startFile(name, { keep = 'none' } = {}) {
+    return this.#live().startFile(String(name), keepCode(keep));
+  }
+
+  /**
+   * The next bytes of the current log (a Uint8Array, or a string); returns the judged requests
+   * of its complete lines that `keep` asks for: `none` (default), `disallowed` or `all`, each
+   * with the keys of `robots-lens logs --format jsonl`.
+   */
+  feed(chunk, { keep = 'none' } = {}) {
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    if (!(bytes instanceof Uint8Array)) throw new TypeError(`feed: a chunk is a Uint8Array or a string, not ${describe(chunk)}`);
+    return this.#live().feed(bytes, keepCode(keep));
+  }
+
+  /** The current log ended: its last line, if it had no line end, is read. */
+  finish({ keep = 'none' } = {}) {
+    return this.#live().finish(keepCode(keep));
+  }
+
+  /** The summary so far: the object `robots-lens logs --format json` prints. */
+  report() {
+    return this.#live().report();
+  }
+
+  /** Releases the engine's memory; the replay cannot be used afterwards. */
+  free() {
+    this.#replay?.free();
+    this.#replay = null;
+  }
+}
+
+function keepCode(keep) {
+  if (!Object.hasOwn(KEEP, keep)) throw new TypeError(`keep must be 'none', 'disallowed' or 'all', not ${describe(keep)}`);
+  return KEEP[keep];
+}
+
+/**
+ * A log's bytes as chunks: a string or a Uint8Array, an (async) iterable of them (a Node stream,
+ * `file.stream()`), or `{ name, data }` naming one; gunzipped with the platform's
+ * DecompressionStream when its first bytes say gzip, whatever its name.
+ */
+async function* logChunks(data) {
+  const source = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
+  if (source === null || typeof source !== 'object' || !(Symbol.asyncIterator in source || Symbol.iterator in source)) {
+    throw new TypeError(`a log is a string, a Uint8Array or an iterable of them, not ${describe(data)}`);
+  }
+  const encoder = new TextEncoder();
+  const bytes = async function* () {
+    for await (const chunk of source) yield typeof chunk === 'string' ? encoder.encode(chunk) : new Uint8Array(chunk.buffer ?? chunk, chunk.byteOffset ?? 0, chunk.byteLength ?? chunk.length);
+  };
+  const iterator = bytes();
+  const first = await iterator.next();
+  if (first.done) return;
+  const head = first.value;
+  if (head[0] !== 0x1f || head[1] !== 0x8b) {
+    yield head;
+    yield* { [Symbol.asyncIterator]: () => iterator };
+    return;
+  }
+  const gunzip = new DecompressionStream('gzip');
+  const writer = gunzip.writable.getWriter();
+  const pump = (async () => {
+    await writer.write(head);
+    for await (const chunk of { [Symbol.asyncIterator]: () => iterator }) await writer.write(chunk);
+    await writer.close();
+  })();
+  // A failed write (a damaged gzip'd log) rejects the reads below; the pump's own rejection is
+  // the same error, seen once.
+  pump.catch(() => {});
+  for await (const chunk of gunzip.readable) yield chunk;
+  await pump;
+}
+
+async function* feedAll(replay, logs, keep) {
+  const list = Array.isArray(logs) ? logs : [logs];
+  for (const [index, log] of list.entries()) {
+    const named = log && typeof log === 'object' && 'data' in log && !(log instanceof Uint8Array);
+    const name = named ? String(log.name ?? `log[${index}]`) : `log[${index}]`;
+    yield* replay.startFile(name, { keep });
+    for await (const chunk of logChunks(named ? log.data : log)) yield* replay.feed(chunk, { keep });
+    yield* replay.finish({ keep });
+  }
+}
+
+/**
+ * Replays `logs` against `robots` and resolves to the summary (the object `robots-lens logs
+ * --format json` prints). Each log is a string, a Uint8Array, an (async) iterable of them
+ * (`fs.createReadStream(path)`, `file.stream()`), or `{ name, data }`; gzip'd ones are
+ * recognised by their first bytes. Arguments as `new LogReplay(robots, options)`.
+ */
+export async function replayLogs(logs, robots, options = {}) {
+  const replay = new LogReplay(robots, options);
+  try {
+    for await (const _ of feedAll(replay, logs, 'none')) {
+      // Nothing is kept: the replay sums up.
+    }
+    return replay.report();
+  } finally {
+    replay.free();
+  }
+}
+
+/**
+ * Every request of `logs` as judged, in log order (`keep: 'disallowed'` for only the
+ * disallowed ones), with the keys of `robots-lens logs --format jsonl`. Arguments as
+ * `replayLogs`.
+ */
+export async function* judgedRequests(logs, robots, options = {}) {
+  const replay = new LogReplay(robots, options);
+  try {
+    yield* feedAll(replay, logs, options.keep ?? 'all');
+  } finally {
+    replay.free();
+  }
+}

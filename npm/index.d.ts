@@ -617,3 +617,134 @@ export interface FetchedRobots {
  * and recorded up to five, the body decoded and cut at 500 KiB). Never rejects for what the site
  * does; throws a TypeError for a URL that cannot be fetched. Not in the browser build. */
 export declare function fetchRobots(url: string, options?: FetchOptions): Promise<FetchedRobots>;
+
+/** A robots.txt version a log is replayed against: in force from `from` (RFC 3339 or a Date;
+ * always when absent), for `site` (`https://shop.example`; every site when absent). */
+export interface RobotsVersion {
+  robots: string;
+  from?: string | Date;
+  site?: string;
+  label?: string;
+}
+
+export interface LogReplayOptions {
+  profile?: ProfileId;
+  /** How an agent the catalogue does not know is compared with the groups. */
+  agentMatch?: AgentMatchId;
+  logFormat?: 'auto' | 'combined' | 'common' | 'json' | 'w3c';
+  /** Which JSON fields hold what, for names the reader does not know: `'agent=ua,url=req.path'`. */
+  fields?: string;
+}
+
+/** One request as judged: the keys of `robots-lens logs --format jsonl`. */
+export interface JudgedRequest {
+  file: string;
+  line: number;
+  /** RFC 3339, UTC. */
+  time: string | null;
+  ip: string | null;
+  agent: string;
+  /** The catalogued crawler its user agent names. */
+  crawler: string | null;
+  host: string | null;
+  url: string;
+  /** Null when not judged (see `unjudged`). */
+  allowed: boolean | null;
+  deciding_line: number | null;
+  /** The label of the version it was judged against. */
+  version: string | null;
+  /** In the ranges the crawler's operator publishes; null for an unknown agent or an operator
+   * that publishes none. */
+  verified: boolean | null;
+  unjudged: 'before-first-version' | 'no-time' | 'no-file' | 'url-refused' | 'too-long' | null;
+}
+
+/** One row of a log report: a crawler, its impersonators, or the unknown agents. */
+export interface LogCrawlerRow {
+  crawler: string | null;
+  claim: 'crawler' | 'impersonator' | 'unknown';
+  requests: number;
+  verified: number;
+  unverifiable: number;
+  judged: number;
+  disallowed: number;
+  violations: {
+    version: number;
+    label: string;
+    line: number | null;
+    rule: string | null;
+    requests: number;
+    example: { file: number; line: number; url: string; time: string | null; ip: string };
+  }[];
+  robots_txt: { fetches: number; hosts: number; fetched_first: number; untracked_requests: number };
+  pace: {
+    crawl_delay: number | null;
+    request_rate: { requests: number; seconds: number } | null;
+    checked: number;
+    faster_than_delay: number;
+    over_request_rate: number;
+    shortest_interval: number | null;
+  };
+  first: string | null;
+  last: string | null;
+  /** Requests and disallowed requests per bucket of `LogReport.timeline`. */
+  timeline: [number, number][];
+}
+
+/** What a replay found: the object `robots-lens logs --format json` prints
+ * (schemas/logs.schema.json). */
+export interface LogReport {
+  files: string[];
+  bytes: number;
+  lines: number;
+  requests: number;
+  skipped: number;
+  unreadable: {
+    total: number;
+    reasons: Partial<Record<'unrecognised' | 'no-request' | 'invalid-json' | 'no-fields' | 'too-long', number>>;
+    examples: { file: number; line: number; reason: string; text: string }[];
+  };
+  unjudged: Partial<Record<NonNullable<JudgedRequest['unjudged']>, number>>;
+  versions: { label: string; site: string | null; from: string | null; requests: number }[];
+  profile: ProfileId;
+  ip_ranges: {
+    operator: string;
+    how_to_verify: string;
+    lists: { url: string; date: string; crawlers: string; prefixes: number }[];
+  }[];
+  crawlers: LogCrawlerRow[];
+  timeline: { start: string | null; bucket_seconds: number; buckets: number };
+}
+
+/** A log's bytes: text, bytes, an (async) iterable of either (a Node stream, `file.stream()`),
+ * or one of those named. Gzip'd logs are recognised by their first bytes. */
+export type LogInput =
+  | string
+  | Uint8Array
+  | Iterable<string | Uint8Array>
+  | AsyncIterable<string | Uint8Array>
+  | { name: string; data: string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array> };
+
+/** Access logs replayed against robots.txt versions, fed a chunk at a time. */
+export declare class LogReplay {
+  constructor(robots: string | (string | RobotsVersion)[], options?: LogReplayOptions);
+  startFile(name: string, options?: { keep?: 'none' | 'disallowed' | 'all' }): JudgedRequest[];
+  feed(chunk: Uint8Array | string, options?: { keep?: 'none' | 'disallowed' | 'all' }): JudgedRequest[];
+  finish(options?: { keep?: 'none' | 'disallowed' | 'all' }): JudgedRequest[];
+  report(): LogReport;
+  free(): void;
+}
+
+/** Did the bots obey? Replays `logs` against `robots` and resolves to the summary. */
+export declare function replayLogs(
+  logs: LogInput | LogInput[],
+  robots: string | (string | RobotsVersion)[],
+  options?: LogReplayOptions,
+): Promise<LogReport>;
+
+/** Every request of `logs` as judged, in log order. */
+export declare function judgedRequests(
+  logs: LogInput | LogInput[],
+  robots: string | (string | RobotsVersion)[],
+  options?: LogReplayOptions & { keep?: 'disallowed' | 'all' },
+): AsyncGenerator<JudgedRequest>;

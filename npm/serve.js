@@ -275,6 +275,11 @@ export async function startServe({ port = null, root, timeout, log = console.log
         return;
       }
       if (url.pathname !== '/api/fetch') throw new Refusal(404, 'the only endpoint is /api/fetch');
+      if (head) {
+        // A HEAD would fetch the site and throw the answer away.
+        response.setHeader('Allow', 'GET');
+        throw new Refusal(405, 'the endpoint answers GET only');
+      }
       const asked = readQuery(url.search);
       if (fetches >= MAX_FETCHES) {
         throw new Refusal(503, `${MAX_FETCHES} fetches are already under way; try again when one ends`);

@@ -21,6 +21,8 @@
 # npm package; built at opt-level 3 for speed, where the others are built for size), www/pkg/ai/ (the `ai` feature: the panels' questions — the crawler
 # table, the other readers, the fetch statuses — the AI usage answers and the
 # policy builder, for the engine worker once a panel asks) and
+# www/pkg/logs/ (the `logs` feature: the log replay and the operators' address ranges, for the
+# "Did bots obey?" worker),
 # www/pkg/lists/ (the `lists` feature: URL lists, the comparison of two versions
 # and expectations, loaded when one of those is used). A content-hash stamp of everything that feeds the build
 # (crates/, Cargo manifests and lock, tool versions, this script) lets a second
@@ -28,8 +30,10 @@
 #
 # `--npm DIR` builds only the npm package's engine (scripts/package-npm.sh asks for it): the
 # audit package plus the `politeness` feature (RobotsFile.politeness and .preferredHost, which
-# the page never asks), at opt-level 3, with the same smoke check, into DIR (its own stamp). The
-# page's packages are built without the feature, so what only npm asks costs the page nothing.
+# the page never asks) and the `logs` feature (LogReplay, for the package's replayLogs; the page
+# loads it only in www/pkg/logs/), at opt-level 3, with the same smoke check, into DIR (its own
+# stamp). The page's packages are built without them, so what only npm asks costs the page
+# nothing.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -94,13 +98,15 @@ if [ -z "$npm_dir" ] && [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [
   [ -f "$OUT_DIR/$WASM_FILE" ] && [ -f "$OUT_DIR/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/lists/$WASM_FILE" ] && [ -f "$OUT_DIR/lists/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/audit/$WASM_FILE" ] && [ -f "$OUT_DIR/audit/$OUT_NAME.js" ] &&
-  [ -f "$OUT_DIR/ai/$WASM_FILE" ] && [ -f "$OUT_DIR/ai/$OUT_NAME.js" ]; then
+  [ -f "$OUT_DIR/ai/$WASM_FILE" ] && [ -f "$OUT_DIR/ai/$OUT_NAME.js" ] &&
+  [ -f "$OUT_DIR/logs/$WASM_FILE" ] && [ -f "$OUT_DIR/logs/$OUT_NAME.js" ]; then
   say "wasm package is up to date (nothing under crates/ or Cargo.lock changed)"
   node scripts/wasm-size.mjs "$OUT_DIR/$WASM_FILE"
   node scripts/wasm-size.mjs "$OUT_DIR/audit/$WASM_FILE" audit
   node scripts/wasm-size.mjs "$OUT_DIR/lists/$WASM_FILE" lists
   write_precache
   node scripts/wasm-size.mjs "$OUT_DIR/ai/$WASM_FILE" ai
+  node scripts/wasm-size.mjs "$OUT_DIR/logs/$WASM_FILE" logs
   exit 0
 fi
 
@@ -214,6 +220,16 @@ build_package() {
         throw new Error(`smoke check of crawlerTable gave ${JSON.stringify(rows.slice(0, 2))}`);
       }
     }
+    if (has("logs")) {
+      const replay = new wasm.LogReplay(["v"], ["User-agent: GPTBot\nDisallow: /\n"], [""], [""], {}, "auto", "");
+      const line = new TextEncoder().encode("20.171.206.7 - - [02/Mar/2026:10:00:00 +0000] \"GET /x HTTP/1.1\" 200 5 \"-\" \"GPTBot/1.2\"\n");
+      const kept = replay.feed(line, 2);
+      const report = replay.report();
+      replay.free();
+      if (kept[0]?.allowed !== false || report.crawlers[0]?.verified !== 1) {
+        throw new Error(`smoke check of LogReplay gave ${JSON.stringify(kept)} ${JSON.stringify(report.crawlers)}`);
+      }
+    }
     if (features === "lists") {
       const diff = wasm.compareVersions("", "User-agent: *\nDisallow: /a\n", "", "auto", "bot", [], {});
       if (diff.flipCount !== 2 || diff.flips[0].after.line !== 2) {
@@ -226,7 +242,7 @@ build_package() {
 if [ -n "$npm_dir" ]; then
   # Staged beside the page's staging directory and moved into place only once it passed.
   rm -rf "$STAGING.npm"
-  build_package "$STAGING.npm" audit,politeness 3
+  build_package "$STAGING.npm" audit,politeness,logs 3
   printf '%s\n' "$inputs" >"$STAGING.npm/$STAMP_FILE"
   rm -rf "$npm_dir"
   mkdir -p "$(dirname "$npm_dir")"
@@ -245,6 +261,9 @@ build_package "$STAGING/lists" lists
 # other readers, the fetch statuses, usage, aiSummary, writePolicy): loaded by the engine worker
 # after the first verdict, when the panels under the verdict first ask.
 build_package "$STAGING/ai" ai
+# The log replay and the operators' address ranges: loaded only by the page's "Did bots obey?"
+# worker when a log is opened.
+build_package "$STAGING/logs" logs
 
 # The audit codes' documentation comes from the same Rust source as the audit, through the
 # CLI, so the wasm module does not have to carry its prose: English from the core's code docs,
@@ -267,6 +286,8 @@ node scripts/wasm-size.mjs "$STAGING/lists/$WASM_FILE" lists ||
   die "the lists package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/lists/"
 node scripts/wasm-size.mjs "$STAGING/ai/$WASM_FILE" ai ||
   die "the AI usage package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/ai/"
+node scripts/wasm-size.mjs "$STAGING/logs/$WASM_FILE" logs ||
+  die "the logs package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/logs/"
 
 printf '%s\n' "$inputs" >"$STAGING/$STAMP_FILE"
 mkdir -p "$(dirname "$OUT_DIR")"

@@ -9,7 +9,9 @@
 #   test   build, then: install the wheel into a fresh venv (and into one of the oldest CPython
 #          there is, when one is installed) and import it; install it into the tools venv and
 #          run crates/python/tests with pytest: the API against the CLI's JSON, a real Scrapy
-#          crawl of a server on 127.0.0.1, and a Spark job in local[2] mode
+#          crawl of a server on 127.0.0.1, a Spark job in local[2] mode, and the census
+#          (robots_lens.census) in local mode and on a standalone master and two workers on
+#          loopback, one of them killed mid-job
 #   wheels every file a release publishes on PyPI, into dist/wheels/: the wheels for
 #          manylinux2014 (glibc 2.17) x86_64 and aarch64 and musllinux_1_2 x86_64 and aarch64,
 #          each cross-linked by zig (rustup adds the Rust targets it lacks), and the sdist; then

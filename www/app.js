@@ -240,6 +240,7 @@ async function loadPanels() {
       import('./panels/preferences.js'),
       import('./panels/policy-builder.js'),
       import('./panels/live-site.js'),
+      import('./panels/logs.js'),
       import('./panels/url-list.js'),
       import('./panels/compare.js'),
       import('./panels/pins.js'),
@@ -259,6 +260,7 @@ async function loadPanels() {
     { PreferencesPanel },
     { PolicyBuilder },
     { LiveSitePanel },
+    { LogsPanel },
     ...lists
   ] =
     modules;
@@ -280,6 +282,11 @@ async function loadPanels() {
       onFetched: showFetched,
       onCompare: compareWithMine,
       hasPrevious: () => (state.previousText ?? savedWork.previous()) !== null,
+    }),
+    // Did bots obey? Judged against the file in the editor (and the versions it is given).
+    logs: new LogsPanel({
+      current: () => editor.text,
+      options: () => ({ profile: state.profile, agentMatch: state.agentMatch }),
     }),
   };
   setUpSelfTest({

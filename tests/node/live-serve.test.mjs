@@ -134,6 +134,7 @@ test('both refuse every caller but their own page, and every request but a robot
     }
     assert.equal((await get(server, '/api/other', { 'x-robots-lens-key': key })).status, 404, name);
     assert.equal((await get(server, '/', {}, 'POST')).status, 405, name);
+    assert.equal((await get(server, `/api/fetch?${query}`, { 'x-robots-lens-key': key }, 'HEAD')).status, 405, `${name}: HEAD fetches nothing`);
     for (const path of ['/Cargo.toml', '/www/../Cargo.toml', '/www/%2e%2e/Cargo.toml', '/.git/config', '/tests/live/server.py']) {
       assert.equal((await get(server, path)).status, 404, `${name}: ${path}`);
     }

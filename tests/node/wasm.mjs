@@ -16,12 +16,13 @@ const PACKAGE_DIRS = {
   audit: new URL('audit/', PKG_DIR),
   lists: new URL('lists/', PKG_DIR),
   ai: new URL('ai/', PKG_DIR),
+  logs: new URL('logs/', PKG_DIR),
 };
 
 const loaded = new Map();
 
 /**
- * The exports of package `name` (`first`, `audit`, `lists` or `ai`), initialised once. The audit
+ * The exports of package `name` (`first`, `audit`, `lists`, `ai` or `logs`), initialised once. The audit
  * package has everything the first one has, plus the panels' questions (`checkMany`,
  * `compareProfiles`, `crawlerTable`, `crawlerCatalogue`…) and `RobotsFile.audit`; the AI usage
  * package the panels' questions and the AI usage.

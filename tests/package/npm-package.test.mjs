@@ -13,7 +13,9 @@ import ts from 'typescript';
 import { installTarball, packTarball, REPO_ROOT } from './install.mjs';
 
 const SCRIPT = `
-import { audit, check, checkMany, crawlers, isAllowed, parse, version } from 'robots-lens';
+import { createReadStream, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { audit, check, checkMany, crawlers, isAllowed, judgedRequests, parse, replayLogs, version } from 'robots-lens';
 
 const text = 'User-agent: *\\nDisallow: /private\\nAllow: /private/press\\n\\nUser-agent: GPTBot\\nDisallow: /\\n';
 const verdict = check(text, 'Googlebot', 'https://example.com/private/plan');
@@ -37,6 +39,22 @@ parsed.free();
 let error;
 try { check(text, 'Bot', '/', { profile: 'bing' }); } catch (e) { error = e.message; }
 report.error = error;
+
+// Did the bots obey? A log gzip'd on disk, read as a stream, against two dated versions.
+const log = '20.171.206.7 - - [28/Feb/2026:10:00:00 +0000] "GET /drafts/a HTTP/1.1" 200 5 "-" "GPTBot/1.2"\\n'
+  + '198.51.100.23 - - [02/Mar/2026:10:00:00 +0000] "GET /ok HTTP/1.1" 200 5 "-" "GPTBot/1.2"\\n'
+  + 'not a log line\\n';
+writeFileSync('access.log.gz', gzipSync(log));
+const versions = ['User-agent: GPTBot\\nDisallow: /drafts/\\n', { robots: 'User-agent: *\\nDisallow: /\\n', from: '2026-03-01T00:00:00Z' }];
+const logReport = await replayLogs([{ name: 'access.log.gz', data: createReadStream('access.log.gz') }], versions);
+report.logs = {
+  rows: logReport.crawlers.map((row) => [row.crawler, row.claim, row.requests, row.disallowed]),
+  unreadable: logReport.unreadable.total,
+  files: logReport.files,
+};
+const judged = [];
+for await (const request of judgedRequests(log, versions)) judged.push([request.line, request.allowed, request.verified, request.version]);
+report.judged = judged;
 console.log(JSON.stringify(report));
 `;
 
@@ -115,7 +133,16 @@ test('in Node, the installed package answers on import, with no init call', () =
   assert.equal(report.groups, 2);
   assert.deepEqual(report.findings, ['RL301']);
   assert.equal(report.gptbot, 'blocked from everything');
-  assert.ok(report.catalogue > 30, `the catalogue has ${report.catalogue} crawlers`);
+  assert.ok(report.catalogue >= 60, `the catalogue has ${report.catalogue} crawlers`);
+  assert.deepEqual(report.logs, {
+    rows: [['GPTBot', 'crawler', 1, 1], ['GPTBot', 'impersonator', 1, 1]],
+    unreadable: 1,
+    files: ['access.log.gz'],
+  });
+  assert.deepEqual(report.judged, [
+    [1, false, true, 'robots[0]'],
+    [2, false, false, 'robots[1]@2026-03-01T00:00:00Z'],
+  ]);
   const cargo = execFileSync('cargo', ['metadata', '--no-deps', '--format-version', '1', '--offline'], { cwd: REPO_ROOT, encoding: 'utf8' });
   const core = JSON.parse(cargo).packages.find((p) => p.name === 'robots-lens');
   assert.equal(report.version, core.version);

@@ -186,7 +186,11 @@ fn bind(port: Option<u16>) -> Result<(Vec<TcpListener>, u16), UsageError> {
 
 fn accept(listener: &TcpListener, server: &Arc<Server>) {
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file descriptors, say: waiting a moment keeps the loop from spinning.
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
         if server.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
             server.connections.fetch_sub(1, Ordering::SeqCst);
             let _ = answer_busy(stream);
@@ -250,6 +254,11 @@ fn respond(request: &Request, server: &Server) -> Response {
     }
     if request.path != "/api/fetch" {
         return refusal_response(&Refusal::new(404, "the only endpoint is /api/fetch"));
+    }
+    if request.method != "GET" {
+        // A HEAD would fetch the site and throw the answer away.
+        return refusal_response(&Refusal::new(405, "the endpoint answers GET only"))
+            .header("Allow", "GET");
     }
     let asked = match api::read_query(request.query.as_deref()) {
         Ok(asked) => asked,

@@ -5,10 +5,11 @@ use std::fmt;
 use std::io;
 use std::time::{Duration, Instant};
 
-use robots_lens::{FetchStatus, Outcome, RobotsTxt, MAX_REDIRECTS};
+use robots_lens::{FetchStatus, RobotsTxt, MAX_REDIRECTS};
 use ureq::tls::{Certificate, PemItem, RootCerts, TlsConfig};
 
 use crate::body::{self, KEPT_BYTES};
+use crate::served::{answer_status, is_redirect, is_success, served_status, status_argument};
 use crate::site::{self, SiteUrl};
 
 /// The user agent sent when no crawler is named: it says what is asking and where to read
@@ -208,23 +209,8 @@ impl Fetched {
     /// each redirect's code, then the final answer (`301>302>200`, `404`, `html`,
     /// `301>unreachable`), or `3xx*6` for more redirects than crawlers follow.
     pub fn status_argument(&self) -> String {
-        let last = match self.status.outcome() {
-            Outcome::TooManyRedirects => return format!("3xx*{}", MAX_REDIRECTS + 1),
-            Outcome::Http(code) => code.to_string(),
-            Outcome::HtmlPage => "html".to_owned(),
-            Outcome::Unreachable => "unreachable".to_owned(),
-        };
-        let redirects = self.status.redirects() as usize;
-        let mut parts: Vec<String> = self
-            .hops
-            .iter()
-            .take(redirects)
-            .map(|hop| hop.status.to_string())
-            .collect();
-        // A status built by hand may count redirects no hop records.
-        parts.resize(redirects, "3xx".to_owned());
-        parts.push(last);
-        parts.join(">")
+        let codes: Vec<u16> = self.hops.iter().map(|hop| hop.status).collect();
+        status_argument(&self.status, &codes)
     }
 
     /// The body is longer than the 500 KiB crawlers read (`body` holds more than that).
@@ -262,14 +248,6 @@ impl Fetched {
 /// `text/plain` of `text/plain; charset=utf-8`.
 fn mime_essence(value: &str) -> &str {
     value.split(';').next().unwrap_or_default().trim()
-}
-
-fn is_success(status: u16) -> bool {
-    (200..300).contains(&status)
-}
-
-fn is_redirect(status: u16) -> bool {
-    matches!(status, 301 | 302 | 303 | 307 | 308)
 }
 
 /// Reads `pem` as the certificates to trust; at least one is needed.
@@ -464,25 +442,13 @@ pub fn fetch(site: &SiteUrl, options: &FetchOptions) -> Fetched {
 
 /// The core's status for a final answer `status` with `body`, after `redirects`.
 fn final_status(status: u16, body: &[u8], redirects: u32) -> FetchStatus {
-    let status = match FetchStatus::http(status) {
-        // A 2xx that carries an HTML page (a soft 404, an app shell) rather than a robots.txt,
-        // as the audit reads it: by its content, as crawlers do, not by its Content-Type
-        // (a robots.txt served as text/html is still a robots.txt).
-        Ok(_) if is_success(status) && is_html_page(body) => FetchStatus::html_page(),
-        Ok(status) => status,
-        // 1xx or a code past 599 as the final answer: not an answer a crawler can use.
-        Err(_) => FetchStatus::unreachable(),
+    let answered = answer_status(status);
+    let answered = if is_success(status) {
+        served_status(answered, &RobotsTxt::parse(body).audit())
+    } else {
+        answered
     };
-    status.after_redirects(redirects)
-}
-
-/// Whether `body` is an HTML page, by the audit's reading (RL101).
-fn is_html_page(body: &[u8]) -> bool {
-    let robots = RobotsTxt::parse(body);
-    robots
-        .audit()
-        .iter()
-        .any(|finding| finding.code == robots_lens::audit::Code::HtmlPage)
+    answered.after_redirects(redirects)
 }
 
 /// What a client error means for the fetch.

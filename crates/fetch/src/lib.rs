@@ -49,6 +49,8 @@
 mod body;
 #[cfg(feature = "client")]
 mod client;
+#[cfg(feature = "client")]
+mod served;
 mod site;
 
 #[cfg(feature = "client")]
@@ -57,5 +59,9 @@ pub use body::{Coding, COUNTED_BYTES, KEPT_BYTES};
 pub use client::{
     check_ca, fetch, BodyProblem, Failure, FetchOptions, Fetched, Hop, InvalidOptions,
     DEFAULT_CONNECT_TIMEOUT, DEFAULT_TOTAL_TIMEOUT, DEFAULT_USER_AGENT,
+};
+#[cfg(feature = "client")]
+pub use served::{
+    redirect_target, served_status, status_after_hops, status_argument, REDIRECT_STATUSES,
 };
 pub use site::{InvalidSiteUrl, SiteUrl};

@@ -20,6 +20,8 @@
 //! so does a URL or agent past the core's limits (`MAX_URL_BYTES`, `MAX_AGENT_BYTES`, which bound
 //! the cost of one check), naming its length.
 
+// `robots_lens.census_batch`: a census's questions for a batch of captures, as columns.
+mod census;
 mod cli;
 // `robots_lens.fetch`: the live file, kept in its own module (the HTTP side is native only).
 mod fetch;
@@ -1216,5 +1218,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyRequestRate>()?;
     fetch::register(module)?;
     logs::register(module)?;
+    census::register(module)?;
     Ok(())
 }

@@ -44,3 +44,40 @@ def real_files() -> dict[str, str]:
         path.name.removesuffix(".txt").lower(): path.read_bytes().decode("utf-8", errors="replace")
         for path in sorted(files.glob("*.txt"))
     }
+
+
+#: Every how-many-th real file of each corpus the census tests read (about 100 of the 1,204).
+CENSUS_EVERY = 12
+#: WARC files the census tests write: enough tasks for a worker to die among them.
+CENSUS_WARC_FILES = 12
+
+
+def corpus_files() -> dict[str, bytes]:
+    """Every CENSUS_EVERY-th file of both real corpora, host -> bytes."""
+    files = {}
+    for corpus in (CORPUS, CORPUS.parent / "real-robots-2"):
+        folder = corpus / "files"
+        if not folder.is_dir():
+            print(f"\nNOTICE: {folder} is absent: the census tests are skipped")
+            pytest.skip(f"real robots.txt corpus not found at {folder}")
+        for path in sorted(folder.glob("*.txt"))[::CENSUS_EVERY]:
+            files[path.name.removesuffix(".txt").lower()] = path.read_bytes()
+    return files
+
+
+@pytest.fixture(scope="session")
+def census_input(tmp_path_factory):
+    """WARC files of captures (census_warcs.py) and what each capture must get, by (file, offset)."""
+    from census_warcs import write_warcs
+
+    folder = tmp_path_factory.mktemp("census-warcs")
+    expected = write_warcs(folder, corpus_files(), count=CENSUS_WARC_FILES)
+    return folder, expected
+
+
+@pytest.fixture(scope="session")
+def census_cli(cli: Path):
+    """The CLI's answers for the census checks, each asked once per session."""
+    from census_check import PROFILE, Cli
+
+    return Cli(cli, PROFILE)

@@ -38,6 +38,8 @@ use wasm_bindgen::prelude::*;
 mod crawler_view;
 #[cfg(feature = "lists")]
 mod lists;
+#[cfg(feature = "logs")]
+mod logs;
 #[cfg(feature = "politeness")]
 mod politeness;
 mod tape;
@@ -202,7 +204,7 @@ export interface CheckOptions {
 /// [`RawOptions`] read and checked.
 pub(crate) struct CheckOptions {
     pub(crate) profile: Profile,
-    agent_match: AgentMatch,
+    pub(crate) agent_match: AgentMatch,
     pub(crate) status: FetchStatus,
     pub(crate) crawler: Option<&'static robots_lens::Crawler>,
 }

@@ -330,3 +330,31 @@ class LogReplay:
     def finish(self, *, requests: bool = False) -> Optional[list[dict[str, Any]]]: ...
     def report_json(self) -> str: ...
     def progress(self) -> tuple[int, int]: ...
+# The census (robots_lens.census): its questions for a batch of captures, as columns.
+SIZE_LIMIT: int
+KEPT_BYTES: int
+COUNTED_BYTES: int
+MAX_REDIRECTS: int
+REDIRECT_STATUSES: list[int]
+CENSUS_ACCESS: list[str]
+CENSUS_PREFERENCES: list[str]
+CENSUS_SEVERITIES: list[str]
+CENSUS_USAGE_PURPOSES: list[str]
+
+def census_batch(
+    bodies: Sequence[Optional[bytes]],
+    statuses: Sequence[Optional[str]],
+    crawlers: Sequence[str],
+    paths: Sequence[str],
+    *,
+    profile: Profile = "rfc9309",
+    audit: bool = True,
+) -> dict[str, Any]:
+    """Each chosen crawler's verdict on each path, whole-file access, AI usage, sitemaps,
+    preference lines and audit counts of every capture, as buffers and lists (census.rs)."""
+
+def census_status(codes: Sequence[int]) -> str:
+    """The status a fetch whose hops answered ``codes`` ends with, as ``--status`` takes it."""
+
+def census_redirect_target(url: str, location: str) -> Optional[str]:
+    """Where a redirect from ``url`` with this ``Location`` leads, or ``None``."""
