@@ -272,9 +272,10 @@ test('a clean file has no findings, and the audit follows the text as it changes
     assert.match(await page.textContent('#audit'), /No findings/);
     assert.equal(await page.locator('#file-view [data-flag]').count(), 0);
 
-    // A `Noindex` line changes no verdict (a warning); a group whose only name is empty gives
-    // its rules to nobody (an error).
-    const changed = `${clean}Disallow: /orphan-after-sitemap\nNoindex: /x\n\nUser-agent:\nDisallow: /drafts/\n`;
+    // A rule above every `User-agent` line binds no crawler: Googlebot may fetch what it was
+    // meant to close (an error); `Disalow` holds for Google and not for Python's robotparser
+    // (a warning); a `Noindex` line changes no verdict (a note).
+    const changed = `Disallow: /early/\n${clean.replace('\n\n', '\nDisalow: /drafts/\n\n')}Noindex: /x\n`;
     await fill(page, { text: changed });
     const { counts } = engineAudit(changed);
     assert.equal(await page.getAttribute('#audit-summary', 'data-errors'), String(counts.error));

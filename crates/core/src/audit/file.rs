@@ -588,7 +588,9 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
 }
 
 fn no_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    if !cx.robots.groups().is_empty() {
+    // Rules without any group are reported as such (RL301), with the crawlers that ignore them:
+    // that the file then blocks nothing is the same cause, told once.
+    if !cx.robots.groups().is_empty() || !cx.robots.orphan_rules().is_empty() {
         return;
     }
     let empty = cx
