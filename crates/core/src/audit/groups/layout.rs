@@ -14,7 +14,7 @@ use crate::audit::evidence::{Edit, Intent};
 use crate::audit::text::directive_code;
 use crate::audit::{Code, Context, Finding};
 use crate::group::{AgentLine, AgentToken, Group, Rule};
-use crate::lines::{Line, LineKind};
+use crate::lines::Line;
 use crate::message::{Message, MessageId as M, Value};
 
 /// Whether `line-inside-agent-list` speaks of the lines that split `group`'s user agents: it
@@ -256,8 +256,7 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
         significant.sort_unstable();
         for pair in significant.windows(2) {
             let ((before, before_is_agent), (after, after_is_agent)) = (pair[0], pair[1]);
-            let Some(blank) = (before + 1..after).find(|&n| cx.line(n).kind == LineKind::Blank)
-            else {
+            let Some(blank) = (before + 1..after).find(|&n| ends_record(cx, n)) else {
                 continue;
             };
             // A `Crawl-delay` between the two user agents is the cause `line-inside-agent-list`
@@ -280,12 +279,10 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
             // line would end the record first, so the group's blank lines above go too.
             // When only the blank lines here go, that is the fix the finding words, checked.
             let above: Vec<Edit> = (group.first_line..after)
-                .filter(|&n| cx.line(n).kind == LineKind::Blank)
+                .filter(|&n| ends_record(cx, n))
                 .map(Edit::delete)
                 .collect();
-            let here = (before + 1..after)
-                .filter(|&n| cx.line(n).kind == LineKind::Blank)
-                .count();
+            let here = (before + 1..after).filter(|&n| ends_record(cx, n)).count();
             let intent = if above.len() == here {
                 Intent::portable(above)
             } else {
@@ -447,4 +444,10 @@ mod tests {
             .iter()
             .any(|e| e.url == "/y" && e.allowed && !e.intended));
     }
+}
+
+/// Whether line `n` ends a record for the readers that end records at blank lines: only an
+/// empty line does (CPython's `if not line`); a line of spaces does not, though it reads blank.
+fn ends_record(cx: &Context<'_>, n: usize) -> bool {
+    cx.line(n).text().is_empty()
 }
