@@ -95,8 +95,8 @@ fn set_apart_tail<'g>(cx: &Context<'_>, group: &'g Group) -> Option<(usize, &'g 
         .windows(2)
         .enumerate()
         .find_map(|(index, pair)| {
-            let blank =
-                (pair[0].line + 1..pair[1].line).find(|&n| cx.line(n).kind == LineKind::Blank)?;
+            // Only an empty line ends Python's record (a line of spaces reads on).
+            let blank = (pair[0].line + 1..pair[1].line).find(|&n| cx.line(n).text().is_empty())?;
             Some((blank, &group.rules[index + 1..]))
         })
 }
