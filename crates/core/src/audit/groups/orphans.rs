@@ -7,7 +7,6 @@ use crate::audit::evidence::{Edit, Intent};
 use crate::audit::text::directive_code;
 use crate::audit::{Code, Context, Finding};
 use crate::group::{AgentToken, Group, Rule, RuleKind};
-use crate::lines::LineKind;
 use crate::message::{Message, MessageId as M, Value};
 
 pub(super) fn orphan_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
