@@ -335,6 +335,12 @@ fn blank_story(
     }
 }
 
+/// Whether line `n` ends a record for the readers that end records at blank lines: only an
+/// empty line does (CPython's `if not line`); a line of spaces does not, though it reads blank.
+fn ends_record(cx: &Context<'_>, n: usize) -> bool {
+    cx.line(n).text().is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::allowed_by_profile;
@@ -444,10 +450,4 @@ mod tests {
             .iter()
             .any(|e| e.url == "/y" && e.allowed && !e.intended));
     }
-}
-
-/// Whether line `n` ends a record for the readers that end records at blank lines: only an
-/// empty line does (CPython's `if not line`); a line of spaces does not, though it reads blank.
-fn ends_record(cx: &Context<'_>, n: usize) -> bool {
-    cx.line(n).text().is_empty()
 }
