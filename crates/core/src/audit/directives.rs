@@ -4,10 +4,14 @@
 
 use super::text::{directive_code, display_name, value_span};
 use super::{Code, Context, Finding};
+use crate::catalogue::{crawlers, CrawlDelay};
 use crate::group::AgentToken;
+use crate::matcher::GroupSelection;
 use crate::message::{Message, MessageId as M, Value};
+use crate::profile::Profile;
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
+    let delay_readers = DelayReaders::new(cx);
     for directive in cx.robots.directives() {
         let Some(name) = directive.name else {
             continue;
@@ -28,7 +32,9 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 M::NoindexDirectiveWhy,
                 Message::new(M::NoindexDirectiveFix).text("value", name),
             ),
-            "crawl-delay" => crawl_delay(directive, directive.value(cx.robots), shown),
+            "crawl-delay" => {
+                crawl_delay(directive, directive.value(cx.robots), shown, &delay_readers)
+            }
             "host" | "clean-param" => {
                 let host = name == "host";
                 Finding::new(
@@ -99,7 +105,48 @@ fn uncatalogued(cx: &Context<'_>, directive: &crate::group::Directive) -> Vec<Va
     names
 }
 
-fn crawl_delay(directive: &crate::group::Directive, value: &str, shown: Value) -> Finding {
+/// The catalogued crawlers that read `Crawl-delay`, each with the groups it reads (chosen as
+/// the answering layer chooses them, once per audit): a delay is named with the crawlers whose
+/// groups hold it, not with those its group's names suggest.
+struct DelayReaders {
+    readers: Vec<(&'static str, Vec<usize>)>,
+}
+
+impl DelayReaders {
+    fn new(cx: &Context<'_>) -> DelayReaders {
+        let checker = cx.robots.checker(Profile::Google);
+        let readers = crawlers()
+            .iter()
+            .filter(|crawler| crawler.crawl_delay == CrawlDelay::Yes)
+            .map(|crawler| {
+                let groups = checker
+                    .select_groups(GroupSelection::Chain(crawler.chain), false)
+                    .groups
+                    .iter()
+                    .map(|group| group.index)
+                    .collect();
+                (crawler.name, groups)
+            })
+            .collect();
+        DelayReaders { readers }
+    }
+
+    /// The crawlers that read the delay of group `group`.
+    fn of(&self, group: usize) -> Vec<Value> {
+        self.readers
+            .iter()
+            .filter(|(_, groups)| groups.contains(&group))
+            .map(|(name, _)| Value::Text((*name).into()))
+            .collect()
+    }
+}
+
+fn crawl_delay(
+    directive: &crate::group::Directive,
+    value: &str,
+    shown: Value,
+    readers: &DelayReaders,
+) -> Finding {
     if !is_number_of_seconds(value) {
         let number: String = value
             .chars()
@@ -118,15 +165,15 @@ fn crawl_delay(directive: &crate::group::Directive, value: &str, shown: Value) -
             fix,
         );
     }
+    let message = match directive.group.map(|group| readers.of(group)) {
+        None => Message::new(M::CrawlDelayOutsideGroup),
+        Some(names) if names.is_empty() => Message::new(M::CrawlDelayNoReader),
+        Some(names) => Message::new(M::CrawlDelay).list("crawlers", names),
+    };
     Finding::new(
         Code::CrawlDelay,
         directive.line,
-        Message::new(if directive.group.is_none() {
-            M::CrawlDelayOutsideGroup
-        } else {
-            M::CrawlDelay
-        })
-        .with("directive", shown),
+        message.with("directive", shown),
         M::CrawlDelayWhy,
         M::CrawlDelayFix,
     )
@@ -285,6 +332,28 @@ mod tests {
                 (Code::ObsoleteDirective, 7),
             ]
         );
+    }
+
+    #[test]
+    fn a_delay_names_the_crawlers_whose_groups_hold_it() {
+        // Bingbot reads Crawl-delay but follows a group of its own, without one: it is not
+        // among those the `*` group's delay slows; a group no delay-reading crawler follows
+        // says so.
+        let input = "User-agent: *\nCrawl-delay: 10\nDisallow: /a\n\nUser-agent: bingbot\n\
+                     Disallow: /b\n\nUser-agent: ExampleBot\nCrawl-delay: 5\n";
+        let found = with_code(input, Code::CrawlDelay);
+        let star = found[0].message.english();
+        assert!(!star.contains("Bingbot"), "{star}");
+        assert!(star.contains("CCBot"), "{star}");
+        assert_eq!(
+            found[1].message.id(),
+            crate::message::MessageId::CrawlDelayNoReader
+        );
+        let without_own = with_code(
+            "User-agent: *\nCrawl-delay: 10\nDisallow: /a\n",
+            Code::CrawlDelay,
+        );
+        assert!(without_own[0].message.english().contains("Bingbot"));
     }
 
     #[test]

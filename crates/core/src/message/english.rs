@@ -95,8 +95,11 @@ catalogue! {
     CrawlDelayNotANumberFix = "core.audit.crawl-delay-not-a-number.fix" =>
         "Write a number of seconds, such as `Crawl-delay: 10`.";
     CrawlDelay = "core.audit.crawl-delay.message" =>
-        "{directive}: Googlebot ignores Crawl-delay; Bingbot and some other crawlers wait this \
-         many seconds between requests.";
+        "{directive}: Googlebot ignores Crawl-delay; of the crawlers that read it, those that \
+         follow this group wait this many seconds between requests: {crawlers}.";
+    CrawlDelayNoReader = "core.audit.crawl-delay.message-no-reader" =>
+        "{directive}: no crawler of the catalogue that reads Crawl-delay follows this group \
+         (Googlebot ignores the line); a crawler the catalogue does not know may read it.";
     CrawlDelayOutsideGroup = "core.audit.crawl-delay.message-outside-group" =>
         "{directive}: Googlebot ignores Crawl-delay; Bingbot and some other crawlers wait this \
          many seconds between requests. It stands outside any group, so crawlers that read \
