@@ -659,6 +659,22 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if blocked_paths.is_empty() {
                 continue;
             }
+            // An Allow of the group that opens a folder inside the blocked one again
+            // (`Disallow: /static/` with `Allow: /static/css/`): the owner chose the folders
+            // pages may use, and the rest stays closed on purpose. (An Allow by file type,
+            // `/wp-content/plugins/*.css`, leaves the scripts beside them blocked.)
+            let folder = rule.pattern(cx.robots).trim_end_matches('*');
+            let curated = group.rules.iter().any(|other| {
+                let allow = other.pattern(cx.robots).trim_end_matches(['*', '$']);
+                other.kind == RuleKind::Allow
+                    && allow.len() > folder.len() + 1
+                    && allow.starts_with(folder)
+                    && allow.ends_with('/')
+                    && !allow.contains('*')
+            });
+            if curated {
+                continue;
+            }
             // The Allow of the group that matches a blocked file and loses on length
             // (`Allow: /*/*.css` against `Disallow: /company/themes/`): the owner meant it to
             // open these files, so the finding says why it does not.
