@@ -145,8 +145,30 @@ fn named_groups_ignore_star_counting(
     let Some(mut star) = Star::new(cx, work) else {
         return reported;
     };
+    // A file that copies the `*` rules into a named group knows that a group does not inherit
+    // them: what its other named groups with rules of their own leave out, they leave out on
+    // purpose. (The copy itself may have drifted from `*`, and is judged.)
+    let copies_star = buckets.iter().any(|(groups, _)| {
+        let own: Vec<Judged> = cx
+            .rules_of(groups)
+            .map(|rule| Judged::new(cx.robots, rule))
+            .collect();
+        copies(&star, &own)
+    });
     for (groups, agents) in buckets {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
+        let writes_own = own
+            .iter()
+            .any(|rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty());
+        if copies_star && writes_own {
+            let judged: Vec<Judged> = own
+                .iter()
+                .map(|rule| Judged::new(cx.robots, rule))
+                .collect();
+            if !copies(&star, &judged) {
+                continue;
+            }
+        }
         // `Allow: /` (or an empty `Disallow:`) opens everything on purpose, unless the group is
         // a major crawler's own: a search engine's or AI crawler's group that only welcomes it
         // opens every path `*` closes to the crawler that fetches the most pages.
@@ -331,6 +353,20 @@ fn written_against_star(star: &Star<'_>, own: &[Judged]) -> bool {
                 .iter()
                 .all(|(_, star)| star.escaped != own.escaped)
         })
+}
+
+/// Whether the rules `own` copy the `*` group's Disallow rules: at least three of them, and at
+/// least half, written alike.
+fn copies(star: &Star<'_>, own: &[Judged]) -> bool {
+    let copied = star
+        .disallows
+        .iter()
+        .filter(|(_, star)| {
+            own.iter()
+                .any(|own| own.kind == RuleKind::Disallow && own.escaped == star.escaped)
+        })
+        .count();
+    copied >= 3 && copied * 2 >= star.disallows.len()
 }
 
 /// The `*` Disallow rules a named group with the rules `own` no longer obeys, with a path it
