@@ -449,6 +449,9 @@ catalogue! {
          legacy robotparser reads only the first of them.";
     AgentInSeveralGroupsFix = "core.audit.agent-in-several-groups.fix" =>
         "Move this group's rules into the group of {first} and delete this one.";
+    AgentInSeveralGroupsFixAsRead = "core.audit.agent-in-several-groups.fix-as-read" =>
+        "If {value} is the crawler of the other group, move its rules there; if it is another \
+         crawler, name it by its own product token, which Google reads apart from {name}.";
     AgentInSeveralGroupsFixShared = "core.audit.agent-in-several-groups.fix-shared" =>
         "Give {name} one group of its own, holding the rules of all its groups, and delete its \
          user-agent lines from the others: moving rules between groups that name other \

@@ -70,7 +70,14 @@ fn named_again(cx: &Context<'_>, name: &str, groups: &[usize], lines: &[usize]) 
     let shared = [first, group]
         .iter()
         .any(|g| g.agents.iter().any(|agent| !names(agent, name)));
-    let fix = if shared {
+    // A value Google reads as another group's name (`Mozilla/5.0 (compatible; Butterfly/1.0)`
+    // beside `Mozilla/4.0 (Thunderstone)`) may be another crawler: merging the groups would
+    // give one crawler's rules to the other; a name of its own keeps them apart for Google too.
+    let fix = if let Some(value) = written {
+        Message::new(M::AgentInSeveralGroupsFixAsRead)
+            .code("value", value)
+            .code("name", name)
+    } else if shared {
         Message::new(M::AgentInSeveralGroupsFixShared).code("name", name)
     } else {
         Message::new(M::AgentInSeveralGroupsFix).with("first", group_range(first))
