@@ -792,7 +792,7 @@ const WINDOWS_1252_HIGH: [(char, u8); 27] = [
 /// Windows-1252 and encoded as UTF-8 again, once or more), or `None` when it is not such text.
 /// Real Latin-1 text is almost never also valid UTF-8 (`é` alone is the octet 0xE9, which
 /// UTF-8 does not allow there), so a decoding that succeeds and changes the text is the mark.
-fn encoded_twice(value: &str) -> Option<String> {
+pub(super) fn encoded_twice(value: &str) -> Option<String> {
     let mut text = value.to_owned();
     // Each round shortens the text; three rounds undo any mojibake seen in practice.
     for _ in 0..3 {

@@ -445,6 +445,24 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
     } else {
         message
     };
+    // Text encoded twice (`groÃ\u{9f}e` for `große`) holds control characters that are half
+    // of a character: deleting them would garble it further, and decoding it is the fix.
+    if let Some(meant) = super::patterns::encoded_twice(line.text()) {
+        out.push(
+            Finding::new(
+                Code::InvisibleCharacter,
+                line.number,
+                Message::new(M::InvisibleEncodedTwice)
+                    .with("char", invisible_value(first))
+                    .code("meant", meant.trim()),
+                M::InvisibleCharacterWhy,
+                M::InvisibleEncodedTwiceFix,
+            )
+            .with_span(span_in_line(line, offset, first.len_utf8()))
+            .with_replacement((!line.invalid_utf8).then(|| meant.trim().to_owned())),
+        );
+        return;
+    }
     let replacement = (!line.invalid_utf8).then(|| {
         line.text()
             .chars()
@@ -583,6 +601,21 @@ mod tests {
             (effect.url.as_str(), effect.allowed, effect.intended),
             ("/a", true, false)
         );
+    }
+
+    #[test]
+    fn an_invisible_character_of_text_encoded_twice_is_decoded_not_deleted() {
+        let input = format!(
+            "User-agent: Der gro{}e bildersauger\nDisallow: /\n",
+            "ß".bytes().map(char::from).collect::<String>()
+        );
+        let found = with_code(&input, Code::InvisibleCharacter);
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("User-agent: Der große bildersauger")
+        );
+        assert!(found[0].message.english().contains("encoded twice"));
     }
 
     #[test]

@@ -755,6 +755,12 @@ catalogue! {
     InvisibleCharacterWhy = "core.audit.invisible-character.why" =>
         "Only ASCII spaces and tabs are trimmed; any other invisible character changes the key \
          or pattern, which then matches nothing the site serves.";
+    InvisibleEncodedTwice = "core.audit.invisible-character.message-encoded-twice" =>
+        "The line holds an invisible {char} because it was encoded twice: its UTF-8 bytes were \
+         read as Latin-1 and encoded again; decoded once, it reads {meant}.";
+    InvisibleEncodedTwiceFix = "core.audit.invisible-character.fix-encoded-twice" =>
+        "Write the line as it reads decoded (save the file as UTF-8 once), rather than deleting \
+         the character, which is half of another.";
     InvisibleCharacterFix = "core.audit.invisible-character.fix" =>
         "Delete the invisible character (retype the line rather than pasting it).";
     NulReadsNothing = "core.audit.nul-byte.message-nothing" =>
