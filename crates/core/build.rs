@@ -10,6 +10,12 @@
 //! CIDR blocks with no host bits) and the ranges are written merged and sorted, as
 //! `ip_ranges.rs`, for `src/ip_ranges.rs` to search.
 //!
+//! Each consumer's rules that are lists (Lighthouse's safelist of directives and its messages,
+//! Yandex's limits and error dictionary, Search Console's categories, …) are data too, one file
+//! per consumer under `data/consumers/` with its sources and version ([`validate_consumer`]):
+//! each is checked against the lists, messages and numbers the code reads, and written as
+//! `consumers.rs`, a module of constants per consumer, for `src/consumers/data.rs` to include.
+//!
 //! `tests/crawlers.rs` includes this file as a module to test [`validate`] on broken catalogues.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -143,6 +149,10 @@ impl ClaimSources {
 }
 
 fn main() {
+    println!("cargo:rerun-if-changed={CONSUMERS_DIR}");
+    for (file, _) in CONSUMER_FILES {
+        println!("cargo:rerun-if-changed={CONSUMERS_DIR}/{file}.json");
+    }
     println!("cargo:rerun-if-changed={CATALOGUE}");
     println!("cargo:rerun-if-changed={RANGES}");
     println!("cargo:rerun-if-changed=build.rs");
@@ -165,6 +175,22 @@ fn main() {
     std::fs::write(&out, generate_ranges(&ranges)).unwrap_or_else(|error| {
         fail(
             RANGES,
+            &[format!("cannot write {}: {error}", out.display())],
+        )
+    });
+    let mut consumers = String::new();
+    for (file, wanted) in CONSUMER_FILES {
+        let path = format!("{CONSUMERS_DIR}/{file}.json");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|error| fail(&path, &[format!("cannot read {path}: {error}")]));
+        let data =
+            validate_consumer(&text, wanted).unwrap_or_else(|problems| fail(&path, &problems));
+        consumers.push_str(&generate_consumer(file, &data));
+    }
+    let out = Path::new(&out_dir).join("consumers.rs");
+    std::fs::write(&out, consumers).unwrap_or_else(|error| {
+        fail(
+            CONSUMERS_DIR,
             &[format!("cannot write {}: {error}", out.display())],
         )
     });
@@ -753,5 +779,344 @@ pub(crate) fn generate_ranges(file: &RangesFile) -> String {
         let _ = writeln!(out, "    }},");
     }
     out.push_str("];\n");
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// The consumers' rules (data/consumers/*.json)
+
+const CONSUMERS_DIR: &str = "data/consumers";
+
+/// What the code reads of one consumer's file: the ids of its lists, messages and numbers.
+pub(crate) struct ConsumerWants {
+    pub(crate) lists: &'static [&'static str],
+    pub(crate) messages: &'static [&'static str],
+    pub(crate) numbers: &'static [&'static str],
+}
+
+/// Every consumer's file, by name, with what the code reads of it. A file holds exactly these:
+/// a list, message or number the code does not read would be a rule nobody applies.
+pub(crate) const CONSUMER_FILES: &[(&str, ConsumerWants)] = &[
+    (
+        "google",
+        ConsumerWants {
+            lists: &["unused-keys", "sitemap-protocols"],
+            messages: &[],
+            numbers: &[],
+        },
+    ),
+    (
+        "search-console",
+        ConsumerWants {
+            lists: &[],
+            messages: &[
+                "syntax-not-understood",
+                "rule-ignored",
+                "accepted-typo",
+                "missing-colon",
+                "line-too-long",
+            ],
+            numbers: &[],
+        },
+    ),
+    (
+        "lighthouse",
+        ConsumerWants {
+            lists: &[
+                "directive-safelist",
+                "sitemap-protocols",
+                "is-crawlable-agents",
+            ],
+            messages: &[
+                "syntax-not-understood",
+                "unknown-directive",
+                "invalid-sitemap-url",
+                "invalid-sitemap-url-protocol",
+                "no-user-agent",
+                "pattern-start",
+                "dollar-position",
+            ],
+            numbers: &["robots-txt-weight", "seo-category-weight"],
+        },
+    ),
+    (
+        "yandex",
+        ConsumerWants {
+            lists: &[
+                "directives",
+                "sitemap-protocols",
+                "illegal-characters",
+                "clean-param-path-characters",
+            ],
+            messages: &[
+                "rule-start",
+                "multiple-star",
+                "too-many-rules",
+                "no-user-agent",
+                "rule-too-long",
+                "sitemap-url",
+                "clean-param-format",
+                "illegal-character",
+                "unknown-directive",
+                "syntax-error",
+            ],
+            numbers: &["max-rules", "max-rule-length"],
+        },
+    ),
+    (
+        "bing",
+        ConsumerWants {
+            lists: &["directives", "crawlers"],
+            messages: &[],
+            numbers: &[],
+        },
+    ),
+    (
+        "robots-parser",
+        ConsumerWants {
+            lists: &["keys"],
+            messages: &[],
+            numbers: &[],
+        },
+    ),
+    (
+        "protego",
+        ConsumerWants {
+            lists: &[
+                "user-agent",
+                "allow",
+                "disallow",
+                "sitemap",
+                "crawl-delay",
+                "request-rate",
+                "visit-time",
+                "host",
+            ],
+            messages: &[],
+            numbers: &[],
+        },
+    ),
+];
+
+const WORDS_SEVERITIES: &[(&str, &str)] =
+    &[("error", "Error"), ("warning", "Warning"), ("info", "Info")];
+
+/// One consumer's file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ConsumerData {
+    #[allow(dead_code)]
+    about: String,
+    pub(crate) name: String,
+    pub(crate) version: Option<String>,
+    pub(crate) sources: Vec<Source>,
+    pub(crate) lists: BTreeMap<String, DataList>,
+    pub(crate) messages: BTreeMap<String, DataWords>,
+    pub(crate) numbers: BTreeMap<String, DataNumber>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DataList {
+    pub(crate) source: String,
+    pub(crate) items: Vec<String>,
+    /// Whether the source states the list; `false` when it is inferred.
+    #[serde(default = "yes")]
+    pub(crate) documented: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DataWords {
+    pub(crate) words: String,
+    pub(crate) severity: String,
+    pub(crate) documented: bool,
+    pub(crate) source: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DataNumber {
+    pub(crate) value: f64,
+    pub(crate) source: String,
+}
+
+/// Parses and checks one consumer's file against what the code reads of it; on failure, every
+/// problem found.
+pub(crate) fn validate_consumer(
+    text: &str,
+    wanted: &ConsumerWants,
+) -> Result<ConsumerData, Vec<String>> {
+    let data: ConsumerData =
+        serde_json::from_str(text).map_err(|error| vec![format!("invalid JSON: {error}")])?;
+    let mut problems = Vec::new();
+    if data.name.trim().is_empty() {
+        problems.push("the consumer has no name".to_owned());
+    }
+    if data.sources.is_empty() {
+        problems.push("no source: every rule says where it is written".to_owned());
+    }
+    let mut source_ids = HashSet::new();
+    for source in &data.sources {
+        if !source_ids.insert(source.id.as_str()) {
+            problems.push(format!("source '{}' is listed twice", source.id));
+        }
+        if source.title.trim().is_empty() {
+            problems.push(format!("source '{}' has no title", source.id));
+        }
+        if !source.url.starts_with("https://") {
+            problems.push(format!(
+                "source '{}' has no https URL: '{}'",
+                source.id, source.url
+            ));
+        }
+    }
+    let mut cites = |what: &str, id: &str, source: &str| {
+        if !source_ids.contains(source) {
+            problems.push(format!("{what} '{id}' cites an unknown source '{source}'"));
+        }
+    };
+    for (id, list) in &data.lists {
+        cites("list", id, &list.source);
+    }
+    for (id, words) in &data.messages {
+        cites("message", id, &words.source);
+    }
+    for (id, number) in &data.numbers {
+        cites("number", id, &number.source);
+    }
+    let mut same_ids = |what: &str, found: Vec<&String>, wanted: &[&str]| {
+        for id in wanted {
+            if !found.iter().any(|found| found == id) {
+                problems.push(format!("the {what} '{id}' is missing: the code reads it"));
+            }
+        }
+        for id in found {
+            if !wanted.contains(&id.as_str()) {
+                problems.push(format!(
+                    "the {what} '{id}' is read by no code: remove it or read it"
+                ));
+            }
+        }
+    };
+    same_ids("list", data.lists.keys().collect(), wanted.lists);
+    same_ids("message", data.messages.keys().collect(), wanted.messages);
+    same_ids("number", data.numbers.keys().collect(), wanted.numbers);
+    for (id, list) in &data.lists {
+        if list.items.is_empty() {
+            problems.push(format!("the list '{id}' is empty"));
+        }
+        let mut seen = HashSet::new();
+        for item in &list.items {
+            if item.is_empty() {
+                problems.push(format!("the list '{id}' holds an empty item"));
+            }
+            if !seen.insert(item) {
+                problems.push(format!("the list '{id}' holds '{item}' twice"));
+            }
+        }
+    }
+    for (id, words) in &data.messages {
+        if words.words.trim().is_empty() {
+            problems.push(format!("the message '{id}' has no words"));
+        }
+        if !WORDS_SEVERITIES
+            .iter()
+            .any(|(name, _)| *name == words.severity)
+        {
+            problems.push(format!(
+                "the message '{id}' has the severity '{}', not error, warning or info",
+                words.severity
+            ));
+        }
+    }
+    for (id, number) in &data.numbers {
+        if !number.value.is_finite() || number.value <= 0.0 {
+            problems.push(format!("the number '{id}' is not a positive number"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(data)
+    } else {
+        Err(problems)
+    }
+}
+
+/// `unused-keys` as a Rust constant's name: `UNUSED_KEYS`.
+fn constant_name(id: &str) -> String {
+    id.replace('-', "_").to_ascii_uppercase()
+}
+
+/// One consumer's module of constants.
+pub(crate) fn generate_consumer(file: &str, data: &ConsumerData) -> String {
+    let mut out = String::new();
+    let module = file.replace('-', "_");
+    let _ = writeln!(out, "/// The rules of `data/consumers/{file}.json`.");
+    let _ = writeln!(out, "#[allow(dead_code)]\npub(crate) mod {module} {{");
+    let _ = writeln!(
+        out,
+        "    #[allow(unused_imports)]\n    use super::{{DataSource, Words, WordsSeverity}};"
+    );
+    let _ = writeln!(out, "    pub(crate) const NAME: &str = {:?};", data.name);
+    let _ = writeln!(
+        out,
+        "    pub(crate) const VERSION: Option<&str> = {:?};",
+        data.version
+    );
+    let _ = writeln!(out, "    pub(crate) const SOURCES: &[DataSource] = &[");
+    for source in &data.sources {
+        let _ = writeln!(
+            out,
+            "        DataSource {{ id: {:?}, title: {:?}, url: {:?} }},",
+            source.id, source.title, source.url
+        );
+    }
+    let _ = writeln!(out, "    ];");
+    let url_of = |id: &str| {
+        data.sources
+            .iter()
+            .find(|source| source.id == id)
+            .map(|source| source.url.as_str())
+            .unwrap_or_default()
+    };
+    for (id, list) in &data.lists {
+        let _ = writeln!(
+            out,
+            "    pub(crate) const {}: &[&str] = &{:?};",
+            constant_name(id),
+            list.items
+        );
+        let _ = writeln!(
+            out,
+            "    pub(crate) const {}_DOCUMENTED: bool = {};",
+            constant_name(id),
+            list.documented
+        );
+    }
+    for (id, words) in &data.messages {
+        let _ = writeln!(
+            out,
+            "    pub(crate) const {}: Words = Words {{ id: {:?}, text: {:?}, severity: WordsSeverity::{}, documented: {}, source: {:?} }};",
+            constant_name(id),
+            id,
+            words.words,
+            variant(&words.severity, WORDS_SEVERITIES),
+            words.documented,
+            url_of(&words.source),
+        );
+    }
+    for (id, number) in &data.numbers {
+        let _ = writeln!(
+            out,
+            "    pub(crate) const {}: f64 = {:?};",
+            constant_name(id),
+            number.value
+        );
+    }
+    let _ = writeln!(out, "}}\n");
     out
 }

@@ -114,6 +114,7 @@ mod answer;
 pub mod audit;
 mod batch;
 mod catalogue;
+pub mod consumers;
 mod crawlers;
 mod diff;
 mod divergence;

@@ -71,8 +71,8 @@ enum Reader {
 
 /// A user-agent value of a record, as the reader compares it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct RecordAgent {
-    line: usize,
+pub(crate) struct RecordAgent {
+    pub(crate) line: usize,
     name: String,
     /// `name` lower-cased, once rather than at every check.
     lowered: String,
@@ -90,24 +90,24 @@ impl RecordAgent {
 
 /// A rule of a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct RecordRule {
-    line: usize,
+pub(crate) struct RecordRule {
+    pub(crate) line: usize,
     /// What the rule answers when it is the first to match. Python turns an empty `Disallow:`
     /// into an allowing rule that matches everything.
-    allow: bool,
+    pub(crate) allow: bool,
     /// The value as written in the file (trimmed, comment removed).
     written: String,
     /// The path the reader compares URLs with, by prefix.
-    compared: String,
+    pub(crate) compared: String,
 }
 
 /// User-agent lines and the rules that follow them, up to the end of the record.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Record {
-    agents: Vec<RecordAgent>,
-    rules: Vec<RecordRule>,
+pub(crate) struct Record {
+    pub(crate) agents: Vec<RecordAgent>,
+    pub(crate) rules: Vec<RecordRule>,
     /// Every line the reader took into the record.
-    lines: Vec<usize>,
+    pub(crate) lines: Vec<usize>,
 }
 
 impl Record {
@@ -137,6 +137,26 @@ impl Reading {
             Profile::Legacy1994 => Some(koster1994::read(robots)),
             Profile::Rfc9309 | Profile::Google => None,
         }
+    }
+
+    /// Every record the reader kept, in file order (the consumers table reads them).
+    pub(crate) fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// For each record, whether any question is ever answered from it (a `*` record after the
+    /// first is dropped by Python's reader and never read); and the default record's index.
+    pub(crate) fn consulted(&self) -> (Vec<bool>, Option<usize>) {
+        let mut consulted = vec![false; self.records.len()];
+        for &index in self.named.iter().chain(&self.default) {
+            consulted[index] = true;
+        }
+        (consulted, self.default)
+    }
+
+    /// The error the reader raised, if it stopped reading.
+    pub(crate) fn error(&self) -> Option<&ReaderError> {
+        self.error.as_ref()
     }
 
     fn new(reader: Reader, records: Vec<Record>, error: Option<ReaderError>) -> Reading {

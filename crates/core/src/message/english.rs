@@ -1464,4 +1464,99 @@ catalogue! {
          gives it only its product token ({token}), not its user agent string";
     AnswerAgentFirstToken = "core.answer.agent.first-token" =>
         "read as {token}: the token model compares a user agent string's first product token";
+
+    // consumers/: what each consumer (Google, Search Console, Lighthouse, Yandex, Bing, RFC 9309,
+    // Python's robotparser, robots-parser, Protego) does with a line. {reader} is the
+    // consumer's name, never translated.
+    ConsumersBlank = "core.consumers.blank" => "An empty line: nothing to read.";
+    ConsumersComment = "core.consumers.comment" => "A comment: nothing to read.";
+    ConsumersAgent = "core.consumers.agent" => "Starts or extends the group for {token}.";
+    ConsumersRule = "core.consumers.rule" => "A rule of the group that starts at line {line}.";
+    ConsumersRuleEmpty = "core.consumers.rule-empty" => "An empty rule: it matches no URL.";
+    ConsumersSitemap = "core.consumers.sitemap" => "A sitemap, read wherever it stands.";
+    ConsumersTypo = "core.consumers.typo" =>
+        "{key} is read as {name}: a misspelling Google accepts.";
+    ConsumersPrefix = "core.consumers.prefix" => "{key} is read by its start, as {name}.";
+    ConsumersNoColon = "core.consumers.no-colon" =>
+        "Read without its colon: the space serves as one.";
+    ConsumersTooLong = "core.consumers.too-long" =>
+        "Longer than {bytes} bytes: only its start is read.";
+    ConsumersBeyondLimit = "core.consumers.beyond-limit" =>
+        "Past the first 500 KiB, which Googlebot reads: never read.";
+    ConsumersOrphan = "core.consumers.orphan" =>
+        "{reader} finds no User-agent line before this rule: it belongs to no group.";
+    ConsumersUnmatchable = "core.consumers.unmatchable" =>
+        "The pattern {pattern} does not start with `/` or `*`: it matches no URL.";
+    ConsumersSitemapNotUrl = "core.consumers.sitemap-not-url" =>
+        "{url} is not an absolute URL: no sitemap is read.";
+    ConsumersUnusedKey = "core.consumers.unused-key" =>
+        "Google knows {key} and does not use it.";
+    ConsumersKeyNotRead = "core.consumers.key-not-read" => "{reader} does not read the key {key}.";
+    ConsumersMalformed = "core.consumers.malformed" =>
+        "Not a `key: value` line: {reader} skips it.";
+    ConsumersReadsAsGoogle = "core.consumers.reads-as-google" =>
+        "{reader} reads this line as Google does.";
+    ConsumersReadsKey = "core.consumers.reads-key" => "{reader} reads this {name} line.";
+    ConsumersReadsPastLimit = "core.consumers.reads-past-limit" =>
+        "{reader} reads past the first 500 KiB: it reads this line, which Googlebot never does.";
+    ConsumersSpellingNotRead = "core.consumers.spelling-not-read" =>
+        "{reader} does not read {key} as {name}: the line is skipped.";
+    ConsumersNoColonNotRead = "core.consumers.no-colon-not-read" =>
+        "{reader} needs the colon: the line is skipped.";
+    ConsumersNoName = "core.consumers.no-name" =>
+        "{reader} skips a User-agent line without a name.";
+    ConsumersAgentCompared = "core.consumers.agent-compared" =>
+        "{reader} compares the whole name {value}, where Google compares {token}.";
+    ConsumersAgentListCut = "core.consumers.agent-list-cut" =>
+        "{reader} ends this list of user agents at line {line}: they do not get the rules of \
+         Google's group that follow.";
+    ConsumersAgentListExtended = "core.consumers.agent-list-extended" =>
+        "{reader} also gives these user agents the rules down to line {line}, which Google gives \
+         another group.";
+    ConsumersAgentNoRules = "core.consumers.agent-no-rules" =>
+        "{reader} keeps no group for {token}, which has no rule: the `*` group answers for it.";
+    ConsumersNoIndexHtmlRule = "core.consumers.no-index-html-rule" =>
+        "{reader} does not also open {folder}, as Google does for an Allow of an index.html file.";
+    ConsumersValid = "core.consumers.valid" => "{reader} {version} finds nothing wrong here.";
+    ConsumersReported = "core.consumers.reported" => "{reader} reports: {words}";
+    ConsumersOtherGroup = "core.consumers.other-group" =>
+        "{reader} follows the group at line {line}, not this one.";
+    ConsumersNoGroupFollowed = "core.consumers.no-group-followed" =>
+        "{reader} follows no group of this file.";
+    ConsumersPythonSecondStar = "core.consumers.python-second-star" =>
+        "Python's robotparser reads only the first `*` record (line {line}): this one is never \
+         consulted.";
+    ConsumersPythonAfterBlank = "core.consumers.python-after-blank" =>
+        "For Python's robotparser an empty line (line {line}) cuts this line from its record: \
+         it is not read.";
+    ConsumersPythonBlankSplits = "core.consumers.python-blank-splits" =>
+        "For Python's robotparser this empty line ends the record; Google's group, from line \
+         {line}, goes on.";
+    ConsumersPythonRaises = "core.consumers.python-raises" =>
+        "Python's robotparser raises {error} here and reads no further.";
+    ConsumersPythonAfterError = "core.consumers.python-after-error" =>
+        "Python's robotparser stopped reading at line {line}.";
+    ConsumersPythonLiteral = "core.consumers.python-literal" =>
+        "Python's robotparser reads {pattern} literally: `*` and `$` are no wildcards to it.";
+    ConsumersPythonFirstMatch = "core.consumers.python-first-match" =>
+        "Python's robotparser takes the first matching rule, line {line}: this longer rule never \
+         decides the URLs both match.";
+    ConsumersPythonEmptyDisallow = "core.consumers.python-empty-disallow" =>
+        "Python's robotparser reads an empty Disallow as allowing every URL and, taking the \
+         first match, never reaches the rules after it.";
+    ConsumersSummaryLighthousePasses = "core.consumers.summary.lighthouse-passes" =>
+        "Lighthouse {version}: the robots.txt audit passes.";
+    ConsumersSummaryLighthouseFails = "core.consumers.summary.lighthouse-fails" =>
+        "Lighthouse {version}: the robots.txt audit fails on {lines}, about {points} points of \
+         the SEO score.";
+    ConsumersSummaryGoogleReadsAll = "core.consumers.summary.google-reads-all" =>
+        "Google: reads every line.";
+    ConsumersSummaryGoogleSkips = "core.consumers.summary.google-skips" =>
+        "Google: skips {lines}.";
+    ConsumersSummaryReports = "core.consumers.summary.reports" =>
+        "{reader}: errors: {errors}, warnings: {warnings}, on {lines}.";
+    ConsumersSummaryAsGoogle = "core.consumers.summary.as-google" =>
+        "{reader}: reads every line as Google does.";
+    ConsumersSummaryDiffers = "core.consumers.summary.differs" =>
+        "{reader}: reads {lines} otherwise than Google.";
 }
