@@ -99,7 +99,8 @@ if [ -z "$npm_dir" ] && [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [
   [ -f "$OUT_DIR/lists/$WASM_FILE" ] && [ -f "$OUT_DIR/lists/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/audit/$WASM_FILE" ] && [ -f "$OUT_DIR/audit/$OUT_NAME.js" ] &&
   [ -f "$OUT_DIR/ai/$WASM_FILE" ] && [ -f "$OUT_DIR/ai/$OUT_NAME.js" ] &&
-  [ -f "$OUT_DIR/logs/$WASM_FILE" ] && [ -f "$OUT_DIR/logs/$OUT_NAME.js" ]; then
+  [ -f "$OUT_DIR/logs/$WASM_FILE" ] && [ -f "$OUT_DIR/logs/$OUT_NAME.js" ] &&
+  [ -f "$OUT_DIR/consumers/$WASM_FILE" ] && [ -f "$OUT_DIR/consumers/$OUT_NAME.js" ]; then
   say "wasm package is up to date (nothing under crates/ or Cargo.lock changed)"
   node scripts/wasm-size.mjs "$OUT_DIR/$WASM_FILE"
   node scripts/wasm-size.mjs "$OUT_DIR/audit/$WASM_FILE" audit
@@ -107,6 +108,7 @@ if [ -z "$npm_dir" ] && [ "$force" -eq 0 ] && [ -f "$OUT_DIR/$STAMP_FILE" ] && [
   write_precache
   node scripts/wasm-size.mjs "$OUT_DIR/ai/$WASM_FILE" ai
   node scripts/wasm-size.mjs "$OUT_DIR/logs/$WASM_FILE" logs
+  node scripts/wasm-size.mjs "$OUT_DIR/consumers/$WASM_FILE" consumers
   exit 0
 fi
 
@@ -230,6 +232,14 @@ build_package() {
         throw new Error(`smoke check of LogReplay gave ${JSON.stringify(kept)} ${JSON.stringify(report.crawlers)}`);
       }
     }
+    if (has("consumers")) {
+      const file = new wasm.RobotsFile("User-agent: *\nDisalow: /x\n");
+      const marks = file.consumerMarks();
+      file.free();
+      if (marks.lighthouse?.errors?.[0]?.message !== "Unknown directive" || marks.summary?.lighthouse?.passes !== false) {
+        throw new Error(`smoke check of consumerMarks gave ${JSON.stringify(marks.lighthouse)}`);
+      }
+    }
     if (features === "lists") {
       const diff = wasm.compareVersions("", "User-agent: *\nDisallow: /a\n", "", "auto", "bot", [], {});
       if (diff.flipCount !== 2 || diff.flips[0].after.line !== 2) {
@@ -242,7 +252,7 @@ build_package() {
 if [ -n "$npm_dir" ]; then
   # Staged beside the page's staging directory and moved into place only once it passed.
   rm -rf "$STAGING.npm"
-  build_package "$STAGING.npm" audit,politeness,logs 3
+  build_package "$STAGING.npm" audit,politeness,logs,consumers 3
   printf '%s\n' "$inputs" >"$STAGING.npm/$STAMP_FILE"
   rm -rf "$npm_dir"
   mkdir -p "$(dirname "$npm_dir")"
@@ -264,6 +274,8 @@ build_package "$STAGING/ai" ai
 # The log replay and the operators' address ranges: loaded only by the page's "Did bots obey?"
 # worker when a log is opened.
 build_package "$STAGING/logs" logs
+# Every consumer's reading of every line: loaded when the page shows the consumers' table.
+build_package "$STAGING/consumers" consumers
 
 # The audit codes' documentation comes from the same Rust source as the audit, through the
 # CLI, so the wasm module does not have to carry its prose: English from the core's code docs,
@@ -288,6 +300,8 @@ node scripts/wasm-size.mjs "$STAGING/ai/$WASM_FILE" ai ||
   die "the AI usage package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/ai/"
 node scripts/wasm-size.mjs "$STAGING/logs/$WASM_FILE" logs ||
   die "the logs package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/logs/"
+node scripts/wasm-size.mjs "$STAGING/consumers/$WASM_FILE" consumers ||
+  die "the consumers package is over its size budget; the rejected package is in ${STAGING#"$REPO_ROOT"/}/consumers/"
 
 printf '%s\n' "$inputs" >"$STAGING/$STAMP_FILE"
 mkdir -p "$(dirname "$OUT_DIR")"

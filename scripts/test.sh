@@ -89,7 +89,7 @@ if [ "$selection" = all ] || [ "$selection" = rust ]; then
   # they start processes, which it has not.
   step "cargo clippy -D warnings (wasm32-unknown-unknown, every feature)" \
     cargo clippy -p robots-lens-wasm --target wasm32-unknown-unknown \
-    --features ai,audit,lists,logs,politeness --all-targets -- -D warnings
+    --features ai,audit,consumers,lists,logs,politeness --all-targets -- -D warnings
   step "cargo clippy -D warnings (the CLI on wasm32-wasip1)" \
     cargo clippy -p robots-lens-cli --target wasm32-wasip1 --lib --bins -- -D warnings
   # The core's docs are what docs.rs shows: a broken intra-doc link is a broken page there.

@@ -185,7 +185,9 @@ fn main() {
             .unwrap_or_else(|error| fail(&path, &[format!("cannot read {path}: {error}")]));
         let data =
             validate_consumer(&text, wanted).unwrap_or_else(|problems| fail(&path, &problems));
-        consumers.push_str(&generate_consumer(file, &data));
+        let chain =
+            consumer_chain(&data, &catalogue).unwrap_or_else(|problem| fail(&path, &[problem]));
+        consumers.push_str(&generate_consumer(file, &data, chain));
     }
     let out = Path::new(&out_dir).join("consumers.rs");
     std::fs::write(&out, consumers).unwrap_or_else(|error| {
@@ -847,6 +849,7 @@ pub(crate) const CONSUMER_FILES: &[(&str, ConsumerWants)] = &[
                 "sitemap-protocols",
                 "illegal-characters",
                 "clean-param-path-characters",
+                "crawlers",
             ],
             messages: &[
                 "rule-start",
@@ -1046,13 +1049,36 @@ pub(crate) fn validate_consumer(
     }
 }
 
+/// For a consumer whose file names a catalogued crawler (`lists.crawlers`, the one whose reading
+/// the column gives), that crawler's fallback chain from the catalogue: one source for it, and
+/// the library reads it without carrying the catalogue.
+pub(crate) fn consumer_chain<'c>(
+    data: &ConsumerData,
+    catalogue: &'c Catalogue,
+) -> Result<Option<&'c [String]>, String> {
+    let Some(list) = data.lists.get("crawlers") else {
+        return Ok(None);
+    };
+    let name = list.items.first().map(String::as_str).unwrap_or_default();
+    catalogue
+        .crawlers
+        .iter()
+        .find(|crawler| crawler.name == name)
+        .map(|crawler| Some(crawler.chain.as_slice()))
+        .ok_or_else(|| format!("the crawler '{name}' is not in {CATALOGUE}"))
+}
+
 /// `unused-keys` as a Rust constant's name: `UNUSED_KEYS`.
 fn constant_name(id: &str) -> String {
     id.replace('-', "_").to_ascii_uppercase()
 }
 
 /// One consumer's module of constants.
-pub(crate) fn generate_consumer(file: &str, data: &ConsumerData) -> String {
+pub(crate) fn generate_consumer(
+    file: &str,
+    data: &ConsumerData,
+    chain: Option<&[String]>,
+) -> String {
     let mut out = String::new();
     let module = file.replace('-', "_");
     let _ = writeln!(out, "/// The rules of `data/consumers/{file}.json`.");
@@ -1116,6 +1142,13 @@ pub(crate) fn generate_consumer(file: &str, data: &ConsumerData) -> String {
             constant_name(id),
             number.value
         );
+    }
+    if let Some(chain) = chain {
+        let _ = writeln!(
+            out,
+            "    /// The crawler's fallback chain, from the catalogue."
+        );
+        let _ = writeln!(out, "    pub(crate) const CHAIN: &[&str] = &{chain:?};");
     }
     let _ = writeln!(out, "}}\n");
     out

@@ -17,6 +17,7 @@ const PACKAGE_DIRS = {
   lists: new URL('lists/', PKG_DIR),
   ai: new URL('ai/', PKG_DIR),
   logs: new URL('logs/', PKG_DIR),
+  consumers: new URL('consumers/', PKG_DIR),
 };
 
 const loaded = new Map();

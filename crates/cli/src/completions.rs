@@ -37,7 +37,15 @@ pub fn script(rest: &[String]) -> Result<String, UsageError> {
 }
 
 /// The commands whose positional arguments are files.
-const TAKES_FILES: &[&str] = &["check", "crawlers", "lint", "diff", "test", "preferences"];
+const TAKES_FILES: &[&str] = &[
+    "check",
+    "crawlers",
+    "lint",
+    "consumers",
+    "diff",
+    "test",
+    "preferences",
+];
 
 /// Every spelling of an option (`-a --agent`).
 fn spellings(option: &OptionSpec) -> Vec<&'static str> {

@@ -19,6 +19,7 @@ USAGE
   robots-lens crawlers
   robots-lens lint FILE [FILE …] [--format FORMAT] [--fail-on LEVEL] [--ignore CODE,…]
                    [--config FILE | --no-config]
+  robots-lens consumers FILE [--format text|json]
   robots-lens diff OLD NEW [--urls PATH …] [--agent A …] [--crawler NAME …|--all-crawlers]
                    [--format text|json]
   robots-lens test ROBOTS EXPECT.toml [--format text|json|github]
@@ -94,6 +95,22 @@ COMMANDS
               crawlers = [\"Googlebot\", \"GPTBot\"] # say what the file allows each
               [severity]                         # a code's severity, or \"off\"
               RL206 = \"error\"
+
+  consumers What each consumer a site owner meets does with each line: Google's parser,
+            Search Console's report (built on Google's line reporter; its per-line words
+            are inferred, not documented), Lighthouse 12.2.3's robots-txt audit (exactly:
+            its messages, and whether it passes), Yandex (its Webmaster error dictionary,
+            the groups YandexBot follows), Bing (the groups Bingbot follows), RFC 9309
+            read strictly, Python's urllib.robotparser, npm robots-parser and Protego.
+            Each line gets a row of marks, one a consumer: . applies, - ignored,
+            ! flagged (with the consumer's own words), ~ reads differently (how); the
+            summaries come first. --format json prints
+              {\"lines\": [{\"line\", \"text\", \"readings\": {CONSUMER: {\"status\",
+                \"code\", \"message\", \"words\"}}}], \"summary\": {CONSUMER: {\"passes\",
+                \"errors\", \"warnings\", \"lines\", \"message\"}}, \"lighthouse\": {…}}
+            with CONSUMER google, search-console, lighthouse, yandex, bing, rfc9309,
+            python, robots-parser or protego, and a status applies, ignored, flagged or
+            differs; summary.lighthouse.passes says whether Lighthouse's audit passes.
 
   diff      The verdicts that flip between two versions of a file: for each URL of the
             --urls files (one a line, a CSV with a url column, or a sitemap.xml) or, without

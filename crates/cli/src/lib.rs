@@ -17,6 +17,7 @@ mod asker;
 mod check;
 mod completions;
 mod config;
+mod consumers;
 mod crawler_name;
 mod crawlers;
 mod diff;
@@ -55,6 +56,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use args::{Args, UsageError};
+
+/// Every consumer's reading of every line of `robots`, as `robots-lens consumers --format json`
+/// prints it (messages in English): the Python package's `RobotsFile.consumers()` returns the
+/// same object.
+pub fn consumers_json(robots: &robots_lens::RobotsTxt) -> serde_json::Value {
+    consumers::to_json(&robots_lens::consumers::readings(robots))
+}
 use help::{help, is_command};
 
 /// Writes `text` to standard output (a closed pipe ends the process quietly, as everywhere).
@@ -163,6 +171,7 @@ fn dispatch(raw: &[String]) -> Result<ExitCode, UsageError> {
             "crawlers", rest,
         )?)?),
         "lint" => lint::run(&Args::parse_for("lint", rest)?),
+        "consumers" => consumers::run(&Args::parse_for("consumers", rest)?),
         "diff" => diff::run(&Args::parse_for("diff", rest)?),
         "test" => expect::run(&Args::parse_for("test", rest)?),
         "preferences" => preferences::run(&fetch::asking_about_the_url(Args::parse_for(

@@ -157,9 +157,9 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
             .iter()
             .try_for_each(|report| write_text(&mut out, report)),
         Format::Json => write_json(&mut out, &reports),
-        Format::Github => reports
-            .iter()
-            .try_for_each(|report| write_github(&mut out, &report.name, &report.causes)),
+        Format::Github => reports.iter().try_for_each(|report| {
+            write_github(&mut out, &report.name, &report.robots, &report.causes)
+        }),
         Format::Sarif => {
             let files: Vec<SarifFile<'_>> = reports
                 .iter()
@@ -420,7 +420,13 @@ pub fn escape_property(text: &str) -> String {
     escape_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-fn write_github(out: &mut impl Write, name: &str, causes: &[Cause]) -> io::Result<()> {
+fn write_github(
+    out: &mut impl Write,
+    name: &str,
+    robots: &RobotsTxt,
+    causes: &[Cause],
+) -> io::Result<()> {
+    let table = robots_lens::consumers::readings(robots);
     for cause in causes {
         let finding = cause.first();
         let command = match finding.severity {
@@ -435,6 +441,22 @@ fn write_github(out: &mut impl Write, name: &str, causes: &[Cause]) -> io::Resul
         } else {
             String::new()
         };
+        // The consumers that report the line too, in their own words (`robots-lens consumers`).
+        let reported: Vec<String> = table
+            .line(finding.line)
+            .map(|line| line.readings)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|reading| {
+                let words = reading.words?;
+                Some(format!("{} ({})", reading.consumer.name(), words.text))
+            })
+            .collect();
+        let consumers = if reported.is_empty() {
+            String::new()
+        } else {
+            format!(" Also reported by {}.", reported.join(", "))
+        };
         writeln!(
             out,
             "::{command} file={},line={},title={}::{}",
@@ -442,7 +464,7 @@ fn write_github(out: &mut impl Write, name: &str, causes: &[Cause]) -> io::Resul
             finding.line,
             escape_property(&title),
             escape_data(&format!(
-                "{}{also} {}{} Fix: {}",
+                "{}{also} {}{} Fix: {}{consumers}",
                 finding.message,
                 finding.why,
                 finding

@@ -31,6 +31,10 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "Every line a crawler will skip or misread",
     },
     CommandSpec {
+        name: "consumers",
+        summary: "What Google, Search Console, Lighthouse, Yandex, Bing and the libraries do with each line",
+    },
+    CommandSpec {
         name: "diff",
         summary: "The verdicts that flip between two versions of a file",
     },
@@ -90,6 +94,7 @@ pub enum Values {
 pub const FORMATS: &[(&str, &[&str])] = &[
     ("check", &["text", "jsonl"]),
     ("lint", &["text", "json", "github", "sarif", "markdown"]),
+    ("consumers", &["text", "json"]),
     ("diff", &["text", "json"]),
     ("test", &["text", "json", "github"]),
     ("preferences", &["text", "json"]),
@@ -288,6 +293,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             "check",
             "crawlers",
             "lint",
+            "consumers",
             "diff",
             "test",
             "preferences",
@@ -315,6 +321,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         commands: &[
             "check",
             "lint",
+            "consumers",
             "diff",
             "test",
             "preferences",
@@ -322,9 +329,9 @@ pub const OPTIONS: &[OptionSpec] = &[
             "logs",
         ],
         help: "lint: text, json, github, sarif or markdown. check --urls: text or\n\
-               jsonl. diff, preferences: text or json. test: text, json or github.\n\
-               explain: markdown. logs: text, json (the summary), jsonl (one\n\
-               request a line) or csv (the disallowed requests).",
+               jsonl. consumers, diff, preferences: text or json. test: text,\n\
+               json or github. explain: markdown. logs: text, json (the summary),\n\
+               jsonl (one request a line) or csv (the disallowed requests).",
     },
     OptionSpec {
         long: "--robots",

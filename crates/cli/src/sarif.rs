@@ -117,6 +117,7 @@ fn rules() -> Vec<Value> {
 /// first is where it is shown), and the other findings' words as related locations, so that one
 /// alert stands for the 460 names Google cuts short and each of them stays reachable.
 fn results(file: &SarifFile<'_>) -> Vec<Value> {
+    let table = robots_lens::consumers::readings(file.robots);
     file.causes
         .iter()
         .map(|cause| {
@@ -191,6 +192,24 @@ fn results(file: &SarifFile<'_>) -> Vec<Value> {
             });
             if let Some(replacement) = &finding.replacement {
                 properties["replacement"] = json!(replacement);
+            }
+            // What each consumer does with the finding's line (`robots-lens consumers`): which
+            // of them report it, in their own words, and which read it otherwise than Google.
+            if let Some(line) = table.line(finding.line) {
+                let consumers: serde_json::Map<String, Value> = line
+                    .readings
+                    .iter()
+                    .map(|reading| {
+                        let mut value =
+                            json!({ "status": reading.status.id(), "code": reading.code });
+                        if let Some(words) = reading.words {
+                            value["words"] = json!(words.text);
+                            value["severity"] = json!(words.severity.id());
+                        }
+                        (reading.consumer.id().to_owned(), value)
+                    })
+                    .collect();
+                properties["consumers"] = Value::Object(consumers);
             }
             result["properties"] = properties;
             result

@@ -302,6 +302,16 @@ impl Robots {
         py.detach(|| robots.audit().into_iter().map(PyFinding::from).collect())
     }
 
+    /// What each consumer — Google, Search Console, Lighthouse, Yandex, Bing, RFC 9309,
+    /// Python's robotparser, robots-parser, Protego — does with each line, and each one's
+    /// summary: the dict `robots-lens consumers --format json` prints (`lines`, `summary`,
+    /// `lighthouse`, `consumers`).
+    fn consumers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let robots = &self.file.robots;
+        let json = py.detach(|| robots_lens_cli::consumers_json(robots).to_string());
+        py.import("json")?.call_method1("loads", (json,))
+    }
+
     /// The URL of every `Sitemap:` line, in file order.
     #[getter]
     fn sitemaps(&self) -> Vec<String> {

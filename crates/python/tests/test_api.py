@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -256,6 +257,24 @@ def test_audit_finds_what_the_cli_lint_finds():
     assert any(e.profile == "google" and e.verdict == "allowed" for e in orphan.effect)
     assert [f.code for f in robots_lens.parse(text).audit()] == ["RL301", "RL206"]
     assert robots_lens.audit(SHOP) == [] or all(f.severity != "error" for f in robots_lens.audit(SHOP))
+
+
+def test_consumers_is_the_table_the_cli_prints():
+    text = "User-agent: *\nDisalow: /private/\n"
+    table = robots_lens.parse(text).consumers()
+    typo = table["lines"][1]["readings"]
+    assert typo["google"]["status"] == "applies"
+    assert typo["lighthouse"]["status"] == "flagged"
+    assert typo["lighthouse"]["words"]["text"] == "Unknown directive"
+    assert typo["python"]["status"] == "ignored"
+    assert table["summary"]["lighthouse"]["passes"] is False
+    printed = subprocess.run(
+        [sys.executable, "-m", "robots_lens", "consumers", "-", "--format", "json"],
+        input=text.encode(),
+        capture_output=True,
+        check=True,
+    )
+    assert json.loads(printed.stdout) == table
 
 
 def test_arguments_past_the_limits_are_refused_with_their_length():

@@ -20,7 +20,10 @@
 //! page's engine worker loads after the first verdict), also `usage`, `aiSummary`, `writePolicy`
 //! and `RobotsFile.usage` and `.aiSummary` (see `usage`).
 //! With the `audit` feature (the panels plus the audit: a package loaded only by the page's audit
-//! worker, and the npm package's), also `RobotsFile.audit` and `.auditCauses` (grouped by cause).
+//! worker, and the npm package's), also `RobotsFile.audit` and `.auditCauses` (grouped by cause),
+//! With the `consumers` feature (a package of its own, www/pkg/consumers/, and the npm package's
+//! engine), also every consumer's reading of every line: `RobotsFile.consumers`,
+//! `.consumerMarks`, `.consumerLine` and `.isCrawlable` (see `consumers`).
 //! With the `politeness` feature (the npm package's engine only: scripts/package-npm.sh builds it
 //! with `audit,politeness`), also `RobotsFile.politeness` and `.preferredHost` (see `politeness`).
 
@@ -34,6 +37,8 @@ use robots_lens::{
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "consumers")]
+mod consumers;
 #[cfg(feature = "panels")]
 mod crawler_view;
 #[cfg(feature = "lists")]

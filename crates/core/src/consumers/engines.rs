@@ -9,11 +9,10 @@
 
 use super::data::{bing as bing_data, yandex as data};
 use super::{as_google, google::is_sitemap_url, strict_key, Cell, Why};
-use crate::answer::Who;
-use crate::catalogue::find_crawler;
 use crate::lines::{Line, LineKind};
-use crate::profile::{AgentMatch, Profile};
+use crate::profile::Profile;
 use crate::robots::RobotsTxt;
+use crate::verdict::ChainStep;
 
 /// Each line's group (index + 1), 0 for a line in none.
 fn group_of_lines(robots: &RobotsTxt) -> Vec<u32> {
@@ -34,24 +33,29 @@ fn group_of_lines(robots: &RobotsTxt) -> Vec<u32> {
     group_of
 }
 
-/// The groups the catalogued crawler `name` follows, as the answering layer picks them.
-fn followed_groups(robots: &RobotsTxt, name: &str) -> Vec<usize> {
-    find_crawler(name).map_or_else(Vec::new, |crawler| {
-        robots
-            .checker(Profile::Google)
-            .politeness(Who::Crawler(crawler), AgentMatch::Token)
-            .groups
-    })
+/// The groups a crawler with the fallback chain `chain` follows (the catalogue's chain, which
+/// `build.rs` copies into the consumer's data), as the answering layer picks them.
+fn followed_groups(robots: &RobotsTxt, chain: &[&str]) -> Vec<usize> {
+    let steps: Vec<ChainStep<'_>> = chain
+        .iter()
+        .map(|&step| match step {
+            "*" => ChainStep::Star,
+            token => ChainStep::Token(token),
+        })
+        .collect();
+    let verdict = robots.checker(Profile::Google).check_chain(&steps, "/");
+    verdict.groups.iter().map(|group| group.index).collect()
 }
 
 /// A crawler's reading of the lines of groups: those of a group it does not follow are ignored
 /// (naming the first group it follows); the others are read by `read`.
 fn by_group(
     robots: &RobotsTxt,
-    crawler: &str,
+    chain: &[&str],
+    read_anyway: impl Fn(&Line<'_>, usize) -> bool,
     mut read: impl FnMut(&Line<'_>, bool) -> Cell,
 ) -> Vec<Cell> {
-    let followed = followed_groups(robots, crawler);
+    let followed = followed_groups(robots, chain);
     let first_followed = followed
         .first()
         .and_then(|&index| robots.groups().get(index))
@@ -63,7 +67,11 @@ fn by_group(
         .map(|line| {
             let group = group_of[line.number - 1] as usize;
             let in_followed = group > 0 && followed.contains(&(group - 1));
-            if group > 0 && !in_followed && !line.beyond_size_limit {
+            if group > 0
+                && !in_followed
+                && !line.beyond_size_limit
+                && !read_anyway(&line, group - 1)
+            {
                 return match first_followed {
                     Some(first) => Cell::new(Why::OtherGroup).naming(first),
                     None => Cell::new(Why::NoGroupFollowed),
@@ -77,16 +85,21 @@ fn by_group(
 /// The `yandex` column.
 pub(crate) fn yandex_column(robots: &RobotsTxt, google: &[Cell]) -> Vec<Cell> {
     let problems = yandex_problems(robots);
-    let mut cells = by_group(robots, "YandexBot", |line, _| {
-        if line.kind == LineKind::Other
-            && line
-                .directive
-                .is_some_and(|name| data::DIRECTIVES.contains(&name))
-        {
-            return Cell::new(Why::ReadsKey);
-        }
-        as_google(google[line.number - 1])
-    });
+    let mut cells = by_group(
+        robots,
+        data::CHAIN,
+        |_, _| false,
+        |line, _| {
+            if line.kind == LineKind::Other
+                && line
+                    .directive
+                    .is_some_and(|name| data::DIRECTIVES.contains(&name))
+            {
+                return Cell::new(Why::ReadsKey);
+            }
+            as_google(google[line.number - 1])
+        },
+    );
     for (cell, problem) in cells.iter_mut().zip(problems) {
         if let Some(words) = problem {
             *cell = Cell::reported(words);
@@ -175,7 +188,16 @@ fn clean_param_reads(value: &str) -> bool {
 
 /// The `bing` column.
 pub(crate) fn bing_column(robots: &RobotsTxt, google: &[Cell]) -> Vec<Cell> {
-    by_group(robots, bing_data::CRAWLERS[0], |line, _| {
+    // Bing documents that Bingbot reads the `*` group's Crawl-delay even when it follows a
+    // group of its own.
+    let star_delay = |line: &Line<'_>, group: usize| {
+        line.directive == Some("crawl-delay")
+            && robots
+                .groups()
+                .get(group)
+                .is_some_and(|group| group.is_star(false))
+    };
+    by_group(robots, bing_data::CHAIN, star_delay, |line, _| {
         if line.kind == LineKind::Blank || line.kind == LineKind::Comment {
             return google[line.number - 1];
         }

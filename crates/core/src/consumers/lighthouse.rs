@@ -42,6 +42,7 @@ pub enum LighthouseOutcome {
 /// What Lighthouse's `robots-txt` audit reports for a file served with a status.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 pub struct LighthouseAudit {
     /// The Lighthouse release whose audit this is.
     pub version: &'static str,
@@ -139,7 +140,9 @@ pub(crate) fn lighthouse_column(robots: &RobotsTxt) -> Vec<Cell> {
 /// How many points of the SEO score a failed `robots-txt` audit costs, as the table words it
 /// (`7.7`).
 pub(crate) fn seo_points() -> String {
-    format!("{:.1}", points())
+    // Tenths by integers: formatting a float would bring its formatter into the wasm module.
+    let tenths = (points() * 10.0).round() as u64;
+    format!("{}.{}", tenths / 10, tenths % 10)
 }
 
 fn points() -> f64 {

@@ -45,7 +45,7 @@
 //! - **Lighthouse** (`lighthouse`): the `robots-txt` audit of Lighthouse 12.2.3, exactly
 //!   (`tests/node/consumers.test.mjs` runs that release's own audit module on every corpus
 //!   file and compares lines, messages and the pass or fail: [`ConsumerTable::lighthouse`]),
-//!   and `is-crawlable`'s verdict for its five agents ([`ConsumerTable::is_crawlable`]).
+//!   and `is-crawlable`'s verdict for its five agents ([`is_crawlable`]).
 //! - **Yandex** (`yandex`): its Webmaster error dictionary, and the groups YandexBot follows.
 //!   **Bing** (`bing`): what Bing documents — Bingbot follows a `bingbot` group and then ignores
 //!   `*`, and reads Crawl-delay.
@@ -484,6 +484,13 @@ pub fn readings(robots: &RobotsTxt) -> ConsumerTable<'_> {
     ConsumerTable::build(robots)
 }
 
+/// What Lighthouse's `is-crawlable` audit reads in `robots` for the page at `path` (the path
+/// and query as a URL parser writes them, `/` for a home page), through robots-parser: whether
+/// each of its five agents may fetch it. It reads no other column, so it needs no table.
+pub fn is_crawlable(robots: &RobotsTxt, path: &str) -> IsCrawlable {
+    lighthouse::is_crawlable(robots, path)
+}
+
 /// The table of every consumer's reading of every line of one file ([`readings`]).
 #[derive(Debug, Clone)]
 pub struct ConsumerTable<'r> {
@@ -627,7 +634,7 @@ impl<'r> ConsumerTable<'r> {
                 Status::Ignored => match consumer {
                     Consumer::Google => !matches!(cell.why, Why::Blank | Why::Comment),
                     // Which group Bingbot or YandexBot follows is not a difference of reading.
-                    Consumer::Bing | Consumer::Yandex => false,
+                    _ if matches!(cell.why, Why::OtherGroup | Why::NoGroupFollowed) => false,
                     _ => google == Some(Status::Applies),
                 },
                 Status::Applies => false,
@@ -693,13 +700,6 @@ impl<'r> ConsumerTable<'r> {
             })
             .collect();
         lighthouse::audit(self.robots, errors, status)
-    }
-
-    /// What Lighthouse's `is-crawlable` audit reads in this file for the page at `path` (the
-    /// path and query as a URL parser writes them, `/` for a home page), through robots-parser:
-    /// whether each of its five agents may fetch it.
-    pub fn is_crawlable(&self, path: &str) -> IsCrawlable {
-        lighthouse::is_crawlable(self.robots, path)
     }
 
     /// Google's line reporter (`reporting_robots.cc`) for line `number`: the tag and flags

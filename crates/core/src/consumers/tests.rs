@@ -145,7 +145,7 @@ fn lighthouse_reads_text_as_javascript_does() {
 #[test]
 fn is_crawlable_fails_only_when_every_agent_is_blocked() {
     let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /\n\nUser-agent: bingbot\nAllow: /\n");
-    let crawlable = readings(&robots).is_crawlable("/page");
+    let crawlable = is_crawlable(&robots, "/page");
     assert!(crawlable.passes);
     let blocked: Vec<&str> = crawlable
         .agents
@@ -158,7 +158,7 @@ fn is_crawlable_fails_only_when_every_agent_is_blocked() {
         ["*", "Googlebot", "DuckDuckBot", "archive.org_bot"]
     );
     let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /\n");
-    assert!(!readings(&robots).is_crawlable("/").passes);
+    assert!(!is_crawlable(&robots, "/").passes);
 }
 
 /// Search Console flags what Google's reporter marks; the words are inferred, and say so.
@@ -236,16 +236,17 @@ fn yandex_reports_its_dictionary() {
 /// Bing: a `bingbot` group drops the `*` group; Crawl-delay is read.
 #[test]
 fn bingbot_follows_its_own_group() {
-    let file = "User-agent: *\nDisallow: /a\n\nUser-agent: bingbot\nCrawl-delay: 5\nDisallow: /b\n";
-    let bing = |number| reading(file, number, Consumer::Bing);
+    let file = "User-agent: *\nDisallow: /a\nCrawl-delay: 9\n\nUser-agent: bingbot\nCrawl-delay: 5\nDisallow: /b\n";
+    let bing = |number: usize| reading(file, number, Consumer::Bing);
     assert_eq!(bing(2).code, "other-group");
     assert!(
-        bing(2).message.english().contains("line 4"),
+        bing(2).message.english().contains("line 5"),
         "{}",
         bing(2).message
     );
-    assert_eq!(bing(5).code, "key-read");
-    assert_eq!(bing(6).status, Status::Applies);
+    assert_eq!(bing(3).code, "key-read", "the * group's delay is read");
+    assert_eq!(bing(6).code, "key-read");
+    assert_eq!(bing(7).status, Status::Applies);
     let only_star = "User-agent: *\nDisallow: /a\nNoindex: /b\n";
     assert_eq!(
         reading(only_star, 2, Consumer::Bing).status,
@@ -254,7 +255,7 @@ fn bingbot_follows_its_own_group() {
     assert_eq!(reading(only_star, 3, Consumer::Bing).code, "key-not-read");
     // YandexBot follows the `*` group here, and its Webmaster reads Crawl-delay.
     assert_eq!(reading(file, 2, Consumer::Yandex).status, Status::Applies);
-    assert_eq!(reading(file, 6, Consumer::Yandex).code, "other-group");
+    assert_eq!(reading(file, 7, Consumer::Yandex).code, "other-group");
 }
 
 /// RFC 9309 reads its own keys as written.

@@ -110,6 +110,10 @@ class Robots:
         """The catalogued crawler ``name`` (or product token); raises ``LookupError`` if unknown."""
     def audit(self) -> list[Finding]:
         """The audit of this file."""
+    def consumers(self) -> dict[str, Any]:
+        """What each consumer (Google, Search Console, Lighthouse, Yandex, Bing, RFC 9309,
+        Python's robotparser, robots-parser, Protego) does with each line, and each one's
+        summary: the object ``robots-lens consumers --format json`` prints."""
     def crawl_delay(
         self,
         agent: Optional[str] = None,
