@@ -41,8 +41,9 @@
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { chromium } from 'playwright-core';
 
@@ -185,6 +186,63 @@ export async function startSession({
     await close();
     throw error;
   }
+}
+
+/**
+ * The static server behind a front that delivers the page's document (`/`) as a slow network
+ * does: up to `<main>` at once, then `<main>` in `parts` equal parts, `pauseMs` apart. What a
+ * browser paints of the parts it has and lays out again when the next arrives is what a visitor
+ * on a slow connection sees move. Every other path is passed through. Resolves to
+ * `{ url, close }`, which `startSession({ server })` takes.
+ */
+export async function startSlowDocumentServer({ root = REPO_ROOT, parts = 12, pauseMs = 100 } = {}) {
+  const backend = await startServer({ port: 0, root });
+  const document = readFileSync(new URL('index.html', pathToFileURL(root.endsWith('/') ? root : `${root}/`)));
+  const text = document.toString('latin1');
+  const start = text.indexOf('<main');
+  const end = text.indexOf('</main>');
+  assert.ok(start > 0 && end > start, 'the document has a <main> to deliver in parts');
+  const cuts = [0, ...Array.from({ length: parts }, (_, index) => start + Math.floor(((end - start) * index) / parts)), document.length];
+  const timers = new Set();
+  const front = createServer((request, response) => {
+    const path = new URL(request.url, 'http://front').pathname;
+    if (request.method === 'GET' && (path === '/' || path === '/index.html')) {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      const send = (index) => {
+        if (index === cuts.length - 1) return response.end();
+        response.write(document.subarray(cuts[index], cuts[index + 1]));
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send(index + 1);
+        }, pauseMs);
+        timers.add(timer);
+      };
+      send(0);
+      return;
+    }
+    const forwarded = httpRequest(
+      new URL(request.url, backend.url),
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on('error', () => response.destroy());
+    request.pipe(forwarded);
+  });
+  await new Promise((resolveListen) => front.listen(0, '127.0.0.1', resolveListen));
+  return {
+    url: `http://127.0.0.1:${front.address().port}/`,
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      await new Promise((resolveClose) => {
+        front.close(() => resolveClose());
+        front.closeAllConnections();
+      });
+      await backend.close();
+    },
+  };
 }
 
 function sameOrigin(url, origin) {

@@ -115,11 +115,12 @@ test('every control has a label and is reachable with the keyboard', async () =>
     );
     assert.deepEqual(unlabelled, []);
 
-    // Tab from the page's title: the toolbar, the editor, the checker's fields.
+    // Tab from the page's title: the checker's fields, then the editor's toolbar and text.
     // Clicking plain text moves the start of sequential focus navigation to the top.
     await page.click('.intro h1');
     const reached = new Map();
-    for (let step = 0; step < 12; step += 1) {
+    const wanted = ['open-file', 'copy-link', 'example-select', 'load-example', 'robots', 'agent', 'url'];
+    for (let step = 0; step < 80 && !wanted.every((id) => reached.has(id)); step += 1) {
       await page.keyboard.press('Tab');
       const [id, outline] = await page.evaluate(() => [
         document.activeElement.id || document.activeElement.className,
@@ -127,12 +128,51 @@ test('every control has a label and is reachable with the keyboard', async () =>
       ]);
       reached.set(id, outline);
     }
-    for (const id of ['open-file', 'copy-link', 'example-select', 'load-example', 'robots', 'agent', 'url']) {
+    for (const id of wanted) {
       assert.ok(reached.has(id), `${id} is not reached by Tab: ${[...reached.keys()].join(', ')}`);
     }
     // A visible focus ring (the editor draws it around the textarea and its gutter instead).
     for (const id of ['open-file', 'load-example', 'agent', 'url'])
       assert.equal(reached.get(id), 'solid', id);
+  } finally {
+    await session.close();
+  }
+});
+
+// Issue 38: on a phone the checker is first on screen, so Tab reaches it before the editor; the
+// skip link is painted above the sticky header it is under; everything is in a landmark.
+test('on a phone Tab follows the screen, the skip link shows above the header, and every text is in a landmark', async () => {
+  const session = await startSession({ browser, viewport: VIEWPORTS.phone });
+  try {
+    const { page } = session;
+    await session.goto('/');
+    await settled(page, { regions: ['#result'], timeout: WAIT_MS });
+
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const link = document.activeElement;
+      const box = link.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { focused: link.className, onTop: link.contains(top), top: top?.className || top?.nodeName };
+    });
+    assert.equal(skip.focused, 'skip-link');
+    assert.ok(skip.onTop, `the focused skip link is painted under ${skip.top}`);
+
+    const before = [];
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => ({
+        id: document.activeElement.id || document.activeElement.className,
+        inEditor: document.activeElement.closest('.editor-panel') !== null,
+      }));
+      if (focused.id === 'agent') break;
+      before.push(focused);
+    }
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'agent', 'Tab reaches the agent field');
+    assert.deepEqual(before.filter((focused) => focused.inEditor).map((focused) => focused.id), [], 'editor controls before the agent field');
+
+    const outside = await runAxe(page, { runOnly: { type: 'rule', values: ['region'] } });
+    assert.deepEqual(outside.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))), []);
   } finally {
     await session.close();
   }
