@@ -172,6 +172,7 @@ function withWords(verdict) {
       group: words(explanation.group),
       agent: words(explanation.agent),
       status: words(explanation.status),
+      content: words(explanation.content),
     };
   }
   return verdict;

@@ -137,11 +137,26 @@ export interface Verdict {
   urlHost: string | null;
   /** Why no crawler would request the typed URL, when so. */
   urlProblem: 'empty' | 'scheme' | 'no-host' | 'host-only' | null;
+  /** What the file is when it is plainly no robots.txt (an HTML page, an error body, binary data). */
+  notRobotsTxt: NotRobotsTxt | null;
   /**
    * The answer in sentences, as message keys and values (`check` and `checkMany`; null in a
    * table's rows); `english` holds the same in English.
    */
   explanation: Explanation | null;
+}
+
+/** A file that is plainly no robots.txt: what it is, as codes (`explanation.content` words it). */
+export interface NotRobotsTxt {
+  kind: 'html-page' | 'html-page-with-rules' | 'json' | 'error-text' | 'binary';
+  /** The line that shows what it is (1 for binary data). */
+  line: number;
+  /** That line's text, up to 80 characters (empty for binary data). */
+  opener: string;
+  /** For an HTML page with rules: how many of its lines read as robots.txt lines. */
+  directiveLines: number | null;
+  /** For binary data: its format's code (`gzip`, `png`, …, `binary`). */
+  format: string | null;
 }
 
 /** The sentences of an answer: core messages `{ key, args }`, and their English text. */
@@ -152,6 +167,8 @@ export interface Explanation {
   group: Message | null;
   agent: Message | null;
   status: Message | null;
+  /** What the file is and what crawlers do with it, when it is plainly no robots.txt. */
+  content: Message | null;
   english: {
     verdict: string;
     reason: string;
@@ -159,6 +176,7 @@ export interface Explanation {
     group: string | null;
     agent: string | null;
     status: string | null;
+    content: string | null;
   };
 }
 

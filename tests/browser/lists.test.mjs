@@ -82,6 +82,8 @@ test('a pasted list is checked for the agent and the chosen crawlers', async () 
     assert.match(byRule, /Line 2\s*Disallow: \/cart\/\s*blocks 2 of your URLs for Googlebot/);
     assert.match(await page.textContent('#batch-unused'), /Line 3\s*Disallow: \/never-listed/);
     assert.match(await page.textContent('#batch-totals'), /GPTBot\s*0\s*5/);
+    // Nothing left out of the report is written as "null" (issue 38).
+    assert.doesNotMatch(await page.textContent('.batch-report'), /\bnull\b|\bundefined\b/);
     assert.match(await page.textContent('#urls-facts'), /5 URLs, read as one URL a line/);
     // A line link selects the deciding line in the editor.
     await checkout.locator('[data-goto-line]').click();
@@ -362,6 +364,7 @@ test('the lists, the comparison and the pins speak the page’s language', async
     });
     assert.match(await page.textContent('#batch-rules'), /Línea 7\s*Disallow: \/\s*bloquea 5 de tus URL para GPTBot/);
     assert.match(await page.textContent('#batch-table thead'), /Veredicto/);
+    assert.doesNotMatch(await page.textContent('.batch-report'), /\bnull\b|\bundefined\b/);
     await page.waitForFunction(() => /debe estar permitida para Googlebot/.test(document.querySelector('#pins').textContent), null, {
       timeout: WAIT_MS,
     });

@@ -169,6 +169,44 @@ describe('the summary at the top of the result', () => {
   });
 });
 
+describe('a file that is no robots.txt', () => {
+  // Issue 38: a site's home page served as its robots.txt was answered "Allowed, no group
+  // applies", and that it is no robots.txt was said only far below, in the audit.
+  test('is named in the summary as what it is (an HTML page, a JSON error body, binary data), with what crawlers do with it', async () => {
+    await withPage(browser, async (page) => {
+      await ask(page, {
+        robots: '<!DOCTYPE html>\n<html lang="en">\n<head><title>Shop</title></head>\n<body>\n<h1>Welcome</h1>\n</body>\n</html>\n',
+        agent: 'Googlebot',
+        url: '/private/plan',
+      });
+      await expectVerdict(page, 'allowed', null);
+      await summary(page);
+      assert.equal(await page.getAttribute('#summary', 'data-not-robots-txt'), 'html-page');
+      const html = await page.textContent('#summary-rule');
+      assert.match(html, /HTML document \(it opens with <!DOCTYPE html>\), not a robots\.txt; crawlers find no rule in it/);
+
+      await ask(page, { robots: '{"status":404,"error":"Not Found"}\n' });
+      await expectVerdict(page, 'allowed', null);
+      await summary(page);
+      assert.equal(await page.getAttribute('#summary', 'data-not-robots-txt'), 'json');
+      assert.match(await page.textContent('#summary-rule'), /JSON document .*not a robots\.txt/);
+
+      // Opened, as a file served gzip'd without its header is saved.
+      const gzip = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x01, 0x02, 0x03]);
+      await page.setInputFiles('#file-input', { name: 'robots.txt', mimeType: 'application/octet-stream', buffer: gzip });
+      await page.waitForFunction(() => document.querySelector('#summary').dataset.notRobotsTxt === 'binary', null, { timeout: 20_000 });
+      assert.match(await page.textContent('#summary-rule'), /gzip-compressed data, not a robots\.txt/);
+
+      // A robots.txt is answered as before, and the row says nothing of the kind.
+      await ask(page, { robots: 'User-agent: *\nDisallow: /private/\n' });
+      await expectVerdict(page, 'disallowed', 2);
+      await summary(page);
+      assert.equal(await page.getAttribute('#summary', 'data-not-robots-txt'), '');
+      assert.doesNotMatch(await page.textContent('#summary-rule'), /not a robots\.txt/);
+    }, inBrowser());
+  });
+});
+
 describe('a known crawler typed is answered as itself', () => {
   test('AdsBot-Google, which ignores the * group, is allowed where the typed name is not', async () => {
     await withPage(browser, async (page) => {

@@ -25,7 +25,7 @@ const TEXT = [
 const VERDICT_FIELDS = [
   'allowed', 'reason', 'line', 'profile', 'agentMatch', 'agent', 'agentToken', 'path', 'normalisedPath',
   'decisive', 'groups', 'usedStarGroup', 'chainStep', 'matches', 'beyondSizeLimit',
-  'agentLineReadings', 'crawlerReading', 'namedCrawler', 'urlHost', 'urlProblem',
+  'agentLineReadings', 'crawlerReading', 'namedCrawler', 'urlHost', 'urlProblem', 'notRobotsTxt',
 ];
 
 test('a verdict crosses whole, its fields in order and its strings exact', () => {
@@ -35,6 +35,7 @@ test('a verdict crosses whole, its fields in order and its strings exact', () =>
   assert.equal(verdict.agent, 'bot\u00e9');
   assert.equal(verdict.urlHost, 'example.com');
   assert.equal(verdict.urlProblem, null);
+  assert.equal(verdict.notRobotsTxt, null);
   assert.equal(verdict.crawlerReading, null);
   assert.equal(verdict.namedCrawler, null);
   assert.deepEqual(verdict.decisive, {
@@ -123,10 +124,10 @@ test("one agent's verdicts share one groups array, in a batch and call after cal
     // The packages with the panels (the audit package is npm's) add a crawler's own group
     // sentence and the answer's sentences, as message keys.
     assert.deepEqual(Object.keys(a), [
-      ...VERDICT_FIELDS.slice(0, -2), 'crawlerWhy', ...VERDICT_FIELDS.slice(-2), 'explanation',
+      ...VERDICT_FIELDS.slice(0, -3), 'crawlerWhy', ...VERDICT_FIELDS.slice(-3), 'explanation',
     ]);
     assert.equal(a.crawlerWhy, null);
-    assert.deepEqual(Object.keys(a.explanation), ['verdict', 'reason', 'decidedBy', 'group', 'agent', 'status']);
+    assert.deepEqual(Object.keys(a.explanation), ['verdict', 'reason', 'decidedBy', 'group', 'agent', 'status', 'content']);
     assert.equal(a.explanation.reason.key, 'core.answer.reason.no-rule-matched');
     assert.deepEqual(a.groups, [{ index: 0, agentLines: [1], matchedAgentLines: [1], lines: [1, 2, 3, 4] }]);
   } finally {

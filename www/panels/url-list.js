@@ -445,20 +445,25 @@ export class UrlListPanel {
         tPlural('lists.rule-rows', rule.rows, {}, formatCount),
       ),
     );
+    // Through fragment(), which leaves out what is null: replaceChildren would write "null".
     e.rules.replaceChildren(
-      h('h3', {}, t('lists.by-rule')),
-      ruleItems.length === 0 ? h('p', { class: 'empty-state' }, t('lists.no-rule-decided')) : h('ul', { class: 'batch-rule-list' }, ruleItems),
-      more(report.rules),
-      report.undecidedRows > 0 ? h('p', { class: 'hint' }, t('lists.undecided', { count: formatCount(report.undecidedRows) })) : null,
+      fragment(
+        h('h3', {}, t('lists.by-rule')),
+        ruleItems.length === 0 ? h('p', { class: 'empty-state' }, t('lists.no-rule-decided')) : h('ul', { class: 'batch-rule-list' }, ruleItems),
+        more(report.rules),
+        report.undecidedRows > 0 ? h('p', { class: 'hint' }, t('lists.undecided', { count: formatCount(report.undecidedRows) })) : null,
+      ),
     );
     const unused = report.unusedRules.items.map((rule) =>
       h('li', {}, lineLink(rule.line, t('render.line-label', { line: rule.line })), ' ', ruleCode(rule)),
     );
     e.unused.replaceChildren(
-      h('h3', {}, t('lists.unused-heading')),
-      h('p', { class: 'hint' }, t('lists.unused-hint')),
-      unused.length === 0 ? h('p', { class: 'empty-state' }, t('lists.all-matched')) : h('ul', { class: 'batch-rule-list' }, unused),
-      more(report.unusedRules),
+      fragment(
+        h('h3', {}, t('lists.unused-heading')),
+        h('p', { class: 'hint' }, t('lists.unused-hint')),
+        unused.length === 0 ? h('p', { class: 'empty-state' }, t('lists.all-matched')) : h('ul', { class: 'batch-rule-list' }, unused),
+        more(report.unusedRules),
+      ),
     );
   }
 

@@ -21,7 +21,7 @@
 
 import { OUT_OF_MEMORY_BYTES } from '../engine/engine.js';
 import { lineAt, lineCount } from '../engine/lines.js';
-import { formatBytes, formatCount, formatDecimal, t, tPlural } from './i18n.js';
+import { formatBytes, formatCount, formatDecimal, t, tNodes, tPlural } from './i18n.js';
 import { messageParts } from './message-fill.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
@@ -1208,17 +1208,42 @@ function agentLines(verdict) {
   return [...new Set(verdict.groups.flatMap((group) => group.matchedAgentLines))];
 }
 
-/** The deciding line, its number and its text; or, when no rule decided, the reason in words. */
+/**
+ * The deciding line, its number and its text; or, when no rule decided, the reason in words.
+ * A file that is plainly no robots.txt (an HTML page, an error body, binary data) is named as
+ * what it is first: that is why so little, or nothing, decides.
+ */
 function ruleNodes(verdict, text) {
+  const what = verdict.notRobotsTxt ? notRobotsNodes(verdict.notRobotsTxt) : [];
   const line = decidingLine(verdict);
-  if (line === null) return [t(NO_LINE_KEYS[verdict.reason] ?? NO_LINE_KEYS['no-rule-matched'])];
+  if (line === null) return what.length > 0 ? what : [t(NO_LINE_KEYS[verdict.reason] ?? NO_LINE_KEYS['no-rule-matched'])];
   const written = lineOf(text, line);
   return [
+    what.length > 0 ? [...what, ' '] : null,
     t('render.decided-by'),
     ' ',
     lineLink(line, t('render.line-label', { line: formatCount(line) })),
     written === null ? null : [' ', lineCode(written)],
   ];
+}
+
+/** What a file that is no robots.txt is, by the engine's kind: the audit's words for it. */
+const NOT_ROBOTS_TXT_KEYS = {
+  'html-page': 'core.audit.html-page.message-no-rule',
+  'html-page-with-rules': 'core.audit.html-page.message-some-lines',
+  json: 'core.audit.html-page.message-json',
+  'error-text': 'core.audit.html-page.message-error-text',
+  binary: 'core.audit.binary-file.message',
+};
+
+function notRobotsNodes(what) {
+  const key = NOT_ROBOTS_TXT_KEYS[what.kind];
+  if (key === undefined) return [];
+  return tNodes(key, {
+    opener: lineCode(what.opener),
+    count: formatCount(what.directiveLines ?? 0),
+    format: what.format ? t(`core.format.${what.format}`) : '',
+  });
 }
 
 /** What decided when no line did, by the engine's reason id; others read as "no rule matches". */
@@ -1265,6 +1290,7 @@ export function showSummary({ verdict, crawler = null, chosen = false, asTyped =
   summary.dataset.line = String(decidingLine(verdict) ?? '');
   summary.dataset.group = groupKind(verdict);
   summary.dataset.crawler = crawler ?? '';
+  summary.dataset.notRobotsTxt = verdict.notRobotsTxt?.kind ?? '';
   $summary('#summary-rule').replaceChildren(...flat(ruleNodes(verdict, text)));
   $summary('#summary-group').replaceChildren(...flat(groupNodes(verdict)));
   const asker = $summary('#summary-asker');
@@ -1316,7 +1342,7 @@ export function showCrawlerWhy(why) {
 export function clearSummary() {
   const summary = $summary('#summary');
   if (!summary) return;
-  Object.assign(summary.dataset, { verdict: '', line: '', group: '', crawler: '' });
+  Object.assign(summary.dataset, { verdict: '', line: '', group: '', crawler: '', notRobotsTxt: '' });
   for (const id of ['#summary-rule', '#summary-group', '#summary-asker', '#as-typed']) $summary(id).replaceChildren();
   $summary('#as-typed').hidden = true;
 }

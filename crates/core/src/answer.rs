@@ -40,6 +40,7 @@ use std::borrow::Cow;
 
 use crate::agent_name::typed_token;
 use crate::catalogue::Crawler;
+use crate::content::NotRobotsTxt;
 use crate::crawlers::CrawlerRow;
 use crate::encoding::trim_controls_and_spaces;
 use crate::matcher::Checker;
@@ -155,6 +156,10 @@ pub struct Answer {
     /// For a crawler whose operator handles the status otherwise than RFC 9309 and so answers
     /// otherwise: RFC 9309's verdict, shown beside.
     pub rfc_status_reading: Option<Verdict>,
+    /// What the file is when it is plainly no robots.txt (an HTML page, an error body, binary
+    /// data; [`RobotsTxt::not_robots_txt`]), with the text of the line that shows it (empty for
+    /// binary data): the verdict stands, and this says why the file decides so little.
+    pub not_robots_txt: Option<(NotRobotsTxt, String)>,
 }
 
 /// What surfaces word, as [`Message`]s (a catalogue key and its values, no language baked in).
@@ -172,6 +177,8 @@ pub struct Explanation {
     pub agent: Option<Message>,
     /// What the fetch status did, when it was not a plain 200.
     pub status: Option<Message>,
+    /// What the file is and what crawlers do with it, when it is plainly no robots.txt.
+    pub content: Option<Message>,
 }
 
 impl Answer {
@@ -235,6 +242,7 @@ impl Answer {
                 group: None,
                 agent: None,
                 status: None,
+                content: self.content_message(),
             };
         };
         Explanation {
@@ -249,7 +257,13 @@ impl Answer {
             agent: self.agent_message(verdict),
             status: (self.status != FetchStatus::ok())
                 .then(|| status_handling(&self.status, self.status_rules).explanation),
+            content: self.content_message(),
         }
+    }
+
+    fn content_message(&self) -> Option<Message> {
+        let (what, opener) = self.not_robots_txt.as_ref()?;
+        Some(what.message(opener))
     }
 
     /// How the agent was compared, when that differs from what was typed: Google's library
@@ -389,6 +403,18 @@ impl Checker<'_> {
             status_effect,
             status_rules,
             rfc_status_reading,
+            not_robots_txt: self.robots().not_robots_txt().map(|what| {
+                let opener = match what {
+                    NotRobotsTxt::Binary { .. } => String::new(),
+                    _ => self
+                        .robots()
+                        .line(what.line())
+                        // As much as a message shows of it (NotRobotsTxt::message).
+                        .map(|line| line.text().trim().chars().take(80).collect())
+                        .unwrap_or_default(),
+                };
+                (what, opener)
+            }),
         }
     }
 

@@ -115,6 +115,7 @@ pub mod audit;
 mod batch;
 mod catalogue;
 pub mod consumers;
+mod content;
 mod crawlers;
 mod diff;
 mod divergence;
@@ -165,6 +166,7 @@ pub use catalogue::{
     CrawlDelay, Crawler, FetchHandling, Purpose, Recognised, RetiredToken, RobotsTxtCompliance,
     Source,
 };
+pub use content::NotRobotsTxt;
 pub use crawlers::{ai_summary, Access, AiSummary, CrawlerRow, FileSummary, Tally};
 pub use diff::{
     compare_versions, group_changes, line_diff, probe_urls, verdict_flips, Comparison, DiffKind,

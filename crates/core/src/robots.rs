@@ -7,6 +7,7 @@
 //! `&RobotsTxt` and none of them is imported here.
 
 use crate::aipref::{self, License, PreferenceLine};
+use crate::content::{self, NotRobotsTxt};
 use crate::group::{self, Directive, Group, Rule, Sitemap};
 use crate::lines::{self, InputFacts, Line, Lines, MAX_INPUT_BYTES};
 
@@ -23,6 +24,7 @@ pub struct RobotsTxt {
     directives: Vec<Directive>,
     preferences: Vec<aipref::PreferenceLine>,
     licenses: Vec<aipref::License>,
+    not_robots_txt: Option<NotRobotsTxt>,
 }
 
 impl RobotsTxt {
@@ -54,6 +56,11 @@ impl RobotsTxt {
         let structure = group::form_groups(&lines, &source, sizes);
         let (preferences, licenses) =
             aipref::read_preferences(Lines::new(&lines, &source), &structure.directives);
+        let not_robots_txt = content::read(
+            Lines::new(&lines, &source),
+            &facts,
+            !structure.groups.is_empty(),
+        );
         RobotsTxt {
             source,
             lines,
@@ -64,6 +71,7 @@ impl RobotsTxt {
             directives: structure.directives,
             preferences,
             licenses,
+            not_robots_txt,
         }
     }
 
@@ -119,6 +127,12 @@ impl RobotsTxt {
     /// Facts about the input as a whole: size, BOM, encoding, line endings, size limit.
     pub fn facts(&self) -> &InputFacts {
         &self.facts
+    }
+
+    /// What the file is, when it is plainly no robots.txt (an HTML page, an error body, binary
+    /// data): crawlers find few rules in it or none.
+    pub fn not_robots_txt(&self) -> Option<NotRobotsTxt> {
+        self.not_robots_txt
     }
 
     /// The groups, in file order.

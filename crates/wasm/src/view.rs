@@ -12,7 +12,7 @@ use robots_lens::{
 };
 use robots_lens::{
     AgentToken, Answer, AppliedGroup, CrawlerReading, Group, InputFacts, KeySpelling, Line,
-    LineKind, Malformed, RobotsTxt, Rule, RuleKind, RuleMatch, UsedStep, Verdict,
+    LineKind, Malformed, NotRobotsTxt, RobotsTxt, Rule, RuleKind, RuleMatch, UsedStep, Verdict,
 };
 #[cfg(feature = "panels")]
 use robots_lens::{Explanation, Message};
@@ -400,12 +400,46 @@ pub struct VerdictView {
     /// Why no crawler would request the typed URL (`empty`, `scheme`, `no-host`,
     /// `host-only`), when so.
     url_problem: Option<&'static str>,
+    /// What the file is, when it is plainly no robots.txt ([`Answer::not_robots_txt`]), as
+    /// codes the page words from its catalogue (the first package serializes no message).
+    not_robots_txt: Option<NotRobotsTxtView>,
     /// The answer in sentences, as message keys and values ([`Answer::explanation`]): set for
     /// the answers of the entry point, not for a table's rows. Only in the packages with the
     /// panels (the npm package's among them): the first package answers the page's first verdict,
     /// which words it from the codes, and the messages' keys would cost it 5 KB gzipped.
     #[cfg(feature = "panels")]
     explanation: Option<ExplanationView>,
+}
+
+/// [`NotRobotsTxt`] for JS: `kind` its id (`html-page`, `html-page-with-rules`, `json`,
+/// `error-text`, `binary`), `line` the line that shows it, `opener` that line's text,
+/// `directiveLines` the robots.txt lines of a page with rules, `format` a binary format's code.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NotRobotsTxtView {
+    kind: &'static str,
+    line: usize,
+    /// At most 80 characters, as a message shows it.
+    opener: String,
+    directive_lines: Option<usize>,
+    format: Option<&'static str>,
+}
+
+impl NotRobotsTxtView {
+    fn new(what: NotRobotsTxt, opener: String) -> NotRobotsTxtView {
+        NotRobotsTxtView {
+            kind: what.id(),
+            line: what.line(),
+            opener,
+            directive_lines: match what {
+                NotRobotsTxt::HtmlPageWithRules {
+                    directive_lines, ..
+                } => Some(directive_lines),
+                _ => None,
+            },
+            format: what.format_id(),
+        }
+    }
 }
 
 /// [`Explanation`] for JS: each sentence a `{ key, args }` that www/text/message-fill.js fills.
@@ -419,6 +453,7 @@ struct ExplanationView {
     group: Option<Message>,
     agent: Option<Message>,
     status: Option<Message>,
+    content: Option<Message>,
 }
 
 #[cfg(feature = "panels")]
@@ -431,6 +466,7 @@ impl From<Explanation> for ExplanationView {
             group: explanation.group,
             agent: explanation.agent,
             status: explanation.status,
+            content: explanation.content,
         }
     }
 }
@@ -544,6 +580,9 @@ impl SharedGroups {
         };
         view.url_host = url_host;
         view.url_problem = url_problem;
+        view.not_robots_txt = answer
+            .not_robots_txt
+            .map(|(what, opener)| NotRobotsTxtView::new(what, opener));
         #[cfg(feature = "panels")]
         {
             view.explanation = Some(explanation);
@@ -603,6 +642,7 @@ impl VerdictView {
             crawler_why: None,
             url_host: None,
             url_problem: None,
+            not_robots_txt: None,
             #[cfg(feature = "panels")]
             explanation: None,
         }
@@ -646,6 +686,7 @@ impl VerdictView {
             crawler_why: None,
             url_host: None,
             url_problem: None,
+            not_robots_txt: None,
             #[cfg(feature = "panels")]
             explanation: None,
         }

@@ -4,6 +4,7 @@
 use super::evidence::{Edit, Intent};
 use super::text::{line_range_value, span_in_line, span_to_end};
 use super::{Code, Context, Finding, Severity, Span};
+use crate::content::NotRobotsTxt;
 use crate::lines::{LineKind, SIZE_LIMIT};
 use crate::message::{Message, MessageId as M, Value};
 
@@ -14,7 +15,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
         return false;
     }
     // A page or a UTF-16 file is one cause: that the 500 KiB limit cuts it is beside the point.
-    if html_page(cx, out) || error_response(cx, out) || utf16(cx, out) {
+    if html_page(cx, out) || utf16(cx, out) {
         return false;
     }
     size_limit(cx, out);
@@ -26,189 +27,43 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
 
 /// Binary data instead of text: said once, in words, instead of a finding per unreadable line.
 fn binary_file(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
-    let Some(format) = cx.robots.facts().binary else {
+    let Some(what @ NotRobotsTxt::Binary { .. }) = cx.robots.not_robots_txt() else {
         return false;
     };
     out.push(Finding::new(
         Code::BinaryFile,
         1,
-        Message::new(M::BinaryFile).phrase("format", format_phrase(format)),
+        what.message(""),
         M::BinaryFileWhy,
         M::BinaryFileFix,
     ));
     true
 }
 
-/// How a binary format named by [`crate::binary_format`] is said in a message.
-fn format_phrase(format: &str) -> M {
-    match format {
-        "gzip-compressed data" => M::FormatGzip,
-        "a PNG image" => M::FormatPng,
-        "a JPEG image" => M::FormatJpeg,
-        "a GIF image" => M::FormatGif,
-        "a PDF document" => M::FormatPdf,
-        "a zip archive" => M::FormatZip,
-        "bzip2-compressed data" => M::FormatBzip2,
-        "xz-compressed data" => M::FormatXz,
-        "zstd-compressed data" => M::FormatZstd,
-        "a 7-Zip archive" => M::Format7z,
-        "a WebAssembly module" => M::FormatWasm,
-        "an executable (ELF)" => M::FormatElf,
-        "a web font (WOFF)" => M::FormatWoff,
-        "a web font (WOFF2)" => M::FormatWoff2,
-        "a WebP image" => M::FormatWebp,
-        _ => M::FormatBinary,
-    }
-}
-
-/// Tags that open an HTML or XML document, lower case.
-const DOCUMENT_OPENERS: &[&str] = &[
-    "<!doctype",
-    "<html",
-    "<head",
-    "<body",
-    "<?xml",
-    "<!--",
-    "<meta",
-    "<script",
-    "<title",
-    "<link",
-    "<style",
-    "<div",
-    "<pre",
-    "<p>",
-    "<br",
-    "<table",
-    "<h1",
-    "<center",
-];
-
+/// An HTML page, or an error response served with a success status instead of a robots.txt (a
+/// JSON body, a few lines saying what went wrong), as the parse read it
+/// ([`crate::RobotsTxt::not_robots_txt`]). Reporting each of its lines as prose or an unknown
+/// key would tell the owner to comment out the server's answer; the cause is the server.
 fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
-    let lines = cx.robots.lines();
-    let mut content = lines
-        .iter()
-        .filter(|line| !matches!(line.kind, LineKind::Blank));
-    let Some(first) = content.next() else {
+    let Some(what) = cx
+        .robots
+        .not_robots_txt()
+        .filter(|what| !matches!(what, NotRobotsTxt::Binary { .. }))
+    else {
         return false;
     };
-    let opens_document = |text: &str| {
-        let text = text.trim_start().to_ascii_lowercase();
-        DOCUMENT_OPENERS.iter().any(|tag| text.starts_with(tag))
-    };
-    if !opens_document(first.text()) {
+    let Some(first) = cx.robots.line(what.line()) else {
         return false;
-    }
-    let tag_lines = lines
-        .iter()
-        .filter(|line| line.text().trim_start().starts_with('<'))
-        .count();
-    let directive_lines = lines
-        .iter()
-        .filter(|line| {
-            matches!(
-                line.kind,
-                LineKind::UserAgent | LineKind::Allow | LineKind::Disallow | LineKind::Sitemap
-            )
-        })
-        .count();
-    // A robots.txt that starts with a stray `<!-- … -->` but is otherwise made of directives is
-    // not a page: only call it one when markup outweighs directives.
-    if directive_lines >= tag_lines {
-        return false;
-    }
-    let message = if cx.robots.groups().is_empty() {
-        Message::new(M::HtmlPageNoRule)
-    } else {
-        Message::new(M::HtmlPageSomeLines).count("count", directive_lines)
     };
     out.push(
         Finding::new(
             Code::HtmlPage,
             first.number,
-            message.code("opener", first.text().trim()),
+            what.message(first.text().trim()),
             M::HtmlPageWhy,
             M::HtmlPageFix,
         )
         .with_span(span_in_line(&first, 0, first.text().len())),
-    );
-    true
-}
-
-/// Words that an error page says and a robots.txt written by hand does not need, lower case.
-const ERROR_WORDS: &[&str] = &[
-    "not found",
-    "404",
-    "403",
-    "500",
-    "forbidden",
-    "access denied",
-    "error",
-    "unavailable",
-    "bad request",
-    "removed",
-    "does not exist",
-    "no such",
-    "not available",
-    "unauthorized",
-    "permission",
-];
-
-/// At most this many lines of text make an error response; a longer text without a single
-/// directive is prose, reported line by line.
-const MAX_ERROR_RESPONSE_LINES: usize = 20;
-
-/// An error response served with a success status instead of a robots.txt: a JSON body
-/// (`{"status":404,…}`) or a few lines of text saying what went wrong (`Not Found`,
-/// `404 page not found`), with not one directive. Reporting each of its lines as prose or an
-/// unknown key would tell the owner to comment out the server's answer; the cause is the server.
-fn error_response(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
-    let lines = cx.robots.lines();
-    if lines.iter().any(|line| {
-        matches!(
-            line.kind,
-            LineKind::UserAgent
-                | LineKind::Allow
-                | LineKind::Disallow
-                | LineKind::Sitemap
-                | LineKind::Other
-        )
-    }) {
-        return false;
-    }
-    let content: Vec<_> = lines
-        .iter()
-        .filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment))
-        .collect();
-    let Some(first) = content.first() else {
-        return false;
-    };
-    if content.len() > MAX_ERROR_RESPONSE_LINES {
-        return false;
-    }
-    let opener = first.text().trim();
-    let json = opener.starts_with('{') || opener.starts_with('[');
-    let says_error = content.iter().any(|line| {
-        let text = line.text().to_ascii_lowercase();
-        ERROR_WORDS.iter().any(|word| text.contains(word))
-    });
-    if !json && !says_error {
-        return false;
-    }
-    let shown: String = opener.chars().take(80).collect();
-    out.push(
-        Finding::new(
-            Code::HtmlPage,
-            first.number,
-            Message::new(if json {
-                M::HtmlPageJson
-            } else {
-                M::HtmlPageErrorText
-            })
-            .code("opener", &shown),
-            M::HtmlPageWhy,
-            M::HtmlPageFix,
-        )
-        .with_span(span_in_line(first, 0, first.text().len())),
     );
     true
 }
