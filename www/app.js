@@ -556,6 +556,7 @@ function scheduleRefresh() {
 async function refresh() {
   saveSoon();
   syncExamplePicker();
+  dropStaleShareNotes();
   if (state.refreshing) {
     state.refreshAgain = true;
     return state.refreshing;
@@ -968,6 +969,7 @@ async function handleDelegatedClick(event) {
   if (action === 'restore-previous') restorePrevious();
   if (action === 'open-other-tab') openOtherTabDraft();
   if (action === 'clear-saved') clearSavedData();
+  if (action === 'dismiss-share') showLoadNotes(state.loadNotes.filter((note) => !note.share));
   if (action === 'copy-replacement') panels?.copyReplacement(target.closest('[data-action]'));
   const shareField = target?.closest('[data-share-link]');
   if (shareField) shareField.select();
@@ -1170,12 +1172,11 @@ function loadExample(id) {
 }
 
 async function copyLink() {
-  const fragment = await encodeShare(currentWork());
+  const work = currentWork();
+  const fragment = await encodeShare(work);
+  const others = state.loadNotes.filter((note) => !note.share);
   if (fragment === null) {
-    showLoadNotes([
-      ...state.loadNotes.filter((note) => !note.link),
-      { severity: 'warning', text: t('app.too-large-for-link') },
-    ]);
+    showLoadNotes([...others, { severity: 'warning', text: t('app.too-large-for-link'), share: work }]);
     return;
   }
   const link = `${location.origin}${location.pathname}#${fragment}`;
@@ -1189,7 +1190,24 @@ async function copyLink() {
     // No clipboard permission: the field below lets the user copy it.
   }
   const text = copied ? t('app.link-copied') : t('app.copy-this-link');
-  showLoadNotes([...state.loadNotes.filter((note) => !note.link), { severity: 'info', text, link }]);
+  showLoadNotes([...others, { severity: 'info', text, link, share: work }]);
+}
+
+/** Whether two works (currentWork()) are the same file and check. */
+function sameWork(a, b) {
+  return Object.keys(a).every((key) =>
+    key === 'expectations' ? JSON.stringify(a[key]) === JSON.stringify(b[key]) : a[key] === b[key],
+  );
+}
+
+/**
+ * The notes about a link (copied, or opened) go once the file or the check is no longer the one
+ * the link holds: a link copied before would open the old file.
+ */
+function dropStaleShareNotes() {
+  const shared = state.loadNotes.find((note) => note.share);
+  if (shared === undefined || sameWork(shared.share, currentWork())) return;
+  showLoadNotes(state.loadNotes.filter((note) => !note.share));
 }
 
 /** Loads the file and check a permalink carries, then removes it from the address bar. */
@@ -1199,13 +1217,17 @@ async function applyShare(hash) {
   try {
     shared = await decodeShare(hash);
   } catch (error) {
-    showLoadNotes([{ severity: 'error', text: t('app.share-failed', { detail: error.message }) }]);
+    showLoadNotes([{ severity: 'error', text: t('app.share-failed', { detail: error.message }), share: currentWork() }]);
     return;
   }
   const leftOut = applyCheck(shared);
   replaceText(shared.text, [{ severity: 'info', text: t('app.loaded-link') }, ...leftOut]);
   keepSavedBytes(shared.bytes);
   syncChoices();
+  // Marked once the link's work is in place: they go when it is changed (the offer to restore
+  // the text it replaced stays).
+  const work = currentWork();
+  showLoadNotes(state.loadNotes.map((note) => (note.action ? note : { ...note, share: work })));
 }
 
 // -------------------------------------------------------------------------------------------

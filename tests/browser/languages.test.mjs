@@ -36,6 +36,10 @@ describe('Portuguese', () => {
         assert.equal(await page.inputValue('#language-select'), expected);
         const open = await page.textContent('#open-file');
         assert.equal(open, expected === 'pt-PT' ? 'Abrir ficheiro…' : 'Abrir arquivo…');
+        // Every choice's title in the reader's words (issue 38: "Substring" was left in English).
+        const titles = await page.locator('#agent-match-choices label, #profile-choices label').allTextContents();
+        assert.ok(titles.length > 0);
+        for (const title of titles) assert.doesNotMatch(title, /Substring/, title);
       }, inBrowser({ locale }));
     });
   }
@@ -98,6 +102,18 @@ describe('words', () => {
       await page.waitForFunction(() => document.querySelector('#example-select').value === '');
       assert.match(await page.locator('#example-select option:checked').textContent(), /Choose an example/);
     }, inBrowser());
+  });
+
+  // Issue 38: Spanish spoke to the reader as "tú" everywhere but "Elija un ejemplo".
+  test('Spanish speaks to the reader as tú throughout', async () => {
+    await withPage(browser, async (page) => {
+      await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /mine/\n');
+      await page.waitForFunction(() => document.querySelector('#example-select').value === '');
+      assert.equal(await page.locator('#example-select option:checked').textContent(), 'Elige un ejemplo…');
+      const words = await page.evaluate(() => document.body.innerText);
+      const formal = words.match(/(?<![\p{L}])(Elija|Pegue|Abra|Seleccione|Compruebe|Escriba|Elimine|Añada|Cambie|Copie|Utilice|Asegúrese|usted)(?![\p{L}])/gu);
+      assert.equal(formal, null, `formal address: ${formal}`);
+    }, inBrowser({ locale: 'es' }));
   });
 
   test('the AI crawlers line says which URL its counts are for', async () => {

@@ -13,9 +13,11 @@ import { EXAMPLES } from '../../www/page/work.js';
 import wasm from '../node/wasm.mjs';
 import {
   REPO_ROOT,
+  VIEWPORTS,
   chooseReadingOption,
   expectVerdict,
   launchBrowser,
+  pasteInto,
   settled,
   withPage,
 } from './harness.mjs';
@@ -415,6 +417,56 @@ test('a permalink carries the file and the check, and keeps your text restorable
     await page.waitForFunction(() => document.querySelector('#file-notes').textContent.includes('damaged'));
     assert.equal(await page.inputValue('#robots'), 'User-agent: *\nAllow: /\n');
   });
+});
+
+// Issue 38: the note of a copied link stood after the file changed (and its link opened the old
+// file), below the textarea, away from the button; on a phone, what an opened link said was far
+// below the first screen.
+test('a share link is said where it was asked for, goes when the work changes, and an opened link is said on the first screen', async () => {
+  await withPage(
+    browser,
+    async (page, session) => {
+      await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /shared/\n');
+      await page.fill('#url', '/shared/page');
+      await expectVerdict(page, 'disallowed', 2);
+      await page.click('#copy-link');
+      const link = await page.inputValue('[data-share-link]', { timeout: WAIT_MS });
+      const where = await page.evaluate(() => {
+        const button = document.querySelector('#copy-link').getBoundingClientRect();
+        const note = document.querySelector('#file-notes .note-share').getBoundingClientRect();
+        return { gap: note.top - button.bottom, bottom: note.bottom, height: innerHeight };
+      });
+      assert.ok(where.gap >= 0 && where.gap < 120, `the note is ${where.gap}px below the button`);
+      assert.ok(where.bottom <= where.height, `the note ends at ${where.bottom}px`);
+
+      // The file changes: the link would open the old one, so its note goes.
+      await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /other/\n');
+      await expectVerdict(page, 'allowed', null);
+      await page.waitForFunction(() => document.querySelector('#file-notes .note-share, [data-share-link]') === null, null, {
+        timeout: WAIT_MS,
+      });
+
+      // Opened on a phone: what the link did is on the first screen, and can be closed.
+      await page.setViewportSize(VIEWPORTS.phone);
+      for (const [target, said] of [
+        [link, /Loaded the file and the check from the link/],
+        [`${session.baseUrl}#share=broken`, /damaged/],
+      ]) {
+        await page.goto(target);
+        await page.waitForFunction((pattern) => new RegExp(pattern).test(document.querySelector('#file-notes').textContent), said.source, {
+          timeout: WAIT_MS,
+        });
+        const box = await page.locator('#file-notes .note-share').first().evaluate((note) => {
+          const rect = note.getBoundingClientRect();
+          return { top: rect.top, bottom: rect.bottom, scrollY };
+        });
+        assert.ok(box.top >= 0 && box.bottom <= VIEWPORTS.phone.height, `${said}: the note is at ${JSON.stringify(box)}`);
+      }
+      await page.click('#file-notes [data-action="dismiss-share"]');
+      assert.equal(await page.locator('#file-notes .note-share').count(), 0);
+    },
+    { contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } },
+  );
 });
 
 test('a trap in the engine is reported and the page recovers', async () => {

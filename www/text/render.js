@@ -140,14 +140,15 @@ export function renderFacts(analysis) {
 
 /**
  * Notes about how the text got here (a file that was not UTF-8, a link that was loaded…).
- * `notes` are `{ severity: 'info' | 'warning' | 'error', text, action?: { id, label }, link? }`;
- * an action becomes a button with `data-action`, a link a read-only field to copy from.
+ * `notes` are `{ severity: 'info' | 'warning' | 'error', text, action?: { id, label }, link?,
+ * share? }`; an action becomes a button with `data-action`, a link a read-only field to copy
+ * from; a note about a link (`share`, the work it holds) can be dismissed.
  */
 export function renderLoadNotes(notes) {
   return notes.map((note) =>
     h(
       'li',
-      { class: `note note-${note.severity}` },
+      { class: `note note-${note.severity}${note.share ? ' note-share' : ''}` },
       h('span', { class: 'note-text' }, note.text),
       note.link
         ? h(
@@ -163,6 +164,9 @@ export function renderLoadNotes(notes) {
             { type: 'button', class: 'button button-small', 'data-action': note.action.id },
             note.action.label,
           )
+        : null,
+      note.share
+        ? h('button', { type: 'button', class: 'button button-small', 'data-action': 'dismiss-share' }, t('app.dismiss'))
         : null,
     ),
   );
