@@ -383,6 +383,31 @@ export async function chooseReadingOption(page, selector) {
 }
 
 /**
+ * Serves what `pattern` matches in `context` with `edit(text)` applied (how tests make the engine
+ * trap). A request still on its way when the test closes its page (a worker the page replaces as
+ * it ends, which on a loaded machine arrives late) finds the response disposed: it is dropped,
+ * not reported as an error after the test.
+ */
+export function routeEdited(context, pattern, edit) {
+  const closing = (error) => /disposed|closed/i.test(String(error?.message));
+  return context.route(pattern, async (route) => {
+    let response;
+    let body;
+    try {
+      response = await route.fetch();
+      body = edit(await response.text());
+    } catch (error) {
+      if (!closing(error)) throw error;
+      await route.abort().catch(() => {});
+      return;
+    }
+    await route.fulfill({ response, body }).catch((error) => {
+      if (!closing(error)) throw error;
+    });
+  });
+}
+
+/**
  * Replaces the content of the field `selector` with `text` as a person does: copied to the
  * clipboard, the field clicked, everything selected and Ctrl+V pressed. The context needs the
  * `clipboard-read` and `clipboard-write` permissions.

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
 
 import wasm from '../node/wasm.mjs';
-import { expectVerdict, launchBrowser, withPage } from './harness.mjs';
+import { expectVerdict, launchBrowser, routeEdited, withPage } from './harness.mjs';
 
 const WAIT_MS = 20_000;
 
@@ -63,11 +63,7 @@ function shareFragment(state) {
  * panels' questions).
  */
 function editGlue(session, edit, dir = '') {
-  return session.context.route(`**/www/pkg/${dir}robots_lens_wasm.js`, async (route) => {
-    const response = await route.fetch();
-    const glue = await response.text();
-    await route.fulfill({ response, body: edit(glue) });
-  });
+  return routeEdited(session.context, `**/www/pkg/${dir}robots_lens_wasm.js`, edit);
 }
 
 /**
@@ -209,15 +205,10 @@ test('a trap in the audit is reported as a crash, the audit engine is replaced a
         return editGlue(session, (glue) => trapIn(glue, 'auditCauses', "this.__wbg_ptr && globalThis.__trapAudit?.()"), 'audit/')
           .then(() =>
             // The audit's own worker decides from the text it parsed, kept by the constructor hook.
-            session.context.route('**/www/engine/engine-worker.js', async (route) => {
-              const response = await route.fetch();
-              const source = await response.text();
+            routeEdited(session.context, '**/www/engine/engine-worker.js', (source) => {
               const hook = 'function withParsed(text, use) {';
               assert.ok(source.includes(hook), 'engine-worker.js changed; update this test');
-              await route.fulfill({
-                response,
-                body: source.replace(hook, `${hook}\n  globalThis.__trapAudit = () => text.includes('TRAP-THE-AUDIT');`),
-              });
+              return source.replace(hook, `${hook}\n  globalThis.__trapAudit = () => text.includes('TRAP-THE-AUDIT');`);
             }),
           );
       },

@@ -18,6 +18,7 @@ import {
   expectVerdict,
   launchBrowser,
   pasteInto,
+  routeEdited,
   settled,
   withPage,
 } from './harness.mjs';
@@ -498,16 +499,10 @@ test('a trap in the engine is reported and the page recovers', async () => {
       // text holds the marker, as a bug in the engine would.
       beforeLoad: (session) => {
         session.page.on('worker', (worker) => workers.push(worker));
-        return session.context.route('**/www/pkg/robots_lens_wasm.js', async (route) => {
-          const response = await route.fetch();
-          const glue = await response.text();
+        return routeEdited(session.context, '**/www/pkg/robots_lens_wasm.js', (glue) => {
           const hook = 'const ret = wasm.robotsfile_new(ptr0, len0);';
           assert.ok(glue.includes(hook), 'the wasm-bindgen glue changed; update this test');
-          const body = glue.replace(
-            hook,
-            `${hook}\nif (text.includes('${marker}')) wasm.robotsfile_analysis(0xfffffff0);`,
-          );
-          await route.fulfill({ response, body });
+          return glue.replace(hook, `${hook}\nif (text.includes('${marker}')) wasm.robotsfile_analysis(0xfffffff0);`);
         });
       },
     },
