@@ -136,6 +136,26 @@ export class ParsedRobots {
       .crawlerTable(url, options ?? {});
   }
 
+  /**
+   * What each consumer (Google, Search Console, Lighthouse, Yandex, Bing, RFC 9309, Python's
+   * robotparser, robots-parser, Protego) does with each line, and each one's summary: the object
+   * `robots-lens consumers --format json` prints, each message in English (`messageKey` keeps
+   * the catalogue key and values).
+   */
+  consumers() {
+    const table = this.#read().consumers();
+    const worded = (entry) => ({ ...entry, message: english(entry.message), messageKey: entry.message });
+    return {
+      consumers: table.consumers,
+      lines: table.lines.map(({ line, readings }) => ({
+        line,
+        readings: Object.fromEntries(Object.entries(readings).map(([id, reading]) => [id, worded(reading)])),
+      })),
+      summary: Object.fromEntries(Object.entries(table.summary).map(([id, summary]) => [id, worded(summary)])),
+      lighthouse: table.lighthouse,
+    };
+  }
+
   compareProfiles(agent, url, options) {
     return this.#read()
       .compareProfiles(agent, url, options ?? {})
@@ -242,6 +262,11 @@ export function politeness(robots, agent, options) {
 /** The audit's findings, sorted by line then severity. */
 export function audit(robots) {
   return withParsed(robots, 'audit', (parsed) => parsed.audit());
+}
+
+/** What each consumer does with each line of `robots`, and each one's summary. */
+export function consumers(robots) {
+  return withParsed(robots, 'consumers', (parsed) => parsed.consumers());
 }
 
 /**

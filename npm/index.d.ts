@@ -489,6 +489,8 @@ export declare class ParsedRobots {
   /** The host of the first `Host:` line with a value, or null. */
   readonly preferredHost: string | null;
   audit(): Finding[];
+  /** What each consumer does with each line, and each one's summary. */
+  consumers(): ConsumerTable;
   crawlers(url?: string, options?: CrawlerTableOptions): CrawlerRow[];
   compareProfiles(agent: string, url: string, options?: CheckOptions): ProfileRow[];
   /** Releases the engine's copy now rather than when the object is garbage-collected. */
@@ -548,6 +550,66 @@ export declare function checkMany(
 
 /** Every line a crawler will skip or misread, sorted by line then severity. */
 export declare function audit(robots: Robots): Finding[];
+
+/** A consumer of robots.txt files whose reading the table gives. */
+export type ConsumerId =
+  | 'google'
+  | 'search-console'
+  | 'lighthouse'
+  | 'yandex'
+  | 'bing'
+  | 'rfc9309'
+  | 'python'
+  | 'robots-parser'
+  | 'protego';
+
+/** One consumer's reading of one line. */
+export interface ConsumerReading {
+  /** `applies`, `ignored`, `flagged` (in the consumer's own `words`) or `differs` (from Google). */
+  status: 'applies' | 'ignored' | 'flagged' | 'differs';
+  /** Why, as a stable code (`unknown-key`, `agent-list-cut`, …). */
+  code: string;
+  /** What it does and why, in English. */
+  message: string;
+  /** The message's catalogue key and values, for wording it in another language. */
+  messageKey: unknown;
+  /** For a flagged line, the consumer's own message and severity. */
+  words: {
+    id: string;
+    text: string;
+    severity: 'error' | 'warning' | 'info';
+    documented: boolean;
+    source: string;
+  } | null;
+}
+
+/** Every consumer's reading of every line, and each consumer's summary. */
+export interface ConsumerTable {
+  consumers: { id: ConsumerId; name: string; version: string | null }[];
+  lines: { line: number; readings: Record<ConsumerId, ConsumerReading> }[];
+  summary: Record<
+    ConsumerId,
+    {
+      /** Lighthouse only: whether its robots-txt audit passes (served with status 200). */
+      passes: boolean | null;
+      errors: number;
+      warnings: number;
+      lines: number[];
+      message: string;
+      messageKey: unknown;
+    }
+  >;
+  /** Lighthouse's robots-txt audit of the file served with status 200. */
+  lighthouse: {
+    version: string;
+    outcome: 'passes' | 'fails' | 'not-applicable';
+    errors: { line: number; message: string }[];
+    seoPoints: number;
+  };
+}
+
+/** What each consumer does with each line of `robots`, and each one's summary. */
+export declare function consumers(robots: Robots): ConsumerTable;
 
 /** The catalogue of known crawlers and their fallback chains. */
 export declare function crawlers(): Crawler[];

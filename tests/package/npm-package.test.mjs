@@ -15,7 +15,7 @@ import { installTarball, packTarball, REPO_ROOT } from './install.mjs';
 const SCRIPT = `
 import { createReadStream, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { audit, check, checkMany, crawlers, isAllowed, judgedRequests, parse, replayLogs, version } from 'robots-lens';
+import { audit, check, checkMany, consumers, crawlers, isAllowed, judgedRequests, parse, replayLogs, version } from 'robots-lens';
 
 const text = 'User-agent: *\\nDisallow: /private\\nAllow: /private/press\\n\\nUser-agent: GPTBot\\nDisallow: /\\n';
 const verdict = check(text, 'Googlebot', 'https://example.com/private/plan');
@@ -31,6 +31,12 @@ const report = {
   isAllowedText: isAllowed(text, 'GPTBot', '/', { profile: 'google' }),
   groups: parsed.groups.length,
   findings: audit('Disallow: /x\\nUser-agent: *\\nDisallow: /y\\n').map((f) => f.code),
+  consumers: (({ lines, summary }) => [
+    lines[1].readings.lighthouse.status,
+    lines[1].readings.lighthouse.words.text,
+    lines[1].readings.python.message,
+    summary.lighthouse.passes,
+  ])(consumers('User-agent: *\\nDisalow: /x\\n')),
   gptbot: table.find((row) => row.name === 'GPTBot').summary.text,
   catalogue: crawlers().length,
   version: version(),
@@ -59,7 +65,7 @@ console.log(JSON.stringify(report));
 `;
 
 const EXAMPLE_TS = `
-import { audit, check, checkMany, crawlers, isAllowed, parse, type Finding, type Verdict } from 'robots-lens';
+import { audit, check, checkMany, consumers, crawlers, isAllowed, parse, type ConsumerTable, type Finding, type Verdict } from 'robots-lens';
 
 const verdict: Verdict = check('User-agent: *\\nDisallow: /\\n', 'Googlebot', '/x', { profile: 'google' });
 const allowed: boolean | null = verdict.allowed;
@@ -69,6 +75,9 @@ const verdicts: Verdict[] = checkMany(parsed, 'Bot', ['/a', '/b']);
 const mayFetch: boolean | null = isAllowed(parsed, 'Bot', '/a', { profile: 'google' }) && parsed.isAllowed('Bot', '/b');
 const findings: Finding[] = audit(parsed);
 const codes: string[] = findings.map((finding) => finding.code);
+const table: ConsumerTable = consumers(parsed);
+const lighthousePasses: boolean | null = table.summary.lighthouse.passes;
+const flagged: string[] = table.lines.flatMap((line) => (line.readings.lighthouse.words ? [line.readings.lighthouse.words.text] : []));
 const names: string[] = crawlers().map((crawler) => crawler.chain.join(' > '));
 const rows = crawlers(parsed, '/');
 const summary: string = rows[0].summary.text;
@@ -89,7 +98,7 @@ const notAVerdict: Verdict = isAllowed(parsed, 'Bot', '/a');
 // @ts-expect-error a crawl delay is a number of seconds or null
 const notADelay: string = parsed.crawlDelay('Bot');
 
-console.log(allowed, line, verdicts, mayFetch, codes, names, summary, sitemaps, delay, rate, host, notAString, notAVerdict, notADelay);
+console.log(allowed, line, verdicts, mayFetch, codes, names, summary, sitemaps, delay, rate, host, notAString, notAVerdict, notADelay, lighthousePasses, flagged);
 `;
 
 const tsconfig = (moduleResolution, module) =>
@@ -132,6 +141,12 @@ test('in Node, the installed package answers on import, with no init call', () =
   assert.equal(report.isAllowedText, false);
   assert.equal(report.groups, 2);
   assert.deepEqual(report.findings, ['RL301']);
+  assert.deepEqual(report.consumers, [
+    'flagged',
+    'Unknown directive',
+    'urllib.robotparser does not read `Disalow` as `Disallow`: the line is skipped.',
+    false,
+  ]);
   assert.equal(report.gptbot, 'blocked from everything');
   assert.ok(report.catalogue >= 60, `the catalogue has ${report.catalogue} crawlers`);
   assert.deepEqual(report.logs, {

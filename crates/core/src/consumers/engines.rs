@@ -2,9 +2,11 @@
 //! Webmaster's robots.txt analysis) and Bing (what Bing documents of Bingbot).
 //!
 //! Which groups each robot follows is the answering layer's answer
-//! ([`crate::Checker::politeness`] for the catalogued YandexBot and Bingbot, along their
-//! documented fallback chains): a line of a group the robot does not follow is ignored by it,
-//! never judged a second time here. The error dictionary's limits and words are
+//! ([`crate::Checker::check_chain`] along the catalogued YandexBot's and Bingbot's documented
+//! fallback chains, which `build.rs` copies from `data/crawlers.json` so that the table carries
+//! no catalogue): a line of a group the robot does not follow is ignored by it, never judged a
+//! second time here. Bingbot still reads the `*` group's Crawl-delay when it follows its own
+//! group, as the catalogue notes. The error dictionary's limits and words are
 //! `data/consumers/yandex.json`'s; the directives Bing documents are `data/consumers/bing.json`'s.
 
 use super::data::{bing as bing_data, yandex as data};
