@@ -102,10 +102,13 @@ impl std::ops::Deref for Robots<'_> {
     }
 }
 
-/// How many selections a checker remembers: more than the catalogue's crawlers, so that the
-/// all-crawlers table for one URL after another never chooses groups twice (with fewer, the
-/// oldest is dropped first and a table's every lookup would miss).
-const REMEMBERED_SELECTIONS: usize = crate::catalogue::CRAWLER_COUNT + 32;
+/// How many selections a checker remembers: more than the catalogue's crawlers and the names
+/// a file gives besides, so that the all-crawlers table for one URL after another, and the
+/// audit's evidence asking every crawler and name of the file class after class, never choose
+/// groups twice (with fewer, the oldest is dropped first and every lookup of such a round
+/// would miss: a file of thousands of rules indexed them hundreds of times over). A file past
+/// the size limit selects twice for each (within the limit, and read whole).
+pub(crate) const REMEMBERED_SELECTIONS: usize = 2 * (crate::catalogue::CRAWLER_COUNT + 96);
 
 impl Clone for Checker<'_> {
     fn clone(&self) -> Self {
@@ -430,8 +433,7 @@ impl<'r> Checker<'r> {
                 let beyond = include_beyond_limit.then(|| index(&|rule| rule.beyond_size_limit));
                 (within, beyond)
             }
-        };
-        // Every user-agent line is read twice over for these: once per agent, not per URL.
+        };        // Every user-agent line is read twice over for these: once per agent, not per URL.
         let agent_line_readings = match selection {
             GroupSelection::Agent { agent, model } => differing_readings(
                 self.robots

@@ -26,7 +26,7 @@ use crate::answer::{request_reading, Question, UrlReading, Who};
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::encoding::request_path;
 use crate::lines::SIZE_LIMIT;
-use crate::matcher::{Checker, GroupSelection};
+use crate::matcher::{Checker, GroupSelection, REMEMBERED_SELECTIONS};
 use crate::message::{Message, MessageId as M};
 use crate::probes::Probes;
 use crate::profile::{AgentMatch, Profile};
@@ -50,6 +50,13 @@ pub const MAX_PROBES_PER_FINDING: usize = 48;
 /// findings asked alone in a 1 MB file. Past it, findings keep no evidence (notes) and fixes
 /// are not offered.
 pub const EVIDENCE_BUDGET: usize = 16 << 20;
+
+/// How many names the file gives besides the catalogue's crawlers are asked, at most.
+const FILE_ASKERS: usize = 64;
+
+// Every asker's selections (within the size limit and of the whole file) stay remembered by a
+// checker while the evidence asks them in turn.
+const _: () = assert!(2 * (crate::catalogue::CRAWLER_COUNT + FILE_ASKERS) < REMEMBERED_SELECTIONS);
 
 /// What asking one finding alone costs, in times its edited file (see [`EVIDENCE_BUDGET`]).
 const SINGLE_COST: usize = 4;
@@ -543,7 +550,7 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
                 }
             }
         }
-        if askers.len() >= crawlers().len() + 64 {
+        if askers.len() >= crawlers().len() + FILE_ASKERS {
             break;
         }
     }
@@ -1050,6 +1057,13 @@ struct Local {
 /// What a batch found for one finding: its effects (with their ranks), whether a major
 /// crawler's own reading changed, an answer it must not change, and whether another
 /// replacement's lines answered the same question (then it is asked alone).
+/// What a batched finding asks of one reader ([`Prover::plan`]).
+struct Plan {
+    probes: Vec<String>,
+    /// Its lines in the edited file.
+    mine_new: HashSet<usize>,
+}
+
 #[derive(Default)]
 struct Found {
     effects: Vec<(u8, Effect)>,
@@ -1219,55 +1233,32 @@ impl Prover<'_> {
                 .map(|g| g.rules.len())
                 .sum::<usize>()
                 .max(1);
+            // What each finding asks under this profile, decided before any is asked: the
+            // answers of the profiles before this one may make it needless.
+            let mut plans: Vec<Option<Plan>> = Vec::with_capacity(locals.len());
             for (local, found) in locals.iter().zip(found.iter_mut()) {
-                if found.tangled {
-                    continue;
-                }
-                // Google's and RFC 9309's answers already give the finding its severity (an
-                // error, or the warning a likely intent stops at): Python's reader would add
-                // nothing to it.
-                if profile == Profile::Python
-                    && !found.effects.is_empty()
-                    && (found.major || !local.intent.evident)
-                {
-                    continue;
-                }
-                // Google's answers already make it an error: RFC 9309's would add only more
-                // examples.
-                if profile == Profile::Rfc9309 && found.major && local.intent.evident {
-                    continue;
-                }
-                let mine_new: HashSet<usize> = local.new.iter().copied().collect();
-                // The paths the lines name literally: one question a pattern, since a batch
-                // holds thousands.
-                let mut probes = Probes::none(BATCH_PROBES);
-                for &line in &local.new {
-                    probes.add_literal(edited.value_of(line));
-                }
-                for &line in &local.old {
-                    probes.add_literal(robots.value_of(line));
-                }
-                let mut probes = probes.into_paths();
-                probes.retain(|probe| typed_alike(probe));
-                if profile == Profile::Python {
-                    let cost = probes.len() * 2 * rules;
-                    if cost > python_budget {
-                        found.unasked = true;
+                plans.push(self.plan(local, found, &edited, profile, rules, &mut python_budget));
+            }
+            let kept_by_google = profile != Profile::Python;
+            // Class by class, every finding the class's groups hold: each selection is made
+            // once in either file, where finding by finding would make them all again for
+            // each finding of a file that names more crawlers than a checker remembers.
+            for class in &classes {
+                let asker = &self.askers[class.asker];
+                for ((local, found), plan) in locals.iter().zip(found.iter_mut()).zip(&plans) {
+                    let Some(plan) = plan else {
                         continue;
-                    }
-                    python_budget -= cost;
-                }
-                let kept = local.intent.reading == Reading::Google && profile != Profile::Python;
-                'classes: for class in &classes {
-                    if !local
-                        .old
-                        .iter()
-                        .any(|line| class.lines.binary_search(line).is_ok())
+                    };
+                    if found.tangled
+                        || !local
+                            .old
+                            .iter()
+                            .any(|line| class.lines.binary_search(line).is_ok())
                     {
                         continue;
                     }
-                    let asker = &self.askers[class.asker];
-                    for probe in &probes {
+                    let kept = kept_by_google && local.intent.reading == Reading::Google;
+                    for probe in &plan.probes {
                         let question = asker.question(probe);
                         let (Ok(was), Ok(is)) =
                             (before.ask_verdict(&question), after.ask_verdict(&question))
@@ -1279,11 +1270,11 @@ impl Prover<'_> {
                                 .iter()
                                 .any(|m| all_old.contains(&m.line) && !local.old.contains(&m.line))
                                 || is.matches.iter().any(|m| {
-                                    all_new.contains(&m.line) && !mine_new.contains(&m.line)
+                                    all_new.contains(&m.line) && !plan.mine_new.contains(&m.line)
                                 });
                         if tangled {
                             found.tangled = true;
-                            break 'classes;
+                            break;
                         }
                         if was.allowed == is.allowed {
                             continue;
@@ -1334,6 +1325,58 @@ impl Prover<'_> {
             }
         }
         single
+    }
+
+    /// What the batched finding `local` asks of `profile`'s reader, or `None` when it asks
+    /// nothing there: it is tangled, the readers asked before already gave its severity, or
+    /// Python's reader would exceed its budget (then `found` says its evidence is missing).
+    fn plan(
+        &self,
+        local: &Local,
+        found: &mut Found,
+        edited: &RobotsTxt,
+        profile: Profile,
+        rules: usize,
+        python_budget: &mut usize,
+    ) -> Option<Plan> {
+        if found.tangled {
+            return None;
+        }
+        // Google's and RFC 9309's answers already give the finding its severity (an error, or
+        // the warning a likely intent stops at): Python's reader would add nothing to it.
+        if profile == Profile::Python
+            && !found.effects.is_empty()
+            && (found.major || !local.intent.evident)
+        {
+            return None;
+        }
+        // Google's answers already make it an error: RFC 9309's would add only more examples.
+        if profile == Profile::Rfc9309 && found.major && local.intent.evident {
+            return None;
+        }
+        // The paths the lines name literally: one question a pattern, since a batch holds
+        // thousands.
+        let mut probes = Probes::none(BATCH_PROBES);
+        for &line in &local.new {
+            probes.add_literal(edited.value_of(line));
+        }
+        for &line in &local.old {
+            probes.add_literal(self.robots.value_of(line));
+        }
+        let mut probes = probes.into_paths();
+        probes.retain(|probe| typed_alike(probe));
+        if profile == Profile::Python {
+            let cost = probes.len() * 2 * rules;
+            if cost > *python_budget {
+                found.unasked = true;
+                return None;
+            }
+            *python_budget -= cost;
+        }
+        Some(Plan {
+            probes,
+            mine_new: local.new.iter().copied().collect(),
+        })
     }
 
     /// One asker per group selection of the file as written under profile `index`, the one

@@ -2,7 +2,7 @@
 //! so every `*` Disallow its own rules do not repeat, cover or answer on purpose is lost for it
 //! (RL302).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{after_group, allows_everything, crawler_of, follows_star, lines_text, LISTED_RULES};
 use crate::audit::evidence::{is_major, Edit, Intent};
@@ -33,6 +33,8 @@ struct Judged {
     /// A path the pattern matches that reads as a real one ([`example_path`]): the path the
     /// judgement probes with and shows.
     witness: Vec<u8>,
+    /// Which Disallow rules it answers on purpose, as an Allow.
+    answers: Answers,
 }
 
 impl Judged {
@@ -40,6 +42,7 @@ impl Judged {
         let escaped = google_escape(rule.pattern_bytes(robots));
         Judged {
             witness: example_path(&escaped, b"x"),
+            answers: Answers::of(rule.kind, &escaped),
             kind: rule.kind,
             length: escaped.len(),
             pattern: Pattern::google(&escaped),
@@ -49,15 +52,37 @@ impl Judged {
 
     /// Whether this rule is an Allow written for the paths of `disallow` (`Allow: /documents/`
     /// for `Disallow: /documents/` or `/documents/old`): a group that holds it answers those
-    /// paths on purpose. `Allow: /`, which ends many groups, opens everything and names nothing.
+    /// paths on purpose.
     fn allows_on_purpose(&self, disallow: &Judged) -> bool {
-        if self.kind != RuleKind::Allow || is_match_all(&String::from_utf8_lossy(&self.escaped)) {
-            return false;
+        match self.answers {
+            Answers::Nothing => false,
+            Answers::Written => self.escaped == disallow.escaped,
+            Answers::Starting => disallow.escaped.starts_with(&self.escaped),
         }
-        if self.escaped.contains(&b'*') || self.escaped.ends_with(b"$") {
-            self.escaped == disallow.escaped
+    }
+
+}
+
+/// Which Disallow rules an Allow answers on purpose.
+#[derive(Clone, Copy)]
+enum Answers {
+    Nothing,
+    /// The Disallow written as the Allow is.
+    Written,
+    /// Every Disallow whose pattern starts with the Allow's.
+    Starting,
+}
+
+impl Answers {
+    /// `Allow: /`, which ends many groups, opens everything and names nothing; a pattern
+    /// answers the rule written alike; a plain path every rule inside it.
+    fn of(kind: RuleKind, escaped: &[u8]) -> Answers {
+        if kind != RuleKind::Allow || is_match_all(&String::from_utf8_lossy(escaped)) {
+            Answers::Nothing
+        } else if escaped.contains(&b'*') || escaped.ends_with(b"$") {
+            Answers::Written
         } else {
-            disallow.escaped.starts_with(&self.escaped)
+            Answers::Starting
         }
     }
 }
@@ -148,26 +173,22 @@ fn named_groups_ignore_star_counting(
     // A file that copies the `*` rules into a named group knows that a group does not inherit
     // them: what its other named groups with rules of their own leave out, they leave out on
     // purpose. (The copy itself may have drifted from `*`, and is judged.)
-    let copies_star = buckets.iter().any(|(groups, _)| {
-        let own: Vec<Judged> = cx
-            .rules_of(groups)
-            .map(|rule| Judged::new(cx.robots, rule))
-            .collect();
-        copies(&star, &own)
-    });
-    for (groups, agents) in buckets {
+    let judged: Vec<Vec<Judged>> = buckets
+        .iter()
+        .map(|(groups, _)| {
+            cx.rules_of(groups)
+                .map(|rule| Judged::new(cx.robots, rule))
+                .collect()
+        })
+        .collect();
+    let copies_star = judged.iter().any(|own| copies(&star, own));
+    for ((groups, agents), judged) in buckets.into_iter().zip(&judged) {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
         let writes_own = own
             .iter()
             .any(|rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty());
-        if copies_star && writes_own {
-            let judged: Vec<Judged> = own
-                .iter()
-                .map(|rule| Judged::new(cx.robots, rule))
-                .collect();
-            if !copies(&star, &judged) {
-                continue;
-            }
+        if copies_star && writes_own && !copies(&star, judged) {
+            continue;
         }
         // `Allow: /` (or an empty `Disallow:`) opens everything on purpose, unless the group is
         // a major crawler's own: a search engine's or AI crawler's group that only welcomes it
@@ -175,11 +196,8 @@ fn named_groups_ignore_star_counting(
         if allows_everything(cx.robots, &own) && !agents.iter().any(|a| fetches_for_itself(a)) {
             continue;
         }
-        let own: Vec<Judged> = own
-            .iter()
-            .map(|rule| Judged::new(cx.robots, rule))
-            .collect();
-        let Ok(lost) = lost_rules(&mut star, &own, work) else {
+        let own = judged;
+        let Ok(lost) = lost_rules(&mut star, own, work) else {
             return reported;
         };
         let Some((lost, example)) = lost else {
@@ -261,6 +279,9 @@ fn buckets<'c>(cx: &'c Context<'_>, unfollowed: &[usize]) -> Vec<(&'c [usize], V
 struct Star<'r> {
     /// The `*` Disallow rules that block something, and each compiled.
     disallows: Vec<(&'r Rule, Judged)>,
+    /// Those rules' escaped patterns, sorted: a named group's rules are compared with them by
+    /// lookup, never one against each (files of thousands of rules name dozens of crawlers).
+    sorted: Vec<Vec<u8>>,
     /// Every `*` rule.
     all: Vec<Judged>,
     /// The indices in `all` of the `*` Allow rules that open something.
@@ -299,12 +320,33 @@ impl<'r> Star<'r> {
         let allows = (0..all.len())
             .filter(|&index| all[index].kind == RuleKind::Allow && all[index].length > 0)
             .collect();
+        let mut sorted: Vec<Vec<u8>> = disallows
+            .iter()
+            .map(|(_, judged)| judged.escaped.clone())
+            .collect();
+        sorted.sort_unstable();
         Some(Star {
             disallows,
+            sorted,
             all,
             allows,
             verdicts: HashMap::new(),
         })
+    }
+
+    /// Whether a `*` Disallow is written `escaped`.
+    fn disallows_written(&self, escaped: &[u8]) -> bool {
+        self.sorted
+            .binary_search_by(|pattern| pattern.as_slice().cmp(escaped))
+            .is_ok()
+    }
+
+    /// Whether a `*` Disallow is written starting with `prefix`.
+    fn disallows_starting(&self, prefix: &[u8]) -> bool {
+        let at = self.sorted.partition_point(|pattern| pattern.as_slice() < prefix);
+        self.sorted
+            .get(at)
+            .is_some_and(|pattern| pattern.starts_with(prefix))
     }
 
     /// Whether `*` blocks `path`, which `disallow` matches. That Disallow is as long as the
@@ -337,10 +379,11 @@ impl<'r> Star<'r> {
 /// `Disallow: /images/*`) and closes paths of its own, none of them copied from `*`. A group
 /// that copies some `*` rules is a copy that may have drifted, and is still judged.
 fn written_against_star(star: &Star<'_>, own: &[Judged]) -> bool {
-    let opens_star_section = own.iter().any(|own| {
-        star.disallows
-            .iter()
-            .any(|(_, star)| own.allows_on_purpose(star))
+    // [`Judged::allows_on_purpose`] against every `*` Disallow, by lookup.
+    let opens_star_section = own.iter().any(|own| match own.answers {
+        Answers::Nothing => false,
+        Answers::Written => star.disallows_written(&own.escaped),
+        Answers::Starting => star.disallows_starting(&own.escaped),
     });
     let mut own_disallows = own
         .iter()
@@ -348,25 +391,28 @@ fn written_against_star(star: &Star<'_>, own: &[Judged]) -> bool {
         .peekable();
     opens_star_section
         && own_disallows.peek().is_some()
-        && own_disallows.all(|own| {
-            star.disallows
-                .iter()
-                .all(|(_, star)| star.escaped != own.escaped)
-        })
+        && own_disallows.all(|own| !star.disallows_written(&own.escaped))
 }
 
 /// Whether the rules `own` copy the `*` group's Disallow rules: at least three of them, and at
 /// least half, written alike.
 fn copies(star: &Star<'_>, own: &[Judged]) -> bool {
+    let own_disallows = disallow_patterns(own);
     let copied = star
         .disallows
         .iter()
-        .filter(|(_, star)| {
-            own.iter()
-                .any(|own| own.kind == RuleKind::Disallow && own.escaped == star.escaped)
-        })
+        .filter(|(_, star)| own_disallows.contains(star.escaped.as_slice()))
         .count();
     copied >= 3 && copied * 2 >= star.disallows.len()
+}
+
+/// The patterns of the Disallow rules among `rules`, as Google escapes them.
+fn disallow_patterns(rules: &[Judged]) -> HashSet<&[u8]> {
+    rules
+        .iter()
+        .filter(|rule| rule.kind == RuleKind::Disallow)
+        .map(|rule| rule.escaped.as_slice())
+        .collect()
 }
 
 /// The `*` Disallow rules a named group with the rules `own` no longer obeys, with a path it
@@ -390,6 +436,7 @@ fn lost_rules<'r>(
         return Ok(None);
     }
     let own_allows: Vec<&Judged> = own.iter().filter(|r| r.kind == RuleKind::Allow).collect();
+    let own_disallows = disallow_patterns(own);
     let mut lost: Vec<&Rule> = Vec::new();
     // A path the named group may fetch and `*` blocks, to show.
     let mut example: Option<Vec<u8>> = None;
@@ -400,7 +447,7 @@ fn lost_rules<'r>(
         let (rule, judged) = &star.disallows[index];
         let rule = *rule;
         *work += own_allows.len() + 2 * own.len();
-        if answered_on_purpose(judged, own, &own_allows) {
+        if answered_on_purpose(judged, own, &own_allows, &own_disallows) {
             continue;
         }
         let witnesses: Vec<Vec<u8>> = std::iter::once(judged.witness.clone())
@@ -428,11 +475,14 @@ fn lost_rules<'r>(
 /// theirs written for its paths, the same Disallow, or Disallow rules of their own inside the
 /// section it names (`/works/*?` and `/works?*sort=` beside `*`'s `/works?`), written knowing
 /// the section to block there what they mean to block.
-fn answered_on_purpose(star: &Judged, own: &[Judged], own_allows: &[&Judged]) -> bool {
+fn answered_on_purpose(
+    star: &Judged,
+    own: &[Judged],
+    own_allows: &[&Judged],
+    own_disallows: &HashSet<&[u8]>,
+) -> bool {
     own_allows.iter().any(|own| own.allows_on_purpose(star))
-        || own
-            .iter()
-            .any(|own| own.kind == RuleKind::Disallow && own.escaped == star.escaped)
+        || own_disallows.contains(star.escaped.as_slice())
         || own.iter().any(|own| own.narrows(star))
 }
 
