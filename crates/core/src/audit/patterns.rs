@@ -298,6 +298,11 @@ fn without_slash(
         ));
         return;
     }
+    // An unexpanded generator macro (`%%PATTERN:url%%`) is no path, relative or not: the
+    // macro is the cause, and RL416 tells it.
+    if generator_macro(value).is_some() {
+        return;
+    }
     let first = value.chars().next().unwrap_or_default();
     if let Some(host) = host_wildcard(value) {
         out.push(
@@ -401,6 +406,14 @@ fn without_slash(
                 .code("anywhere", &anywhere),
             Some(anywhere),
         )
+    } else if is_parameter(value) {
+        // `search_type=tag` names a parameter of the query, after some path: read at the
+        // root (`/search_type=tag`) it would still match nothing.
+        let anywhere = without_redundant_stars(&format!("/*{value}"));
+        (
+            Message::new(M::WithoutSlashParameter).code("anywhere", &anywhere),
+            Some(anywhere),
+        )
     } else if first.is_ascii_alphanumeric() || matches!(first, '_' | '-' | '~' | '%') {
         (
             Message::new(M::WithoutSlashRelative),
@@ -424,6 +437,15 @@ fn without_slash(
         .with_span(value_span(line))
         .with_replacement(replacement.and_then(|pattern| rebuild(line, key, &pattern))),
     );
+}
+
+/// Whether a pattern without its `/` is a query's parameter (`search_type=tag`,
+/// `sort=price&page=2`): a name and `=` before any `/`, `.` or `?`.
+fn is_parameter(value: &str) -> bool {
+    let name_end = value
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '[' | ']')))
+        .unwrap_or(value.len());
+    name_end > 0 && value[name_end..].starts_with('=')
 }
 
 fn dollar_inside(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
@@ -957,6 +979,23 @@ fn placeholder(cx: &Context<'_>, line: &Line, key: &str, value: &str, out: &mut 
     }) else {
         return;
     };
+    // A generator's macro (`%%PATTERN:url%%`, `%%SITEURL%%`) that the tool writing the file
+    // never expanded: no URL carries it, and the rule stands for a path nobody wrote.
+    if let Some(macro_text) = generator_macro(&value[at..]) {
+        out.push(
+            Finding::new(
+                Code::PercentNotAnEscape,
+                line.number,
+                Message::new(M::PercentNotAnEscapeMacro)
+                    .code("value", value)
+                    .code("macro", macro_text),
+                M::PercentNotAnEscapeWhy,
+                M::PercentNotAnEscapeMacroFix,
+            )
+            .with_span(value_span(line)),
+        );
+        return;
+    }
     let word: String = value[at + 1..]
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
@@ -978,6 +1017,19 @@ fn placeholder(cx: &Context<'_>, line: &Line, key: &str, value: &str, out: &mut 
         )
         .with_span(value_span(line)),
     );
+}
+
+/// The generator's macro `text` starts with: `%%`, a name (letters, digits, `_`, `:`, `.`,
+/// `-`) and `%%`.
+fn generator_macro(text: &str) -> Option<&str> {
+    let inner = text.strip_prefix("%%")?;
+    let end = inner.find("%%")?;
+    let name = &inner[..end];
+    let is_name = name.bytes().any(|b| b.is_ascii_alphabetic())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b':' | b'.' | b'-'));
+    is_name.then(|| &text[..end + 4])
 }
 
 /// `/(authenticated)/`: a whole path segment in parentheses, the way Next.js and SvelteKit name

@@ -13,10 +13,17 @@ use crate::message::{Message, MessageId as M};
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut prose: Vec<Line<'_>> = Vec::new();
+    let sitemaps: Vec<(usize, String)> = cx
+        .robots
+        .lines()
+        .iter()
+        .filter(|line| line.kind == LineKind::Sitemap)
+        .filter_map(|line| Some((line.number, line.value()?.to_owned())))
+        .collect();
     for line in cx.robots.lines() {
         let (is_prose, key_reported) = match line.kind {
             LineKind::Malformed => (malformed(&line, out), false),
-            LineKind::Unknown => unknown(&line, out),
+            LineKind::Unknown => unknown(&line, &sitemaps, out),
             LineKind::UserAgent
             | LineKind::Allow
             | LineKind::Disallow
@@ -171,8 +178,9 @@ fn looks_like_sitemap(url: &str) -> bool {
     lower.contains("sitemap") || lower.ends_with(".xml") || lower.ends_with(".xml.gz")
 }
 
-/// A `key: value` line whose key no crawler reads. Returns (is prose, key already reported).
-fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
+/// A `key: value` line whose key no crawler reads; `sitemaps` holds the file's sitemap lines
+/// (number, URL). Returns (is prose, key already reported).
+fn unknown(line: &Line, sitemaps: &[(usize, String)], out: &mut Vec<Finding>) -> (bool, bool) {
     if super::preferences::misspelled_key(line).is_some() {
         return (false, true);
     }
@@ -205,8 +213,22 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
         // A sitemap's URL written on a line of its own (under a `# Sitemaps` comment, or below
         // an empty `Sitemap:`): readers split it at the scheme's colon, and the fix that matters
         // is the key it lacks, not a comment.
-        let sitemap = looks_like_sitemap(&url);
+        // Declared already by a `Sitemap:` line: written again, it would be a duplicate.
+        let declared = sitemaps
+            .iter()
+            .find(|(_, declared)| declared == &url)
+            .map(|(number, _)| *number);
+        let sitemap = looks_like_sitemap(&url) && declared.is_none();
         let replacement = format!("Sitemap: {url}");
+        let fix = match declared {
+            Some(number) => Message::new(M::UnknownDirectiveUrlDeclaredFix).count("line", number),
+            None => Message::new(if sitemap {
+                M::UnknownDirectiveUrlSitemapFix
+            } else {
+                M::UnknownDirectiveUrlFix
+            })
+            .code("line", &replacement),
+        };
         out.push(
             Finding::new(
                 Code::UnknownDirective,
@@ -215,12 +237,7 @@ fn unknown(line: &Line, out: &mut Vec<Finding>) -> (bool, bool) {
                     .code("url", &url)
                     .code("key", key),
                 M::UnknownDirectiveWhy,
-                Message::new(if sitemap {
-                    M::UnknownDirectiveUrlSitemapFix
-                } else {
-                    M::UnknownDirectiveUrlFix
-                })
-                .code("line", &replacement),
+                fix,
             )
             .with_span(key_span(line))
             .with_replacement(sitemap.then_some(replacement)),

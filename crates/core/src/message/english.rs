@@ -687,6 +687,8 @@ catalogue! {
          crawler reads, so the line is ignored.";
     UnknownDirectiveUrlSitemapFix = "core.audit.unknown-directive.fix-url-sitemap" =>
         "Write it as a sitemap line: {line}.";
+    UnknownDirectiveUrlDeclaredFix = "core.audit.unknown-directive.fix-url-declared" =>
+        "Line {line} declares this sitemap already: delete this line.";
     UnknownDirectiveUrlFix = "core.audit.unknown-directive.fix-url" =>
         "If it names a sitemap, write {line}; otherwise remove the line.";
     UnknownDirectiveWhy = "core.audit.unknown-directive.why" =>
@@ -850,6 +852,9 @@ catalogue! {
     WithoutSlashDotOrQuery = "core.audit.pattern-without-slash.message-dot" =>
         "{value} starts with {first} instead of `/` ({anywhere} matches it anywhere), so the \
          rule matches no URL for Google.";
+    WithoutSlashParameter = "core.audit.pattern-without-slash.message-parameter" =>
+        "{value} is a query parameter without a path; patterns start with `/`, so the rule \
+         matches no URL for Google ({anywhere} matches it in any URL).";
     WithoutSlashRelative = "core.audit.pattern-without-slash.message-relative" =>
         "{value} is a relative path; patterns start with `/`, so the rule matches no URL for \
          Google.";
@@ -960,6 +965,13 @@ catalogue! {
         "{value} holds {word}, which crawlers compare as written: the rule blocks the URLs \
          that carry this very text (a merge tag a mail tool left unrendered, say), not the \
          pages a filled-in value would name.";
+    PercentNotAnEscapeMacro = "core.audit.percent-not-an-escape.message-macro" =>
+        "{value} holds {macro}, a placeholder that the tool which wrote this file never filled \
+         in: crawlers compare it as written, so the rule blocks only URLs that carry this very \
+         text, not the paths it stands for.";
+    PercentNotAnEscapeMacroFix = "core.audit.percent-not-an-escape.fix-macro" =>
+        "Write the path the placeholder stands for, or delete the line (and check the tool's \
+         template, which may have left others).";
     PercentNotAnEscape = "core.audit.percent-not-an-escape.message" =>
         "{value} holds a `%` that is not followed by two hex digits, so it is no escape.";
     PercentNotAnEscapeWhy = "core.audit.percent-not-an-escape.why" =>

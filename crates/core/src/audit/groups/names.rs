@@ -7,29 +7,48 @@ use super::{crawler_of, written_agent_name, BROWSER_TOKEN};
 use crate::audit::evidence::{Edit, Intent};
 use crate::audit::{Code, Context, Finding};
 use crate::catalogue::{crawlers, find_crawler, find_retired, Crawler, Purpose};
+use crate::matcher::GroupSelection;
 use crate::message::{Message, MessageId as M, Value};
+use crate::profile::Profile;
 use crate::verdict::ChainStep;
 
 /// A group for a token its operator retired (the catalogue's `retired` list), when no group
-/// names the crawlers that replaced it.
+/// names the crawlers that replaced it and they do not read its groups already.
 pub(super) fn retired_tokens(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let named = |token: &str| {
         cx.agents
             .iter()
             .any(|agent| agent.token.eq_ignore_ascii_case(token))
     };
+    let mut checker = None;
     for agent in &cx.agents {
         let Some(retired) = find_retired(&agent.token) else {
             continue;
         };
-        let successors: Vec<&str> = retired
+        let crawlers: Vec<&Crawler> = retired
             .replaced_by
             .iter()
             .filter_map(|name| find_crawler(name))
+            .collect();
+        let successors: Vec<&str> = crawlers
+            .iter()
             .filter_map(|crawler| crawler.tokens.first().copied())
             .collect();
         // A file that names one of the current tokens has moved on already.
         if successors.is_empty() || successors.iter().any(|token| named(token)) {
+            continue;
+        }
+        // The current crawlers read the token's groups already (they also name `*`, which
+        // they fall back to): its rules do reach them, and naming them adds nothing.
+        let checker = checker.get_or_insert_with(|| cx.robots.checker(Profile::Google));
+        let reads_its_groups = |crawler: &&Crawler| {
+            let read = checker.select_groups(GroupSelection::Chain(crawler.chain), false);
+            agent
+                .groups
+                .iter()
+                .all(|&group| read.groups.iter().any(|found| found.index == group))
+        };
+        if crawlers.iter().all(reads_its_groups) {
             continue;
         }
         let missing: Vec<Value> = successors.iter().map(|token| Value::code(token)).collect();
