@@ -433,7 +433,7 @@ impl<'r> Checker<'r> {
                 let beyond = include_beyond_limit.then(|| index(&|rule| rule.beyond_size_limit));
                 (within, beyond)
             }
-        };        // Every user-agent line is read twice over for these: once per agent, not per URL.
+        }; // Every user-agent line is read twice over for these: once per agent, not per URL.
         let agent_line_readings = match selection {
             GroupSelection::Agent { agent, model } => differing_readings(
                 self.robots

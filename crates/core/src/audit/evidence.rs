@@ -1265,13 +1265,13 @@ impl Prover<'_> {
                         else {
                             continue;
                         };
-                        let tangled =
-                            was.matches
-                                .iter()
-                                .any(|m| all_old.contains(&m.line) && !local.old.contains(&m.line))
-                                || is.matches.iter().any(|m| {
-                                    all_new.contains(&m.line) && !plan.mine_new.contains(&m.line)
-                                });
+                        let tangled = was
+                            .matches
+                            .iter()
+                            .any(|m| all_old.contains(&m.line) && !local.old.contains(&m.line))
+                            || is.matches.iter().any(|m| {
+                                all_new.contains(&m.line) && !plan.mine_new.contains(&m.line)
+                            });
                         if tangled {
                             found.tangled = true;
                             break;

@@ -60,7 +60,6 @@ impl Judged {
             Answers::Starting => disallow.escaped.starts_with(&self.escaped),
         }
     }
-
 }
 
 /// Which Disallow rules an Allow answers on purpose.
@@ -343,7 +342,9 @@ impl<'r> Star<'r> {
 
     /// Whether a `*` Disallow is written starting with `prefix`.
     fn disallows_starting(&self, prefix: &[u8]) -> bool {
-        let at = self.sorted.partition_point(|pattern| pattern.as_slice() < prefix);
+        let at = self
+            .sorted
+            .partition_point(|pattern| pattern.as_slice() < prefix);
         self.sorted
             .get(at)
             .is_some_and(|pattern| pattern.starts_with(prefix))
