@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import ai from '../node/wasm-ai.mjs';
-import { launchBrowser, runAxe, seriousViolations, withPage } from './harness.mjs';
+import { launchBrowser, pasteInto, runAxe, seriousViolations, withPage } from './harness.mjs';
 
 const WAIT_MS = 15_000;
 
@@ -183,6 +183,36 @@ test('the policy builder writes, diffs, checks and applies a policy', async () =
     // Nothing left to change once applied.
     await page.waitForFunction(() => document.querySelector('#policy-apply').disabled, null, { timeout: WAIT_MS });
   }, PAGE);
+});
+
+// Issue 38: "allow" alone wrote an empty BEGIN/END block; after Apply the panel said "Nothing to
+// change: choose…" with the choice still made; the applied note stayed after other pastes.
+test('the policy builder writes nothing for "allow" alone, says the file holds an applied policy, and forgets it on a paste', async () => {
+  await withPage(
+    browser,
+    async (page) => {
+      await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /admin/\n');
+      await page.waitForSelector('#policy-form select#policy-search', { timeout: WAIT_MS });
+      await page.selectOption('#policy-search', 'allow');
+      await page.waitForSelector('#policy-diff [data-no-change="in-file"]', { timeout: WAIT_MS });
+      assert.equal(await page.locator('#policy-diff li[data-kind="added"]').count(), 0);
+      assert.equal(await page.$eval('#policy-apply', (button) => button.disabled), true);
+
+      await page.selectOption('#policy-ai-training', 'block');
+      await page.waitForFunction(() => !document.querySelector('#policy-apply').disabled, null, { timeout: WAIT_MS });
+      await page.click('#policy-apply');
+      await page.waitForFunction(() => /policy is in the editor/.test(document.querySelector('#policy-status').textContent), null, {
+        timeout: WAIT_MS,
+      });
+      await page.waitForSelector('#policy-diff [data-no-change="in-file"]', { timeout: WAIT_MS });
+      assert.doesNotMatch(await page.textContent('#policy-diff'), /choose what/);
+
+      await pasteInto(page, '#robots', 'User-agent: *\nDisallow: /other/\n');
+      await page.waitForFunction(() => document.querySelector('#policy-status').textContent === '', null, { timeout: WAIT_MS });
+      assert.equal(await page.isHidden('#policy-undo'), true);
+    },
+    { ...PAGE, contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] } },
+  );
 });
 
 test('the check table shows crawlers whose verdict differs from the choice', async () => {

@@ -69,6 +69,8 @@ export class PolicyBuilder {
   #timer = 0;
   /** The text Apply put in the editor, while Undo can take it back; else null. */
   #applied = null;
+  /** The editor's text the status line's note (applied, undone) is about; else null. */
+  #saidFor = null;
   /** The last result, which `apply` puts in the editor. */
   #written = null;
   #generation = 0;
@@ -135,12 +137,20 @@ export class PolicyBuilder {
     const generation = ++this.#generation;
     const engine = this.#engine();
     if (engine === null) return;
+    // Text put in the editor since Apply or Undo (a paste, another file) is not what the note
+    // was about: the note goes, and Undo with it.
+    if (this.#saidFor !== null && this.#text() !== this.#saidFor) {
+      this.#saidFor = null;
+      this.#applied = null;
+      this.#undoButton.hidden = true;
+      this.#statusLine.textContent = '';
+    }
     if (this.spec === '') {
       // Nothing chosen: nothing to write, and no need to ask the engine about the whole file.
       this.#written = null;
       this.#apply.disabled = true;
       if (this.#applied === null) this.#statusLine.textContent = '';
-      this.#diff.replaceChildren(renderDiff([]));
+      this.#diff.replaceChildren(renderDiff([], false));
       this.#check.replaceChildren();
       this.#check.dataset.mismatches = '0';
       this.#showPreview(null);
@@ -167,7 +177,7 @@ export class PolicyBuilder {
     this.#written = null;
     this.#apply.disabled = true;
     if (this.#applied === null) this.#statusLine.textContent = '';
-    this.#diff.replaceChildren(renderDiff(written.diff));
+    this.#diff.replaceChildren(renderDiff(written.diff, true));
     this.#check.replaceChildren(renderCheck(written.checks, written.mismatches));
     this.#check.dataset.mismatches = String(written.mismatches);
     let comparison = null;
@@ -217,6 +227,7 @@ export class PolicyBuilder {
     this.#undoButton.hidden = true;
     this.#onUndo(applied);
     this.#statusLine.textContent = t('policy.undone');
+    this.#saidFor = this.#text();
   }
 
   #handleInput() {
@@ -231,6 +242,7 @@ export class PolicyBuilder {
     this.#onApply(this.#written.text);
     this.#undoButton.hidden = false;
     this.#statusLine.textContent = t('policy.applied');
+    this.#saidFor = this.#written.text;
   }
 
   /** A path field is offered only for "block these paths". */
@@ -308,9 +320,10 @@ function renderForm(purposes) {
  * The new text against the current one: added and removed lines with their context, as the
  * engine worker keeps them (`skip` stands for unchanged lines left out).
  */
-function renderDiff(diff) {
+/** The change to the file; with none, why: nothing chosen, or the file says it already. */
+function renderDiff(diff, chosen) {
   if (!diff.some((line) => line.kind === 'added' || line.kind === 'removed')) {
-    return h('p', { class: 'hint' }, t('policy.no-change'));
+    return h('p', { class: 'hint', 'data-no-change': chosen ? 'in-file' : 'nothing-chosen' }, t(chosen ? 'policy.in-file' : 'policy.no-change'));
   }
   const rows = [];
   diff.forEach((line) => {

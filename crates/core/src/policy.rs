@@ -311,8 +311,16 @@ fn obeyed_rules(base: &RobotsTxt, crawler: &Crawler) -> Vec<KeptRule> {
 /// The lines between the markers; `base` is the file without an earlier block.
 fn policy_block(request: &PolicyRequest, base: &RobotsTxt, has_star: bool) -> String {
     let mut out = String::new();
-    if request.choices.is_empty() {
-        // Nothing chosen: no block (and an earlier one is taken out).
+    let blocks = POLICY_PURPOSES.iter().any(|&purpose| {
+        matches!(
+            request.choice(purpose),
+            Some(Choice::Block | Choice::BlockPaths(_))
+        )
+    });
+    let lines = preference_lines(request);
+    if !blocks && lines.is_empty() {
+        // Nothing chosen, or only "allow", which writes no rule: no block (an empty one would
+        // change nothing), and an earlier one is taken out.
         return out;
     }
     out.push_str(POLICY_BEGIN);
@@ -396,7 +404,6 @@ fn policy_block(request: &PolicyRequest, base: &RobotsTxt, has_star: bool) -> St
             }
         }
     }
-    let lines = preference_lines(request);
     if !lines.is_empty() {
         out.push_str("\nUser-agent: *\n");
         if !has_star {
@@ -507,6 +514,27 @@ fn with_block(current: &str, block: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 38: "allow" writes no rule, so a request of only "allow" writes no block (an empty
+    /// one changed nothing), and takes out an earlier block.
+    #[test]
+    fn only_allow_writes_no_block() {
+        let file = b"User-agent: *\nDisallow: /admin/\n";
+        let policy = write_policy(
+            file,
+            &request("search allow\nai-training allow"),
+            Profile::Rfc9309,
+        );
+        assert_eq!(policy.text, String::from_utf8_lossy(file));
+        let blocked = write_policy(file, &request("ai-training block"), Profile::Rfc9309);
+        assert!(blocked.text.contains(POLICY_BEGIN));
+        let undone = write_policy(
+            blocked.text.as_bytes(),
+            &request("ai-training allow"),
+            Profile::Rfc9309,
+        );
+        assert!(!undone.text.contains(POLICY_BEGIN), "{}", undone.text);
+    }
 
     /// Issue 26: `*` disallows /admin/ and /cart/; blocking /members/ for search crawlers must
     /// not release Googlebot from the `*` rules, which a new Googlebot group would.
@@ -656,11 +684,19 @@ mod tests {
             &request("archive allow\ncontent-usage"),
             Profile::Rfc9309,
         );
-        assert_eq!(second.text.matches(POLICY_BEGIN).count(), 1);
-        assert!(second
+        // Nothing blocked and no preference to state: the earlier block is taken out whole.
+        assert_eq!(second.text.matches(POLICY_BEGIN).count(), 0);
+        assert!(second.text.starts_with("User-agent: *\nDisallow: /x\n"));
+        assert!(!second.text.contains("ia_archiver"));
+        let third = write_policy(
+            first.text.as_bytes(),
+            &request("archive block /old/"),
+            Profile::Rfc9309,
+        );
+        assert_eq!(third.text.matches(POLICY_BEGIN).count(), 1);
+        assert!(third
             .text
             .starts_with("User-agent: *\nDisallow: /x\n\n# BEGIN"));
-        assert!(!second.text.contains("ia_archiver"));
         assert!(second
             .diff
             .iter()
