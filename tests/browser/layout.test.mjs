@@ -139,6 +139,44 @@ test('every control has a label and is reachable with the keyboard', async () =>
   }
 });
 
+// Issue 38: phone tables broke paths inside a word ("/pri vat e/"); they break between segments.
+test('on a phone a path in a table breaks between its segments, not inside a word', async () => {
+  const session = await openWithExample('news', { viewport: VIEWPORTS.phone });
+  try {
+    const { page } = session;
+    await page.fill('#url', '/news/subscribers/weekly-digest');
+    await settled(page, { regions: ['#result'], timeout: WAIT_MS });
+    const broken = await page.evaluate(() => {
+      for (const element of document.querySelectorAll('.panel')) element.style.contentVisibility = 'visible';
+      const found = [];
+      for (const cell of document.querySelectorAll('table code')) {
+        if (!cell.textContent.includes('/')) continue;
+        // A line change between two letters or digits is a break inside a word.
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        let previous = null;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let index = 0; index < node.length; index += 1) {
+            range.setStart(node, index);
+            range.setEnd(node, index + 1);
+            const rect = range.getClientRects()[0];
+            if (!rect) continue;
+            const char = node.data[index];
+            if (previous && Math.abs(rect.top - previous.top) > 2 && /[\p{L}\p{N}]/u.test(char) && /[\p{L}\p{N}]/u.test(previous.char)) {
+              found.push(cell.textContent);
+            }
+            previous = { top: rect.top, char };
+          }
+        }
+      }
+      return found;
+    });
+    assert.deepEqual(broken, []);
+  } finally {
+    await session.close();
+  }
+});
+
 // Issue 38: on a phone the checker is first on screen, so Tab reaches it before the editor; the
 // skip link is painted above the sticky header it is under; everything is in a landmark.
 test('on a phone Tab follows the screen, the skip link shows above the header, and every text is in a landmark', async () => {

@@ -8,7 +8,7 @@
  * computed when the guide is drawn (`PATTERN_EXAMPLES` lists the questions, never the answers).
  */
 
-import { h } from '../text/render.js';
+import { breakablePath, h } from '../text/render.js';
 import { onLanguageChange, t, tRich } from '../text/i18n.js';
 
 export { guideAnchorForCode, guideAnchorForReason } from '../text/render.js';
@@ -275,5 +275,5 @@ async function fillPatternTable(table, engine) {
 
 function pathList(paths) {
   if (paths.length === 0) return [h('span', { class: 'muted' }, '—')];
-  return paths.flatMap((path, index) => [index > 0 ? ' ' : '', h('code', { 'data-path': path }, path)]);
+  return paths.flatMap((path, index) => [index > 0 ? ' ' : '', h('code', { 'data-path': path }, breakablePath(path))]);
 }

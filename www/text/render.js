@@ -88,11 +88,22 @@ const SHOWN_TEXT_MAX = 4_000;
 
 /** Text from the file, in a code element that keeps its whitespace visible. */
 function code(text, className = 'token') {
+  if (text === '') return h('code', { class: className, translate: 'no' }, h('span', { class: 'empty', translate: 'yes' }, t('render.empty')));
+  const shown = shownText(text);
   return h(
     'code',
     { class: className, translate: 'no' },
-    text === '' ? h('span', { class: 'empty', translate: 'yes' }, t('render.empty')) : shownText(text),
+    typeof shown === 'string' ? breakablePath(shown) : [breakablePath(shown[0]), shown[1]],
   );
+}
+
+/**
+ * `text` with a line-break opportunity (`<wbr>`) after each `/`, `?` and `&`: a path in a narrow
+ * table column breaks between its segments ("/private/ page"), not inside a word
+ * ("/pri vat e/"), where the tables' code allows no other break (style.css).
+ */
+export function breakablePath(text) {
+  return text.split(/(?<=[/?&])/).flatMap((part, index) => (index === 0 ? [part] : [h('wbr'), part]));
 }
 
 /** `text`, or its start and a note of what is left out when it is too long to lay out. */
