@@ -207,6 +207,22 @@ describe('a file that is no robots.txt', () => {
   });
 });
 
+describe('a URL typed as a file name', () => {
+  // Issue 38: `admin/` was read as a path, `index.html` as a host with no path (no verdict).
+  test('is a path when its extension is no top-level domain', async () => {
+    await withPage(browser, async (page) => {
+      await ask(page, { robots: 'User-agent: *\nDisallow: /index.html\nDisallow: /*.pdf$\n', agent: 'Googlebot', url: 'index.html' });
+      await expectVerdict(page, 'disallowed', 2);
+      await ask(page, { url: 'report.pdf' });
+      await expectVerdict(page, 'disallowed', 3);
+      // A host typed alone is still told apart.
+      await ask(page, { url: 'example.com' });
+      await settled(page, { regions: ['#result'], orNoVerdict: true });
+      assert.equal(await page.getAttribute('#verdict', 'data-verdict'), '');
+    }, inBrowser());
+  });
+});
+
 describe('a known crawler typed is answered as itself', () => {
   test('AdsBot-Google, which ignores the * group, is allowed where the typed name is not', async () => {
     await withPage(browser, async (page) => {

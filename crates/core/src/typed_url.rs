@@ -101,7 +101,8 @@ impl std::error::Error for InvalidUrl {}
 
 /// Reads a typed URL: a full `http(s)` URL, a scheme-relative `//host/path`, a host and path
 /// without a scheme (`example.com/a`, when the first segment is a host name with a dot or a
-/// port), or a path (`/a`, or `a/b` and `./a/b`, read as `/a/b`).
+/// port, and not a file name such as `index.html`), or a path (`/a`, or `a/b`, `./a/b` and
+/// `index.html`, read as `/a/b` and `/index.html`).
 pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
     read_request(typed).map(|reading| TypedUrl {
         request: reading.request.into_owned(),
@@ -290,10 +291,22 @@ fn first_segment(text: &str) -> &str {
     &text[..end]
 }
 
+/// File extensions of the pages and files a site serves that are no top-level domain (IANA's
+/// root zone has none of them), lower case: a first segment that ends in one (`index.html`,
+/// `report.pdf`) names a file, not a host. Extensions that are also top-level domains (`.zip`,
+/// `.mov`, `.pl`, `.sh`, `.py`, `.md`, `.rs`, `.do`) are left out: `example.pl` is a host.
+const FILE_EXTENSIONS: &[&str] = &[
+    "asp", "aspx", "atom", "avif", "bmp", "cfm", "cgi", "css", "csv", "doc", "docx", "gif", "gz",
+    "htm", "html", "ico", "jpeg", "jpg", "js", "json", "jsp", "mjs", "mp3", "mp4", "ogg", "pdf",
+    "php", "png", "ppt", "pptx", "rar", "rss", "shtml", "svg", "tar", "tgz", "tif", "tiff", "txt",
+    "wasm", "webm", "webp", "woff", "woff2", "xhtml", "xls", "xlsx", "xml", "yaml", "yml",
+];
+
 /// A first segment is a host when it is a name with a dot between two labels (`example.com`),
 /// a name with a port (`localhost:8080`) or `localhost`. A segment that starts with a dot
 /// (`.well-known`, `.` and `..` of a relative path) or holds characters no host name has is a
-/// path, as is everything with an empty label (`a..b`).
+/// path, as is everything with an empty label (`a..b`) and a file name whose extension is no
+/// top-level domain (`index.html`, `report.pdf`; [`FILE_EXTENSIONS`]).
 fn looks_like_host(segment: &str) -> bool {
     let (name, port) = match segment.rsplit_once(':') {
         Some((name, port)) if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => {
@@ -310,7 +323,15 @@ fn looks_like_host(segment: &str) -> bool {
                     .chars()
                     .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_'))
         });
-    host_name && (port || labels.contains('.') || labels.eq_ignore_ascii_case("localhost"))
+    let file_name = !port
+        && labels.rsplit_once('.').is_some_and(|(_, extension)| {
+            FILE_EXTENSIONS
+                .iter()
+                .any(|known| known.eq_ignore_ascii_case(extension))
+        });
+    host_name
+        && !file_name
+        && (port || labels.contains('.') || labels.eq_ignore_ascii_case("localhost"))
 }
 
 /// `url`, whose host starts `authority`, requested with `scheme` before it (`http://` for a
@@ -486,12 +507,19 @@ mod tests {
             ("a..b/c", "/a..b/c"),
             ("wiki/Special:Search", "/wiki/Special:Search"),
             ("*.pdf", "/*.pdf"),
+            ("index.html", "/index.html"),
+            ("report.PDF", "/report.PDF"),
+            ("feed.xml?page=2", "/feed.xml?page=2"),
+            ("app.js/x", "/app.js/x"),
         ] {
             assert_eq!(read(typed), (path.into(), None), "{typed}");
         }
         assert_eq!(read("shop.example./x").1, Some("shop.example.".into()));
         assert_eq!(read("münchen.de/x").1, Some("münchen.de".into()));
         assert_eq!(read("intranet:8080/x").1, Some("intranet:8080".into()));
+        // An extension that is also a top-level domain is read as one, and a port makes a host.
+        assert_eq!(read("example.pl/x").1, Some("example.pl".into()));
+        assert_eq!(read("files.html:8080/x").1, Some("files.html:8080".into()));
     }
 
     #[test]
