@@ -585,6 +585,9 @@ pub(crate) struct Prover<'r> {
     selections: Vec<Vec<Vec<u32>>>,
     /// The findings of the file as written, by code and line: what a fix must not add to.
     known: HashSet<(Code, usize)>,
+    /// The same, by the text of each line (trimmed): a fix that moves lines writes them again
+    /// at other numbers, and a finding on a line it only moved is no new one.
+    known_text: HashSet<(Code, String)>,
     budget: usize,
 }
 
@@ -612,6 +615,14 @@ fn known(findings: &[Finding]) -> HashSet<(Code, usize)> {
         }
     }
     known
+}
+
+/// [`known`] by the text of each line.
+fn known_text(robots: &RobotsTxt, known: &HashSet<(Code, usize)>) -> HashSet<(Code, String)> {
+    known
+        .iter()
+        .filter_map(|&(code, number)| Some((code, robots.line(number)?.text().trim().to_owned())))
+        .collect()
 }
 
 /// The effects kept for a finding: the most telling first, at most [`MAX_EFFECTS`], one per
@@ -648,6 +659,7 @@ impl<'r> Prover<'r> {
             askers,
             checkers,
             selections,
+            known_text: known_text(robots, &known(findings)),
             known: known(findings),
             budget,
         }
@@ -1714,7 +1726,14 @@ fn check_fixes(
             let known_on = |line: usize| prover.known.contains(&(new.code, line));
             let known = match old {
                 Some(old) => known_on(old),
-                None => edited_lines_of[slot].iter().any(|&line| known_on(line)),
+                None => {
+                    edited_lines_of[slot].iter().any(|&line| known_on(line))
+                        || edited.line(new.line).is_some_and(|line| {
+                            prover
+                                .known_text
+                                .contains(&(new.code, line.text().trim().to_owned()))
+                        })
+                }
             };
             // A fix that leaves its own code behind is not raising it anew.
             if !known && findings[pending[slot].finding].code != new.code {
