@@ -149,7 +149,7 @@ test('on a phone a path in a table breaks between its segments, not inside a wor
     const broken = await page.evaluate(() => {
       for (const element of document.querySelectorAll('.panel')) element.style.contentVisibility = 'visible';
       const found = [];
-      for (const cell of document.querySelectorAll('table code')) {
+      for (const cell of document.querySelectorAll(':is(.matches, .crawler-table-wrap, .batch-table-wrap) table code')) {
         if (!cell.textContent.includes('/')) continue;
         // A line change between two letters or digits is a break inside a word.
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
