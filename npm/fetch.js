@@ -50,9 +50,9 @@ function robotsUrlOf(url) {
 
 /** The user agent string a catalogued crawler sends (its token when none is documented). */
 function userAgentOf(name) {
-  const crawler = engine.crawlerCatalogue().find((entry) => entry.name.toLowerCase() === String(name).toLowerCase());
-  if (!crawler) throw new RangeError(`no catalogued crawler is called '${name}'`);
-  return { crawler, userAgent: crawler.userAgent ?? crawler.tokens?.[0] ?? crawler.name };
+  const crawler = engine.crawlerFetch(String(name));
+  if (crawler === undefined) throw new RangeError(`no catalogued crawler is called '${name}'`);
+  return { crawler, userAgent: crawler.userAgent };
 }
 
 /** What a thrown fetch error means: timeout, host-not-found, tls or connection-failed. */

@@ -25,6 +25,10 @@ export interface CheckOptions {
   /** A catalogued crawler (`GPTBot`, `Googlebot-Image`, …) whose documented fallback chain picks
    * the group; the `agent` argument is then not used. */
   crawler?: string;
+  /** Answer the agent exactly as typed. Without it, an agent that names a catalogued crawler
+   * (its name or token, or a UA string holding it) is answered as that crawler, with the answer
+   * as typed in `Verdict.asTyped` where it differs. */
+  asTyped?: boolean;
 }
 
 /** Options of a crawler table. */
@@ -61,6 +65,12 @@ export interface RuleMatch {
   length: number;
   /** Matched through Google's `index.htm` rule (`google` profile). */
   viaIndexHtml: boolean;
+  /**
+   * For one of a verdict's `matches`: what became of it (`decides-longest`, `decides-tie`,
+   * `decides-first`, `decides-empty`, `set-aside-robots`, `set-aside-status`, `empty`,
+   * `outweighed`, `after-first`); null elsewhere.
+   */
+  outcome: string | null;
 }
 
 /** A group whose rules applied (groups naming the agent are merged). */
@@ -93,6 +103,10 @@ export interface Verdict {
    */
   line: number | null;
   reason: Reason;
+  /** Which groups answered: `own`, `fallback`, `star`, `none` or `status`; null when refused. */
+  groupUsed: 'own' | 'fallback' | 'star' | 'none' | 'status' | null;
+  /** Why the deciding line decides, when one does. */
+  whyDecides: 'longest-match' | 'allow-wins-tie' | 'first-match' | 'empty-rule' | null;
   profile: ProfileId;
   agentMatch: AgentMatchId;
   agent: string;
@@ -118,16 +132,22 @@ export interface Verdict {
   /** User-agent lines Google reads as another name than the one written (`MJ12bot` → `MJ`). */
   agentLineReadings: AgentLineReading[];
   /**
-   * When the agent is a catalogued crawler (or a UA string naming one) whose own reading of the
-   * file answers otherwise than the chosen match model: that crawler's verdict. Null otherwise.
+   * Asked with `asTyped`, when the agent is a catalogued crawler (or a UA string naming one)
+   * whose own reading of the file answers otherwise than the chosen match model: that
+   * crawler's verdict. Null otherwise.
    */
   crawlerReading: CrawlerReading | null;
   /**
-   * The catalogued crawler the agent as typed names (its name, or a UA string holding its
-   * token), whether or not its reading differs; null for a check with `crawler` or an agent
-   * that names none.
+   * The catalogued crawler that answered: the one `options.crawler` names, or the one the
+   * agent as typed names (its name, or a UA string holding its token), which a check answers
+   * as that crawler unless `options.asTyped`. Null for an agent answered as typed.
    */
-  namedCrawler: string | null;
+  crawler: string | null;
+  /**
+   * Answered as the crawler the agent names: the answer for the agent exactly as typed, when
+   * its verdict or deciding line differs. Null otherwise.
+   */
+  asTyped: Verdict | null;
   /**
    * For a check with `crawler`: which group that crawler used and why, as a core message. Only
    * from the packages built with the panels (the npm package's is); absent from the page's first.
@@ -136,7 +156,7 @@ export interface Verdict {
   /** The host the typed URL named, when it named one ("read as host X, path Y"). */
   urlHost: string | null;
   /** Why no crawler would request the typed URL, when so. */
-  urlProblem: 'empty' | 'scheme' | 'no-host' | 'host-only' | null;
+  urlProblem: 'empty' | 'scheme' | 'no-host' | 'host-only' | 'too-long' | 'agent-too-long' | null;
   /** What the file is when it is plainly no robots.txt (an HTML page, an error body, binary data). */
   notRobotsTxt: NotRobotsTxt | null;
   /**
@@ -196,8 +216,8 @@ export interface AgentLineReading {
 /** A catalogued crawler's own reading of the file, beside a verdict that differs from it. */
 export interface CrawlerReading {
   name: string;
-  /** Its documented order of groups, as tokens (`*` for the star groups). */
-  chain: string[];
+  /** Which group it used: `status`, `none`, `none-ignores-star`, `fallback`, `star`, `own`, `record`. */
+  group: string;
   verdict: Verdict;
   /** Which group it used and why, as a core message (absent where `crawlerWhy` is). */
   why?: Message;
@@ -367,6 +387,8 @@ export interface Crawler {
   operator: string;
   purpose: Purpose;
   purposeTitle: string;
+  /** Where its purpose comes in the engine's order of purposes, which lists sort by. */
+  purposeRank: number;
   description: string;
   tokens: string[];
   /** A real user-agent string, when it has one. */
@@ -374,6 +396,8 @@ export interface Crawler {
   tokenOnly: boolean;
   /** The documented fallback chain, such as `['Googlebot-Image', 'Googlebot', '*']`. */
   chain: string[];
+  /** Its chain never reaches `*`: a `User-agent: *` group does not apply to it. */
+  ignoresStar: boolean;
   crawlDelay: 'yes' | 'no' | 'unknown';
   robotsTxt: RobotsTxtCompliance;
   /**

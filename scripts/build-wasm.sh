@@ -30,10 +30,10 @@
 #
 # `--npm DIR` builds only the npm package's engine (scripts/package-npm.sh asks for it): the
 # audit package plus the `politeness` feature (RobotsFile.politeness and .preferredHost, which
-# the page never asks) and the `logs` feature (LogReplay, for the package's replayLogs; the page
-# loads it only in www/pkg/logs/), at opt-level 3, with the same smoke check, into DIR (its own
-# stamp). The page's packages are built without them, so what only npm asks costs the page
-# nothing.
+# the page never asks), the `catalogue` feature (crawlerCatalogue, which the page asks of the AI
+# usage package) and the `logs` feature (LogReplay, for the package's replayLogs; the page loads
+# it only in www/pkg/logs/), at opt-level 3, with the same smoke check, into DIR (its own stamp).
+# The page's packages are built without them, so what only npm asks costs the page nothing.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -189,6 +189,12 @@ build_package() {
     if ((has("audit") || has("ai")) !== (typeof panels === "function")) {
       throw new Error(`RobotsFile.compareProfiles is ${typeof panels} in the package built with features [${features}]`);
     }
+    // The words of the catalogue: in the AI usage package (for the crawler panel of the page) and
+    // in the engine of the npm package, never in the audit package.
+    const catalogue = typeof wasm.crawlerCatalogue === "function";
+    if ((has("ai") || has("catalogue")) !== catalogue) {
+      throw new Error(`crawlerCatalogue is ${catalogue ? "" : "not "}in the package built with features [${features}]`);
+    }
     const politeness = wasm.RobotsFile.prototype.politeness;
     if (has("politeness") !== (typeof politeness === "function")) {
       throw new Error(`RobotsFile.politeness is ${typeof politeness} in the package built with features [${features}]`);
@@ -252,7 +258,7 @@ build_package() {
 if [ -n "$npm_dir" ]; then
   # Staged beside the page's staging directory and moved into place only once it passed.
   rm -rf "$STAGING.npm"
-  build_package "$STAGING.npm" audit,politeness,logs,consumers 3
+  build_package "$STAGING.npm" audit,politeness,catalogue,logs,consumers 3
   printf '%s\n' "$inputs" >"$STAGING.npm/$STAMP_FILE"
   rm -rf "$npm_dir"
   mkdir -p "$(dirname "$npm_dir")"

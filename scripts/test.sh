@@ -80,9 +80,10 @@ if [ "$selection" = all ] || [ "$selection" = rust ]; then
     cargo clippy -p robots-lens-wasm --features audit --all-targets -- -D warnings
   step "cargo clippy -D warnings (wasm, --features logs)" \
     cargo clippy -p robots-lens-wasm --features logs --all-targets -- -D warnings
-  # The npm package's engine (scripts/build-wasm.sh --npm): the audit plus the politeness getters.
-  step "cargo clippy -D warnings (wasm, --features audit,politeness)" \
-    cargo clippy -p robots-lens-wasm --features audit,politeness --all-targets -- -D warnings
+  # The npm package's engine (scripts/build-wasm.sh --npm): the audit plus the politeness getters,
+  # the catalogue's words, the log replay and the consumers' readings.
+  step "cargo clippy -D warnings (wasm, --features audit,politeness,catalogue,logs,consumers)" \
+    cargo clippy -p robots-lens-wasm --features audit,politeness,catalogue,logs,consumers --all-targets -- -D warnings
   # The engines as they are really built: code under cfg(target_arch = "wasm32") (the page's
   # and npm's engine) and cfg(target_family = "wasm") (the npm package's CLI, on WASI) is only
   # compiled there, and a lint can differ where usize has 32 bits. Tests are left out on WASI:

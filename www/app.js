@@ -400,20 +400,20 @@ async function showFirstAnswer() {
 }
 
 /**
- * The answer the summary gives, asked through `ask(options)` (a check on the engine): with a
- * crawler chosen in the menu, that crawler's; else, when the agent names a catalogued crawler
- * and the reading options answer it as itself (the default), that crawler's own answer, with
- * the agent's as typed beside it; else the agent's as typed. `{ shown, crawler, chosen,
- * asTyped }`.
+ * The answer the summary gives, asked once through `ask(options)` (a check on the engine): with
+ * a crawler chosen in the menu, that crawler's; else the engine's reading of the agent typed
+ * (a catalogued crawler's name, or a UA string holding one, is that crawler, with the name as
+ * typed beside it where that differs), unless the reading options ask for the agent exactly as
+ * typed. `{ shown, crawler, chosen, asTyped }`.
  */
 async function answer(ask, options) {
-  const asked = await ask(options);
-  if (options.crawler) return { shown: asked, crawler: options.crawler, chosen: true, asTyped: null };
-  if (!state.asCrawler || !asked.namedCrawler || asked.urlProblem) {
-    return { shown: asked, crawler: null, chosen: false, asTyped: null };
-  }
-  const own = await ask({ ...options, crawler: asked.namedCrawler });
-  return { shown: own, crawler: asked.namedCrawler, chosen: false, asTyped: asked };
+  const asked = await ask({ asTyped: !state.asCrawler, ...options });
+  return {
+    shown: asked,
+    crawler: asked.crawler ?? null,
+    chosen: Boolean(options.crawler),
+    asTyped: asked.asTyped ?? null,
+  };
 }
 
 function wireEvents() {
@@ -601,7 +601,13 @@ async function recompute() {
     // Read after the load: the worker answers the crawler menus' set-up before it, so on the
     // first refresh they are filled by now. `status` (how the file was served) applies to every
     // verdict; `crawler` to the main one.
-    options = { agentMatch: state.agentMatch, profile: state.profile, ...panels?.fetchStatus.checkOptions() };
+    // `asTyped`: the reading options ask for the agent exactly as typed, in every panel too.
+    options = {
+      agentMatch: state.agentMatch,
+      profile: state.profile,
+      asTyped: !state.asCrawler,
+      ...panels?.fetchStatus.checkOptions(),
+    };
     crawlerOptions = panels?.crawlers.checkOptions() ?? {};
     answered = await answer((asked) => state.engine.check(text, agent, url, asked), { ...options, ...crawlerOptions });
     verdict = answered.shown;
@@ -618,7 +624,7 @@ async function recompute() {
     // No crawler would request what was typed (ftp://x, a host with no path): the engine says
     // why, and that stands where the verdict would, rather than an answer for `/`.
     elements.url.setAttribute('aria-invalid', 'true');
-    showNoVerdict(t('app.no-verdict-url', { problem: t(render.urlProblemKey(verdict.urlProblem)) }));
+    showNoVerdict(t('app.no-verdict-url', { problem: render.urlProblemWords(verdict.urlProblem) }));
     showFileReading(await state.engine.analyze(text), text);
     return;
   }
@@ -904,8 +910,7 @@ function showVerdictHeadline(verdict) {
 }
 
 function showExplanation(verdict, analysis, text, url) {
-  const profile = state.engine.defaults.profiles.find((choice) => choice.id === verdict.profile);
-  elements.explanation.replaceChildren(render.renderExplanation(verdict, analysis, text, url, profile));
+  elements.explanation.replaceChildren(render.renderExplanation(verdict, analysis, text, url));
   elements.fileView.replaceChildren(render.renderFileView(verdict, analysis, text));
   revealInFileView(render.decidingLine(verdict) ?? verdict.groups[0]?.matchedAgentLines[0] ?? null);
 }

@@ -4,11 +4,11 @@
 //!
 //! An input is split at 0xFE bytes into the file, the agent, the URL and a fetch status; its
 //! first byte picks the profile and the agent match. Arguments past the core's limits are
-//! refused by `check_arguments`, as every caller does, and are not asked.
+//! refused by the answering layer, which is an answer too.
 
 use robots_lens::{
-    check_arguments, compare_profiles, crawlers, AgentMatch, FetchStatus, Profile, Reason,
-    RobotsTxt, RuleKind, Verdict,
+    compare_profiles, crawlers, AgentMatch, Checker, FetchStatus, Profile, Question, Reason,
+    RobotsTxt, RuleKind, UrlReading, Verdict,
 };
 
 /// The parts of a fuzz input.
@@ -73,25 +73,31 @@ pub fn assert_verdict(robots: &RobotsTxt, verdict: &Verdict) {
     }
 }
 
-/// Parse, then every profile's check with both agent matches and as each catalogued crawler.
+/// `question` asked of `checker` with the URL read both ways (as typed, and as a path, which
+/// takes any string): every verdict it gives holds [`assert_verdict`]'s invariants; a refusal
+/// (a URL no crawler requests, an argument over the limits) is an answer too.
+fn ask_both_readings(robots: &RobotsTxt, checker: &Checker<'_>, question: Question<'_>) {
+    for reading in [UrlReading::Typed, UrlReading::Path] {
+        if let Ok(verdict) = checker.ask_verdict(&question.reading(reading)) {
+            assert_verdict(robots, &verdict);
+        }
+    }
+}
+
+/// Parse, then every profile's answer with both agent matches and as each catalogued crawler.
 pub fn check(data: &[u8]) {
     let input = parts(data);
     let robots = RobotsTxt::parse(input.robots);
-    if check_arguments(&input.agent, &input.url).is_err() {
-        return;
-    }
     for profile in Profile::ALL {
         let checker = robots.checker(profile);
         for agent_match in AgentMatch::ALL {
-            assert_verdict(
-                &robots,
-                &checker.check(&input.agent, &input.url, agent_match),
-            );
+            let question = Question::agent(&input.agent, &input.url).agent_match(agent_match);
+            ask_both_readings(&robots, &checker, question);
         }
     }
     let checker = robots.checker(input.profile);
     for crawler in crawlers().iter().take(4) {
-        assert_verdict(&robots, &checker.check_crawler(crawler, &input.url));
+        ask_both_readings(&robots, &checker, Question::crawler(crawler, &input.url));
     }
 }
 
@@ -119,14 +125,14 @@ pub fn audit(data: &[u8]) {
 /// The other readers' answers and their explanations, for the input's question.
 pub fn divergence(data: &[u8]) {
     let input = parts(data);
-    if check_arguments(&input.agent, &input.url).is_err() {
-        return;
-    }
     let robots = RobotsTxt::parse(input.robots);
-    let main = robots
-        .checker(input.profile)
-        .check(&input.agent, &input.url, input.agent_match);
-    let rows = compare_profiles(&robots, &input.agent, &input.url, input.agent_match, &main);
+    let question = Question::agent(&input.agent, &input.url)
+        .agent_match(input.agent_match)
+        .reading(UrlReading::Path);
+    let Ok(main) = robots.checker(input.profile).ask_verdict(&question) else {
+        return;
+    };
+    let rows = compare_profiles(&robots, &question, &main);
     assert_eq!(rows.len(), Profile::ALL.len());
     for row in &rows {
         assert_verdict(&robots, &row.verdict);
@@ -146,14 +152,14 @@ pub fn divergence(data: &[u8]) {
 /// Every catalogued crawler's row for the input's URL and fetch status.
 pub fn crawler_table(data: &[u8]) {
     let input = parts(data);
-    if check_arguments("", &input.url).is_err() {
-        return;
-    }
     let status = input.status.parse().unwrap_or_else(|_| FetchStatus::ok());
     let robots = RobotsTxt::parse(input.robots);
-    let rows = robots
+    let Ok(rows) = robots
         .checker(input.profile)
-        .crawler_table(&input.url, &status);
+        .ask_crawler_table(&input.url, &status)
+    else {
+        return;
+    };
     assert_eq!(rows.len(), crawlers().len());
     for row in &rows {
         assert_verdict(&robots, &row.verdict);
@@ -169,14 +175,17 @@ pub fn sized(data: &[u8]) {
     for profile in Profile::ALL {
         let checker = robots.checker(profile);
         for agent_match in AgentMatch::ALL {
-            assert_verdict(&robots, &checker.check(&case.agent, &case.url, agent_match));
+            let question = Question::agent(&case.agent, &case.url).agent_match(agent_match);
+            ask_both_readings(&robots, &checker, question);
         }
     }
     let _ = robots.audit();
-    let rows = robots
+    if let Ok(rows) = robots
         .checker(Profile::Google)
-        .crawler_table(&case.url, &FetchStatus::ok());
-    assert_eq!(rows.len(), crawlers().len());
+        .ask_crawler_table(&case.url, &FetchStatus::ok())
+    {
+        assert_eq!(rows.len(), crawlers().len());
+    }
 }
 
 /// A generated case: a robots.txt and a question within the core's limits.

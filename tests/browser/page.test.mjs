@@ -230,9 +230,9 @@ test('the match model switch changes the verdict for a full UA string', async ()
     // The string as typed, not the crawler it names (answered as itself by default, issue 26).
     await chooseReadingOption(page, '#as-crawler');
     await page.uncheck('#as-crawler');
-    await expectVerdict(page, ...engineVerdict(example.text, agent, url, { agentMatch: 'substring' }));
-    const substring = engineVerdict(example.text, agent, url, { agentMatch: 'substring' });
-    const token = engineVerdict(example.text, agent, url, { agentMatch: 'token' });
+    await expectVerdict(page, ...engineVerdict(example.text, agent, url, { agentMatch: 'substring', asTyped: true }));
+    const substring = engineVerdict(example.text, agent, url, { agentMatch: 'substring', asTyped: true });
+    const token = engineVerdict(example.text, agent, url, { agentMatch: 'token', asTyped: true });
     assert.notDeepEqual(substring, token, 'the example must show a difference');
 
     await chooseReadingOption(page, '#agent-match-token');

@@ -1,7 +1,7 @@
 // What the consistency suite compares: every surface's answer reduced to the same three facts,
 // and the comparison of two surfaces' answers, question by question.
 //
-// An answer is `{ verdict, line, reason }`:
+// An answer is `{ verdict, line, reason, group, why }`:
 //   verdict  'allowed', 'disallowed', 'refused' (the URL is one no crawler requests: the surface
 //            says so instead of answering) or 'error' (anything else the surface raised; its
 //            message in `error`)
@@ -9,6 +9,10 @@
 //   reason   the reason code (`rule-matched`, `file-unreachable`, …) where the surface gives one;
 //            null where it has none to give (the text output, a boolean) — a null is compared
 //            only with what that surface can say (see `compareAnswers`)
+//   group    which groups answered, the answering layer's code (`own`, `fallback`, `star`,
+//            `none`, `status`), where the surface gives it (the JSON and verdict objects)
+//   why      why the deciding line decides (`longest-match`, `allow-wins-tie`, `first-match`,
+//            `empty-rule`, or null), where the surface gives it
 
 /** The reason code of a URL no crawler requests, in the rows of the batch surfaces. */
 export const REFUSED_REASON = 'url-refused';
@@ -17,9 +21,9 @@ export const REFUSED_REASON = 'url-refused';
  * An answer from a surface's verdict object or row (the CLI's JSON, the wasm's, Python's): a row
  * whose reason is `url-refused` is a refusal, whatever its `allowed` cell says.
  */
-export function answerOf({ allowed, line, reason }) {
+export function answerOf({ allowed, line, reason, group, why }) {
   if (reason === REFUSED_REASON) return refused(REFUSED_REASON);
-  return { verdict: allowed ? 'allowed' : 'disallowed', line: line ?? null, reason: reason ?? null };
+  return { verdict: allowed ? 'allowed' : 'disallowed', line: line ?? null, reason: reason ?? null, group, why };
 }
 
 /** The rows of a CSV text (RFC 4180 quoting: `"a, b"`, `""` for a quote), header included. */
@@ -92,6 +96,10 @@ export function differences(reference, answer) {
   if (reference.verdict !== answer.verdict) found.push('verdict');
   if (answer.line !== undefined && reference.line !== answer.line) found.push('line');
   if (answer.reason !== undefined && answer.reason !== null && reference.reason !== answer.reason) found.push('reason');
+  // The group used and why the line decides: held where both surfaces give them.
+  for (const fact of ['group', 'why']) {
+    if (answer[fact] !== undefined && reference[fact] !== undefined && reference[fact] !== answer[fact]) found.push(fact);
+  }
   return found;
 }
 

@@ -27,6 +27,8 @@ def answer(verdict):
         "verdict": "allowed" if verdict.allowed else "disallowed",
         "line": verdict.line,
         "reason": verdict.reason,
+        "group": verdict.group_used,
+        "why": verdict.why_decides,
     }
 
 
@@ -104,19 +106,21 @@ def main(questions_path, answers_path):
                 refused_lists += len(batch)
             continue
         agent = first["agent"]
+        # The questions ask the agent exactly as typed, a catalogued crawler's name too.
+        typed = {**options, "as_typed": True}
         for question in batch:
             try:
-                surfaces["python check"][question["id"]] = answer(robots.check(agent, question["url"], **options))
+                surfaces["python check"][question["id"]] = answer(robots.check(agent, question["url"], **typed))
             except ValueError as error:
                 surfaces["python check"][question["id"]] = failure(error)
         try:
-            for question, verdict in zip(batch, robots.check_many(agent, urls, **options)):
+            for question, verdict in zip(batch, robots.check_many(agent, urls, **typed)):
                 surfaces["python check_many"][question["id"]] = answer(verdict)
         except ValueError:
             # A list with a URL no crawler requests is refused whole, naming the URL.
             refused_lists += len(batch)
         try:
-            columns = robots.check_columns(agent, urls, **options)
+            columns = robots.check_columns(agent, urls, **typed)
             for question, row in zip(batch, zip(*columns)):
                 surfaces["python check_columns"][question["id"]] = column_answer(*row)
         except ValueError as error:

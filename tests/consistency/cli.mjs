@@ -44,7 +44,9 @@ export function batches(generated) {
 
 /** The options every command shares, for a batch's first question. */
 function askerOptions(question) {
-  const who = question.crawler !== undefined ? [`--crawler=${question.crawler}`] : [`--agent=${question.agent}`];
+  // An agent's question asks the agent exactly as typed, a catalogued crawler's name too.
+  const who =
+    question.crawler !== undefined ? [`--crawler=${question.crawler}`] : [`--agent=${question.agent}`, '--as-typed'];
   return [...who, `--status=${question.status}`, `--profile=${question.profile}`, `--match=${question.match}`];
 }
 
@@ -87,7 +89,10 @@ export function askCheckJson(binary, generated, files) {
  */
 function jsonAnswer(verdict) {
   const line = Object.hasOwn(verdict, 'deciding_line') ? verdict.deciding_line : (verdict.decisive?.line ?? null);
-  return answerOf({ allowed: verdict.allowed, line, reason: verdict.reason });
+  const codes = Object.hasOwn(verdict, 'group_used')
+    ? { group: verdict.group_used?.kind ?? null, why: verdict.why_decides ?? null }
+    : {};
+  return answerOf({ allowed: verdict.allowed, line, reason: verdict.reason, ...codes });
 }
 
 /**
@@ -152,7 +157,7 @@ export function askCheckJsonl(binary, generated) {
   const input = cases
     .map((q) => JSON.stringify({ id: q.id, robots: generated.files[q.file].text, agent: q.agent, url: q.url, profile: q.profile, match: q.match }))
     .join('\n');
-  const result = run(binary, ['check', '--jsonl'], input + '\n');
+  const result = run(binary, ['check', '--jsonl', '--as-typed'], input + '\n');
   for (const line of result.stdout.split('\n')) {
     if (line.trim() === '') continue;
     const row = JSON.parse(line);

@@ -38,7 +38,8 @@ function options(question) {
     profile: question.profile,
     agentMatch: question.match,
     status: question.status,
-    ...(question.crawler !== undefined ? { crawler: question.crawler } : {}),
+    // An agent's question asks the agent exactly as typed, a catalogued crawler's name too.
+    ...(question.crawler !== undefined ? { crawler: question.crawler } : { asTyped: true }),
   };
 }
 
@@ -50,7 +51,13 @@ function agentOf(question) {
 /** A wasm verdict view: refused when the typed URL is one no crawler requests. */
 function verdictAnswer(verdict) {
   if (verdict.urlProblem) return refused(`the typed URL: ${verdict.urlProblem}`);
-  return answerOf({ allowed: verdict.allowed, line: verdict.line, reason: verdict.reason });
+  return answerOf({
+    allowed: verdict.allowed,
+    line: verdict.line,
+    reason: verdict.reason,
+    group: verdict.groupUsed,
+    why: verdict.whyDecides,
+  });
 }
 
 function attempt(work) {

@@ -83,9 +83,21 @@ async function askThePanels({ files, questions }) {
   const verdictAnswer = (verdict) =>
     verdict.urlProblem
       ? { verdict: 'refused', line: null, reason: null, error: `the typed URL: ${verdict.urlProblem}` }
-      : { verdict: verdict.allowed ? 'allowed' : 'disallowed', line: render.decidingLine(verdict), reason: verdict.reason };
+      : {
+          verdict: verdict.allowed ? 'allowed' : 'disallowed',
+          line: render.decidingLine(verdict),
+          reason: verdict.reason,
+          group: verdict.groupUsed,
+          why: verdict.whyDecides,
+        };
   const raised = (error) => ({ verdict: 'error', line: null, reason: null, error: String(error?.message ?? error) });
-  const options = (q) => ({ profile: q.profile, agentMatch: q.match, status: q.status, ...(q.crawler ? { crawler: q.crawler } : {}) });
+  // An agent's question asks the agent exactly as typed, a catalogued crawler's name too.
+  const options = (q) => ({
+    profile: q.profile,
+    agentMatch: q.match,
+    status: q.status,
+    ...(q.crawler ? { crawler: q.crawler } : { asTyped: true }),
+  });
   const batches = new Map();
   for (const q of questions) {
     if (!batches.has(q.batch)) batches.set(q.batch, []);

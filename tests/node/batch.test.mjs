@@ -74,7 +74,8 @@ test('isAllowed answers as check does, under every profile and option', () => {
     assert.equal(file.isAllowed('GPTBot', '/anything', {}), false);
     assert.equal(file.isAllowed('Googlebot', '/cart/help', {}), true);
     assert.throws(() => file.isAllowed('x', '/', { profile: 'nope' }), Error);
-    assert.throws(() => file.isAllowed('x', 'https://a.example/' + 'a'.repeat(40000), {}), Error, 'a URL past the limit');
+    // A URL past the limit is refused as a URL no crawler requests is (npm's wrapper makes it null).
+    assert.equal(file.isAllowed('x', 'https://a.example/' + 'a'.repeat(40000), {}), undefined);
   } finally {
     file.free();
   }
@@ -111,13 +112,19 @@ test('checkMany refuses bad options with an Error, as check does', () => {
   }
 });
 
-test("checkMany holds every URL and the agent to check's limits, naming the URL over them", () => {
+test("a URL or an agent over check's limits is refused, in its place in a list", () => {
   const file = new RobotsFile(text);
   const long = `/${'a'.repeat(40 * 1024)}`;
   try {
-    assert.throws(() => check(text, 'Bot', long, {}), /the URL is 40961 bytes long/);
-    assert.throws(() => file.checkMany('Bot', ['/', long], {}), /^Error: URL 2 of 2: the URL is 40961 bytes long/);
-    assert.throws(() => file.checkMany('B'.repeat(40 * 1024), ['/'], {}), /the user agent is 40960 bytes long/);
+    const refused = check(text, 'Bot', long, {});
+    assert.equal(refused.allowed, null);
+    assert.equal(refused.reason, 'url-refused');
+    assert.equal(refused.urlProblem, 'too-long');
+    const [first, second] = file.checkMany('Bot', ['/', long], {});
+    assert.equal(first.allowed, true);
+    assert.equal(second.urlProblem, 'too-long');
+    const [agent] = file.checkMany('B'.repeat(40 * 1024), ['/'], {});
+    assert.equal(agent.urlProblem, 'agent-too-long');
     // Within the limits, the same list is answered.
     assert.equal(file.checkMany('Bot', ['/', '/cart/x'], {}).length, 2);
   } finally {

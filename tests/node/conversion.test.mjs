@@ -23,9 +23,9 @@ const TEXT = [
 ].join('\n');
 
 const VERDICT_FIELDS = [
-  'allowed', 'reason', 'line', 'profile', 'agentMatch', 'agent', 'agentToken', 'path', 'normalisedPath',
-  'decisive', 'groups', 'usedStarGroup', 'chainStep', 'matches', 'beyondSizeLimit',
-  'agentLineReadings', 'crawlerReading', 'namedCrawler', 'urlHost', 'urlProblem', 'notRobotsTxt',
+  'allowed', 'reason', 'line', 'groupUsed', 'whyDecides', 'profile', 'agentMatch', 'agent', 'agentToken', 'path',
+  'normalisedPath', 'decisive', 'groups', 'usedStarGroup', 'chainStep', 'matches', 'beyondSizeLimit',
+  'agentLineReadings', 'crawlerReading', 'crawler', 'asTyped', 'urlHost', 'urlProblem', 'notRobotsTxt',
 ];
 
 test('a verdict crosses whole, its fields in order and its strings exact', () => {
@@ -37,7 +37,10 @@ test('a verdict crosses whole, its fields in order and its strings exact', () =>
   assert.equal(verdict.urlProblem, null);
   assert.equal(verdict.notRobotsTxt, null);
   assert.equal(verdict.crawlerReading, null);
-  assert.equal(verdict.namedCrawler, null);
+  assert.equal(verdict.crawler, null);
+  assert.equal(verdict.asTyped, null);
+  assert.equal(verdict.groupUsed, 'star');
+  assert.equal(verdict.whyDecides, 'longest-match');
   assert.deepEqual(verdict.decisive, {
     line: 2,
     kind: 'disallow',
@@ -45,8 +48,9 @@ test('a verdict crosses whole, its fields in order and its strings exact', () =>
     normalised: '/caf%C3%A9/%F0%9F%98%80',
     length: 23,
     viaIndexHtml: false,
+    outcome: null,
   });
-  assert.deepEqual(verdict.matches, [verdict.decisive]);
+  assert.deepEqual(verdict.matches, [{ ...verdict.decisive, outcome: 'decides-longest' }]);
   assert.deepEqual(verdict.groups, [{ index: 0, agentLines: [1], matchedAgentLines: [1], lines: [1, 2, 3, 4] }]);
   const quoted = first.check(TEXT, 'bot', '/q"uote\\back', {});
   assert.equal(quoted.decisive.pattern, '/q"uote\\back');
@@ -100,8 +104,7 @@ test('every kind of value comes out the same after the others and after a refuse
       file.analysis(),
     ];
     const before = ask();
-    const { maxUrlBytes } = audit.defaults();
-    assert.throws(() => file.checkMany('bot', ['/a', `/${'a'.repeat(maxUrlBytes)}`], {}), /URL 2 of 2/);
+    assert.throws(() => file.checkMany('bot', ['/a'], { profile: 'nope' }), /nope/);
     assert.deepEqual(ask(), before);
     // A fresh file answers alike: the names the module sent are the module's, not the file's.
     const other = new audit.RobotsFile(TEXT);

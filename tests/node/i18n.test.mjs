@@ -56,8 +56,22 @@ function usedKeys() {
     }
   }
   // The core's sentences (`core.…`) are the engine's to use: crates/core/tests/catalogues.rs
-  // holds those keys to the core's table of messages, in every language.
-  for (const key of Object.keys(english)) if (key.startsWith('core.')) used.add(key);
+  // holds those keys to the core's table of messages, in every language. So are the words the
+  // page builds from the engine's codes (www/text/render.js `codeWords`), which the same test
+  // holds to every code the core can send.
+  const coded = [
+    'render.reason.',
+    'render.why-decides.',
+    'render.outcome.',
+    'render.url-problem-',
+    'render.own-group.',
+    'summary.no-line.',
+    'summary.group.',
+    'crawlers.short.',
+  ];
+  for (const key of Object.keys(english)) {
+    if (key.startsWith('core.') || coded.some((prefix) => key.startsWith(prefix))) used.add(key);
+  }
   const defaults = wasm.defaults();
   for (const [name, choices] of [['profile', defaults.profiles], ['agent-match', defaults.agentMatches]]) {
     for (const choice of choices) {

@@ -16,7 +16,7 @@ const lists = await import(new URL('robots_lens_wasm.js', PKG).href);
 lists.initSync({ module: readFileSync(new URL('robots_lens_wasm_bg.wasm', PKG)) });
 
 /** The crawler catalogue is one of the panels' questions, which the lists package does not carry. */
-const CATALOGUE_LENGTH = (await wasmPackage('audit')).crawlerCatalogue().length;
+const CATALOGUE_LENGTH = (await wasmPackage('ai')).crawlerCatalogue().length;
 
 const SHOP = 'User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n\nUser-agent: GPTBot\nDisallow: /\n';
 

@@ -131,9 +131,11 @@ function preferenceProblems(expected, usage) {
 /** What is wrong with the engine's answer to a valid case (empty when right). */
 function verdictProblems(vector) {
   const { expected } = vector;
+  // A case names its agent exactly as typed, a catalogued crawler's name too.
   const verdict = wasm.check(vector.robots, vector.agent, vector.url, {
     profile: vector.profile,
     agentMatch: vector.match,
+    asTyped: true,
   });
   // The engine's deciding line, as every surface reports it.
   const line = verdict.line;
@@ -153,6 +155,7 @@ function verdictProblems(vector) {
     const usage = ai.usage(vector.robots, vector.agent, vector.url, {
       profile: vector.profile,
       agentMatch: vector.match,
+      asTyped: true,
     });
     problems.push(...preferenceProblems(expected.preferences, usage));
   }

@@ -24,9 +24,9 @@ const loaded = new Map();
 
 /**
  * The exports of package `name` (`first`, `audit`, `lists`, `ai` or `logs`), initialised once. The audit
- * package has everything the first one has, plus the panels' questions (`checkMany`,
- * `compareProfiles`, `crawlerTable`, `crawlerCatalogue`…) and `RobotsFile.audit`; the AI usage
- * package the panels' questions and the AI usage.
+ * package has everything the first one has, plus the panels' questions (`compareProfiles`,
+ * `crawlerTable`…), `RobotsFile.audit` and what only npm asks (`checkMany`, `isAllowed`); the AI
+ * usage package the panels' questions, the catalogue's words and the AI usage.
  */
 export async function wasmPackage(name = 'first') {
   if (!loaded.has(name)) {

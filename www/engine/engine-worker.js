@@ -372,11 +372,15 @@ function summariseAudit(id, causes) {
   return { id, counts, total: shaped.length, findings, causes: shaped, flagged: { names: SEVERITIES, lines, severities } };
 }
 
-/** One self-test case; an input the engine refuses is an answer (`error`), a trap is not. */
+/**
+ * One self-test case; an input the engine refuses is an answer (`error`), a trap is not. A case
+ * names its agent exactly as typed, a catalogued crawler's name too (`asTyped`).
+ */
 function runCase({ robots, agent, url, profile, match, sitemaps, preferences }, glue) {
+  const options = { profile, agentMatch: match, asTyped: true };
   try {
     return withParsed(robots, (parsed) => {
-      const verdict = parsed.check(agent, url, { profile, agentMatch: match });
+      const verdict = parsed.check(agent, url, options);
       const decisive = verdict.decisive;
       return {
         error: null,
@@ -387,7 +391,7 @@ function runCase({ robots, agent, url, profile, match, sitemaps, preferences }, 
         decisive: decisive && { line: decisive.line, kind: decisive.kind, pattern: decisive.pattern },
         normalisedPath: verdict.normalisedPath,
         sitemaps: sitemaps ? parsed.analysis().sitemaps.map((sitemap) => sitemap.url) : null,
-        usage: preferences && glue ? glue.usage(robots, agent, url, { profile, agentMatch: match }) : null,
+        usage: preferences && glue ? glue.usage(robots, agent, url, options) : null,
       };
     });
   } catch (error) {

@@ -18,20 +18,10 @@
 
 import { showAiSummary } from './ai-summary.js';
 import { externalLink } from './fetch-status.js';
-import { decidingLine, fragment, h, lineLink } from '../text/render.js';
+import { decidingLine, fragment, h, lineLink, shortReason } from '../text/render.js';
 import { formatCount, has, onLanguageChange, t, tPlural } from '../text/i18n.js';
 
 /** The order of the purpose groups in the menu, the filter and the table; others follow. */
-const PURPOSE_ORDER = [
-  'search',
-  'ai-training',
-  'ai-search',
-  'user-triggered',
-  'ads',
-  'seo-tool',
-  'archive',
-  'other',
-];
 /** "AI crawlers": the purposes behind one click of the filter. */
 export const AI_PURPOSES = Object.freeze(['ai-training', 'ai-search', 'user-triggered']);
 const FILTER_PRESETS = [
@@ -42,16 +32,6 @@ const FILTER_PRESETS = [
 const FILTER_STORAGE_KEY = 'robots-lens:crawler-filter';
 /** Beyond this many agent lines, a sentence says "and N more". */
 const MAX_LINE_LINKS = 4;
-
-/** Why a verdict came without a deciding line, in a table cell's few words. */
-export const SHORT_REASONS = {
-  'no-group-applies': 'crawlers.short.no-group-applies',
-  'no-rule-matched': 'crawlers.short.no-rule-matched',
-  'implicit-robots-txt-allow': 'crawlers.short.implicit-robots-txt-allow',
-  'file-unavailable': 'crawlers.short.file-unavailable',
-  'file-unreachable': 'crawlers.short.file-unreachable',
-  'reader-error': 'crawlers.short.reader-error',
-};
 
 const ROBOTS_TXT_WORDS = {
   obeys: 'crawlers.robots-txt.obeys',
@@ -296,7 +276,7 @@ export class CrawlerPanel {
       content = [
         t('crawlers.checking-as', { name: chosen.name }),
         ' (',
-        chainWords(chosen.chain),
+        chainWords(chosen),
         '), ',
         t('crawlers.not-the-field'),
       ];
@@ -314,7 +294,7 @@ export class CrawlerPanel {
           { type: 'button', class: 'button button-small', 'data-pick-crawler': crawler.name },
           t('crawlers.check-as', { name: crawler.name }),
         ),
-        h('span', { class: 'hint' }, ' ', t('crawlers.to-follow'), ' ', chainWords(crawler.chain), '.'),
+        h('span', { class: 'hint' }, ' ', t('crawlers.to-follow'), ' ', chainWords(crawler), '.'),
       ];
     }
     this.#recognised.replaceChildren(...(content ?? []).flat());
@@ -380,20 +360,23 @@ export class CrawlerPanel {
   }
 }
 
-/** The purposes of `catalogue` in display order, with their titles and counts. */
+/**
+ * The purposes of `catalogue` with their titles and counts, in the core's order of purposes
+ * (each crawler's `purposeRank`).
+ */
 function purposesOf(catalogue) {
   const purposes = new Map();
   for (const crawler of catalogue) {
     const purpose = purposes.get(crawler.purpose) ?? {
       id: crawler.purpose,
       title: purposeTitle(crawler.purpose, crawler.purposeTitle),
+      rank: crawler.purposeRank,
       count: 0,
     };
     purpose.count += 1;
     purposes.set(crawler.purpose, purpose);
   }
-  const rank = (id) => (PURPOSE_ORDER.includes(id) ? PURPOSE_ORDER.indexOf(id) : PURPOSE_ORDER.length);
-  return [...purposes.values()].sort((a, b) => rank(a.id) - rank(b.id));
+  return [...purposes.values()].sort((a, b) => a.rank - b.rank);
 }
 
 /** The filter's presets and one checkbox per purpose. */
@@ -605,7 +588,7 @@ function verdictCell(verdict) {
     ),
     ' ',
     line === null
-      ? h('span', { class: 'hint' }, wordsFor(SHORT_REASONS, verdict.reason))
+      ? h('span', { class: 'hint' }, shortReason(verdict.reason))
       : lineLink(line, t('render.line', { line: formatCount(line) })),
   ];
 }
@@ -624,25 +607,36 @@ function rfcStatusNote(rfcAllows) {
   );
 }
 
-/** The group a row's verdict used, in a few words, marking fallbacks and `*`. */
+/**
+ * The group a row's verdict used, in a few words, from the engine's code for it
+ * (`verdict.groupUsed`), marking fallbacks and a crawler that ignores `*`. A reader with
+ * records of its own (python, legacy-1994) reports no chain step: it picked one record by name.
+ */
 function groupCell(row, crawler) {
-  const { verdict, summary } = row;
-  if (summary.status !== null) return h('span', { class: 'hint' }, t('crawlers.group.status'));
+  const { verdict } = row;
   const lines = agentLineLinks(verdict);
-  const step = verdict.chainStep;
-  if (step === null) {
-    if (verdict.groups.length === 0) {
-      const ignoresStar = crawler && !crawler.chain.includes('*');
-      return [h('span', { class: 'hint' }, t('crawlers.group.none')), ignoresStar ? tag(t('crawlers.tag.ignores-star'), 'caution') : null];
-    }
-    // Readers without fallback chains (python, legacy-1994) pick one record by name.
-    return [verdict.usedStarGroup ? t('crawlers.group.star-record') : t('crawlers.group.own-record'), ' ', lines];
+  const record = verdict.chainStep === null;
+  switch (verdict.groupUsed) {
+    case 'status':
+      return h('span', { class: 'hint' }, t('crawlers.group.status'));
+    case 'none':
+      return [
+        h('span', { class: 'hint' }, t('crawlers.group.none')),
+        crawler?.ignoresStar ? tag(t('crawlers.tag.ignores-star'), 'caution') : null,
+      ];
+    case 'fallback':
+      return [
+        t('crawlers.group.of', { token: verdict.chainStep.token }),
+        ' ',
+        tag(t('crawlers.tag.fallback'), 'fallback'),
+        ' ',
+        lines,
+      ];
+    case 'star':
+      return [t(record ? 'crawlers.group.star-record' : 'crawlers.group.star'), ' ', lines];
+    default:
+      return [t(record ? 'crawlers.group.own-record' : 'crawlers.group.own'), ' ', lines];
   }
-  if (step.token === null) return [t('crawlers.group.star'), ' ', lines];
-  if (step.fallback) {
-    return [t('crawlers.group.of', { token: step.token }), ' ', tag(t('crawlers.tag.fallback'), 'fallback'), ' ', lines];
-  }
-  return [t('crawlers.group.own'), ' ', lines];
 }
 
 /**
@@ -682,44 +676,43 @@ export function renderCrawlerDetails(crawler, verdict, { factsOpen = false } = {
 /** "Googlebot-Image has no group of its own and follows the Googlebot group, line 12." */
 function usedGroupSentence(crawler, verdict) {
   const name = crawler.name;
-  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
-    return t('crawlers.used.status', { name });
-  }
   const lines = agentLineLinks(verdict);
   const at = lines.length === 0 ? [] : [', ', lines];
   const step = verdict.chainStep;
   const or = t('crawlers.or');
-  if (step === null) {
-    if (verdict.groups.length === 0) {
+  const record = step === null;
+  switch (verdict.groupUsed) {
+    case 'status':
+      return t('crawlers.used.status', { name });
+    case 'none': {
       const named = listWords(crawler.chain.filter((token) => token !== '*'), or);
-      return crawler.chain.includes('*')
-        ? t('crawlers.used.nothing-no-star', { named, name })
-        : t('crawlers.used.nothing-ignores-star', { named, name });
+      return crawler.ignoresStar
+        ? t('crawlers.used.nothing-ignores-star', { named, name })
+        : t('crawlers.used.nothing-no-star', { named, name });
     }
-    return verdict.usedStarGroup
-      ? [t('crawlers.used.record-star', { name }), ...at, '.']
-      : [t('crawlers.used.record-own', { name }), ...at, '.'];
+    case 'star':
+      if (record) return [t('crawlers.used.record-star', { name }), ...at, '.'];
+      return [t('crawlers.used.star', { missing: listWords(crawler.chain.slice(0, step.index), or), name }), ...at, '.'];
+    case 'fallback': {
+      const missing = crawler.chain.slice(1, step.index);
+      return [
+        missing.length === 0
+          ? t('crawlers.used.fallback', { name, token: step.token })
+          : t('crawlers.used.fallback-nor', { name, token: step.token, missing: listWords(missing, or) }),
+        ...at,
+        '.',
+      ];
+    }
+    default: {
+      if (record) return [t('crawlers.used.record-own', { name }), ...at, '.'];
+      const own = sameToken(step.token, name)
+        ? t('crawlers.used.own', { name })
+        : t('crawlers.used.own-token', { name, token: step.token });
+      const groupCount = verdict.groupCount ?? verdict.groups.length;
+      const combined = groupCount > 1 ? [' ', t('crawlers.used.combined', { count: formatCount(groupCount) })] : [];
+      return [own, ...at, ...combined, '.'];
+    }
   }
-  if (step.token === null) {
-    const missing = listWords(crawler.chain.slice(0, step.index), or);
-    return [t('crawlers.used.star', { missing, name }), ...at, '.'];
-  }
-  if (step.fallback) {
-    const missing = crawler.chain.slice(1, step.index);
-    return [
-      missing.length === 0
-        ? t('crawlers.used.fallback', { name, token: step.token })
-        : t('crawlers.used.fallback-nor', { name, token: step.token, missing: listWords(missing, or) }),
-      ...at,
-      '.',
-    ];
-  }
-  const own = sameToken(step.token, name)
-    ? t('crawlers.used.own', { name })
-    : t('crawlers.used.own-token', { name, token: step.token });
-  const groupCount = verdict.groupCount ?? verdict.groups.length;
-  const combined = groupCount > 1 ? [' ', t('crawlers.used.combined', { count: formatCount(groupCount) })] : [];
-  return [own, ...at, ...combined, '.'];
 }
 
 function cautions(crawler) {
@@ -750,7 +743,7 @@ function cautions(crawler) {
 function factList(crawler) {
   const facts = [
     [t('crawlers.fact.tokens'), joinNodes(crawler.tokens.map((token) => h('code', {}, token)))],
-    [t('crawlers.fact.chain'), chainWords(crawler.chain)],
+    [t('crawlers.fact.chain'), chainWords(crawler)],
     [
       t('crawlers.fact.user-agent'),
       crawler.userAgent
@@ -800,12 +793,12 @@ function sourceList(crawler) {
 }
 
 /** `Googlebot-Image → Googlebot → *`, and a word when the chain never reaches `*`. */
-function chainWords(chain) {
+function chainWords({ chain, ignoresStar }) {
   const steps = joinNodes(
     chain.map((token) => h('code', {}, token)),
     ' → ',
   );
-  return chain.includes('*') ? steps : [...steps, ', ', t('crawlers.never-star')];
+  return ignoresStar ? [...steps, ', ', t('crawlers.never-star')] : steps;
 }
 
 /** The User-agent lines that made the verdict's groups apply, as line links. */

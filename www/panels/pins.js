@@ -14,7 +14,7 @@
  */
 
 import { formatCount, onLanguageChange, t, tNodes } from '../text/i18n.js';
-import { h, lineLink, urlProblemKey } from '../text/render.js';
+import { h, lineLink, urlProblemWords } from '../text/render.js';
 import { downloadText } from '../page/local.js';
 
 /** The most pins kept: each is checked on every refresh. */
@@ -183,7 +183,7 @@ export class PinsPanel {
 
 /** Why a pin could not be checked, from the engine's code (a refused URL: why no crawler requests it). */
 function pinError(answer) {
-  if (answer.error === 'url-refused') return [t(urlProblemKey(answer.urlProblem))];
+  if (answer.error === 'url-refused') return [urlProblemWords(answer.urlProblem)];
   const agent = h('span', { translate: 'no' }, answer.agent);
   return tNodes(answer.error === 'nobody-named' ? 'pins.error.nobody-named' : 'pins.error.unknown-crawler', { agent });
 }

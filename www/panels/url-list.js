@@ -14,9 +14,8 @@
  *     panel.changed();          // the file or the check changed: the results are stale
  */
 
-import { SHORT_REASONS } from './crawlers.js';
 import { formatCount, onLanguageChange, t, tNodes, tPlural } from '../text/i18n.js';
-import { fragment, h, lineLink } from '../text/render.js';
+import { fragment, h, lineLink, shortReason } from '../text/render.js';
 import { downloadText, storageGet, storageSet } from '../page/local.js';
 
 /** URL × agent checks per step: about a frame or two of the worker's time on a typical file. */
@@ -366,7 +365,7 @@ export class UrlListPanel {
           'td',
           {},
           row.line === null
-            ? h('span', { class: 'hint' }, SHORT_REASONS[row.reason] ? t(SHORT_REASONS[row.reason]) : row.reason)
+            ? h('span', { class: 'hint' }, shortReason(row.reason))
             : [lineLink(row.line), ' ', h('code', { translate: 'no' }, row.rule ?? '')],
         ),
       ),

@@ -21,7 +21,7 @@
 
 import { OUT_OF_MEMORY_BYTES } from '../engine/engine.js';
 import { lineAt, lineCount } from '../engine/lines.js';
-import { formatBytes, formatCount, formatDecimal, t, tNodes, tPlural } from './i18n.js';
+import { formatBytes, formatCount, formatDecimal, has, t, tNodes, tPlural } from './i18n.js';
 import { messageParts } from './message-fill.js';
 
 /** Render budgets: beyond them a list says how much it left out. */
@@ -551,29 +551,26 @@ export function decidingLine(verdict) {
   return verdict.line ?? null;
 }
 
-/** The reasons the engine gives (Verdict.reason): the headline's words and the sentence. */
-const REASON_TEXTS = {
-  'rule-matched': { headline: 'render.reason.rule-matched.headline', sentence: 'render.reason.rule-matched.sentence' },
-  'no-rule-matched': { headline: 'render.reason.no-rule-matched.headline', sentence: 'render.reason.no-rule-matched.sentence' },
-  'empty-rule-matched': {
-    headline: 'render.reason.empty-rule-matched.headline',
-    sentence: 'render.reason.empty-rule-matched.sentence',
-  },
-  'no-group-applies': { headline: 'render.reason.no-group-applies.headline', sentence: 'render.reason.no-group-applies.sentence' },
-  'implicit-robots-txt-allow': {
-    headline: 'render.reason.implicit-robots-txt-allow.headline',
-    sentence: 'render.reason.implicit-robots-txt-allow.sentence',
-  },
-  'beyond-size-limit': { headline: 'render.reason.beyond-size-limit.headline', sentence: 'render.reason.beyond-size-limit.sentence' },
-  'file-unavailable': { headline: 'render.reason.file-unavailable.headline', sentence: 'render.reason.file-unavailable.sentence' },
-  'file-unreachable': { headline: 'render.reason.file-unreachable.headline', sentence: 'render.reason.file-unreachable.sentence' },
-  'reader-error': { headline: 'render.reason.reader-error.headline', sentence: 'render.reason.reader-error.sentence' },
-};
-const UNKNOWN_REASON = { headline: 'render.reason-unknown.headline', sentence: 'render.reason-unknown.sentence' };
+/**
+ * The words for one of the engine's codes: the catalogue's `prefix` + `code` + `suffix`, or
+ * `fallback`'s when the catalogue has no words for a code the engine added later. The engine
+ * decides, and sends the code; the catalogues hold the words (crates/core/tests/catalogues.rs
+ * holds them to every code the core has).
+ */
+export function codeWords(prefix, code, fallback, params = {}, suffix = '') {
+  const key = `${prefix}${code}${suffix}`;
+  return t(has(key) ? key : fallback, params);
+}
 
 /** The `part` (`headline` or `sentence`) of a reason, with a generic text for one not listed. */
 function reasonText(reason, part) {
-  return t((REASON_TEXTS[reason] ?? UNKNOWN_REASON)[part], { reason });
+  const unknown = part === 'headline' ? 'render.reason-unknown.headline' : 'render.reason-unknown.sentence';
+  return codeWords('render.reason.', reason, unknown, { reason }, `.${part}`);
+}
+
+/** In a table cell's few words: why a verdict came without a deciding line. */
+export function shortReason(reason) {
+  return has(`crawlers.short.${reason}`) ? t(`crawlers.short.${reason}`) : reason;
 }
 
 /** The verdict in a few words: icon, word and what decided. Also announced to screen readers. */
@@ -594,14 +591,13 @@ export function renderVerdictHeadline(verdict) {
  * agent and the path were compared, and every matching rule.
  * `typedUrl` is the URL field as typed, to show how it became a path.
  */
-export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
-  const precedence = profile?.precedence ?? null;
+export function renderExplanation(verdict, analysis, text, typedUrl) {
   return fragment(
     crawlerReadingBlock(verdict, analysis, text),
     h(
       'p',
       { class: 'reason' },
-      reasonSentence(verdict, precedence),
+      reasonSentence(verdict),
       ' ',
       h('a', { class: 'learn-more', href: guideAnchorForReason(verdict.reason) }, t('render.learn-more')),
     ),
@@ -610,21 +606,15 @@ export function renderExplanation(verdict, analysis, text, typedUrl, profile) {
     beyondLimitBlock(verdict, analysis, text),
     groupsBlock(verdict, analysis, text),
     comparisonBlock(verdict, typedUrl),
-    matchesBlock(verdict, precedence),
+    matchesBlock(verdict),
   );
 }
 
-/** How the profile picks among matching rules (`longest-match`, `first-match`, or unknown). */
-function precedenceSentence(precedence) {
-  const key = {
-    'longest-match': 'render.precedence.longest-match',
-    'first-match': 'render.precedence.first-match',
-  }[precedence];
-  return t(key ?? 'render.precedence.unknown');
-}
-
-function reasonSentence(verdict, precedence) {
-  if (verdict.reason === 'rule-matched') return precedenceSentence(precedence);
+/** Why: a rule that matched decides for the reason the engine gives; else the reason itself. */
+function reasonSentence(verdict) {
+  if (verdict.reason === 'rule-matched' && verdict.whyDecides) {
+    return codeWords('render.why-decides.', verdict.whyDecides, 'render.reason.rule-matched.sentence');
+  }
   return reasonText(verdict.reason, 'sentence');
 }
 
@@ -702,20 +692,15 @@ function crawlerReadingBlock(verdict, analysis, text) {
   );
 }
 
-/** Which group a typed crawler's own reading used: its own, a fallback's, `*`'s, or none. */
-export function ownGroupWords({ name, chain, verdict }) {
-  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
-    return t('render.own-group.status', { name });
-  }
-  const lines = [...new Set(verdict.groups.flatMap((group) => group.matchedAgentLines))];
+/**
+ * Which group a typed crawler's own reading used, worded from the engine's code for it
+ * (`group`: `status`, `none`, `none-ignores-star`, `fallback`, `star`, `own`, `record`).
+ */
+export function ownGroupWords({ name, group, verdict }) {
+  const lines = agentLines(verdict);
   const at = lines.length === 0 ? '' : t('render.own-group.at', { lines: lines.map(formatCount).join(', ') });
-  const step = verdict.chainStep;
-  if (verdict.groups.length === 0) {
-    return chain.includes('*') ? t('render.own-group.none', { name }) : t('render.own-group.none-ignores-star', { name });
-  }
-  if (step?.fallback) return t('render.own-group.fallback', { name, token: step.token, at });
-  if (verdict.usedStarGroup) return t('render.own-group.star', { name, at });
-  return t('render.own-group.own', { name, at });
+  const token = verdict.chainStep?.token ?? '*';
+  return codeWords('render.own-group.', group, 'render.own-group.own', { name, at, token });
 }
 
 /** User-agent lines Google reads as another name than the one written (`MJ12bot` as `MJ`). */
@@ -737,45 +722,30 @@ function agentLineReadingsBlock(verdict) {
   );
 }
 
+/**
+ * The core's sentence for a user-agent line Google reads otherwise (`AgentLineReading::message`,
+ * `core.agent-reading.<model>-<applies|not>`), filled from the reading and the verdict's codes.
+ */
 function agentLineReadingWords(reading, verdict) {
   const google =
     reading.googleReads === ''
-      ? t('render.agent-reading.google-none')
-      : t('render.agent-reading.google-as', { token: reading.googleReads });
+      ? t('core.agent-reading.google-none')
+      : t('core.agent-reading.google-as', { token: reading.googleReads });
   const params = { written: reading.written, agent: verdict.agent, google };
-  const [applies, not] = AGENT_READING_KEYS[verdict.agentMatch === 'token' ? 'token' : 'substring'];
-  return t(reading.applies ? applies : not, params);
+  return [t(`core.agent-reading.${verdict.agentMatch}-${reading.applies ? 'applies' : 'not'}`, params), '.'];
 }
 
-/** Per match model: the sentence for a line that names the agent, and for one that does not. */
-const AGENT_READING_KEYS = {
-  token: ['render.agent-reading.token-applies', 'render.agent-reading.token-not'],
-  substring: ['render.agent-reading.substring-applies', 'render.agent-reading.substring-not'],
-};
-
-/** Why no crawler would request the typed URL, by the engine's code for it. */
-const URL_PROBLEM_KEYS = {
-  empty: 'render.url-problem-empty',
-  scheme: 'render.url-problem-scheme',
-  'no-host': 'render.url-problem-no-host',
-  'host-only': 'render.url-problem-host-only',
-};
-
-/** The catalogue key that says why no crawler would request the typed URL (`scheme`, …). */
-export function urlProblemKey(problem) {
-  return URL_PROBLEM_KEYS[problem] ?? 'render.url-problem-no-host';
+/** Why no crawler would request the typed URL (or the question is refused), by its code. */
+export function urlProblemWords(problem) {
+  return codeWords('render.url-problem-', problem, 'render.url-problem-no-host');
 }
 
 function groupsBlock(verdict, analysis, text) {
-  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') {
-    return h('p', { class: 'groups-applied' }, t('render.groups-applied-status'));
-  }
-  if (verdict.groups.length === 0) {
-    return h('p', { class: 'groups-applied' }, t('render.groups-applied-none'));
-  }
+  if (verdict.groupUsed === 'status') return h('p', { class: 'groups-applied' }, t('render.groups-applied-status'));
+  if (verdict.groupUsed === 'none') return h('p', { class: 'groups-applied' }, t('render.groups-applied-none'));
   // The engine worker sends the first groups with their full counts.
   const groupCount = verdict.groupCount ?? verdict.groups.length;
-  const intro = verdict.usedStarGroup
+  const intro = verdict.groupUsed === 'star'
     ? t('render.groups-applied-star')
     : groupCount > 1
       ? t('render.groups-applied-merged', { count: formatCount(groupCount) })
@@ -810,8 +780,7 @@ function comparisonBlock(verdict, typedUrl) {
     rows.push([t('render.url-read-as-host'), verdict.urlHost]);
     rows.push([t('render.path-requested'), verdict.path]);
   } else if (typed !== verdict.path) rows.push([t('render.path-requested'), verdict.path]);
-  const problem = URL_PROBLEM_KEYS[verdict.urlProblem];
-  if (problem) rows.push([t('render.url-problem'), null, t(problem)]);
+  if (verdict.urlProblem) rows.push([t('render.url-problem'), null, urlProblemWords(verdict.urlProblem)]);
   if (verdict.normalisedPath !== verdict.path) rows.push([t('render.path-compared-as'), verdict.normalisedPath]);
   if (rows.length === 0) return null;
   // A value from the engine is code; where there is none, a sentence in the page's language.
@@ -825,14 +794,13 @@ function comparisonBlock(verdict, typedUrl) {
   );
 }
 
-function matchesBlock(verdict, precedence) {
+function matchesBlock(verdict) {
   const matches = verdict.matches;
   if (matches.length === 0) {
     return verdict.groups.length > 0
       ? h('p', { class: 'hint' }, t('render.matches-none'))
       : null;
   }
-  const decisive = decidingLine(verdict) !== null ? verdict.decisive : null;
   return h(
     'div',
     { class: 'matches' },
@@ -856,7 +824,7 @@ function matchesBlock(verdict, precedence) {
         'tbody',
         {},
         matches.map((match) => {
-          const wins = decisive !== null && match.line === decisive.line && match.kind === decisive.kind;
+          const wins = match.outcome?.startsWith('decides') ?? false;
           return h(
             'tr',
             { class: wins ? 'winner' : null },
@@ -872,7 +840,7 @@ function matchesBlock(verdict, precedence) {
                 : null,
             ),
             h('td', { class: 'numeric' }, formatCount(match.length)),
-            h('td', {}, matchOutcome(match, wins, verdict, precedence)),
+            h('td', {}, matchOutcome(match, wins)),
           );
         }),
       ),
@@ -881,26 +849,10 @@ function matchesBlock(verdict, precedence) {
   );
 }
 
-function matchOutcome(match, wins, verdict, precedence) {
-  if (wins) {
-    if (precedence === 'first-match') return h('strong', { class: 'outcome-wins' }, t('render.outcome.decides-first'));
-    if (precedence !== 'longest-match') return h('strong', { class: 'outcome-wins' }, t('render.outcome.decides'));
-    const tie = verdict.matches.some(
-      (other) => other !== match && other.length === match.length && other.kind !== match.kind,
-    );
-    return h('strong', { class: 'outcome-wins' }, t(tie ? 'render.outcome.decides-tie' : 'render.outcome.decides-longest'));
-  }
-  const setAside = {
-    'implicit-robots-txt-allow': 'render.outcome.set-aside-robots',
-    'file-unavailable': 'render.outcome.set-aside-status',
-    'file-unreachable': 'render.outcome.set-aside-status',
-  }[verdict.reason];
-  if (setAside) return h('span', { class: 'hint' }, t(setAside));
-  if (precedence === 'longest-match') {
-    return h('span', { class: 'hint' }, t(match.length === 0 ? 'render.outcome.empty' : 'render.outcome.outweighed'));
-  }
-  if (precedence === 'first-match') return h('span', { class: 'hint' }, t('render.outcome.after-first'));
-  return h('span', { class: 'hint' }, t('render.outcome.does-not-decide'));
+/** What became of a matching rule, worded from the engine's code for it (`match.outcome`). */
+function matchOutcome(match, wins) {
+  const words = codeWords('render.outcome.', match.outcome, 'render.outcome.does-not-decide');
+  return wins ? h('strong', { class: 'outcome-wins' }, words) : h('span', { class: 'hint' }, words);
 }
 
 /**
@@ -1181,19 +1133,6 @@ export function showHeaderFindings(counts) {
 const $summary = (selector) => document.querySelector(selector);
 
 /**
- * Which group applied, as `#summary[data-group]` reports it: `status` (the fetch status decided
- * and no group was read), `none`, `star` (the `*` group, no group naming the agent),
- * `fallback` (a crawler's fallback token's group) or `own` (groups naming the agent).
- */
-export function groupKind(verdict) {
-  if (verdict.reason === 'file-unavailable' || verdict.reason === 'file-unreachable') return 'status';
-  if (verdict.groups.length === 0) return 'none';
-  if (verdict.chainStep?.fallback) return 'fallback';
-  if (verdict.usedStarGroup) return 'star';
-  return 'own';
-}
-
-/**
  * The text of line `number` of `text` (the editor's text, whose line ends are `\n`), or null.
  * Linear in the text before the line, in native `indexOf` steps: a few milliseconds for a
  * 10 MB file, and no analysis needed, so the summary shows it with the first verdict.
@@ -1231,7 +1170,9 @@ function agentLines(verdict) {
 function ruleNodes(verdict, text) {
   const what = verdict.notRobotsTxt ? notRobotsNodes(verdict.notRobotsTxt) : [];
   const line = decidingLine(verdict);
-  if (line === null) return what.length > 0 ? what : [t(NO_LINE_KEYS[verdict.reason] ?? NO_LINE_KEYS['no-rule-matched'])];
+  if (line === null) {
+    return what.length > 0 ? what : [codeWords('summary.no-line.', verdict.reason, 'summary.no-line.no-rule-matched')];
+  }
   const written = lineOf(text, line);
   return [
     what.length > 0 ? [...what, ' '] : null,
@@ -1261,34 +1202,17 @@ function notRobotsNodes(what) {
   });
 }
 
-/** What decided when no line did, by the engine's reason id; others read as "no rule matches". */
-const NO_LINE_KEYS = {
-  'no-rule-matched': 'summary.no-line.no-rule-matched',
-  'no-group-applies': 'summary.no-line.no-group-applies',
-  'implicit-robots-txt-allow': 'summary.no-line.implicit-robots-txt-allow',
-  'file-unavailable': 'summary.no-line.file-unavailable',
-  'file-unreachable': 'summary.no-line.file-unreachable',
-  'reader-error': 'summary.no-line.reader-error',
-};
-
-/** The group that applied, by `groupKind`. */
-const GROUP_KEYS = {
-  status: 'summary.group.status',
-  none: 'summary.group.none',
-  fallback: 'summary.group.fallback',
-  star: 'summary.group.star',
-  own: 'summary.group.own',
-};
-
-/** Which group applied and why: the core's sentence for a crawler, else the page's words. */
+/**
+ * Which group applied and why: the core's sentence for a crawler, else the words for the
+ * engine's code (`verdict.groupUsed`: `own`, `fallback`, `star`, `none`, `status`).
+ */
 function groupNodes(verdict) {
   if (verdict.crawlerWhy) return messageNodes(verdict.crawlerWhy);
-  const kind = groupKind(verdict);
   const lines = agentLines(verdict);
   const at = lines.map((line) => formatCount(line)).join(', ');
   const count = verdict.groupCount ?? verdict.groups.length;
-  const key = kind === 'own' && count > 1 ? 'summary.group.own-merged' : GROUP_KEYS[kind];
-  return [t(key, { lines: at, count: formatCount(count) })];
+  const merged = verdict.groupUsed === 'own' && count > 1 ? '-merged' : '';
+  return [codeWords('summary.group.', verdict.groupUsed, 'summary.group.own', { lines: at, count: formatCount(count) }, merged)];
 }
 
 /**
@@ -1303,7 +1227,7 @@ export function showSummary({ verdict, crawler = null, chosen = false, asTyped =
   const summary = $summary('#summary');
   summary.dataset.verdict = verdict.allowed ? 'allowed' : 'disallowed';
   summary.dataset.line = String(decidingLine(verdict) ?? '');
-  summary.dataset.group = groupKind(verdict);
+  summary.dataset.group = verdict.groupUsed ?? '';
   summary.dataset.crawler = crawler ?? '';
   summary.dataset.notRobotsTxt = verdict.notRobotsTxt?.kind ?? '';
   $summary('#summary-rule').replaceChildren(...flat(ruleNodes(verdict, text)));
@@ -1311,16 +1235,16 @@ export function showSummary({ verdict, crawler = null, chosen = false, asTyped =
   const asker = $summary('#summary-asker');
   if (crawler === null) asker.replaceChildren(t('summary.as-typed', { model }));
   else asker.replaceChildren(...flat([h('span', { translate: 'no' }, crawler), ' ', t(chosen ? 'summary.as-chosen-crawler' : 'summary.as-crawler')]));
-  showAsTyped(asTyped, verdict, crawler, text, model);
+  showAsTyped(asTyped, crawler, text, model);
 }
 
-/** The agent-as-typed answer, below the summary, only where it differs from the crawler's. */
-function showAsTyped(asTyped, verdict, crawler, text, model) {
+/**
+ * The agent-as-typed answer, below the summary: the engine sends it only where it differs from
+ * the crawler's (`verdict.asTyped`).
+ */
+function showAsTyped(asTyped, crawler, text, model) {
   const box = $summary('#as-typed');
-  const differs =
-    asTyped !== null &&
-    crawler !== null &&
-    (asTyped.allowed !== verdict.allowed || decidingLine(asTyped) !== decidingLine(verdict));
+  const differs = asTyped !== null && crawler !== null;
   box.hidden = !differs;
   if (!differs) {
     box.replaceChildren();

@@ -22,6 +22,8 @@ pub struct Args {
     pub format: Option<String>,
     pub status: Option<String>,
     pub crawler: Option<String>,
+    /// `--as-typed`: `--agent` answered exactly as typed, even when it names a catalogued crawler.
+    pub as_typed: bool,
     /// `lint --fail-on`: the least severity that fails.
     pub fail_on: Option<String>,
     /// `lint --ignore`: lists of codes, as given.
@@ -125,6 +127,7 @@ impl Args {
                 }
                 "--all-crawlers" => args.all_crawlers = true,
                 "--all" => args.all = true,
+                "--as-typed" => args.as_typed = true,
                 "--urls" => args.url_files.push(value),
                 "--lang" => args.lang = Some(value),
                 "--as" => args.as_crawler = Some(value),
@@ -265,24 +268,6 @@ impl Args {
                 .parse()
                 .map_err(|error| UsageError::new(format!("--status: {error}"))),
         }
-    }
-
-    /// `agent` and `url` within the core's limits (`robots_lens::check_arguments`).
-    pub fn check_arguments(&self, agent: &str, url: &str) -> Result<(), UsageError> {
-        robots_lens::check_arguments(agent, url).map_err(|error| {
-            let option = if error.what() == "URL" {
-                "--url"
-            } else {
-                "--agent"
-            };
-            UsageError::new(format!(
-                "{option}: the {} is {} bytes long; robots-lens checks one of at most {} bytes \
-                 (servers refuse URLs past a few kilobytes, so crawlers request nothing longer)",
-                error.what(),
-                error.length(),
-                error.limit()
-            ))
-        })
     }
 
     /// Every FILE argument (at least one), read as bytes (`-` is standard input).

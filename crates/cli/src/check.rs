@@ -5,14 +5,14 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 
 use robots_lens::{
-    compare_profiles, crawler_reading, group_message, status_handling, AgentLineReading,
-    AgentMatch, Answer, Cell, Crawler, CrawlerReading, FetchStatus, GroupUsed, Message, Profile,
-    Question, Reason, RobotsTxt, RuleKind, Verdict, Who,
+    compare_profiles, crawler_reading, group_message, status_handling, AgentMatch, Answer, Cell,
+    Crawler, CrawlerReading, FetchStatus, GroupUsed, Message, Profile, Question, Reason, RobotsTxt,
+    RuleKind, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
 use crate::args::{Args, UsageError, MAX_FILE_BYTES};
-use crate::asker::crawler_or_agent;
+use crate::asker::{self, crawler_or_agent};
 use crate::terminal::{self, Style};
 
 pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
@@ -36,35 +36,27 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         ));
     }
     let status = args.fetch_status()?;
-    for url in &args.urls {
-        args.check_arguments(args.agent.as_deref().unwrap_or_default(), url)?;
-    }
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
-    let who = match (crawler, &args.agent) {
-        (Some(crawler), _) => Who::Crawler(crawler),
-        (None, Some(agent)) => Who::Agent(agent),
-        (None, None) => unreachable!("checked above"),
-    };
-    // Every URL is answered before any is printed, so a URL no crawler requests stops the run
-    // cleanly, with the core's reason.
-    let answers: Vec<Answer> = args
+    let agent = args.agent.as_deref().unwrap_or_default();
+    // Every URL is answered before any is printed, so a question the core refuses (a URL no
+    // crawler requests, an argument over its limit) stops the run cleanly, with the reason.
+    let questions: Vec<Question<'_>> = args
         .urls
         .iter()
-        .map(|url| {
-            let question = Question::new(who, url)
-                .status(status)
-                .agent_match(args.agent_match);
-            checker.ask(&question)
-        })
+        .map(|url| asker::question(args, crawler, agent, url, status))
         .collect();
-    if let Some(refused) = answers.iter().find_map(Answer::refusal) {
-        return Err(UsageError::new(format!("--url: {refused}")));
+    let answers: Vec<Answer> = questions
+        .iter()
+        .map(|question| checker.ask(question))
+        .collect();
+    if let Some(refusal) = answers.iter().find_map(Answer::refusal) {
+        return Err(asker::refused(refusal));
     }
     let mut out = terminal::stdout(terminal::style(args.json));
     let mut all_allowed = true;
-    for answer in &answers {
+    for (question, answer) in questions.iter().zip(&answers) {
         let Some(verdict) = &answer.verdict else {
             continue;
         };
@@ -73,19 +65,21 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
             .as_ref()
             .map_or("", |typed| typed.request.as_str());
         all_allowed &= verdict.allowed;
-        let own_reading = match (crawler, &args.agent) {
-            (None, Some(agent)) => crawler_reading(&checker, agent, url, &status, verdict),
-            _ => None,
-        };
+        // Asked exactly as typed (--as-typed), the crawler the name holds is shown beside where
+        // it answers otherwise; asked as that crawler, the name as typed is (`as_typed`).
+        let own_reading = crawler_reading(&checker, question, verdict);
         let written = if args.json {
             let mut json = serde_json::to_value(verdict).map_err(io::Error::other);
             if let Ok(serde_json::Value::Object(fields)) = &mut json {
-                let usage = checker.usage(verdict);
+                let usage = checker
+                    .ask_usage(question)
+                    .map_err(|r| asker::refused(&r))?;
                 fields.insert(
                     "preferences".to_owned(),
                     crate::preferences::to_json(url, answer.asker(), &usage),
                 );
                 insert_answer_codes(fields, verdict);
+                fields.insert("as_typed".to_owned(), as_typed_json(answer));
             }
             json.and_then(|json| serde_json::to_writer(&mut out, &json).map_err(io::Error::other))
                 .and_then(|()| writeln!(out))
@@ -95,21 +89,23 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
                     Some(own) => write_crawler_reading(&mut out, own, verdict.agent_match),
                     None => Ok(()),
                 })
+                .and_then(|()| match &answer.as_typed {
+                    Some(typed) => write_as_typed(&mut out, typed),
+                    None => Ok(()),
+                })
                 .and_then(|()| match &answer.rfc_status_reading {
                     Some(rfc) => write_rfc_status_reading(&mut out, rfc, &status),
                     None => Ok(()),
                 })
-                .and_then(|()| match (crawler, &args.agent) {
-                    (None, Some(agent)) if status == FetchStatus::ok() => write_other_readers(
+                .and_then(|()| match status == FetchStatus::ok() {
+                    true => write_other_readers(
                         &mut out,
                         &robots,
-                        agent,
-                        url,
-                        args,
+                        question,
                         verdict,
                         own_reading.as_ref(),
                     ),
-                    _ => Ok(()),
+                    false => Ok(()),
                 })
                 .and_then(|()| writeln!(out))
         };
@@ -168,22 +164,13 @@ fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitC
     }
     let status = args.fetch_status()?;
     let agent = args.agent.as_deref().unwrap_or_default();
-    for url in &args.urls {
-        args.check_arguments(agent, url)?;
-    }
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
     let mut out = terminal::stdout(terminal::style(output == ListOutput::Jsonl));
     let mut all_allowed = true;
-    let who = match crawler {
-        Some(crawler) => Who::Crawler(crawler),
-        None => Who::Agent(agent),
-    };
     let mut answer = |url: &str| -> Result<(), UsageError> {
-        let question = Question::new(who, url)
-            .status(status)
-            .agent_match(args.agent_match);
+        let question = asker::question(args, crawler, agent, url, status);
         // The list's hot loop: the verdict alone, through the same entry point.
         let answer = checker.ask_verdict(&question);
         let cell = Cell::of(&answer);
@@ -304,13 +291,26 @@ fn write_verdict(
         "DISALLOWED"
     };
     writeln!(out, "{word}  {}", terminal::shortened(&verdict.path))?;
-    writeln!(
-        out,
-        "  agent       {} ({} match, profile {})",
-        terminal::shortened(&verdict.agent),
-        verdict.agent_match,
-        verdict.profile
-    )?;
+    match answer.crawler {
+        // A crawler picks its groups along its documented chain, not by a match model.
+        Some(crawler) => {
+            let chain: Vec<String> = crawler.chain.iter().map(ToString::to_string).collect();
+            writeln!(
+                out,
+                "  crawler     {} (its chain: {}; profile {})",
+                crawler.name,
+                chain.join(", then "),
+                verdict.profile
+            )?;
+        }
+        None => writeln!(
+            out,
+            "  agent       {} ({} match, profile {})",
+            terminal::shortened(&verdict.agent),
+            verdict.agent_match,
+            verdict.profile
+        )?,
+    }
     if let Some(agent) = &explanation.agent {
         writeln!(
             out,
@@ -323,7 +323,9 @@ fn write_verdict(
             out,
             "  user-agent  line {}: {}",
             reading.line,
-            agent_line_words(reading, verdict)
+            reading
+                .message(&verdict.agent, verdict.agent_match)
+                .english()
         )?;
     }
     if let Some(format) = robots.facts().binary {
@@ -435,32 +437,37 @@ fn write_verdict(
     Ok(())
 }
 
-/// A user-agent line Google reads as another name than the one written, in words.
-fn agent_line_words(reading: &AgentLineReading, verdict: &Verdict) -> String {
-    let google = if reading.google_reads.is_empty() {
-        "naming no crawler (its value starts with no letter)".to_owned()
+/// For an agent answered as the catalogued crawler it names: the answer for the name as typed,
+/// which differs (`--as-typed` gives it instead).
+fn write_as_typed(out: &mut impl Write, typed: &Verdict) -> io::Result<()> {
+    let word = if typed.allowed {
+        "allowed"
     } else {
-        format!("as {}", reading.google_reads)
+        "DISALLOWED"
     };
-    let written = &reading.written;
-    let agent = &verdict.agent;
-    match (verdict.agent_match, reading.applies) {
-        (AgentMatch::Token, false) => format!(
-            "names {written}, but Google reads it {google}, so it does not name {agent} (the \
-             substring model would find {written} in it)"
-        ),
-        (AgentMatch::Token, true) => {
-            format!("names {written}, but Google reads it {google}, which is why it names {agent}")
-        }
-        (AgentMatch::Substring, true) => format!(
-            "names {written}, which {agent} contains; Google reads it {google}, so Google's \
-             own crawlers compare only that"
-        ),
-        (AgentMatch::Substring, false) => format!(
-            "names {written}, which {agent} does not contain, so it does not apply; Google reads \
-             it {google}"
-        ),
+    let line = match typed.deciding_line() {
+        Some(line) => format!(", decided by line {line}"),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "  as typed    {word} for '{}' ({} match){line}: use --as-typed for this answer",
+        terminal::shortened(&typed.agent),
+        typed.agent_match
+    )
+}
+
+/// `check --json`'s `as_typed`: the answer for the name as typed, when the agent was answered as
+/// the catalogued crawler it names and the name as typed answers otherwise; else null.
+fn as_typed_json(answer: &Answer) -> serde_json::Value {
+    let Some(typed) = &answer.as_typed else {
+        return serde_json::Value::Null;
+    };
+    let mut json = serde_json::to_value(typed).unwrap_or_default();
+    if let serde_json::Value::Object(fields) = &mut json {
+        insert_answer_codes(fields, typed);
     }
+    json
 }
 
 /// The crawler's own answer, as prominent as the verdict: it answers otherwise.
@@ -506,13 +513,11 @@ fn write_rfc_status_reading(
 fn write_other_readers(
     out: &mut impl Write,
     robots: &RobotsTxt,
-    agent: &str,
-    url: &str,
-    args: &Args,
+    question: &Question<'_>,
     verdict: &Verdict,
     own_reading: Option<&CrawlerReading>,
 ) -> io::Result<()> {
-    let rows = compare_profiles(robots, agent, url, args.agent_match, verdict);
+    let rows = compare_profiles(robots, question, verdict);
     let notes: Vec<_> = rows.iter().filter(|row| row.why.is_some()).collect();
     if notes.is_empty() && own_reading.is_none() {
         return Ok(());
@@ -599,6 +604,7 @@ fn run_jsonl(args: &Args) -> Result<ExitCode, UsageError> {
                 &String::from_utf8_lossy(&line),
                 args.profile,
                 args.agent_match,
+                args.as_typed,
             )
         };
         let written = match answer {
@@ -650,7 +656,12 @@ fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     }
 }
 
-fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<String, String> {
+fn answer_case(
+    text: &str,
+    profile: Profile,
+    agent_match: AgentMatch,
+    as_typed: bool,
+) -> Result<String, String> {
     let case: JsonCase = serde_json::from_str(text).map_err(|error| error.to_string())?;
     let profile = match &case.profile {
         Some(name) => name.parse().map_err(|error| format!("{error}"))?,
@@ -660,8 +671,13 @@ fn answer_case(text: &str, profile: Profile, agent_match: AgentMatch) -> Result<
         Some(name) => name.parse().map_err(|error| format!("{error}"))?,
         None => agent_match,
     };
-    robots_lens::check_arguments(&case.agent, &case.url).map_err(|error| error.to_string())?;
-    let question = Question::agent(&case.agent, &case.url).agent_match(agent_match);
+    // A case's agent is a name as typed: one that names a catalogued crawler is answered as
+    // that crawler unless --as-typed says otherwise, as `check --agent` answers it.
+    let question = match as_typed {
+        true => Question::agent(&case.agent, &case.url),
+        false => Question::typed(&case.agent, &case.url),
+    };
+    let question = question.agent_match(agent_match);
     let answer = RobotsTxt::parse(case.robots.as_bytes())
         .checker(profile)
         .ask(&question);
@@ -707,6 +723,7 @@ mod tests {
             r#"{"id": 7, "robots": "User-agent: *\nDisallow: /", "agent": "Bot", "url": "/x"}"#,
             Profile::Rfc9309,
             AgentMatch::Substring,
+            false,
         )
         .unwrap();
         assert_eq!(
@@ -718,9 +735,9 @@ mod tests {
     #[test]
     fn a_case_can_choose_its_profile() {
         let case = r#"{"id": "r", "robots": "User-agent: *\nDisallow: /", "agent": "Bot", "url": "/robots.txt", "profile": "google"}"#;
-        let answer = answer_case(case, Profile::Rfc9309, AgentMatch::Substring).unwrap();
+        let answer = answer_case(case, Profile::Rfc9309, AgentMatch::Substring, false).unwrap();
         assert!(answer.contains(r#""allowed":false"#));
-        let answer = answer_case(case, Profile::Google, AgentMatch::Substring);
+        let answer = answer_case(case, Profile::Google, AgentMatch::Substring, false);
         assert!(answer.is_ok());
     }
 
@@ -730,6 +747,7 @@ mod tests {
             r#"{"id": 1, "robots": 3}"#,
             Profile::Rfc9309,
             AgentMatch::Token,
+            false,
         )
         .unwrap_err();
         assert!(error.contains("invalid type"), "{error}");
@@ -737,6 +755,7 @@ mod tests {
             r#"{"id": 1, "robots": "", "agent": "a", "url": "/", "profile": "bing"}"#,
             Profile::Rfc9309,
             AgentMatch::Token,
+            false,
         )
         .unwrap_err();
         assert!(error.contains("unknown profile"), "{error}");

@@ -26,13 +26,12 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         return list_catalogue(args.json);
     }
     let status = args.fetch_status()?;
-    args.check_arguments("", url)?;
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
     let rows = checker
         .ask_crawler_table(url, &status)
-        .map_err(|refused| UsageError::new(format!("--url: {refused}")))?;
+        .map_err(|refusal| crate::asker::refused(&refusal))?;
     let written = if args.json {
         write_json(&rows)
     } else {

@@ -76,9 +76,11 @@ impl Report {
         let crawlers = if config.crawlers.is_empty() {
             Vec::new()
         } else {
+            // `/` is a URL every crawler requests: the table is never refused.
             let mut table = robots
                 .checker(profile)
-                .crawler_table("/", &FetchStatus::ok());
+                .ask_crawler_table("/", &FetchStatus::ok())
+                .unwrap_or_default();
             config
                 .crawlers
                 .iter()

@@ -85,18 +85,9 @@ pub(crate) fn settings(
         ..FetchOptions::default()
     };
     if let Some(crawler) = crawler {
-        options.user_agent = user_agent(crawler).to_owned();
+        options.user_agent = crawler.fetch_user_agent().to_owned();
     }
     Ok(Settings { options, crawler })
-}
-
-/// The user agent string `crawler` sends, from the catalogue; its first product token when
-/// the catalogue documents no string (the request then says only who it stands for).
-pub(crate) fn user_agent(crawler: &Crawler) -> &'static str {
-    crawler
-        .user_agent
-        .or_else(|| crawler.tokens.first().copied())
-        .unwrap_or(crawler.name)
 }
 
 pub(crate) fn current_settings() -> Settings {

@@ -232,6 +232,17 @@ pub const OPTIONS: &[OptionSpec] = &[
                handling of --status applies.",
     },
     OptionSpec {
+        long: "--as-typed",
+        short: None,
+        value: None,
+        values: Values::None,
+        commands: &["check", "preferences"],
+        help: "Answer --agent exactly as typed. Without it, an agent that names a\n\
+               catalogued crawler (Googlebot-Image, or a UA string holding its token)\n\
+               is answered as that crawler, as --crawler would be, with the answer\n\
+               for the name as typed beside it where that differs.",
+    },
+    OptionSpec {
         long: "--all-crawlers",
         short: None,
         value: None,

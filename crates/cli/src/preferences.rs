@@ -5,11 +5,11 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use robots_lens::{LabelAnswer, Question, RobotsTxt, UsageAnswer, Who, Why, USE_PURPOSES};
+use robots_lens::{LabelAnswer, RobotsTxt, UsageAnswer, Why, USE_PURPOSES};
 use serde_json::{json, Map, Value};
 
 use crate::args::{Args, UsageError};
-use crate::asker::crawler_or_agent;
+use crate::asker::{self, crawler_or_agent};
 use crate::terminal::{self, printable};
 
 /// Without `--agent` or `--crawler`: a crawler that no group names, which obeys the `*` groups.
@@ -43,28 +43,19 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
         }
     };
     let status = args.fetch_status()?;
-    args.check_arguments(args.agent.as_deref().unwrap_or_default(), url)?;
     let (_, bytes) = args.read_file()?;
     let robots = RobotsTxt::parse_owned(bytes);
     let checker = robots.checker(args.profile);
-    let who = match (crawler, &args.agent) {
-        (Some(crawler), _) => Who::Crawler(crawler),
-        (None, Some(agent)) => Who::Agent(agent),
-        (None, None) => Who::Agent(ANY_AGENT),
-    };
-    let question = Question::new(who, url)
-        .status(status)
-        .agent_match(args.agent_match);
+    let agent = args.agent.as_deref().unwrap_or(ANY_AGENT);
+    let question = asker::question(args, crawler, agent, url, status);
     let answer = checker.ask(&question);
-    let Some(verdict) = &answer.verdict else {
-        let refused = answer
-            .refusal()
-            .map(ToString::to_string)
-            .unwrap_or_default();
-        return Err(UsageError::new(format!("--url: {refused}")));
-    };
+    if let Some(refusal) = answer.refusal() {
+        return Err(asker::refused(refusal));
+    }
+    let usage = checker
+        .ask_usage(&question)
+        .map_err(|refusal| asker::refused(&refusal))?;
     let asker = answer.asker();
-    let usage = checker.usage(verdict);
     let mut out = terminal::stdout(terminal::style(json));
     let written = if json {
         serde_json::to_writer(&mut out, &to_json(url, asker, &usage))

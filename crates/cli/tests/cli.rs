@@ -51,12 +51,24 @@ fn allowed_urls_exit_0() {
 
 #[test]
 fn the_match_model_changes_which_group_applies() {
+    // As typed: the string holds GPTBot's token, which only the substring model finds.
     let ua = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
-    let substring = robots_lens(&["check", "-", "--agent", ua, "--url", "/blog"], SHOP);
+    let substring = robots_lens(
+        &["check", "-", "--agent", ua, "--url", "/blog", "--as-typed"],
+        SHOP,
+    );
     assert_eq!(substring.status.code(), Some(1));
     let token = robots_lens(
         &[
-            "check", "-", "--agent", ua, "--url", "/blog", "--match", "token",
+            "check",
+            "-",
+            "--agent",
+            ua,
+            "--url",
+            "/blog",
+            "--match",
+            "token",
+            "--as-typed",
         ],
         SHOP,
     );
@@ -515,7 +527,7 @@ fn a_typed_agent_obeys_only_groups_that_name_it() {
         );
         assert_eq!(output.status.code(), Some(0), "{model}");
         let text = String::from_utf8_lossy(&output.stdout);
-        assert!(text.contains("Google reads it as Rule"), "{text}");
+        assert!(text.contains("Google reads it as `Rule`"), "{text}");
     }
     let output = robots_lens(
         &[
@@ -524,7 +536,7 @@ fn a_typed_agent_obeys_only_groups_that_name_it() {
         b"User-agent: MJ12bot\nDisallow: /\n",
     );
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("Google reads it as MJ"), "{text}");
+    assert!(text.contains("Google reads it as `MJ`"), "{text}");
 }
 
 #[test]
@@ -551,7 +563,57 @@ fn a_first_match_verdict_does_not_claim_the_longest_match() {
 }
 
 #[test]
-fn a_catalogued_crawler_s_own_answer_is_printed_when_it_differs() {
+fn an_agent_naming_a_catalogued_crawler_is_that_crawler_with_the_name_as_typed_beside() {
+    let file = b"User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n";
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["check", "-", "--url", "/news/1", "--json"];
+        args.extend_from_slice(extra);
+        let output = robots_lens(&args, file);
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap()
+    };
+    // The default answers as the crawler, exactly as --crawler does (the audit's evidence is
+    // reproduced this way), with the name as typed beside it.
+    let typed = ask(&["--agent", "Googlebot-News"]);
+    let crawler = ask(&["--crawler", "Googlebot-News"]);
+    for field in [
+        "allowed",
+        "deciding_line",
+        "group_used",
+        "reason",
+        "matches",
+    ] {
+        assert_eq!(typed[field], crawler[field], "{field}");
+    }
+    assert_eq!(typed["allowed"], true);
+    assert_eq!(
+        typed["as_typed"]["allowed"], false,
+        "the substring model's answer"
+    );
+    assert_eq!(typed["as_typed"]["deciding_line"], 2);
+    assert!(crawler["as_typed"].is_null());
+    let output = robots_lens(
+        &[
+            "check",
+            "-",
+            "--agent",
+            "Googlebot-News",
+            "--url",
+            "/news/1",
+        ],
+        file,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains(
+            "as typed    DISALLOWED for 'Googlebot-News' (substring match), decided by line 2"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn as_typed_a_catalogued_crawler_s_own_answer_is_printed_when_it_differs() {
     let file = b"User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n";
     let output = robots_lens(
         &[
@@ -561,6 +623,7 @@ fn a_catalogued_crawler_s_own_answer_is_printed_when_it_differs() {
             "Googlebot-News",
             "--url",
             "/news/1",
+            "--as-typed",
         ],
         file,
     );

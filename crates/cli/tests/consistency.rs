@@ -39,7 +39,8 @@ fn entry_point(robots: &RobotsTxt, one: &Asked) -> Said {
 /// The options that ask `one` of FILE: who, profile, match model, status.
 fn options(one: &Asked) -> Vec<String> {
     let mut options = match &one.who {
-        Asking::Agent(agent) => vec!["--agent".to_owned(), agent.clone()],
+        // The questions ask an agent exactly as typed, so a catalogued crawler's name too.
+        Asking::Agent(agent) => vec!["--agent".to_owned(), agent.clone(), "--as-typed".to_owned()],
         Asking::Crawler(name) => vec!["--crawler".to_owned(), (*name).to_owned()],
     };
     options.extend([
@@ -185,7 +186,7 @@ fn the_commands_output_paths_give_the_entry_points_answer() {
                 + "\n"
         })
         .collect();
-    let output = robots_lens(&["check", "--jsonl"], input.as_bytes());
+    let output = robots_lens(&["check", "--jsonl", "--as-typed"], input.as_bytes());
     let lines: Vec<Value> = String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())

@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use robots_lens::{AgentMatch, Pattern, Profile, RobotsTxt};
+use robots_lens::{AgentMatch, Pattern, Profile, Question, RobotsTxt};
 
 /// A realistic file of about `target` bytes: several groups, wildcards, comments, sitemaps.
 fn realistic_file(target: usize) -> String {
@@ -34,21 +34,19 @@ fn benches(c: &mut Criterion) {
     let checker = robots.checker(Profile::Rfc9309);
     c.bench_function("check one URL in 20 KB (rfc9309, substring)", |b| {
         b.iter(|| {
-            checker.check(
+            let question = Question::agent(
                 black_box("Mozilla/5.0 (compatible; Bot7/1.0)"),
                 black_box("/search/shoes/page-7?q=1"),
-                AgentMatch::Substring,
-            )
+            );
+            checker.ask_verdict(&question.agent_match(AgentMatch::Substring))
         })
     });
     let google = robots.checker(Profile::Google);
     c.bench_function("check one URL in 20 KB (google, token)", |b| {
         b.iter(|| {
-            google.check(
-                black_box("Bot7"),
-                black_box("/search/shoes/page-7?q=1"),
-                AgentMatch::Token,
-            )
+            let question =
+                Question::agent(black_box("Bot7"), black_box("/search/shoes/page-7?q=1"));
+            google.ask_verdict(&question.agent_match(AgentMatch::Token))
         })
     });
 

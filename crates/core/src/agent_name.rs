@@ -16,6 +16,7 @@
 //! lists the line ([`AgentLineReading`]) so that it can say so in words.
 
 use crate::group::AgentLine;
+use crate::message::{Message, MessageId as M};
 use crate::profile::AgentMatch;
 
 /// The name a `User-agent:` value gives as written: up to the first `/` or whitespace.
@@ -113,6 +114,27 @@ pub struct AgentLineReading {
     /// The other reading would name the agent: by the written name under `token`, by Google's
     /// token under `substring`.
     pub other_reading_applies: bool,
+}
+
+impl AgentLineReading {
+    /// The line in words, for the verdict it explains (asked by `agent`, compared by
+    /// `agent_match`): what it names, how Google reads it, and whether that names the agent.
+    pub fn message(&self, agent: &str, agent_match: AgentMatch) -> Message {
+        let google = match self.google_reads.is_empty() {
+            true => Message::new(M::AgentReadingGoogleNone),
+            false => Message::new(M::AgentReadingGoogleAs).code("token", &self.google_reads),
+        };
+        let id = match (agent_match, self.applies) {
+            (AgentMatch::Token, true) => M::AgentReadingTokenApplies,
+            (AgentMatch::Token, false) => M::AgentReadingTokenNot,
+            (AgentMatch::Substring, true) => M::AgentReadingSubstringApplies,
+            (AgentMatch::Substring, false) => M::AgentReadingSubstringNot,
+        };
+        Message::new(id)
+            .code("written", &self.written)
+            .code("agent", agent)
+            .phrase("google", google)
+    }
 }
 
 /// At most this many lines are listed in [`crate::verdict::Verdict::agent_line_readings`]: a file of

@@ -2,14 +2,14 @@
 //! `Content-Signal` and RSL's `License`, read exactly, and "what may be done with this URL".
 //!
 //! ```
-//! use robots_lens::{AgentMatch, Preference, Profile, RobotsTxt};
+//! use robots_lens::{Preference, Profile, Question, RobotsTxt};
 //!
 //! let robots = RobotsTxt::parse(
 //!     b"User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\n\
 //!       Content-Usage: /ai-ok/ train-ai=y\n",
 //! );
 //! let checker = robots.checker(Profile::Rfc9309);
-//! let usage = |url| checker.usage(&checker.check("ExampleBot", url, AgentMatch::Substring));
+//! let usage = |url| checker.ask_usage(&Question::agent("ExampleBot", url)).unwrap();
 //! assert_eq!(usage("/test").content_usage[0].preference, Preference::Disallow);
 //! assert_eq!(usage("/ai-ok/test").content_usage[0].preference, Preference::Allow);
 //! assert_eq!(usage("/never/test").content_usage[0].preference, Preference::NotApplicable);
@@ -744,10 +744,8 @@ mod tests {
         let robots =
             RobotsTxt::parse(b"User-agent: *\nContent-Usage: train-ai=y\nLicense: https://x/l\n");
         let checker = robots.checker(Profile::Google);
-        let verdict = checker
-            .check("Bot", "/", AgentMatch::Token)
-            .with_status(&"503".parse().unwrap());
-        let answer = checker.usage(&verdict);
+        let question = crate::Question::agent("Bot", "/").status("503".parse().unwrap());
+        let answer = checker.ask_usage(&question).unwrap();
         assert_eq!(
             answer.content_usage[0].preference,
             Preference::NotApplicable

@@ -36,22 +36,104 @@
 //! [`Checker::ask_allowed`] is the boolean shortcut for hot loops: the same reading of the URL,
 //! the same groups and status rules, without the explanation; a test holds it to [`Checker::ask`].
 
-use std::borrow::Cow;
+use std::sync::Arc;
 
 use crate::agent_name::typed_token;
-use crate::catalogue::Crawler;
+use crate::catalogue::{named_crawler, Crawler};
 use crate::content::NotRobotsTxt;
-use crate::crawlers::CrawlerRow;
-use crate::encoding::trim_controls_and_spaces;
-use crate::matcher::Checker;
+use crate::matcher::{GroupSelection, Matcher, SelectedGroups};
 use crate::message::{Message, MessageId as M};
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::status::{effect, handling_profile, status_handling, FetchStatus, StatusEffect};
-use crate::typed_url::{
-    read_request as read_request_borrowed, read_url, InvalidUrl, RequestReading, TypedUrl,
-};
-use crate::verdict::{GroupUsed, Reason, Verdict, WhyDecides};
+use crate::typed_url::{read_request, within_limits, InvalidUrl, RequestReading, TypedUrl};
+use crate::verdict::{ChainStep, GroupUsed, Reason, Verdict, WhyDecides};
+
+/// A file compiled for one profile, to answer any number of [`Question`]s about it: the one
+/// public way to a verdict. The patterns of the groups a question selects are compiled when
+/// they are first asked about, and kept.
+#[derive(Debug, Clone)]
+pub struct Checker<'r> {
+    matcher: Matcher<'r>,
+}
+
+impl RobotsTxt {
+    /// A checker for `profile`, to answer any number of questions ([`Checker::ask`]).
+    pub fn checker(&self, profile: Profile) -> Checker<'_> {
+        Checker {
+            matcher: Matcher::new(self, profile),
+        }
+    }
+}
+
+impl Checker<'static> {
+    /// A checker that holds the file it checks, for callers that keep both side by side (the
+    /// wasm `RobotsFile` keeps one per profile): [`RobotsTxt::checker`] borrows instead.
+    pub fn shared(robots: Arc<RobotsTxt>, profile: Profile) -> Checker<'static> {
+        Checker {
+            matcher: Matcher::shared(robots, profile),
+        }
+    }
+}
+
+impl<'r> Checker<'r> {
+    /// The profile this checker answers for.
+    pub fn profile(&self) -> Profile {
+        self.matcher.profile()
+    }
+
+    /// The matcher below the answering layer, for the crate's own question kinds (a crawler
+    /// table, a batch, a list of verdicts), which ask it what [`Checker::ask`] asks it.
+    pub(crate) fn matcher(&self) -> &Matcher<'r> {
+        &self.matcher
+    }
+
+    /// The file being checked.
+    pub(crate) fn robots(&self) -> &RobotsTxt {
+        self.matcher.robots()
+    }
+
+    /// The verdict for `agent` and a URL as typed, without a fetch status: the audit's probes,
+    /// which ask its rules about paths it derived itself.
+    pub(crate) fn check(&self, agent: &str, url: &str, agent_match: AgentMatch) -> Verdict {
+        self.matcher.check(agent, url, agent_match)
+    }
+
+    /// The verdict along a fallback chain for a URL as typed, without a fetch status: the
+    /// audit's probes of what `*` alone answers.
+    pub(crate) fn check_chain(&self, chain: &[ChainStep<'_>], url: &str) -> Verdict {
+        self.matcher.check_chain(chain, url)
+    }
+
+    /// The profile's reader forms records of its own (`python`, `legacy-1994`): the audit's
+    /// evidence reads no groups or chains there.
+    pub(crate) fn reads_records(&self) -> bool {
+        self.matcher.reads_records()
+    }
+
+    /// The groups `selection` applies, merged: the audit's evidence of which groups an asker
+    /// obeys.
+    pub(crate) fn select_groups(
+        &self,
+        selection: GroupSelection<'_>,
+        include_beyond_limit: bool,
+    ) -> SelectedGroups {
+        self.matcher.select_groups(selection, include_beyond_limit)
+    }
+}
+
+/// What is requested for `url` read as `reading`, as [`Checker::ask`] reads a question's URL
+/// (without holding it to the limits): the audit's evidence compares a probe's readings.
+pub(crate) fn request_reading(
+    url: &str,
+    reading: UrlReading,
+) -> Result<RequestReading<'_>, InvalidUrl> {
+    match reading {
+        UrlReading::Typed => read_request(url),
+        UrlReading::Path => Ok(RequestReading::path(url)),
+        UrlReading::RequestLine => Ok(RequestReading::as_given(url)),
+    }
+}
 
 /// Who asks: an agent as the person typed it, or a catalogued crawler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,16 +146,39 @@ pub enum Who<'q> {
     Crawler(&'static Crawler),
 }
 
+impl<'q> Who<'q> {
+    /// Who an agent name a person typed asks as by default, the one decision every surface
+    /// makes alike: a catalogued crawler's name or product token, or a user agent string that
+    /// names one (`Mozilla/5.0 (compatible; Googlebot/2.1; …)`), asks as that crawler
+    /// ([`Who::Crawler`]: its documented fallback chain, its operator's fetch-status handling);
+    /// any other name asks as typed ([`Who::Agent`]).
+    ///
+    /// ```
+    /// use robots_lens::{find_crawler, Who};
+    ///
+    /// let image = find_crawler("Googlebot-Image").unwrap();
+    /// assert_eq!(Who::typed("googlebot-image"), Who::Crawler(image));
+    /// assert_eq!(Who::typed("ExampleBot/1.0"), Who::Agent("ExampleBot/1.0"));
+    /// ```
+    pub fn typed(agent: &'q str) -> Who<'q> {
+        named_crawler(agent).map_or(Who::Agent(agent), Who::Crawler)
+    }
+}
+
 /// How the question's URL is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum UrlReading {
-    /// As a person types it ([`read_url`]): a full `http(s)` URL, `//host/path`, `host/path` or a
+    /// As a person types it ([`crate::read_url`]): a full `http(s)` URL, `//host/path`, `host/path` or a
     /// path (`private/plan` is `/private/plan`); a URL no crawler requests is refused.
     #[default]
     Typed,
     /// Always a path, as a URL derived from a file's rules is (`//x` is the path `//x`, not the
     /// host `x`): a missing leading `/` is added.
     Path,
+    /// Exactly as Google's library reads the URL it is given (`GetPathParamsQuery`: text before
+    /// the first `/` of a URL without a scheme is a host), refusing nothing: for conformance
+    /// corpora written against that library.
+    RequestLine,
 }
 
 /// The whole question, but for the file and the profile, which are the [`Checker`] it is asked
@@ -91,12 +196,29 @@ pub struct Question<'q> {
     /// How an agent is compared with the groups (unused for a crawler, whose chain names exact
     /// tokens).
     pub agent_match: AgentMatch,
+    /// The name a person typed, when [`Question::typed`] found a catalogued crawler in it:
+    /// [`Checker::ask`] answers the crawler, and also the name as typed, kept in
+    /// [`Answer::as_typed`] where it answers otherwise.
+    pub typed: Option<&'q str>,
 }
 
 impl<'q> Question<'q> {
     /// `agent` asks about `url` (typed), the file served with 200, compared by product token.
     pub fn agent(agent: &'q str, url: &'q str) -> Question<'q> {
         Question::new(Who::Agent(agent), url)
+    }
+
+    /// `agent`, a name as a person typed it, asks about `url` (typed), the file served with 200,
+    /// as [`Who::typed`] says: a catalogued crawler's name (or a user agent string holding one)
+    /// asks as that crawler, with the answer for the name as typed beside it where that differs
+    /// ([`Answer::as_typed`]); any other name asks as typed. [`Question::agent`] always asks as
+    /// typed.
+    pub fn typed(agent: &'q str, url: &'q str) -> Question<'q> {
+        let who = Who::typed(agent);
+        Question {
+            typed: matches!(who, Who::Crawler(_)).then_some(agent),
+            ..Question::new(who, url)
+        }
     }
 
     /// A catalogued crawler asks about `url` (typed), the file served with 200.
@@ -112,6 +234,7 @@ impl<'q> Question<'q> {
             reading: UrlReading::Typed,
             status: FetchStatus::ok(),
             agent_match: AgentMatch::Token,
+            typed: None,
         }
     }
 
@@ -156,6 +279,10 @@ pub struct Answer {
     /// For a crawler whose operator handles the status otherwise than RFC 9309 and so answers
     /// otherwise: RFC 9309's verdict, shown beside.
     pub rfc_status_reading: Option<Verdict>,
+    /// For a crawler found in a typed name ([`Question::typed`]): the answer for the name as
+    /// typed (compared by the question's [`AgentMatch`], under the profile's status rules),
+    /// when its verdict or its deciding line differs from the crawler's.
+    pub as_typed: Option<Verdict>,
     /// What the file is when it is plainly no robots.txt (an HTML page, an error body, binary
     /// data; [`RobotsTxt::not_robots_txt`]), with the text of the line that shows it (empty for
     /// binary data): the verdict stands, and this says why the file decides so little.
@@ -338,71 +465,37 @@ pub fn group_message(group: &GroupUsed, asker: &str) -> Message {
     }
 }
 
-/// The authority put before a URL read as a path, so that Google's reading of the request
-/// line (`GetPathParamsQuery`) keeps a leading `//` in the path instead of reading a host. The
-/// `.invalid` name is reserved (RFC 2606) and never shown: the verdict keeps only the path.
-const PATH_ONLY: &str = "http://path.invalid";
-
-/// What is requested for `url` read as `reading`.
-fn read_request(url: &str, reading: UrlReading) -> Result<TypedUrl, InvalidUrl> {
-    match reading {
-        UrlReading::Typed => read_url(url),
-        UrlReading::Path => {
-            let path = trim_controls_and_spaces(url);
-            let slash = if path.starts_with('/') { "" } else { "/" };
-            Ok(TypedUrl {
-                request: format!("{PATH_ONLY}{slash}{path}"),
-                host: None,
-            })
-        }
-    }
-}
-
-/// What is requested for `url` read as `reading`, borrowed from `url` where it can be (most
-/// typed URLs are requested as typed): the reading [`Checker::ask_verdict`] and
-/// [`Checker::ask_verdicts`] share.
-pub(crate) fn request_reading(
-    url: &str,
-    reading: UrlReading,
-) -> Result<RequestReading<'_>, InvalidUrl> {
-    Ok(match reading {
-        UrlReading::Typed => read_request_borrowed(url)?,
-        UrlReading::Path => RequestReading {
-            request: Cow::Owned(read_request(url, reading)?.request),
-            host: None,
-            path_start: None,
-        },
-    })
-}
-
 impl Checker<'_> {
     /// Answers `question` about this checker's file under its profile: the one entry point
     /// every surface asks: who asks, the URL as typed, the fetch status and the match model
-    /// in, the verdict with its deciding line and its reasons as codes out.
+    /// in, the verdict with its deciding line and its reasons as codes out. A URL no crawler
+    /// requests, and a URL or an agent over the limits ([`crate::MAX_URL_BYTES`],
+    /// [`crate::MAX_AGENT_BYTES`]), is refused with the reason ([`Answer::refusal`]).
     pub fn ask(&self, question: &Question<'_>) -> Answer {
-        let request = read_request(question.url, question.reading);
+        let request = self.read(question);
         let crawler = match question.who {
             Who::Crawler(crawler) => Some(crawler),
             Who::Agent(_) => None,
         };
         let status_rules = self.status_rules(question.who);
         let status_effect = effect(&question.status, status_rules);
-        let (verdict, rfc_status_reading) = match &request {
-            Err(_) => (None, None),
-            Ok(typed) => {
-                let (verdict, rfc) = self.verdict_for(question, &typed.request);
-                (Some(verdict), rfc)
+        let (verdict, rfc_status_reading, as_typed) = match &request {
+            Err(_) => (None, None, None),
+            Ok(reading) => {
+                let (verdict, rfc, as_typed) = self.ask_read(question, reading);
+                (Some(verdict), rfc, as_typed)
             }
         };
         Answer {
             url: question.url.to_owned(),
-            request,
+            request: request.map(RequestReading::into_typed),
             verdict,
             crawler,
             status: question.status,
             status_effect,
             status_rules,
             rfc_status_reading,
+            as_typed,
             not_robots_txt: self.robots().not_robots_txt().map(|what| {
                 let opener = match what {
                     NotRobotsTxt::Binary { .. } => String::new(),
@@ -418,8 +511,38 @@ impl Checker<'_> {
         }
     }
 
-    /// [`Checker::ask`] as a boolean, for hot loops: `None` when the URL is refused. The same
-    /// reading of the URL, the same groups and the same status rules; nothing more is built.
+    /// [`Checker::ask`] once the question's URL is read as `reading`: the verdict, RFC 9309's
+    /// reading of the status beside a crawler whose operator handles it otherwise, and the
+    /// answer for a typed name beside the crawler it names ([`Answer::as_typed`]).
+    pub(crate) fn ask_read(
+        &self,
+        question: &Question<'_>,
+        reading: &RequestReading<'_>,
+    ) -> (Verdict, Option<Verdict>, Option<Verdict>) {
+        let file = self.file_verdict(question.who, question.agent_match, reading);
+        let status_effect = effect(&question.status, self.status_rules(question.who));
+        // Most statuses are handled alike, and then the file's verdict is not copied.
+        let rfc_effect = effect(&question.status, Profile::Rfc9309);
+        let rfc = match (question.who, rfc_effect == status_effect, rfc_effect) {
+            (Who::Agent(_), ..) | (_, true, _) => None,
+            (_, false, StatusEffect::ParseFile) => Some(file.clone()),
+            (_, false, _) => Some(file.status_only(rfc_effect)),
+        };
+        let verdict = file.with_effect(status_effect);
+        let rfc = rfc.filter(|rfc| rfc.allowed != verdict.allowed);
+        // The name as typed, asked of the same reading under the profile's status rules.
+        let as_typed = question.typed.and_then(|agent| {
+            let typed = self
+                .file_verdict(Who::Agent(agent), question.agent_match, reading)
+                .with_effect(effect(&question.status, self.profile()));
+            (typed.allowed != verdict.allowed || typed.deciding_line() != verdict.deciding_line())
+                .then_some(typed)
+        });
+        (verdict, rfc, as_typed)
+    }
+
+    /// [`Checker::ask`] as a boolean, for hot loops: `None` when the question is refused. The
+    /// same reading of the URL, the same groups and the same status rules; nothing more is built.
     pub fn ask_allowed(&self, question: &Question<'_>) -> Option<bool> {
         self.ask_verdict(question)
             .ok()
@@ -430,29 +553,40 @@ impl Checker<'_> {
     /// `diff`): the same reading of the URL, groups and status rules, without the copies of the
     /// question and the RFC 9309 reading an [`Answer`] keeps.
     pub fn ask_verdict(&self, question: &Question<'_>) -> Result<Verdict, InvalidUrl> {
-        let reading = request_reading(question.url, question.reading)?;
-        // Natively the verdict is built once, in place, from the path the reading found: the
-        // URL is not read a second time, and the status applies without moving the verdict.
-        // The page's wasm, whose size budget is full, asks as below.
-        #[cfg(not(target_arch = "wasm32"))]
-        if !self.reads_records() {
-            let path = reading.requested_path();
-            let mut verdict = match question.who {
-                Who::Agent(agent) => self.check_path(agent, path, question.agent_match),
-                Who::Crawler(crawler) => self.check_chain_path(crawler.chain, path, crawler.name),
-            };
-            verdict.apply_effect(effect(&question.status, self.status_rules(question.who)));
-            return Ok(verdict);
+        let reading = self.read(question)?;
+        let mut verdict = self.file_verdict(question.who, question.agent_match, &reading);
+        verdict.apply_effect(effect(&question.status, self.status_rules(question.who)));
+        Ok(verdict)
+    }
+
+    /// The question's URL, read once and held to the limits, as every answer reads it.
+    pub(crate) fn read<'q>(
+        &self,
+        question: &Question<'q>,
+    ) -> Result<RequestReading<'q>, InvalidUrl> {
+        let agent = match question.who {
+            Who::Agent(agent) => agent,
+            Who::Crawler(_) => "",
+        };
+        within_limits(question.url, agent)?;
+        request_reading(question.url, question.reading)
+    }
+
+    /// The verdict the file gives `who` for what `reading` requests, before the fetch status:
+    /// the one route from a read question to a verdict.
+    pub(crate) fn file_verdict(
+        &self,
+        who: Who<'_>,
+        agent_match: AgentMatch,
+        reading: &RequestReading<'_>,
+    ) -> Verdict {
+        match who {
+            Who::Agent(agent) => self.matcher.agent_verdict(agent, reading, agent_match),
+            Who::Crawler(crawler) => {
+                self.matcher
+                    .chain_verdict(crawler.chain, reading, crawler.name)
+            }
         }
-        let request = reading.request;
-        Ok(match question.who {
-            Who::Agent(agent) => self
-                .check(agent, &request, question.agent_match)
-                .with_status(&question.status),
-            Who::Crawler(crawler) => self
-                .check_crawler(crawler, &request)
-                .with_crawler_status(crawler, &question.status),
-        })
     }
 
     /// Whose fetch-status rules apply when `who` asks: this checker's profile's, or for a
@@ -462,35 +596,6 @@ impl Checker<'_> {
             Who::Agent(_) => self.profile(),
             Who::Crawler(crawler) => handling_profile(crawler, self.profile()),
         }
-    }
-
-    /// The verdict for `question` once its URL reads as `request`, with RFC 9309's reading of
-    /// the status beside it when a crawler's operator answers otherwise.
-    fn verdict_for(&self, question: &Question<'_>, request: &str) -> (Verdict, Option<Verdict>) {
-        match question.who {
-            Who::Agent(agent) => (
-                self.check(agent, request, question.agent_match)
-                    .with_status(&question.status),
-                None,
-            ),
-            Who::Crawler(crawler) => {
-                self.check_crawler_with_status(crawler, request, &question.status)
-            }
-        }
-    }
-}
-
-impl Checker<'_> {
-    /// The all-crawlers table for `url` as typed: the URL read once as [`Checker::ask`] reads
-    /// it, then one row per catalogued crawler whose verdict is the one [`Checker::ask`] gives
-    /// that crawler (its chain, its operator's status handling), with its whole-file summary.
-    pub fn ask_crawler_table(
-        &self,
-        url: &str,
-        status: &FetchStatus,
-    ) -> Result<Vec<CrawlerRow>, InvalidUrl> {
-        let request = read_request(url, UrlReading::Typed)?;
-        Ok(self.crawler_table(&request.request, status))
     }
 }
 
@@ -638,6 +743,102 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_typed_crawler_name_is_answered_as_that_crawler_with_the_name_as_typed_beside() {
+        let robots = RobotsTxt::parse(
+            b"User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /private/\n",
+        );
+        let statuses: Vec<FetchStatus> = ["200", "429", "503"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        for profile in Profile::ALL {
+            let checker = robots.checker(profile);
+            for crawler in crawlers() {
+                for typed in [crawler.name, crawler.tokens[0]] {
+                    for status in &statuses {
+                        for url in ["/g/1", "/private/x", "/public"] {
+                            let typed_question = Question::typed(typed, url).status(*status);
+                            let crawler_question = Question::crawler(crawler, url).status(*status);
+                            let answer = checker.ask(&typed_question);
+                            assert_eq!(
+                                answer.verdict,
+                                checker.ask(&crawler_question).verdict,
+                                "{typed} {url} {status:?} {profile:?}"
+                            );
+                            assert_eq!(answer.crawler, Some(crawler));
+                            // Beside it, the name as typed, only where it answers otherwise.
+                            let agent = checker.ask(&Question::agent(typed, url).status(*status));
+                            let differs = agent.allowed() != answer.allowed()
+                                || agent.deciding_line() != answer.deciding_line();
+                            assert_eq!(answer.as_typed.is_some(), differs, "{typed} {url}");
+                            if let Some(as_typed) = &answer.as_typed {
+                                assert_eq!(Some(as_typed), agent.verdict.as_ref());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Google treats 429 as a server error for Googlebot; the name as typed gets RFC 9309's.
+        let too_many: FetchStatus = "429".parse().unwrap();
+        let answer = ask(
+            &robots,
+            Profile::Rfc9309,
+            &Question::typed("Googlebot", "/public").status(too_many),
+        );
+        assert_eq!(answer.allowed(), Some(false));
+        assert_eq!(answer.as_typed.as_ref().map(|v| v.allowed), Some(true));
+        // A user agent string holding a catalogued token names that crawler too.
+        let pasted = Question::typed("Mozilla/5.0 (compatible; Googlebot/2.1)", "/g/1");
+        assert_eq!(pasted.who, Who::Crawler(find_crawler("Googlebot").unwrap()));
+        // Any other name asks as typed, with nothing beside.
+        let other = Question::typed("ExampleBot/1.0", "/private/x");
+        assert_eq!(other, Question::agent("ExampleBot/1.0", "/private/x"));
+        assert!(ask(&robots, Profile::Google, &other).as_typed.is_none());
+    }
+
+    #[test]
+    fn a_question_over_the_limits_is_refused_and_one_at_them_is_answered() {
+        use crate::limits::{MAX_AGENT_BYTES, MAX_URL_BYTES};
+        use crate::typed_url::UrlProblem;
+        let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /a\n");
+        let checker = robots.checker(Profile::Google);
+        let url = format!("/{}", "a".repeat(MAX_URL_BYTES - 1));
+        let agent = "a".repeat(MAX_AGENT_BYTES);
+        assert!(checker
+            .ask(&Question::agent(&agent, &url))
+            .verdict
+            .is_some());
+        let long_url = format!("{url}x");
+        for reading in [UrlReading::Typed, UrlReading::Path, UrlReading::RequestLine] {
+            let question = Question::agent("Bot", &long_url).reading(reading);
+            let answer = checker.ask(&question);
+            assert_eq!(answer.allowed(), None);
+            assert_eq!(answer.reason_id(), REFUSED);
+            let refusal = answer.refusal().unwrap();
+            assert_eq!(refusal.kind(), UrlProblem::TooLong);
+            assert_eq!(
+                refusal.to_string(),
+                "the URL is 32,769 bytes long; a check takes one of at most 32,768 bytes"
+            );
+            assert_eq!(checker.ask_verdict(&question), Err(refusal.clone()));
+            assert_eq!(checker.ask_allowed(&question), None);
+        }
+        let long_agent = format!("{agent}é");
+        let refusal = checker
+            .ask(&Question::agent(&long_agent, "/a"))
+            .refusal()
+            .cloned();
+        assert_eq!(refusal.map(|r| r.kind()), Some(UrlProblem::AgentTooLong));
+        // A crawler's name is the catalogue's: only its URL is held to a limit.
+        let googlebot = crate::find_crawler("Googlebot").unwrap();
+        assert!(checker
+            .ask(&Question::crawler(googlebot, "/a"))
+            .verdict
+            .is_some());
     }
 
     #[test]

@@ -15,18 +15,20 @@
 //! Memory is one small cell per URL × asker: 100,000 URLs × 36 crawlers is about 3.6 million
 //! cells, 58 MB. [`crate::url_list::MAX_URLS`] bounds the list.
 
-use crate::answer::Question;
+use crate::answer::{Checker, Question, Who};
 use crate::catalogue::Crawler;
 use crate::group::RuleKind;
-use crate::matcher::{Checker, GroupSelection};
+use crate::matcher::GroupSelection;
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::sorting::sort_by;
-use crate::status::{handling_profile, FetchStatus};
+use crate::status::FetchStatus;
 use crate::typed_url::InvalidUrl;
 use crate::verdict::{Reason, Verdict};
 
-/// Who asks: an agent as typed, or a catalogued crawler.
+/// Who asks, kept for a list of questions (a batch, expectations, `diff`): the owned form of a
+/// question's [`Who`] with the match model its agent is compared by. Everything it answers is
+/// [`Checker::ask_verdict`]'s ([`Asker::question`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Asker {
     /// A user agent (a product token or a whole UA string), compared as `AgentMatch` says.
@@ -44,20 +46,20 @@ impl Asker {
         }
     }
 
+    /// Who asks, as a question names it.
+    pub fn who(&self) -> Who<'_> {
+        match self {
+            Asker::Agent(agent, _) => Who::Agent(agent),
+            Asker::Crawler(crawler) => Who::Crawler(crawler),
+        }
+    }
+
     /// The groups this asker's question selects in `checker`, compared as [`Checker::ask`]
     /// compares them.
     fn selection<'a>(&'a self, checker: &Checker<'_>) -> GroupSelection<'a> {
         match self {
-            Asker::Agent(agent, model) => checker.agent_selection(agent, *model),
+            Asker::Agent(agent, model) => checker.matcher().agent_selection(agent, *model),
             Asker::Crawler(crawler) => GroupSelection::Chain(crawler.chain),
-        }
-    }
-
-    /// Whose fetch-status rules apply to this asker under `profile`.
-    fn status_rules(&self, profile: Profile) -> Profile {
-        match self {
-            Asker::Agent(..) => profile,
-            Asker::Crawler(crawler) => handling_profile(crawler, profile),
         }
     }
 }
@@ -401,7 +403,7 @@ impl Batch {
                     }
                 }
                 // The record readers number records of their own; only groups index the file's.
-                if !checker.reads_records() {
+                if !checker.matcher().reads_records() {
                     for group in verdict.groups.iter() {
                         if let Some(used) = self.used_groups.get_mut(group.index) {
                             *used = true;
@@ -641,7 +643,7 @@ impl Batch {
 /// can change a verdict). The record readers form records of their own and pick them by name,
 /// so there every asker is asked.
 fn same_groups(checker: &Checker<'_>, askers: &[Asker]) -> Vec<usize> {
-    if checker.reads_records() {
+    if checker.matcher().reads_records() {
         return (0..askers.len()).collect();
     }
     // Two askers answer alike when they read the same groups and apply the same status rules
@@ -649,6 +651,7 @@ fn same_groups(checker: &Checker<'_>, askers: &[Asker]) -> Vec<usize> {
     let key = |asker: &Asker| {
         let groups = |whole| -> Vec<usize> {
             checker
+                .matcher()
                 .select_groups(asker.selection(checker), whole)
                 .groups
                 .iter()
@@ -658,7 +661,7 @@ fn same_groups(checker: &Checker<'_>, askers: &[Asker]) -> Vec<usize> {
         (
             groups(false),
             groups(true),
-            asker.status_rules(checker.profile()),
+            checker.status_rules(asker.who()),
         )
     };
     let keys: Vec<(Vec<usize>, Vec<usize>, Profile)> = askers.iter().map(key).collect();

@@ -4,7 +4,7 @@
 //! The catalogue itself lives in `data/crawlers.json`, with a source for every claim; the build
 //! script validates it and compiles it into the static table [`crawlers`] returns, so the wasm
 //! build carries no JSON parser. This module is only data and lookups ([`find_crawler`],
-//! [`recognise_crawler`]): answering for a crawler is [`crate::matcher::Checker::ask`]'s, which walks its
+//! [`recognise_crawler`]): answering for a crawler is [`crate::Checker::ask`]'s, which walks its
 //! [`Crawler::chain`] and applies its [`Crawler::fetch_status`].
 
 use std::fmt;
@@ -71,6 +71,12 @@ impl Purpose {
             Purpose::Ads => "ads",
             Purpose::Other => "other",
         }
+    }
+
+    /// Where it comes in [`Purpose::ALL`], the order surfaces list purposes in.
+    pub fn rank(self) -> u8 {
+        // The variants are declared in that order (a test holds them to it).
+        self as u8
     }
 
     /// The purpose with this [`id`](Purpose::id), in any letter case.
@@ -220,6 +226,21 @@ impl Crawler {
     pub fn sources(&self) -> &'static ClaimSources {
         &TEXTS[usize::from(self.index)].sources
     }
+
+    /// The user agent a fetch as this crawler sends: its own string, else its first product
+    /// token (the request then says only who it stands for), else its name.
+    pub fn fetch_user_agent(&self) -> &'static str {
+        self.user_agent
+            .or_else(|| self.tokens.first().copied())
+            .unwrap_or(self.name)
+    }
+
+    /// Whether it ignores the `*` group: its documented chain never reaches `*` (Google's
+    /// special-case crawlers: AdsBot-Google, Mediapartners-Google, APIs-Google, …), so a file's
+    /// `*` rules never restrict it and only a group naming one of its tokens does.
+    pub fn ignores_star(&self) -> bool {
+        !self.chain.contains(&ChainStep::Star)
+    }
 }
 
 /// A crawler in JSON: every field, its texts included (`description`, `note`, `sources`).
@@ -264,6 +285,18 @@ pub struct RetiredToken {
 
 include!(concat!(env!("OUT_DIR"), "/crawlers.rs"));
 
+impl RetiredToken {
+    /// The catalogued crawlers that do its work now ([`RetiredToken::replaced_by`]), in that
+    /// order: a file still naming the retired token and none of these restricts nothing that
+    /// fetches.
+    pub fn successors(&self) -> impl Iterator<Item = &'static Crawler> {
+        // build.rs checks that every name is a catalogued crawler's.
+        self.replaced_by
+            .iter()
+            .filter_map(|name| find_crawler(name))
+    }
+}
+
 /// Every retired token the catalogue knows, in the catalogue's order.
 pub fn retired_tokens() -> &'static [RetiredToken] {
     &RETIRED
@@ -302,6 +335,13 @@ pub fn find_crawler(name: &str) -> Option<&'static Crawler> {
                     .any(|token| token.eq_ignore_ascii_case(name))
             })
         })
+}
+
+/// The crawler `agent` names: a catalogued name or token (`googlebot-news`), or a user agent
+/// string that contains one (`Mozilla/5.0 (compatible; GPTBot/1.2; …)`). What a typed agent
+/// asks as by default ([`crate::Who::typed`]) follows from it.
+pub fn named_crawler(agent: &str) -> Option<&'static Crawler> {
+    find_crawler(agent).or_else(|| recognise_crawler(agent).map(|found| found.crawler))
 }
 
 /// A crawler named in a user agent string.
@@ -377,6 +417,48 @@ pub(crate) fn serialize_name<S: serde::Serializer>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_purpose_s_rank_is_its_place_in_the_order_of_all() {
+        for (place, purpose) in Purpose::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(purpose.rank()), place, "{purpose}");
+        }
+    }
+
+    #[test]
+    fn the_crawlers_that_ignore_star_are_those_whose_chain_never_reaches_it() {
+        let ignoring: Vec<&str> = crawlers()
+            .iter()
+            .filter(|crawler| crawler.ignores_star())
+            .map(|crawler| crawler.name)
+            .collect();
+        // Google's special-case crawlers; Google-Safety ignores the whole file besides.
+        assert_eq!(
+            ignoring,
+            [
+                "AdsBot-Google",
+                "AdsBot-Google-Mobile",
+                "Mediapartners-Google",
+                "APIs-Google",
+                "Google-Safety"
+            ]
+        );
+    }
+
+    #[test]
+    fn every_retired_token_names_its_successors_in_the_catalogue() {
+        for retired in retired_tokens() {
+            let successors: Vec<&str> = retired.successors().map(|crawler| crawler.name).collect();
+            assert_eq!(successors, retired.replaced_by, "{}", retired.token);
+        }
+        let web = find_retired("claude-web").unwrap();
+        assert_eq!(
+            web.successors()
+                .map(|crawler| crawler.name)
+                .collect::<Vec<_>>(),
+            ["Claude-User", "Claude-SearchBot"]
+        );
+    }
 
     #[test]
     fn whole_tokens_need_boundaries_on_both_sides() {

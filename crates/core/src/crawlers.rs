@@ -7,20 +7,20 @@
 //! AdsBot-Google ignores `*`, bingbot obeys an `msnbot` group, Yandex robots obey `Yandex`.
 //!
 //! Each crawler's fallbacks are data, an ordered chain of [`ChainStep`]s, not code in the
-//! matcher: [`Checker::check_chain`] walks the chain and takes the groups of the first step that
-//! finds any. The catalogue itself lives in `data/crawlers.json`, with a source for every claim;
+//! matcher: asked as a crawler ([`Question::crawler`]), [`Checker::ask`] walks the chain and takes
+//! the groups of the first step that finds any. The catalogue itself lives in `data/crawlers.json`, with a source for every claim;
 //! the build script validates it and compiles it into the static table [`crawlers`] returns, so
 //! the wasm build carries no JSON parser.
 //!
 //! ```
-//! use robots_lens::{find_crawler, recognise_crawler, Profile, Reason, RobotsTxt};
+//! use robots_lens::{find_crawler, recognise_crawler, Profile, Question, Reason, RobotsTxt};
 //!
 //! let robots = RobotsTxt::parse(b"User-agent: Googlebot\nDisallow: /drafts/\n");
 //! let checker = robots.checker(Profile::Google);
 //!
 //! // Googlebot-Image has no group here, so it follows Googlebot's.
 //! let image = find_crawler("googlebot-image").unwrap();
-//! let verdict = checker.check_crawler(image, "/drafts/cat.png");
+//! let verdict = checker.ask_verdict(&Question::crawler(image, "/drafts/cat.png")).unwrap();
 //! assert!(!verdict.allowed);
 //! let step = verdict.chain_step.unwrap();
 //! assert_eq!(step.token.as_deref(), Some("Googlebot"));
@@ -32,18 +32,19 @@
 //!
 //! // GPTBot has no group and there is no `*` group: nothing restricts it.
 //! let gptbot = find_crawler("GPTBot").unwrap();
-//! assert_eq!(checker.check_crawler(gptbot, "/drafts/").reason, Reason::NoGroupApplies);
+//! let answer = checker.ask(&Question::crawler(gptbot, "/drafts/"));
+//! assert_eq!(answer.reason(), Some(Reason::NoGroupApplies));
 //! ```
 //!
 //! # Overview
 //!
 //! - [`crawlers`], [`find_crawler`], [`recognise_crawler`]: the catalogue and lookups by name,
 //!   token or full user agent string.
-//! - [`Checker::check_crawler`] and [`Checker::check_chain`]: a verdict along a fallback chain;
+//! - [`Checker::ask`] with [`Question::crawler`]: a verdict along a fallback chain;
 //!   [`Verdict::chain_step`] says which step applied and whether it was a fallback.
 //! - [`Checker::summarise_chain`]: what the whole file means for one crawler ("blocked from
 //!   everything", "3 rules", …).
-//! - [`Checker::crawler_table`]: one row per catalogued crawler for a URL and a fetch status.
+//! - [`Checker::ask_crawler_table`]: one row per catalogued crawler for a URL and a fetch status.
 //!
 //! Token-only entries (Google-Extended, Applebot-Extended) never fetch anything: their verdict
 //! says whether content may be used for a purpose, not whether it is crawled. User-triggered
@@ -52,12 +53,13 @@
 
 use std::fmt;
 
+use crate::answer::{Checker, Question, Who};
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::group::RuleKind;
 use crate::lines::{Line, LineKind};
-use crate::matcher::{Checker, GroupSelection};
-use crate::profile::{AgentMatch, Profile};
-use crate::status::{crawler_status_handling, effect, handling_profile, FetchStatus, StatusEffect};
+use crate::matcher::GroupSelection;
+use crate::status::{crawler_status_handling, FetchStatus, StatusEffect};
+use crate::typed_url::{InvalidUrl, RequestReading};
 use crate::verdict::{AppliedGroup, ChainStep, UsedStep, Verdict};
 
 /// What the whole file allows one crawler, before looking at any URL.
@@ -146,27 +148,33 @@ pub struct CrawlerRow {
 }
 
 impl Checker<'_> {
-    /// May `crawler` fetch `url`, following its documented fallback chain?
-    pub fn check_crawler(&self, crawler: &Crawler, url: &str) -> Verdict {
-        Verdict {
-            agent: crawler.name.to_owned(),
-            ..self.check_chain(crawler.chain, url)
-        }
+    /// The all-crawlers table for `url` as typed, the file served with `status`: the URL read
+    /// once as [`Checker::ask`] reads it, then one row per catalogued crawler, in catalogue
+    /// order, whose verdict is the one [`Checker::ask`] gives that crawler (its chain, its
+    /// operator's status handling), with its whole-file summary.
+    pub fn ask_crawler_table(
+        &self,
+        url: &str,
+        status: &FetchStatus,
+    ) -> Result<Vec<CrawlerRow>, InvalidUrl> {
+        let reading = self.read(&Question::new(Who::Agent(""), url))?;
+        Ok(self.crawler_table(&reading, status))
     }
 
     /// What the whole file allows a crawler that follows `chain`: computed from the groups the
     /// chain selects, within the size limit, for this checker's profile.
     pub fn summarise_chain(&self, chain: &[ChainStep<'_>]) -> FileSummary {
-        if self.reads_records() {
+        let matcher = self.matcher();
+        if matcher.reads_records() {
             return self.summarise_record(chain);
         }
-        let selected = self.select_groups(GroupSelection::Chain(chain), false);
+        let selected = matcher.select_groups(GroupSelection::Chain(chain), false);
         let mut rules = 0;
         let mut longest_allow = 0;
         let mut can_disallow = false;
         // The longest Disallow that matches every path: (line, length).
         let mut universal: Option<(usize, usize)> = None;
-        self.for_each_chain_rule(chain, &mut |rule, pattern, length| {
+        matcher.for_each_chain_rule(chain, &mut |rule, pattern, length| {
             rules += 1;
             if length == 0 || !can_match_a_path(pattern) {
                 return;
@@ -247,9 +255,12 @@ impl Checker<'_> {
         }
     }
 
-    /// The all-crawlers table: for `url` and the way the file was served, one row per
-    /// catalogued crawler, in catalogue order.
-    pub fn crawler_table(&self, url: &str, status: &FetchStatus) -> Vec<CrawlerRow> {
+    /// The all-crawlers table for the request `reading` found, one row per catalogued crawler.
+    pub(crate) fn crawler_table(
+        &self,
+        reading: &RequestReading<'_>,
+        status: &FetchStatus,
+    ) -> Vec<CrawlerRow> {
         crawlers()
             .iter()
             .map(|crawler| {
@@ -264,8 +275,7 @@ impl Checker<'_> {
                     };
                     summary.blocking_line = None;
                 }
-                let (verdict, rfc_status_reading) =
-                    self.check_crawler_with_status(crawler, url, status);
+                let (verdict, rfc_status_reading) = self.crawler_verdict(crawler, reading, status);
                 CrawlerRow {
                     crawler,
                     verdict,
@@ -278,38 +288,16 @@ impl Checker<'_> {
 }
 
 impl Checker<'_> {
-    /// [`Checker::check_crawler`] for a file that was served with `status`, under the crawler's
-    /// operator's handling; the second verdict is RFC 9309's reading of the status, when it
-    /// answers differently.
-    pub fn check_crawler_with_status(
+    /// A row's verdict: what [`Checker::ask`] answers `crawler` for the request `reading`
+    /// found, the file served with `status`, and RFC 9309's reading of the status beside it.
+    fn crawler_verdict(
         &self,
-        crawler: &Crawler,
-        url: &str,
+        crawler: &'static Crawler,
+        reading: &RequestReading<'_>,
         status: &FetchStatus,
     ) -> (Verdict, Option<Verdict>) {
-        let file = self.check_crawler(crawler, url);
-        let own_effect = effect(status, handling_profile(crawler, self.profile()));
-        let rfc_effect = effect(status, Profile::Rfc9309);
-        // Most statuses are handled alike: then the file's verdict is not copied.
-        let rfc = match (own_effect == rfc_effect, rfc_effect) {
-            (true, _) => None,
-            (false, StatusEffect::ParseFile) => Some(file.clone()),
-            (false, _) => Some(file.status_only(rfc_effect)),
-        };
-        let own = file.with_effect(own_effect);
-        let rfc = rfc.filter(|rfc| rfc.allowed != own.allowed);
-        (own, rfc)
-    }
-
-    /// [`Checker::check`] for a file that was served with `status`.
-    pub fn check_with_status(
-        &self,
-        agent: &str,
-        url: &str,
-        agent_match: AgentMatch,
-        status: &FetchStatus,
-    ) -> Verdict {
-        self.check(agent, url, agent_match).with_status(status)
+        let answer = self.ask_read(&Question::crawler(crawler, "").status(*status), reading);
+        (answer.0, answer.1)
     }
 }
 
@@ -330,7 +318,7 @@ impl Tally {
     }
 }
 
-/// The AI crawlers of a [`Checker::crawler_table`] in three numbers: "training: 7 of 9 blocked ·
+/// The AI crawlers of a [`Checker::ask_crawler_table`] in three numbers: "training: 7 of 9 blocked ·
 /// answers: 2 of 4 may fetch · user-triggered: 4 may fetch".
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -16,10 +16,10 @@
 
 use std::collections::HashSet;
 
+use crate::answer::Checker;
 use crate::answer::UrlReading;
 use crate::batch::Asker;
 use crate::group::Group;
-use crate::matcher::Checker;
 use crate::probes::Probes;
 use crate::profile::Profile;
 use crate::robots::RobotsTxt;

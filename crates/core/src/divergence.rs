@@ -5,15 +5,13 @@
 //! ([`ProfileSpec`]), so it names the actual cause in this file — "Python's robotparser takes the
 //! first matching rule, line 4, not the longest, line 6" — rather than a generic warning.
 
-use crate::catalogue::{find_crawler, recognise_crawler, Crawler};
+use crate::answer::{Checker, Question, Who};
+use crate::catalogue::{named_crawler, Crawler};
 use crate::group::RuleKind;
 use crate::legacy::reader_error;
 use crate::lines::{KeySpelling, LineKind};
-use crate::matcher::Checker;
 use crate::message::{Message, MessageId as M, Value};
-use crate::profile::{
-    AgentMatch, AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec,
-};
+use crate::profile::{AgentSelection, Encoding, Grouping, Precedence, Profile, ProfileSpec};
 use crate::robots::RobotsTxt;
 use crate::status::FetchStatus;
 use crate::verdict::{Reason, RuleMatch, Verdict};
@@ -33,16 +31,18 @@ pub struct ProfileVerdict {
     pub why: Option<Message>,
 }
 
-/// Asks every profile the question that `main` answered, and explains each difference.
+/// Asks every profile `question`, which `main` answered, and explains each difference.
 pub fn compare_profiles(
     robots: &RobotsTxt,
-    agent: &str,
-    url: &str,
-    agent_match: AgentMatch,
+    question: &Question<'_>,
     main: &Verdict,
 ) -> Vec<ProfileVerdict> {
     compare_profiles_with(robots, main, &|profile| {
-        robots.checker(profile).check(agent, url, agent_match)
+        // The URL reads alike under every profile: one that `main` answered is answered.
+        robots
+            .checker(profile)
+            .ask_verdict(question)
+            .unwrap_or_else(|_| main.clone())
     })
 }
 
@@ -99,38 +99,99 @@ pub struct CrawlerReading {
 
 impl CrawlerReading {
     /// Which group it used (or what decided instead), as a sentence without the verdict:
-    /// "Googlebot-News itself reads only its own group (user-agent line 4)". The page words
-    /// it from the verdict's fields itself.
+    /// "Googlebot-News itself reads only its own group (user-agent line 4)".
     pub fn why(&self) -> Message {
         crawler_sentence(self.crawler, &self.verdict)
     }
+
+    /// [`CrawlerReading::why`] as a code, for a surface that words it from its own catalogue:
+    /// `status`, `none`, `none-ignores-star`, `fallback`, `star`, `own` or `record`.
+    pub fn why_id(&self) -> &'static str {
+        crawler_group(self.crawler, &self.verdict).id()
+    }
 }
 
-/// The crawler `agent` names: a catalogued name or token (`googlebot-news`), or a user agent
-/// string that contains one (`Mozilla/5.0 (compatible; GPTBot/1.2; …)`).
-pub fn named_crawler(agent: &str) -> Option<&'static Crawler> {
-    find_crawler(agent).or_else(|| recognise_crawler(agent).map(|found| found.crawler))
+/// Which group a crawler's own reading used: the one classification [`CrawlerReading::why`]
+/// words and [`CrawlerReading::why_id`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CrawlerGroup {
+    /// The fetch status decided, unavailable (allowed) or unreachable.
+    Status(bool),
+    /// No group: none names it and there is no `*` group, or it ignores `*`.
+    None { ignores_star: bool },
+    /// A later step of its chain, another crawler's token.
+    Fallback,
+    /// The `*` groups.
+    Star,
+    /// Its own group.
+    Own,
+    /// A record reader (`python`, `legacy-1994`), which knows no chain, picked its record.
+    Record,
 }
 
-/// When `agent` names a catalogued crawler and that crawler's own reading of the file (its
-/// fallback chain, its operator's fetch-status handling) answers otherwise than `main`, the
-/// answer the agent's question got: its verdict and the group it used.
+impl CrawlerGroup {
+    fn id(self) -> &'static str {
+        match self {
+            CrawlerGroup::Status(_) => "status",
+            CrawlerGroup::None {
+                ignores_star: false,
+            } => "none",
+            CrawlerGroup::None { ignores_star: true } => "none-ignores-star",
+            CrawlerGroup::Fallback => "fallback",
+            CrawlerGroup::Star => "star",
+            CrawlerGroup::Own => "own",
+            CrawlerGroup::Record => "record",
+        }
+    }
+}
+
+fn crawler_group(crawler: &Crawler, verdict: &Verdict) -> CrawlerGroup {
+    match verdict.reason {
+        Reason::FileUnavailable => return CrawlerGroup::Status(true),
+        Reason::FileUnreachable => return CrawlerGroup::Status(false),
+        _ => {}
+    }
+    if verdict.groups.is_empty() {
+        return CrawlerGroup::None {
+            ignores_star: crawler.ignores_star(),
+        };
+    }
+    match &verdict.chain_step {
+        Some(step) if step.fallback => CrawlerGroup::Fallback,
+        _ if verdict.used_star_group => CrawlerGroup::Star,
+        Some(_) => CrawlerGroup::Own,
+        None => CrawlerGroup::Record,
+    }
+}
+
+/// When `question` asks as an agent typed exactly ([`Question::agent`]) whose name holds a
+/// catalogued crawler, and that crawler's own reading of the file (its fallback chain, its
+/// operator's fetch-status handling) answers otherwise than `main` (the question's verdict):
+/// the crawler's verdict, with the group it used. The reverse of [`crate::Answer::as_typed`].
 pub fn crawler_reading(
     checker: &Checker<'_>,
-    agent: &str,
-    url: &str,
-    status: &FetchStatus,
+    question: &Question<'_>,
     main: &Verdict,
 ) -> Option<CrawlerReading> {
+    let Who::Agent(agent) = question.who else {
+        return None;
+    };
     let crawler = named_crawler(agent)?;
     // With the file served as it is (200, no redirect: every reader parses it), the crawler's
     // chain choosing the very groups `main` used is the same reading of the file: it cannot
     // answer otherwise, and is not asked (this runs with every verdict the page and the npm
     // package return).
-    if *status == FetchStatus::ok() && checker.chain_selects(crawler.chain, &main.groups) {
+    if question.status == FetchStatus::ok()
+        && checker.matcher().chain_selects(crawler.chain, &main.groups)
+    {
         return None;
     }
-    let (verdict, _) = checker.check_crawler_with_status(crawler, url, status);
+    let asked = Question {
+        who: Who::Crawler(crawler),
+        typed: None,
+        ..*question
+    };
+    let verdict = checker.ask_verdict(&asked).ok()?;
     if verdict.allowed == main.allowed {
         return None;
     }
@@ -139,27 +200,26 @@ pub fn crawler_reading(
 
 fn crawler_sentence(crawler: &Crawler, verdict: &Verdict) -> Message {
     let with_name = |id: M| Message::new(id).text("crawler", crawler.name);
-    match verdict.reason {
-        Reason::FileUnavailable => return with_name(M::CrawlerUnavailable),
-        Reason::FileUnreachable => return with_name(M::CrawlerUnreachable),
-        _ => {}
-    }
-    if verdict.groups.is_empty() {
-        return if crawler.chain.contains(&crate::verdict::ChainStep::Star) {
-            with_name(M::CrawlerNoGroupNoStar)
-        } else {
-            with_name(M::CrawlerNoGroupIgnoresStar)
-        };
-    }
-    let lines = agent_lines(verdict);
-    match &verdict.chain_step {
-        Some(step) if step.fallback => with_name(M::CrawlerFallback)
-            .code("token", step.token.as_deref().unwrap_or("*"))
-            .phrase("lines", lines),
-        _ if verdict.used_star_group => with_name(M::CrawlerStar).phrase("lines", lines),
-        Some(_) => with_name(M::CrawlerOwnGroup).phrase("lines", lines),
+    let with_lines = |id: M| with_name(id).phrase("lines", agent_lines(verdict));
+    match crawler_group(crawler, verdict) {
+        CrawlerGroup::Status(true) => with_name(M::CrawlerUnavailable),
+        CrawlerGroup::Status(false) => with_name(M::CrawlerUnreachable),
+        CrawlerGroup::None { ignores_star: true } => with_name(M::CrawlerNoGroupIgnoresStar),
+        CrawlerGroup::None {
+            ignores_star: false,
+        } => with_name(M::CrawlerNoGroupNoStar),
+        CrawlerGroup::Fallback => with_lines(M::CrawlerFallback).code(
+            "token",
+            verdict
+                .chain_step
+                .as_ref()
+                .and_then(|step| step.token.as_deref())
+                .unwrap_or("*"),
+        ),
+        CrawlerGroup::Star => with_lines(M::CrawlerStar),
+        CrawlerGroup::Own => with_lines(M::CrawlerOwnGroup),
         // The record readers know no chain: the crawler's token picked the record.
-        None => with_name(M::CrawlerRecord).phrase("lines", lines),
+        CrawlerGroup::Record => with_lines(M::CrawlerRecord),
     }
 }
 
@@ -499,13 +559,15 @@ fn encoding_cause(spec: &ProfileSpec, verdict: &Verdict) -> Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::AgentMatch;
 
     fn compare(robots: &str, agent: &str, url: &str) -> Vec<ProfileVerdict> {
         let robots = RobotsTxt::parse(robots.as_bytes());
         let main = robots
             .checker(Profile::Rfc9309)
             .check(agent, url, AgentMatch::Substring);
-        compare_profiles(&robots, agent, url, AgentMatch::Substring, &main)
+        let question = Question::agent(agent, url).agent_match(AgentMatch::Substring);
+        compare_profiles(&robots, &question, &main)
     }
 
     fn row(rows: &[ProfileVerdict], profile: Profile) -> &ProfileVerdict {
@@ -639,12 +701,10 @@ mod tests {
     fn a_fetch_status_that_readers_treat_differently_is_explained() {
         let robots = RobotsTxt::parse(b"User-agent: *\nAllow: /\n");
         let status: crate::status::FetchStatus = "429".parse().unwrap();
-        let ask = |profile| {
-            robots
-                .checker(profile)
-                .check("bot", "/x", AgentMatch::Token)
-                .with_status(&status)
-        };
+        let question = Question::agent("bot", "/x")
+            .agent_match(AgentMatch::Token)
+            .status(status);
+        let ask = |profile| robots.checker(profile).ask_verdict(&question).unwrap();
         let main = ask(Profile::Rfc9309);
         assert!(main.allowed);
         let rows = compare_profiles_with(&robots, &main, &ask);
@@ -703,13 +763,14 @@ mod tests {
             b"User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n",
         );
         let checker = robots.checker(Profile::Rfc9309);
-        let status = FetchStatus::ok();
-        let main = checker.check("Googlebot-News", "/news/1", AgentMatch::Substring);
+        let asked = |agent, model| Question::agent(agent, "/news/1").agent_match(model);
+        let substring = asked("Googlebot-News", AgentMatch::Substring);
+        let main = checker.ask_verdict(&substring).unwrap();
         assert!(
             !main.allowed,
             "substring merges Googlebot, Googlebot-News and bot"
         );
-        let own = crawler_reading(&checker, "Googlebot-News", "/news/1", &status, &main)
+        let own = crawler_reading(&checker, &substring, &main)
             .expect("Googlebot-News reads only its own group");
         assert_eq!(own.crawler.name, "Googlebot-News");
         assert!(own.verdict.allowed);
@@ -717,17 +778,22 @@ mod tests {
             own.why().english(),
             "Googlebot-News itself reads only its own group (user-agent line 4)"
         );
-        let token = checker.check("Googlebot-News", "/news/1", AgentMatch::Token);
-        assert!(crawler_reading(&checker, "Googlebot-News", "/news/1", &status, &token).is_none());
+        let token = asked("Googlebot-News", AgentMatch::Token);
+        let main = checker.ask_verdict(&token).unwrap();
+        assert!(crawler_reading(&checker, &token, &main).is_none());
 
         // A pasted UA string, compared as `Mozilla` by the token model.
-        let ua = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-        let main = checker.check(ua, "/news/1", AgentMatch::Token);
+        let ua = asked(
+            "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+            AgentMatch::Token,
+        );
+        let main = checker.ask_verdict(&ua).unwrap();
         assert!(main.allowed);
-        let own = crawler_reading(&checker, ua, "/news/1", &status, &main).unwrap();
+        let own = crawler_reading(&checker, &ua, &main).unwrap();
         assert_eq!(own.crawler.name, "Googlebot");
         assert!(!own.verdict.allowed);
-        assert!(crawler_reading(&checker, "NoSuchBot", "/x", &status, &main).is_none());
+        let other = asked("NoSuchBot", AgentMatch::Token);
+        assert!(crawler_reading(&checker, &other, &main).is_none());
     }
 
     #[test]
@@ -767,12 +833,17 @@ mod tests {
                             [AgentMatch::Token, AgentMatch::Substring].map(|m| (*agent, *url, m))
                         })
                     }) {
-                        let main = checker.check(agent, url, model).with_status(&status);
+                        let question = Question::agent(agent, url)
+                            .agent_match(model)
+                            .status(status);
+                        let main = checker.ask_verdict(&question).unwrap();
                         let asked = named_crawler(agent).and_then(|crawler| {
-                            let (own, _) = checker.check_crawler_with_status(crawler, url, &status);
+                            let own = checker
+                                .ask_verdict(&Question::crawler(crawler, url).status(status))
+                                .unwrap();
                             (own.allowed != main.allowed).then_some(own)
                         });
-                        let given = crawler_reading(&checker, agent, url, &status, &main);
+                        let given = crawler_reading(&checker, &question, &main);
                         assert_eq!(
                             given.map(|reading| reading.verdict),
                             asked,
@@ -794,13 +865,9 @@ mod tests {
             AgentMatch::Substring,
         );
         assert!(!main.allowed);
-        let rows = compare_profiles(
-            &robots,
-            "x",
-            "/cart/help/returns",
-            AgentMatch::Substring,
-            &main,
-        );
+        let question =
+            Question::agent("x", "/cart/help/returns").agent_match(AgentMatch::Substring);
+        let rows = compare_profiles(&robots, &question, &main);
         let why = row(&rows, Profile::Rfc9309).why.clone().unwrap().english();
         assert!(
             why.contains("matches: the 1994 convention ignores Allow lines"),

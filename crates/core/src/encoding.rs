@@ -11,6 +11,8 @@
 //!    characters are decoded, every other escape is upper-cased, and octets outside printable
 //!    US-ASCII are encoded, so `/%7Ejoe` equals `/~joe` and `/café` equals `/caf%C3%A9`.
 
+use std::borrow::Cow;
+
 use crate::octets::find_octet;
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
@@ -60,9 +62,14 @@ fn needs_encoding_in_request(byte: u8) -> bool {
 pub fn request_path(url: &str) -> String {
     // A browser strips leading and trailing C0 controls and spaces, nothing else (not U+00A0).
     let url = trim_controls_and_spaces(url);
-    // Most URLs need no encoding: they are read as they are, without a copy.
+    google_path_params_query(&percent_encode_request(url))
+}
+
+/// `url` with the octets a browser never sends raw (non-ASCII, spaces, controls) percent-encoded;
+/// most URLs need none, and are returned as they are, without a copy.
+pub(crate) fn percent_encode_request(url: &str) -> Cow<'_, str> {
     if !needs_any_encoding(url) {
-        return google_path_params_query(url);
+        return Cow::Borrowed(url);
     }
     let mut encoded = Vec::with_capacity(url.len() + 16);
     for &byte in url.as_bytes() {
@@ -73,8 +80,7 @@ pub fn request_path(url: &str) -> String {
         }
     }
     // Everything left is printable ASCII.
-    let encoded = String::from_utf8(encoded).expect("ASCII only");
-    google_path_params_query(&encoded)
+    Cow::Owned(String::from_utf8(encoded).expect("ASCII only"))
 }
 
 /// google/robotstxt's `GetPathParamsQuery`, byte for byte: the URL is not normalised.

@@ -15,10 +15,10 @@
 
 use std::fmt;
 
+use crate::answer::Checker;
 use crate::answer::REFUSED;
 use crate::batch::Asker;
 use crate::catalogue::find_crawler;
-use crate::matcher::Checker;
 use crate::profile::AgentMatch;
 use crate::status::FetchStatus;
 use crate::typed_url::InvalidUrl;

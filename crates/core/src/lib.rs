@@ -5,19 +5,19 @@
 //! the RFC or by Google's library to the letter, and says which line decided and why.
 //!
 //! ```
-//! use robots_lens::{AgentMatch, Profile, Reason, RobotsTxt};
+//! use robots_lens::{Profile, Question, Reason, RobotsTxt, WhyDecides};
 //!
 //! let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private\nAllow: /private/press\n");
 //! let checker = robots.checker(Profile::Rfc9309);
 //!
-//! let verdict = checker.check("ExampleBot/1.0", "https://example.com/private/plans", AgentMatch::Substring);
-//! assert!(!verdict.allowed);
-//! assert_eq!(verdict.reason, Reason::RuleMatched);
-//! assert_eq!(verdict.decisive.unwrap().line, 2);
+//! let answer = checker.ask(&Question::agent("ExampleBot/1.0", "https://example.com/private/plans"));
+//! assert_eq!(answer.allowed(), Some(false));
+//! assert_eq!(answer.reason(), Some(Reason::RuleMatched));
+//! assert_eq!(answer.deciding_line(), Some(2));
 //!
-//! let verdict = checker.check("ExampleBot/1.0", "/private/press/2026", AgentMatch::Substring);
-//! assert!(verdict.allowed);
-//! assert_eq!(verdict.decisive.unwrap().length, "/private/press".len());
+//! let answer = checker.ask(&Question::agent("ExampleBot/1.0", "/private/press/2026"));
+//! assert_eq!(answer.allowed(), Some(true));
+//! assert_eq!(answer.why_decides(), Some(WhyDecides::LongestMatch));
 //! ```
 //!
 //! # Overview
@@ -25,16 +25,20 @@
 //! - [`RobotsTxt::parse`] never fails. It keeps every physical line ([`Line`]) with its number,
 //!   byte span, text and kind, and forms [`Group`]s, [`Sitemap`]s and other [`Directive`]s the
 //!   way Google does. Problems are facts about lines, not errors.
-//! - [`RobotsTxt::checker`] compiles the patterns for one [`Profile`]; [`Checker::check`] answers
-//!   for an agent and a URL with a [`Verdict`] that carries its whole explanation.
+//! - [`RobotsTxt::checker`] compiles the patterns for one [`Profile`]; [`Checker::ask`], the one
+//!   way to a verdict, answers a [`Question`] (who asks, the URL as typed, the fetch status, the
+//!   match model) with an [`Answer`]: a [`Verdict`] that carries its whole explanation, and its
+//!   reasons as codes. [`Checker::ask_allowed`], [`Checker::ask_verdict`] and
+//!   [`Checker::ask_verdicts`] are its shortcuts for hot loops and lists.
 //! - [`AgentMatch`] says how the agent is compared with the groups: `substring` (a token found
 //!   anywhere in a full UA string) or `token` (RFC 9309 §2.2.1 exact product token).
 //! - [`crawlers`] is the catalogue of known crawlers with their documented fallback chains
-//!   ([`ChainStep`]): [`Checker::check_crawler`] and [`Checker::crawler_table`] answer for them,
-//!   [`recognise_crawler`] names one in a pasted user agent string.
+//!   ([`ChainStep`]): [`Question::crawler`] asks as one, [`Checker::ask_crawler_table`] answers
+//!   for them all, [`recognise_crawler`] names one in a pasted user agent string, and a name
+//!   typed for one asks as that crawler ([`Question::typed`]).
 //! - [`FetchStatus`] is how the file was served (404, 503, too many redirects, …):
-//!   [`status_handling`] says what that does under each profile and [`Verdict::with_status`]
-//!   applies it.
+//!   [`status_handling`] says what that does under each profile; a question carries it
+//!   ([`Question::status`]) and its answer applies it.
 //! - Many URLs at once: [`read_url_list`] reads a pasted list, a sitemap or a CSV; a [`Batch`]
 //!   checks it for several [`Asker`]s (agents and crawlers) a step at a time and reports
 //!   totals, the deciding rules and the rules that matched nothing.
@@ -45,7 +49,7 @@
 //!   with the deciding line; [`expectations_toml`] writes them as the CLI's TOML file.
 //! - [`RobotsTxt::preference_lines`] and [`RobotsTxt::licenses`] hold the AI usage preference
 //!   lines (`Content-Usage`, `Content-Signal`) and RSL `License` lines, read exactly;
-//!   [`Checker::usage`] answers "what may be done with this URL" per purpose ([`UsageAnswer`]).
+//!   [`Checker::ask_usage`] answers "what may be done with this URL" per purpose ([`UsageAnswer`]).
 //! - [`write_policy`] writes the groups (and preference lines) for a choice per purpose from
 //!   the catalogue, with the diff against the current file and every crawler's check.
 //! - Did the bots obey? A [`LogReplay`] reads access logs (combined, common, JSON lines, W3C)
@@ -95,7 +99,7 @@
 //!   the rules whose literal prefix the path starts with, or whose octets and octet pairs it
 //!   holds, so a file of thousands of rules costs a handful of matches per URL. Nothing can go
 //!   exponential. A URL longer than [`MAX_URL_BYTES`] or an agent longer than
-//!   [`MAX_AGENT_BYTES`] is refused by [`check_arguments`], which callers run before asking.
+//!   [`MAX_AGENT_BYTES`] is refused by [`Checker::ask`], with the reason ([`UrlProblem`]).
 //! - Parsing costs time and memory linear in the input; [`RobotsTxt::parse`] reads at most
 //!   [`MAX_INPUT_BYTES`] (4 GiB − 1), as lines are kept as 32-bit offsets into the input. Nothing panics on any input; a panic is
 //!   a bug.
@@ -154,7 +158,8 @@ pub use aipref::{
     CONTENT_USAGE_LABELS, OBSOLETE_LABELS, USE_PURPOSES,
 };
 pub use answer::{
-    ask, group_message, reason_message, Answer, Explanation, Question, UrlReading, Who, REFUSED,
+    ask, group_message, reason_message, Answer, Checker, Explanation, Question, UrlReading, Who,
+    REFUSED,
 };
 pub use audit::{audit, Finding};
 pub use batch::{
@@ -162,9 +167,9 @@ pub use batch::{
     RowQuery, RuleTally, UnusedRule,
 };
 pub use catalogue::{
-    crawlers, find_crawler, find_retired, recognise_crawler, retired_tokens, sources, ClaimSources,
-    CrawlDelay, Crawler, FetchHandling, Purpose, Recognised, RetiredToken, RobotsTxtCompliance,
-    Source,
+    crawlers, find_crawler, find_retired, named_crawler, recognise_crawler, retired_tokens,
+    sources, ClaimSources, CrawlDelay, Crawler, FetchHandling, Purpose, Recognised, RetiredToken,
+    RobotsTxtCompliance, Source,
 };
 pub use content::NotRobotsTxt;
 pub use crawlers::{ai_summary, Access, AiSummary, CrawlerRow, FileSummary, Tally};
@@ -173,8 +178,7 @@ pub use diff::{
     DiffLine, Flip, GroupChange, GroupChangeKind, Side, MAX_DIFF_CELLS, MAX_PROBES,
 };
 pub use divergence::{
-    compare_profiles, compare_profiles_with, crawler_reading, named_crawler, CrawlerReading,
-    ProfileVerdict,
+    compare_profiles, compare_profiles_with, crawler_reading, CrawlerReading, ProfileVerdict,
 };
 pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
 pub use expect::{
@@ -189,7 +193,7 @@ pub use ip_ranges::{
     RangeList,
 };
 pub use legacy::{python_fetch_outcome, reader_error, PythonFetchOutcome, ReaderError};
-pub use limits::{check_arguments, ArgumentTooLong, MAX_AGENT_BYTES, MAX_URL_BYTES};
+pub use limits::{MAX_AGENT_BYTES, MAX_URL_BYTES};
 pub use lines::{
     binary_format, InputFacts, KeySpelling, Line, LineEndings, LineIter, LineKind, Lines,
     Malformed, MAX_INPUT_BYTES, MAX_LINE_BYTES, OTHER_DIRECTIVES, SIZE_LIMIT,
@@ -202,7 +206,6 @@ pub use logs::{
     MAX_LINE_BYTES as MAX_LOG_LINE_BYTES, MAX_RATE_WINDOW, MAX_TIMELINE_BUCKETS, MAX_TRACKED_HOSTS,
     MAX_UNREADABLE_EXAMPLES,
 };
-pub use matcher::Checker;
 pub use message::{Message, MessageId};
 pub use pattern::Pattern;
 pub use policy::{
@@ -221,7 +224,8 @@ pub use status::{
 pub use typed_url::{has_scheme, read_url, InvalidUrl, TypedUrl, UrlProblem};
 pub use url_list::{read_url_list, ListFormat, UrlList, MAX_URLS};
 pub use verdict::{
-    AppliedGroup, ChainStep, GroupUsed, Reason, RuleMatch, UsedStep, Verdict, WhyDecides,
+    AppliedGroup, ChainStep, GroupUsed, MatchOutcome, Reason, RuleMatch, UsedStep, Verdict,
+    WhyDecides,
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use verdicts::Verdicts;

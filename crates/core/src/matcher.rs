@@ -1,20 +1,22 @@
-//! Verdicts, each with the explanation that produced it.
+//! The matcher: verdicts, each with the explanation that produced it, below the answering layer
+//! ([`crate::answer`]), which is the only way in.
 //!
-//! A [`Checker`] compiles the patterns of a parsed file for one profile (those of the groups an
-//! agent selects, when it is first asked about, once per set of groups) and then answers
-//! any number of (agent, URL) questions. Each answer is a [`Verdict`]: allowed or not, why, the
-//! decisive rule, the groups that applied and every rule that matched with its length. Renderers
-//! (the CLI, the page) only display it.
+//! A [`Matcher`] compiles the patterns of a parsed file for one profile (those of the groups an
+//! agent selects, when it is first asked about, once per set of groups) and then matches any
+//! number of requested paths. Each result is a [`Verdict`]: allowed or not, why, the decisive
+//! rule, the groups that applied and every rule that matched with its length. The answering
+//! layer reads the question's URL, chooses who asks and applies the fetch status; surfaces only
+//! display what it returns.
 //!
 //! The decision is RFC 9309 §2.2.2 as google/robotstxt implements it (`RobotsMatcher::disallow`):
 //! the groups naming the agent are merged; only when none does are the `*` groups used; the
 //! longest matching pattern wins, measured in octets after normalisation; Allow wins a tie; an
 //! empty pattern matches with length 0 and never decides; no matching rule means allowed.
 //!
-//! Which groups apply is the one step that varies: [`Checker::check`] takes the groups naming an
-//! agent, else the `*` groups; [`Checker::check_chain`] walks a crawler's documented fallback
-//! chain ([`ChainStep`]) and takes the groups of the first step that finds any. Everything after
-//! that choice is shared.
+//! Which groups apply is the one step that varies: [`Matcher::check_path`] takes the groups
+//! naming an agent, else the `*` groups; [`Matcher::check_chain_path`] walks a crawler's
+//! documented fallback chain ([`ChainStep`]) and takes the groups of the first step that finds
+//! any. Everything after that choice is shared.
 
 use std::borrow::Cow;
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,7 +28,7 @@ use std::sync::{Arc, Mutex};
 use crate::agent_name::{
     compared_agent, differing_readings, names_agent, trimmed, AgentLineReading,
 };
-use crate::encoding::{request_path, rfc9309_normalise};
+use crate::encoding::rfc9309_normalise;
 use crate::group::{AgentLine, AgentToken, Rule, RuleKind};
 use crate::legacy::Reading;
 use crate::pattern::PairSet;
@@ -35,19 +37,13 @@ use crate::robots::RobotsTxt;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::rules::ShownStrings;
 use crate::rules::{lossless_ascii, CompiledRule, RuleIndex};
+use crate::typed_url::RequestReading;
 use crate::verdict::{AppliedGroup, ChainStep, Reason, RuleMatch, UsedStep, Verdict};
 
-impl RobotsTxt {
-    /// A checker for `profile`, to check any number of URLs: the patterns of the groups an agent
-    /// selects are compiled when it is first asked about, and kept.
-    pub fn checker(&self, profile: Profile) -> Checker<'_> {
-        Checker::new(self, profile)
-    }
-}
-
-/// A file compiled for one profile: parse once, check many URLs.
+/// A file compiled for one profile: parse once, match many paths. Asked only through the
+/// answering layer's [`crate::Checker`].
 #[derive(Debug)]
-pub struct Checker<'r> {
+pub(crate) struct Matcher<'r> {
     robots: Robots<'r>,
     profile: Profile,
     /// For profiles whose reader forms records of its own (`python`, `legacy-1994`): the file as
@@ -63,7 +59,7 @@ pub struct Checker<'r> {
     /// wasm has one thread, where neither costs anything, and its size budget is full.
     #[cfg(not(target_arch = "wasm32"))]
     first: [OnceLock<Arc<Selection>>; FIRST_SELECTIONS],
-    /// Which of [`Checker::first`] the last lookup found, looked at first: a batch asks for one
+    /// Which of [`Matcher::first`] the last lookup found, looked at first: a batch asks for one
     /// selection URL after URL, and comparing its key (a whole user agent string) with each
     /// slot before it cost more than the rest of choosing. Only a hint (the slot's key is still
     /// compared), so relaxed reads and writes do.
@@ -76,11 +72,10 @@ pub struct Checker<'r> {
 #[cfg(not(target_arch = "wasm32"))]
 const FIRST_SELECTIONS: usize = 8;
 
-impl Checker<'static> {
-    /// A checker that holds the file it checks, for callers that keep both side by side (the
-    /// wasm `RobotsFile` keeps one per profile): [`RobotsTxt::checker`] borrows instead.
-    pub fn shared(robots: Arc<RobotsTxt>, profile: Profile) -> Checker<'static> {
-        Checker::compile(Robots::Shared(robots), profile)
+impl Matcher<'static> {
+    /// A matcher that holds the file it matches ([`crate::Checker::shared`]).
+    pub(crate) fn shared(robots: Arc<RobotsTxt>, profile: Profile) -> Matcher<'static> {
+        Matcher::compile(Robots::Shared(robots), profile)
     }
 }
 
@@ -110,9 +105,9 @@ impl std::ops::Deref for Robots<'_> {
 /// the size limit selects twice for each (within the limit, and read whole).
 pub(crate) const REMEMBERED_SELECTIONS: usize = 2 * (crate::catalogue::CRAWLER_COUNT + 96);
 
-impl Clone for Checker<'_> {
+impl Clone for Matcher<'_> {
     fn clone(&self) -> Self {
-        Checker {
+        Matcher {
             robots: self.robots.clone(),
             profile: self.profile,
             reading: self.reading.clone(),
@@ -125,17 +120,17 @@ impl Clone for Checker<'_> {
     }
 }
 
-impl<'r> Checker<'r> {
-    pub(crate) fn new(robots: &'r RobotsTxt, profile: Profile) -> Checker<'r> {
-        Checker::compile(Robots::Borrowed(robots), profile)
+impl<'r> Matcher<'r> {
+    pub(crate) fn new(robots: &'r RobotsTxt, profile: Profile) -> Matcher<'r> {
+        Matcher::compile(Robots::Borrowed(robots), profile)
     }
 
-    fn compile(robots: Robots<'r>, profile: Profile) -> Checker<'r> {
+    fn compile(robots: Robots<'r>, profile: Profile) -> Matcher<'r> {
         // A reader with records of its own answers from them: the groups' patterns are never
         // matched, so they are never compiled. Every other profile compiles the rules of the
-        // groups an agent selects when it is first asked about ([`Checker::choose`]).
+        // groups an agent selects when it is first asked about ([`Matcher::choose`]).
         let reading = Reading::for_profile(&robots, profile);
-        Checker {
+        Matcher {
             robots,
             profile,
             reading,
@@ -147,8 +142,8 @@ impl<'r> Checker<'r> {
         }
     }
 
-    /// The profile this checker answers for.
-    pub fn profile(&self) -> Profile {
+    /// The profile this matcher answers for.
+    pub(crate) fn profile(&self) -> Profile {
         self.profile
     }
 
@@ -163,17 +158,49 @@ impl<'r> Checker<'r> {
         self.reading.is_some()
     }
 
-    /// May `agent` fetch `url`? `url` is what a person would type: a full URL or a path.
-    pub fn check(&self, agent: &str, url: &str, agent_match: AgentMatch) -> Verdict {
-        if let Some(reading) = &self.reading {
-            return reading.check(self.profile, agent, url, agent_match);
-        }
-        self.check_path(agent, request_path(url), agent_match)
+    /// May `agent` fetch `url`, the URL read exactly as Google's library reads a request line?
+    /// For the audit's probes of paths it derived.
+    pub(crate) fn check(&self, agent: &str, url: &str, agent_match: AgentMatch) -> Verdict {
+        self.agent_verdict(agent, &RequestReading::as_given(url), agent_match)
     }
 
-    /// [`Checker::check`] once the URL is read: `path` is its [`request_path`]. Only for
-    /// profiles that answer from the groups (not [`Checker::reads_records`]), whose readers
-    /// read the whole URL themselves.
+    /// May `agent` fetch what `request` requests? The URL was read once, by the answering layer:
+    /// the groups' profiles take the path it found, the record readers (`python`,
+    /// `legacy-1994`) read the request their own way. No fetch status is applied.
+    pub(crate) fn agent_verdict(
+        &self,
+        agent: &str,
+        request: &RequestReading<'_>,
+        agent_match: AgentMatch,
+    ) -> Verdict {
+        match &self.reading {
+            Some(reading) => reading.check(self.profile, agent, request, agent_match),
+            None => self.check_path(agent, request.requested_path(), agent_match),
+        }
+    }
+
+    /// May a crawler that follows `chain` fetch what `request` requests? Shown as asked by
+    /// `shown` (its name). No fetch status is applied.
+    pub(crate) fn chain_verdict(
+        &self,
+        chain: &[ChainStep<'_>],
+        request: &RequestReading<'_>,
+        shown: &str,
+    ) -> Verdict {
+        let token = chain_token(chain);
+        match &self.reading {
+            // These readers know no fallback chain: the crawler asks with its own name.
+            Some(reading) => Verdict {
+                agent: shown.to_owned(),
+                ..reading.check(self.profile, token, request, AgentMatch::Token)
+            },
+            None => self.check_chain_path(chain, request.requested_path(), shown),
+        }
+    }
+
+    /// The verdict once the URL is read: `path` is the path it requests. Only for profiles that
+    /// answer from the groups (not [`Matcher::reads_records`]), whose readers read the whole
+    /// URL themselves.
     pub(crate) fn check_path(&self, agent: &str, path: String, agent_match: AgentMatch) -> Verdict {
         let agent = trimmed(agent);
         let selection = self.agent_selection(agent, agent_match);
@@ -184,7 +211,7 @@ impl<'r> Checker<'r> {
         self.answer(selection, path, agent.to_owned(), compared.to_owned())
     }
 
-    /// For a list of `agent`'s questions ([`Checker::ask_verdicts`]): the agent as a verdict
+    /// For a list of `agent`'s questions ([`Matcher::ask_verdicts`]): the agent as a verdict
     /// shows it, what `model` compares of it, and the groups it selects, shared.
     #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn shared_agent_selection(
@@ -226,32 +253,17 @@ impl<'r> Checker<'r> {
         }
     }
 
-    /// [`Checker::check`] for many URLs and one agent, in order. The groups are chosen once.
-    pub fn check_many<'u>(
-        &'u self,
-        agent: &'u str,
-        urls: impl IntoIterator<Item = &'u str> + 'u,
-        agent_match: AgentMatch,
-    ) -> impl Iterator<Item = Verdict> + 'u {
-        urls.into_iter()
-            .map(move |url| self.check(agent, url, agent_match))
+    /// May a crawler that looks for its groups along `chain` fetch `url` (read as Google's
+    /// library reads a request line)? The first step that finds at least one group wins and all
+    /// of that step's groups merge; a token step compares as [`AgentMatch::Token`] does, `*`
+    /// takes the `*` groups; when no step finds a group, nothing restricts the crawler.
+    /// [`Verdict::chain_step`] says which step applied. For the audit's probes.
+    pub(crate) fn check_chain(&self, chain: &[ChainStep<'_>], url: &str) -> Verdict {
+        self.chain_verdict(chain, &RequestReading::as_given(url), chain_token(chain))
     }
 
-    /// May a crawler that looks for its groups along `chain` fetch `url`? The first step that
-    /// finds at least one group wins and all of that step's groups merge; a token step compares
-    /// as [`AgentMatch::Token`] does, `*` takes the `*` groups; when no step finds a group,
-    /// nothing restricts the crawler. [`Verdict::chain_step`] says which step applied.
-    pub fn check_chain(&self, chain: &[ChainStep<'_>], url: &str) -> Verdict {
-        let token = chain_token(chain);
-        if let Some(reading) = &self.reading {
-            // These readers know no fallback chain: the crawler asks with its own name.
-            return reading.check(self.profile, token, url, AgentMatch::Token);
-        }
-        self.check_chain_path(chain, request_path(url), token)
-    }
-
-    /// [`Checker::check_chain`] once the URL is read (`path`, its [`request_path`]), the verdict
-    /// shown as asked by `agent`. Only for profiles that answer from the groups.
+    /// [`Matcher::chain_verdict`] once the URL is read (`path`, the path it requests), the
+    /// verdict shown as asked by `agent`. Only for profiles that answer from the groups.
     pub(crate) fn check_chain_path(
         &self,
         chain: &[ChainStep<'_>],
@@ -267,7 +279,7 @@ impl<'r> Checker<'r> {
         )
     }
 
-    /// The verdict for `path` (a URL's [`request_path`]) with the groups `selection` picks,
+    /// The verdict for `path` (a URL's [`crate::request_path`]) with the groups `selection` picks,
     /// asked by `agent`, compared as `agent_token`. Every field is filled here, once: a verdict
     /// is a few hundred bytes, and building it in steps moved it whole at each.
     fn answer(
@@ -543,7 +555,7 @@ impl<'r> Checker<'r> {
 
     /// Every rule of `index` that matches `path`, `pairs` being its octet pairs: the page's
     /// wasm, whose size budget is full, keeps the matching rules' strings made in one step
-    /// (natively [`Checker::each_match`] finds them, and [`MatchAt::rule_match`] shows them, for
+    /// (natively [`Matcher::each_match`] finds them, and [`MatchAt::rule_match`] shows them, for
     /// [`crate::Verdicts`] too). The two are one search ([`RuleIndex::candidates`],
     /// [`CompiledRule::matches`]) collected two ways; the vectors hold them equal in Node.
     #[cfg(target_arch = "wasm32")]
@@ -782,7 +794,7 @@ pub(crate) struct Selection {
     beyond: Option<Arc<RuleIndex>>,
 }
 
-/// A selection as [`Checker::selection`] hands it out: borrowed from the checker's first slots,
+/// A selection as [`Matcher::selection`] hands it out: borrowed from the checker's first slots,
 /// or shared with its list of remembered ones.
 #[cfg(not(target_arch = "wasm32"))]
 enum Chosen<'c> {
@@ -790,7 +802,7 @@ enum Chosen<'c> {
     Shared(Arc<Selection>),
 }
 
-/// The wasm build keeps no slots (see `Checker::first`): a selection is always shared.
+/// The wasm build keeps no slots (see `Matcher::first`): a selection is always shared.
 #[cfg(target_arch = "wasm32")]
 type Chosen<'c> = Arc<Selection>;
 
@@ -1303,5 +1315,55 @@ mod tests {
             .check_chain(&chain, "/x")
             .agent_line_readings
             .is_empty());
+    }
+
+    #[test]
+    fn an_explicit_chain_is_checked_like_a_catalogued_one() {
+        let robots =
+            RobotsTxt::parse(b"User-agent: parent\nDisallow: /p\n\nUser-agent: *\nDisallow: /\n");
+        let checker = robots.checker(Profile::Rfc9309);
+        let chain = [
+            ChainStep::Token("child"),
+            ChainStep::Token("parent"),
+            ChainStep::Star,
+        ];
+        let verdict = checker.check_chain(&chain, "https://example.com/q");
+        assert!(verdict.allowed);
+        assert_eq!(verdict.agent, "child");
+        assert_eq!(verdict.chain_step.unwrap().token.as_deref(), Some("parent"));
+        let no_star = checker.check_chain(&[ChainStep::Token("other")], "/q");
+        assert!(no_star.allowed);
+        assert_eq!(no_star.reason, Reason::NoGroupApplies);
+        // /robots.txt stays allowed under the RFC profile whatever the chain finds.
+        let robots_txt = checker.check_chain(&[ChainStep::Star], "/robots.txt");
+        assert_eq!(robots_txt.reason, Reason::ImplicitRobotsTxtAllow);
+    }
+
+    #[test]
+    fn a_chain_check_equals_a_token_check_when_the_chain_is_token_then_star() {
+        let robots = RobotsTxt::parse(
+            b"User-agent: a\nDisallow: /x\nAllow: /x/y\n\nUser-agent: *\nDisallow: /z\n\nUser-agent: A\nDisallow: /w\n",
+        );
+        for profile in [Profile::Rfc9309, Profile::Google] {
+            let checker = robots.checker(profile);
+            for agent in ["a", "b"] {
+                for url in ["/x", "/x/y", "/z", "/w", "/robots.txt", "/"] {
+                    let by_agent = checker.check(agent, url, AgentMatch::Token);
+                    let by_chain =
+                        checker.check_chain(&[ChainStep::Token(agent), ChainStep::Star], url);
+                    assert_eq!(
+                        by_agent.allowed, by_chain.allowed,
+                        "{profile} {agent} {url}"
+                    );
+                    assert_eq!(by_agent.reason, by_chain.reason, "{profile} {agent} {url}");
+                    assert_eq!(
+                        by_agent.decisive, by_chain.decisive,
+                        "{profile} {agent} {url}"
+                    );
+                    assert_eq!(by_agent.groups, by_chain.groups, "{profile} {agent} {url}");
+                    assert!(by_agent.chain_step.is_none());
+                }
+            }
+        }
     }
 }

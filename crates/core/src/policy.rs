@@ -36,6 +36,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use crate::answer::{Question, UrlReading};
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::diff::{line_diff, DiffLine};
 use crate::group::RuleKind;
@@ -184,7 +185,7 @@ pub struct PolicyCheck {
     pub path: String,
     /// Whether the choice lets it fetch the path.
     pub expected_allowed: bool,
-    /// Whether the written file lets it, as [`crate::matcher::Checker::check_crawler`] answers.
+    /// Whether the written file lets it, as [`crate::Checker::ask`] answers the crawler.
     pub allowed: bool,
     /// The rule that decided, if one did.
     pub line: Option<usize>,
@@ -216,6 +217,11 @@ impl Policy {
             .filter(|check| check.is_mismatch())
             .count()
     }
+}
+
+/// The question a policy check asks: `crawler` about `path`, a path the policy names.
+fn as_crawler<'q>(crawler: &'static Crawler, path: &'q str) -> Question<'q> {
+    Question::crawler(crawler, path).reading(UrlReading::Path)
 }
 
 /// Writes `request` into `current` (replacing an earlier block), diffs and checks the result.
@@ -255,16 +261,21 @@ pub fn write_policy(current: &[u8], request: &PolicyRequest, profile: Profile) -
                 // The chosen paths are blocked; every other path stays as the file had it.
                 Choice::BlockPaths(listed) => {
                     !listed.iter().any(|p| path.starts_with(p.as_str()))
-                        && before.check_crawler(crawler, path).allowed
+                        && before.ask_allowed(&as_crawler(crawler, path)) == Some(true)
                 }
             };
-            let verdict = checker.check_crawler(crawler, path);
+            let verdict = checker.ask_verdict(&as_crawler(crawler, path));
+            let (allowed, line) = match &verdict {
+                Ok(verdict) => (verdict.allowed, verdict.deciding_line()),
+                // A path a visitor chose is held to the URL limit before it gets here.
+                Err(_) => (false, None),
+            };
             checks.push(PolicyCheck {
                 crawler,
                 path: path.clone(),
                 expected_allowed,
-                allowed: verdict.allowed,
-                line: verdict.decisive.map(|rule| rule.line),
+                allowed,
+                line,
             });
         }
     }
@@ -284,7 +295,9 @@ type KeptRule = (RuleKind, String);
 /// the default profile, whose groups are the file's own (the record-reading profiles number
 /// records of their own).
 fn obeyed_rules(base: &RobotsTxt, crawler: &Crawler) -> Vec<KeptRule> {
-    let verdict = base.checker(Profile::default()).check_crawler(crawler, "/");
+    let verdict = base
+        .checker(Profile::default())
+        .check_chain(crawler.chain, "/");
     let own_group = verdict
         .chain_step
         .as_ref()
@@ -548,12 +561,12 @@ mod tests {
         for path in ["/admin/login", "/cart/x", "/members/a", "/public"] {
             let before = old
                 .checker(Profile::Google)
-                .check_crawler(googlebot, path)
-                .allowed;
+                .ask_allowed(&as_crawler(googlebot, path))
+                .unwrap();
             let after = new
                 .checker(Profile::Google)
-                .check_crawler(googlebot, path)
-                .allowed;
+                .ask_allowed(&as_crawler(googlebot, path))
+                .unwrap();
             let expected = before && !path.starts_with("/members/");
             assert_eq!(after, expected, "{path} in\n{}", policy.text);
         }
@@ -581,12 +594,12 @@ mod tests {
             for path in ["/star/x", "/google/x", "/members/x", "/other"] {
                 let before = old
                     .checker(Profile::Google)
-                    .check_crawler(crawler, path)
-                    .allowed;
+                    .ask_allowed(&as_crawler(crawler, path))
+                    .unwrap();
                 let after = new
                     .checker(Profile::Google)
-                    .check_crawler(crawler, path)
-                    .allowed;
+                    .ask_allowed(&as_crawler(crawler, path))
+                    .unwrap();
                 assert_eq!(
                     after,
                     before && !path.starts_with("/members/"),

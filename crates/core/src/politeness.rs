@@ -40,8 +40,8 @@
 //! Whether a crawler honours the delay at all (Googlebot does not) is the catalogue's business
 //! ([`crate::Crawler::crawl_delay`]): this is what the file asks of it.
 
+use crate::answer::Checker;
 use crate::answer::{Question, Who};
-use crate::matcher::Checker;
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 

@@ -5,10 +5,11 @@
 //! a 403 on robots.txt opens the whole site, a 429 closes it for Google but not for the RFC.
 //! This module models what the user says about the fetch ([`FetchStatus`]), what each profile
 //! does with it ([`StatusEffect`], with the RFC section and Google's documented handling as text
-//! for the page: [`status_handling`]) and applies it to a verdict ([`Verdict::with_status`]).
+//! for the page: [`status_handling`]); a question carries the status ([`crate::Question::status`])
+//! and [`crate::Checker::ask`] applies it, once, under the rules of whoever asks.
 //!
 //! ```
-//! use robots_lens::{status_effect, AgentMatch, FetchStatus, Profile, Reason, RobotsTxt, StatusEffect};
+//! use robots_lens::{status_effect, FetchStatus, Profile, Question, Reason, RobotsTxt, StatusEffect};
 //!
 //! let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n");
 //! let checker = robots.checker(Profile::Google);
@@ -16,9 +17,9 @@
 //! assert_eq!(status_effect(&too_many, Profile::Rfc9309), StatusEffect::AllowAll);
 //! assert_eq!(status_effect(&too_many, Profile::Google), StatusEffect::DisallowAll);
 //!
-//! let verdict = checker.check_with_status("Bot", "/public", AgentMatch::Token, &too_many);
-//! assert!(!verdict.allowed);
-//! assert_eq!(verdict.reason, Reason::FileUnreachable);
+//! let answer = checker.ask(&Question::agent("Bot", "/public").status(too_many));
+//! assert_eq!(answer.allowed(), Some(false));
+//! assert_eq!(answer.reason(), Some(Reason::FileUnreachable));
 //! ```
 //!
 //! The rules differ per profile, and the match in `effect` is the one place a profile adds its
@@ -519,22 +520,6 @@ fn texts(class: StatusClass) -> (&'static str, M, M) {
 }
 
 impl Verdict {
-    /// This verdict when the file was served with `status`: unchanged when the file counts,
-    /// otherwise allowed or disallowed by the status alone, with [`Reason::FileUnavailable`]
-    /// or [`Reason::FileUnreachable`] and no decisive rule, group or match. `/robots.txt`
-    /// itself stays allowed under a profile that always allows it.
-    pub fn with_status(self, status: &FetchStatus) -> Verdict {
-        let effect = status_effect(status, self.profile);
-        self.with_effect(effect)
-    }
-
-    /// [`Verdict::with_status`] for `crawler`, with the fetch-status handling its operator
-    /// documents ([`crawler_status_handling`]).
-    pub fn with_crawler_status(self, crawler: &Crawler, status: &FetchStatus) -> Verdict {
-        let effect = effect(status, handling_profile(crawler, self.profile));
-        self.with_effect(effect)
-    }
-
     /// The verdict `effect` (which does not parse the file) gives to the same question.
     pub(crate) fn status_only(&self, effect: StatusEffect) -> Verdict {
         let asked = Verdict {
@@ -547,6 +532,10 @@ impl Verdict {
         asked.with_effect(effect)
     }
 
+    /// This verdict when the file was served with a status that has `effect`: unchanged when
+    /// the file counts, otherwise allowed or disallowed by the status alone, with
+    /// [`Reason::FileUnavailable`] or [`Reason::FileUnreachable`] and no decisive rule, group or
+    /// match. `/robots.txt` itself stays allowed under a profile that always allows it.
     pub(crate) fn with_effect(mut self, effect: StatusEffect) -> Verdict {
         self.apply_effect(effect);
         self
@@ -657,7 +646,11 @@ mod tests {
         let checker = robots.checker(Profile::Rfc9309);
         let too_many = parse("429").unwrap();
         let googlebot = crate::find_crawler("Googlebot").unwrap();
-        let (verdict, rfc) = checker.check_crawler_with_status(googlebot, "/public", &too_many);
+        let ask = |crawler, status| {
+            let answer = checker.ask(&crate::Question::crawler(crawler, "/public").status(status));
+            (answer.verdict.unwrap(), answer.rfc_status_reading)
+        };
+        let (verdict, rfc) = ask(googlebot, too_many);
         assert!(!verdict.allowed, "Google treats 429 as a server error");
         assert_eq!(verdict.reason, Reason::FileUnreachable);
         let rfc = rfc.expect("the RFC reads 429 as a 4xx");
@@ -669,12 +662,11 @@ mod tests {
 
         // An operator that documents nothing keeps the profile's rules.
         let gptbot = crate::find_crawler("GPTBot").unwrap();
-        let (verdict, rfc) = checker.check_crawler_with_status(gptbot, "/public", &too_many);
+        let (verdict, rfc) = ask(gptbot, too_many);
         assert!(verdict.allowed);
         assert!(rfc.is_none());
         // A 503 is a server error for everyone: no difference to show.
-        let (verdict, rfc) =
-            checker.check_crawler_with_status(googlebot, "/public", &parse("503").unwrap());
+        let (verdict, rfc) = ask(googlebot, parse("503").unwrap());
         assert!(!verdict.allowed);
         assert!(rfc.is_none());
     }

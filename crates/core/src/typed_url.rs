@@ -8,17 +8,17 @@
 //! no crawler could request (`ftp://x`, an empty one, a host with no path) are refused with a
 //! reason instead of being answered for `/`.
 //!
-//! [`crate::matcher::Checker::check`] itself reads a URL as Google's library does (`GetPathParamsQuery`,
-//! which the reference verdicts test); the command line and the page read what was typed with
-//! [`read_url`] first, ask about [`TypedUrl::request`] and say "read as host X" from
-//! [`TypedUrl::host`].
+//! [`crate::Checker::ask`] reads a question's URL once, here, and hands the matcher the path it
+//! found; the verdict says "read as host X" from [`TypedUrl::host`]. A URL longer than
+//! [`MAX_URL_BYTES`] (or an agent longer than [`MAX_AGENT_BYTES`]) is refused here too, so that no
+//! surface has to hold a question to the limits itself.
 
 use std::borrow::Cow;
 use std::fmt;
 
-use crate::encoding::trim_controls_and_spaces;
+use crate::encoding::{percent_encode_request, trim_controls_and_spaces};
+use crate::limits::{MAX_AGENT_BYTES, MAX_URL_BYTES};
 use crate::message::{Message, MessageId as M};
-#[cfg(not(target_arch = "wasm32"))]
 use crate::octets::find_octet;
 
 /// A typed URL as it will be requested.
@@ -38,6 +38,8 @@ pub struct InvalidUrl {
     kind: UrlProblem,
     /// The scheme or host the problem names, when it names one.
     detail: String,
+    /// For an argument over its limit, its length in bytes.
+    length: usize,
 }
 
 /// Why no crawler would request a typed URL.
@@ -51,16 +53,34 @@ pub enum UrlProblem {
     NoHost,
     /// A host typed without a scheme and with no path (`example.com`).
     HostOnly,
+    /// Longer than [`MAX_URL_BYTES`]: matching it could cost any time.
+    TooLong,
+    /// The question's agent is longer than [`MAX_AGENT_BYTES`]: choosing its groups could cost
+    /// any time, so the question is refused with its URL.
+    AgentTooLong,
 }
 
 impl UrlProblem {
-    /// The problem's name for the page (`empty`, `scheme`, `no-host`, `host-only`).
+    /// Every problem.
+    pub const ALL: [UrlProblem; 6] = [
+        UrlProblem::Empty,
+        UrlProblem::Scheme,
+        UrlProblem::NoHost,
+        UrlProblem::HostOnly,
+        UrlProblem::TooLong,
+        UrlProblem::AgentTooLong,
+    ];
+
+    /// The problem's name for the page (`empty`, `scheme`, `no-host`, `host-only`, `too-long`,
+    /// `agent-too-long`).
     pub fn id(self) -> &'static str {
         match self {
             UrlProblem::Empty => "empty",
             UrlProblem::Scheme => "scheme",
             UrlProblem::NoHost => "no-host",
             UrlProblem::HostOnly => "host-only",
+            UrlProblem::TooLong => "too-long",
+            UrlProblem::AgentTooLong => "agent-too-long",
         }
     }
 }
@@ -87,13 +107,23 @@ impl InvalidUrl {
                 Message::new(M::UrlNoSlashes).text("scheme", self.detail.as_str())
             }
             UrlProblem::HostOnly => Message::new(M::UrlHostOnly).text("host", self.detail.as_str()),
+            UrlProblem::TooLong => Message::new(M::UrlTooLong)
+                .count("length", self.length)
+                .count("limit", MAX_URL_BYTES),
+            UrlProblem::AgentTooLong => Message::new(M::UrlAgentTooLong)
+                .count("length", self.length)
+                .count("limit", MAX_AGENT_BYTES),
         }
     }
 }
 
 impl fmt::Display for InvalidUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid URL '{}': {}", self.given, self.message())
+        match self.kind {
+            // A URL of 32 KiB is not quoted back whole.
+            UrlProblem::TooLong | UrlProblem::AgentTooLong => write!(f, "{}", self.message()),
+            _ => write!(f, "invalid URL '{}': {}", self.given, self.message()),
+        }
     }
 }
 
@@ -110,26 +140,83 @@ pub fn read_url(typed: &str) -> Result<TypedUrl, InvalidUrl> {
     })
 }
 
-/// [`read_url`]'s reading, borrowed from the typed text wherever it is requested as typed (a
-/// path with its `/`, a full URL with a path): the many-URL paths read every URL of a list and
-/// should not copy each.
+/// A question's URL as read once ([`read_request`], [`RequestReading::path`]) and handed on: the
+/// matcher takes the path from it, the record readers their own reading of the request, and the
+/// answer its request and host. Borrowed from the typed text wherever it is requested as typed
+/// (a path with its `/`, a full URL with a path): the many-URL paths read every URL of a list
+/// and should not copy each.
 #[derive(Debug)]
 pub(crate) struct RequestReading<'a> {
     pub request: Cow<'a, str>,
     pub host: Option<&'a str>,
     /// Where in [`RequestReading::request`] Google's `GetPathParamsQuery` starts the path, when
     /// the reading already knows it (a path, an `http(s)` URL): the verdict then needs no second
-    /// reading of the request ([`RequestReading::requested_path`]). The page's wasm reads the
-    /// request whole (its size budget is full).
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    /// reading of the request ([`RequestReading::requested_path`]).
     pub path_start: Option<usize>,
+    /// The request is a path and only a path ([`crate::UrlReading::Path`]): `//x` is the path
+    /// `//x`, never the host `x`, for every reader.
+    pub path_only: bool,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+impl<'a> RequestReading<'a> {
+    /// `url` read as a path, as a URL derived from a file's rules is: a missing leading `/` is
+    /// added; nothing in it names a host.
+    pub(crate) fn path(url: &'a str) -> RequestReading<'a> {
+        let path = trim_controls_and_spaces(url);
+        RequestReading {
+            request: match path.starts_with('/') {
+                true => Cow::Borrowed(path),
+                false => Cow::Owned(format!("/{path}")),
+            },
+            host: None,
+            path_start: Some(0),
+            path_only: true,
+        }
+    }
+
+    /// The URL exactly as Google's library reads a request line (`GetPathParamsQuery`): what
+    /// the audit's probes ask about the paths they derived.
+    pub(crate) fn as_given(url: &'a str) -> RequestReading<'a> {
+        RequestReading {
+            request: Cow::Borrowed(url),
+            host: None,
+            path_start: None,
+            path_only: false,
+        }
+    }
+
+    /// What [`read_url`] returns for this reading.
+    pub(crate) fn into_typed(self) -> TypedUrl {
+        TypedUrl {
+            request: self.request.into_owned(),
+            host: self.host.map(str::to_owned),
+        }
+    }
+}
+
+/// `url` and `agent` held to [`MAX_URL_BYTES`] and [`MAX_AGENT_BYTES`]: a question over either is
+/// refused as a whole.
+pub(crate) fn within_limits(url: &str, agent: &str) -> Result<(), InvalidUrl> {
+    let refused = |kind, length| InvalidUrl {
+        given: url.to_owned(),
+        kind,
+        detail: String::new(),
+        length,
+    };
+    if url.len() > MAX_URL_BYTES {
+        return Err(refused(UrlProblem::TooLong, url.len()));
+    }
+    if agent.len() > MAX_AGENT_BYTES {
+        return Err(refused(UrlProblem::AgentTooLong, agent.len()));
+    }
+    Ok(())
+}
+
 impl RequestReading<'_> {
     /// [`crate::request_path`] of the request, read from where this reading found the path
     /// instead of from the start again. A request with an octet to percent-encode, or one that
-    /// starts `//` (Google's reader looks for a scheme after the host then), is read whole.
+    /// starts `//` (Google's reader looks for a scheme after the host then), is read whole; a
+    /// path alone ([`RequestReading::path_only`]) is only encoded.
     pub(crate) fn requested_path(&self) -> String {
         self.requested_path_in_place().into_owned()
     }
@@ -145,18 +232,27 @@ impl RequestReading<'_> {
         // An octet encoded before the path (in the host) changes nothing after it: `%XX` is
         // none of the octets that end a host.
         if crate::encoding::needs_any_encoding(rest) {
-            return Cow::Owned(crate::encoding::request_path(request));
+            if !self.path_only {
+                return Cow::Owned(crate::encoding::request_path(request));
+            }
+            let encoded = percent_encode_request(rest);
+            return Cow::Owned(without_fragment(&encoded).to_owned());
         }
         // No `#` comes before the path's start: a fragment ends the host's segment too.
-        let path = match find_octet(b'#', rest.as_bytes()) {
-            Some(end) => &rest[..end],
-            None => rest,
-        };
+        let path = without_fragment(rest);
         if path.starts_with('/') {
             Cow::Borrowed(path)
         } else {
             Cow::Owned(format!("/{path}"))
         }
+    }
+}
+
+/// `path` up to its fragment, which a crawler never sends.
+fn without_fragment(path: &str) -> &str {
+    match find_octet(b'#', path.as_bytes()) {
+        Some(end) => &path[..end],
+        None => path,
     }
 }
 
@@ -167,6 +263,7 @@ pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl
         given: typed.to_owned(),
         kind,
         detail,
+        length: 0,
     };
     if url.is_empty() {
         return Err(invalid(UrlProblem::Empty, String::new()));
@@ -199,6 +296,7 @@ pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl
             },
             host: None,
             path_start: Some(0),
+            path_only: false,
         });
     }
     let first = first_segment(url);
@@ -213,6 +311,7 @@ pub(crate) fn read_request(typed: &str) -> Result<RequestReading<'_>, InvalidUrl
         path_start: (!request.starts_with("//")).then_some(0),
         request: Cow::Owned(request),
         host: None,
+        path_only: false,
     })
 }
 
@@ -387,6 +486,7 @@ fn with_host<'a>(
         request,
         host: Some(host),
         path_start,
+        path_only: false,
     })
 }
 

@@ -7,16 +7,24 @@
 use crate::aipref::{
     CrawlAnswer, LabelAnswer, Preference, PreferenceKind, PreferenceLine, Stated, UsageAnswer, Why,
 };
+use crate::answer::{Checker, Question};
 use crate::encoding::{google_escape, rfc9309_normalise};
-use crate::matcher::Checker;
 use crate::pattern::Pattern;
 use crate::profile::Encoding;
+use crate::typed_url::InvalidUrl;
 use crate::verdict::{Reason, Verdict};
 
 impl Checker<'_> {
-    /// What may be done with the URL `verdict` answered for: crawling as `verdict` says, and
+    /// What may be done with `question`'s URL: crawling as [`Checker::ask`] answers it, and
     /// each label of both vocabularies from the preference lines of the groups that applied.
-    pub fn usage(&self, verdict: &Verdict) -> UsageAnswer {
+    /// Refused as [`Checker::ask`] refuses the question.
+    pub fn ask_usage(&self, question: &Question<'_>) -> Result<UsageAnswer, InvalidUrl> {
+        self.ask_verdict(question)
+            .map(|verdict| self.usage(&verdict))
+    }
+
+    /// [`Checker::ask_usage`] for the question `verdict` answers.
+    pub(crate) fn usage(&self, verdict: &Verdict) -> UsageAnswer {
         let robots = self.robots();
         let crawl = CrawlAnswer {
             allowed: verdict.allowed,

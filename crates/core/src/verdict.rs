@@ -1,7 +1,7 @@
 //! The answer's vocabulary: a verdict, the rule that decided it and why, the groups used and why.
 //!
-//! These are the types every reader hands up and every surface reads: the matcher
-//! ([`crate::matcher::Checker`]), the record readers of `python` and `legacy-1994`, the fetch-status
+//! These are the types every reader hands up and every surface reads: the matcher below the
+//! answering layer ([`crate::Checker`]), the record readers of `python` and `legacy-1994`, the fetch-status
 //! rules and the crawler catalogue all speak them, so they live here, below all of them, and
 //! import nothing above the parsed file's own types. A cycle between those modules (each once
 //! held a type the others needed) is what this module removes.
@@ -56,6 +56,22 @@ pub enum Reason {
     /// without a scheme): nothing was answered, so nothing is allowed. Only a batch row or an
     /// expectation carries it; [`crate::answer::Answer`] has no verdict then and says why.
     UrlRefused,
+}
+
+impl Reason {
+    /// Every reason, for what must word them all (the catalogues' test).
+    pub const ALL: [Reason; 10] = [
+        Reason::RuleMatched,
+        Reason::NoRuleMatched,
+        Reason::EmptyRuleMatched,
+        Reason::NoGroupApplies,
+        Reason::ImplicitRobotsTxtAllow,
+        Reason::BeyondSizeLimit,
+        Reason::FileUnavailable,
+        Reason::FileUnreachable,
+        Reason::ReaderError,
+        Reason::UrlRefused,
+    ];
 }
 
 impl Reason {
@@ -140,9 +156,9 @@ pub struct Verdict {
     pub groups: Arc<[AppliedGroup]>,
     /// No group named the agent, so the `*` groups applied.
     pub used_star_group: bool,
-    /// For a check along a fallback chain ([`Checker::check_chain`](crate::matcher::Checker::check_chain)): the step whose groups
-    /// applied, and whether it was a fallback. `None` for [`Checker::check`](crate::matcher::Checker::check) and when no step
-    /// found a group.
+    /// For a crawler's question ([`crate::Question::crawler`]): the step of its fallback chain
+    /// whose groups applied, and whether it was a fallback. `None` for an agent's question, for
+    /// the record readers (which know no chain) and when no step found a group.
     pub chain_step: Option<UsedStep>,
     /// Every rule of the applied groups that matched, in file order.
     pub matches: Vec<RuleMatch>,
@@ -251,6 +267,14 @@ pub enum WhyDecides {
 }
 
 impl WhyDecides {
+    /// Every reason a line decides.
+    pub const ALL: [WhyDecides; 4] = [
+        WhyDecides::LongestMatch,
+        WhyDecides::AllowWinsTie,
+        WhyDecides::FirstMatch,
+        WhyDecides::EmptyRule,
+    ];
+
     /// The name in JSON output.
     pub fn id(self) -> &'static str {
         match self {
@@ -258,6 +282,58 @@ impl WhyDecides {
             WhyDecides::AllowWinsTie => "allow-wins-tie",
             WhyDecides::FirstMatch => "first-match",
             WhyDecides::EmptyRule => "empty-rule",
+        }
+    }
+}
+
+/// What became of one rule that matched ([`Verdict::outcome`]): the page's and the CLI's
+/// "outcome" column, decided here once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum MatchOutcome {
+    /// It decides, for the reason [`Verdict::why_decides`] gives.
+    Decides(WhyDecides),
+    /// The verdict did not come from the rules: `/robots.txt` is always allowed (RFC 9309).
+    SetAsideRobotsTxt,
+    /// The verdict did not come from the rules: the fetch status decided.
+    SetAsideStatus,
+    /// An empty pattern, which never decides under longest match.
+    Empty,
+    /// A longer rule, or an Allow as long, decides instead.
+    Outweighed,
+    /// The profile's reader takes the first matching rule, and an earlier one decides.
+    AfterFirst,
+}
+
+impl MatchOutcome {
+    /// Every outcome.
+    pub const ALL: [MatchOutcome; 9] = [
+        MatchOutcome::Decides(WhyDecides::LongestMatch),
+        MatchOutcome::Decides(WhyDecides::AllowWinsTie),
+        MatchOutcome::Decides(WhyDecides::FirstMatch),
+        MatchOutcome::Decides(WhyDecides::EmptyRule),
+        MatchOutcome::SetAsideRobotsTxt,
+        MatchOutcome::SetAsideStatus,
+        MatchOutcome::Empty,
+        MatchOutcome::Outweighed,
+        MatchOutcome::AfterFirst,
+    ];
+
+    /// The outcome's name, a catalogue key's last part: `decides-longest`, `decides-tie`,
+    /// `decides-first`, `decides-empty`, `set-aside-robots`, `set-aside-status`, `empty`,
+    /// `outweighed`, `after-first`.
+    pub fn id(self) -> &'static str {
+        match self {
+            MatchOutcome::Decides(WhyDecides::LongestMatch) => "decides-longest",
+            MatchOutcome::Decides(WhyDecides::AllowWinsTie) => "decides-tie",
+            MatchOutcome::Decides(WhyDecides::FirstMatch) => "decides-first",
+            MatchOutcome::Decides(WhyDecides::EmptyRule) => "decides-empty",
+            MatchOutcome::SetAsideRobotsTxt => "set-aside-robots",
+            MatchOutcome::SetAsideStatus => "set-aside-status",
+            MatchOutcome::Empty => "empty",
+            MatchOutcome::Outweighed => "outweighed",
+            MatchOutcome::AfterFirst => "after-first",
         }
     }
 }
@@ -284,6 +360,9 @@ pub enum GroupUsed {
 }
 
 impl GroupUsed {
+    /// Every kind's name ([`GroupUsed::id`]).
+    pub const IDS: [&'static str; 5] = ["own", "fallback", "star", "none", "status"];
+
     /// The kind's name in JSON output (`own`, `fallback`, `star`, `none`, `status`).
     pub fn id(&self) -> &'static str {
         match self {
@@ -326,6 +405,28 @@ impl Verdict {
                 WhyDecides::LongestMatch
             },
         )
+    }
+
+    /// What became of `found`, one of [`Verdict::matches`]: it decides (and why), the verdict
+    /// was set aside from the rules, or another rule decides (and why that one).
+    pub fn outcome(&self, found: &RuleMatch) -> MatchOutcome {
+        let decides = self
+            .decisive
+            .as_ref()
+            .is_some_and(|rule| rule.line == found.line && rule.kind == found.kind);
+        match self.why_decides() {
+            Some(why) if decides => return MatchOutcome::Decides(why),
+            _ => {}
+        }
+        match self.reason {
+            Reason::ImplicitRobotsTxtAllow => MatchOutcome::SetAsideRobotsTxt,
+            Reason::FileUnavailable | Reason::FileUnreachable => MatchOutcome::SetAsideStatus,
+            _ if self.profile.spec().precedence == Precedence::FirstMatch => {
+                MatchOutcome::AfterFirst
+            }
+            _ if found.length == 0 => MatchOutcome::Empty,
+            _ => MatchOutcome::Outweighed,
+        }
     }
 
     /// Which groups answered, and why those.

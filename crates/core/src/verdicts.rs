@@ -22,8 +22,8 @@
 
 use std::sync::Arc;
 
-use crate::answer::{request_reading, Question, Who};
-use crate::matcher::{decide, Checker, MatchAt, Robots, Selection};
+use crate::answer::{Checker, Question, Who};
+use crate::matcher::{decide, MatchAt, Robots, Selection};
 use crate::profile::{AgentMatch, Profile};
 use crate::status::{effect, StatusEffect};
 use crate::typed_url::InvalidUrl;
@@ -106,7 +106,7 @@ impl<'r> Checker<'r> {
         let urls = urls.into_iter();
         let compact_agent = match question.who {
             Who::Agent(agent)
-                if !self.reads_records()
+                if !self.matcher().reads_records()
                     && self.robots().facts().first_line_beyond_limit.is_none()
                     && effect(&question.status, self.status_rules(question.who))
                         == StatusEffect::ParseFile =>
@@ -126,10 +126,11 @@ impl<'r> Checker<'r> {
                 });
             }
         };
-        let (agent, agent_token, selection) =
-            self.shared_agent_selection(compact_agent, question.agent_match);
+        let (agent, agent_token, selection) = self
+            .matcher()
+            .shared_agent_selection(compact_agent, question.agent_match);
         let mut compact = Compact {
-            robots: self.robots_handle(),
+            robots: self.matcher().robots_handle(),
             profile: self.profile(),
             agent_match: question.agent_match,
             agent,
@@ -141,8 +142,8 @@ impl<'r> Checker<'r> {
             rows: Vec::with_capacity(urls.size_hint().0),
         };
         for (at, url) in urls.enumerate() {
-            let reading =
-                request_reading(url, question.reading).map_err(|refused| (at, refused))?;
+            let asked = Question { url, ..*question };
+            let reading = self.read(&asked).map_err(|refused| (at, refused))?;
             compact.push(self, &reading.requested_path_in_place());
         }
         Ok(Verdicts {
@@ -155,14 +156,14 @@ impl Compact<'_> {
     /// Answers `path` (a URL's requested path) as [`Checker::answer`] does for the selection's
     /// agent, and keeps the answer as the next row.
     fn push(&mut self, checker: &Checker<'_>, path: &str) {
-        let compared = checker.compared_path(path);
+        let compared = checker.matcher().compared_path(path);
         self.paths.push_str(path);
         if let std::borrow::Cow::Owned(compared) = &compared {
             self.compared.push_str(compared);
         }
         let bytes = compared.as_bytes();
         let start = self.matches.len();
-        checker.each_match(
+        checker.matcher().each_match(
             &self.selection.within,
             bytes,
             crate::pattern::PairSet::of_path(bytes),
@@ -177,7 +178,7 @@ impl Compact<'_> {
                 .iter()
                 .position(|other| std::ptr::eq(other, found))
         });
-        if checker.implicitly_allowed(&compared) {
+        if checker.matcher().implicitly_allowed(&compared) {
             (decisive, reason, allowed) = (None, Reason::ImplicitRobotsTxtAllow, true);
         }
         self.rows.push(Row {

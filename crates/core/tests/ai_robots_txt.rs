@@ -170,7 +170,8 @@ fn the_ai_summary_counts_each_kind_by_its_verdict() {
     );
     let rows = robots
         .checker(Profile::Rfc9309)
-        .crawler_table("/", &FetchStatus::ok());
+        .ask_crawler_table("/", &FetchStatus::ok())
+        .unwrap();
     let summary = ai_summary(&rows);
     let count = |purpose| crawlers().iter().filter(|c| c.purpose == purpose).count();
     assert_eq!(summary.training.total, count(Purpose::AiTraining));

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use robots_lens::message::placeholders;
-use robots_lens::{crawlers, MessageId};
+use robots_lens::{crawlers, GroupUsed, MatchOutcome, MessageId, Reason, UrlProblem, WhyDecides};
 
 const LANGUAGES: &[&str] = &["en", "es", "pt-PT", "pt-BR"];
 const PREFIX: &str = "core.";
@@ -112,4 +112,46 @@ fn every_catalogue_holds_every_core_text_with_its_placeholders() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The page words the engine's codes from its catalogue by convention (`render.outcome.<code>`,
+/// www/text/render.js `codeWords`): every code the core can send has its words in every
+/// language, so no surface keeps a table of them.
+#[test]
+fn every_code_the_page_words_has_its_words_in_every_language() {
+    // Reasons that come with no deciding line: the summary and the tables say them in a few words.
+    let without_line = [
+        Reason::NoRuleMatched,
+        Reason::NoGroupApplies,
+        Reason::ImplicitRobotsTxtAllow,
+        Reason::FileUnavailable,
+        Reason::FileUnreachable,
+        Reason::ReaderError,
+    ];
+    let mut keys: Vec<String> = Vec::new();
+    for reason in Reason::ALL {
+        if reason == Reason::UrlRefused {
+            // A refused question has no verdict: the page words its problem instead.
+            continue;
+        }
+        keys.push(format!("render.reason.{}.headline", reason.id()));
+        keys.push(format!("render.reason.{}.sentence", reason.id()));
+    }
+    for reason in without_line {
+        keys.push(format!("summary.no-line.{}", reason.id()));
+        keys.push(format!("crawlers.short.{}", reason.id()));
+    }
+    keys.push(format!("crawlers.short.{}", Reason::UrlRefused.id()));
+    keys.extend(WhyDecides::ALL.map(|why| format!("render.why-decides.{}", why.id())));
+    keys.extend(MatchOutcome::ALL.map(|outcome| format!("render.outcome.{}", outcome.id())));
+    keys.extend(UrlProblem::ALL.map(|problem| format!("render.url-problem-{}", problem.id())));
+    keys.extend(GroupUsed::IDS.map(|id| format!("summary.group.{id}")));
+    for language in LANGUAGES {
+        let catalogue = read(language);
+        let missing: Vec<&String> = keys
+            .iter()
+            .filter(|key| !catalogue.contains_key(*key))
+            .collect();
+        assert!(missing.is_empty(), "{language}.json lacks {missing:?}");
+    }
 }

@@ -5,8 +5,8 @@
 
 use robots_lens::{
     crawlers, find_crawler, recognise_crawler, sources, status_effect, status_handling, Access,
-    AgentMatch, ChainStep, CrawlDelay, Crawler, FetchStatus, Profile, Purpose, Reason, RobotsTxt,
-    RobotsTxtCompliance, StatusClass, StatusEffect, Verdict,
+    AgentMatch, Checker, CrawlDelay, Crawler, FetchStatus, Profile, Purpose, Question, Reason,
+    RobotsTxt, RobotsTxtCompliance, StatusClass, StatusEffect, UrlReading, Verdict,
 };
 
 #[allow(dead_code)]
@@ -18,9 +18,20 @@ fn crawler(name: &str) -> &'static Crawler {
 }
 
 fn verdict(robots: &str, name: &str, url: &str) -> Verdict {
+    let question = Question::crawler(crawler(name), url).reading(UrlReading::RequestLine);
     RobotsTxt::parse(robots.as_bytes())
         .checker(Profile::Google)
-        .check_crawler(crawler(name), url)
+        .ask_verdict(&question)
+        .unwrap()
+}
+
+/// `agent`'s verdict for `url` (as Google's library reads it), the file served with `status`.
+fn agent_verdict(checker: &Checker<'_>, agent: &str, url: &str, status: &FetchStatus) -> Verdict {
+    let question = Question::agent(agent, url)
+        .agent_match(AgentMatch::Token)
+        .status(*status)
+        .reading(UrlReading::RequestLine);
+    checker.ask_verdict(&question).unwrap()
 }
 
 /// The token whose groups applied: `Some("*")` for the star groups, `None` for no group.
@@ -193,56 +204,6 @@ fn rfc_chain_steps_compare_product_tokens_not_substrings() {
     // A user-agent value is reduced to its product token, as Google reads it.
     let versioned = "User-agent: GPTBot/1.2\nDisallow: /\n";
     assert!(!verdict(versioned, "GPTBot", "/x").allowed);
-}
-
-#[test]
-fn an_explicit_chain_is_checked_like_a_catalogued_one() {
-    let robots =
-        RobotsTxt::parse(b"User-agent: parent\nDisallow: /p\n\nUser-agent: *\nDisallow: /\n");
-    let checker = robots.checker(Profile::Rfc9309);
-    let chain = [
-        ChainStep::Token("child"),
-        ChainStep::Token("parent"),
-        ChainStep::Star,
-    ];
-    let verdict = checker.check_chain(&chain, "https://example.com/q");
-    assert!(verdict.allowed);
-    assert_eq!(verdict.agent, "child");
-    assert_eq!(verdict.chain_step.unwrap().token.as_deref(), Some("parent"));
-    let no_star = checker.check_chain(&[ChainStep::Token("other")], "/q");
-    assert!(no_star.allowed);
-    assert_eq!(no_star.reason, Reason::NoGroupApplies);
-    // /robots.txt stays allowed under the RFC profile whatever the chain finds.
-    let robots_txt = checker.check_chain(&[ChainStep::Star], "/robots.txt");
-    assert_eq!(robots_txt.reason, Reason::ImplicitRobotsTxtAllow);
-}
-
-#[test]
-fn a_chain_check_equals_a_token_check_when_the_chain_is_token_then_star() {
-    let robots = RobotsTxt::parse(
-        b"User-agent: a\nDisallow: /x\nAllow: /x/y\n\nUser-agent: *\nDisallow: /z\n\nUser-agent: A\nDisallow: /w\n",
-    );
-    for profile in [Profile::Rfc9309, Profile::Google] {
-        let checker = robots.checker(profile);
-        for agent in ["a", "b"] {
-            for url in ["/x", "/x/y", "/z", "/w", "/robots.txt", "/"] {
-                let by_agent = checker.check(agent, url, AgentMatch::Token);
-                let by_chain =
-                    checker.check_chain(&[ChainStep::Token(agent), ChainStep::Star], url);
-                assert_eq!(
-                    by_agent.allowed, by_chain.allowed,
-                    "{profile} {agent} {url}"
-                );
-                assert_eq!(by_agent.reason, by_chain.reason, "{profile} {agent} {url}");
-                assert_eq!(
-                    by_agent.decisive, by_chain.decisive,
-                    "{profile} {agent} {url}"
-                );
-                assert_eq!(by_agent.groups, by_chain.groups, "{profile} {agent} {url}");
-                assert!(by_agent.chain_step.is_none());
-            }
-        }
-    }
 }
 
 #[test]
@@ -577,12 +538,7 @@ fn a_disallow_of_every_path_blocks_everything_unless_an_allow_can_win() {
     let s = summary(opened, "GPTBot", Profile::Google);
     assert_eq!(s.access, Access::Partial);
     assert_eq!(s.to_string(), "2 rules");
-    assert!(
-        RobotsTxt::parse(opened.as_bytes())
-            .checker(Profile::Google)
-            .check_crawler(crawler("GPTBot"), "/")
-            .allowed
-    );
+    assert!(verdict(opened, "GPTBot", "/").allowed);
     // A shorter Allow never wins against `/*` (length 2) ...
     let shorter = "User-agent: GPTBot\nDisallow: /*\nAllow: /\n";
     assert_eq!(
@@ -674,7 +630,9 @@ fn the_table_has_one_row_per_crawler_for_the_url() {
           User-agent: Googlebot\nAllow: /\n",
     );
     let checker = robots.checker(Profile::Google);
-    let rows = checker.crawler_table("https://example.com/blog/", &FetchStatus::ok());
+    let rows = checker
+        .ask_crawler_table("https://example.com/blog/", &FetchStatus::ok())
+        .unwrap();
     assert_eq!(rows.len(), crawlers().len());
     let row = |name: &str| rows.iter().find(|row| row.crawler.name == name).unwrap();
     assert!(!row("GPTBot").verdict.allowed);
@@ -753,8 +711,8 @@ fn every_status_class_under_both_profiles() {
         for (profile, effect) in [(Profile::Rfc9309, rfc), (Profile::Google, google)] {
             let checker = robots.checker(profile);
             for url in ["/private/x", "/public"] {
-                let plain = checker.check("Bot", url, AgentMatch::Token);
-                let verdict = checker.check_with_status("Bot", url, AgentMatch::Token, &fetched);
+                let plain = agent_verdict(&checker, "Bot", url, &FetchStatus::ok());
+                let verdict = agent_verdict(&checker, "Bot", url, &fetched);
                 match effect {
                     ParseFile => assert_eq!(verdict, plain, "{text} {profile} {url}"),
                     AllowAll => {
@@ -828,7 +786,7 @@ fn python_reads_statuses_as_its_robotparser_does() {
 fn the_status_applies_to_the_table_and_its_summaries() {
     let robots = RobotsTxt::parse(b"User-agent: GPTBot\nDisallow: /\n");
     let checker = robots.checker(Profile::Google);
-    let unavailable = checker.crawler_table("/", &status("404"));
+    let unavailable = checker.ask_crawler_table("/", &status("404")).unwrap();
     let gpt = unavailable
         .iter()
         .find(|row| row.crawler.name == "GPTBot")
@@ -841,13 +799,13 @@ fn the_status_applies_to_the_table_and_its_summaries() {
         "allowed everywhere (the file is unavailable)"
     );
 
-    let unreachable = checker.crawler_table("/", &status("503"));
+    let unreachable = checker.ask_crawler_table("/", &status("503")).unwrap();
     assert!(unreachable.iter().all(|row| !row.verdict.allowed));
     assert!(unreachable
         .iter()
         .all(|row| row.summary.to_string() == "blocked from everything (the file is unreachable)"));
 
-    let parsed = checker.crawler_table("/", &status("301>200"));
+    let parsed = checker.ask_crawler_table("/", &status("301>200")).unwrap();
     let gpt = parsed
         .iter()
         .find(|row| row.crawler.name == "GPTBot")
@@ -860,11 +818,10 @@ fn the_status_applies_to_the_table_and_its_summaries() {
 fn rfc_robots_txt_itself_stays_allowed_when_the_status_disallows_everything() {
     let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /\n");
     let checker = robots.checker(Profile::Rfc9309);
-    let verdict =
-        checker.check_with_status("Bot", "/robots.txt", AgentMatch::Token, &status("503"));
+    let verdict = agent_verdict(&checker, "Bot", "/robots.txt", &status("503"));
     assert!(verdict.allowed);
     assert_eq!(verdict.reason, Reason::ImplicitRobotsTxtAllow);
-    let other = checker.check_with_status("Bot", "/x", AgentMatch::Token, &status("503"));
+    let other = agent_verdict(&checker, "Bot", "/x", &status("503"));
     assert_eq!(other.reason, Reason::FileUnreachable);
 }
 
@@ -873,12 +830,7 @@ fn an_html_page_served_as_robots_txt_allows_everything_as_parsed() {
     let html = b"<!DOCTYPE html>\n<html><head><title>Not found</title></head>\n<body>Disallow: /</body></html>\n";
     let robots = RobotsTxt::parse(html);
     let checker = robots.checker(Profile::Google);
-    let verdict = checker.check_with_status(
-        "Googlebot",
-        "/private",
-        AgentMatch::Token,
-        &FetchStatus::html_page(),
-    );
+    let verdict = agent_verdict(&checker, "Googlebot", "/private", &FetchStatus::html_page());
     assert!(verdict.allowed);
     assert_eq!(verdict.reason, Reason::NoGroupApplies);
 }
@@ -888,7 +840,8 @@ fn the_table_gives_each_crawler_its_operators_fetch_status_handling() {
     let robots = RobotsTxt::parse(b"User-agent: *\nAllow: /\n");
     let table = robots
         .checker(Profile::Rfc9309)
-        .crawler_table("/", &"429".parse().unwrap());
+        .ask_crawler_table("/", &"429".parse().unwrap())
+        .unwrap();
     let row = |name: &str| table.iter().find(|row| row.crawler.name == name).unwrap();
     let googlebot = row("Googlebot");
     assert!(!googlebot.verdict.allowed);

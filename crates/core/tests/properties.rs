@@ -2,7 +2,7 @@
 //! makes a pattern and its percent-encoded twin decide alike.
 
 use proptest::prelude::*;
-use robots_lens::{compare_profiles, AgentMatch, Profile, RobotsTxt};
+use robots_lens::{compare_profiles, AgentMatch, Profile, Question, RobotsTxt, UrlReading};
 
 /// Bytes that exercise the parser: keys, separators, every line ending, NUL, BOM bytes,
 /// wildcards, escapes and invalid UTF-8.
@@ -52,10 +52,18 @@ proptest! {
         }
         for profile in Profile::ALL {
             for model in AgentMatch::ALL {
-                let verdict = robots.checker(profile).check(&agent, &url, model);
+                // Read as Google's library reads a request line, which refuses no URL.
+                let question = Question::agent(&agent, &url)
+                    .agent_match(model)
+                    .reading(UrlReading::RequestLine);
+                let Ok(verdict) = robots.checker(profile).ask_verdict(&question) else {
+                    // Only an argument past the limits is refused.
+                    prop_assert!(agent.len() > robots_lens::MAX_AGENT_BYTES || url.len() > robots_lens::MAX_URL_BYTES);
+                    continue;
+                };
                 prop_assert!(verdict.path.starts_with('/'));
                 // Every profile as the main one: the explanations of disagreements never panic.
-                let rows = compare_profiles(&robots, &agent, &url, model, &verdict);
+                let rows = compare_profiles(&robots, &question, &verdict);
                 prop_assert_eq!(rows.len(), Profile::ALL.len());
                 if let Some(rule) = &verdict.decisive {
                     prop_assert!(verdict.matches.contains(rule));
@@ -75,7 +83,8 @@ proptest! {
         let plain = RobotsTxt::parse(format!("User-agent: *\nDisallow: {pattern}\n").as_bytes());
         let encoded = RobotsTxt::parse(format!("User-agent: *\nDisallow: {twin}\n").as_bytes());
         let decide = |robots: &RobotsTxt, url: &str| {
-            let verdict = robots.checker(Profile::Rfc9309).check("bot", url, AgentMatch::Token);
+            let question = Question::agent("bot", url).reading(UrlReading::RequestLine);
+            let verdict = robots.checker(Profile::Rfc9309).ask_verdict(&question).unwrap();
             (verdict.allowed, verdict.decisive.map(|rule| rule.length))
         };
         let expected = decide(&plain, &path);
@@ -117,6 +126,7 @@ fn pathological_inputs_finish() {
     let path = format!("/{}b", "a".repeat(2_000));
     let verdict = robots
         .checker(Profile::Google)
-        .check("bot", &path, AgentMatch::Token);
+        .ask_verdict(&Question::agent("bot", &path))
+        .unwrap();
     assert!(verdict.allowed);
 }

@@ -31,7 +31,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use python_oracle::Oracle;
-use robots_lens::{reader_error, AgentMatch, Profile, Reason, RobotsTxt, RuleKind, Verdict};
+use robots_lens::{
+    reader_error, AgentMatch, Profile, Question, Reason, RobotsTxt, RuleKind, UrlReading, Verdict,
+};
 use serde::{Deserialize, Serialize};
 
 /// SplitMix64: small, fast, and the same sequence everywhere.
@@ -760,7 +762,11 @@ fn python_profile_agrees_with_cpython_robotparser() {
             } else {
                 AgentMatch::Token
             };
-            let verdict = checker.check(agent, url, model);
+            // The real robotparser is given the URL as it is: asked as a request line.
+            let question = Question::agent(agent, url)
+                .agent_match(model)
+                .reading(UrlReading::RequestLine);
+            let verdict = checker.ask_verdict(&question).expect("within the limits");
             coverage.count(&verdict);
             if let Some(difference) = compare(&verdict, answer) {
                 failures.push(describe(format!(

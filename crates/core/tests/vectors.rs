@@ -341,7 +341,9 @@ fn run(file: &str, case: &Case) -> Option<String> {
         }
     }
     if let Some(expected) = &case.expected.preferences {
-        differences.extend(preference_differences(expected, &checker.usage(&verdict)));
+        let question = Question::agent(&case.agent, &case.url).agent_match(agent_match);
+        let usage = checker.ask_usage(&question).expect("answered above");
+        differences.extend(preference_differences(expected, &usage));
     }
     if differences.is_empty() {
         return None;

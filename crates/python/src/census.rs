@@ -6,7 +6,7 @@
 //! the fetch status), what the whole file allows each of them, the AI usage preferences a crawler
 //! that no group names reads, the sitemaps, the preference lines and the audit's findings counted
 //! by code and severity. Every one of those is the core's answer ([`Checker::ask_crawler_table`],
-//! [`Checker::ask_verdict`], [`Checker::usage`], [`robots_lens::audit()`], [`served_status`] for a
+//! [`Checker::ask_verdict`], [`Checker::ask_usage`], [`robots_lens::audit()`], [`served_status`] for a
 //! 2xx that is an HTML page); this module only packs them into flat buffers that the Python side
 //! turns into Arrow arrays without a Python object per cell.
 //!
@@ -43,8 +43,8 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyDict};
 use robots_lens::audit::{partition_suppressed, Severity};
 use robots_lens::{
-    check_arguments, crawlers, find_crawler, status_effect, Access, Crawler, FetchStatus,
-    PreferenceKind, Profile, Question, RobotsTxt, StatusEffect, Who, USE_PURPOSES,
+    crawlers, find_crawler, status_effect, Access, Crawler, FetchStatus, PreferenceKind, Profile,
+    Question, RobotsTxt, StatusEffect, Who, USE_PURPOSES,
 };
 use robots_lens_fetch::served_status;
 
@@ -247,10 +247,7 @@ impl Columns {
         }
 
         let question = Question::new(Who::Agent(ANY_AGENT), &survey.paths[0]).status(status);
-        let usage = checker
-            .ask_verdict(&question)
-            .ok()
-            .map(|verdict| checker.usage(&verdict));
+        let usage = checker.ask_usage(&question).ok();
         for purpose in USAGE_PURPOSES {
             let labels = USE_PURPOSES.iter().find(|known| known.id == purpose);
             let answer = |label: Option<&str>, answers: Option<&Vec<robots_lens::LabelAnswer>>| {
@@ -453,8 +450,6 @@ impl Survey {
         let empty = RobotsTxt::parse(b"");
         let checker = empty.checker(profile);
         for path in &paths {
-            check_arguments("", path)
-                .map_err(|error| PyValueError::new_err(format!("path '{path}': {error}")))?;
             checker
                 .ask_crawler_table(path, &FetchStatus::ok())
                 .map_err(|error| PyValueError::new_err(format!("path '{path}': {error}")))?;

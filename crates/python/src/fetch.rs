@@ -9,10 +9,12 @@ use std::time::Duration;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use robots_lens::{crawler_status_handling, status_handling, Crawler, Profile, RobotsTxt};
+use robots_lens::{
+    crawler_status_handling, status_handling, Crawler, Profile, Question, RobotsTxt,
+};
 use robots_lens_fetch::{FetchOptions, SiteUrl};
 
-use crate::{parse_agent_match, parse_profile, within_limits, ParsedFile, Robots, Verdict};
+use crate::{parse_agent_match, parse_profile, ParsedFile, Robots, Verdict};
 
 /// The catalogued crawler called `name`; `LookupError` naming the known ones otherwise.
 fn find_crawler_by_name(name: &str) -> PyResult<&'static Crawler> {
@@ -194,10 +196,10 @@ impl Fetched {
     }
 
     /// May `url` be fetched, with the served status applied as crawlers apply it? Give an
-    /// `agent` (matched as `Robots.check` does, the status under `profile`'s rules) or a
-    /// catalogued `crawler` (its fallback chain and its operator's handling of the status);
-    /// without either, the crawler fetched as.
-    #[pyo3(signature = (url, *, agent = None, crawler = None, profile = "rfc9309", r#match = "substring"))]
+    /// `agent` (read as `Robots.check` reads it: a catalogued crawler's name is that crawler
+    /// unless `as_typed`) or a catalogued `crawler` (its fallback chain and its operator's
+    /// handling of the status); without either, the crawler fetched as.
+    #[pyo3(signature = (url, *, agent = None, crawler = None, profile = "rfc9309", r#match = "substring", as_typed = false))]
     fn check(
         &self,
         url: &str,
@@ -205,17 +207,22 @@ impl Fetched {
         crawler: Option<&str>,
         profile: &str,
         r#match: &str,
+        as_typed: bool,
     ) -> PyResult<Verdict> {
         let checker = self.file.checker(parse_profile(profile)?);
         let status = &self.inner.status;
         match (agent, crawler.map(find_crawler_by_name).transpose()?) {
             (Some(_), Some(_)) => Err(PyValueError::new_err("give agent or crawler, not both")),
             (Some(agent), None) => {
-                within_limits(agent, url)?;
                 let model = parse_agent_match(r#match)?;
-                crate::ask(checker, crate::Asker::Agent(agent, model), url, status)
-                    .map(Verdict::from)
-                    .map_err(crate::refused)
+                crate::ask(
+                    checker,
+                    &crate::agent_question(agent, model, as_typed),
+                    url,
+                    status,
+                )
+                .map(Verdict::from)
+                .map_err(crate::refused)
             }
             (None, named) => {
                 let crawler = named.or(self.crawler).ok_or_else(|| {
@@ -223,8 +230,7 @@ impl Fetched {
                         "give agent= or crawler= (the file was not fetched as a crawler)",
                     )
                 })?;
-                within_limits("", url)?;
-                crate::ask(checker, crate::Asker::Crawler(crawler), url, status)
+                crate::ask(checker, &Question::crawler(crawler, ""), url, status)
                     .map(Verdict::from)
                     .map_err(crate::refused)
             }
@@ -293,11 +299,7 @@ fn fetch(
         options.ca_pem = Some(pem);
     }
     if let Some(crawler) = crawler {
-        options.user_agent = crawler
-            .user_agent
-            .or_else(|| crawler.tokens.first().copied())
-            .unwrap_or(crawler.name)
-            .to_owned();
+        options.user_agent = crawler.fetch_user_agent().to_owned();
     }
     let (inner, robots) = py.detach(|| {
         let inner = robots_lens_fetch::fetch(&site, &options);

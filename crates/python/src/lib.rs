@@ -44,9 +44,9 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 use robots_lens::audit::{Evidence, FixCheck};
 use robots_lens::{
-    check_arguments, crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler,
-    FetchStatus, Finding, InvalidUrl, Profile, Question, RobotsTxt, RuleKind, RuleMatch, UsedStep,
-    Verdicts, Who, MAX_AGENT_BYTES, MAX_URL_BYTES, REFUSED,
+    crawlers, find_crawler, AgentMatch, AppliedGroup, Checker, Crawler, FetchStatus, Finding,
+    InvalidUrl, Profile, Question, RobotsTxt, RuleKind, RuleMatch, UrlProblem, UsedStep, Verdicts,
+    Who, MAX_AGENT_BYTES, MAX_URL_BYTES, REFUSED,
 };
 
 /// One parse and, per profile, its compiled checker (built when first asked for). Each checker
@@ -92,25 +92,33 @@ fn parse_status(text: &str) -> PyResult<FetchStatus> {
         .map_err(|error| PyValueError::new_err(format!("status: {error}")))
 }
 
-/// Who asks: an agent as typed, compared with the match model, or a catalogued crawler, whose
-/// fallback chain picks the group and whose operator's handling of the fetch status applies.
-#[derive(Clone, Copy)]
-enum Asker<'a> {
-    Agent(&'a str, AgentMatch),
-    Crawler(&'static Crawler),
+/// The question `agent`, a name as the caller typed it, asks about each URL: as the catalogued
+/// crawler it names (the core's reading of a typed name, [`Question::typed`], so that
+/// `check("Googlebot", …)` answers as `crawler("Googlebot").check(…)` does), or exactly as typed
+/// with `as_typed`, compared by `model`. Its own URL is empty: each call asks it of its URLs.
+fn agent_question(agent: &str, model: AgentMatch, as_typed: bool) -> Question<'_> {
+    let question = match as_typed {
+        true => Question::agent(agent, ""),
+        false => Question::typed(agent, ""),
+    };
+    question.agent_match(model)
 }
 
 /// The one question every method of this module asks: the core's entry point
-/// ([`Checker::ask_verdict`]) with the question as the caller gave it — the URL as typed, the
-/// fetch status, who asks. No method reads the URL, applies a status or picks a line itself. A
-/// URL no crawler requests is refused with the core's reason.
+/// ([`Checker::ask_verdict`]) with `question` (who asks, the match model) about `url` as typed,
+/// the file served with `status`. No method reads the URL, applies a status, holds an argument
+/// to a limit or picks a line itself. A question the core refuses comes back with its reason.
 fn ask(
     checker: &Checker<'_>,
-    who: Asker<'_>,
+    question: &Question<'_>,
     url: &str,
     status: &FetchStatus,
 ) -> Result<robots_lens::Verdict, InvalidUrl> {
-    checker.ask_verdict(&question(who, url, status))
+    checker.ask_verdict(&Question {
+        url,
+        status: *status,
+        ..*question
+    })
 }
 
 /// `check` for every URL of `urls`, in order, as the core answers a list
@@ -119,12 +127,12 @@ fn ask_list(
     py: Python<'_>,
     file: &ParsedFile,
     profile: Profile,
-    who: Asker<'_>,
+    question: &Question<'_>,
     urls: &[PyBackedStr],
     status: &FetchStatus,
 ) -> PyResult<Vec<Verdict>> {
     let listed = py.detach(|| {
-        let shape = question(who, "", status);
+        let shape = question.status(*status);
         let urls = urls.iter().map(|url| &**url);
         file.checker(profile).ask_verdicts(&shape, urls)
     });
@@ -132,15 +140,6 @@ fn ask_list(
     Ok((0..list.len())
         .map(|row| Verdict::row(Arc::clone(&list), row))
         .collect())
-}
-
-/// The question `who` asks of `url`.
-fn question<'q>(who: Asker<'q>, url: &'q str, status: &FetchStatus) -> Question<'q> {
-    let question = match who {
-        Asker::Agent(agent, model) => Question::agent(agent, url).agent_match(model),
-        Asker::Crawler(crawler) => Question::crawler(crawler, url),
-    };
-    question.status(*status)
 }
 
 /// The catalogued crawler called `name` (or with that product token); `LookupError` naming the
@@ -160,30 +159,18 @@ fn refused(error: InvalidUrl) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
-/// `ValueError` for an agent or URL past the core's limits, which bound the cost of a check.
-fn within_limits(agent: &str, url: &str) -> PyResult<()> {
-    check_arguments(agent, url).map_err(|error| PyValueError::new_err(error.to_string()))
-}
-
 /// The URLs of a batch call: any iterable of `str` but a `str` itself, whose characters would
-/// otherwise be checked one by one. Every URL (and the agent) is held to the core's limits
-/// before any is checked. Each URL's text stays in a Python object (`PyBackedStr`: the `str`
-/// itself from Python 3.10, its UTF-8 `bytes` under 3.9's limited API) instead of being copied
-/// into a Rust `String` too.
-fn collect_urls(agent: &str, urls: &Bound<'_, PyAny>) -> PyResult<Vec<PyBackedStr>> {
+/// otherwise be checked one by one. Each URL's text stays in a Python object (`PyBackedStr`:
+/// the `str` itself from Python 3.10, its UTF-8 `bytes` under 3.9's limited API) instead of
+/// being copied into a Rust `String` too.
+fn collect_urls(urls: &Bound<'_, PyAny>) -> PyResult<Vec<PyBackedStr>> {
     if urls.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "urls must be an iterable of str (a list, a tuple, a pandas Series), not one str",
         ));
     }
     urls.try_iter()?
-        .enumerate()
-        .map(|(index, url)| {
-            let url = url.and_then(|url| url.extract::<PyBackedStr>())?;
-            check_arguments(agent, &url)
-                .map_err(|error| PyValueError::new_err(format!("urls[{index}]: {error}")))?;
-            Ok(url)
-        })
+        .map(|url| url.and_then(|url| url.extract::<PyBackedStr>()))
         .collect()
 }
 
@@ -205,7 +192,12 @@ impl Robots {
     /// `substring` (the group's token anywhere in `agent`) or `token` (RFC 9309 §2.2.1).
     /// `status` is how the file was served, as `robots-lens check --status` takes it (`200`,
     /// `404`: everything allowed, `503`: everything disallowed, `301>200`, `html`, …).
-    #[pyo3(signature = (agent, url, *, profile = "rfc9309", r#match = "substring", status = "200"))]
+    ///
+    /// An `agent` that names a catalogued crawler (`Googlebot-Image`, or a user agent string
+    /// holding its token) is answered as that crawler, as `crawler(name).check(url)` answers it:
+    /// its fallback chain and its operator's handling of `status`. `as_typed=True` answers the
+    /// name exactly as typed instead, compared by `match`.
+    #[pyo3(signature = (agent, url, *, profile = "rfc9309", r#match = "substring", status = "200", as_typed = false))]
     fn check(
         &self,
         agent: &str,
@@ -213,16 +205,18 @@ impl Robots {
         profile: &str,
         r#match: &str,
         status: &str,
+        as_typed: bool,
     ) -> PyResult<Verdict> {
-        within_limits(agent, url)?;
         let checker = self.file.checker(parse_profile(profile)?);
-        let who = Asker::Agent(agent, parse_agent_match(r#match)?);
-        let verdict = ask(checker, who, url, &parse_status(status)?).map_err(refused)?;
+        let question = agent_question(agent, parse_agent_match(r#match)?, as_typed);
+        let verdict = ask(checker, &question, url, &parse_status(status)?).map_err(refused)?;
         Ok(Verdict::from(verdict))
     }
 
     /// `check` for every URL of `urls`, in order, in one call that releases the GIL.
-    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring", status = "200"))]
+    // Each argument is a keyword of the Python signature.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring", status = "200", as_typed = false))]
     fn check_many(
         &self,
         py: Python<'_>,
@@ -231,17 +225,20 @@ impl Robots {
         profile: &str,
         r#match: &str,
         status: &str,
+        as_typed: bool,
     ) -> PyResult<Vec<Verdict>> {
         let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
         let status = parse_status(status)?;
-        let urls = collect_urls(agent, urls)?;
-        let who = Asker::Agent(agent, model);
-        ask_list(py, &self.file, profile, who, &urls, &status)
+        let urls = collect_urls(urls)?;
+        let question = agent_question(agent, model, as_typed);
+        ask_list(py, &self.file, profile, &question, &urls, &status)
     }
 
     /// `check_many` as three columns, `(allowed, line, reason)`, for data frames: one list of
     /// `bool`, one of the deciding line (or `None`), one of reason names. Releases the GIL.
-    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring", status = "200"))]
+    // Each argument is a keyword of the Python signature.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (agent, urls, *, profile = "rfc9309", r#match = "substring", status = "200", as_typed = false))]
     fn check_columns<'py>(
         &self,
         py: Python<'py>,
@@ -250,10 +247,12 @@ impl Robots {
         profile: &str,
         r#match: &str,
         status: &str,
+        as_typed: bool,
     ) -> PyResult<Columns<'py>> {
         let (profile, model) = (parse_profile(profile)?, parse_agent_match(r#match)?);
         let status = parse_status(status)?;
-        let urls = collect_urls(agent, urls)?;
+        let urls = collect_urls(urls)?;
+        let question = agent_question(agent, model, as_typed);
         let file = &self.file;
         let answers: Vec<(Option<bool>, Option<usize>, &'static str)> = py.detach(|| {
             let checker = file.checker(profile);
@@ -261,7 +260,7 @@ impl Robots {
                 .map(|url| {
                     // Only three fields leave: the rest of the explanation is dropped here,
                     // without the GIL, instead of being converted.
-                    cells(ask(checker, Asker::Agent(agent, model), url, &status))
+                    cells(ask(checker, &question, url, &status))
                 })
                 .collect()
         });
@@ -403,7 +402,10 @@ fn cells(
             verdict.deciding_line(),
             verdict.reason.id(),
         ),
-        Err(_) => (None, None, REFUSED),
+        Err(refusal) => match refusal.kind() {
+            UrlProblem::TooLong | UrlProblem::AgentTooLong => (None, None, TOO_LONG),
+            _ => (None, None, REFUSED),
+        },
     }
 }
 
@@ -446,17 +448,17 @@ struct CrawlerCheck {
 impl CrawlerCheck {
     /// May this crawler fetch `url`? `Verdict.chain_step` says which step of the chain applied.
     fn check(&self, url: &str) -> PyResult<Verdict> {
-        within_limits("", url)?;
         let checker = self.file.checker(self.profile);
-        let verdict = ask(checker, Asker::Crawler(self.crawler), url, &self.status);
+        let question = Question::crawler(self.crawler, "");
+        let verdict = ask(checker, &question, url, &self.status);
         Ok(Verdict::from(verdict.map_err(refused)?))
     }
 
     /// `check` for every URL of `urls`, in one call that releases the GIL.
     fn check_many(&self, py: Python<'_>, urls: &Bound<'_, PyAny>) -> PyResult<Vec<Verdict>> {
-        let urls = collect_urls("", urls)?;
-        let who = Asker::Crawler(self.crawler);
-        ask_list(py, &self.file, self.profile, who, &urls, &self.status)
+        let urls = collect_urls(urls)?;
+        let question = Question::crawler(self.crawler, "");
+        ask_list(py, &self.file, self.profile, &question, &urls, &self.status)
     }
 
     /// The `Crawl-delay` in seconds that the groups of this crawler's fallback chain set, or
@@ -611,6 +613,19 @@ impl Verdict {
             Held::Row { list, row, .. } => list.reason(*row).map_or(REFUSED, |reason| reason.id()),
             Held::Whole(verdict) => verdict.reason.id(),
         }
+    }
+
+    /// Which groups answered, the core's code: `own`, `fallback`, `star`, `none` or `status`.
+    #[getter]
+    fn group_used(&self) -> &'static str {
+        self.inner().group_used().id()
+    }
+
+    /// Why the deciding line decides, the core's code (`longest-match`, `allow-wins-tie`,
+    /// `first-match`, `empty-rule`), or `None` when no line decides.
+    #[getter]
+    fn why_decides(&self) -> Option<&'static str> {
+        self.inner().why_decides().map(robots_lens::WhyDecides::id)
     }
 
     /// The deciding line (the core's one definition: the rule that decided, an empty rule that
@@ -1028,7 +1043,14 @@ impl Robots {
         let who =
             match (agent, crawler) {
                 (Some(agent), None) => {
-                    within_limits(agent, "/")?;
+                    // Not a question the core answers, so held to the agent limit here.
+                    if agent.len() > robots_lens::MAX_AGENT_BYTES {
+                        return Err(PyValueError::new_err(format!(
+                        "the user agent is {} bytes long; a check takes one of at most {} bytes",
+                        agent.len(),
+                        robots_lens::MAX_AGENT_BYTES
+                    )));
+                    }
                     Who::Agent(agent)
                 }
                 (None, Some(name)) => Who::Crawler(find_catalogued(name)?),
@@ -1155,10 +1177,9 @@ fn check_rows<'py>(
             .zip(agents.iter().zip(&urls))
             .map(|(&index, (agent, url))| match file_of(index) {
                 None => (None, None, NO_FILE),
-                Some(_) if check_arguments(agent, url).is_err() => (None, None, TOO_LONG),
                 Some(file) => cells(ask(
                     file.checker(profile),
-                    Asker::Agent(agent, model),
+                    &Question::agent(agent, "").agent_match(model),
                     url,
                     &status,
                 )),

@@ -38,7 +38,7 @@ def test_parse_reads_str_bytes_and_bytearray_alike():
 
 
 def test_a_verdict_carries_its_explanation():
-    verdict = robots_lens.parse(SHOP).check("Googlebot", "https://shop.example/cart/help/returns")
+    verdict = robots_lens.parse(SHOP).check("ExampleBot", "https://shop.example/cart/help/returns")
     assert verdict.allowed is True
     assert verdict.reason == "rule-matched"
     assert verdict.line == 5
@@ -72,7 +72,9 @@ def test_profile_and_match_choose_the_reader():
     full_ua = "Mozilla/5.0 (compatible; GPTBot/1.2)"
     named = robots_lens.parse("User-agent: GPTBot\nDisallow: /\n")
     assert named.check(full_ua, "/a").reason == "rule-matched"
-    assert named.check(full_ua, "/a", match="token").reason == "no-group-applies"
+    # The match model compares the name as typed; by default the string is answered as GPTBot.
+    assert named.check(full_ua, "/a", match="token").reason == "rule-matched"
+    assert named.check(full_ua, "/a", match="token", as_typed=True).reason == "no-group-applies"
     python = robots_lens.parse("User-agent: *\nDisallow: /cart/\nAllow: /cart/help\n")
     assert python.check("Bot", "/cart/help", profile="python").allowed is False  # first match
     with pytest.raises(ValueError, match="unknown profile 'bing'"):
@@ -96,9 +98,11 @@ def test_to_dict_is_the_clis_json(cli: Path, tmp_path: Path, profile: str, match
         assert run.returncode in (0, 1), run.stderr
         verdict = robots.check(agent, url, profile=profile, match=match)
         printed = json.loads(run.stdout)
-        # The CLI adds the file's AI usage preferences beside the verdict; the rest is the
-        # verdict, field for field.
+        # The CLI adds the file's AI usage preferences and the answer for the name as typed
+        # (`as_typed`, which Python answers with as_typed=True) beside the verdict; the rest is
+        # the verdict, field for field.
         printed.pop("preferences", None)
+        printed.pop("as_typed", None)
         assert verdict.to_dict() == printed
         assert json.loads(verdict.to_json()) == printed
 
@@ -186,7 +190,9 @@ def test_crawlers_follow_their_fallback_chains():
     ads = robots.crawler("AdsBot-Google")
     assert "*" not in ads.chain
     assert ads.check("/all/x").allowed is True  # AdsBot ignores the * group
-    assert robots.check("AdsBot-Google", "/all/x").allowed is False  # a plain agent does not
+    # The name typed as the agent is answered as that crawler; as typed, * restricts it.
+    assert robots.check("AdsBot-Google", "/all/x").allowed is True
+    assert robots.check("AdsBot-Google", "/all/x", as_typed=True).allowed is False
     assert [v.allowed for v in image.check_many(["/g/a", "/all/a", "/b"])] == [False, True, True]
     gpt = robots_lens.parse("User-agent: GPTBot\nDisallow: /\n").crawler("GPTBot")
     assert gpt.summary == "blocked from everything"
@@ -203,8 +209,11 @@ def test_every_check_takes_the_fetch_status():
     unreachable = robots.check("Googlebot", "/x", status="503")
     assert (unreachable.allowed, unreachable.reason) == (False, "file-unreachable")
     assert robots.check("GPTBot", "/x", status="301>200").reason == "rule-matched"
-    # 429 is a 4xx for RFC 9309 but a server error for Google: the crawler's own handling applies.
-    assert robots.check("Googlebot", "/x", status="429").allowed
+    # 429 is a 4xx for RFC 9309 but a server error for Google: the crawler's own handling applies,
+    # to a catalogued name typed as the agent too; as_typed=True asks the name as typed.
+    assert robots.check("Googlebot", "/x", status="429", as_typed=True).allowed
+    typed = robots.check("Googlebot", "/x", status="429")
+    assert (typed.allowed, typed.reason) == (False, "file-unreachable")
     googlebot = robots.crawler("Googlebot", status="429")
     assert (googlebot.check("/x").allowed, googlebot.check("/x").reason) == (False, "file-unreachable")
     assert [verdict.reason for verdict in googlebot.check_many(["/a", "/b"])] == ["file-unreachable"] * 2
@@ -280,14 +289,18 @@ def test_consumers_is_the_table_the_cli_prints():
 def test_arguments_past_the_limits_are_refused_with_their_length():
     robots = robots_lens.parse(SHOP)
     long_url = "/" + "a" * robots_lens.MAX_URL_BYTES
-    with pytest.raises(ValueError, match=f"URL is {len(long_url)} bytes long"):
+    with pytest.raises(ValueError, match=f"URL is {len(long_url):,} bytes long"):
         robots.check("Bot", long_url)
     with pytest.raises(ValueError, match="user agent is"):
         robots.check("B" * (robots_lens.MAX_AGENT_BYTES + 1), "/")
     with pytest.raises(ValueError, match=r"urls\[1\]: the URL is"):
         robots.check_many("Bot", ["/ok", long_url])
-    with pytest.raises(ValueError, match=r"urls\[0\]"):
-        robots.check_columns("Bot", [long_url])
+    # A column holds a refused row as it holds a URL no crawler requests: with its reason.
+    assert robots.check_columns("Bot", ["/ok", long_url]) == (
+        [True, None],
+        [None, None],
+        ["no-rule-matched", "argument-too-long"],
+    )
     with pytest.raises(ValueError, match="URL is"):
         robots.crawler("Googlebot").check(long_url)
     assert robots.check("Bot", long_url[: robots_lens.MAX_URL_BYTES]).allowed is True

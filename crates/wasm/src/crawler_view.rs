@@ -1,9 +1,11 @@
 //! Boundary structs and exports for the crawler catalogue, the all-crawlers table and the fetch
 //! status: what the crawler picker, the table and the status picker render.
 
+#[cfg(feature = "catalogue")]
+use robots_lens::{crawlers, Crawler, Source};
 use robots_lens::{
-    crawlers, recognise_crawler, status_handling, Crawler, CrawlerRow, FetchStatus, FileSummary,
-    Message, Profile, Purpose, Source, StatusEffect,
+    recognise_crawler, status_handling, CrawlerRow, FetchStatus, FileSummary, Message, Profile,
+    Purpose, StatusEffect,
 };
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -11,6 +13,7 @@ use wasm_bindgen::prelude::*;
 use crate::view::{UsedStepView, VerdictView};
 use crate::{into_error, to_js};
 
+#[cfg(feature = "catalogue")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SourceView {
@@ -19,6 +22,7 @@ struct SourceView {
     url: &'static str,
 }
 
+#[cfg(feature = "catalogue")]
 impl From<&Source> for SourceView {
     fn from(source: &Source) -> SourceView {
         SourceView {
@@ -29,12 +33,14 @@ impl From<&Source> for SourceView {
     }
 }
 
+#[cfg(feature = "catalogue")]
 fn sources(list: &[&Source]) -> Vec<SourceView> {
     list.iter()
         .map(|source| SourceView::from(*source))
         .collect()
 }
 
+#[cfg(feature = "catalogue")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ClaimSourcesView {
@@ -47,6 +53,7 @@ struct ClaimSourcesView {
     fetch_status: Vec<SourceView>,
 }
 
+#[cfg(feature = "catalogue")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct CrawlerView {
@@ -54,12 +61,17 @@ struct CrawlerView {
     operator: &'static str,
     purpose: Purpose,
     purpose_title: &'static str,
+    /// Where its purpose comes in the core's order of purposes ([`Purpose::ALL`]), which the
+    /// page lists them in.
+    purpose_rank: u8,
     description: &'static str,
     tokens: &'static [&'static str],
     user_agent: Option<&'static str>,
     token_only: bool,
     /// The fallback chain, as tokens; `*` for the star groups.
     chain: Vec<String>,
+    /// Its chain never reaches `*` ([`Crawler::ignores_star`]).
+    ignores_star: bool,
     crawl_delay: robots_lens::CrawlDelay,
     robots_txt: robots_lens::RobotsTxtCompliance,
     fetch_status: robots_lens::FetchHandling,
@@ -67,6 +79,7 @@ struct CrawlerView {
     sources: ClaimSourcesView,
 }
 
+#[cfg(feature = "catalogue")]
 impl From<&Crawler> for CrawlerView {
     fn from(crawler: &Crawler) -> CrawlerView {
         let claims = crawler.sources();
@@ -75,11 +88,13 @@ impl From<&Crawler> for CrawlerView {
             operator: crawler.operator,
             purpose: crawler.purpose,
             purpose_title: crawler.purpose.title(),
+            purpose_rank: crawler.purpose.rank(),
             description: crawler.description(),
             tokens: crawler.tokens,
             user_agent: crawler.user_agent,
             token_only: crawler.token_only,
             chain: crawler.chain.iter().map(ToString::to_string).collect(),
+            ignores_star: crawler.ignores_star(),
             crawl_delay: crawler.crawl_delay,
             robots_txt: crawler.robots_txt,
             fetch_status: crawler.fetch_status,
@@ -154,11 +169,34 @@ impl From<&CrawlerRow> for CrawlerRowView {
     }
 }
 
+#[cfg(feature = "catalogue")]
 /// Every catalogued crawler with its tokens, fallback chain, claims and their sources.
 #[wasm_bindgen(js_name = crawlerCatalogue)]
 pub fn crawler_catalogue() -> Result<JsValue, JsError> {
     let views: Vec<CrawlerView> = crawlers().iter().map(CrawlerView::from).collect();
     to_js(&views)
+}
+
+/// A fetch as the catalogued crawler `name` (or product token): `{ name, userAgent }`, its
+/// catalogue name and the user agent it sends ([`robots_lens::Crawler::fetch_user_agent`]), or
+/// `undefined` for a name the catalogue lacks. Only npm fetches as a crawler (its engine is built
+/// with `audit`); the page never asks.
+#[cfg(feature = "audit")]
+#[wasm_bindgen(js_name = crawlerFetch)]
+pub fn crawler_fetch(name: &str) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct FetchAs {
+        name: &'static str,
+        user_agent: &'static str,
+    }
+    match robots_lens::find_crawler(name) {
+        Some(crawler) => to_js(&FetchAs {
+            name: crawler.name,
+            user_agent: crawler.fetch_user_agent(),
+        }),
+        None => Ok(JsValue::UNDEFINED),
+    }
 }
 
 #[derive(Serialize)]

@@ -10,10 +10,9 @@
 //! Exports: `version()`, `defaults()`, `analyze(text)`, `check(text, agent, url, options)` and the
 //! class `RobotsFile` (parse once, check many: it keeps each profile's compiled checker). That is
 //! the first package, all the first verdict waits for. With the `panels` feature, also what the
-//! panels under the verdict ask: `RobotsFile.checkMany` (a list of URLs in one call),
-//! `.isAllowed` (only whether one URL is allowed), `.compareProfiles` and `.crawlerTable`, and
-//! `crawlerCatalogue`, `recogniseCrawler`,
-//! `statusChoices` and `statusHandling` (see `crawler_view`). With the `lists` feature (a
+//! panels under the verdict ask: `RobotsFile.compareProfiles` and `.crawlerTable`, and
+//! `recogniseCrawler`, `statusChoices` and `statusHandling` (see `crawler_view`); with
+//! `catalogue`, `crawlerCatalogue`. With the `lists` feature (a
 //! package the page loads when it needs it), also the class `UrlBatch`, `compareVersions`,
 //! `RobotsFile.checkExpectations` and `expectationsToml` (see `lists`).
 //! Built with the `ai` feature (the panels plus the AI usage: the package `www/pkg/ai/`, which the
@@ -21,11 +20,15 @@
 //! and `RobotsFile.usage` and `.aiSummary` (see `usage`).
 //! With the `audit` feature (the panels plus the audit: a package loaded only by the page's audit
 //! worker, and the npm package's), also `RobotsFile.audit` and `.auditCauses` (grouped by cause),
+//! and what only npm's API asks: `RobotsFile.checkMany` (a list of URLs in one call), `.isAllowed`
+//! (only whether one URL is allowed), each answer's `explanation` in message keys and
+//! `crawlerFetch`.
 //! With the `consumers` feature (a package of its own, www/pkg/consumers/, and the npm package's
 //! engine), also every consumer's reading of every line: `RobotsFile.consumers`,
 //! `.consumerMarks`, `.consumerLine` and `.isCrawlable` (see `consumers`).
-//! With the `politeness` feature (the npm package's engine only: scripts/package-npm.sh builds it
-//! with `audit,politeness`), also `RobotsFile.politeness` and `.preferredHost` (see `politeness`).
+//! With the `politeness` feature (the npm package's engine only: scripts/build-wasm.sh --npm builds
+//! it with `audit,politeness,catalogue,logs,consumers`), also `RobotsFile.politeness` and
+//! `.preferredHost` (see `politeness`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -166,6 +169,7 @@ pub fn defaults() -> Result<JsValue, JsError> {
             .iter()
             .map(|purpose| purpose.id())
             .collect(),
+
         max_url_bytes: robots_lens::MAX_URL_BYTES,
         max_agent_bytes: robots_lens::MAX_AGENT_BYTES,
     };
@@ -193,6 +197,10 @@ extern "C" {
     /// A catalogued crawler whose fallback chain picks the group, instead of the agent.
     #[wasm_bindgen(method, getter, structural)]
     fn crawler(this: &RawOptions) -> Option<String>;
+
+    /// The agent exactly as typed, even when it names a catalogued crawler.
+    #[wasm_bindgen(method, getter, structural, js_name = asTyped)]
+    fn as_typed(this: &RawOptions) -> Option<bool>;
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -203,6 +211,7 @@ export interface CheckOptions {
   agentMatch?: string;
   status?: string;
   crawler?: string;
+  asTyped?: boolean;
 }
 "#;
 
@@ -212,19 +221,22 @@ pub(crate) struct CheckOptions {
     pub(crate) agent_match: AgentMatch,
     pub(crate) status: FetchStatus,
     pub(crate) crawler: Option<&'static robots_lens::Crawler>,
+    /// `asTyped`: the agent exactly as typed, even a catalogued crawler's name.
+    as_typed: bool,
 }
 
 impl CheckOptions {
     /// The question these options ask about `url` (as typed): by the crawler, when one is named
-    /// (its fallback chain and its operator's fetch-status handling), else by `agent` as typed.
+    /// (its fallback chain and its operator's fetch-status handling); else by `agent`, as the
+    /// core reads a typed name (the crawler it names, with the name as typed beside) unless
+    /// `asTyped` asks for the name exactly as typed.
     pub(crate) fn question<'q>(&self, agent: &'q str, url: &'q str) -> Question<'q> {
-        let who = match self.crawler {
-            Some(crawler) => Who::Crawler(crawler),
-            None => Who::Agent(agent),
+        let question = match (self.crawler, self.as_typed) {
+            (Some(crawler), _) => Question::new(Who::Crawler(crawler), url),
+            (None, true) => Question::agent(agent, url),
+            (None, false) => Question::typed(agent, url),
         };
-        Question::new(who, url)
-            .status(self.status)
-            .agent_match(self.agent_match)
+        question.status(self.status).agent_match(self.agent_match)
     }
 
     /// The ids of the profile and match model, for a view of a refused answer.
@@ -245,6 +257,11 @@ impl CheckOptions {
             read(RawOptions::status),
             read(RawOptions::crawler),
         );
+        let as_typed = !(options.is_undefined() || options.is_null())
+            && options
+                .unchecked_ref::<RawOptions>()
+                .as_typed()
+                .unwrap_or(false);
         Ok(CheckOptions {
             profile: match raw.0 {
                 Some(name) => name.parse().map_err(into_error)?,
@@ -264,6 +281,7 @@ impl CheckOptions {
                 })?),
                 None => None,
             },
+            as_typed,
         })
     }
 }
@@ -319,7 +337,6 @@ impl RobotsFile {
     /// `{ profile, agentMatch, status, crawler }` (all optional). With `crawler`, the crawler's
     /// documented fallback chain picks the group and `agent` is not used.
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
-        robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         to_js(&self.verdict(&self.checker(options.profile), agent, url, &options))
     }
@@ -330,48 +347,6 @@ impl RobotsFile {
 #[cfg(feature = "panels")]
 #[wasm_bindgen]
 impl RobotsFile {
-    /// Whether `agent` may fetch `url`: `check(agent, url, options).allowed`, answered by the
-    /// same kept checker without building the explanation's JS object. For callers that need
-    /// only the answer, many times.
-    /// Refuses, as `check` does (with `allowed` null), a URL no crawler requests: `null`.
-    #[wasm_bindgen(js_name = isAllowed)]
-    pub fn is_allowed(
-        &self,
-        agent: &str,
-        url: &str,
-        options: JsValue,
-    ) -> Result<Option<bool>, JsError> {
-        robots_lens::check_arguments(agent, url).map_err(into_error)?;
-        let options = CheckOptions::from_js(options)?;
-        let checker = self.checker(options.profile);
-        Ok(checker.ask_allowed(&options.question(agent, url)))
-    }
-
-    /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts. The
-    /// arguments are held to `check`'s limits before any URL is answered; a URL over them
-    /// refuses the call, naming its place in the list.
-    #[wasm_bindgen(js_name = checkMany)]
-    pub fn check_many(
-        &self,
-        agent: &str,
-        urls: Vec<String>,
-        options: JsValue,
-    ) -> Result<JsValue, JsError> {
-        robots_lens::check_arguments(agent, "/").map_err(into_error)?;
-        for (index, url) in urls.iter().enumerate() {
-            robots_lens::check_arguments(agent, url).map_err(|error| {
-                into_error(format_args!("URL {} of {}: {error}", index + 1, urls.len()))
-            })?;
-        }
-        let options = CheckOptions::from_js(options)?;
-        let checker = self.checker(options.profile);
-        let views: Vec<VerdictView> = urls
-            .iter()
-            .map(|url| self.verdict(&checker, agent, url, &options))
-            .collect();
-        to_js(&views)
-    }
-
     /// The same question asked of every profile: one row per profile with its verdict, whether
     /// it agrees with the verdict under `options.profile`, and one sentence of why not. The
     /// options are those of [`RobotsFile::check`], crawler and fetch status included.
@@ -382,14 +357,13 @@ impl RobotsFile {
         url: &str,
         options: JsValue,
     ) -> Result<JsValue, JsError> {
-        robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let question = options.question(agent, url);
         let checker = self.checker(options.profile);
         let main = checker.ask(&question);
         // A URL no crawler requests is refused by every profile alike: said once, as `check`
         // and the CLI say it.
-        let (Some(verdict), Ok(typed)) = (&main.verdict, &main.request) else {
+        let Some(verdict) = &main.verdict else {
             return Err(refusal(&main));
         };
         // Every profile's checker is the one this file keeps: comparing compiles each once. The
@@ -405,17 +379,10 @@ impl RobotsFile {
                 .iter()
                 .map(view::ProfileRowView::from)
                 .collect();
-        // The crawler the agent names is one more reader, when it answers otherwise.
-        if options.crawler.is_none() {
-            let own = robots_lens::crawler_reading(
-                &checker,
-                agent,
-                &typed.request,
-                &options.status,
-                verdict,
-            );
-            rows.extend(own.as_ref().map(view::ProfileRowView::crawler));
-        }
+        // Asked exactly as typed, the crawler the agent names is one more reader, when it
+        // answers otherwise.
+        let own = robots_lens::crawler_reading(&checker, &question, verdict);
+        rows.extend(own.as_ref().map(view::ProfileRowView::crawler));
         to_js(&rows)
     }
 
@@ -423,7 +390,6 @@ impl RobotsFile {
     /// and what the whole file allows it. `options`: `{ profile, status }`.
     #[wasm_bindgen(js_name = crawlerTable)]
     pub fn crawler_table(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
-        robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let rows = self
             .checker(options.profile)
@@ -439,6 +405,47 @@ impl RobotsFile {
 
 /// The audit, only in the package built with the `audit` feature: the first verdict's module
 /// does not carry it (scripts/build-wasm.sh).
+/// What only npm's API asks of a file, never the page: in the packages built with the `audit`
+/// feature (the npm package's engine is one), not in the AI usage package the page's panels use.
+#[cfg(feature = "audit")]
+#[wasm_bindgen]
+impl RobotsFile {
+    /// Whether `agent` may fetch `url`: `check(agent, url, options).allowed`, answered by the
+    /// same kept checker without building the explanation's JS object. For callers that need
+    /// only the answer, many times.
+    /// Refuses, as `check` does (with `allowed` null), a URL no crawler requests: `null`.
+    #[wasm_bindgen(js_name = isAllowed)]
+    pub fn is_allowed(
+        &self,
+        agent: &str,
+        url: &str,
+        options: JsValue,
+    ) -> Result<Option<bool>, JsError> {
+        let options = CheckOptions::from_js(options)?;
+        let checker = self.checker(options.profile);
+        Ok(checker.ask_allowed(&options.question(agent, url)))
+    }
+
+    /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts; a
+    /// question the core refuses (a URL no crawler requests, an argument over its limit) is a
+    /// refused verdict in its place, as `check` returns it.
+    #[wasm_bindgen(js_name = checkMany)]
+    pub fn check_many(
+        &self,
+        agent: &str,
+        urls: Vec<String>,
+        options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let options = CheckOptions::from_js(options)?;
+        let checker = self.checker(options.profile);
+        let views: Vec<VerdictView> = urls
+            .iter()
+            .map(|url| self.verdict(&checker, agent, url, &options))
+            .collect();
+        to_js(&views)
+    }
+}
+
 #[cfg(feature = "audit")]
 #[wasm_bindgen]
 impl RobotsFile {
@@ -493,33 +500,20 @@ impl RobotsFile {
         url: &str,
         options: &CheckOptions,
     ) -> VerdictView {
-        let answer = checker.ask(&options.question(agent, url));
-        // The crawler an agent names (the page answers a known crawler as itself), and its own
-        // reading of the same request when that answers otherwise (the page says so beside the
-        // verdict).
-        let (own, named) = match options.crawler {
-            Some(_) => (None, None),
-            None => (
-                match (&answer.verdict, &answer.request) {
-                    (Some(verdict), Ok(typed)) => robots_lens::crawler_reading(
-                        checker,
-                        agent,
-                        &typed.request,
-                        &options.status,
-                        verdict,
-                    ),
-                    _ => None,
-                },
-                robots_lens::named_crawler(agent).map(|crawler| crawler.name),
-            ),
-        };
+        let question = options.question(agent, url);
+        let answer = checker.ask(&question);
+        // Asked exactly as typed, the crawler the agent names, when its own reading of the same
+        // request answers otherwise (the page says so beside the verdict).
+        let own = answer
+            .verdict
+            .as_ref()
+            .and_then(|verdict| robots_lens::crawler_reading(checker, &question, verdict));
         #[cfg(feature = "panels")]
-        let (answer, why) = crawler_why(answer, options.crawler);
+        let (answer, why) = crawler_why(answer);
         let view = self
             .groups
             .answer_view(answer, agent, options.ids())
-            .with_crawler_reading(own)
-            .with_named_crawler(named);
+            .with_crawler_reading(own);
         #[cfg(feature = "panels")]
         let view = view.with_crawler_why(why);
         view
@@ -538,13 +532,20 @@ fn refusal(answer: &robots_lens::Answer) -> JsError {
     )
 }
 
-/// [`refusal`] for a URL and the kind of problem the core found with it.
+/// [`refusal`] for a URL and the kind of problem the core found with it. An argument over its
+/// limit is not quoted back (it may be megabytes).
 #[cfg(feature = "panels")]
 pub(crate) fn refused_url(url: &str, problem: Option<robots_lens::UrlProblem>) -> JsError {
+    use robots_lens::UrlProblem::{AgentTooLong, TooLong};
     let code = problem.map_or("unknown", robots_lens::UrlProblem::id);
-    into_error(format_args!(
-        "invalid URL '{url}': no crawler requests it ({code})"
-    ))
+    match problem {
+        Some(TooLong | AgentTooLong) => {
+            into_error(format_args!("the question is refused ({code})"))
+        }
+        _ => into_error(format_args!(
+            "invalid URL '{url}': no crawler requests it ({code})"
+        )),
+    }
 }
 
 /// The one serializer configuration ([`tape`]): absent values are `null`, maps are plain objects.
@@ -563,9 +564,8 @@ pub(crate) fn into_error(error: impl std::fmt::Display) -> JsError {
 #[cfg(feature = "panels")]
 fn crawler_why(
     mut answer: robots_lens::Answer,
-    crawler: Option<&'static robots_lens::Crawler>,
 ) -> (robots_lens::Answer, Option<robots_lens::Message>) {
-    let Some(crawler) = crawler else {
+    let Some(crawler) = answer.crawler else {
         return (answer, None);
     };
     let Some(verdict) = answer.verdict.take() else {

@@ -20,7 +20,14 @@ impl RobotsFile {
     /// `[crawlDelay, crawlDelayLine, requests, seconds, requestRateLine, ...groups]`, `NaN`
     /// where the file sets nothing, then the indices of the groups that apply.
     pub fn politeness(&self, agent: &str, options: JsValue) -> Result<Vec<f64>, JsError> {
-        robots_lens::check_arguments(agent, "/").map_err(into_error)?;
+        // Not a question the core answers, so held to the agent limit here.
+        if agent.len() > robots_lens::MAX_AGENT_BYTES {
+            return Err(into_error(format_args!(
+                "the user agent is {} bytes long; a check takes one of at most {} bytes",
+                agent.len(),
+                robots_lens::MAX_AGENT_BYTES
+            )));
+        }
         let options = CheckOptions::from_js(options)?;
         let who = match options.crawler {
             Some(crawler) => Who::Crawler(crawler),

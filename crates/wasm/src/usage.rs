@@ -26,14 +26,13 @@ impl RobotsFile {
     /// `Content-Usage` and `Content-Signal` lines of the groups that apply state it, with the
     /// deciding line of each. The options are those of `check`.
     pub fn usage(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
-        robots_lens::check_arguments(agent, url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
-        // The verdict of the one entry point: the table's crawl row is the checker's answer.
-        let verdict = checker
-            .ask_verdict(&options.question(agent, url))
+        // The table's crawl row is the checker's answer to the same question.
+        let usage = checker
+            .ask_usage(&options.question(agent, url))
             .map_err(|problem| refused_url(url, Some(problem.kind())))?;
-        to_js(&UsageView::from(&checker.usage(&verdict)))
+        to_js(&UsageView::from(&usage))
     }
 
     /// The AI crawlers of the crawler table for `url` in three counts: training crawlers
@@ -41,7 +40,6 @@ impl RobotsFile {
     /// `{ profile, status }`.
     #[wasm_bindgen(js_name = aiSummary)]
     pub fn ai_summary(&self, url: &str, options: JsValue) -> Result<JsValue, JsError> {
-        robots_lens::check_arguments("", url).map_err(into_error)?;
         let options = CheckOptions::from_js(options)?;
         let rows = self
             .checker(options.profile)

@@ -3,6 +3,10 @@
 //! Field names are camelCase and every position is a UTF-16 offset into the text that was
 //! parsed, because that is how a textarea counts. Core enums serialize as their kebab-case names.
 
+#[cfg(feature = "audit")]
+use robots_lens::Explanation;
+#[cfg(feature = "panels")]
+use robots_lens::Message;
 #[cfg(feature = "panels")]
 use robots_lens::ProfileVerdict;
 #[cfg(feature = "audit")]
@@ -14,8 +18,6 @@ use robots_lens::{
     AgentToken, Answer, AppliedGroup, CrawlerReading, Group, InputFacts, KeySpelling, Line,
     LineKind, Malformed, NotRobotsTxt, RobotsTxt, Rule, RuleKind, RuleMatch, UsedStep, Verdict,
 };
-#[cfg(feature = "panels")]
-use robots_lens::{Explanation, Message};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -301,6 +303,9 @@ struct RuleMatchView {
     normalised: Arc<str>,
     length: usize,
     via_index_html: bool,
+    /// For one of a verdict's matches: what became of it ([`robots_lens::MatchOutcome::id`]),
+    /// which the page words from its catalogue.
+    outcome: Option<&'static str>,
 }
 
 impl From<RuleMatch> for RuleMatchView {
@@ -312,6 +317,7 @@ impl From<RuleMatch> for RuleMatchView {
             normalised: found.normalised,
             length: found.length,
             via_index_html: found.via_index_html,
+            outcome: None,
         }
     }
 }
@@ -366,6 +372,11 @@ pub struct VerdictView {
     /// The deciding line: the core's one definition ([`Verdict::deciding_line`]). No surface
     /// derives it from `decisive` or `reason`.
     line: Option<usize>,
+    /// Which groups answered ([`robots_lens::GroupUsed::id`]: `own`, `fallback`, `star`,
+    /// `none`, `status`); null for a refused question.
+    group_used: Option<&'static str>,
+    /// Why the deciding line decides ([`robots_lens::WhyDecides::id`]), when one does.
+    why_decides: Option<&'static str>,
     profile: &'static str,
     agent_match: &'static str,
     agent: String,
@@ -381,13 +392,15 @@ pub struct VerdictView {
     beyond_size_limit: Option<RuleMatchView>,
     /// User-agent lines Google reads as another name than the one written (`MJ12bot` → `MJ`).
     agent_line_readings: Vec<AgentLineReadingView>,
-    /// The catalogued crawler the agent names, when its own reading answers otherwise; set
-    /// by [`VerdictView::with_crawler_reading`].
+    /// Asked exactly as typed, the catalogued crawler the agent names, when its own reading
+    /// answers otherwise; set by [`VerdictView::with_crawler_reading`].
     crawler_reading: Option<CrawlerReadingView>,
-    /// The catalogued crawler the agent as typed names (its name, or a UA string holding its
-    /// token), whether or not its own reading differs: the page answers a known crawler as
-    /// itself. Set by [`VerdictView::with_named_crawler`].
-    named_crawler: Option<&'static str>,
+    /// The catalogued crawler that answered: the one asked for, or the one the typed agent
+    /// names ([`robots_lens::Who::typed`]).
+    crawler: Option<&'static str>,
+    /// Answered as the crawler a typed agent names: the answer for the name as typed, where
+    /// it differs ([`robots_lens::Answer::as_typed`]).
+    as_typed: Option<Box<VerdictView>>,
     /// For a crawler's own check: which group it used and why, as the core words it
     /// ([`robots_lens::CrawlerReading::why`]). Set by [`VerdictView::with_crawler_why`]; only
     /// in the packages with the panels: serializing a message links the whole table of message
@@ -404,10 +417,12 @@ pub struct VerdictView {
     /// codes the page words from its catalogue (the first package serializes no message).
     not_robots_txt: Option<NotRobotsTxtView>,
     /// The answer in sentences, as message keys and values ([`Answer::explanation`]): set for
-    /// the answers of the entry point, not for a table's rows. Only in the packages with the
-    /// panels (the npm package's among them): the first package answers the page's first verdict,
-    /// which words it from the codes, and the messages' keys would cost it 5 KB gzipped.
-    #[cfg(feature = "panels")]
+    /// the answers of the entry point, not for a table's rows. Only in the packages built with
+    /// the `audit` feature, the npm package's engine among them, whose API words them in
+    /// English: the page words every verdict from its codes, so its first and AI usage packages
+    /// leave them out (the first would pay 5 KB gzipped for the messages' keys, the AI usage
+    /// package 1 KB for building them).
+    #[cfg(feature = "audit")]
     explanation: Option<ExplanationView>,
 }
 
@@ -442,8 +457,9 @@ impl NotRobotsTxtView {
     }
 }
 
-/// [`Explanation`] for JS: each sentence a `{ key, args }` that www/text/message-fill.js fills.
-#[cfg(feature = "panels")]
+/// [`Explanation`] for JS: each sentence a `{ key, args }` (npm/api.js fills them with
+/// www/text/message-fill.js).
+#[cfg(feature = "audit")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ExplanationView {
@@ -456,7 +472,7 @@ struct ExplanationView {
     content: Option<Message>,
 }
 
-#[cfg(feature = "panels")]
+#[cfg(feature = "audit")]
 impl From<Explanation> for ExplanationView {
     fn from(explanation: Explanation) -> ExplanationView {
         ExplanationView {
@@ -485,8 +501,8 @@ struct AgentLineReadingView {
 #[serde(rename_all = "camelCase")]
 struct CrawlerReadingView {
     name: &'static str,
-    /// Its fallback chain, as tokens (`*` for the star groups), to word which group it used.
-    chain: Vec<String>,
+    /// Which group it used, as a code ([`CrawlerReading::why_id`]).
+    group: &'static str,
     /// Its verdict, whose groups and chain step say which group it used.
     verdict: Box<VerdictView>,
     /// Which group it used and why, as the core words it (see `crawler_why`).
@@ -499,17 +515,11 @@ impl VerdictView {
     pub fn with_crawler_reading(mut self, own: Option<CrawlerReading>) -> VerdictView {
         self.crawler_reading = own.map(|own| CrawlerReadingView {
             name: own.crawler.name,
-            chain: own.crawler.chain.iter().map(ToString::to_string).collect(),
+            group: own.why_id(),
             #[cfg(feature = "panels")]
             why: own.why(),
             verdict: Box::new(VerdictView::from(own.verdict)),
         });
-        self
-    }
-
-    /// This view with the name of the catalogued crawler the typed agent names, if any.
-    pub fn with_named_crawler(mut self, name: Option<&'static str>) -> VerdictView {
-        self.named_crawler = name;
         self
     }
 
@@ -568,7 +578,7 @@ impl SharedGroups {
         agent: &str,
         (profile, agent_match): (&'static str, &'static str),
     ) -> VerdictView {
-        #[cfg(feature = "panels")]
+        #[cfg(feature = "audit")]
         let explanation = ExplanationView::from(answer.explanation());
         let (url_host, url_problem) = match &answer.request {
             Ok(typed) => (typed.host.clone(), None),
@@ -583,7 +593,11 @@ impl SharedGroups {
         view.not_robots_txt = answer
             .not_robots_txt
             .map(|(what, opener)| NotRobotsTxtView::new(what, opener));
-        #[cfg(feature = "panels")]
+        view.crawler = answer.crawler.map(|crawler| crawler.name);
+        view.as_typed = answer
+            .as_typed
+            .map(|typed| Box::new(VerdictView::from(typed)));
+        #[cfg(feature = "audit")]
         {
             view.explanation = Some(explanation);
         }
@@ -623,6 +637,8 @@ impl VerdictView {
             allowed: None,
             reason: robots_lens::REFUSED,
             line: None,
+            group_used: None,
+            why_decides: None,
             profile,
             agent_match,
             agent: agent.trim().to_owned(),
@@ -637,22 +653,30 @@ impl VerdictView {
             beyond_size_limit: None,
             agent_line_readings: Vec::new(),
             crawler_reading: None,
-            named_crawler: None,
+            crawler: None,
+            as_typed: None,
             #[cfg(feature = "panels")]
             crawler_why: None,
             url_host: None,
             url_problem: None,
             not_robots_txt: None,
-            #[cfg(feature = "panels")]
+            #[cfg(feature = "audit")]
             explanation: None,
         }
     }
 
     fn with_groups(verdict: Verdict, groups: GroupsView) -> VerdictView {
+        let outcomes: Vec<&'static str> = verdict
+            .matches
+            .iter()
+            .map(|found| verdict.outcome(found).id())
+            .collect();
         VerdictView {
             allowed: Some(verdict.allowed),
             reason: verdict.reason.id(),
             line: verdict.deciding_line(),
+            group_used: Some(verdict.group_used().id()),
+            why_decides: verdict.why_decides().map(robots_lens::WhyDecides::id),
             profile: verdict.profile.id(),
             agent_match: verdict.agent_match.id(),
             agent: verdict.agent,
@@ -666,7 +690,11 @@ impl VerdictView {
             matches: verdict
                 .matches
                 .into_iter()
-                .map(RuleMatchView::from)
+                .zip(outcomes)
+                .map(|(found, outcome)| RuleMatchView {
+                    outcome: Some(outcome),
+                    ..RuleMatchView::from(found)
+                })
                 .collect(),
             beyond_size_limit: verdict.beyond_size_limit.map(RuleMatchView::from),
             agent_line_readings: verdict
@@ -681,13 +709,14 @@ impl VerdictView {
                 })
                 .collect(),
             crawler_reading: None,
-            named_crawler: None,
+            crawler: None,
+            as_typed: None,
             #[cfg(feature = "panels")]
             crawler_why: None,
             url_host: None,
             url_problem: None,
             not_robots_txt: None,
-            #[cfg(feature = "panels")]
+            #[cfg(feature = "audit")]
             explanation: None,
         }
     }

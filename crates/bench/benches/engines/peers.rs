@@ -12,7 +12,7 @@
 
 use std::hint::black_box;
 
-use robots_lens::{AgentMatch, Profile, RobotsTxt};
+use robots_lens::{AgentMatch, Profile, Question, RobotsTxt, UrlReading};
 
 /// The product token every engine answers for.
 pub const AGENT: &str = "Googlebot";
@@ -64,29 +64,33 @@ impl Engine for RobotsLens {
 
     fn first_verdict(&self, text: &str, url: &str) -> bool {
         let robots = RobotsTxt::parse(black_box(text.as_bytes()));
-        let verdict = robots
-            .checker(Profile::Google)
-            .check(AGENT, url, AgentMatch::Token);
-        black_box(verdict).allowed
+        let verdict = robots.checker(Profile::Google).ask_verdict(&question(url));
+        black_box(verdict).is_ok_and(|verdict| verdict.allowed)
     }
 
     fn first_verdict_owned(&self, text: String, url: &str) -> bool {
         // The parse keeps the caller's buffer instead of a copy of it.
         let robots = RobotsTxt::parse_string(black_box(text));
-        let verdict = robots
-            .checker(Profile::Google)
-            .check(AGENT, url, AgentMatch::Token);
-        black_box(verdict).allowed
+        let verdict = robots.checker(Profile::Google).ask_verdict(&question(url));
+        black_box(verdict).is_ok_and(|verdict| verdict.allowed)
     }
 
     fn with_checker(&self, text: &str, run: &mut dyn FnMut(&mut Check<'_>)) {
         let robots = RobotsTxt::parse(text.as_bytes());
         let checker = robots.checker(Profile::Google);
         run(&mut |url| {
-            let verdict = checker.check(AGENT, black_box(url), AgentMatch::Token);
-            black_box(verdict).allowed
+            let verdict = checker.ask_verdict(&question(black_box(url)));
+            black_box(verdict).is_ok_and(|verdict| verdict.allowed)
         });
     }
+}
+
+/// The question every engine is asked: `AGENT` about `url`, read as Google's library reads a
+/// request line, as the peers read it.
+fn question(url: &str) -> Question<'_> {
+    Question::agent(AGENT, url)
+        .agent_match(AgentMatch::Token)
+        .reading(UrlReading::RequestLine)
 }
 
 /// The `robotstxt` crate: Google's C++ parser and matcher ported line by line.

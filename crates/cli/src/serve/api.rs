@@ -88,7 +88,7 @@ pub fn fetch_for(asked: &Asked, base: &FetchOptions) -> Fetched {
         ..base.clone()
     };
     if let Some(crawler) = asked.crawler {
-        options.user_agent = crate::live::user_agent(crawler).to_owned();
+        options.user_agent = crawler.fetch_user_agent().to_owned();
     }
     fetch(&asked.site, &options)
 }

@@ -22,11 +22,11 @@
 use std::collections::{HashMap, HashSet};
 
 use super::{Code, Finding, Severity};
-use crate::answer::{request_reading, Question, UrlReading, Who};
+use crate::answer::{request_reading, Checker, Question, UrlReading, Who};
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::encoding::request_path;
 use crate::lines::SIZE_LIMIT;
-use crate::matcher::{Checker, GroupSelection, REMEMBERED_SELECTIONS};
+use crate::matcher::{GroupSelection, REMEMBERED_SELECTIONS};
 use crate::message::{Message, MessageId as M};
 use crate::probes::Probes;
 use crate::profile::{AgentMatch, Profile};

@@ -35,7 +35,6 @@
 //! controls, non-ASCII) are percent-encoded on both sides, as the robot would send them.
 
 use super::{Reader, Reading, Record, RecordAgent, RecordRule};
-use crate::encoding::request_path;
 use crate::lines::{KeySpelling, Line, LineKind};
 use crate::robots::RobotsTxt;
 
@@ -108,13 +107,8 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
     Reading::new(Reader::Koster1994, records, None)
 }
 
-/// The path a 1994 robot compares for `url`: what it requests, parameters and query included.
-pub(super) fn request(url: &str) -> String {
-    request_path(url)
-}
-
 /// A Disallow value with the octets a request line cannot carry raw percent-encoded, as
-/// [`request_path`] encodes them in the URL.
+/// [`crate::request_path`] encodes them in the URL.
 fn as_requested(value: &[u8]) -> String {
     let mut out = String::with_capacity(value.len());
     for &byte in value {

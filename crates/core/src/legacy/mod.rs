@@ -12,7 +12,7 @@
 //!   (Google takes the longest pattern), and nothing is a wildcard.
 //!
 //! Each reader turns the parsed file ([`RobotsTxt::lines`]) into [`Record`]s once, when a
-//! [`crate::matcher::Checker`] is made; [`Reading::check`] then answers with the same [`Verdict`] as the
+//! matcher below [`crate::Checker`] is made; [`Reading::check`] then answers with the same [`Verdict`] as the
 //! matcher. In those verdicts:
 //!
 //! - [`AppliedGroup::index`] is the record's position among this reader's records, which are not
@@ -32,12 +32,12 @@ mod python_url;
 
 pub use python::{python_fetch_outcome, PythonFetchOutcome};
 
-use crate::encoding::request_path;
 use crate::group::RuleKind;
 use std::sync::Arc;
 
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
+use crate::typed_url::RequestReading;
 use crate::verdict::{AppliedGroup, Reason, RuleMatch, Verdict};
 
 /// An error the modelled reader raises while reading the file, instead of reading on.
@@ -179,25 +179,31 @@ impl Reading {
         }
     }
 
-    /// The reader's answer for `agent` and `url`.
+    /// The reader's answer for `agent` and what `request` requests (the question's URL, read
+    /// once by the answering layer): the reader reads the request its own way, as it reads a
+    /// URL it is given.
     pub(crate) fn check(
         &self,
         profile: Profile,
         agent: &str,
-        url: &str,
+        request: &RequestReading<'_>,
         agent_match: AgentMatch,
     ) -> Verdict {
         let name = caller_name(agent);
+        let path = request.requested_path();
+        let compared = match (self.reader, request.path_only) {
+            (Reader::Python, false) => python::request(&request.request),
+            (Reader::Python, true) => python::request_of_path(&request.request),
+            // The 1994 convention compares the path as requested.
+            (Reader::Koster1994, _) => Ok(path.clone()),
+        };
         let mut verdict = Verdict {
             agent: agent.to_owned(),
             agent_token: name.clone(),
-            path: request_path(url),
+            path,
             ..Verdict::unexplained(true, Reason::NoGroupApplies, profile, agent_match)
         };
-        let request = match self.reader {
-            Reader::Python => python::request(url),
-            Reader::Koster1994 => Ok(koster1994::request(url)),
-        };
+        let request = compared;
         let compared = match request {
             Ok(compared) => compared,
             Err(_) => {

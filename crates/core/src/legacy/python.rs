@@ -40,7 +40,7 @@
 use std::borrow::Cow;
 
 use super::python_unicode::{DECIMAL, DIGIT_NOT_DECIMAL, WHITESPACE};
-use super::python_url::{quote, unquote, urlparse, urlunparse, UrlError, UrlParts};
+use super::python_url::{quote, unquote, urlparse, urlparse_path, urlunparse, UrlError, UrlParts};
 use super::{in_ranges, Reader, ReaderError, Reading, Record, RecordAgent, RecordRule};
 use crate::robots::RobotsTxt;
 
@@ -177,7 +177,17 @@ fn rule_path(value: &str) -> Result<String, UrlError> {
 /// The start of `can_fetch`: the string it compares with the rules for `url`, or the
 /// `ValueError` it raises.
 pub(super) fn request(url: &str) -> Result<String, UrlError> {
-    let parts = urlparse(&unquote(url))?;
+    compared(urlparse(&unquote(url))?)
+}
+
+/// [`request`] for a path alone, read as the path of a URL to the site's host (`//x` is a path
+/// there, not the host `x`).
+pub(super) fn request_of_path(path: &str) -> Result<String, UrlError> {
+    compared(urlparse_path(&unquote(path))?)
+}
+
+/// What `can_fetch` compares of a URL's parts: the URL without scheme and netloc, quoted.
+fn compared(parts: UrlParts) -> Result<String, UrlError> {
     let path = urlunparse(&UrlParts {
         scheme: String::new(),
         netloc: String::new(),

@@ -108,7 +108,23 @@ pub(crate) fn quote(text: &str) -> String {
 
 /// `urllib.parse.urlparse(url)`.
 pub(crate) fn urlparse(url: &str) -> Result<UrlParts, UrlError> {
-    let mut parts = urlsplit(url)?;
+    split_params(urlsplit(url)?)
+}
+
+/// [`urlparse`] of the URL `http://` + the site's host + `path`: how robotparser reads the URL a
+/// crawler requests for a path alone (one derived from a file's rules), where `urlparse(path)`
+/// would take a path that starts `//` for a host.
+pub(crate) fn urlparse_path(path: &str) -> Result<UrlParts, UrlError> {
+    let mut parts = UrlParts {
+        scheme: "http".to_owned(),
+        ..UrlParts::default()
+    };
+    split_after_authority(clean(path), &mut parts)?;
+    split_params(parts)
+}
+
+/// `_splitparams` where the scheme uses parameters.
+fn split_params(mut parts: UrlParts) -> Result<UrlParts, UrlError> {
     if USES_PARAMS.contains(&parts.scheme.as_str()) && parts.path.contains(';') {
         // `_splitparams`: only a `;` in the last segment starts the parameters.
         let semicolon = match parts.path.rfind('/') {
@@ -155,12 +171,7 @@ pub(crate) fn urlunparse(parts: &UrlParts) -> String {
 
 /// `urllib.parse.urlsplit(url)` of 3.11.7, `params` left in the path.
 fn urlsplit(url: &str) -> Result<UrlParts, UrlError> {
-    // WHATWG: leading C0 controls and spaces go, and so do tabs and newlines anywhere.
-    let mut url: String = url
-        .trim_start_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
-        .collect();
+    let mut url = clean(url);
     let mut parts = UrlParts::default();
     if let Some(colon) = url.find(':') {
         let candidate = &url[..colon];
@@ -191,6 +202,22 @@ fn urlsplit(url: &str) -> Result<UrlParts, UrlError> {
             check_bracketed_host(host)?;
         }
     }
+    split_after_authority(url, &mut parts)?;
+    Ok(parts)
+}
+
+/// WHATWG, as `urlsplit` applies it: leading C0 controls and spaces go, and so do tabs and
+/// newlines anywhere.
+fn clean(url: &str) -> String {
+    url.trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+        .collect()
+}
+
+/// The rest of `urlsplit` once the scheme and the authority are read: the fragment, the query,
+/// and the path, into `parts`.
+fn split_after_authority(mut url: String, parts: &mut UrlParts) -> Result<(), UrlError> {
     if let Some((before, fragment)) = url.split_once('#') {
         parts.fragment = fragment.to_owned();
         url = before.to_owned();
@@ -201,7 +228,7 @@ fn urlsplit(url: &str) -> Result<UrlParts, UrlError> {
     }
     check_netloc(&parts.netloc)?;
     parts.path = url;
-    Ok(parts)
+    Ok(())
 }
 
 /// `_check_bracketed_host`: what stands between `[` and `]` must be an IPv6 address (with an

@@ -91,11 +91,11 @@ pub use report::{
 };
 pub use time::Timestamp;
 
+use crate::answer::Checker;
 use crate::answer::{Question, UrlReading, Who};
 use crate::catalogue::{crawlers, recognise_crawler, Crawler};
 use crate::ip_ranges::{published_ranges, read_address, OperatorRanges};
 use crate::limits::{MAX_AGENT_BYTES, MAX_URL_BYTES};
-use crate::matcher::Checker;
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use format::{Line, LineReader, Record};

@@ -1259,6 +1259,22 @@ catalogue! {
         "{crawler} itself reads only its own group (user-agent {lines})";
     CrawlerRecord = "core.readers.crawler-record" =>
         "{crawler} itself uses the record at user-agent {lines}";
+
+    // agent_name.rs: a user-agent line Google reads as another name than the one written.
+    AgentReadingGoogleNone = "core.agent-reading.google-none" =>
+        "as naming no crawler (its value starts with no letter)";
+    AgentReadingGoogleAs = "core.agent-reading.google-as" => "as {token}";
+    AgentReadingTokenApplies = "core.agent-reading.token-applies" =>
+        "names {written}, but Google reads it {google}, which is why it names {agent}";
+    AgentReadingTokenNot = "core.agent-reading.token-not" =>
+        "names {written}, but Google reads it {google}, so it does not name {agent} (the \
+         substring model would find {written} in it)";
+    AgentReadingSubstringApplies = "core.agent-reading.substring-applies" =>
+        "names {written}, which {agent} contains; Google reads it {google}, so Google's own \
+         crawlers compare only that";
+    AgentReadingSubstringNot = "core.agent-reading.substring-not" =>
+        "names {written}, which {agent} does not contain, so it does not apply; Google reads it \
+         {google}";
     RuleEmptyAllow = "core.readers.rule-empty-allow" =>
         "line {line} (an empty rule, read as allowing everything)";
     RuleAllow = "core.readers.rule-allow" => "line {line} (Allow: {pattern})";
@@ -1433,6 +1449,10 @@ catalogue! {
     UrlNoHost = "core.url.no-host" => "the URL names no host";
     UrlHostOnly = "core.url.host-only" =>
         "this is only a host, {host}, with no path: add the path (/ for the home page)";
+    UrlTooLong = "core.url.too-long" =>
+        "the URL is {length} bytes long; a check takes one of at most {limit} bytes";
+    UrlAgentTooLong = "core.url.agent-too-long" =>
+        "the user agent is {length} bytes long; a check takes one of at most {limit} bytes";
 
     // answer.rs: the answer to a question, in words.
     AnswerAllowed = "core.answer.verdict.allowed" => "allowed";

@@ -73,8 +73,14 @@ class Robots:
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
         status: str = "200",
+        as_typed: bool = False,
     ) -> Verdict:
         """May ``agent`` (a product token or a whole UA string) fetch ``url`` (a URL or a path)?
+
+        An ``agent`` that names a catalogued crawler (``Googlebot-Image``, or a UA string holding
+        its token) is answered as that crawler, as ``crawler(name).check(url)`` answers it: its
+        fallback chain and its operator's handling of ``status``. ``as_typed=True`` answers the
+        name exactly as typed, compared by ``match``.
 
         ``status`` is how the file was served, as ``robots-lens check --status`` takes it:
         ``200``, ``404`` (everything allowed), ``503`` (everything disallowed), ``301>200``,
@@ -93,6 +99,7 @@ class Robots:
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
         status: str = "200",
+        as_typed: bool = False,
     ) -> list[Verdict]:
         """``check`` for every URL, in order, in one call that releases the GIL."""
     def check_columns(
@@ -103,6 +110,7 @@ class Robots:
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
         status: str = "200",
+        as_typed: bool = False,
     ) -> tuple[list[Optional[bool]], list[Optional[int]], list[Reason]]:
         """``check_many`` as three columns (allowed, deciding line, reason) for data frames; a
         URL no crawler requests is ``(None, None, "url-refused")``."""
@@ -183,6 +191,13 @@ class Verdict:
     def allowed(self) -> bool: ...
     @property
     def reason(self) -> Reason: ...
+    @property
+    def group_used(self) -> str:
+        """Which groups answered: ``own``, ``fallback``, ``star``, ``none`` or ``status``."""
+    @property
+    def why_decides(self) -> Optional[str]:
+        """Why the deciding line decides (``longest-match``, ``allow-wins-tie``, ``first-match``,
+        ``empty-rule``), or ``None`` when no line decides."""
     @property
     def line(self) -> Optional[int]:
         """The line of the rule that decided, or ``None`` when no rule did."""
@@ -314,6 +329,7 @@ class Fetched:
         crawler: Optional[str] = None,
         profile: Profile = "rfc9309",
         match: AgentMatch = "substring",
+        as_typed: bool = False,
     ) -> Verdict:
         """May ``url`` be fetched, with the served status applied as crawlers apply it?"""
 

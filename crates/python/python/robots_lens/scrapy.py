@@ -105,7 +105,17 @@ class RobotsLensRobotParser(RobotParser):
             return None
 
     def verdict(self, url: Union[str, bytes], user_agent: Union[str, bytes]) -> robots_lens.Verdict:
-        """The whole ``Verdict`` behind ``allowed``: the deciding line, the reason, the group."""
+        """The whole ``Verdict`` behind ``allowed``: the deciding line, the reason, the group.
+
+        The user agent is the spider's own, so it is answered exactly as sent (``as_typed``), by
+        the match model, as ``crawl_delay`` reads it: a spider whose UA holds a catalogued
+        crawler's token is not that crawler, and does not get its operator's fallback chain.
+        """
         return self.robots.check(
-            _text(user_agent), _text(url), profile=self.profile, match=self.match, status=self.status
+            _text(user_agent),
+            _text(url),
+            profile=self.profile,
+            match=self.match,
+            status=self.status,
+            as_typed=True,
         )
