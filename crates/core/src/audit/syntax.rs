@@ -1,6 +1,8 @@
 //! How each line reads: lines crawlers cannot read, prose, missing colons, misspelled and
 //! unknown keys, Google-only spellings, invisible characters, NUL bytes and over-long lines.
 
+use std::collections::HashMap;
+
 use super::evidence::{Edit, Intent};
 use super::text::{
     canonical_key, directive_code, display_name, invisible_value, is_google_space, is_invisible,
@@ -13,13 +15,13 @@ use crate::message::{Message, MessageId as M};
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut prose: Vec<Line<'_>> = Vec::new();
-    let sitemaps: Vec<(usize, String)> = cx
-        .robots
-        .lines()
-        .iter()
-        .filter(|line| line.kind == LineKind::Sitemap)
-        .filter_map(|line| Some((line.number, line.value()?.to_owned())))
-        .collect();
+    // Each sitemap URL with its first line, looked up once per bare URL.
+    let mut sitemaps: HashMap<String, usize> = HashMap::new();
+    for line in cx.robots.lines().iter() {
+        if let (LineKind::Sitemap, Some(url)) = (line.kind, line.value()) {
+            sitemaps.entry(url.to_owned()).or_insert(line.number);
+        }
+    }
     for line in cx.robots.lines() {
         let (is_prose, key_reported) = match line.kind {
             LineKind::Malformed => (malformed(&line, out), false),
@@ -178,9 +180,9 @@ fn looks_like_sitemap(url: &str) -> bool {
     lower.contains("sitemap") || lower.ends_with(".xml") || lower.ends_with(".xml.gz")
 }
 
-/// A `key: value` line whose key no crawler reads; `sitemaps` holds the file's sitemap lines
-/// (number, URL). Returns (is prose, key already reported).
-fn unknown(line: &Line, sitemaps: &[(usize, String)], out: &mut Vec<Finding>) -> (bool, bool) {
+/// A `key: value` line whose key no crawler reads; `sitemaps` holds the file's sitemap URLs,
+/// each with its first line. Returns (is prose, key already reported).
+fn unknown(line: &Line, sitemaps: &HashMap<String, usize>, out: &mut Vec<Finding>) -> (bool, bool) {
     if super::preferences::misspelled_key(line).is_some() {
         return (false, true);
     }
@@ -214,14 +216,11 @@ fn unknown(line: &Line, sitemaps: &[(usize, String)], out: &mut Vec<Finding>) ->
         // an empty `Sitemap:`): readers split it at the scheme's colon, and the fix that matters
         // is the key it lacks, not a comment.
         // Declared already by a `Sitemap:` line: written again, it would be a duplicate.
-        let declared = sitemaps
-            .iter()
-            .find(|(_, declared)| declared == &url)
-            .map(|(number, _)| *number);
+        let declared = sitemaps.get(&url).copied();
         let sitemap = looks_like_sitemap(&url) && declared.is_none();
         let replacement = format!("Sitemap: {url}");
         let fix = match declared {
-            Some(number) => Message::new(M::UnknownDirectiveUrlDeclaredFix).count("line", number),
+            Some(number) => Message::new(M::UnknownDirectiveUrlDeclaredFix).line("line", number),
             None => Message::new(if sitemap {
                 M::UnknownDirectiveUrlSitemapFix
             } else {
