@@ -654,13 +654,14 @@ impl<'r> Prover<'r> {
             .collect();
         let selections = all_selections(&checkers, &askers, None);
         let budget = EVIDENCE_BUDGET;
+        let known = known(findings);
         Prover {
             robots,
             askers,
             checkers,
             selections,
-            known_text: known_text(robots, &known(findings)),
-            known: known(findings),
+            known_text: known_text(robots, &known),
+            known,
             budget,
         }
     }
@@ -1066,9 +1067,6 @@ struct Local {
     intent: Intent,
 }
 
-/// What a batch found for one finding: its effects (with their ranks), whether a major
-/// crawler's own reading changed, an answer it must not change, and whether another
-/// replacement's lines answered the same question (then it is asked alone).
 /// What a batched finding asks of one reader ([`Prover::plan`]).
 struct Plan {
     probes: Vec<String>,
@@ -1076,6 +1074,9 @@ struct Plan {
     mine_new: HashSet<usize>,
 }
 
+/// What a batch found for one finding: its effects (with their ranks), whether a major
+/// crawler's own reading changed, an answer it must not change, and whether another
+/// replacement's lines answered the same question (then it is asked alone).
 #[derive(Default)]
 struct Found {
     effects: Vec<(u8, Effect)>,
