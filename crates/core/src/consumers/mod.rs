@@ -29,7 +29,7 @@
 //!
 //! The table answers nothing a second time. It reads the parse ([`RobotsTxt::lines`] keeps each
 //! line's kind, key spelling, missing colon, cut, size limit: the facts of Google's line
-//! reporter), the groups, the answering layer ([`crate::Checker::check_chain`] says which groups
+//! reporter), the groups, the answering layer (its crawler chains say which groups
 //! Bingbot and YandexBot follow) and the Python reader's records. What only one consumer does —
 //! Lighthouse's validation, robots-parser's and Protego's reading of keys and agent lists — is
 //! modelled from their sources in a module each, and the lists those rules are made of
