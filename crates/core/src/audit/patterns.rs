@@ -440,7 +440,7 @@ fn without_slash(
 }
 
 /// Whether a pattern without its `/` is a query's parameter (`search_type=tag`,
-/// `sort=price&page=2`): a name and `=` before any `/`, `.` or `?`.
+/// `sort=price&page=2`): it starts with a name (letters, digits, `_`, `-`, brackets) and `=`.
 fn is_parameter(value: &str) -> bool {
     let name_end = value
         .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '[' | ']')))
