@@ -58,6 +58,7 @@ const CLIPBOARD_TIMEOUT_MS = 1000;
 
 const $ = (selector) => document.querySelector(selector);
 const elements = {
+  siteNav: $('.site-nav'),
   bootMessage: $('#boot-message'),
   engineError: $('#engine-error'),
   textarea: $('#robots'),
@@ -454,6 +455,11 @@ function wireEvents() {
     loadExample(elements.exampleSelect.value);
   });
   elements.copyLink.addEventListener('click', copyLink);
+  // On a phone the sections are one row that scrolls sideways, and Chromium leaves a link
+  // reached with Tab past that row's edge (it scrolls only the window to a focused element).
+  elements.siteNav.addEventListener('focusin', (event) => {
+    event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  });
   document.addEventListener('click', handleDelegatedClick);
   window.addEventListener('hashchange', () => {
     if (isShare(location.hash)) applyShare(location.hash);

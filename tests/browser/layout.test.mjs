@@ -85,6 +85,33 @@ for (const { name, exampleId, ...options } of CASES) {
   });
 }
 
+// Issue 38: in Spanish and Portuguese the sections' links wrapped to a fourth row of the phone's
+// header (115 px against English's 92), and the sticky bar covered more of every screen.
+test('on a phone the header is as tall in every language as in English, and every section link can be reached whole', async () => {
+  const measured = {};
+  for (const locale of ['en', 'es', 'pt-PT', 'pt-BR']) {
+    const session = await startSession({ browser, viewport: VIEWPORTS.phone, contextOptions: { locale } });
+    try {
+      const { page } = session;
+      await session.goto('/');
+      await settled(page, { regions: ['#result'], timeout: WAIT_MS });
+      await page.waitForFunction(() => document.querySelector('#header-findings').textContent !== '', null, { timeout: WAIT_MS });
+      assert.equal(await page.getAttribute('html', 'lang'), locale);
+      measured[locale] = await page.evaluate(() => document.querySelector('.site-header').getBoundingClientRect().height);
+      // The last link, reached with the keyboard, is scrolled whole into the window.
+      await page.locator('.site-nav a').nth(-2).focus();
+      await page.keyboard.press('Tab');
+      const last = page.locator('.site-nav a').last();
+      assert.equal(await last.evaluate((link) => link === document.activeElement), true);
+      const box = await last.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= VIEWPORTS.phone.width + 0.5, `${locale}: the last section link is at ${box.x}–${box.x + box.width} px`);
+    } finally {
+      await session.close();
+    }
+  }
+  for (const locale of ['es', 'pt-PT', 'pt-BR']) assert.equal(measured[locale], measured.en, `header heights at 390 px: ${JSON.stringify(measured)}`);
+});
+
 for (const width of [360, 390, 768, 1280]) {
   test(`nothing scrolls sideways at ${width} px`, async () => {
     const session = await openWithExample('mistakes', { viewport: { width, height: 900 } });
@@ -340,11 +367,13 @@ async function cutOrOutside(page) {
         if (needed > box.width + 1) problems.push(`select#${element.id} shows "${shown}" cut: ${Math.round(needed)} px needed, ${Math.round(box.width)} px wide`);
         continue;
       }
-      // A cell of a table that scrolls in its own box is read by scrolling that box; the box
-      // itself must stay in the window.
-      const scroller = element.closest('th') ? element.closest('table')?.parentElement : null;
-      const scrolls = scroller && getComputedStyle(scroller).overflowX !== 'visible' && scroller.scrollWidth > scroller.clientWidth;
-      if (!scrolls && (box.left < -1 || box.right > innerWidth + 1)) problems.push(`${nameOf(element)} reaches ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      // What sits in a box that scrolls sideways (a table's cell, the phone's row of sections) is
+      // read by scrolling that box; the box itself must stay in the window.
+      let scroller = element.parentElement;
+      while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+      const scrolls = scroller && scroller !== document.documentElement && scroller.scrollWidth > scroller.clientWidth;
+      const outside = (rect) => rect.left < -1 || rect.right > innerWidth + 1;
+      if (scrolls ? outside(scroller.getBoundingClientRect()) : outside(box)) problems.push(`${nameOf(scrolls ? scroller : element)} reaches ${Math.round(box.left)}–${Math.round(box.right)} px`);
       const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
       if (clips && element.scrollWidth > element.clientWidth + 1) {
         problems.push(`${nameOf(element)} is cut: ${element.scrollWidth} px of text in ${element.clientWidth} px`);
