@@ -121,7 +121,9 @@ export class ParsedRobots {
   audit() {
     return this.#read()
       .audit()
-      .map((finding) => ({
+      // `readers` is the page's half of a finding's consumers (bits the consumers' column
+      // completes): not part of this package's Finding.
+      .map(({ readers, ...finding }) => ({
         ...finding,
         message: english(finding.message),
         why: english(finding.why),

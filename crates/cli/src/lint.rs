@@ -9,6 +9,7 @@ use std::path::Path;
 use robots_lens::audit::{
     group_by_cause, partition_suppressed, Cause, Code, Effect, Evidence, FixCheck, Severity,
 };
+use robots_lens::consumers::{self, ConsumerSet, ConsumerTable};
 use robots_lens::{CrawlerRow, FetchStatus, Finding, Profile, RobotsTxt};
 use serde::Serialize;
 
@@ -249,8 +250,15 @@ fn plural(count: usize, word: &str) -> String {
     }
 }
 
+/// The consumers a finding names, by name: "Google, urllib.robotparser".
+fn consumer_names(named: ConsumerSet) -> String {
+    let names: Vec<&str> = named.iter().map(|consumer| consumer.name()).collect();
+    names.join(", ")
+}
+
 fn write_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
     let (name, causes) = (report.name.as_str(), report.causes.as_slice());
+    let table = consumers::readings(&report.robots);
     for cause in causes {
         let finding = cause.first();
         writeln!(
@@ -265,6 +273,10 @@ fn write_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
         writeln!(out, "    why: {}", finding.why)?;
         if let Some(effect) = finding.effect.first() {
             writeln!(out, "    for example: {}", effect.message())?;
+        }
+        let named = consumers::about_finding(&table, finding);
+        if !named.is_empty() {
+            writeln!(out, "    consumers: {}", consumer_names(named))?;
         }
         writeln!(out, "    fix: {}", finding.fix)?;
         if let Some(replacement) = &finding.replacement {
@@ -350,6 +362,9 @@ struct JsonFinding<'a> {
     /// `checked` when the replacement was applied and re-asked before it was offered,
     /// `withheld` when it failed and is not offered, `none` when the fix is in words.
     fix_check: FixCheck,
+    /// The consumers the finding is about (`robots-lens consumers` ids): the readers whose
+    /// verdict `effect` shows changed, and those that flag, skip or read otherwise its line.
+    consumers: ConsumerSet,
     /// Every line of the cause, this finding's first.
     lines: Vec<usize>,
     /// The cause's other findings, each with its own words.
@@ -364,20 +379,26 @@ struct JsonOther<'a> {
     fix: String,
     replacement: Option<&'a str>,
     effect: &'a [Effect],
+    consumers: ConsumerSet,
 }
 
 fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
     // Each finding's sentences are written out as it is serialized, not gathered first: 100,000
     // findings would otherwise hold all their English text at once.
+    let tables: Vec<ConsumerTable<'_>> = reports
+        .iter()
+        .map(|report| consumers::readings(&report.robots))
+        .collect();
     let findings = reports
         .iter()
-        .flat_map(|report| {
+        .zip(&tables)
+        .flat_map(|(report, table)| {
             report
                 .causes
                 .iter()
-                .map(|cause| (report.name.as_str(), cause))
+                .map(move |cause| (report.name.as_str(), table, cause))
         })
-        .map(|(file, cause)| {
+        .map(|(file, table, cause)| {
             let finding = cause.first();
             JsonFinding {
                 file,
@@ -393,6 +414,7 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
                 effect: &finding.effect,
                 evidence: finding.evidence,
                 fix_check: finding.fix_check,
+                consumers: consumers::about_finding(table, finding),
                 lines: cause.lines(),
                 others: cause.findings()[1..]
                     .iter()
@@ -402,6 +424,7 @@ fn write_json(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
                         fix: other.fix.english(),
                         replacement: other.replacement.as_deref(),
                         effect: &other.effect,
+                        consumers: consumers::about_finding(table, other),
                     })
                     .collect(),
             }

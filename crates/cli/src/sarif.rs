@@ -185,10 +185,13 @@ fn results(file: &SarifFile<'_>) -> Vec<Value> {
             }
             // The evidence, as `lint --format json` gives it: each question reproduces with
             // `robots-lens check FILE --agent AGENT --url URL --profile PROFILE`.
+            // `aboutConsumers`: the consumers the finding is about, as `lint --format json`'s
+            // `consumers` names them (`consumers` below is every consumer's reading).
             let mut properties = json!({
                 "effect": finding.effect,
                 "evidence": finding.evidence,
                 "fixCheck": finding.fix_check,
+                "aboutConsumers": robots_lens::consumers::about_finding(&table, finding),
             });
             if let Some(replacement) = &finding.replacement {
                 properties["replacement"] = json!(replacement);

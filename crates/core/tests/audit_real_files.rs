@@ -18,6 +18,11 @@
 //! AUDIT_CODE=RL302 cargo test …   # also print every finding of one code, with its file
 //! ```
 //!
+//! And every finding names only consumers that complain (issue #36, deliverable 5): each
+//! consumer in [`consumers::about_finding`] reads the finding's line otherwise than by applying
+//! it (`robots-lens consumers`), or is a reader whose verdict the finding's evidence shows
+//! changed.
+//!
 //! Without the corpus the test fails (see `inputs`).
 
 mod inputs;
@@ -26,6 +31,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use robots_lens::audit::{Code, Effect, FixCheck, Severity, CODES};
+use robots_lens::consumers::{self, Consumer, ConsumerTable, Status};
 use robots_lens::message::Value;
 use robots_lens::{
     audit, crawlers, find_crawler, google_escape, probe_urls, Finding, Pattern, Question,
@@ -293,6 +299,46 @@ fn unsound_fix(
     problems
 }
 
+/// The consumers `finding` names that do not complain: neither flag, skip nor read otherwise
+/// its line (a blank line or a comment is skipped by everyone and is no one's complaint), nor
+/// are a reader whose answer one of its effects shows changed. Asked of the table and the
+/// effects directly, not through the core's own union.
+fn unfounded_consumers(table: &ConsumerTable<'_>, finding: &Finding) -> Vec<String> {
+    let changed = |consumer: Consumer| {
+        finding
+            .effect
+            .iter()
+            .filter(|effect| effect.allowed != effect.intended)
+            .any(|effect| {
+                let robot = effect.crawler.map(|crawler| crawler.name);
+                match consumer {
+                    Consumer::Google => effect.profile == robots_lens::Profile::Google,
+                    Consumer::Rfc9309 => effect.profile == robots_lens::Profile::Rfc9309,
+                    Consumer::Python => effect.profile == robots_lens::Profile::Python,
+                    Consumer::Bing => robot == Some("Bingbot"),
+                    Consumer::Yandex => robot == Some("YandexBot"),
+                    _ => false,
+                }
+            })
+    };
+    consumers::about_finding(table, finding)
+        .iter()
+        .filter(|&consumer| {
+            let reading = table.reading(finding.line, consumer);
+            let complains =
+                reading.status != Status::Applies && !["blank", "comment"].contains(&reading.code);
+            !complains && !changed(consumer)
+        })
+        .map(|consumer| {
+            format!(
+                "names {} ({} the line, and no effect of its reader changed)",
+                consumer.id(),
+                table.reading(finding.line, consumer).status.id()
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
     let mut paths: Vec<PathBuf> = Vec::new();
@@ -320,6 +366,8 @@ fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
     let mut clean = 0;
     let mut examples = 0;
     let (mut effects, mut fixes) = (0, 0);
+    // Findings that name a consumer, and consumers named in all.
+    let (mut naming, mut named) = (0, 0);
     let mut failures = Vec::new();
     for (index, path) in paths.iter().enumerate() {
         let started = std::time::Instant::now();
@@ -342,8 +390,19 @@ fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
         let mut seen = Vec::new();
         let mut checked = 0;
         let mut checkers = Checkers::new(&robots);
+        let table = consumers::readings(&robots);
         for finding in &found {
             effects += finding.effect.len();
+            let about = consumers::about_finding(&table, finding);
+            naming += usize::from(!about.is_empty());
+            named += about.iter().count();
+            for problem in unfounded_consumers(&table, finding) {
+                failures.push(format!(
+                    "{name}:{}: {}: {problem}",
+                    finding.line,
+                    finding.code.id()
+                ));
+            }
             for problem in unreproduced(&mut checkers, finding) {
                 failures.push(format!(
                     "{name}:{}: {}: {problem}",
@@ -408,10 +467,16 @@ fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
         "only {effects} effects in the corpora's findings"
     );
     assert!(fixes > 100, "only {fixes} offered fixes checked");
+    // Most findings are about a line some consumer reads otherwise: none would mean the
+    // consumers were never asked.
+    assert!(
+        naming > 1_000 && named > naming,
+        "only {naming} findings name a consumer ({named} named)"
+    );
     let total: usize = counts.values().map(|(n, _)| n).sum();
     println!(
         "{} files, {total} findings, {clean} files with no warning or error, {effects} effects \
-         reproduced, {fixes} fixes checked",
+         reproduced, {fixes} fixes checked, {naming} findings naming {named} consumers",
         paths.len()
     );
     println!("{:<8} {:>8} {:>6}", "code", "findings", "files");

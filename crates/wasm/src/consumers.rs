@@ -11,9 +11,12 @@
 //!   marks needs, without a sentence per line.
 //! - `RobotsFile.consumerLine(line)`: one line's readings, when it is opened.
 //! - `RobotsFile.isCrawlable(path)`: Lighthouse's `is-crawlable` agents for one page.
+//! - `RobotsFile.findingConsumers(lines, readers)`: the consumers each audit finding is about
+//!   ([`consumers::ConsumerTable::complaining`]), given each finding's line and the readers its
+//!   evidence shows changed (the audit package's `readers`), as bits of `Consumer::ALL`.
 
 use robots_lens::consumers::{
-    self, Consumer, ConsumerTable, LighthouseAudit, Reading, Status, Summary, Words,
+    self, Consumer, ConsumerSet, ConsumerTable, LighthouseAudit, Reading, Status, Summary, Words,
 };
 use robots_lens::{FetchStatus, Message};
 use serde::ser::{SerializeMap, Serializer};
@@ -190,6 +193,23 @@ impl RobotsFile {
     #[wasm_bindgen(js_name = isCrawlable)]
     pub fn is_crawlable(&self, path: &str) -> Result<JsValue, JsError> {
         to_js(&consumers::is_crawlable(&self.robots, path))
+    }
+
+    /// The consumers each finding is about: for finding `i` on line `lines[i]` whose evidence
+    /// changed the readers `readers[i]` (bits of the consumers' order), the bits of those that
+    /// complain. One table for all the findings.
+    #[wasm_bindgen(js_name = findingConsumers)]
+    pub fn finding_consumers(&self, lines: Vec<u32>, readers: Vec<u16>) -> Vec<u16> {
+        let table = consumers::readings(&self.robots);
+        lines
+            .iter()
+            .zip(readers.iter().chain(std::iter::repeat(&0)))
+            .map(|(&line, &bits)| {
+                table
+                    .complaining(line as usize, ConsumerSet::from_bits(bits))
+                    .bits()
+            })
+            .collect()
     }
 
     /// Every consumer's reading of line `line` (1-based), or `null` past the file.

@@ -748,6 +748,10 @@ pub struct FindingView {
     /// `checked` when the replacement was re-asked before it was offered, `withheld` when the
     /// obvious one failed (the fix then says why), `none` otherwise.
     fix_check: FixCheck,
+    /// The readers whose verdict its evidence shows changed, as bits of the consumers' order
+    /// ([`robots_lens::consumers::effect_readers`]): the consumers package adds those that
+    /// complain about its line (`findingConsumers`). A number, not names: this package's budget.
+    readers: u16,
 }
 
 /// The findings with their byte spans turned into UTF-16 offsets into the text the page shows
@@ -844,6 +848,7 @@ impl<'a> FindingSpans<'a> {
             example: finding.effect.first().map(Effect::message),
             effects: finding.effect.len(),
             fix_check: finding.fix_check,
+            readers: robots_lens::consumers::effect_readers(&finding.effect).bits(),
         }
     }
 }

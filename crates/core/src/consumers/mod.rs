@@ -62,6 +62,7 @@
 
 mod data;
 mod engines;
+mod findings;
 mod google;
 mod grouping;
 mod js;
@@ -71,6 +72,7 @@ mod robots_parser;
 mod url;
 
 pub use data::{DataSource, Words, WordsSeverity};
+pub use findings::{about_finding, effect_readers, ConsumerSet};
 pub use google::{ReporterLine, ReporterSummary, ReporterTag};
 pub use lighthouse::{
     CrawlableAgent, IsCrawlable, LighthouseAudit, LighthouseError, LighthouseOutcome,
