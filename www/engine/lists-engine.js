@@ -21,7 +21,7 @@ export class ListsEngine extends Engine {
     return this.request('batchStart', [engineInput(text), listText, format, agent, crawlers, options], text.length + listText.length);
   }
 
-  /** Checks about `maxChecks` more URL × agent pairs of the list: `{ done, total }`. */
+  /** Checks more of the list, `maxChecks` URL × agent pairs at a time for about two frames: `{ done, total }`. */
   batchStep(maxChecks) {
     return this.request('batchStep', [maxChecks]);
   }
