@@ -25,6 +25,10 @@ const FIGURES = [
   ['memory', 'typical', 'peak extra memory, first verdict, typical'],
   ['memory', 'large', 'peak extra memory, first verdict, large'],
   ['memory', 'huge', 'peak extra memory, first verdict, huge'],
+  ['parse-memory', 'typical', 'memory the parse keeps beyond the text, typical'],
+  ['parse-memory', 'large', 'memory the parse keeps beyond the text, large'],
+  ['parse-memory', 'huge', 'memory the parse keeps beyond the text, huge'],
+  ['parse-peak', 'large', 'peak extra memory of the parse, large'],
 ];
 
 /** The engine whose ratios the table reports, per suite. */
@@ -164,7 +168,7 @@ export function formatTable(suites, machine) {
       const size = measure === 'hostile' ? '' : ` (${sizeLabel(bytes)})`;
       const prefix = suite.suite === 'node' ? 'Node: ' : '';
       const cells = columns.map((column) => {
-        const memoryOf = measure === 'memory' ? bytes : 0;
+        const memoryOf = ['memory', 'parse-memory', 'parse-peak'].includes(measure) ? bytes : 0;
         if (column.lens) return cell(lensRow, lensRow, memoryOf);
         if (column.suite !== suite.suite) return '';
         return cell(rows.find((row) => row.engine === column.id), lensRow, memoryOf);

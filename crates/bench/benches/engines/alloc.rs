@@ -79,3 +79,16 @@ pub fn peak_extra_bytes(work: impl FnOnce()) -> usize {
     COUNTING.store(false, Ordering::SeqCst);
     PEAK.load(Ordering::Relaxed).max(0) as usize
 }
+
+/// What `work` keeps: the live heap bytes beyond those live when it started, taken when it has
+/// returned and before its result is dropped, with the peak reached meanwhile (both in bytes).
+pub fn kept_and_peak_bytes<T>(work: impl FnOnce() -> T) -> (usize, usize) {
+    LIVE.store(0, Ordering::Relaxed);
+    PEAK.store(0, Ordering::Relaxed);
+    COUNTING.store(true, Ordering::SeqCst);
+    let kept = work();
+    COUNTING.store(false, Ordering::SeqCst);
+    let live = LIVE.load(Ordering::Relaxed).max(0) as usize;
+    drop(kept);
+    (live, PEAK.load(Ordering::Relaxed).max(0) as usize)
+}

@@ -30,6 +30,8 @@
 //! live before it, per engine and file, counted by the global allocator in `alloc.rs`. The
 //! caller owns the file's text, as one that read it does, and hands it over
 //! ([`peers::Engine::first_verdict_owned`]): Robots Lens keeps that buffer rather than a copy.
+//! Then `parse-memory`, Robots Lens alone (the peers' parses keep different things): the bytes
+//! `RobotsTxt::parse_string` keeps beyond the text handed to it, and its peak meanwhile.
 //!
 //! # Output
 //!
@@ -382,6 +384,40 @@ fn main() {
             let _ = write!(line, " {} {:.2} MB", engine.id(), bytes as f64 / 1e6);
         }
         eprintln!("{line}");
+    }
+
+    // The parse alone, for Robots Lens: what the parsed file keeps beyond the caller's text
+    // (which it takes over), and the peak while it was made.
+    for file in ["typical", "medium", "large", "huge"] {
+        let text = corpus.file(file);
+        let owned = text.to_owned();
+        let (kept, peak) = alloc::kept_and_peak_bytes(|| {
+            std::hint::black_box(robots_lens::RobotsTxt::parse_string(owned))
+        });
+        // The text was live before the parse and is not counted; with it added, the ratio is
+        // what the parsed file costs in memory.
+        let size = text.len() as f64;
+        results.push(
+            "parse-memory",
+            file,
+            "robots-lens",
+            "bytes",
+            Some(kept as f64),
+        );
+        results.push(
+            "parse-peak",
+            file,
+            "robots-lens",
+            "bytes",
+            Some(peak as f64),
+        );
+        eprintln!(
+            "parse memory {file} ({} bytes): robots-lens keeps {kept} B beyond the text ({:.2}× the file; with the text {:.2}×), peak {peak} B ({:.2}×)",
+            text.len(),
+            kept as f64 / size,
+            1.0 + kept as f64 / size,
+            peak as f64 / size
+        );
     }
 
     let agreement = agreement(&answers);
