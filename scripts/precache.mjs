@@ -16,12 +16,12 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUTPUT = join(ROOT, 'www', 'pkg', 'precache.js');
 /**
- * Served and loaded by the page; type declarations and build stamps are not, nor the consumers
- * package (www/pkg/consumers/, for the npm engine and the tests), which no page module loads yet:
- * precaching it would make every visitor download 290 KB the page never runs.
+ * Served and loaded by the page; type declarations and build stamps are not. The consumers
+ * package (www/pkg/consumers/) is loaded when the consumers' panel is opened, so it is kept for
+ * offline use like the other packages the page loads on demand.
  */
 const SERVED = /\.(html|js|mjs|css|svg|json|wasm)$/;
-const NOT_SERVED = [/\.d\.ts$/, /^www\/pkg\/precache\.js$/, /^www\/pkg\/consumers\//];
+const NOT_SERVED = [/\.d\.ts$/, /^www\/pkg\/precache\.js$/];
 
 function filesUnder(directory) {
   return readdirSync(join(ROOT, directory)).flatMap((name) => {

@@ -156,6 +156,12 @@ let otherTabDraft = null;
  */
 let panels = null;
 
+/**
+ * Every consumer's reading of every line (www/panels/consumers.js): its module and its engine's
+ * package load the first time `#consumers` is opened; null until then.
+ */
+let consumersPanel = null;
+
 useCatalogue('en', english);
 main();
 
@@ -187,6 +193,30 @@ async function main() {
   const starting = Engine.start();
   starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
   await startEngine(starting, loadPanels());
+}
+
+/** Loads the consumers' panel the first time it is opened; it answers its later toggles itself. */
+async function openConsumers() {
+  const root = $('#consumers');
+  if (!root.open || consumersPanel !== null) return;
+  try {
+    const [{ ConsumersPanel }, { consumersEngine }] = await Promise.all([
+      import('./panels/consumers.js'),
+      import('./engine/consumers-engine.js'),
+    ]);
+    consumersPanel ??= new ConsumersPanel({
+      root,
+      fileView: elements.fileView,
+      findings: elements.audit,
+      engine: () => consumersEngine(showEngineError),
+      text: () => editor.text,
+      auditText: () => panels?.audit.shownText ?? null,
+    });
+  } catch (error) {
+    $('#consumers-status').textContent = t('consumers.failed', { detail: error.message });
+    return;
+  }
+  if (root.open) consumersPanel.open(editor.text);
 }
 
 /** The example menu, in the page's language, showing the example in the editor, if any. */
@@ -270,7 +300,11 @@ async function loadPanels() {
   panels = {
     crawlers: new CrawlerPanel({ choice: crawlerChoice, onChange: scheduleRefresh, answersAsCrawler: () => state.asCrawler }),
     fetchStatus,
-    audit: new findings.AuditPanel({ container: elements.audit, fileView: elements.fileView }),
+    audit: new findings.AuditPanel({
+      container: elements.audit,
+      fileView: elements.fileView,
+      onShow: (text) => consumersPanel?.markFindings(text),
+    }),
     renderDivergence,
     copyReplacement: findings.copyReplacement,
     guide: guide.setUpGuide({ container: $('#guide-body'), toc: $('#guide-toc'), engine: () => state.engine }),
@@ -461,6 +495,7 @@ function wireEvents() {
     event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   });
   document.addEventListener('click', handleDelegatedClick);
+  $('#consumers').addEventListener('toggle', openConsumers);
   window.addEventListener('hashchange', () => {
     if (isShare(location.hash)) applyShare(location.hash);
   });
@@ -654,6 +689,7 @@ async function recompute() {
     guarded(() => {
       showExplanation(verdict, analysis, text, url);
       panels?.audit.markFileView(text);
+      consumersPanel?.markFileView(text);
     }, elements.explanation);
   showFileReading(analysis, text);
   if (panels === null) {
@@ -714,6 +750,7 @@ function showFileReading(analysis, text) {
   guarded(() => {
     if (analysis !== state.analysis) showAnalysis(analysis, text);
   }, elements.groups);
+  consumersPanel?.update(text);
   if (panels === null) return;
   guarded(() => {
     panels.audit.update(text);

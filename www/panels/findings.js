@@ -96,9 +96,13 @@ export class AuditPanel {
   /** The audit on screen, to draw it again in another language. */
   #audit = null;
 
-  constructor({ container, fileView }) {
+  /** Called with the text whose findings were just drawn. */
+  #onShow;
+
+  constructor({ container, fileView, onShow = () => {} }) {
     this.#container = container;
     this.#fileView = fileView;
+    this.#onShow = onShow;
     container.setAttribute('aria-busy', 'true');
     container.replaceChildren(h('p', { class: 'empty-state' }, t('verdict.waiting')));
     onLanguageChange(async (lang) => {
@@ -141,6 +145,11 @@ export class AuditPanel {
     // A running audit of another text would only delay this one: stop it.
     if (this.#running !== null && this.#running !== text) this.#engine?.cancel();
     this.#pump();
+  }
+
+  /** The text whose findings are on screen, or null. */
+  get shownText() {
+    return this.#audit === null ? null : this.#shown;
   }
 
   /** Marks the flagged lines of the file view, which now shows `text`. */
@@ -199,6 +208,7 @@ export class AuditPanel {
     reopenDisclosures(this.#container, open);
     this.#settle();
     if (this.#viewText === text) markFlaggedLines(this.#fileView, this.#flags);
+    this.#onShow(text);
   }
 
   #showError(message) {
@@ -426,6 +436,8 @@ function findingItem(finding, doc) {
       class: `finding severity-${finding.severity}`,
       'data-code': finding.code,
       'data-line': finding.line,
+      // The readers its evidence changed, as bits: the consumers' column names them (panels/consumers.js).
+      'data-readers': finding.readers ?? null,
     },
     h(
       'p',
