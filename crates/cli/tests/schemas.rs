@@ -169,6 +169,16 @@ impl Schemas {
                         }
                     }
                 }
+                "uniqueItems" => {
+                    if let (Value::Bool(true), Value::Array(items)) = (rule, value) {
+                        for (index, item) in items.iter().enumerate() {
+                            if items[..index].contains(item) {
+                                errors
+                                    .push(format!("{at}/{index}: {} is listed twice", brief(item)));
+                            }
+                        }
+                    }
+                }
                 "oneOf" | "anyOf" => {
                     let matching = rule
                         .as_array()
