@@ -339,9 +339,15 @@ async function loadPanels() {
  */
 function listPanels({ UrlListPanel }, { ComparePanel }, { PinsPanel }, { listsEngine }) {
   const engine = () => listsEngine(showEngineError);
-  const check = () => ({ text: editor.text, agent: elements.agent.value, options: expectationOptions() });
+  // `asTyped`: the reading options ask for the agent exactly as typed; else the engine answers a
+  // catalogued crawler's name as that crawler, as the checker does.
+  const check = () => ({
+    text: editor.text,
+    agent: elements.agent.value,
+    options: { ...expectationOptions(), asTyped: !state.asCrawler },
+  });
   // The comparison asks about the list's URLs for its agents: it follows their changes.
-  const urlList = new UrlListPanel({ engine, check, onChange: () => compare.changed(), answeredAs: () => state.answeredAs });
+  const urlList = new UrlListPanel({ engine, check, onChange: () => compare.changed() });
   const compare = new ComparePanel({
     engine,
     check,

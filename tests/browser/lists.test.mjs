@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
-import { expectVerdict, launchBrowser, withPage } from './harness.mjs';
+import { chooseReadingOption, expectVerdict, launchBrowser, pasteInto, withPage } from './harness.mjs';
 import { wasmPackage } from '../node/wasm.mjs';
 
 const WAIT_MS = 20_000;
@@ -283,6 +283,54 @@ test('comparing with another version shows the verdicts that flip and the lines 
       { timeout: WAIT_MS },
     );
   }, PAGE);
+});
+
+// Issue 35: a catalogued crawler's name typed as the agent is that crawler in the list and the
+// comparison too, as in the checker, with the name as typed beside where it answers otherwise;
+// unticking "Answer it as that crawler" asks the name as typed instead.
+test('a typed crawler name is that crawler in the list and the comparison, with the name as typed beside', async () => {
+  const now = 'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /photos/\n';
+  const before = 'User-agent: *\nDisallow: /private\n';
+  const clipboard = { contextOptions: { ...PAGE.contextOptions, permissions: ['clipboard-read', 'clipboard-write'] } };
+  await withPage(browser, async (page) => {
+    await pasteInto(page, '#robots', now);
+    await pasteInto(page, '#agent', 'Googlebot-Image');
+    // By token, the name as typed takes `*`; the crawler falls back to Googlebot's group.
+    await chooseReadingOption(page, '#agent-match-token');
+    await expectVerdict(page, 'allowed', null);
+    await page.waitForSelector('#batch-run:not([disabled])', { timeout: WAIT_MS });
+    await page.click('.batch-crawlers summary');
+    await page.click('#batch-crawlers-none');
+    await page.check('#batch-crawler-list input[value="Googlebot-Image"]');
+    await pasteInto(page, '#urls', '/photos/1.jpg\n/about');
+    await page.click('#batch-run');
+    await waitForBatch(page);
+    // Typed and chosen: asked once, as the crawler.
+    assert.equal(await page.getAttribute('#batch-results', 'data-rows'), '2');
+    const photos = page.locator('#batch-table tbody tr', { hasText: '/photos/1.jpg' });
+    assert.match(await photos.textContent(), /^\/photos\/1\.jpgGooglebot-ImageBlockedline 5 Disallow: \/photos\/As typed: Allowed /);
+    assert.equal(await photos.locator('.as-typed-beside').getAttribute('data-allowed'), 'true');
+    assert.equal(await page.locator('#batch-table .as-typed-beside').count(), 1, 'only where it differs');
+    assert.match(await page.textContent('#batch-table .as-typed-note'), /untick “Answer it as that crawler”/);
+
+    await pasteInto(page, '#robots-compare', before);
+    await page.waitForSelector('#diff-results[data-state="done"]', { timeout: WAIT_MS });
+    const flip = page.locator('.diff-flips tbody tr', { hasText: 'Googlebot-Image' });
+    assert.equal(await flip.count(), 1, 'the crawler once');
+    assert.match(await flip.textContent(), /Allowed\s*no rule\s*Blocked line 5/);
+    const typed = page.locator('.diff-flips tbody tr.as-typed-beside');
+    assert.equal(await typed.count(), 1);
+    assert.deepEqual([await typed.getAttribute('data-before'), await typed.getAttribute('data-after')], ['true', 'true']);
+
+    // The other reading: the name exactly as typed, a row of its own beside the chosen crawler.
+    await page.uncheck('#as-crawler');
+    await page.click('#batch-run');
+    await page.waitForSelector('#batch-results[data-state="done"][data-rows="4"]', { state: 'attached', timeout: WAIT_MS });
+    assert.equal(await page.locator('#batch-table .as-typed-beside').count(), 0);
+    const typedRow = page.locator('#batch-table tbody tr', { hasText: /^\/photos\/1\.jpgGooglebot-ImageAllowed/ });
+    assert.equal(await typedRow.count(), 1, 'the name as typed (by token, `*`) beside the chosen crawler');
+    await page.waitForFunction(() => document.querySelectorAll('.diff-flips tbody tr.as-typed-beside').length === 0, null, { timeout: WAIT_MS });
+  }, clipboard);
 });
 
 test('the previous text the page kept can be compared', async () => {

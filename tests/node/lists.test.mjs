@@ -70,6 +70,54 @@ test('a batch checks every URL for every agent, a step at a time', () => {
   }
 });
 
+test("the typed agent is the catalogued crawler it names, with the name as typed beside, unless asTyped", () => {
+  // Googlebot-Image has no group of its own: as the crawler, it follows the Googlebot group;
+  // its name as typed, compared by token, takes `*`.
+  const file = 'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /photos/\n';
+  const rowsOf = (options) => {
+    const batch = new lists.UrlBatch(file, '/photos/1.jpg\n/about', 'lines', 'googlebot-image', ['Googlebot-Image'], options);
+    try {
+      finished(batch, 10);
+      return batch.allRows().map(({ url, agent, allowed, line, asTyped }) => ({ url, agent, allowed, line, asTyped }));
+    } finally {
+      batch.free();
+    }
+  };
+  // Named twice, asked once; the name as typed only where it answers otherwise.
+  assert.deepEqual(rowsOf({ agentMatch: 'token' }), [
+    {
+      url: '/photos/1.jpg',
+      agent: 'Googlebot-Image',
+      allowed: false,
+      line: 5,
+      asTyped: { allowed: true, line: null, reason: 'no-rule-matched', rule: null },
+    },
+    { url: '/about', agent: 'Googlebot-Image', allowed: true, line: null, asTyped: undefined },
+  ]);
+  assert.deepEqual(rowsOf({ asTyped: true, agentMatch: 'token' }), [
+    { url: '/photos/1.jpg', agent: 'googlebot-image', allowed: true, line: null, asTyped: undefined },
+    { url: '/photos/1.jpg', agent: 'Googlebot-Image', allowed: false, line: 5, asTyped: undefined },
+    { url: '/about', agent: 'googlebot-image', allowed: true, line: null, asTyped: undefined },
+    { url: '/about', agent: 'Googlebot-Image', allowed: true, line: null, asTyped: undefined },
+  ]);
+});
+
+test("compareVersions answers a typed crawler name as that crawler, with the name as typed beside its flips", () => {
+  const before = 'User-agent: *\nDisallow: /private\n';
+  const after = 'User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /photos/\n';
+  const flipsOf = (options) =>
+    lists.compareVersions(before, after, '/photos/1.jpg\n', 'lines', 'Googlebot-Image', [], { agentMatch: 'token', ...options }).flips;
+  const [flip, ...rest] = flipsOf({});
+  assert.deepEqual(rest, []);
+  assert.equal(flip.agent, 'Googlebot-Image');
+  assert.deepEqual([flip.before.allowed, flip.after.allowed, flip.after.line], [true, false, 5]);
+  assert.deepEqual(flip.asTyped, {
+    before: { allowed: true, line: null, text: null },
+    after: { allowed: true, line: null, text: null },
+  });
+  assert.deepEqual(flipsOf({ asTyped: true }), [], 'as typed, the name takes `*`, which did not change');
+});
+
 test('bad arguments are refused with a message', () => {
   assert.throws(() => new lists.UrlBatch(SHOP, '/a', 'auto', '', ['NoSuchBot'], {}), /NoSuchBot/);
   assert.throws(() => new lists.UrlBatch(SHOP, '/a', 'yaml', '', [], {}), /unknown list format/);

@@ -243,7 +243,7 @@ function renderComparison(comparison, role) {
         lineRef(name, verdict.line),
         verdict.text ? [' ', h('code', { translate: 'no' }, verdict.text)] : '',
       );
-    return h(
+    const row = h(
       'tr',
       { class: flip.becomesBlocked ? 'row-blocked' : 'row-allowed' },
       h('td', {}, h('code', { translate: 'no', class: 'batch-url' }, flip.url)),
@@ -251,6 +251,18 @@ function renderComparison(comparison, role) {
       side('before', flip.before),
       side('after', flip.after),
     );
+    if (!flip.asTyped) return row;
+    // Answered as the catalogued crawler the typed agent names: the name as typed beside, as
+    // the checker shows it, in a row of its own under the crawler's.
+    const typed = h(
+      'tr',
+      { class: 'as-typed-beside', 'data-before': String(flip.asTyped.before.allowed), 'data-after': String(flip.asTyped.after.allowed) },
+      h('td', {}),
+      h('td', { title: t('lists.as-typed-why', { name: flip.agent }) }, t('lists.as-typed')),
+      side('before', flip.asTyped.before),
+      side('after', flip.asTyped.after),
+    );
+    return [row, typed];
   });
   const parts = [h('p', { class: 'diff-summary', role: 'status' }, summary)];
   if (flips.length > 0) {
@@ -273,6 +285,9 @@ function renderComparison(comparison, role) {
         h('tbody', {}, flips),
       ),
     );
+    // Flips answered as a crawler with the name as typed beside: why, and the option that swaps.
+    const typedFlip = comparison.flips.find((flip) => flip.asTyped);
+    if (typedFlip) parts.push(h('p', { class: 'hint as-typed-note' }, t('lists.as-typed-why', { name: typedFlip.agent })));
     if (comparison.flipCount > flips.length)
       parts.push(h('p', { class: 'hint' }, t('compare.more', { count: formatCount(comparison.flipCount - flips.length) })));
   }

@@ -61,21 +61,15 @@ export class UrlListPanel {
   #onChange;
   /** The report on display, to draw again in another language. */
   #report = null;
-  #answeredAs;
 
   /**
    * `engine()` answers a promise of the lists engine; `check()` the checker's `{ text, agent,
    * options }`; `onChange()` is called when the list or the chosen crawlers change.
    */
-  /**
-   * `answeredAs()`: the catalogued crawler the checker's answer is for when the agent names one
-   * (the summary answers it as itself), or null.
-   */
-  constructor({ engine, check, onChange = () => {}, answeredAs = () => null }) {
+  constructor({ engine, check, onChange = () => {} }) {
     this.#engine = engine;
     this.#check = check;
     this.#onChange = onChange;
-    this.#answeredAs = answeredAs;
     this.#elements = {
       urls: $('#urls'),
       dropZone: $('#urls-drop'),
@@ -167,21 +161,16 @@ export class UrlListPanel {
   }
 
   /**
-   * Who the list is checked for: `{ agent }` (blank when not included) and `{ crawlers }`, each
-   * once. An agent that names a catalogued crawler is asked as that crawler, as the checker
-   * answers it: it joins the crawlers rather than being asked twice (once as typed, once as
-   * the crawler), which doubled every row of a crawler both typed and chosen.
+   * Who the list is checked for: `{ agent }` (blank when not included) and `{ crawlers }`. The
+   * agent goes to the engine as typed, and the engine decides what it asks as, as the checker's
+   * answer does: a catalogued crawler's name is that crawler (asked once, even when chosen too),
+   * with the name as typed beside each row where it answers otherwise, unless `asTyped` (the
+   * reading options) asks the name exactly as typed.
    */
   askers() {
     const { agent } = this.#check();
     const crawlers = this.#chosenCrawlers();
-    if (!this.#elements.includeAgent.checked) return { agent: '', crawlers };
-    const named = this.#answeredAs();
-    if (named !== null) return { agent: '', crawlers: crawlers.includes(named) ? crawlers : [named, ...crawlers] };
-    // The checker answers as typed (the reading option): a chosen crawler whose name is exactly
-    // what was typed is still the same asker.
-    const same = crawlers.find((name) => name.toLowerCase() === agent.trim().toLowerCase());
-    return same ? { agent: '', crawlers } : { agent, crawlers };
+    return { agent: this.#elements.includeAgent.checked ? agent : '', crawlers };
   }
 
   /** The URL list as typed, and how it is written. */
@@ -371,15 +360,10 @@ export class UrlListPanel {
         h('td', {}, h('code', { translate: 'no', class: 'batch-url' }, row.url)),
         h('td', { translate: 'no' }, row.agent),
         h('td', {}, h('span', { class: row.allowed ? 'verdict-word-allowed' : 'verdict-word-blocked' }, t(row.allowed ? 'lists.allowed' : 'lists.blocked'))),
-        h(
-          'td',
-          {},
-          row.line === null
-            ? h('span', { class: 'hint' }, shortReason(row.reason))
-            : [lineLink(row.line), ' ', h('code', { translate: 'no' }, row.rule ?? '')],
-        ),
+        h('td', {}, decidedBy(row), row.asTyped ? asTypedBeside(row.asTyped, row.agent) : ''),
       ),
     );
+
     e.table.replaceChildren(
       h(
         'table',
@@ -390,6 +374,9 @@ export class UrlListPanel {
       ),
     );
     if (page.rows.length === 0) e.table.append(h('p', { class: 'empty-state' }, t('lists.no-row')));
+    // Rows answered as a crawler with the name as typed beside: why, and the option that swaps.
+    const typedRow = page.rows.find((row) => row.asTyped);
+    if (typedRow) e.table.append(h('p', { class: 'hint as-typed-note' }, t('lists.as-typed-why', { name: typedRow.agent })));
     const { offset } = this.#query;
     const last = Math.min(offset + page.rows.length, page.matching);
     // replaceChildren writes a null as the text "null": only the buttons that apply are passed.
@@ -488,6 +475,29 @@ export class UrlListPanel {
 }
 
 /** "and 12 more" under a cut list of rules. */
+/** What decided a row: its line and the rule's text, or the reason when no line did. */
+function decidedBy(answer) {
+  return answer.line === null
+    ? h('span', { class: 'hint' }, shortReason(answer.reason))
+    : [lineLink(answer.line), ' ', h('code', { translate: 'no' }, answer.rule ?? '')];
+}
+
+/**
+ * The answer for the name as typed, beside a row answered as the catalogued crawler it names
+ * (`row.asTyped`, sent only where it differs), as the checker's summary shows it.
+ */
+function asTypedBeside(typed, crawler) {
+  return h(
+    'div',
+    { class: 'as-typed-beside', 'data-allowed': String(typed.allowed), 'data-line': typed.line ?? '', title: t('lists.as-typed-why', { name: crawler }) },
+    t('lists.as-typed'),
+    ' ',
+    h('span', { class: typed.allowed ? 'as-typed-allowed' : 'as-typed-disallowed' }, t(typed.allowed ? 'lists.allowed' : 'lists.blocked')),
+    ' ',
+    decidedBy(typed),
+  );
+}
+
 function more(list) {
   const hidden = list.total - list.items.length;
   return hidden > 0 ? h('p', { class: 'hint' }, t('lists.more', { count: formatCount(hidden) })) : null;

@@ -135,6 +135,29 @@ struct ListVerdict<'a> {
     allowed: bool,
     line: Option<usize>,
     reason: &'static str,
+    /// For an agent answered as the catalogued crawler it names: the answer for the name as
+    /// typed, where it differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_typed: Option<ListCell>,
+}
+
+/// A verdict of `check --urls --format jsonl` without its URL.
+#[derive(Serialize)]
+struct ListCell {
+    allowed: bool,
+    line: Option<usize>,
+    reason: &'static str,
+}
+
+impl From<&Verdict> for ListCell {
+    fn from(verdict: &Verdict) -> ListCell {
+        let cell = Cell::from(verdict);
+        ListCell {
+            allowed: cell.allowed,
+            line: cell.line,
+            reason: cell.reason.id(),
+        }
+    }
 }
 
 /// `check FILE --urls PATH …`: every URL of the files (one a line), answered against one parse
@@ -171,8 +194,15 @@ fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitC
     let mut all_allowed = true;
     let mut answer = |url: &str| -> Result<(), UsageError> {
         let question = asker::question(args, crawler, agent, url, status);
-        // The list's hot loop: the verdict alone, through the same entry point.
-        let answer = checker.ask_verdict(&question);
+        // The list's hot loop: the verdict alone (and a typed name's answer beside its
+        // crawler's), through the same entry point.
+        let (answer, as_typed) = match question.typed {
+            None => (checker.ask_verdict(&question), None),
+            Some(_) => match checker.ask_verdict_and_typed(&question) {
+                Ok((verdict, as_typed)) => (Ok(verdict), as_typed),
+                Err(refused) => (Err(refused), None),
+            },
+        };
         let cell = Cell::of(&answer);
         all_allowed &= cell.allowed;
         let written = match output {
@@ -182,6 +212,7 @@ fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitC
                     allowed: cell.allowed,
                     line: cell.line,
                     reason: cell.reason.id(),
+                    as_typed: as_typed.as_ref().map(ListCell::from),
                 };
                 serde_json::to_writer(&mut out, &record)
                     .map_err(io::Error::other)
@@ -196,7 +227,23 @@ fn run_url_files(args: &Args, crawler: Option<&'static Crawler>) -> Result<ExitC
                     (Ok(_), true) => "ALLOWED",
                     (Ok(_), false) => "DISALLOWED",
                 };
-                writeln!(out, "{word:<11} {line:<10} {}", terminal::shortened(url))
+                writeln!(out, "{word:<11} {line:<10} {}", terminal::shortened(url)).and_then(|()| {
+                    match &as_typed {
+                        Some(typed) => writeln!(
+                            out,
+                            "  as typed  {} {} (--as-typed answers so)",
+                            if typed.allowed {
+                                "ALLOWED"
+                            } else {
+                                "DISALLOWED"
+                            },
+                            typed
+                                .deciding_line()
+                                .map_or_else(|| "-".to_owned(), |line| format!("line {line}"))
+                        ),
+                        None => Ok(()),
+                    }
+                })
             }
         };
         written.map_err(UsageError::output)

@@ -78,7 +78,8 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     })
 }
 
-/// Who the URLs are checked for: every `--agent` and `--crawler`, every crawler with
+/// Who the URLs are checked for: every `--agent` (a catalogued crawler's name as that crawler,
+/// unless `--as-typed`) and `--crawler`, each once, every crawler with
 /// `--all-crawlers`, and every crawler when none is named.
 pub fn askers(args: &Args) -> Result<Vec<Asker>, UsageError> {
     if args.all_crawlers && !args.crawlers.is_empty() {
@@ -86,16 +87,23 @@ pub fn askers(args: &Args) -> Result<Vec<Asker>, UsageError> {
             "give either --crawler NAME (any number) or --all-crawlers, not both",
         ));
     }
-    let mut askers: Vec<Asker> = args
-        .agents
-        .iter()
-        .map(|agent| Asker::Agent(agent.clone(), args.agent_match))
-        .collect();
+    // An agent that names a catalogued crawler is that crawler, as `check --agent` answers it,
+    // with the name as typed beside it, unless --as-typed; each asks once.
+    let mut askers: Vec<Asker> = Vec::new();
+    for agent in &args.agents {
+        let asker = match args.as_typed {
+            true => Asker::Agent(agent.clone(), args.agent_match),
+            false => Asker::typed(agent, args.agent_match),
+        };
+        Asker::push_once(&mut askers, asker);
+    }
     for name in &args.crawlers {
-        askers.push(Asker::Crawler(find_crawler_or_explain(name)?));
+        Asker::push_once(&mut askers, Asker::Crawler(find_crawler_or_explain(name)?));
     }
     if args.all_crawlers || askers.is_empty() {
-        askers.extend(crawlers().iter().map(Asker::Crawler));
+        for crawler in crawlers() {
+            Asker::push_once(&mut askers, Asker::Crawler(crawler));
+        }
     }
     Ok(askers)
 }
@@ -199,6 +207,16 @@ fn write_text(out: &mut impl Write, flips: &[Flip], context: &Context<'_>) -> io
         }
         writeln!(out, "  before  {}", decided(context.old, &first.before))?;
         writeln!(out, "  after   {}", decided(context.new, &first.after))?;
+        if let Some(typed) = &first.as_typed {
+            writeln!(
+                out,
+                "  as typed, not as the crawler (--as-typed answers so): {} -> {}",
+                word(&typed.before),
+                word(&typed.after)
+            )?;
+            writeln!(out, "    before  {}", decided(context.old, &typed.before))?;
+            writeln!(out, "    after   {}", decided(context.new, &typed.after))?;
+        }
     }
     writeln!(
         out,
@@ -224,7 +242,15 @@ const NAMED_AGENTS: usize = 6;
 /// change to read, not fifty.
 fn same_flips(flips: &[Flip]) -> Vec<(&Flip, Vec<&str>)> {
     let mut groups: Vec<(&Flip, Vec<&str>)> = Vec::new();
-    type Key<'f> = (&'f str, bool, Option<usize>, bool, Option<usize>);
+    // A flip with a typed name's answer beside it is that name's own: grouped with no other.
+    type Key<'f> = (
+        &'f str,
+        bool,
+        Option<usize>,
+        bool,
+        Option<usize>,
+        Option<&'f str>,
+    );
     let mut index: std::collections::HashMap<Key<'_>, usize> = std::collections::HashMap::new();
     for flip in flips {
         let (before, after) = (flip.before, flip.after);
@@ -234,6 +260,7 @@ fn same_flips(flips: &[Flip]) -> Vec<(&Flip, Vec<&str>)> {
             before.line,
             after.allowed,
             after.line,
+            flip.as_typed.is_some().then_some(flip.agent.as_str()),
         );
         match index.get(&key) {
             Some(&at) => groups[at].1.push(&flip.agent),

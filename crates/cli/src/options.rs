@@ -236,7 +236,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         short: None,
         value: None,
         values: Values::None,
-        commands: &["check", "preferences"],
+        commands: &["check", "diff", "preferences"],
         help: "Answer --agent exactly as typed. Without it, an agent that names a\n\
                catalogued crawler (Googlebot-Image, or a UA string holding its token)\n\
                is answered as that crawler, as --crawler would be, with the answer\n\

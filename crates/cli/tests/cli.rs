@@ -613,6 +613,59 @@ fn an_agent_naming_a_catalogued_crawler_is_that_crawler_with_the_name_as_typed_b
 }
 
 #[test]
+fn a_url_list_answers_a_typed_crawler_name_as_that_crawler_with_the_name_as_typed_beside() {
+    // Googlebot-Image has no group: as the crawler it falls back to Googlebot's; its name as
+    // typed, compared by token, takes `*`. With a 429, Googlebot's operator reads a server
+    // error (disallowed); RFC 9309, which the name as typed follows, reads a 4xx (allowed).
+    let file = b"User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /photos/\n";
+    let dir = std::env::temp_dir().join(format!("robots-lens-list-typed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("urls.txt");
+    std::fs::write(&list, "/photos/1.jpg\n/private/x\n").unwrap();
+    let list = list.to_str().unwrap();
+    let lines = |extra: &[&str]| {
+        let mut args = vec!["check", "-", "--urls", list, "--match", "token"];
+        args.extend_from_slice(extra);
+        let output = robots_lens(&args, file);
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let jsonl = lines(&["--agent", "Googlebot-Image", "--format", "jsonl"]);
+    let records: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        records,
+        [
+            serde_json::json!({"url": "/photos/1.jpg", "allowed": false, "line": 5,
+                "reason": "rule-matched",
+                "as_typed": {"allowed": true, "line": null, "reason": "no-rule-matched"}}),
+            // Googlebot's own group leaves /private open; the name as typed takes `*`.
+            serde_json::json!({"url": "/private/x", "allowed": true, "line": null,
+                "reason": "no-rule-matched",
+                "as_typed": {"allowed": false, "line": 2, "reason": "rule-matched"}}),
+        ],
+        "{jsonl}"
+    );
+    let as_typed = lines(&[
+        "--agent",
+        "Googlebot-Image",
+        "--format",
+        "jsonl",
+        "--as-typed",
+    ]);
+    assert!(as_typed.starts_with(r#"{"url":"/photos/1.jpg","allowed":true,"line":null"#));
+    assert!(!as_typed.contains("as_typed"), "{as_typed}");
+    let text = lines(&["--agent", "Googlebot", "--status", "429"]);
+    assert_eq!(
+        text,
+        "DISALLOWED  -          /photos/1.jpg\n  as typed  ALLOWED - (--as-typed answers so)\n\
+         DISALLOWED  -          /private/x\n  as typed  ALLOWED - (--as-typed answers so)\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn as_typed_a_catalogued_crawler_s_own_answer_is_printed_when_it_differs() {
     let file = b"User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n";
     let output = robots_lens(

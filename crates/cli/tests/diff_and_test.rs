@@ -88,6 +88,66 @@ fn diff_without_urls_probes_both_files_rules() {
 }
 
 #[test]
+fn diff_answers_an_agent_naming_a_catalogued_crawler_as_that_crawler_unless_as_typed() {
+    // Googlebot-Image has no group of its own: as the crawler, it follows the Googlebot group,
+    // which the new version closes; as typed and compared by token, it takes the `*` group,
+    // which changes nothing.
+    let dir = scratch("diff-typed");
+    let old = write(&dir, "old.txt", "User-agent: *\nDisallow: /private\n");
+    let new = write(
+        &dir,
+        "new.txt",
+        "User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /\n",
+    );
+    let urls = write(&dir, "urls.txt", "/photos/1.jpg\n");
+    let diff = |extra: &[&str]| {
+        let mut args = vec![
+            "diff", &old, &new, "--urls", &urls, "--match", "token", "--format", "json",
+        ];
+        args.extend_from_slice(extra);
+        let output = robots_lens(&args);
+        let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        (output.status.code(), json["flips"].clone())
+    };
+    let (status, flips) = diff(&["--agent", "googlebot-image", "--crawler", "Googlebot-Image"]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        flips,
+        serde_json::json!([
+            {"url": "/photos/1.jpg", "agent": "Googlebot-Image",
+             "before": {"allowed": true, "line": null}, "after": {"allowed": false, "line": 5},
+             "as_typed": {"before": {"allowed": true, "line": null},
+                          "after": {"allowed": true, "line": null}}},
+        ]),
+        "the crawler once, though named twice, with the name as typed beside"
+    );
+    let text = stdout(&robots_lens(&[
+        "diff",
+        &old,
+        &new,
+        "--urls",
+        &urls,
+        "--match",
+        "token",
+        "--agent",
+        "googlebot-image",
+    ]));
+    assert!(
+        text.contains("/photos/1.jpg  Googlebot-Image: allowed -> DISALLOWED\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  as typed, not as the crawler (--as-typed answers so): allowed -> allowed\n"
+        ),
+        "{text}"
+    );
+    let (status, flips) = diff(&["--agent", "googlebot-image", "--as-typed"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(flips, serde_json::json!([]));
+}
+
+#[test]
 fn diff_exits_0_when_urls_only_become_allowed_or_nothing_flips() {
     let dir = scratch("diff-allowed");
     let old = write(&dir, "old.txt", OLD);

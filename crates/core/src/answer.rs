@@ -559,6 +559,18 @@ impl Checker<'_> {
         Ok(verdict)
     }
 
+    /// [`Checker::ask_verdict`] with, for a crawler found in a typed name
+    /// ([`Question::typed`]), the answer for the name as typed beside it where it differs
+    /// ([`Answer::as_typed`]): for the list surfaces that show it beside each row.
+    pub fn ask_verdict_and_typed(
+        &self,
+        question: &Question<'_>,
+    ) -> Result<(Verdict, Option<Verdict>), InvalidUrl> {
+        let reading = self.read(question)?;
+        let (verdict, _, as_typed) = self.ask_read(question, &reading);
+        Ok((verdict, as_typed))
+    }
+
     /// The question's URL, read once and held to the limits, as every answer reads it.
     pub(crate) fn read<'q>(
         &self,

@@ -35,14 +35,61 @@ pub enum Asker {
     Agent(String, AgentMatch),
     /// A catalogued crawler: its documented fallback chain picks the group.
     Crawler(&'static Crawler),
+    /// A catalogued crawler found in a name a person typed ([`Asker::typed`]): it asks as the
+    /// crawler, and the name as typed, compared by `agent_match`, is answered beside it where
+    /// that answers otherwise ([`Row::as_typed`], [`crate::Flip::as_typed`]), as
+    /// [`crate::Answer::as_typed`] is.
+    Named {
+        /// The crawler the name holds.
+        crawler: &'static Crawler,
+        /// The name as typed.
+        typed: String,
+        /// How the name as typed is compared with the groups.
+        agent_match: AgentMatch,
+    },
 }
 
 impl Asker {
+    /// Who `agent`, a name as a person typed it for a list of questions, asks as: the
+    /// catalogued crawler it names ([`Who::typed`], the default of every surface), with the
+    /// name as typed answered beside it ([`Asker::Named`]), else the agent as typed, compared
+    /// by `agent_match`. [`Asker::Agent`] asks exactly as typed.
+    ///
+    /// ```
+    /// use robots_lens::{find_crawler, AgentMatch, Asker, Who};
+    ///
+    /// let googlebot = find_crawler("Googlebot").unwrap();
+    /// assert_eq!(Asker::typed("googlebot", AgentMatch::Token).who(), Who::Crawler(googlebot));
+    /// assert_eq!(
+    ///     Asker::typed("ExampleBot", AgentMatch::Token),
+    ///     Asker::Agent("ExampleBot".to_owned(), AgentMatch::Token)
+    /// );
+    /// ```
+    pub fn typed(agent: &str, agent_match: AgentMatch) -> Asker {
+        match Who::typed(agent) {
+            Who::Crawler(crawler) => Asker::Named {
+                crawler,
+                typed: agent.to_owned(),
+                agent_match,
+            },
+            Who::Agent(_) => Asker::Agent(agent.to_owned(), agent_match),
+        }
+    }
+
+    /// Adds `asker` to `askers` unless one there already asks as the same agent or crawler: a
+    /// crawler both typed and chosen is asked once, keeping the first (a typed name, asked
+    /// first, keeps its answer beside).
+    pub fn push_once(askers: &mut Vec<Asker>, asker: Asker) {
+        if !askers.iter().any(|known| known.who() == asker.who()) {
+            askers.push(asker);
+        }
+    }
+
     /// The name rows and reports show: the agent as typed, or the crawler's name.
     pub fn name(&self) -> &str {
         match self {
             Asker::Agent(agent, _) => agent.trim(),
-            Asker::Crawler(crawler) => crawler.name,
+            Asker::Crawler(crawler) | Asker::Named { crawler, .. } => crawler.name,
         }
     }
 
@@ -50,7 +97,7 @@ impl Asker {
     pub fn who(&self) -> Who<'_> {
         match self {
             Asker::Agent(agent, _) => Who::Agent(agent),
-            Asker::Crawler(crawler) => Who::Crawler(crawler),
+            Asker::Crawler(crawler) | Asker::Named { crawler, .. } => Who::Crawler(crawler),
         }
     }
 
@@ -59,7 +106,9 @@ impl Asker {
     fn selection<'a>(&'a self, checker: &Checker<'_>) -> GroupSelection<'a> {
         match self {
             Asker::Agent(agent, model) => checker.matcher().agent_selection(agent, *model),
-            Asker::Crawler(crawler) => GroupSelection::Chain(crawler.chain),
+            Asker::Crawler(crawler) | Asker::Named { crawler, .. } => {
+                GroupSelection::Chain(crawler.chain)
+            }
         }
     }
 }
@@ -72,6 +121,10 @@ impl Asker {
         let question = match self {
             Asker::Agent(agent, model) => Question::agent(agent, url).agent_match(*model),
             Asker::Crawler(crawler) => Question::crawler(crawler, url),
+            // The same crawler, and the name as typed for the answer beside it.
+            Asker::Named {
+                typed, agent_match, ..
+            } => Question::typed(typed, url).agent_match(*agent_match),
         };
         question.status(*status)
     }
@@ -216,6 +269,10 @@ pub struct Row<'b> {
     /// The answer.
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub cell: Cell,
+    /// For an [`Asker::Named`]: the answer for the name as typed, when its verdict or its
+    /// deciding line differs from the crawler's.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub as_typed: Option<Cell>,
 }
 
 /// A page of rows and how many rows matched the query in all.
@@ -311,6 +368,9 @@ pub struct Batch {
     askers: Vec<Asker>,
     /// `cells[url * askers.len() + asker]`, for the URLs checked so far.
     cells: Vec<Cell>,
+    /// The answers for a typed name that differ from its crawler's ([`Row::as_typed`]), by
+    /// index into `cells`, ascending: few, so kept apart rather than one per cell.
+    as_typed: Vec<(usize, Cell)>,
     /// Lines of rules that matched some URL for some asker.
     matched_lines: Vec<bool>,
     /// Groups some asker obeyed for some URL (by index).
@@ -328,6 +388,7 @@ impl Batch {
             cells: Vec::with_capacity(urls.len().saturating_mul(askers.len())),
             urls,
             askers,
+            as_typed: Vec::new(),
             matched_lines: Vec::new(),
             used_groups: Vec::new(),
             same_as: Vec::new(),
@@ -392,7 +453,20 @@ impl Batch {
                     self.cells.push(cell);
                     continue;
                 }
-                let answer = checker.ask_verdict(&asker.question(url, status));
+                let question = asker.question(url, status);
+                let answer = match asker {
+                    Asker::Named { .. } => {
+                        checker
+                            .ask_verdict_and_typed(&question)
+                            .map(|(verdict, as_typed)| {
+                                if let Some(typed) = as_typed {
+                                    self.as_typed.push((self.cells.len(), Cell::from(&typed)));
+                                }
+                                verdict
+                            })
+                    }
+                    _ => checker.ask_verdict(&question),
+                };
                 let Ok(verdict) = &answer else {
                     self.cells.push(Cell::of(&answer));
                     continue;
@@ -490,10 +564,16 @@ impl Batch {
     }
 
     fn row(&self, url: usize, asker: usize) -> Row<'_> {
+        let at = url * self.askers.len() + asker;
         Row {
             url: &self.urls[url],
             agent: self.askers[asker].name(),
-            cell: self.cells[url * self.askers.len() + asker],
+            cell: self.cells[at],
+            as_typed: self
+                .as_typed
+                .binary_search_by_key(&at, |&(index, _)| index)
+                .ok()
+                .map(|found| self.as_typed[found].1),
         }
     }
 
@@ -666,10 +746,13 @@ fn same_groups(checker: &Checker<'_>, askers: &[Asker]) -> Vec<usize> {
     };
     let keys: Vec<(Vec<usize>, Vec<usize>, Profile)> = askers.iter().map(key).collect();
     (0..keys.len())
-        .map(|index| {
-            keys.iter()
+        .map(|index| match askers[index] {
+            // Asked itself: the name as typed is answered beside in the same step.
+            Asker::Named { .. } => index,
+            _ => keys
+                .iter()
                 .position(|other| *other == keys[index])
-                .unwrap_or(index)
+                .unwrap_or(index),
         })
         .collect()
 }

@@ -16,14 +16,14 @@
 
 use std::collections::HashSet;
 
-use crate::answer::Checker;
-use crate::answer::UrlReading;
+use crate::answer::{Checker, Question, UrlReading};
 use crate::batch::Asker;
 use crate::group::Group;
 use crate::probes::Probes;
 use crate::profile::Profile;
 use crate::robots::RobotsTxt;
 use crate::status::FetchStatus;
+use crate::verdict::Verdict;
 
 /// The most probe URLs [`probe_urls`] derives.
 pub const MAX_PROBES: usize = 5_000;
@@ -52,6 +52,29 @@ pub struct Flip {
     pub before: Side,
     /// The new version's verdict.
     pub after: Side,
+    /// For a crawler found in a typed name ([`Asker::Named`]): the name as typed in each
+    /// version, when in either its verdict or its deciding line differs from the crawler's.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub as_typed: Option<TypedSides>,
+}
+
+/// The answers for a name as typed in the two versions, beside a crawler's [`Flip`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TypedSides {
+    /// In the old version.
+    pub before: Side,
+    /// In the new version.
+    pub after: Side,
+}
+
+impl From<&Verdict> for Side {
+    fn from(verdict: &Verdict) -> Side {
+        Side {
+            allowed: verdict.allowed,
+            line: verdict.deciding_line(),
+        }
+    }
 }
 
 impl Flip {
@@ -75,25 +98,32 @@ pub fn verdict_flips(
     status: &FetchStatus,
 ) -> Vec<Flip> {
     let mut flips = Vec::new();
+    // A typed name's crawler is asked with the name as typed beside it; other askers, the
+    // verdict alone.
+    let ask = |checker: &Checker<'_>, question: &Question<'_>, asker: &Asker| match asker {
+        Asker::Named { .. } => checker.ask_verdict_and_typed(question),
+        _ => checker.ask_verdict(question).map(|verdict| (verdict, None)),
+    };
     for url in urls {
         for asker in askers {
             let question = asker.question(url, status).reading(reading);
-            let (Ok(before), Ok(after)) = (old.ask_verdict(&question), new.ask_verdict(&question))
+            let (Ok((before, typed_before)), Ok((after, typed_after))) =
+                (ask(old, &question, asker), ask(new, &question, asker))
             else {
                 continue;
             };
             if before.allowed != after.allowed {
+                let as_typed =
+                    (typed_before.is_some() || typed_after.is_some()).then(|| TypedSides {
+                        before: Side::from(typed_before.as_ref().unwrap_or(&before)),
+                        after: Side::from(typed_after.as_ref().unwrap_or(&after)),
+                    });
                 flips.push(Flip {
                     url: url.clone(),
                     agent: asker.name().to_owned(),
-                    before: Side {
-                        allowed: before.allowed,
-                        line: before.deciding_line(),
-                    },
-                    after: Side {
-                        allowed: after.allowed,
-                        line: after.deciding_line(),
-                    },
+                    before: Side::from(&before),
+                    after: Side::from(&after),
+                    as_typed,
                 });
             }
         }

@@ -175,7 +175,7 @@ pub use content::NotRobotsTxt;
 pub use crawlers::{ai_summary, Access, AiSummary, CrawlerRow, FileSummary, Tally};
 pub use diff::{
     compare_versions, group_changes, line_diff, probe_urls, verdict_flips, Comparison, DiffKind,
-    DiffLine, Flip, GroupChange, GroupChangeKind, Side, MAX_DIFF_CELLS, MAX_PROBES,
+    DiffLine, Flip, GroupChange, GroupChangeKind, Side, TypedSides, MAX_DIFF_CELLS, MAX_PROBES,
 };
 pub use divergence::{
     compare_profiles, compare_profiles_with, crawler_reading, CrawlerReading, ProfileVerdict,

@@ -222,7 +222,7 @@ pub(crate) struct CheckOptions {
     pub(crate) status: FetchStatus,
     pub(crate) crawler: Option<&'static robots_lens::Crawler>,
     /// `asTyped`: the agent exactly as typed, even a catalogued crawler's name.
-    as_typed: bool,
+    pub(crate) as_typed: bool,
 }
 
 impl CheckOptions {

@@ -16,8 +16,10 @@ use wasm_bindgen::prelude::*;
 
 use crate::{to_js, CheckOptions, RobotsFile};
 
-/// Who a list is checked for: the agent as typed (when not blank) and each named crawler
-/// (`*` names every catalogued crawler).
+/// Who a list is checked for: the agent (when not blank), as the core reads a typed name (the
+/// catalogued crawler it names, with the name as typed answered beside it, as the page's
+/// verdict answers it) unless `asTyped`, and each named crawler (`*` names every catalogued
+/// crawler); each asks once.
 fn askers(
     agent: &str,
     crawler_names: &[String],
@@ -25,18 +27,21 @@ fn askers(
 ) -> Result<Vec<Asker>, JsError> {
     let mut askers = Vec::new();
     if !agent.trim().is_empty() {
-        askers.push(Asker::Agent(agent.to_owned(), options.agent_match));
+        askers.push(match options.as_typed {
+            true => Asker::Agent(agent.to_owned(), options.agent_match),
+            false => Asker::typed(agent, options.agent_match),
+        });
     }
     for name in crawler_names {
         if name == "*" {
-            askers.extend(crawlers().iter().map(Asker::Crawler));
+            for crawler in crawlers() {
+                Asker::push_once(&mut askers, Asker::Crawler(crawler));
+            }
             continue;
         }
         let crawler = find_crawler(name)
             .ok_or_else(|| JsError::new(&format!("no catalogued crawler is called '{name}'")))?;
-        if !askers.contains(&Asker::Crawler(crawler)) {
-            askers.push(Asker::Crawler(crawler));
-        }
+        Asker::push_once(&mut askers, Asker::Crawler(crawler));
     }
     Ok(askers)
 }
@@ -249,6 +254,15 @@ impl UrlBatch {
                 .line
                 .and_then(|line| self.robots.line(line))
                 .map(|line| line.text().trim()),
+            as_typed: row.as_typed.map(|cell| CellView {
+                allowed: cell.allowed,
+                line: cell.line,
+                reason: cell.reason.id(),
+                rule: cell
+                    .line
+                    .and_then(|line| self.robots.line(line))
+                    .map(|line| line.text().trim()),
+            }),
         }
     }
 }
@@ -270,9 +284,23 @@ struct ReportView<'r> {
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct RowView<'b> {
     url: &'b str,
     agent: &'b str,
+    allowed: bool,
+    line: Option<usize>,
+    reason: &'static str,
+    rule: Option<&'b str>,
+    /// For an agent answered as the catalogued crawler it names: the name as typed, where it
+    /// answers otherwise (absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_typed: Option<CellView<'b>>,
+}
+
+/// A row's answer without its URL and agent: the name as typed beside a crawler's.
+#[derive(Serialize)]
+struct CellView<'b> {
     allowed: bool,
     line: Option<usize>,
     reason: &'static str,
@@ -299,12 +327,36 @@ struct SideView<'t> {
     text: Option<&'t str>,
 }
 
+impl<'t> SideView<'t> {
+    /// A version's verdict with the text of its deciding line in `robots`.
+    fn of(robots: &'t RobotsTxt, side: &robots_lens::Side) -> SideView<'t> {
+        SideView {
+            allowed: side.allowed,
+            line: side.line,
+            text: side
+                .line
+                .and_then(|n| robots.line(n))
+                .map(|l| l.text().trim()),
+        }
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct FlipView<'t> {
     url: String,
     agent: String,
     becomes_blocked: bool,
+    before: SideView<'t>,
+    after: SideView<'t>,
+    /// For an agent answered as the catalogued crawler it names: the name as typed in each
+    /// version, where it answers otherwise (absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_typed: Option<TypedSidesView<'t>>,
+}
+
+#[derive(Serialize)]
+struct TypedSidesView<'t> {
     before: SideView<'t>,
     after: SideView<'t>,
 }
@@ -394,24 +446,12 @@ pub fn compare_versions_bytes(
             url: flip.url.clone(),
             agent: flip.agent.clone(),
             becomes_blocked: flip.becomes_blocked(),
-            before: SideView {
-                allowed: flip.before.allowed,
-                line: flip.before.line,
-                text: flip
-                    .before
-                    .line
-                    .and_then(|n| old.line(n))
-                    .map(|l| l.text().trim()),
-            },
-            after: SideView {
-                allowed: flip.after.allowed,
-                line: flip.after.line,
-                text: flip
-                    .after
-                    .line
-                    .and_then(|n| new.line(n))
-                    .map(|l| l.text().trim()),
-            },
+            before: SideView::of(&old, &flip.before),
+            after: SideView::of(&new, &flip.after),
+            as_typed: flip.as_typed.map(|typed| TypedSidesView {
+                before: SideView::of(&old, &typed.before),
+                after: SideView::of(&new, &typed.after),
+            }),
         })
         .collect();
     let aligned = line_diff(&old, &new);
