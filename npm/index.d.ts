@@ -27,7 +27,8 @@ export interface CheckOptions {
   crawler?: string;
   /** Answer the agent exactly as typed. Without it, an agent that names a catalogued crawler
    * (its name or token, or a UA string holding it) is answered as that crawler, with the answer
-   * as typed in `Verdict.asTyped` where it differs. */
+   * as typed in `Verdict.asTyped` where it differs. Refused beside `crawler`, which is always
+   * that crawler. */
   asTyped?: boolean;
 }
 

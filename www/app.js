@@ -448,7 +448,8 @@ async function showFirstAnswer() {
  * typed. `{ shown, crawler, chosen, asTyped }`.
  */
 async function answer(ask, options) {
-  const asked = await ask({ asTyped: !state.asCrawler, ...options });
+  // A crawler chosen is never "as typed" (the engine refuses the pair).
+  const asked = await ask({ asTyped: !state.asCrawler && !options.crawler, ...options });
   return {
     shown: asked,
     crawler: asked.crawler ?? null,
@@ -659,7 +660,7 @@ async function recompute() {
     answered = await answer((asked) => state.engine.check(text, agent, url, asked), { ...options, ...crawlerOptions });
     verdict = answered.shown;
     // The panels below ask the same question as the summary: the crawler's own, when it is.
-    if (answered.crawler !== null) crawlerOptions = { ...crawlerOptions, crawler: answered.crawler };
+    if (answered.crawler !== null) crawlerOptions = { ...crawlerOptions, crawler: answered.crawler, asTyped: false };
   } catch (error) {
     showFailure(error);
     showNoVerdict(

@@ -131,3 +131,22 @@ test("a URL or an agent over check's limits is refused, in its place in a list",
     file.free();
   }
 });
+
+test('asTyped beside a crawler is refused with a message, by every entry that takes options', () => {
+  // A crawler is never "as typed": silently ignoring one of the two would answer another question.
+  const file = new RobotsFile(text);
+  const both = { crawler: 'Googlebot', asTyped: true };
+  try {
+    for (const ask of [
+      () => check(text, 'Googlebot', '/', both),
+      () => file.check('Googlebot', '/', both),
+      () => file.checkMany('Googlebot', ['/'], both),
+      () => file.isAllowed('Googlebot', '/', both),
+    ]) {
+      assert.throws(ask, /options\.asTyped answers the agent exactly as typed, and options\.crawler is always that crawler/);
+    }
+    assert.equal(check(text, 'Googlebot', '/', { crawler: 'Googlebot', asTyped: false }).allowed, true);
+  } finally {
+    file.free();
+  }
+});

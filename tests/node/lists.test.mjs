@@ -116,6 +116,8 @@ test("compareVersions answers a typed crawler name as that crawler, with the nam
     after: { allowed: true, line: null, text: null },
   });
   assert.deepEqual(flipsOf({ asTyped: true }), [], 'as typed, the name takes `*`, which did not change');
+  // A crawler with asTyped beside it: refused, not guessed.
+  assert.throws(() => flipsOf({ asTyped: true, crawler: 'Googlebot' }), /options\.asTyped/);
 });
 
 test('bad arguments are refused with a message', () => {

@@ -198,13 +198,14 @@ export class CrawlerPanel {
   }
 
   /**
-   * The check options for the main verdict: `{ crawler }` while a crawler is chosen, else
-   * nothing. The next `show` explains the verdict of this check.
+   * The check options for the main verdict: `{ crawler, asTyped: false }` while a crawler is
+   * chosen (a crawler is never "as typed": the engine refuses the pair), else nothing. The next
+   * `show` explains the verdict of this check.
    */
   checkOptions() {
     this.#panel.setAttribute('aria-busy', 'true');
     this.#checkedAs = this.crawler;
-    return this.#checkedAs === null ? {} : { crawler: this.#checkedAs };
+    return this.#checkedAs === null ? {} : { crawler: this.#checkedAs, asTyped: false };
   }
 
   /**

@@ -36,9 +36,10 @@ pub fn run(args: &Args) -> Result<ExitCode, UsageError> {
     {
         crate::live::require_file(url)?;
     }
+    // Who asks is settled before anything is read: a usage error costs no input.
+    let askers = askers(args)?;
     let files = read_paths(&args.positional)?;
     let (old, new) = (RobotsTxt::parse(&files[0]), RobotsTxt::parse(&files[1]));
-    let askers = askers(args)?;
     let urls = if args.url_files.is_empty() {
         None
     } else {
@@ -85,6 +86,13 @@ pub fn askers(args: &Args) -> Result<Vec<Asker>, UsageError> {
     if args.all_crawlers && !args.crawlers.is_empty() {
         return Err(UsageError::new(
             "give either --crawler NAME (any number) or --all-crawlers, not both",
+        ));
+    }
+    if args.as_typed && args.agents.is_empty() {
+        return Err(UsageError::new(
+            "--as-typed answers each --agent exactly as typed, and no --agent was given: \
+             --crawler NAME is always that crawler (give --agent NAME --as-typed for the name \
+             as typed)",
         ));
     }
     // An agent that names a catalogued crawler is that crawler, as `check --agent` answers it,

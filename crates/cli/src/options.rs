@@ -511,6 +511,14 @@ pub struct Conflict {
 /// Every pair of options that must not be given together, with the commands where.
 pub const CONFLICTS: &[Conflict] = &[
     Conflict {
+        commands: &["check", "preferences"],
+        first: "--crawler",
+        second: "--as-typed",
+        why: "--as-typed answers --agent exactly as typed, and --crawler NAME is always that \
+              crawler (its chain and its operator's status handling): give --agent NAME \
+              --as-typed for the name as typed",
+    },
+    Conflict {
         commands: &["check"],
         first: "--url",
         second: "--urls",

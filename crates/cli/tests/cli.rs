@@ -176,6 +176,35 @@ fn options_a_command_would_ignore_or_misread_are_usage_errors() {
             "give either --output or --compare-crawlers",
         ),
         (&["check", "--jsonl", "-"], "would not be read"),
+        // A crawler is never "typed": --as-typed is for --agent alone.
+        (
+            &[
+                "check",
+                "-",
+                "--crawler",
+                "Googlebot",
+                "--url",
+                "/",
+                "--as-typed",
+            ],
+            "give either --crawler or --as-typed, not both: --as-typed answers --agent",
+        ),
+        (
+            &[
+                "preferences",
+                "-",
+                "--crawler",
+                "GPTBot",
+                "--url",
+                "/",
+                "--as-typed",
+            ],
+            "give either --crawler or --as-typed",
+        ),
+        (
+            &["diff", "-", "b.txt", "--crawler", "Googlebot", "--as-typed"],
+            "--as-typed answers each --agent exactly as typed, and no --agent was given",
+        ),
         (
             &["check", "--jsonl", "--agent", "a"],
             "give either --jsonl or --agent",

@@ -198,7 +198,8 @@ impl Fetched {
     /// May `url` be fetched, with the served status applied as crawlers apply it? Give an
     /// `agent` (read as `Robots.check` reads it: a catalogued crawler's name is that crawler
     /// unless `as_typed`) or a catalogued `crawler` (its fallback chain and its operator's
-    /// handling of the status); without either, the crawler fetched as.
+    /// handling of the status); without either, the crawler fetched as. `as_typed` without
+    /// `agent` is refused: a crawler is never typed.
     #[pyo3(signature = (url, *, agent = None, crawler = None, profile = "rfc9309", r#match = "substring", as_typed = false))]
     fn check(
         &self,
@@ -224,6 +225,12 @@ impl Fetched {
                 .map(Verdict::from)
                 .map_err(crate::refused)
             }
+            // A crawler is never typed: as_typed is for agent= alone.
+            (None, _) if as_typed => Err(PyValueError::new_err(
+                "as_typed=True answers agent= exactly as typed, and no agent was given: a \
+                 crawler is always that crawler (give agent=NAME, as_typed=True for the name as \
+                 typed)",
+            )),
             (None, named) => {
                 let crawler = named.or(self.crawler).ok_or_else(|| {
                     PyValueError::new_err(

@@ -50,6 +50,10 @@ def test_a_plain_file_is_served_parsed_and_checked(server):
     verdict = fetched.check("/cart/x")
     assert (verdict.allowed, verdict.line) == (False, 5)
     assert fetched.check("/private/a", agent="OtherBot").allowed is False
+    # A crawler is never typed: as_typed without agent= is refused, not ignored.
+    for crawler in (None, "Googlebot"):
+        with pytest.raises(ValueError, match="as_typed=True answers agent= exactly as typed"):
+            fetched.check("/cart/x", crawler=crawler, as_typed=True)
 
 
 def test_redirect_chains_are_recorded_and_stop_after_five(server):

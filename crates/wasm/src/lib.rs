@@ -262,6 +262,13 @@ impl CheckOptions {
                 .unchecked_ref::<RawOptions>()
                 .as_typed()
                 .unwrap_or(false);
+        // A crawler is never typed: asTyped beside it would be silently ignored.
+        if as_typed && raw.3.is_some() {
+            return Err(JsError::new(
+                "options.asTyped answers the agent exactly as typed, and options.crawler is \
+                 always that crawler: give one of them, not both",
+            ));
+        }
         Ok(CheckOptions {
             profile: match raw.0 {
                 Some(name) => name.parse().map_err(into_error)?,

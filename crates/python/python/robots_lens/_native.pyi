@@ -331,7 +331,10 @@ class Fetched:
         match: AgentMatch = "substring",
         as_typed: bool = False,
     ) -> Verdict:
-        """May ``url`` be fetched, with the served status applied as crawlers apply it?"""
+        """May ``url`` be fetched, with the served status applied as crawlers apply it?
+
+        ``as_typed=True`` reads ``agent`` exactly as typed; without ``agent`` (a crawler, never
+        typed) it raises ``ValueError``."""
 
 class LogReplay:
     """Access logs replayed against robots.txt versions (``robots_lens.logs``)."""
