@@ -195,6 +195,22 @@ fn write_text(
             writeln!(out, "BROKEN  {}", broken_sentence(robots, result, names))?;
             writeln!(out, "        expected at {}:{at}", printable(names.expect))?;
         }
+        if let Some(own) = &result.as_crawler {
+            // Agents are read exactly as typed (an existing file keeps its meaning); say where
+            // the crawler the name holds answers otherwise, and how to ask it.
+            writeln!(
+                out,
+                "        read as typed (agents = [...]); as the crawler {} (crawlers = [\"{}\"]) \
+                 it is {}, {}",
+                own.crawler,
+                own.crawler,
+                verdict_word(own.allowed),
+                match own.line {
+                    Some(number) => format!("line {number}"),
+                    None => "no rule".to_owned(),
+                }
+            )?;
+        }
     }
     write_summary(out, expectations, results)
 }

@@ -238,6 +238,49 @@ fn test_answers_each_expectation_with_the_deciding_line() {
 }
 
 #[test]
+fn test_reads_agents_as_typed_and_says_where_the_crawler_they_name_answers_otherwise() {
+    // Expectation files keep their meaning: `agents` are read exactly as typed, even a
+    // catalogued crawler's name, and `crawlers` asks the crawler. With a 429, Googlebot's
+    // operator reads a server error (disallowed), RFC 9309 a 4xx (allowed).
+    let dir = scratch("test-typed");
+    let robots = write(&dir, "robots.txt", "User-agent: *\nDisallow: /private\n");
+    let expect = write(
+        &dir,
+        "expect.toml",
+        "[[expect]]\nurl = \"/\"\nallowed = true\nagents = [\"Googlebot\", \"MyBot\"]\n",
+    );
+    let output = robots_lens(&["test", &robots, &expect, "--status", "429"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "read as typed, the pins hold"
+    );
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "ok      /  Googlebot  allowed, no rule (nothing disallows it)\n        read as typed \
+             (agents = [...]); as the crawler Googlebot (crawlers = [\"Googlebot\"]) it is \
+             disallowed, no rule\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("read as typed").count(),
+        1,
+        "MyBot names no crawler: {text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&robots_lens(&[
+        "test", &robots, &expect, "--status", "429", "--format", "json",
+    ])))
+    .unwrap();
+    assert_eq!(
+        json[0]["as_crawler"],
+        serde_json::json!({"crawler": "Googlebot", "allowed": false, "line": null})
+    );
+    assert!(json[1].get("as_crawler").is_none());
+}
+
+#[test]
 fn test_github_annotates_the_expectation_and_the_breaking_line() {
     let dir = scratch("test-github");
     let (robots, expect) = (

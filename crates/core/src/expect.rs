@@ -12,6 +12,13 @@
 //! allowed = true
 //! crawlers = ["Googlebot", "Bingbot"]   # or: agents = ["MyBot/1.0"]
 //! ```
+//!
+//! Unlike the other surfaces, whose default answers a catalogued crawler's name typed as the
+//! agent as that crawler, `agents` are read exactly as typed, and `crawlers` names the crawler:
+//! the file says which it means, and an expectation file written before that default keeps its
+//! meaning (`agents = ["Googlebot"]` with a 429 status would otherwise flip from allowed to
+//! disallowed without a word). Where the crawler an agent names answers otherwise, the result
+//! says so ([`ExpectationResult::as_crawler`]).
 
 use std::fmt;
 
@@ -19,6 +26,7 @@ use crate::answer::Checker;
 use crate::answer::REFUSED;
 use crate::batch::Asker;
 use crate::catalogue::find_crawler;
+use crate::divergence::crawler_reading;
 use crate::profile::AgentMatch;
 use crate::status::FetchStatus;
 use crate::typed_url::InvalidUrl;
@@ -34,7 +42,9 @@ pub struct Expectation {
     pub allowed: bool,
     /// Catalogued crawlers, by name or token: each follows its fallback chain.
     pub crawlers: Vec<String>,
-    /// User agents as typed (a product token or a whole UA string).
+    /// User agents, read exactly as typed (a product token or a whole UA string), even one
+    /// that names a catalogued crawler: [`ExpectationResult::as_crawler`] gives that crawler's
+    /// answer beside where it differs.
     pub agents: Vec<String>,
     /// The line of the expectation file it was read from, when it was read from one.
     pub line: Option<usize>,
@@ -62,6 +72,24 @@ pub struct ExpectationResult {
     pub holds: bool,
     /// Why the expectation could not be checked.
     pub error: Option<ExpectationError>,
+    /// For an agent whose name holds a catalogued crawler: that crawler's own answer, when it
+    /// differs. Expectations read `agents` exactly as typed, unlike the other surfaces' default
+    /// (a catalogued crawler's name is that crawler), so that no existing expectation file
+    /// changes meaning; `crawlers` asks the crawler, and this says where the two disagree.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub as_crawler: Option<CrawlerAnswer>,
+}
+
+/// A catalogued crawler's own answer, beside an agent's read exactly as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CrawlerAnswer {
+    /// The crawler's catalogue name.
+    pub crawler: &'static str,
+    /// Whether it may fetch the URL.
+    pub allowed: bool,
+    /// The line of the rule that decided for it, if one did.
+    pub line: Option<usize>,
 }
 
 /// Why an expectation could not be checked for one crawler or agent.
@@ -133,6 +161,7 @@ pub fn check_expectations(
             reason: None,
             holds: false,
             error: None,
+            as_crawler: None,
         };
         if expectation.crawlers.is_empty() && expectation.agents.is_empty() {
             results.push(ExpectationResult {
@@ -163,6 +192,16 @@ pub fn check_expectations(
                         line: verdict.deciding_line(),
                         reason: Some(verdict.reason),
                         holds: verdict.allowed == expectation.allowed,
+                        as_crawler: crawler_reading(
+                            checker,
+                            &asker.question(&expectation.url, status),
+                            &verdict,
+                        )
+                        .map(|reading| CrawlerAnswer {
+                            crawler: reading.crawler.name,
+                            allowed: reading.verdict.allowed,
+                            line: reading.verdict.deciding_line(),
+                        }),
                         ..result(asker.name())
                     }),
                     // A URL no crawler requests answers nothing, so it holds no expectation.

@@ -182,7 +182,8 @@ pub use divergence::{
 };
 pub use encoding::{google_escape, google_path_params_query, request_path, rfc9309_normalise};
 pub use expect::{
-    check_expectations, expectations_toml, Expectation, ExpectationError, ExpectationResult,
+    check_expectations, expectations_toml, CrawlerAnswer, Expectation, ExpectationError,
+    ExpectationResult,
 };
 pub use group::{
     agent_token, product_token, AgentLine, AgentToken, Directive, Group, ProductToken, Rule,
