@@ -185,9 +185,8 @@ fn main() {
             .unwrap_or_else(|error| fail(&path, &[format!("cannot read {path}: {error}")]));
         let data =
             validate_consumer(&text, wanted).unwrap_or_else(|problems| fail(&path, &problems));
-        let chain =
-            consumer_chain(&data, &catalogue).unwrap_or_else(|problem| fail(&path, &[problem]));
-        consumers.push_str(&generate_consumer(file, &data, chain));
+        consumer_crawler(&data, &catalogue).unwrap_or_else(|problem| fail(&path, &[problem]));
+        consumers.push_str(&generate_consumer(file, &data));
     }
     let out = Path::new(&out_dir).join("consumers.rs");
     std::fs::write(&out, consumers).unwrap_or_else(|error| {
@@ -1050,22 +1049,22 @@ pub(crate) fn validate_consumer(
 }
 
 /// For a consumer whose file names a catalogued crawler (`lists.crawlers`, the one whose reading
-/// the column gives), that crawler's fallback chain from the catalogue: one source for it, and
-/// the library reads it without carrying the catalogue.
-pub(crate) fn consumer_chain<'c>(
-    data: &ConsumerData,
-    catalogue: &'c Catalogue,
-) -> Result<Option<&'c [String]>, String> {
+/// the column gives): that the crawler is catalogued, so that the library can ask as it (its
+/// chain stays the catalogue's alone).
+pub(crate) fn consumer_crawler(data: &ConsumerData, catalogue: &Catalogue) -> Result<(), String> {
     let Some(list) = data.lists.get("crawlers") else {
-        return Ok(None);
+        return Ok(());
     };
     let name = list.items.first().map(String::as_str).unwrap_or_default();
-    catalogue
+    if catalogue
         .crawlers
         .iter()
-        .find(|crawler| crawler.name == name)
-        .map(|crawler| Some(crawler.chain.as_slice()))
-        .ok_or_else(|| format!("the crawler '{name}' is not in {CATALOGUE}"))
+        .any(|crawler| crawler.name == name)
+    {
+        Ok(())
+    } else {
+        Err(format!("the crawler '{name}' is not in {CATALOGUE}"))
+    }
 }
 
 /// `unused-keys` as a Rust constant's name: `UNUSED_KEYS`.
@@ -1074,11 +1073,7 @@ fn constant_name(id: &str) -> String {
 }
 
 /// One consumer's module of constants.
-pub(crate) fn generate_consumer(
-    file: &str,
-    data: &ConsumerData,
-    chain: Option<&[String]>,
-) -> String {
+pub(crate) fn generate_consumer(file: &str, data: &ConsumerData) -> String {
     let mut out = String::new();
     let module = file.replace('-', "_");
     let _ = writeln!(out, "/// The rules of `data/consumers/{file}.json`.");
@@ -1142,13 +1137,6 @@ pub(crate) fn generate_consumer(
             constant_name(id),
             number.value
         );
-    }
-    if let Some(chain) = chain {
-        let _ = writeln!(
-            out,
-            "    /// The crawler's fallback chain, from the catalogue."
-        );
-        let _ = writeln!(out, "    pub(crate) const CHAIN: &[&str] = &{chain:?};");
     }
     let _ = writeln!(out, "}}\n");
     out

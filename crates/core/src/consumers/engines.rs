@@ -1,20 +1,20 @@
 //! The search engines besides Google: Yandex (its robot, and the error dictionary of Yandex
 //! Webmaster's robots.txt analysis) and Bing (what Bing documents of Bingbot).
 //!
-//! Which groups each robot follows is the answering layer's answer
-//! ([`crate::Checker::check_chain`] along the catalogued YandexBot's and Bingbot's documented
-//! fallback chains, which `build.rs` copies from `data/crawlers.json` so that the table carries
-//! no catalogue): a line of a group the robot does not follow is ignored by it, never judged a
-//! second time here. Bingbot still reads the `*` group's Crawl-delay when it follows its own
+//! Which groups each robot follows is the answering layer's answer: a [`crate::Question`] asked
+//! as the catalogued crawler the consumer's file names (YandexBot, Bingbot: their documented
+//! fallback chains), through [`crate::Checker::ask_verdict`] like every other question; a line
+//! of a group the robot does not follow is ignored by it, never judged a second time here. Bingbot still reads the `*` group's Crawl-delay when it follows its own
 //! group, as the catalogue notes. The error dictionary's limits and words are
 //! `data/consumers/yandex.json`'s; the directives Bing documents are `data/consumers/bing.json`'s.
 
 use super::data::{bing as bing_data, yandex as data};
 use super::{as_google, google::is_sitemap_url, strict_key, Cell, Why};
+use crate::answer::Question;
+use crate::catalogue::find_crawler;
 use crate::lines::{Line, LineKind};
 use crate::profile::Profile;
 use crate::robots::RobotsTxt;
-use crate::verdict::ChainStep;
 
 /// Each line's group (index + 1), 0 for a line in none.
 fn group_of_lines(robots: &RobotsTxt) -> Vec<u32> {
@@ -35,29 +35,29 @@ fn group_of_lines(robots: &RobotsTxt) -> Vec<u32> {
     group_of
 }
 
-/// The groups a crawler with the fallback chain `chain` follows (the catalogue's chain, which
-/// `build.rs` copies into the consumer's data), as the answering layer picks them.
-fn followed_groups(robots: &RobotsTxt, chain: &[&str]) -> Vec<usize> {
-    let steps: Vec<ChainStep<'_>> = chain
-        .iter()
-        .map(|&step| match step {
-            "*" => ChainStep::Star,
-            token => ChainStep::Token(token),
-        })
-        .collect();
-    let verdict = robots.checker(Profile::Google).check_chain(&steps, "/");
-    verdict.groups.iter().map(|group| group.index).collect()
+/// The groups the catalogued crawler `crawlers[0]` follows (the consumer's `crawlers` list,
+/// whose first name `build.rs` checks is catalogued), as the answering layer picks them.
+fn followed_groups(robots: &RobotsTxt, crawlers: &[&str]) -> Vec<usize> {
+    let Some(crawler) = crawlers.first().and_then(|name| find_crawler(name)) else {
+        return Vec::new();
+    };
+    // Whatever the URL, a crawler follows the same groups: `/` is asked.
+    robots
+        .checker(Profile::Google)
+        .ask_verdict(&Question::crawler(crawler, "/"))
+        .map(|verdict| verdict.groups.iter().map(|group| group.index).collect())
+        .unwrap_or_default()
 }
 
 /// A crawler's reading of the lines of groups: those of a group it does not follow are ignored
 /// (naming the first group it follows); the others are read by `read`.
 fn by_group(
     robots: &RobotsTxt,
-    chain: &[&str],
+    crawlers: &[&str],
     read_anyway: impl Fn(&Line<'_>, usize) -> bool,
     mut read: impl FnMut(&Line<'_>, bool) -> Cell,
 ) -> Vec<Cell> {
-    let followed = followed_groups(robots, chain);
+    let followed = followed_groups(robots, crawlers);
     let first_followed = followed
         .first()
         .and_then(|&index| robots.groups().get(index))
@@ -89,7 +89,7 @@ pub(crate) fn yandex_column(robots: &RobotsTxt, google: &[Cell]) -> Vec<Cell> {
     let problems = yandex_problems(robots);
     let mut cells = by_group(
         robots,
-        data::CHAIN,
+        data::CRAWLERS,
         |_, _| false,
         |line, _| {
             if line.kind == LineKind::Other
@@ -199,7 +199,7 @@ pub(crate) fn bing_column(robots: &RobotsTxt, google: &[Cell]) -> Vec<Cell> {
                 .get(group)
                 .is_some_and(|group| group.is_star(false))
     };
-    by_group(robots, bing_data::CHAIN, star_delay, |line, _| {
+    by_group(robots, bing_data::CRAWLERS, star_delay, |line, _| {
         if line.kind == LineKind::Blank || line.kind == LineKind::Comment {
             return google[line.number - 1];
         }

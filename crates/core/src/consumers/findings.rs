@@ -106,19 +106,13 @@ pub fn effect_readers(effects: &[Effect]) -> ConsumerSet {
             Profile::Python => readers.insert(Consumer::Python),
             Profile::Legacy1994 => {}
         }
-        let robot = effect
-            .crawler
-            .and_then(|crawler| crawler.tokens.first())
-            .copied()
-            .unwrap_or_default();
-        for (consumer, chain) in [
-            (Consumer::Bing, bing_data::CHAIN),
-            (Consumer::Yandex, yandex_data::CHAIN),
+        // The robot whose reading the consumer's column gives: the crawler its file names.
+        let robot = effect.crawler.map(|crawler| crawler.name);
+        for (consumer, crawlers) in [
+            (Consumer::Bing, bing_data::CRAWLERS),
+            (Consumer::Yandex, yandex_data::CRAWLERS),
         ] {
-            if chain
-                .first()
-                .is_some_and(|token| token.eq_ignore_ascii_case(robot))
-            {
+            if robot.is_some_and(|name| crawlers.first() == Some(&name)) {
                 readers.insert(consumer);
             }
         }
