@@ -36,16 +36,14 @@ pub fn script(rest: &[String]) -> Result<String, UsageError> {
     }
 }
 
-/// The commands whose positional arguments are files.
-const TAKES_FILES: &[&str] = &[
-    "check",
-    "crawlers",
-    "lint",
-    "consumers",
-    "diff",
-    "test",
-    "preferences",
-];
+/// The commands whose positional arguments are files, as the command table says.
+fn taking_files() -> Vec<&'static str> {
+    COMMANDS
+        .iter()
+        .filter(|command| command.takes_files)
+        .map(|command| command.name)
+        .collect()
+}
 
 /// Every spelling of an option (`-a --agent`).
 fn spellings(option: &OptionSpec) -> Vec<&'static str> {
@@ -130,7 +128,7 @@ fn bash() -> String {
          \x20       COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))\n\
          \x20   else\n",
     );
-    writeln!(out, "        case \"$command\" in\n            {})\n                COMPREPLY=($(compgen -f -- \"$cur\"))\n                ;;\n            *)\n                COMPREPLY=()\n                ;;\n        esac", TAKES_FILES.join("|")).unwrap();
+    writeln!(out, "        case \"$command\" in\n            {})\n                COMPREPLY=($(compgen -f -- \"$cur\"))\n                ;;\n            *)\n                COMPREPLY=()\n                ;;\n        esac", taking_files().join("|")).unwrap();
     out.push_str("    fi\n}\ncomplete -o filenames -F _robots_lens robots-lens\n");
     out
 }
@@ -194,7 +192,7 @@ fn zsh() -> String {
         match command.name {
             "completions" => specs.push(format!("':shell:({})'", SHELLS.join(" "))),
             "man" => {}
-            name if TAKES_FILES.contains(&name) => specs.push("'*:file:_files'".to_owned()),
+            name if taking_files().contains(&name) => specs.push("'*:file:_files'".to_owned()),
             _ => specs.push("'*:code: '".to_owned()),
         }
         writeln!(
@@ -271,7 +269,7 @@ fn fish() -> String {
         "complete -c robots-lens -n {} -F",
         fish_quote(&format!(
             "__fish_seen_subcommand_from {}",
-            TAKES_FILES.join(" ")
+            taking_files().join(" ")
         ))
     )
     .unwrap();

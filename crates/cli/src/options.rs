@@ -10,6 +10,8 @@ use robots_lens::{AgentMatch, Profile};
 pub struct CommandSpec {
     pub name: &'static str,
     pub summary: &'static str,
+    /// Its positional arguments are files (the shells' completions offer file names).
+    pub takes_files: bool,
 }
 
 /// The commands, in the order `--help` lists them.
@@ -17,54 +19,67 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "check",
         summary: "May an agent or crawler fetch a URL, and which line decides",
+        takes_files: true,
     },
     CommandSpec {
         name: "fetch",
         summary: "Fetch a site's robots.txt as a crawler does, and say how it was served",
+        takes_files: false,
     },
     CommandSpec {
         name: "crawlers",
         summary: "Every catalogued crawler's verdict for one URL, or the catalogue",
+        takes_files: true,
     },
     CommandSpec {
         name: "lint",
         summary: "Every line a crawler will skip or misread",
+        takes_files: true,
     },
     CommandSpec {
         name: "consumers",
         summary: "What Google, Search Console, Lighthouse, Yandex, Bing and the libraries do with each line",
+        takes_files: true,
     },
     CommandSpec {
         name: "diff",
         summary: "The verdicts that flip between two versions of a file",
+        takes_files: true,
     },
     CommandSpec {
         name: "test",
         summary: "Check the file against expectations written in TOML",
+        takes_files: true,
     },
     CommandSpec {
         name: "preferences",
         summary: "What may be done with a URL: crawling and AI uses",
+        takes_files: true,
     },
     CommandSpec {
         name: "logs",
         summary: "Did the bots obey? Access logs replayed against robots.txt",
+        takes_files: false,
     },
     CommandSpec {
         name: "explain",
         summary: "The documentation of an audit code, or of every code",
+        takes_files: false,
     },
     CommandSpec {
         name: "serve",
         summary: "The page on this machine, able to read a site's live robots.txt",
+        takes_files: false,
     },
     CommandSpec {
         name: "completions",
         summary: "A completion script for bash, zsh, fish or powershell",
+        takes_files: false,
     },
     CommandSpec {
         name: "man",
         summary: "The manual page, in roff (man -l)",
+        takes_files: false,
     },
 ];
 

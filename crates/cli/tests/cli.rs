@@ -5,18 +5,23 @@ use common::robots_lens;
 
 const SHOP: &[u8] = b"User-agent: *\nDisallow: /private\nAllow: /private/press\n\nUser-agent: GPTBot\nDisallow: /\n";
 
+/// `robots-lens check - ARGS` with `robots` on standard input.
+fn check(robots: &[u8], args: &[&str]) -> std::process::Output {
+    let mut all = vec!["check", "-"];
+    all.extend_from_slice(args);
+    robots_lens(&all, robots)
+}
+
 #[test]
 fn a_disallowed_url_exits_1_and_names_the_line() {
-    let output = robots_lens(
+    let output = check(
+        SHOP,
         &[
-            "check",
-            "-",
             "--agent",
             "Googlebot",
             "--url",
             "https://example.com/private/x",
         ],
-        SHOP,
     );
     assert_eq!(output.status.code(), Some(1));
     let text = String::from_utf8(output.stdout).unwrap();
@@ -27,10 +32,9 @@ fn a_disallowed_url_exits_1_and_names_the_line() {
 
 #[test]
 fn allowed_urls_exit_0() {
-    let output = robots_lens(
+    let output = check(
+        SHOP,
         &[
-            "check",
-            "-",
             "--agent",
             "Googlebot",
             "--url",
@@ -38,7 +42,6 @@ fn allowed_urls_exit_0() {
             "--url",
             "/",
         ],
-        SHOP,
     );
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8(output.stdout).unwrap();
@@ -53,15 +56,11 @@ fn allowed_urls_exit_0() {
 fn the_match_model_changes_which_group_applies() {
     // As typed: the string holds GPTBot's token, which only the substring model finds.
     let ua = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
-    let substring = robots_lens(
-        &["check", "-", "--agent", ua, "--url", "/blog", "--as-typed"],
-        SHOP,
-    );
+    let substring = check(SHOP, &["--agent", ua, "--url", "/blog", "--as-typed"]);
     assert_eq!(substring.status.code(), Some(1));
-    let token = robots_lens(
+    let token = check(
+        SHOP,
         &[
-            "check",
-            "-",
             "--agent",
             ua,
             "--url",
@@ -70,17 +69,13 @@ fn the_match_model_changes_which_group_applies() {
             "token",
             "--as-typed",
         ],
-        SHOP,
     );
     assert_eq!(token.status.code(), Some(0));
 }
 
 #[test]
 fn json_output_carries_the_whole_explanation() {
-    let output = robots_lens(
-        &["check", "-", "--agent", "GPTBot", "--url", "/a", "--json"],
-        SHOP,
-    );
+    let output = check(SHOP, &["--agent", "GPTBot", "--url", "/a", "--json"]);
     let verdict: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(verdict["allowed"], false);
     assert_eq!(verdict["decisive"]["line"], 6);
@@ -119,7 +114,7 @@ fn jsonl_answers_every_line_in_order_and_survives_bad_ones() {
 
 #[test]
 fn usage_errors_exit_2_with_a_hint() {
-    let output = robots_lens(&["check", "-", "--url", "/"], SHOP);
+    let output = check(SHOP, &["--url", "/"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--agent AGENT"));
     let output = robots_lens(
@@ -246,9 +241,9 @@ fn options_a_command_would_ignore_or_misread_are_usage_errors() {
 
 #[test]
 fn invalid_utf8_and_nul_bytes_are_read() {
-    let output = robots_lens(
-        &["check", "-", "--agent", "a", "--url", "/caf%E9"],
+    let output = check(
         b"User-agent: *\nDisallow: /caf\xE9\0junk\n",
+        &["--agent", "a", "--url", "/caf%E9"],
     );
     assert_eq!(output.status.code(), Some(1));
 }
@@ -256,40 +251,22 @@ fn invalid_utf8_and_nul_bytes_are_read() {
 #[test]
 fn a_crawler_follows_its_fallback_chain() {
     let robots = b"User-agent: Googlebot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n";
-    let image = robots_lens(
-        &[
-            "check",
-            "-",
-            "--crawler",
-            "Googlebot-Image",
-            "--url",
-            "/public",
-        ],
+    let image = check(
         robots,
+        &["--crawler", "Googlebot-Image", "--url", "/public"],
     );
     assert_eq!(
         image.status.code(),
         Some(0),
         "Googlebot-Image follows the Googlebot group"
     );
-    let ads = robots_lens(
-        &[
-            "check",
-            "-",
-            "--crawler",
-            "AdsBot-Google",
-            "--url",
-            "/public",
-            "--json",
-        ],
+    let ads = check(
         robots,
+        &["--crawler", "AdsBot-Google", "--url", "/public", "--json"],
     );
     let verdict: serde_json::Value = serde_json::from_slice(&ads.stdout).unwrap();
     assert_eq!(verdict["reason"], "no-group-applies", "AdsBot ignores *");
-    let unknown = robots_lens(
-        &["check", "-", "--crawler", "NoSuchBot", "--url", "/"],
-        robots,
-    );
+    let unknown = check(robots, &["--crawler", "NoSuchBot", "--url", "/"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("known crawlers: Googlebot"));
 }
@@ -297,18 +274,12 @@ fn a_crawler_follows_its_fallback_chain() {
 #[test]
 fn the_fetch_status_overrides_the_file() {
     let open = b"User-agent: *\nAllow: /\n";
-    let unreachable = robots_lens(
-        &[
-            "check", "-", "--agent", "a", "--url", "/x", "--status", "503",
-        ],
-        open,
-    );
+    let unreachable = check(open, &["--agent", "a", "--url", "/x", "--status", "503"]);
     assert_eq!(unreachable.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&unreachable.stdout).contains("served as   503"));
-    let too_many = robots_lens(
+    let too_many = check(
+        open,
         &[
-            "check",
-            "-",
             "--agent",
             "a",
             "--url",
@@ -318,30 +289,22 @@ fn the_fetch_status_overrides_the_file() {
             "--profile",
             "google",
         ],
-        open,
     );
     assert_eq!(
         too_many.status.code(),
         Some(1),
         "Google treats 429 as a server error"
     );
-    let rfc = robots_lens(
-        &[
-            "check", "-", "--agent", "a", "--url", "/x", "--status", "429",
-        ],
+    let rfc = check(
         b"User-agent: *\nDisallow: /\n",
+        &["--agent", "a", "--url", "/x", "--status", "429"],
     );
     assert_eq!(
         rfc.status.code(),
         Some(0),
         "RFC 9309 treats 429 as unavailable: allow all"
     );
-    let bad = robots_lens(
-        &[
-            "check", "-", "--agent", "a", "--url", "/x", "--status", "999",
-        ],
-        open,
-    );
+    let bad = check(open, &["--agent", "a", "--url", "/x", "--status", "999"]);
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -372,10 +335,7 @@ fn the_crawlers_table_lists_every_crawler() {
 
 #[test]
 fn other_readers_are_named_when_they_disagree() {
-    let output = robots_lens(
-        &["check", "-", "--agent", "bot", "--url", "/private/press/a"],
-        SHOP,
-    );
+    let output = check(SHOP, &["--agent", "bot", "--url", "/private/press/a"]);
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("other readers"), "{text}");
     assert!(
@@ -510,18 +470,9 @@ fn explain_speaks_spanish_and_portuguese_from_the_page_s_texts() {
 #[test]
 fn a_crawler_gets_its_operators_fetch_status_handling() {
     let open = b"User-agent: *\nAllow: /\n";
-    let googlebot = robots_lens(
-        &[
-            "check",
-            "-",
-            "--crawler",
-            "Googlebot",
-            "--url",
-            "/x",
-            "--status",
-            "429",
-        ],
+    let googlebot = check(
         open,
+        &["--crawler", "Googlebot", "--url", "/x", "--status", "429"],
     );
     assert_eq!(googlebot.status.code(), Some(1), "Google: 429 is a 5xx");
     let text = String::from_utf8_lossy(&googlebot.stdout);
@@ -548,21 +499,17 @@ fn a_crawler_gets_its_operators_fetch_status_handling() {
 fn a_typed_agent_obeys_only_groups_that_name_it() {
     let file = b"User-agent: Rule1Bot\nDisallow: /a\n\nUser-agent: Rule2Bot\nDisallow: /b\n";
     for model in ["substring", "token"] {
-        let output = robots_lens(
-            &[
-                "check", "-", "--agent", "Rule1Bot", "--url", "/b", "--match", model,
-            ],
+        let output = check(
             file,
+            &["--agent", "Rule1Bot", "--url", "/b", "--match", model],
         );
         assert_eq!(output.status.code(), Some(0), "{model}");
         let text = String::from_utf8_lossy(&output.stdout);
         assert!(text.contains("Google reads it as `Rule`"), "{text}");
     }
-    let output = robots_lens(
-        &[
-            "check", "-", "--agent", "MJ12bot", "--url", "/", "--match", "token",
-        ],
+    let output = check(
         b"User-agent: MJ12bot\nDisallow: /\n",
+        &["--agent", "MJ12bot", "--url", "/", "--match", "token"],
     );
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("Google reads it as `MJ`"), "{text}");
@@ -570,10 +517,9 @@ fn a_typed_agent_obeys_only_groups_that_name_it() {
 
 #[test]
 fn a_first_match_verdict_does_not_claim_the_longest_match() {
-    let output = robots_lens(
+    let output = check(
+        SHOP,
         &[
-            "check",
-            "-",
             "--agent",
             "x",
             "--url",
@@ -581,7 +527,6 @@ fn a_first_match_verdict_does_not_claim_the_longest_match() {
             "--profile",
             "python",
         ],
-        SHOP,
     );
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -620,17 +565,7 @@ fn an_agent_naming_a_catalogued_crawler_is_that_crawler_with_the_name_as_typed_b
     );
     assert_eq!(typed["as_typed"]["deciding_line"], 2);
     assert!(crawler["as_typed"].is_null());
-    let output = robots_lens(
-        &[
-            "check",
-            "-",
-            "--agent",
-            "Googlebot-News",
-            "--url",
-            "/news/1",
-        ],
-        file,
-    );
+    let output = check(file, &["--agent", "Googlebot-News", "--url", "/news/1"]);
     assert_eq!(output.status.code(), Some(0));
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -697,17 +632,15 @@ fn a_url_list_answers_a_typed_crawler_name_as_that_crawler_with_the_name_as_type
 #[test]
 fn as_typed_a_catalogued_crawler_s_own_answer_is_printed_when_it_differs() {
     let file = b"User-agent: Googlebot\nDisallow: /news/\n\nUser-agent: Googlebot-News\nAllow: /\n\nUser-agent: bot\nDisallow: /\n";
-    let output = robots_lens(
+    let output = check(
+        file,
         &[
-            "check",
-            "-",
             "--agent",
             "Googlebot-News",
             "--url",
             "/news/1",
             "--as-typed",
         ],
-        file,
     );
     assert_eq!(
         output.status.code(),
@@ -726,22 +659,9 @@ fn as_typed_a_catalogued_crawler_s_own_answer_is_printed_when_it_differs() {
 #[test]
 fn a_url_is_read_as_meant_and_refused_when_no_crawler_would_request_it() {
     let file = b"User-agent: *\nDisallow: /checkout/\n";
-    let path = robots_lens(
-        &["check", "-", "--agent", "a", "--url", "checkout/payment"],
-        file,
-    );
+    let path = check(file, &["--agent", "a", "--url", "checkout/payment"]);
     assert_eq!(path.status.code(), Some(1), "checkout/payment is a path");
-    let host = robots_lens(
-        &[
-            "check",
-            "-",
-            "--agent",
-            "a",
-            "--url",
-            "shop.example/checkout/x",
-        ],
-        file,
-    );
+    let host = check(file, &["--agent", "a", "--url", "shop.example/checkout/x"]);
     assert_eq!(host.status.code(), Some(1));
     let text = String::from_utf8_lossy(&host.stdout);
     assert!(
@@ -752,22 +672,19 @@ fn a_url_is_read_as_meant_and_refused_when_no_crawler_would_request_it() {
         !text.contains("python"),
         "every reader sees the host: {text}"
     );
-    let dotted = robots_lens(
-        &["check", "-", "--agent", "a", "--url", "./checkout/x"],
-        file,
-    );
+    let dotted = check(file, &["--agent", "a", "--url", "./checkout/x"]);
     assert_eq!(dotted.status.code(), Some(1), "./checkout/x is a path");
     assert!(!String::from_utf8_lossy(&dotted.stdout).contains("read as host"));
     // An http(s) URL with an empty path requests `/` (RFC 3986 §6.2.3), as Google and every
     // crawler read it; only a host typed without a scheme is refused.
     for root in ["https://shop.example", "http://shop.example#/a"] {
-        let output = robots_lens(&["check", "-", "--agent", "a", "--url", root], file);
+        let output = check(file, &["--agent", "a", "--url", root]);
         let text = String::from_utf8_lossy(&output.stdout);
         assert!(text.starts_with("ALLOWED  /\n"), "{root}: {text}");
         assert!(text.contains("read as host shop.example, path /"), "{text}");
     }
     for bad in ["", "ftp://x", "shop.example", "http:/checkout/x"] {
-        let output = robots_lens(&["check", "-", "--agent", "a", "--url", bad], file);
+        let output = check(file, &["--agent", "a", "--url", bad]);
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
         assert!(output.stdout.is_empty(), "{bad:?}");
         assert!(
@@ -832,7 +749,7 @@ fn binary_input_is_named_instead_of_read_as_rules() {
         "{text}"
     );
     assert!(!text.contains("RL208"), "no NUL findings: {text}");
-    let check = robots_lens(&["check", "-", "--agent", "a", "--url", "/"], gzip);
+    let check = check(gzip, &["--agent", "a", "--url", "/"]);
     let text = String::from_utf8_lossy(&check.stdout);
     assert!(
         text.contains("this is gzip-compressed data, not a robots.txt"),

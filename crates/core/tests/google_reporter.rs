@@ -51,18 +51,15 @@ fn shows(tag: &str, line: &ReporterLine) -> Option<bool> {
 
 #[test]
 fn the_reporter_counts_and_tags_every_reference_case_as_google_does() {
-    let Some(path) = inputs::shared_path(
+    let Some(cases) = inputs::shared_jsonl::<Case>(
         "reference/google-verdicts.jsonl",
         "the Google reference verdicts",
     ) else {
         return;
     };
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
     let mut failures = Vec::new();
     let mut checked = 0;
-    for line in text.lines().filter(|line| !line.trim().is_empty()) {
-        let case: Case = serde_json::from_str(line).expect("a case per line");
+    for case in cases {
         let robots = RobotsTxt::parse(case.robots.as_bytes());
         let table = consumers::readings(&robots);
         let reported: Vec<ReporterLine> = (1..=table.len())

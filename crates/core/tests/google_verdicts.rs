@@ -21,23 +21,16 @@ struct Case {
 
 #[test]
 fn google_profile_agrees_with_googles_library_on_every_reference_case() {
-    let Some(path) = inputs::shared_path(
+    let Some(cases) = inputs::shared_jsonl::<Case>(
         "reference/google-verdicts.jsonl",
         "the Google reference verdicts",
     ) else {
         return;
     };
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
     let filter = std::env::var("GOOGLE_VERDICTS_FILTER").ok();
     let mut checked = 0;
     let mut failures = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let case: Case = serde_json::from_str(line)
-            .unwrap_or_else(|error| panic!("line {} of {}: {error}", index + 1, path.display()));
+    for case in cases {
         if filter
             .as_deref()
             .is_some_and(|filter| !case.id.contains(filter))
@@ -69,8 +62,7 @@ fn google_profile_agrees_with_googles_library_on_every_reference_case() {
     // The reference holds over 17,000 cases; far fewer means the file was cut short.
     assert!(
         checked >= 10_000 || filter.is_some(),
-        "only {checked} reference cases were read from {}",
-        path.display()
+        "only {checked} reference cases were read from reference/google-verdicts.jsonl"
     );
     assert!(
         failures.is_empty(),

@@ -249,22 +249,21 @@ impl UrlBatch {
             allowed: row.cell.allowed,
             line: row.cell.line,
             reason: row.cell.reason.id(),
-            rule: row
-                .cell
-                .line
-                .and_then(|line| self.robots.line(line))
-                .map(|line| line.text().trim()),
+            rule: rule_text(&self.robots, row.cell.line),
             as_typed: row.as_typed.map(|cell| CellView {
                 allowed: cell.allowed,
                 line: cell.line,
                 reason: cell.reason.id(),
-                rule: cell
-                    .line
-                    .and_then(|line| self.robots.line(line))
-                    .map(|line| line.text().trim()),
+                rule: rule_text(&self.robots, cell.line),
             }),
         }
     }
+}
+
+/// The text of line `line` of `robots` (the deciding rule's), trimmed, when a line decided.
+fn rule_text(robots: &RobotsTxt, line: Option<usize>) -> Option<&str> {
+    line.and_then(|number| robots.line(number))
+        .map(|line| line.text().trim())
 }
 
 /// The core's `BatchReport` with the boundary's camelCase names (its lists' items have
@@ -333,10 +332,7 @@ impl<'t> SideView<'t> {
         SideView {
             allowed: side.allowed,
             line: side.line,
-            text: side
-                .line
-                .and_then(|n| robots.line(n))
-                .map(|l| l.text().trim()),
+            text: rule_text(robots, side.line),
         }
     }
 }
@@ -619,10 +615,7 @@ fn expectation_results(
             expected: result.expected,
             allowed: result.allowed,
             line: result.line,
-            rule: result
-                .line
-                .and_then(|number| robots.line(number))
-                .map(|line| line.text().trim()),
+            rule: rule_text(robots, result.line),
             reason: result.reason.map(|reason| reason.id()),
             holds: result.holds,
             error: result.error.as_ref().map(ExpectationError::id),

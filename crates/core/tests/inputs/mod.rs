@@ -44,6 +44,26 @@ pub fn shared_path(relative: &str, test: &str) -> Option<PathBuf> {
     None
 }
 
+/// The cases of the shared JSON Lines file `relative` (one object a line, blank lines skipped),
+/// read as [`shared_path`] finds it (`None` when it may be missing and is); a line that is not
+/// a case fails the test, naming the line.
+pub fn shared_jsonl<T: serde::de::DeserializeOwned>(relative: &str, test: &str) -> Option<Vec<T>> {
+    let path = shared_path(relative, test)?;
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    Some(
+        text.lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty())
+            .map(|(index, line)| {
+                serde_json::from_str(line).unwrap_or_else(|error| {
+                    panic!("line {} of {}: {error}", index + 1, path.display())
+                })
+            })
+            .collect(),
+    )
+}
+
 /// Reports a missing input: fails the test unless `kind` is listed in
 /// `ROBOTS_LENS_ALLOW_MISSING`, in which case it prints the skip and returns.
 pub fn missing(kind: &str, test: &str, why: &str) {
