@@ -192,17 +192,26 @@ export async function startSession({
  * The static server behind a front that delivers the page's document (`/`) as a slow network
  * does: up to `<main>` at once, then `<main>` in `parts` equal parts, `pauseMs` apart. What a
  * browser paints of the parts it has and lays out again when the next arrives is what a visitor
- * on a slow connection sees move. Every other path is passed through. Resolves to
- * `{ url, close }`, which `startSession({ server })` takes.
+ * on a slow connection sees move. `alsoCutAt` names texts of the document before which it is cut
+ * too (a browser that is slow or loaded paints an element whose content is still being parsed).
+ * Every other path is passed through. Resolves to `{ url, close }`, which
+ * `startSession({ server })` takes.
  */
-export async function startSlowDocumentServer({ root = REPO_ROOT, parts = 12, pauseMs = 100 } = {}) {
+export async function startSlowDocumentServer({ root = REPO_ROOT, parts = 12, pauseMs = 100, alsoCutAt = [] } = {}) {
   const backend = await startServer({ port: 0, root });
   const document = readFileSync(new URL('index.html', pathToFileURL(root.endsWith('/') ? root : `${root}/`)));
   const text = document.toString('latin1');
   const start = text.indexOf('<main');
   const end = text.indexOf('</main>');
   assert.ok(start > 0 && end > start, 'the document has a <main> to deliver in parts');
-  const cuts = [0, ...Array.from({ length: parts }, (_, index) => start + Math.floor(((end - start) * index) / parts)), document.length];
+  const named = alsoCutAt.map((cut) => {
+    const at = text.indexOf(cut);
+    assert.ok(at > 0, `the document holds ${JSON.stringify(cut)} to cut at`);
+    return at;
+  });
+  const even = Array.from({ length: parts }, (_, index) => start + Math.floor(((end - start) * index) / parts));
+  const cuts = [0, ...new Set([...even, ...named])].sort((a, b) => a - b);
+  cuts.push(document.length);
   const timers = new Set();
   const front = createServer((request, response) => {
     const path = new URL(request.url, 'http://front').pathname;
