@@ -24,9 +24,11 @@ import {
   decodeBytes,
   decodeShare,
   describeLines,
+  draftFits,
   encodeShare,
   exampleById,
   isShare,
+  MAX_DRAFT_LENGTH,
 } from './page/work.js';
 import * as render from './text/render.js';
 import { clearSummary, engineErrorText, showCrawlerWhy, showHeaderVerdict, showSummary } from './text/render.js';
@@ -111,6 +113,8 @@ const state = {
   previousText: null,
   /** The last save failed (storage full or disabled): warn before the page closes. */
   unsaved: false,
+  /** Whether the text not kept was longer than a draft may be (work.js MAX_DRAFT_LENGTH). */
+  unsavedTooLarge: false,
   /** What was saved last, so that a refresh with nothing new writes nothing. */
   lastSaved: null,
   /** Notes about what is stored: another tab's newer text, a stale save, a clearing. */
@@ -1096,7 +1100,9 @@ function showLoadNotes(notes) {
     ? [
         {
           severity: 'warning',
-          text: t('app.not-stored'),
+          text: state.unsavedTooLarge
+            ? t('app.too-large-to-store', { count: formatCount(editor.text.length), limit: formatCount(MAX_DRAFT_LENGTH) })
+            : t('app.not-stored'),
         },
       ]
     : [];
@@ -1401,7 +1407,11 @@ async function restoreWork() {
   if (stale !== null) {
     notes.push({
       severity: 'warning',
-      text: t('app.stale-save', { saved: timeOf(draft.at), count: formatCount(stale.length), newer: timeOf(stale.at) }),
+      text: t(stale.tooLarge ? 'app.stale-too-large' : 'app.stale-save', {
+        saved: timeOf(draft.at),
+        count: formatCount(stale.length),
+        newer: timeOf(stale.at),
+      }),
     });
   }
   if (newer !== null) notes.push(otherTabNote(newer));
@@ -1455,6 +1465,7 @@ function clearSavedData() {
   const { text, bytes, ...check } = currentWork();
   state.lastSaved = { text, checkJson: JSON.stringify(check), bytes };
   state.unsaved = false;
+  state.unsavedTooLarge = false;
   otherTabDraft = null;
   showStorageNotes([
     {
@@ -1470,8 +1481,10 @@ function saveWork() {
   if (state.lastSaved?.text === text && state.lastSaved.checkJson === checkJson && state.lastSaved.bytes === bytes) return;
   const saved = savedWork.save({ text, check, bytes });
   state.lastSaved = saved ? { text, checkJson, bytes } : null;
-  if (saved !== !state.unsaved) {
+  const tooLarge = !saved && !draftFits({ text, bytes });
+  if (saved !== !state.unsaved || tooLarge !== state.unsavedTooLarge) {
     state.unsaved = !saved;
+    state.unsavedTooLarge = tooLarge;
     showLoadNotes(state.loadNotes);
   }
 }

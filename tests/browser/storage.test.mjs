@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { EXAMPLES } from '../../www/page/work.js';
+import { EXAMPLES, MAX_DRAFT_LENGTH } from '../../www/page/work.js';
 import { expectVerdict, launchBrowser, settled, startSession } from './harness.mjs';
 
 const WAIT_MS = 15_000;
@@ -153,5 +153,43 @@ test('a duplicated tab gets an id of its own, so the copy and the original keep 
     await b.reload();
     await settled(b, { timeout: WAIT_MS });
     assert.equal(await b.inputValue('#robots'), 'User-agent: *\nDisallow: /copy/\n');
+  });
+});
+
+// Issue 38: a 10 MB paste held the main thread for some 100 ms to serialise and store a draft no
+// browser keeps. A text over the limit is not written at all, the page says so in the person's
+// terms, and the text stays; a draft within the limit is kept as before.
+test('a text longer than a draft may be is not stored, says so and stays in the editor; the next visit says why', async () => {
+  await withSession(async (session) => {
+    const page = await openTab(session);
+    await page.evaluate(() => {
+      const setItem = Storage.prototype.setItem;
+      globalThis.__longestWrite = 0;
+      Storage.prototype.setItem = function (key, value) {
+        globalThis.__longestWrite = Math.max(globalThis.__longestWrite, String(value).length);
+        return setItem.call(this, key, value);
+      };
+    });
+    await write(page, 'User-agent: *\nDisallow: /kept/\n');
+    const long = `User-agent: *\nDisallow: /long/\n# ${'z'.repeat(MAX_DRAFT_LENGTH)}\n`;
+    await write(page, long);
+    assert.match(
+      await page.textContent('#file-notes'),
+      /This text \(2,500,0\d\d characters\) is longer than this page keeps in a browser \(2,500,000 characters\), so it is not saved/,
+    );
+    assert.ok((await page.evaluate(() => globalThis.__longestWrite)) < MAX_DRAFT_LENGTH, 'the long text was not written');
+    // The text stays: the engine answers from it.
+    await page.fill('#url', '/long/page');
+    await expectVerdict(page, 'disallowed', 2);
+
+    // The page asks before it closes work it could not keep: leave.
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.reload();
+    await settled(page, { timeout: WAIT_MS });
+    assert.equal(await page.inputValue('#robots'), 'User-agent: *\nDisallow: /kept/\n', 'the draft within the limit is kept');
+    assert.match(
+      await page.textContent('#file-notes'),
+      /A newer one \(2,500,0\d\d characters, at \d\d:\d\d:\d\d\) was too long to be kept in this browser/,
+    );
   });
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { MAX_DRAFTS, STORAGE_PREFIX as PREFIX, SavedWork } from '../../www/page/work.js';
+import { MAX_DRAFT_LENGTH, MAX_DRAFTS, STORAGE_PREFIX as PREFIX, SavedWork } from '../../www/page/work.js';
 
 /** A Storage with a quota in characters, as browsers count it. */
 class MemoryStorage {
@@ -102,6 +102,30 @@ test('a save the browser refuses leaves a marker, and the next visit says the te
   // Once a save succeeds again, the text is current and the marker goes.
   tab.save({ text: 'fits again', check: {} });
   assert.equal(new SavedWork({ local, session, now }).restore().stale, null);
+});
+
+test('a draft longer than MAX_DRAFT_LENGTH is never written, and the next visit says why the text shown is older', () => {
+  const written = [];
+  const local = new MemoryStorage();
+  const setItem = local.setItem.bind(local);
+  local.setItem = (key, value) => {
+    written.push(String(value).length);
+    setItem(key, value);
+  };
+  const session = new MemoryStorage();
+  const now = clock();
+  const tab = new SavedWork({ local, session, now });
+  assert.equal(tab.save({ text: 'small text', check: {} }), true);
+  // With an opened file's bytes, the two together count.
+  const half = 'x'.repeat(MAX_DRAFT_LENGTH / 2 + 1);
+  assert.equal(tab.save({ text: half, check: {}, bytes: half }), false);
+  assert.equal(tab.save({ text: 'x'.repeat(MAX_DRAFT_LENGTH + 1), check: {} }), false);
+  assert.equal(tab.savePrevious('y'.repeat(MAX_DRAFT_LENGTH + 1)), false);
+  assert.ok(Math.max(...written) < MAX_DRAFT_LENGTH, 'no write of the long text was tried');
+  const { draft, stale } = new SavedWork({ local, session, now }).restore();
+  assert.equal(draft.text, 'small text');
+  assert.deepEqual({ length: stale.length, tooLarge: stale.tooLarge }, { length: MAX_DRAFT_LENGTH + 1, tooLarge: true });
+  assert.equal(tab.save({ text: 'x'.repeat(MAX_DRAFT_LENGTH), check: {} }), true, 'the longest draft is kept');
 });
 
 test('clearing removes everything the page stored, and storage that is off keeps nothing', () => {

@@ -52,6 +52,19 @@ const PREVIOUS_KEY = `${STORAGE_PREFIX}previous`;
 const LEGACY = { text: `${STORAGE_PREFIX}text`, check: `${STORAGE_PREFIX}check` };
 /** Drafts kept: this tab's and those of the most recent other tabs. */
 export const MAX_DRAFTS = 4;
+/**
+ * The longest draft written, in characters (its text and an opened file's base64 together):
+ * 2,500,000, which is the 5 MB that Safari and Firefox give an origin's local storage once a
+ * character is counted as the two bytes it takes there (Chrome gives twice that). A longer one
+ * is never written: serialising and storing a 10 MB text took some 100 ms of the page's main
+ * thread, only for the browser to refuse it. It stays in the editor; the page says it is not kept.
+ */
+export const MAX_DRAFT_LENGTH = 2_500_000;
+
+/** Whether a draft of `text` (and `bytes`, an opened file's base64) is short enough to save. */
+export function draftFits({ text, bytes }) {
+  return text.length + (typeof bytes === 'string' ? bytes.length : 0) <= MAX_DRAFT_LENGTH;
+}
 
 export class SavedWork {
   #local;
@@ -115,8 +128,9 @@ export class SavedWork {
   /**
    * What to start from: `draft` (this tab's own, else the newest of any tab, else what an older
    * version saved; null when nothing is saved), `newer` (another tab's draft that is newer than
-   * this tab's own and holds another text, to offer) and `stale` (`{ at, length }` of a newer
-   * text that could not be saved, when the draft shown is older than it).
+   * this tab's own and holds another text, to offer) and `stale` (`{ at, length, tooLarge }` of
+   * a newer text that could not be saved, when the draft shown is older than it; `tooLarge` when
+   * it was longer than MAX_DRAFT_LENGTH).
    */
   restore() {
     const drafts = this.#drafts();
@@ -130,7 +144,9 @@ export class SavedWork {
     if (draft !== null) {
       const key = UNSAVED_PREFIX + draft.tab;
       const marker = parseStored(readStored(this.#local, key)) ?? parseStored(readStored(this.#session, key));
-      if (marker !== null && marker.at > draft.at) stale = { at: marker.at, length: marker.length };
+      if (marker !== null && marker.at > draft.at) {
+        stale = { at: marker.at, length: marker.length, tooLarge: marker.tooLarge === true };
+      }
     }
     return { draft, newer, stale };
   }
@@ -138,15 +154,22 @@ export class SavedWork {
   /**
    * Saves `{ text, check, bytes }` as this tab's draft (`bytes`, optional: the base64 of an
    * opened file's own bytes, which the engine reads while the text is unedited) and drops the
-   * drafts of all but the most recent other tabs; when the browser refuses it (storage full or
-   * off), leaves a marker of what was not saved and returns false.
+   * drafts of all but the most recent other tabs; when the draft is longer than
+   * MAX_DRAFT_LENGTH (see `draftFits`) or the browser refuses it (storage full or off), leaves a
+   * marker of what was not saved and returns false.
    */
   save({ text, check, bytes }) {
     const at = this.#now();
-    const value = JSON.stringify({ tab: this.#tab, at, text, check, ...(typeof bytes === 'string' ? { bytes } : {}) });
+    const fits = draftFits({ text, bytes });
     const key = DRAFT_PREFIX + this.#tab;
     // Another tab's draft is its work: it is never dropped to make room for this one.
-    const saved = writeStored(this.#local, key, value);
+    const saved =
+      fits &&
+      writeStored(
+        this.#local,
+        key,
+        JSON.stringify({ tab: this.#tab, at, text, check, ...(typeof bytes === 'string' ? { bytes } : {}) }),
+      );
     const marker = UNSAVED_PREFIX + this.#tab;
     if (saved) {
       removeStored(this.#local, marker);
@@ -156,14 +179,21 @@ export class SavedWork {
       this.#prune();
     } else {
       // A full local storage may refuse even this; the tab's session storage has its own quota.
-      const lost = JSON.stringify({ at, length: text.length });
+      const lost = JSON.stringify({ at, length: text.length, ...(fits ? {} : { tooLarge: true }) });
       if (!writeStored(this.#local, marker, lost)) writeStored(this.#session, marker, lost);
     }
     return saved;
   }
 
-  /** The text a load replaced, kept so that it can be restored; false when it could not be. */
+  /**
+   * The text a load replaced, kept so that it can be restored; false when it could not be (one
+   * longer than MAX_DRAFT_LENGTH is not tried, and an older one is not left to be offered).
+   */
   savePrevious(text) {
+    if (!draftFits({ text })) {
+      removeStored(this.#local, PREVIOUS_KEY);
+      return false;
+    }
     return writeStored(this.#local, PREVIOUS_KEY, text);
   }
 
