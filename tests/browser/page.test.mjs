@@ -607,6 +607,21 @@ test('the panels below the verdict failing to load leave the checker working', a
   );
 });
 
+// Issue 38: a page starting in Spanish is hidden until its texts are in place; when its scripts
+// cannot load, it is shown at once (in English, with why), not when a timer runs out.
+test('opened from file:// in another language, the page is shown as soon as its scripts fail', async () => {
+  const context = await browser.newContext({ locale: 'es-ES' });
+  try {
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(`${REPO_ROOT}index.html`).href, { waitUntil: 'load' });
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-translating'), null, { timeout: 30_000 });
+    assert.equal(await page.isVisible('#boot-message'), true);
+    assert.match(await page.textContent('#boot-message'), /served over HTTP/);
+  } finally {
+    await context.close();
+  }
+});
+
 test('opened from file://, the page says how to serve it', async () => {
   // Outside the harness's server on purpose: this is what double-clicking index.html does.
   const context = await browser.newContext();
