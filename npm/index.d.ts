@@ -619,7 +619,11 @@ export interface ConsumerTable {
       passes: boolean | null;
       errors: number;
       warnings: number;
+      /** The groups that hold at least one of `lines`. */
+      groups: number;
+      /** The lines the sentence is about (those flagged or read otherwise than Google reads them). */
       lines: number[];
+      /** The sentence a person reads first: "Search Console: 2 lines not understood". */
       message: string;
       messageKey: unknown;
     }

@@ -90,6 +90,9 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 43_500;
  * 94,688 -> 96,101 B). This round of issue 34 (RL302 by lookup, three findings' sentences and
  * their keys) and issue 38's policy builder took it to 320,023 B on main at 0e77df0; issue 35's
  * one door (codes, not words, across the boundary) brought it back to 314,400 B at 8006a77.
+ * Issue 36's keys have since left this package and the AI usage one: the core's `consumers`
+ * feature, on only in the consumers package, keeps `MessageId::key` from carrying them (315,164
+ * -> 314,760 B here, 141,830 -> 140,978 B in the AI usage package, on 2026-12-07).
  */
 export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 216_000;
 
@@ -109,7 +112,8 @@ export const LOGS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 57_500;
  * Lighthouse, Yandex, Bing, RFC 9309, Python's robotparser with its record reader, robots-parser,
  * Protego), loaded only when the page shows the table: the engine's budget plus 36,000 B
  * (129,613 B in all on 2026-12-07, 94,749 B of it the first module's; 44 kB more in the audit
- * package at its opt-level 3 would not have fit that package's budget).
+ * package at its opt-level 3 would not have fit that package's budget). The summary's sentences
+ * in a person's words (ten count phrases and their keys): 134,744 -> 135,406 B on 2026-12-07.
  */
 export const CONSUMERS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 36_000;
 

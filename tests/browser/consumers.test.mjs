@@ -155,6 +155,17 @@ test("the summary leads to its consumer's lines, and the filter lists one consum
           .map((line) => line.line);
       const listed = () => page.$$eval('#consumers-lines li[data-line]', (items) => items.map((item) => Number(item.dataset.line)));
 
+      // Each consumer's sentence is the one `robots-lens consumers` prints, its lines beside it.
+      const sentences = await page.$$eval('#consumers-summary li[data-consumer]', (items) =>
+        items.map((item) => [item.dataset.consumer, item.firstElementChild.textContent]),
+      );
+      assert.equal(sentences.length, Object.keys(cli.consumers.summary).length);
+      assert.deepEqual(
+        sentences,
+        sentences.map(([id]) => [id, cli.consumers.summary[id]?.message]),
+      );
+      assert.match(cli.consumers.summary.lighthouse.message, /^Lighthouse 12\.2\.3: fails \(\d+ lines?, −1 audit of the SEO category/);
+
       // Lighthouse fails the file: its sentence says so first, and leads to its lines.
       const item = page.locator('#consumers-summary li[data-consumer="lighthouse"]');
       assert.equal(await item.getAttribute('data-passes'), String(cli.consumers.summary.lighthouse.passes));

@@ -394,7 +394,7 @@ function summaryItem(consumer, summary) {
     lines.length === 0
       ? null
       : [
-          ' ',
+          ' — ',
           lines.slice(0, SUMMARY_LINE_LINKS).flatMap((line, index) => [index === 0 ? null : ', ', lineLink(line, formatCount(line))]),
           lines.length > SUMMARY_LINE_LINKS ? [' ', t('consumers.and-more', { count: formatCount(lines.length - SUMMARY_LINE_LINKS) })] : null,
         ],

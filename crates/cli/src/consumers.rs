@@ -5,7 +5,7 @@
 //! Text: the summaries first, then each line with a row of marks (one column per consumer) and,
 //! under a line some consumer reports or reads otherwise than Google, those readings. JSON:
 //! `{"consumers", "lines": [{"line", "text", "readings": {CONSUMER: {"status", "code",
-//! "message", "words"}}}], "summary": {CONSUMER: {"passes", "errors", "warnings", "lines",
+//! "message", "words"}}}], "summary": {CONSUMER: {"passes", "errors", "warnings", "groups", "lines",
 //! "message"}}, "lighthouse"}`, messages in English.
 
 use std::io::{self, Write};
@@ -93,6 +93,7 @@ pub fn to_json(table: &ConsumerTable<'_>) -> Value {
             let mut value = json!({
                 "errors": summary.errors,
                 "warnings": summary.warnings,
+                "groups": summary.groups,
                 "lines": summary.lines,
                 "message": summary.message.to_string(),
             });
@@ -134,8 +135,14 @@ fn write_text(out: &mut impl Write, name: &str, table: &ConsumerTable<'_>) -> io
     let name = if name == "-" { "standard input" } else { name };
     writeln!(out, "Every consumer's reading of {}", printable(name))?;
     writeln!(out)?;
+    // The summary a person reads first: one sentence per consumer, then where its lines are.
     for summary in table.summaries() {
-        writeln!(out, "  {}", printable(&summary.message.to_string()))?;
+        write!(out, "  {}", printable(&summary.message.to_string()))?;
+        if summary.lines.is_empty() {
+            writeln!(out)?;
+        } else {
+            writeln!(out, " — {}", summary.where_lines())?;
+        }
     }
     writeln!(out)?;
     let width = table.len().to_string().len().max(4);

@@ -66,10 +66,12 @@ fn the_text_shows_summaries_then_a_row_of_marks_per_line() {
     let output = robots_lens(&["consumers", "-"], FILE);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
+    // The summary a person reads first: a sentence per consumer, then where its lines are.
     assert!(
-        text.contains("Lighthouse 12.2.3: the robots.txt audit fails on line 2"),
+        text.contains("  Lighthouse 12.2.3: fails (1 line, −1 audit of the SEO category, about "),
         "{text}"
     );
+    assert!(text.contains(" points) — line 2\n"), "{text}");
     assert!(
         text.contains("   2  .!!!----.  Disalow: /private/"),
         "{text}"

@@ -84,6 +84,7 @@ struct SummaryView {
     passes: Option<bool>,
     errors: usize,
     warnings: usize,
+    groups: usize,
     lines: Vec<usize>,
     message: Message,
 }
@@ -101,6 +102,7 @@ impl Serialize for Summaries {
                     passes: summary.passes,
                     errors: summary.errors,
                     warnings: summary.warnings,
+                    groups: summary.groups,
                     lines: summary.lines.clone(),
                     message: summary.message.clone(),
                 },

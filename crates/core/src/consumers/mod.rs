@@ -284,11 +284,22 @@ pub struct Summary {
     pub errors: usize,
     /// Lines the consumer reports as warnings.
     pub warnings: usize,
+    /// The groups (from their first user-agent line to their last line) that hold at least one
+    /// of [`Summary::lines`].
+    pub groups: usize,
     /// The lines the sentence is about: those flagged, or read otherwise than Google reads
     /// them (for Google itself, the lines it skips that hold text).
     pub lines: Vec<usize>,
     /// The sentence.
     pub message: Message,
+}
+
+impl Summary {
+    /// Where the sentence's lines are, as a phrase (`lines 2–3`, `lines 4, 9 … and 12 more`),
+    /// for a surface that cannot link each line beside the sentence.
+    pub fn where_lines(&self) -> Message {
+        crate::message::lines_phrase(&self.lines)
+    }
 }
 
 /// Why a consumer reads a line as it does: the code a [`Reading`] carries and the sentence it
@@ -647,38 +658,91 @@ impl<'r> ConsumerTable<'r> {
         }
         let passes = (consumer == Consumer::Lighthouse).then_some(errors == 0);
         let version = consumer.version().unwrap_or_default();
+        let (groups, loose) = self.groups_of(&lines);
         let message = match consumer {
             Consumer::Lighthouse if errors == 0 => {
                 Message::new(M::ConsumersSummaryLighthousePasses).text("version", version)
             }
             Consumer::Lighthouse => Message::new(M::ConsumersSummaryLighthouseFails)
                 .text("version", version)
-                .lines("lines", &lines)
+                .phrase("lines", count_phrase(lines.len(), M::ConsumersCountLine))
                 .text("points", lighthouse::seo_points()),
             Consumer::Google if lines.is_empty() => Message::new(M::ConsumersSummaryGoogleReadsAll),
-            Consumer::Google => Message::new(M::ConsumersSummaryGoogleSkips).lines("lines", &lines),
+            Consumer::Google => Message::new(M::ConsumersSummaryGoogleSkips)
+                .phrase("lines", count_phrase(lines.len(), M::ConsumersCountLine)),
             Consumer::SearchConsole | Consumer::Yandex if errors + warnings > 0 => {
+                // Search Console's errors are the lines its report does not understand.
+                let error = match consumer {
+                    Consumer::SearchConsole => M::ConsumersCountNotUnderstood,
+                    _ => M::ConsumersCountError,
+                };
+                let counts = [(errors, error), (warnings, M::ConsumersCountWarning)]
+                    .into_iter()
+                    .filter(|&(count, _)| count > 0)
+                    .map(|(count, one)| Value::Message(Box::new(count_phrase(count, one))))
+                    .collect();
                 Message::new(M::ConsumersSummaryReports)
                     .with("reader", reader)
-                    .count("errors", errors)
-                    .count("warnings", warnings)
-                    .lines("lines", &lines)
+                    .list("counts", counts)
             }
             _ if lines.is_empty() => {
                 Message::new(M::ConsumersSummaryAsGoogle).with("reader", reader)
             }
-            _ => Message::new(M::ConsumersSummaryDiffers)
-                .with("reader", reader)
-                .lines("lines", &lines),
+            _ => {
+                let what = [
+                    (groups, M::ConsumersCountGroup),
+                    (loose, M::ConsumersCountLine),
+                ]
+                .into_iter()
+                .filter(|&(count, _)| count > 0)
+                .map(|(count, one)| Value::Message(Box::new(count_phrase(count, one))))
+                .collect();
+                Message::new(M::ConsumersSummaryDiffers)
+                    .with("reader", reader)
+                    .list("what", what)
+            }
         };
         Summary {
             consumer,
             passes,
             errors,
             warnings,
+            groups,
             lines,
             message,
         }
+    }
+
+    /// How many groups hold at least one of `lines` (in order), and how many of `lines` stand
+    /// in no group: a group spans its first user-agent line to its last line.
+    fn groups_of(&self, lines: &[usize]) -> (usize, usize) {
+        // Groups come in file order and do not interleave, so their spans are in order.
+        let spans: Vec<(usize, usize)> = (self.robots.groups().iter())
+            .filter_map(|group| {
+                let first = group.agents.first()?.line;
+                let rules = group.rules.last().map_or(0, |rule| rule.line);
+                Some((first, group.agents.last()?.line.max(rules)))
+            })
+            .collect();
+        let (mut groups, mut loose) = (0, 0);
+        let mut counted = None;
+        let mut at = 0;
+        // Both lists are in order: one walk.
+        for &line in lines {
+            while at < spans.len() && spans[at].1 < line {
+                at += 1;
+            }
+            match spans.get(at) {
+                Some(&(first, _)) if first <= line => {
+                    if counted != Some(at) {
+                        groups += 1;
+                        counted = Some(at);
+                    }
+                }
+                _ => loose += 1,
+            }
+        }
+        (groups, loose)
     }
 
     /// Every consumer's summary, in [`Consumer::ALL`]'s order.
@@ -851,6 +915,23 @@ pub(crate) fn strict_key(line: &Line<'_>) -> Option<Cell> {
         Some(Cell::new(Why::SpellingNotRead))
     } else {
         None
+    }
+}
+
+/// `1 line` or `12 lines`: `one` names the phrase for a count of one, and with it the phrase
+/// for any other count.
+fn count_phrase(count: usize, one: M) -> Message {
+    let many = match one {
+        M::ConsumersCountLine => M::ConsumersCountLines,
+        M::ConsumersCountGroup => M::ConsumersCountGroups,
+        M::ConsumersCountError => M::ConsumersCountErrors,
+        M::ConsumersCountWarning => M::ConsumersCountWarnings,
+        _ => M::ConsumersCountNotUnderstoodMany,
+    };
+    if count == 1 {
+        Message::new(one)
+    } else {
+        Message::new(many).count("count", count)
     }
 }
 

@@ -337,3 +337,51 @@ fn consumers_have_ids_names_and_sources() {
     }
     assert_eq!(Consumer::Lighthouse.version(), Some("12.2.3"));
 }
+
+/// The summary a person reads first says, in a few words, what each consumer makes of the file:
+/// Lighthouse's verdict and its cost, Search Console's lines not understood, Yandex's errors and
+/// the groups a library reads otherwise than Google.
+#[test]
+fn summaries_say_what_each_consumer_makes_of_the_file() {
+    let file = "User-agent: *\nDisalow: /private/\nNoindex: /x\nDisallow /y\nFoo: bar\n\n\
+                User-agent: *\nDisallow: /a\nAllow: /a\n\nSitemap: /s.xml\n";
+    let robots = RobotsTxt::parse(file.as_bytes());
+    let table = readings(&robots);
+    let sentence = |consumer| table.summary(consumer).message.english();
+    let points = lighthouse::seo_points();
+    assert_eq!(
+        sentence(Consumer::Lighthouse),
+        format!("Lighthouse 12.2.3: fails (4 lines, −1 audit of the SEO category, about {points} points)")
+    );
+    assert_eq!(
+        sentence(Consumer::SearchConsole),
+        "Search Console: 1 line not understood and 3 warnings"
+    );
+    let python = table.summary(Consumer::Python);
+    assert_eq!(python.groups, 2);
+    assert_eq!(
+        python.message.english(),
+        "urllib.robotparser: 2 groups read differently"
+    );
+    assert_eq!(python.where_lines().english(), "lines 2, 4 and 9");
+    assert_eq!(sentence(Consumer::Google), "Google: skips 3 lines");
+
+    let clean = RobotsTxt::parse(b"User-agent: *\nDisallow: /private/\n");
+    let table = readings(&clean);
+    assert_eq!(
+        table.summary(Consumer::Lighthouse).message.english(),
+        "Lighthouse 12.2.3: passes"
+    );
+    assert_eq!(
+        table.summary(Consumer::Python).message.english(),
+        "urllib.robotparser: reads every line as Google does"
+    );
+    // A line after a group's last rule stands in no group: it is counted as a line.
+    let loose = RobotsTxt::parse(b"User-agent: *\nDisallow: /b\n\nSite-map: https://e.com/s.xml\n");
+    let summary = readings(&loose).summary(Consumer::Rfc9309);
+    assert_eq!((summary.groups, summary.lines), (0, vec![4]));
+    assert_eq!(
+        summary.message.english(),
+        "RFC 9309: 1 line read differently"
+    );
+}

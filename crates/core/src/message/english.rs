@@ -19,9 +19,18 @@ macro_rules! catalogue {
             pub const ALL: &'static [MessageId] = &[$(MessageId::$id,)*];
 
             /// The key of this message in the page's catalogues (`core.…`).
+            ///
+            /// Without the `consumers` feature, every `core.consumers.…` key is the one string
+            /// `core.consumers`: a package that never reads the consumers' table (the page's
+            /// first, audit, AI and logs packages) does not carry their ~60 keys.
             pub fn key(self) -> &'static str {
                 match self {
-                    $(MessageId::$id => $key,)*
+                    // The keys are filtered at compile time (a `const`), so that the strings
+                    // left out never reach the binary.
+                    $(MessageId::$id => {
+                        const KEY: &str = gated_key($key);
+                        KEY
+                    })*
                 }
             }
 
@@ -33,6 +42,27 @@ macro_rules! catalogue {
             }
         }
     };
+}
+
+/// The key of every `core.consumers.…` message in a build without the `consumers` feature,
+/// where no such message is ever made.
+const CONSUMERS_KEY: &str = "core.consumers";
+
+/// `key`, or `core.consumers` for a consumers' key when the feature is off.
+const fn gated_key(key: &'static str) -> &'static str {
+    const PREFIX: &[u8] = b"core.consumers.";
+    let bytes = key.as_bytes();
+    if cfg!(feature = "consumers") || bytes.len() < PREFIX.len() {
+        return key;
+    }
+    let mut at = 0;
+    while at < PREFIX.len() {
+        if bytes[at] != PREFIX[at] {
+            return key;
+        }
+        at += 1;
+    }
+    CONSUMERS_KEY
 }
 
 catalogue! {
@@ -1576,19 +1606,31 @@ catalogue! {
     ConsumersPythonEmptyDisallow = "core.consumers.python-empty-disallow" =>
         "Python's robotparser reads an empty Disallow as allowing every URL and, taking the \
          first match, never reaches the rules after it.";
+    // The summary a person reads first: one sentence per consumer, its lines linked beside it.
     ConsumersSummaryLighthousePasses = "core.consumers.summary.lighthouse-passes" =>
-        "Lighthouse {version}: the robots.txt audit passes.";
+        "Lighthouse {version}: passes";
     ConsumersSummaryLighthouseFails = "core.consumers.summary.lighthouse-fails" =>
-        "Lighthouse {version}: the robots.txt audit fails on {lines}, about {points} points of \
-         the SEO score.";
+        "Lighthouse {version}: fails ({lines}, −1 audit of the SEO category, about {points} \
+         points)";
     ConsumersSummaryGoogleReadsAll = "core.consumers.summary.google-reads-all" =>
-        "Google: reads every line.";
+        "Google: reads every line";
     ConsumersSummaryGoogleSkips = "core.consumers.summary.google-skips" =>
-        "Google: skips {lines}.";
-    ConsumersSummaryReports = "core.consumers.summary.reports" =>
-        "{reader}: errors: {errors}, warnings: {warnings}, on {lines}.";
+        "Google: skips {lines}";
+    ConsumersSummaryReports = "core.consumers.summary.reports" => "{reader}: {counts}";
     ConsumersSummaryAsGoogle = "core.consumers.summary.as-google" =>
-        "{reader}: reads every line as Google does.";
+        "{reader}: reads every line as Google does";
     ConsumersSummaryDiffers = "core.consumers.summary.differs" =>
-        "{reader}: reads {lines} otherwise than Google.";
+        "{reader}: {what} read differently";
+    ConsumersCountLine = "core.consumers.count.line" => "1 line";
+    ConsumersCountLines = "core.consumers.count.lines" => "{count} lines";
+    ConsumersCountGroup = "core.consumers.count.group" => "1 group";
+    ConsumersCountGroups = "core.consumers.count.groups" => "{count} groups";
+    ConsumersCountError = "core.consumers.count.error" => "1 error";
+    ConsumersCountErrors = "core.consumers.count.errors" => "{count} errors";
+    ConsumersCountWarning = "core.consumers.count.warning" => "1 warning";
+    ConsumersCountWarnings = "core.consumers.count.warnings" => "{count} warnings";
+    ConsumersCountNotUnderstood = "core.consumers.count.not-understood" =>
+        "1 line not understood";
+    ConsumersCountNotUnderstoodMany = "core.consumers.count.not-understood-many" =>
+        "{count} lines not understood";
 }

@@ -297,7 +297,7 @@ fn write_list(f: &mut fmt::Formatter<'_>, values: &[Value]) -> fmt::Result {
 }
 
 /// The phrase for line numbers.
-fn lines_phrase(lines: &[usize]) -> Message {
+pub(crate) fn lines_phrase(lines: &[usize]) -> Message {
     let joined = |lines: &[usize]| {
         lines
             .iter()
