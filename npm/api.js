@@ -121,8 +121,8 @@ export class ParsedRobots {
   audit() {
     return this.#read()
       .audit()
-      // `readers` is the page's half of a finding's consumers (bits the consumers' column
-      // completes): not part of this package's Finding.
+      // `readers` is the page's half of a finding's consumers (bits its consumers' column
+      // completes); npm's engine carries the table and names them all in `consumers`.
       .map(({ readers, ...finding }) => ({
         ...finding,
         message: english(finding.message),

@@ -257,6 +257,12 @@ export interface Finding {
    * obvious one failed that check, and `fix` says what to decide; `none`: the fix is in words.
    */
   fixCheck: 'checked' | 'withheld' | 'none';
+  /**
+   * The consumers the finding is about, as `robots-lens lint --format json` names them: the
+   * readers its evidence shows changed, and those that flag, skip or read its line otherwise
+   * than Google (never one that simply applies it and answers as meant).
+   */
+  consumers: ConsumerId[];
   /** The sentences as catalogue keys and values, to word them in another language. */
   messages: { message: Message; why: Message; fix: Message; example: Message | null };
 }

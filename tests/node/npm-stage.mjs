@@ -10,17 +10,21 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Stages npm/'s `modules` and what they load; resolves `{ dir, close() }`. */
-export function stageNodePackage(modules = ['api.js', 'node.js', 'fetch.js']) {
+/**
+ * Stages npm/'s `modules` and what they load; resolves `{ dir, close() }`. `engine` is the wasm
+ * package staged as npm's engine: the page's audit package by default, or the npm package's own
+ * (`bash scripts/build-wasm.sh --npm DIR`), which also carries the consumers' table.
+ */
+export function stageNodePackage(modules = ['api.js', 'node.js', 'fetch.js'], { engine = join(ROOT, 'www/pkg/audit') } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'robots-lens-npm-stage-'));
   for (const name of modules) copyFileSync(join(ROOT, 'npm', name), join(dir, name));
   // The one message filler, shipped beside api.js as scripts/package-npm.sh ships it.
   copyFileSync(join(ROOT, 'www/text/message-fill.js'), join(dir, 'message-fill.js'));
   for (const name of ['robots_lens_wasm.js', 'robots_lens_wasm_bg.wasm']) {
-    copyFileSync(join(ROOT, 'www/pkg/audit', name), join(dir, name));
+    copyFileSync(join(engine, name), join(dir, name));
   }
   // The engine's bytes as node.js takes them (scripts/package-npm.sh writes the same file).
-  const wasm = readFileSync(join(ROOT, 'www/pkg/audit/robots_lens_wasm_bg.wasm'));
+  const wasm = readFileSync(join(engine, 'robots_lens_wasm_bg.wasm'));
   writeFileSync(join(dir, 'robots_lens_wasm_inline.js'), `export default ${JSON.stringify(wasm.toString('base64'))};\n`);
   const english = JSON.parse(readFileSync(join(ROOT, 'www/text/i18n/en.json'), 'utf8'));
   const core = Object.fromEntries(Object.entries(english).filter(([key]) => key.startsWith('core.')));

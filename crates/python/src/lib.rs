@@ -298,7 +298,7 @@ impl Robots {
     /// The audit of this file: every `Finding`, sorted by line, then from the most serious.
     fn audit(&self, py: Python<'_>) -> Vec<PyFinding> {
         let robots = &self.file.robots;
-        py.detach(|| robots.audit().into_iter().map(PyFinding::from).collect())
+        py.detach(|| PyFinding::all(robots))
     }
 
     /// What each consumer — Google, Search Console, Lighthouse, Yandex, Bing, RFC 9309,
@@ -922,6 +922,11 @@ struct PyFinding {
     /// `checked` when the replacement was re-asked before it was offered, `withheld` when the
     /// obvious one failed (the fix says why), `none` when the fix is in words.
     fix_check: &'static str,
+    /// The consumers the finding is about, by id (`google`, `search-console`, `lighthouse`,
+    /// `yandex`, `bing`, `rfc9309`, `python`, `robots-parser`, `protego`), as `robots-lens lint
+    /// --format json` names them: the readers its evidence shows changed, and those that flag,
+    /// skip or read its line otherwise than Google.
+    consumers: Vec<&'static str>,
 }
 
 /// One question a finding is about (see `Finding.effect`).
@@ -962,9 +967,24 @@ impl PyFinding {
     }
 }
 
-impl From<Finding> for PyFinding {
-    fn from(finding: Finding) -> PyFinding {
+impl PyFinding {
+    /// The audit of `robots`, each finding with its consumers (one table for them all).
+    fn all(robots: &RobotsTxt) -> Vec<PyFinding> {
+        let table = robots_lens::consumers::readings(robots);
+        robots
+            .audit()
+            .into_iter()
+            .map(|finding| PyFinding::new(finding, &table))
+            .collect()
+    }
+
+    fn new(finding: Finding, table: &robots_lens::consumers::ConsumerTable<'_>) -> PyFinding {
+        let consumers = robots_lens::consumers::about_finding(table, &finding)
+            .iter()
+            .map(robots_lens::consumers::Consumer::id)
+            .collect();
         PyFinding {
+            consumers,
             code: finding.code.id(),
             name: finding.code.name(),
             severity: finding.severity.id(),
@@ -1212,13 +1232,7 @@ fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Robots> {
 #[pyfunction]
 fn audit(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Vec<PyFinding>> {
     let bytes = input_bytes(text)?;
-    Ok(py.detach(|| {
-        RobotsTxt::parse_owned(bytes)
-            .audit()
-            .into_iter()
-            .map(PyFinding::from)
-            .collect()
-    }))
+    Ok(py.detach(|| PyFinding::all(&RobotsTxt::parse_owned(bytes))))
 }
 
 /// The names of every catalogued crawler, for `Robots.crawler(name)`.

@@ -268,6 +268,26 @@ def test_audit_finds_what_the_cli_lint_finds():
     assert robots_lens.audit(SHOP) == [] or all(f.severity != "error" for f in robots_lens.audit(SHOP))
 
 
+def test_findings_name_the_consumers_lint_names():
+    text = "Disallow: /x\nUser-agent: *\nDisalow: /a\nNoindex: /b\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /c\n"
+    printed = subprocess.run(
+        [sys.executable, "-m", "robots_lens", "lint", "-", "--format", "json"],
+        input=text.encode(),
+        capture_output=True,
+    )
+    linted = json.loads(printed.stdout)
+    # lint prints one entry per cause, its other findings under `others`.
+    expected = sorted(
+        (entry["line"], entry["code"], tuple(entry["consumers"]))
+        for cause in linted
+        for entry in [cause] + [dict(other, code=cause["code"]) for other in cause["others"]]
+    )
+    for findings in (robots_lens.audit(text), robots_lens.parse(text).audit()):
+        assert sorted((f.line, f.code, tuple(f.consumers)) for f in findings) == expected
+    spelled = next(f for f in robots_lens.audit(text) if f.code == "RL206")
+    assert "python" in spelled.consumers and "google" not in spelled.consumers
+
+
 def test_consumers_is_the_table_the_cli_prints():
     text = "User-agent: *\nDisalow: /private/\n"
     table = robots_lens.parse(text).consumers()

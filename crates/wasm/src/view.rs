@@ -752,12 +752,22 @@ pub struct FindingView {
     /// ([`robots_lens::consumers::effect_readers`]): the consumers package adds those that
     /// complain about its line (`findingConsumers`). A number, not names: this package's budget.
     readers: u16,
+    /// The consumers the finding is about, by id, as `robots-lens lint --format json` names them
+    /// ([`robots_lens::consumers::about_finding`]): only where the package carries the
+    /// consumers' table too (npm's engine); the page's audit package leaves the table to the
+    /// consumers package.
+    #[cfg(feature = "consumers")]
+    consumers: robots_lens::consumers::ConsumerSet,
 }
 
 /// The findings with their byte spans turned into UTF-16 offsets into the text the page shows
 /// for `input` (see [`Utf16Offsets`]).
 #[cfg(feature = "audit")]
-pub fn findings(input: &[u8], robots: &RobotsTxt, findings: &[Finding]) -> Vec<FindingView> {
+pub fn findings<'a>(
+    input: &'a [u8],
+    robots: &'a RobotsTxt,
+    findings: &[Finding],
+) -> Vec<FindingView> {
     let spans = FindingSpans::new(input, robots);
     findings.iter().map(|finding| spans.view(finding)).collect()
 }
@@ -776,9 +786,9 @@ pub struct CauseView {
 
 /// The causes, each finding's byte span turned into UTF-16 offsets as [`findings`] does.
 #[cfg(feature = "audit")]
-pub fn causes(
-    input: &[u8],
-    robots: &RobotsTxt,
+pub fn causes<'a>(
+    input: &'a [u8],
+    robots: &'a RobotsTxt,
     causes: &[robots_lens::audit::Cause],
 ) -> Vec<CauseView> {
     let spans = FindingSpans::new(input, robots);
@@ -802,18 +812,26 @@ pub fn causes(
 struct FindingSpans<'a> {
     input: &'a [u8],
     line_starts: Vec<(usize, usize)>,
+    /// One table for every finding's consumers.
+    #[cfg(feature = "consumers")]
+    table: robots_lens::consumers::ConsumerTable<'a>,
 }
 
 #[cfg(feature = "audit")]
 impl<'a> FindingSpans<'a> {
-    fn new(input: &'a [u8], robots: &RobotsTxt) -> FindingSpans<'a> {
+    fn new(input: &'a [u8], robots: &'a RobotsTxt) -> FindingSpans<'a> {
         let mut offsets = Utf16Offsets::new(input);
         let line_starts = robots
             .lines()
             .iter()
             .map(|line| (line.start, offsets.at(line.start)))
             .collect();
-        FindingSpans { input, line_starts }
+        FindingSpans {
+            input,
+            line_starts,
+            #[cfg(feature = "consumers")]
+            table: robots_lens::consumers::readings(robots),
+        }
     }
 
     fn utf16(&self, line: usize, byte: usize) -> usize {
@@ -849,6 +867,8 @@ impl<'a> FindingSpans<'a> {
             effects: finding.effect.len(),
             fix_check: finding.fix_check,
             readers: robots_lens::consumers::effect_readers(&finding.effect).bits(),
+            #[cfg(feature = "consumers")]
+            consumers: robots_lens::consumers::about_finding(&self.table, finding),
         }
     }
 }

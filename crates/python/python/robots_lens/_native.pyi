@@ -264,6 +264,7 @@ class Finding:
     effect: list[Effect]
     evidence: Literal["computed", "none", "over-limit"]
     fix_check: Literal["checked", "withheld", "none"]
+    consumers: list[str]
 
 class Effect:
     """A question a finding is about: ``robots-lens check FILE --agent AGENT --url URL
