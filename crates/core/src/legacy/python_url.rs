@@ -93,17 +93,26 @@ fn percent_decode(bytes: &[u8]) -> Vec<u8> {
 /// `%24` and `?` is `%3F`: nothing in a quoted string is special any more.
 pub(crate) fn quote(text: &str) -> String {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let mut out = String::with_capacity(text.len());
-    for &byte in text.as_bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'.' | b'-' | b'~' | b'/') {
-            out.push(char::from(byte));
-        } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(byte >> 4)]));
-            out.push(char::from(HEX[usize::from(byte & 0x0F)]));
+    let unreserved =
+        |byte: u8| byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'.' | b'-' | b'~' | b'/');
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(text.len() + 8);
+    // Runs of what stays as it is are copied whole: most of a path.
+    let mut kept = 0;
+    for (at, &byte) in bytes.iter().enumerate() {
+        if !unreserved(byte) {
+            out.extend_from_slice(&bytes[kept..at]);
+            out.extend_from_slice(&[
+                b'%',
+                HEX[usize::from(byte >> 4)],
+                HEX[usize::from(byte & 0x0F)],
+            ]);
+            kept = at + 1;
         }
     }
-    out
+    out.extend_from_slice(&bytes[kept..]);
+    // Only ASCII was written.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `urllib.parse.urlparse(url)`.
