@@ -111,6 +111,19 @@ impl<'r> Checker<'r> {
         self.matcher.reads_records()
     }
 
+    /// Whether a rule or user-agent line past the size limit can decide any answer to
+    /// `question`'s asker ([`Reason::BeyondSizeLimit`]): the audit's evidence of a file read
+    /// whole asks only those that it can.
+    pub(crate) fn limit_matters(&self, question: &Question<'_>) -> bool {
+        let matcher = &self.matcher;
+        match question.who {
+            Who::Agent(agent) => matcher.limit_matters(
+                matcher.agent_selection(crate::agent_name::trimmed(agent), question.agent_match),
+            ),
+            Who::Crawler(crawler) => matcher.limit_matters(GroupSelection::Chain(crawler.chain)),
+        }
+    }
+
     /// The groups `selection` applies, merged: the audit's evidence of which groups an asker
     /// obeys.
     pub(crate) fn select_groups(

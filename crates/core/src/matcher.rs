@@ -65,6 +65,10 @@ pub(crate) struct Matcher<'r> {
     /// compared), so relaxed reads and writes do.
     #[cfg(not(target_arch = "wasm32"))]
     last_found: AtomicUsize,
+    /// The user-agent lines by token, made at the first selection of a file with many.
+    /// Native builds only, as [`Matcher::first`].
+    #[cfg(not(target_arch = "wasm32"))]
+    agents: OnceLock<Option<Box<AgentIndex>>>,
 }
 
 /// How many selections a checker keeps readable without a lock: the agents of a batch job
@@ -116,6 +120,8 @@ impl Clone for Matcher<'_> {
             first: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
             last_found: AtomicUsize::new(0),
+            #[cfg(not(target_arch = "wasm32"))]
+            agents: OnceLock::new(),
         }
     }
 }
@@ -139,6 +145,8 @@ impl<'r> Matcher<'r> {
             first: Default::default(),
             #[cfg(not(target_arch = "wasm32"))]
             last_found: AtomicUsize::new(0),
+            #[cfg(not(target_arch = "wasm32"))]
+            agents: OnceLock::new(),
         }
     }
 
@@ -430,22 +438,31 @@ impl<'r> Matcher<'r> {
         let found = self.select_groups(selection, include_beyond_limit);
         // Made before the index, so that the vector it is made from is freed first.
         let groups: Arc<[AppliedGroup]> = found.groups.into();
-        let same = remembered.iter().find(|kept| {
-            kept.key.include_beyond_limit == include_beyond_limit
-                && same_indices(&kept.groups, &groups)
-        });
-        let (within, beyond) = match same {
-            Some(kept) => (Arc::clone(&kept.within), kept.beyond.clone()),
-            None => {
-                let indices: Vec<usize> = groups.iter().map(|group| group.index).collect();
-                let index = |keep: &dyn Fn(&Rule) -> bool| {
-                    Arc::new(RuleIndex::new(&self.robots, self.profile, &indices, keep))
-                };
-                let within = index(&|rule| !rule.beyond_size_limit);
-                let beyond = include_beyond_limit.then(|| index(&|rule| rule.beyond_size_limit));
-                (within, beyond)
-            }
-        }; // Every user-agent line is read twice over for these: once per agent, not per URL.
+        // An index is made of the rules of its groups on one side of the size limit: another
+        // selection whose groups hold the same ones has it already, whether or not either
+        // reads the file whole (a file past the limit is asked both ways, and a group past
+        // the limit adds none within it).
+        let robots = &*self.robots;
+        let same = |beyond: bool| {
+            remembered.iter().find(|kept| {
+                (!beyond || kept.beyond.is_some())
+                    && holding(robots, &kept.groups, beyond).eq(holding(robots, &groups, beyond))
+            })
+        };
+        let indices: Vec<usize> = groups.iter().map(|group| group.index).collect();
+        let index = |keep: &dyn Fn(&Rule) -> bool| {
+            Arc::new(RuleIndex::new(&self.robots, self.profile, &indices, keep))
+        };
+        let within = match same(false) {
+            Some(kept) => Arc::clone(&kept.within),
+            None => index(&|rule| !rule.beyond_size_limit),
+        };
+        let beyond =
+            include_beyond_limit.then(|| match same(true).and_then(|kept| kept.beyond.as_ref()) {
+                Some(beyond) => Arc::clone(beyond),
+                None => index(&|rule| rule.beyond_size_limit),
+            });
+        // Every user-agent line is read twice over for these: once per agent, not per URL.
         let agent_line_readings = match selection {
             GroupSelection::Agent { agent, model } => differing_readings(
                 self.robots
@@ -475,28 +492,22 @@ impl<'r> Matcher<'r> {
         selection: GroupSelection<'_>,
         include_beyond_limit: bool,
     ) -> SelectedGroups {
+        #[cfg(not(target_arch = "wasm32"))]
+        let agents = self
+            .agents
+            .get_or_init(|| AgentIndex::of(&self.robots).map(Box::new));
         for index in 0..selection.len() {
             let step = selection.step(index);
-            let applied: Vec<AppliedGroup> = self
-                .robots
-                .groups()
-                .iter()
-                .filter_map(|group| {
-                    let matched: Vec<usize> = group
-                        .agents
-                        .iter()
-                        .filter(|agent| include_beyond_limit || !agent.beyond_size_limit)
-                        .filter(|agent| step.accepts(agent))
-                        .map(|agent| agent.line)
-                        .collect();
-                    (!matched.is_empty()).then(|| AppliedGroup {
-                        index: group.index,
-                        agent_lines: group.agents.iter().map(|agent| agent.line).collect(),
-                        matched_agent_lines: matched,
-                        lines: group.lines(),
-                    })
-                })
-                .collect();
+            #[cfg(not(target_arch = "wasm32"))]
+            let applied = match agents.as_deref() {
+                Some(agents) if step.looks_up() => {
+                    agents.applied(&self.robots, step, include_beyond_limit)
+                }
+                _ => scan_groups(&self.robots, step, include_beyond_limit),
+            };
+            // The page's wasm, whose size budget is full, scans.
+            #[cfg(target_arch = "wasm32")]
+            let applied = scan_groups(&self.robots, step, include_beyond_limit);
             if !applied.is_empty() {
                 return SelectedGroups {
                     groups: applied,
@@ -509,6 +520,26 @@ impl<'r> Matcher<'r> {
             }
         }
         SelectedGroups::default()
+    }
+
+    /// Whether reading the file whole, past the size limit, can change an answer for the
+    /// groups `selection` picks: only through other groups (user-agent lines past the limit)
+    /// or through a rule past the limit in them, as [`Matcher::answer`] decides. Never for the
+    /// record readers, which read no limit.
+    pub(crate) fn limit_matters(&self, selection: GroupSelection<'_>) -> bool {
+        if self.reading.is_some() || self.robots.facts().first_line_beyond_limit.is_none() {
+            return false;
+        }
+        let whole = self.select_groups(selection, true).groups;
+        let within = self.select_groups(selection, false).groups;
+        let groups = self.robots.groups();
+        !same_indices(&whole, &within)
+            || whole.iter().any(|group| {
+                groups[group.index]
+                    .rules
+                    .iter()
+                    .any(|rule| rule.beyond_size_limit)
+            })
     }
 
     /// Whether a crawler following `chain` would use exactly `groups` (those of a verdict of this
@@ -831,6 +862,27 @@ impl Selection {
     }
 }
 
+/// The groups of `groups` that hold a rule within the size limit (`beyond` false) or past it
+/// (`beyond` true): what a rule index of those rules is made of. A group's rules are in file
+/// order, and a line is past the limit when it starts past it: the first rule tells whether
+/// any is within, the last whether any is past.
+fn holding<'g>(
+    robots: &'g RobotsTxt,
+    groups: &'g [AppliedGroup],
+    beyond: bool,
+) -> impl Iterator<Item = usize> + 'g {
+    groups
+        .iter()
+        .map(|group| group.index)
+        .filter(move |&index| {
+            let rules = &robots.groups()[index].rules;
+            match beyond {
+                false => rules.first().is_some_and(|rule| !rule.beyond_size_limit),
+                true => rules.last().is_some_and(|rule| rule.beyond_size_limit),
+            }
+        })
+}
+
 /// Whether two lists of groups are the same groups.
 fn same_indices(a: &[AppliedGroup], b: &[AppliedGroup]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a.index == b.index)
@@ -949,6 +1001,135 @@ impl Step<'_> {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
+impl Step<'_> {
+    /// Whether the lines this step accepts are those naming one token, or `*`: then
+    /// [`AgentIndex`] finds them without reading the others.
+    fn looks_up(self) -> bool {
+        !matches!(self, Step::Agent(_, AgentMatch::Substring))
+    }
+}
+
+/// The groups holding a user-agent line that `step` accepts, each with those lines: every
+/// line read ([`AgentIndex::applied`] is its fast twin, tested to agree).
+fn scan_groups(
+    robots: &RobotsTxt,
+    step: Step<'_>,
+    include_beyond_limit: bool,
+) -> Vec<AppliedGroup> {
+    robots
+        .groups()
+        .iter()
+        .filter_map(|group| {
+            let matched: Vec<usize> = group
+                .agents
+                .iter()
+                .filter(|agent| include_beyond_limit || !agent.beyond_size_limit)
+                .filter(|agent| step.accepts(agent))
+                .map(|agent| agent.line)
+                .collect();
+            (!matched.is_empty()).then(|| applied_group(group, matched))
+        })
+        .collect()
+}
+
+fn applied_group(group: &crate::group::Group, matched: Vec<usize>) -> AppliedGroup {
+    AppliedGroup {
+        index: group.index,
+        agent_lines: group.agents.iter().map(|agent| agent.line).collect(),
+        matched_agent_lines: matched,
+        lines: group.lines(),
+    }
+}
+
+/// A file's user-agent lines by the token they name (ASCII lowercase) and its `*` lines, as
+/// (group, position among its agents), in file order: a crawler's fallback chain then finds
+/// its groups by a lookup a step, where a scan read every user-agent line of the file for each
+/// step of each crawler (the audit's evidence asks about every catalogued crawler in every
+/// file it edits: in a file of thousands of groups, most of its time). Made only for files
+/// with more than [`AgentIndex::MIN_LINES`] user-agent lines, where reading them costs more
+/// than the map, and natively (the page's wasm scans).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug)]
+pub(crate) struct AgentIndex {
+    by_token: std::collections::HashMap<Box<[u8]>, Vec<(u32, u32)>>,
+    star: Vec<(u32, u32)>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl AgentIndex {
+    /// Below this many user-agent lines, a scan is as quick as a lookup.
+    const MIN_LINES: usize = 64;
+
+    fn of(robots: &RobotsTxt) -> Option<AgentIndex> {
+        let lines: usize = robots.groups().iter().map(|group| group.agents.len()).sum();
+        if lines <= AgentIndex::MIN_LINES {
+            return None;
+        }
+        let mut index = AgentIndex {
+            by_token: std::collections::HashMap::new(),
+            star: Vec::new(),
+        };
+        for (at, group) in robots.groups().iter().enumerate() {
+            for (position, agent) in group.agents.iter().enumerate() {
+                let entry = (to_u32(at), to_u32(position));
+                match &agent.token {
+                    AgentToken::Star => index.star.push(entry),
+                    // An empty token names nobody ([`Step::accepts`]).
+                    AgentToken::Product(token) if token.is_empty() => {}
+                    AgentToken::Product(token) => index
+                        .by_token
+                        .entry(token.as_bytes().to_ascii_lowercase().into())
+                        .or_default()
+                        .push(entry),
+                }
+            }
+        }
+        Some(index)
+    }
+
+    /// What [`scan_groups`] finds for `step`, which [`Step::looks_up`].
+    fn applied(
+        &self,
+        robots: &RobotsTxt,
+        step: Step<'_>,
+        include_beyond_limit: bool,
+    ) -> Vec<AppliedGroup> {
+        let found: &[(u32, u32)] = match step {
+            Step::Star => &self.star,
+            Step::Token(token) | Step::Agent(token, AgentMatch::Token) => self
+                .by_token
+                .get(token.as_bytes().to_ascii_lowercase().as_slice())
+                .map_or(&[], Vec::as_slice),
+            Step::Agent(_, AgentMatch::Substring) => {
+                return scan_groups(robots, step, include_beyond_limit)
+            }
+        };
+        let groups = robots.groups();
+        let mut applied: Vec<AppliedGroup> = Vec::new();
+        let mut current: Option<(u32, Vec<usize>)> = None;
+        for &(group, position) in found {
+            let agent = &groups[group as usize].agents[position as usize];
+            if !include_beyond_limit && agent.beyond_size_limit {
+                continue;
+            }
+            match &mut current {
+                Some((at, matched)) if *at == group => matched.push(agent.line),
+                _ => {
+                    if let Some((at, matched)) = current.take() {
+                        applied.push(applied_group(&groups[at as usize], matched));
+                    }
+                    current = Some((group, vec![agent.line]));
+                }
+            }
+        }
+        if let Some((at, matched)) = current {
+            applied.push(applied_group(&groups[at as usize], matched));
+        }
+        applied
+    }
+}
+
 /// The groups a selection found, and which step found them.
 #[derive(Debug, Default)]
 pub(crate) struct SelectedGroups {
@@ -1022,6 +1203,67 @@ mod tests {
 
     fn allowed(robots: &str, agent: &str, url: &str) -> bool {
         check(robots, agent, url, Profile::Google, AgentMatch::Token).allowed
+    }
+
+    /// The agent index finds what reading every user-agent line finds, step by step: names
+    /// in any case, repeated across groups, several in a group, empty tokens, `*`, and lines
+    /// past the size limit (read whole and not).
+    #[test]
+    fn agent_index_finds_what_a_scan_finds() {
+        let mut text = String::new();
+        let names = [
+            "Googlebot",
+            "googlebot-image",
+            "BINGBOT",
+            "GPTBot",
+            "a",
+            "_x-y",
+            "Bot",
+        ];
+        for i in 0..120 {
+            text.push_str(&format!("User-agent: {}\n", names[i % names.len()]));
+            if i % 3 == 0 {
+                text.push_str(&format!(
+                    "User-agent: {}/2.1 (extra)\n",
+                    names[(i / 3) % names.len()]
+                ));
+            }
+            match i % 11 {
+                0 => text.push_str("User-agent: *\n"),
+                5 => text.push_str("User-agent: /no-token\n"),
+                _ => {}
+            }
+            text.push_str(&format!("Disallow: /{i}\n\n"));
+        }
+        text.push_str(&"# padding\n".repeat(crate::lines::SIZE_LIMIT / 10));
+        text.push_str("User-agent: gptbot\nUser-agent: Late\nUser-agent: *\nDisallow: /late\n");
+        let robots = RobotsTxt::parse(text.as_bytes());
+        let index = AgentIndex::of(&robots).expect("more than MIN_LINES user-agent lines");
+        let mut asked: Vec<&str> = names.to_vec();
+        asked.extend([
+            "googlebot",
+            "Late",
+            "late",
+            "",
+            "nobody",
+            "no-token",
+            "/no-token",
+        ]);
+        for whole in [false, true] {
+            let mut steps = vec![Step::Star];
+            for name in &asked {
+                steps.push(Step::Token(name));
+                steps.push(Step::Agent(name, AgentMatch::Token));
+            }
+            for step in steps {
+                let found = index.applied(&robots, step, whole);
+                assert_eq!(
+                    found,
+                    scan_groups(&robots, step, whole),
+                    "{step:?}, whole: {whole}"
+                );
+            }
+        }
     }
 
     #[test]

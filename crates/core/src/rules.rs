@@ -338,6 +338,14 @@ impl RuleIndex {
                 rule.directory_len,
             )
         };
+        // Thousands of rules in a large file: each key made once, not at every comparison
+        // (natively: the page's wasm, whose size budget is full, sorts as it compares).
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let keys: Vec<_> = index.rules.iter().map(key).collect();
+            crate::sorting::sort_by_keys(&mut index.rules, &keys);
+        }
+        #[cfg(target_arch = "wasm32")]
         crate::sorting::sort_by(&mut index.rules, |a, b| key(a).cmp(&key(b)));
 
         // The entries: runs of one pattern, each filed by its prefix or else by a pair. They

@@ -350,6 +350,15 @@ fn apply(robots: &RobotsTxt, edits: &[Edit]) -> Option<(Vec<u8>, Vec<Segment>)> 
     apply_tagged(robots, edits.iter().map(|edit| (0, edit)))
 }
 
+/// The length of the input with `edits` made, as [`apply`] makes it; `None` when an edit names
+/// a line the file lacks.
+fn edited_len(robots: &RobotsTxt, edits: &[Edit]) -> Option<usize> {
+    edits.iter().try_fold(robots.input().len(), |len, edit| {
+        let (start, end, text) = edit.span(robots)?;
+        Some((len + text.len()).saturating_sub(end - start))
+    })
+}
+
 /// [`apply`] for the edits of several findings at once, each tagged with its finding, so that
 /// the lines each wrote can be told apart ([`LineMap::owner`]).
 fn apply_tagged<'e>(
@@ -692,6 +701,10 @@ impl<'r> Prover<'r> {
                 if !asked.insert(selection) {
                     continue;
                 }
+                // Most askers read no line past the limit: no probe can find one deciding.
+                if !checker.limit_matters(&asker.question("/")) {
+                    continue;
+                }
                 for probe in &probes {
                     let Ok(verdict) = checker.ask_verdict(&asker.question(probe)) else {
                         continue;
@@ -721,11 +734,13 @@ impl<'r> Prover<'r> {
     /// Asks the questions of `intent`: `None` when the budget is spent or the edit does not
     /// apply. `scope` holds the lines (of the file as written) the finding is about.
     fn prove(&mut self, intent: &Intent, scope: &HashSet<usize>) -> Option<Proof> {
-        let (bytes, segments) = apply(self.robots, &intent.edits)?;
-        let cost = bytes.len().saturating_mul(SINGLE_COST);
+        // Weighed before the edited file is made: past the budget, a large file's findings
+        // would each copy it for nothing.
+        let cost = edited_len(self.robots, &intent.edits)?.saturating_mul(SINGLE_COST);
         if cost > self.budget {
             return None;
         }
+        let (bytes, segments) = apply(self.robots, &intent.edits)?;
         self.budget -= cost;
         let edited = RobotsTxt::parse_owned(bytes);
         let map = LineMap::new(self.robots, &edited, &segments);

@@ -106,7 +106,7 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
         };
         let key = strip(key);
         // `str.lower()`; ASCII, as keys nearly always are, without decoding characters.
-        let key = match key.is_ascii() {
+        let key = match cfg!(not(target_arch = "wasm32")) && key.is_ascii() {
             true => key.to_ascii_lowercase(),
             false => key.to_lowercase(),
         };
@@ -180,7 +180,8 @@ fn rule_path(value: &str) -> Result<String, UrlError> {
     // `urlparse` to split off and `urlunparse` to join again, so only `quote` changes them.
     // Skipping the round trip halves the reading of a file of thousands of rules, which the
     // audit's evidence reads again for every edit it asks about.
-    if is_plain_path(value) {
+    // Natively: the page's wasm, whose size budget is full, takes the round trip.
+    if cfg!(not(target_arch = "wasm32")) && is_plain_path(value) {
         return Ok(quote(value));
     }
     urlparse(value).map(|parts| quote(&urlunparse(&parts)))
@@ -298,7 +299,8 @@ fn python_lines(robots: &RobotsTxt) -> Vec<(usize, Cow<'_, str>)> {
             (0, 1 | 2) => "\u{FFFD}",
             _ => "",
         };
-        if bom.is_empty() && !may_break_for_python(line.text()) {
+        if cfg!(not(target_arch = "wasm32")) && bom.is_empty() && !may_break_for_python(line.text())
+        {
             // Nearly every line: one piece, the line (an unterminated empty last line, none).
             if terminated || !line.text().is_empty() {
                 out.push((line.number, Cow::Borrowed(line.text())));
