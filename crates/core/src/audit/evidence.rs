@@ -702,7 +702,9 @@ impl<'r> Prover<'r> {
                     continue;
                 }
                 // Most askers read no line past the limit: no probe can find one deciding.
-                if !checker.limit_matters(&asker.question("/")) {
+                // (Natively: the audit's wasm, whose size budget is full, asks them all.)
+                if cfg!(not(target_arch = "wasm32")) && !checker.limit_matters(&asker.question("/"))
+                {
                     continue;
                 }
                 for probe in &probes {
