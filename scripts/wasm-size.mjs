@@ -113,7 +113,8 @@ export const LOGS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 57_500;
  * Protego), loaded only when the page shows the table: the engine's budget plus 36,000 B
  * (129,613 B in all on 2026-12-07, 94,749 B of it the first module's; 44 kB more in the audit
  * package at its opt-level 3 would not have fit that package's budget). The summary's sentences
- * in a person's words (ten count phrases and their keys): 134,744 -> 135,406 B on 2026-12-07.
+ * in a person's words (ten count phrases and their keys): 134,744 -> 135,406 B on 2026-12-07; the
+ * table kept beside its file (RobotsFile reads it once): 135,607 B.
  */
 export const CONSUMERS_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 36_000;
 

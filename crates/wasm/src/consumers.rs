@@ -25,6 +25,16 @@ use wasm_bindgen::prelude::*;
 
 use crate::{to_js, RobotsFile};
 
+impl RobotsFile {
+    /// The file's table, read once: the page's worker keeps one `RobotsFile` per text, so
+    /// opening a line or naming the findings' consumers reuses the table the marks were read
+    /// from.
+    fn consumer_table(&self) -> &ConsumerTable<'static> {
+        self.consumers
+            .get_or_init(|| consumers::shared_readings(std::sync::Arc::clone(&self.robots)))
+    }
+}
+
 /// The order of `consumerMarks`' statuses.
 const STATUSES: [Status; 4] = [
     Status::Applies,
@@ -155,7 +165,7 @@ fn line_view(table: &ConsumerTable<'_>, number: usize) -> Option<LineView> {
 impl RobotsFile {
     /// Every consumer's reading of every line, each consumer's summary and Lighthouse's audit.
     pub fn consumers(&self) -> Result<JsValue, JsError> {
-        let table = consumers::readings(&self.robots);
+        let table = self.consumer_table();
         to_js(&TableView {
             consumers: consumer_views(),
             lines: (1..=table.len())
@@ -169,7 +179,7 @@ impl RobotsFile {
     /// One status per line and consumer, and the summaries (see the module's documentation).
     #[wasm_bindgen(js_name = consumerMarks)]
     pub fn consumer_marks(&self) -> Result<JsValue, JsError> {
-        let table = consumers::readings(&self.robots);
+        let table = self.consumer_table();
         let marks = (1..=table.len())
             .flat_map(|number| Consumer::ALL.map(|consumer| (number, consumer)))
             .map(|(number, consumer)| {
@@ -202,7 +212,7 @@ impl RobotsFile {
     /// complain. One table for all the findings.
     #[wasm_bindgen(js_name = findingConsumers)]
     pub fn finding_consumers(&self, lines: Vec<u32>, readers: Vec<u16>) -> Vec<u16> {
-        let table = consumers::readings(&self.robots);
+        let table = self.consumer_table();
         lines
             .iter()
             .zip(readers.iter().chain(std::iter::repeat(&0)))
@@ -217,7 +227,7 @@ impl RobotsFile {
     /// Every consumer's reading of line `line` (1-based), or `null` past the file.
     #[wasm_bindgen(js_name = consumerLine)]
     pub fn consumer_line(&self, line: usize) -> Result<JsValue, JsError> {
-        let table = consumers::readings(&self.robots);
+        let table = self.consumer_table();
         to_js(&line_view(&table, line))
     }
 }

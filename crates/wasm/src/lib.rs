@@ -316,6 +316,10 @@ pub struct RobotsFile {
     checkers: RefCell<Vec<Rc<Checker<'static>>>>,
     /// The verdicts' group arrays already handed to JS.
     groups: SharedGroups,
+    /// Every consumer's reading of every line, read the first time it is asked (about 80 ms for
+    /// a 500 KiB file) and kept for the file's marks, lines and findings after it.
+    #[cfg(feature = "consumers")]
+    consumers: std::cell::OnceCell<robots_lens::consumers::ConsumerTable<'static>>,
 }
 
 #[wasm_bindgen]
@@ -485,6 +489,8 @@ impl RobotsFile {
             robots: Arc::new(robots),
             checkers: RefCell::new(Vec::new()),
             groups: SharedGroups::default(),
+            #[cfg(feature = "consumers")]
+            consumers: std::cell::OnceCell::new(),
         }
     }
 

@@ -78,7 +78,10 @@ pub use lighthouse::{
     CrawlableAgent, IsCrawlable, LighthouseAudit, LighthouseError, LighthouseOutcome,
 };
 
+use std::sync::Arc;
+
 use crate::lines::{KeySpelling, Line, LineKind, MAX_LINE_BYTES};
+use crate::matcher::Robots;
 use crate::message::{Message, MessageId as M, Value};
 use crate::robots::RobotsTxt;
 use crate::status::FetchStatus;
@@ -494,7 +497,14 @@ static ALL_WORDS: &[&Words] = &[
 
 /// Every consumer's reading of every line of `robots`, and each consumer's summary.
 pub fn readings(robots: &RobotsTxt) -> ConsumerTable<'_> {
-    ConsumerTable::build(robots)
+    ConsumerTable::build(Robots::Borrowed(robots))
+}
+
+/// [`readings`] of a file the table holds rather than borrows, for a caller that keeps the table
+/// beside the file (the wasm `RobotsFile` reads it once, then answers every line, mark and
+/// finding from it).
+pub fn shared_readings(robots: Arc<RobotsTxt>) -> ConsumerTable<'static> {
+    ConsumerTable::build(Robots::Shared(robots))
 }
 
 /// What Lighthouse's `is-crawlable` audit reads in `robots` for the page at `path` (the path
@@ -507,14 +517,23 @@ pub fn is_crawlable(robots: &RobotsTxt, path: &str) -> IsCrawlable {
 /// The table of every consumer's reading of every line of one file ([`readings`]).
 #[derive(Debug, Clone)]
 pub struct ConsumerTable<'r> {
-    robots: &'r RobotsTxt,
+    robots: Robots<'r>,
     /// `Consumer::ALL.len()` cells per line, line after line.
     cells: Vec<Cell>,
     python_error: Option<String>,
 }
 
 impl<'r> ConsumerTable<'r> {
-    fn build(robots: &'r RobotsTxt) -> ConsumerTable<'r> {
+    fn build(held: Robots<'r>) -> ConsumerTable<'r> {
+        let (cells, python_error) = ConsumerTable::columns(&held);
+        ConsumerTable {
+            robots: held,
+            cells,
+            python_error,
+        }
+    }
+
+    fn columns(robots: &RobotsTxt) -> (Vec<Cell>, Option<String>) {
         let count = robots.lines().len();
         let width = Consumer::ALL.len();
         let mut cells = vec![Cell::new(Why::Blank); count * width];
@@ -547,16 +566,12 @@ impl<'r> ConsumerTable<'r> {
             libraries::protego_column(robots, &google),
         );
         column(Consumer::Google, google);
-        ConsumerTable {
-            robots,
-            cells,
-            python_error,
-        }
+        (cells, python_error)
     }
 
     /// The file the table reads.
-    pub fn robots(&self) -> &'r RobotsTxt {
-        self.robots
+    pub fn robots(&self) -> &RobotsTxt {
+        &self.robots
     }
 
     /// How many lines the table has: [`RobotsTxt::lines`]'s.
@@ -765,7 +780,7 @@ impl<'r> ConsumerTable<'r> {
                 })
             })
             .collect();
-        lighthouse::audit(self.robots, errors, status)
+        lighthouse::audit(&self.robots, errors, status)
     }
 
     /// Google's line reporter (`reporting_robots.cc`) for line `number`: the tag and flags
@@ -778,7 +793,7 @@ impl<'r> ConsumerTable<'r> {
 
     /// The reporter's counts for the whole file.
     pub fn reporter_summary(&self) -> ReporterSummary {
-        google::reporter_summary(self.robots)
+        google::reporter_summary(&self.robots)
     }
 
     fn message(&self, consumer: Consumer, cell: Cell, line: &Line<'_>) -> Message {
