@@ -282,7 +282,19 @@ fn unsound_fix(
             }
         }
     }
-    let before: Vec<(Code, usize)> = found.iter().map(|f| (f.code, f.line)).collect();
+    // Every line a finding speaks for counts as reported: one finding says "the same holds for
+    // 16 more rules", and a fix that changes how one of those weighs raises nothing new.
+    let before: Vec<(Code, usize)> = found
+        .iter()
+        .flat_map(|f| {
+            let bundled = matches!(
+                f.message.id(),
+                robots_lens::MessageId::SameForMore | robots_lens::MessageId::SameForOneMore
+            );
+            let speaks_for = if bundled { &f.related_lines[..] } else { &[] };
+            std::iter::once((f.code, f.line)).chain(speaks_for.iter().map(|&line| (f.code, line)))
+        })
+        .collect();
     for new in audit(&fixed) {
         let was_there =
             before.contains(&(new.code, original(new.line))) || new.code == finding.code;

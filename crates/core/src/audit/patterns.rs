@@ -83,14 +83,18 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         // its stars add is beside the point.
         let anchored = matches!(value.as_bytes()[0], b'/' | b'*');
         if let Some(&group) = group_of.get(&line.number).filter(|_| anchored) {
+            let mut found = Vec::new();
             redundant_wildcard(
                 &mut contests,
                 &cx.sets_of_group[group],
                 &line,
                 key,
                 value,
-                &mut stars,
+                &mut found,
             );
+            let simpler = without_redundant_stars(value);
+            let wakes = wakes_literal_readers(value, std::iter::once(simpler.as_str()));
+            stars.extend(found.into_iter().map(|finding| (wakes, finding)));
         }
         non_ascii(&line, key, value, out);
         spaces(&line, key, value, out);
@@ -98,12 +102,12 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         hash_after_pattern(cx, &line, group, key, value, out);
         placeholder(cx, &line, key, value, out);
         route_group(&line, key, value, out);
-        if let Some(finding) = leading_star(&line, key, value).filter(|_| !doubled) {
-            leading_stars.push(finding);
+        if let Some(found) = leading_star(&line, key, value).filter(|_| !doubled) {
+            leading_stars.push(found);
         }
     }
-    out.extend(one_for_all(stars));
-    out.extend(one_for_all(leading_stars));
+    out.extend(one_per_story(stars));
+    out.extend(one_per_story(leading_stars));
     for group in cx.robots.groups() {
         empty_rules(cx, group, out);
     }
@@ -115,6 +119,36 @@ fn nothing_disallowed(cx: &Context<'_>, group: usize) -> bool {
         cx.rules_of(&cx.rule_sets[set])
             .all(|rule| rule.kind != RuleKind::Disallow || rule.pattern(cx.robots).is_empty())
     })
+}
+
+/// One finding for each story `findings` (of one code) tell: those that say the same sentence
+/// and whose fixes the readers without wildcards read alike (the flag beside each finding, from
+/// [`wakes_literal_readers`]). A bundle is weighed by its first finding's evidence, so it holds
+/// only findings that evidence speaks for: `/*?*` → `/*?` changes no reader's verdict, while
+/// `/news*` → `/news` turns a rule Python's robotparser never matches into a prefix it obeys.
+fn one_per_story(findings: Vec<(bool, Finding)>) -> Vec<Finding> {
+    let mut stories: Vec<((M, bool), Vec<Finding>)> = Vec::new();
+    for (wakes, finding) in findings {
+        let key = (finding.message.id(), wakes);
+        match stories.iter_mut().find(|(story, _)| *story == key) {
+            Some((_, members)) => members.push(finding),
+            None => stories.push((key, vec![finding])),
+        }
+    }
+    stories
+        .into_iter()
+        .filter_map(|(_, members)| one_for_all(members))
+        .collect()
+}
+
+/// Whether a reader that knows no wildcards (Python's robotparser up to 3.12, the 1994
+/// convention: `*` and `$` are ordinary characters there, so a pattern holding one matches no
+/// real URL) reads a rule rewritten from `before` to any of `after` as live where it was dead,
+/// or the other way: the rewrite changes that reader's verdicts, not only its spelling.
+fn wakes_literal_readers<'a>(before: &str, mut after: impl Iterator<Item = &'a str>) -> bool {
+    let live = |pattern: &str| !pattern.contains(['*', '$']);
+    let live_before = live(before);
+    after.any(|pattern| live(pattern) != live_before)
 }
 
 /// The first of `findings` (of one code), saying how many more lines have the same.
@@ -1085,32 +1119,38 @@ fn slashed(value: &str) -> Vec<String> {
     }
 }
 
-/// `Disallow: *.pdf`: a pattern starting with `*` where RFC 9309 writes `/`.
-fn leading_star(line: &Line, key: &str, value: &str) -> Option<Finding> {
+/// `Disallow: *.pdf`: a pattern starting with `*` where RFC 9309 writes `/`. Beside it, whether
+/// the fix also wakes the rule for readers without wildcards (`*/print/` → `/print/`).
+fn leading_star(line: &Line, key: &str, value: &str) -> Option<(bool, Finding)> {
     // `*` and `*$` alone are `redundant-wildcard`'s: write `/`.
     if !value.starts_with('*') || value.trim_matches(['*', '$']).is_empty() {
         return None;
     }
     let slashed = slashed(value);
+    let wakes = wakes_literal_readers(value, slashed.iter().map(String::as_str));
     let shown = || slashed.iter().map(|pattern| Value::code(pattern)).collect();
     let replacement: Option<Vec<String>> = slashed
         .iter()
         .map(|pattern| rebuild(line, key, pattern))
         .collect();
-    Some(
-        Finding::new(
-            Code::PatternStartsWithStar,
-            line.number,
-            Message::new(M::PatternStartsWithStar)
-                .code("value", value)
-                .list("slashed", shown()),
-            M::PatternStartsWithStarWhy,
-            Message::new(M::PatternStartsWithStarFix).list("slashed", shown()),
-        )
-        .with_span(value_span(line))
-        .with_replacement(replacement.map(|lines| lines.join("\n")))
-        .keeping_google_reading(),
+    let why = if wakes {
+        Message::new(M::PatternStartsWithStarWakesWhy).code("literal", &slashed[0])
+    } else {
+        M::PatternStartsWithStarWhy.into()
+    };
+    let finding = Finding::new(
+        Code::PatternStartsWithStar,
+        line.number,
+        Message::new(M::PatternStartsWithStar)
+            .code("value", value)
+            .list("slashed", shown()),
+        why,
+        Message::new(M::PatternStartsWithStarFix).list("slashed", shown()),
     )
+    .with_span(value_span(line))
+    .with_replacement(replacement.map(|lines| lines.join("\n")))
+    .keeping_google_reading();
+    Some((wakes, finding))
 }
 
 /// A `#` glued to a pattern (RL412). When the rule, read up to the `#`, is `Disallow: /` or
@@ -1645,10 +1685,22 @@ mod tests {
         let input = "User-agent: *\nDisallow: *.pdf\nDisallow: */payment/\nDisallow: *\n\
                      Disallow: /*.doc\n";
         let found = with_code(input, Code::PatternStartsWithStar);
-        assert_eq!(found.len(), 1, "one finding for the file");
+        // Two stories: `/*.pdf` is as literal for Python as `*.pdf` (no verdict changes), while
+        // `/payment/` is a prefix Python obeys where `*/payment/` matched nothing for it.
+        assert_eq!(found.len(), 2, "one finding per story");
         assert_eq!(found[0].line, 2);
-        assert_eq!(found[0].related_lines, [3]);
+        assert!(found[0].related_lines.is_empty());
         assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /*.pdf"));
+        assert_eq!(found[0].severity, crate::audit::Severity::Info);
+        assert_eq!(found[1].line, 3);
+        assert_eq!(
+            found[1].replacement.as_deref(),
+            Some("Disallow: /payment/\nDisallow: /*/payment/")
+        );
+        assert_eq!(found[1].severity, crate::audit::Severity::Warning);
+        assert!(found[1].effect.iter().any(
+            |e| e.profile == crate::profile::Profile::Python && e.url.starts_with("/payment/")
+        ));
         assert!(
             found[0].message.english().contains("Python's robotparser"),
             "{}",

@@ -650,6 +650,14 @@ catalogue! {
          belong to no user agent.";
     BlankInRulesFix = "core.audit.blank-line-in-group.fix-rules" =>
         "Delete the blank line (a `#` comment line can separate sections instead).";
+    BlankLinesFurtherOne = "core.audit.blank-line-in-group.further-one" =>
+        "{message} The fix deletes the blank line further down the group too ({lines}): left \
+         there, it would still end the group early for those parsers.";
+    BlankLinesFurther = "core.audit.blank-line-in-group.further" =>
+        "{message} The fix deletes the {count} blank lines further down the group too \
+         ({lines}): any one left would still end the group early for those parsers.";
+    BlankLinesFix = "core.audit.blank-line-in-group.fix-all" =>
+        "Delete the blank lines ({lines}); a `#` comment line can separate sections instead.";
     BlankLineInGroupWhy = "core.audit.blank-line-in-group.why" =>
         "Python's legacy robotparser, still common, ends a record at a blank line, while Google \
          and RFC 9309 ignore it: crawlers disagree about the group.";
@@ -1043,6 +1051,9 @@ catalogue! {
         "RFC 9309 starts every pattern with `/`. Readers without wildcards read `/*.pdf` as \
          literally as `*.pdf`, so the `/` changes no verdict; it is the form every wildcard \
          reader documents, and it shows that the rule works only for them.";
+    PatternStartsWithStarWakesWhy = "core.audit.pattern-starts-with-star.wakes-why" =>
+        "RFC 9309 starts every pattern with `/`. Written {literal}, the rule holds no wildcard, \
+         so readers without wildcards read it as a path prefix too, as it is evidently meant.";
     PatternStartsWithStarFix = "core.audit.pattern-starts-with-star.fix" =>
         "Write {slashed}. For readers without wildcards, list the paths by their start \
          (`/files/`) instead.";

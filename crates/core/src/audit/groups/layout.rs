@@ -236,9 +236,13 @@ fn repeated_below(group: &Group, last_new: usize, number: usize, line: &Line) ->
     )
 }
 
-/// Blank lines inside groups whose rules block something. `set_apart` holds the blank lines
-/// `set-apart-rules` reports: there the rules below were meant for other crawlers, which is the
-/// cause to name, not the readers' disagreement.
+/// Blank lines inside groups whose rules block something: one finding per group, at the first
+/// blank line that ends the record for the readers that end records at blank lines (from there
+/// on, the group's rules belong to no user agent for them), naming the others. Its evidence and
+/// fix delete them all: with any one left, those readers still end the group early, so a blank
+/// line further down weighed alone changes no verdict, and one above it weighed alone may not
+/// either. `set_apart` holds the blank lines `set-apart-rules` reports: there the rules below
+/// were meant for other crawlers, which is the cause to name, not the readers' disagreement.
 pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &[usize]) {
     // As for lines inside the agent list: without rules, no reader's verdict depends on where
     // a blank line ends the group.
@@ -254,6 +258,8 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
             .chain(group.rules.iter().map(|r| (r.line, false)))
             .collect();
         significant.sort_unstable();
+        // Each gap between two of the group's lines that a blank line ends the record in.
+        let mut gaps: Vec<((usize, bool), (usize, bool))> = Vec::new();
         for pair in significant.windows(2) {
             let ((before, before_is_agent), (after, after_is_agent)) = (pair[0], pair[1]);
             let Some(blank) = (before + 1..after).find(|&n| ends_record(cx, n)) else {
@@ -268,39 +274,81 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
             {
                 continue;
             }
-            let (message, fix) = blank_story(
-                cx,
-                group,
-                (before, before_is_agent),
-                (after, after_is_agent),
-            );
-            // Google and RFC 9309 read on across the blank lines: without them, every reader
-            // reads the group as they do, down to the rule below this one. An earlier blank
-            // line would end the record first, so the group's blank lines above go too.
-            // When only the blank lines here go, that is the fix the finding words, checked.
-            let above: Vec<Edit> = (group.first_line..after)
-                .filter(|&n| ends_record(cx, n))
-                .map(Edit::delete)
-                .collect();
-            let here = (before + 1..after).filter(|&n| ends_record(cx, n)).count();
-            let intent = if above.len() == here {
-                Intent::portable(above)
-            } else {
-                Intent::as_google_reads(above)
-            };
-            out.push(
-                Finding::new(
-                    Code::BlankLineInGroup,
-                    blank,
-                    message,
-                    M::BlankLineInGroupWhy,
-                    fix,
-                )
-                .with_related(vec![before, after])
-                .with_intent(Some(intent)),
-            );
+            // User agents above the blank line that are named below it too lose nothing where
+            // it ends the record: the record below names them.
+            if before_is_agent && after_is_agent && named_below(group, before) {
+                continue;
+            }
+            gaps.push(((before, before_is_agent), (after, after_is_agent)));
         }
+        let Some(&(first_before, first_after)) = gaps.first() else {
+            continue;
+        };
+        let blanks: Vec<usize> = gaps
+            .iter()
+            .flat_map(|&((before, _), (after, _))| {
+                (before + 1..after).filter(|&n| ends_record(cx, n))
+            })
+            .collect();
+        let last_after = gaps.last().map_or(first_after.0, |&(_, (after, _))| after);
+        let (mut message, mut fix) = blank_story(cx, group, first_before, first_after);
+        let first_blank = blanks[0];
+        if blanks.len() > 1 {
+            let others = &blanks[1..];
+            message = if others.len() == 1 {
+                Message::new(M::BlankLinesFurtherOne)
+            } else {
+                Message::new(M::BlankLinesFurther).count("count", others.len())
+            }
+            .phrase("message", message)
+            .lines("lines", others);
+            fix = Message::new(M::BlankLinesFix).lines("lines", &blanks);
+        }
+        // Google and RFC 9309 read on across the blank lines: without them, every reader
+        // reads the group as they do. A blank line above the first one reported (one the
+        // checks above leave to another finding) would end the record first, so it goes too;
+        // then the edit is more than the fix the finding words, and only Google's reading is
+        // its evidence.
+        let above: Vec<Edit> = (group.first_line..last_after)
+            .filter(|&n| ends_record(cx, n))
+            .map(Edit::delete)
+            .collect();
+        let intent = if above.len() == blanks.len() {
+            Intent::portable(above)
+        } else {
+            Intent::as_google_reads(above)
+        };
+        let mut related = vec![first_before.0, first_after.0];
+        related.extend(blanks.iter().skip(1));
+        out.push(
+            Finding::new(
+                Code::BlankLineInGroup,
+                first_blank,
+                message,
+                M::BlankLineInGroupWhy,
+                fix,
+            )
+            .with_related(related)
+            .with_intent(Some(intent)),
+        );
     }
+}
+
+/// Whether every user agent of `group` down to line `before` is named again below it in the
+/// group (compared as written, ignoring case: what a reader that ends the record there reads).
+fn named_below(group: &Group, before: usize) -> bool {
+    let key = |agent: &AgentLine| agent.value().to_ascii_lowercase();
+    let below: Vec<String> = group
+        .agents
+        .iter()
+        .filter(|agent| agent.line > before)
+        .map(key)
+        .collect();
+    group
+        .agents
+        .iter()
+        .filter(|agent| agent.line <= before)
+        .all(|agent| below.contains(&key(agent)))
 }
 
 /// What a blank line between `before` and `after` (each a line and whether it is a user-agent
@@ -433,9 +481,20 @@ mod tests {
         let input = "User-agent: a\n\nUser-agent: b\n\nDisallow: /x\n\nDisallow: /y\n\n\
             User-agent: c\nDisallow: /z\n";
         let found = with_code(input, Code::BlankLineInGroup);
-        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4]);
-        assert!(found[0].message.english().contains("they are one group"));
-        assert!(found[1].message.english().contains("from their first rule"));
+        // One finding for the group, at the blank line where 1994-style readers end it first;
+        // its fix deletes the one below too, without which they would still end it early.
+        assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2]);
+        let message = found[0].message.english();
+        assert!(message.contains("they are one group"), "{message}");
+        assert!(
+            message.contains("further down the group too (line 4)"),
+            "{message}"
+        );
+        assert!(
+            found[0].fix.english().contains("lines 2 and 4"),
+            "{}",
+            found[0].fix
+        );
         // The rule set apart below line 6 is `set-apart-rules`'s: the cause is a missing
         // user-agent line, not the readers' disagreement about the blank line.
         assert_eq!(with_code(input, Code::SetApartRules)[0].line, 7);
