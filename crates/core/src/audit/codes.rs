@@ -1190,10 +1190,12 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Warning,
         title: "Style sheets or scripts blocked for search engines",
         what_it_does: "Detects Disallow rules that keep Googlebot or Bingbot from `.css` or `.js` \
-            files, or from folders that usually hold them (`/assets/`, `/static/`, \
-            `/wp-includes/`, …), after taking the file's Allow rules into account. A name that \
-            holds them only in a CMS's layout (`themes`, `core`, `modules`) counts only when \
-            written as a folder (`/themes/`): `Disallow: /themes` is as often a page.",
+            files named by their extension, or from folders whose name or platform says they hold \
+            them (`/css/`, `/js/`, `/wp-includes/`, `/_next/`), after taking the file's Allow \
+            rules into account. A folder that only may hold them (`/static/`, `/assets/`, \
+            `/plugins/`, `/themes/`) counts only when an Allow of the group meant for its style \
+            sheets or scripts loses to the block; an Allow that opens a place inside the folder \
+            again shows the rest is closed on purpose.",
         why_it_matters: "Search engines render pages as a browser does. Without the style sheets \
             and scripts a page may look empty or broken to them, and they index what they see.",
         example: "User-agent: *\nDisallow: /wp-includes/\nDisallow: /*.js$\n",

@@ -538,61 +538,88 @@ fn report(
     );
 }
 
-/// Folders that usually hold style sheets and scripts, lower case, without slashes. Not
-/// `scripts`: Drupal's `/scripts/` holds shell scripts, and a folder of that name is as often
-/// server-side code as page scripts.
-const ASSET_FOLDERS: &[&str] = &[
-    "assets",
-    "static",
-    "css",
-    "js",
-    "javascript",
-    "styles",
-    "stylesheets",
-    "wp-includes",
+/// Folders whose name says they hold a page's style sheets and scripts, lower case, without
+/// slashes, wherever the site puts them (`/js/`, `/shop/css/`). Not `scripts`: Drupal's
+/// `/scripts/` holds shell scripts, and a folder of that name is as often server-side code.
+const SAYS_ASSETS: &[&str] = &["css", "js", "javascript", "styles", "stylesheets"];
+
+/// Folders that hold a page's style sheets and scripts by a platform's own layout: WordPress's
+/// and the JavaScript frameworks' build folders, and everything inside the ones that end with
+/// `/` here (a theme's or a plugin's own folder). Not `wp-content/uploads/` (media) nor
+/// `wp-content/cache/`.
+const PLATFORM_ASSETS: &[&str] = &[
+    "wp-includes/",
     "wp-content",
-    "wp-content/themes",
-    "wp-content/plugins",
-    "_next",
-    "_next/static",
-    "_nuxt",
-    "dist",
-    "build",
-    "themes",
-    "skin",
-    "core",
-    "modules",
+    "wp-content/themes/",
+    "wp-content/plugins/",
+    "_next/",
+    "_nuxt/",
 ];
 
-/// The last folder of a path that holds a CMS's themes or plugins, or assets, wherever the site
-/// puts it (`/company/themes/`, `/app/plugins/`, `/shop/assets/`): their style sheets and
-/// scripts are the pages' own.
-const ASSET_SEGMENTS: &[&str] = &["themes", "plugins", "assets", "css", "js", "static", "skin"];
-
-/// Names that hold style sheets and scripts only in a CMS's or a build's layout (Drupal's
-/// `/themes/`, `/core/`, `/modules/`, a bundler's `/dist/`): written without the folder's slash
-/// (`Disallow: /themes`) they name a page as often (a portal's page of themes), so only
-/// `/themes/` or a path inside `wp-content` counts.
-const FOLDER_ONLY: &[&str] = &[
-    "themes", "skin", "core", "modules", "plugins", "build", "dist",
+/// Names that hold style sheets and scripts as often as anything else (`/static/` of images,
+/// `/assets/` of legacy pages, Joomla's `/plugins/` of PHP, a portal's `/themes` page): a block
+/// of one is reported only when the file shows it was meant to leave them open, by an Allow of
+/// the group that matches the files and loses (`Allow: /*/*.css` against `/company/themes/`).
+const MAY_HOLD_ASSETS: &[&str] = &[
+    "assets", "static", "themes", "plugins", "skin", "core", "modules", "build", "dist",
 ];
+
+/// How sure a Disallow pattern is to block the pages' style sheets and scripts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Resources {
+    /// The pattern names the files by their extension, in every folder or in one whose name
+    /// says it holds them (`/*.js$`, `/wp-content/*.css`).
+    Files,
+    /// A folder whose name or platform says it holds them (`/css/`, `/wp-includes/`).
+    Folder,
+    /// A folder that may hold them ([`MAY_HOLD_ASSETS`]): reported only with an Allow that loses.
+    MaybeFolder,
+}
+
+/// Whether `folder` (lower case, without its outer slashes) holds the pages' style sheets and
+/// scripts by its name or its platform's layout ([`Resources::Folder`]), may hold them
+/// ([`Resources::MaybeFolder`]), or neither.
+fn asset_folder(folder: &str) -> Option<Resources> {
+    if folder.contains(['*', '?', '=']) {
+        return None;
+    }
+    let last = folder.rsplit('/').next().unwrap_or(folder);
+    // A file's name (`/wp-includes/wlwmanifest.xml`) is no folder of anything.
+    let is_file = last.contains('.');
+    let platform = PLATFORM_ASSETS
+        .iter()
+        .any(|&layout| match layout.strip_suffix('/') {
+            Some(inside) => folder == inside || (folder.starts_with(layout) && !is_file),
+            None => folder == layout,
+        });
+    if platform || SAYS_ASSETS.contains(&last) {
+        Some(Resources::Folder)
+    } else if MAY_HOLD_ASSETS.contains(&last) {
+        Some(Resources::MaybeFolder)
+    } else {
+        None
+    }
+}
 
 /// The crawlers that render pages, for which blocked style sheets and scripts matter.
 const RENDERERS: [&str; 2] = ["Googlebot", "Bingbot"];
 
 /// What a Disallow pattern blocks, if it looks like style sheets or scripts, with paths that
 /// show it.
-fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
+fn resource_probes(pattern: &str) -> Option<(Resources, Vec<String>)> {
     let lower = pattern.to_ascii_lowercase();
     // A pattern for every script or style sheet (`/*.js$`, `/js/*.css`), not one file named in
     // full (`/translations.js`) nor the versions of one named file (`/browser-update*.js`,
     // whose star stands for a hash): a named helper script is not a render resource by its
-    // extension alone.
+    // extension alone. Nor the scripts of one folder that says nothing of holding the pages'
+    // (`/cdn/wpm/*.js`, a shop's analytics sandbox): the owner chose those on purpose.
     let names_extension = [".css", ".js"].iter().any(|ext| {
         lower.match_indices(ext).any(|(at, _)| {
-            let name = lower[..at].rsplit('/').next().unwrap_or_default();
+            let (folder, name) = lower[..at].rsplit_once('/').unwrap_or(("", &lower[..at]));
+            let folder = folder.trim_matches(['/', '*']);
             !name.is_empty()
                 && name.bytes().all(|b| b == b'*')
+                && (folder.is_empty() || asset_folder(folder) == Some(Resources::Folder))
                 && matches!(
                     lower.as_bytes().get(at + ext.len()),
                     None | Some(b'$' | b'*' | b'?')
@@ -601,22 +628,19 @@ fn resource_probes(pattern: &str) -> Option<(bool, Vec<String>)> {
     });
     if names_extension {
         let probe = example_path(pattern.as_bytes(), b"assets/app");
-        return Some((false, vec![String::from_utf8_lossy(&probe).into_owned()]));
+        return Some((
+            Resources::Files,
+            vec![String::from_utf8_lossy(&probe).into_owned()],
+        ));
     }
-    let folder = lower.trim_end_matches(['*', '$']).trim_matches('/');
-    let last = folder.rsplit('/').next().unwrap_or(folder);
-    let as_folder = lower.trim_end_matches(['*', '$']).ends_with('/')
-        || !FOLDER_ONLY.contains(&last)
-        || folder.starts_with("wp-content/");
-    let is_assets = as_folder
-        && (ASSET_FOLDERS.contains(&folder)
-            || (ASSET_SEGMENTS.contains(&last) && !folder.contains(['*', '?', '='])));
-    if pattern.ends_with('$') || !is_assets {
+    if pattern.ends_with('$') {
         return None;
     }
+    let folder = lower.trim_end_matches(['*', '$']).trim_matches('/');
+    let kind = asset_folder(folder)?;
     let base = format!("/{}/", pattern.trim_end_matches('*').trim_matches('/'));
     Some((
-        true,
+        kind,
         vec![format!("{base}app.js"), format!("{base}style.css")],
     ))
 }
@@ -629,9 +653,10 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if rule.kind != RuleKind::Disallow || rule.beyond_size_limit {
                 continue;
             }
-            let Some((is_folder, probes)) = resource_probes(rule.pattern(cx.robots)) else {
+            let Some((kind, probes)) = resource_probes(rule.pattern(cx.robots)) else {
                 continue;
             };
+            let is_folder = kind != Resources::Files;
             let compiled = Pattern::google(rule.pattern_bytes(cx.robots));
             let mut blocked_paths: Vec<String> = Vec::new();
             let mut blocked_for: Vec<String> = Vec::new();
@@ -659,19 +684,20 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if blocked_paths.is_empty() {
                 continue;
             }
-            // An Allow of the group that opens a folder inside the blocked one again
-            // (`Disallow: /static/` with `Allow: /static/css/`): the owner chose the folders
-            // pages may use, and the rest stays closed on purpose. (An Allow by file type,
-            // `/wp-content/plugins/*.css`, leaves the scripts beside them blocked.)
-            let folder = rule.pattern(cx.robots).trim_end_matches('*');
-            let curated = group.rules.iter().any(|other| {
-                let allow = other.pattern(cx.robots).trim_end_matches(['*', '$']);
-                other.kind == RuleKind::Allow
-                    && allow.len() > folder.len() + 1
-                    && allow.starts_with(folder)
-                    && allow.ends_with('/')
-                    && !allow.contains('*')
-            });
+            // An Allow of the group that opens a place inside the blocked folder again
+            // (`Disallow: /static/` with `Allow: /static/css/`, `Disallow: /maps/api/js/` with
+            // `Allow: /maps/api/js?`): the owner chose what pages may use there, and the rest
+            // stays closed on purpose. (An Allow by file type, `/wp-content/plugins/*.css`,
+            // leaves the scripts beside them blocked.)
+            let folder = rule.pattern(cx.robots).trim_end_matches(['*', '/']);
+            let curated = is_folder
+                && group.rules.iter().any(|other| {
+                    let allow = other.pattern(cx.robots).trim_end_matches(['*', '$']);
+                    other.kind == RuleKind::Allow
+                        && allow.len() > folder.len()
+                        && allow.starts_with(folder)
+                        && !allow.contains('*')
+                });
             if curated {
                 continue;
             }
@@ -689,6 +715,9 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         .any(|path| allow.matches(path.as_bytes()))
                 })
                 .max_by_key(|other| other.pattern_bytes(cx.robots).len());
+            if kind == Resources::MaybeFolder && loser.is_none() {
+                continue;
+            }
             let line = cx.line(rule.line);
             let agents: Vec<Value> = blocked_for.iter().map(|a| Value::code(a)).collect();
             let paths: Vec<Value> = blocked_paths.iter().map(|p| Value::code(p)).collect();
@@ -1047,12 +1076,38 @@ mod tests {
     }
 
     #[test]
+    fn a_folder_is_reported_only_when_the_file_shows_it_holds_the_pages_assets() {
+        // A name that says what it holds, wherever it stands, and a platform's layout.
+        let sure = "User-agent: *\nDisallow: /js/\nDisallow: /shop/css/\nDisallow: /wp-includes/\n\
+                    Disallow: /wp-content/plugins/*.js\n";
+        let found = with_code(sure, Code::BlocksCssOrJs);
+        assert_eq!(
+            found.iter().map(|f| f.line).collect::<Vec<_>>(),
+            [2, 3, 4, 5]
+        );
+        // Names that hold anything as often (images, legacy pages, server code), the scripts
+        // of one folder that says nothing (a shop's analytics sandbox), and a folder whose
+        // loader the group opens again: nothing shows the pages need what is blocked.
+        let unsure = "User-agent: *\nDisallow: /static/\nDisallow: /assets/\nDisallow: /plugins/\n\
+                      Disallow: /cdn/wpm/*.js\nDisallow: /maps/api/js/\nAllow: /maps/api/js?\n";
+        assert!(with_code(unsure, Code::BlocksCssOrJs).is_empty());
+        // The same unsure folder, with an Allow meant for its style sheets that loses.
+        let meant_open = "User-agent: *\nDisallow: /static/\nAllow: /*.css\n";
+        let found = with_code(meant_open, Code::BlocksCssOrJs);
+        assert_eq!(found.len(), 1);
+        assert!(found[0]
+            .message
+            .english()
+            .contains("`Allow: /*.css` on line 3"));
+    }
+
+    #[test]
     fn resource_rules_for_other_crawlers_are_not_reported() {
-        let input = "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\n\
+        let input = "User-agent: *\nDisallow: /css/\n\nUser-agent: Googlebot\n\
             User-agent: Bingbot\nDisallow: /tmp/\n";
         assert!(with_code(input, Code::BlocksCssOrJs).is_empty());
         let only_bing =
-            "User-agent: *\nDisallow: /assets/\n\nUser-agent: Googlebot\nDisallow: /tmp/\n";
+            "User-agent: *\nDisallow: /css/\n\nUser-agent: Googlebot\nDisallow: /tmp/\n";
         let found = with_code(only_bing, Code::BlocksCssOrJs);
         assert_eq!(found.len(), 1);
         assert!(found[0].message.english().contains("keeps `Bingbot` from"));
