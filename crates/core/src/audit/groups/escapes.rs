@@ -202,11 +202,47 @@ fn named_groups_ignore_star_counting(
         let Some((lost, example)) = lost else {
             continue;
         };
+        // The group's own comments name a rule it leaves out (`User-agent: AppleBot # Allow
+        // /tickets`): the author wrote the group against the `*` list, and the omission is
+        // what they meant.
+        if comments_name_a_lost_path(cx, groups, &lost) {
+            continue;
+        }
         reported.extend_from_slice(groups);
         let intent = obeying_star(cx, groups, &agents, &lost);
         out.push(report(cx, &agents, &lost, &example).with_intent(intent));
     }
     reported
+}
+
+/// Whether a comment of the groups `groups` (on their lines, or in the comment lines right above
+/// each) names the path of one of the `lost` rules as a word of its own (`/tickets`, not the
+/// start of `/tickets_archive`). The comments' paths are gathered once and the rules looked up,
+/// so a group of thousands of commented rules stays linear.
+fn comments_name_a_lost_path(cx: &Context<'_>, groups: &[usize], lost: &[&Rule]) -> bool {
+    let mut said: HashSet<&str> = HashSet::new();
+    for &index in groups {
+        let group = cx.group(index);
+        let above = (1..group.first_line)
+            .rev()
+            .take_while(|&n| cx.line(n).text().trim_start().starts_with('#'));
+        for n in above.chain(group.first_line..after_group(group)) {
+            let text = cx.line(n).text();
+            let Some(at) = text.find('#') else {
+                continue;
+            };
+            let words = text[at..]
+                .split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | '(' | ')' | ','))
+                .map(|word| word.trim_end_matches(['.', ':', ';', '!', '?']))
+                .filter(|word| word.len() > 1 && word.starts_with('/'));
+            said.extend(words);
+        }
+    }
+    !said.is_empty()
+        && lost.iter().any(|rule| {
+            let path = rule.pattern(cx.robots).trim_end_matches(['*', '$']);
+            said.contains(path) || said.contains(path.trim_end_matches('/'))
+        })
 }
 
 /// Whether the named crawler is a major crawler (a search engine's or an AI crawler) that falls
