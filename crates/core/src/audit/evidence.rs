@@ -575,14 +575,24 @@ fn selection(groups: &[AppliedGroup], map: Option<&LineMap>) -> Vec<u32> {
         .iter()
         .map(|group| {
             let first = group.lines.first().copied().unwrap_or_default();
-            let line = match map {
-                None => Some(first),
-                Some(map) => map.old(first),
-            };
-            line.map_or(u32::MAX, |line| u32::try_from(line).unwrap_or(u32::MAX - 1))
+            let id = |line: usize| u32::try_from(line).unwrap_or(NEW_GROUP - 1);
+            match map {
+                None => id(first),
+                Some(map) => match map.old(first) {
+                    Some(old) => id(old),
+                    // A group the edit wrote (a whole file rewritten, a user-agent line put
+                    // back) is known by its own first line, apart from the old ones: two new
+                    // groups are not the same group, and a crawler moved into one is not in
+                    // the same class as a crawler that follows another.
+                    None => NEW_GROUP | id(first),
+                },
+            }
         })
         .collect()
 }
+
+/// Marks a selected group as one that starts on a line the edit wrote ([`selection`]).
+const NEW_GROUP: u32 = 1 << 31;
 
 /// The file as written, read by every profile, with every asker's selection: computed once
 /// per audit and compared with each edited file.

@@ -249,7 +249,9 @@ fn mangled_bom_hides_agent(cx: &Context<'_>, rest: &str) -> Option<Finding> {
             end: first.start + MANGLED_BOM.len(),
         }))
         .with_replacement(Some(rest.to_owned()))
-        .with_intent(without_marks(cx.robots)),
+        // The rules the hidden line heads are what the finding is about: their paths are the
+        // questions whose answers change.
+        .with_intent(without_marks(cx.robots).map(|intent| intent.with_scope(2..=last_rule))),
     )
 }
 
