@@ -420,7 +420,8 @@ catalogue! {
          empty, so the group applies to no crawler.";
     TokenCutEmpty = "core.audit.agent-token-cut.message-empty" =>
         "Google reads {value} as an empty name (a product token starts with a letter, `-` or \
-         `_`), so the group applies to no crawler.";
+         `_`), so for Google and the readers that follow RFC 9309 the group applies to no \
+         crawler.";
     TokenCutInnerStar = "core.audit.agent-token-cut.message-inner-star" =>
         "A `*` inside a name is not a wildcard: Google reads {value} as {token}, so the group is \
          for a crawler called exactly {token}.";

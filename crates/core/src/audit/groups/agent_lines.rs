@@ -299,13 +299,24 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
         .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
         .filter(|inner| !inner.is_empty() && product_token(inner.as_bytes()) == *inner);
     let marked_words = named_after_mark(value, &word).filter(|_| !token.is_empty());
+    // `*;`, `*,`: the star with a mark typed after it is evidently every crawler, which Google
+    // reads as no crawler at all.
+    let star_meant = token.is_empty()
+        && value
+            .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '*' || c.is_whitespace())
+            == "*";
     let (message, replacement) = if let Some(inner) = unquoted {
         (
             Message::new(M::TokenCutQuoted).code("name", inner),
             rebuild(line, "User-agent", inner),
         )
     } else if token.is_empty() && value.starts_with('*') {
-        (Message::new(M::TokenCutStar).code("value", value), None)
+        (
+            Message::new(M::TokenCutStar).code("value", value),
+            star_meant
+                .then(|| rebuild(line, "User-agent", "*"))
+                .flatten(),
+        )
     } else if token.is_empty() {
         (Message::new(M::TokenCutEmpty).code("value", value), None)
     } else if value[token.len()..].starts_with('*') {
@@ -335,6 +346,10 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
         )
     };
     let (why, fix) = match marked_words {
+        _ if star_meant => (
+            M::StarWithExtraTextWhy,
+            Message::new(M::WriteSimpler).code("value", "User-agent: *"),
+        ),
         Some(last) => (
             M::ExtraTextWhy,
             Message::new(M::TokenCutWordsFix)
