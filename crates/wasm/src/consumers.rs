@@ -169,7 +169,7 @@ impl RobotsFile {
         to_js(&TableView {
             consumers: consumer_views(),
             lines: (1..=table.len())
-                .filter_map(|number| line_view(&table, number))
+                .filter_map(|number| line_view(table, number))
                 .collect(),
             summary: Summaries(table.summaries()),
             lighthouse: table.lighthouse(&FetchStatus::ok()),
@@ -228,6 +228,6 @@ impl RobotsFile {
     #[wasm_bindgen(js_name = consumerLine)]
     pub fn consumer_line(&self, line: usize) -> Result<JsValue, JsError> {
         let table = self.consumer_table();
-        to_js(&line_view(&table, line))
+        to_js(&line_view(table, line))
     }
 }
