@@ -260,6 +260,7 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
         significant.sort_unstable();
         // Each gap between two of the group's lines that a blank line ends the record in.
         let mut gaps: Vec<((usize, bool), (usize, bool))> = Vec::new();
+        let mut named_again: Option<HashMap<usize, bool>> = None;
         for pair in significant.windows(2) {
             let ((before, before_is_agent), (after, after_is_agent)) = (pair[0], pair[1]);
             let Some(blank) = (before + 1..after).find(|&n| ends_record(cx, n)) else {
@@ -276,7 +277,14 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
             }
             // User agents above the blank line that are named below it too lose nothing where
             // it ends the record: the record below names them.
-            if before_is_agent && after_is_agent && named_below(group, before) {
+            if before_is_agent
+                && after_is_agent
+                && named_again
+                    .get_or_insert_with(|| named_again_below(group))
+                    .get(&before)
+                    .copied()
+                    .unwrap_or(false)
+            {
                 continue;
             }
             gaps.push(((before, before_is_agent), (after, after_is_agent)));
@@ -334,21 +342,26 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
     }
 }
 
-/// Whether every user agent of `group` down to line `before` is named again below it in the
-/// group (compared as written, ignoring case: what a reader that ends the record there reads).
-fn named_below(group: &Group, before: usize) -> bool {
+/// For each user-agent line of `group`, whether every user agent of the group down to it is
+/// named again below it in the group (compared as written, ignoring case: what a reader that
+/// ends the record there reads). One pass over the names, however many blank lines split them.
+fn named_again_below(group: &Group) -> HashMap<usize, bool> {
     let key = |agent: &AgentLine| agent.value().to_ascii_lowercase();
-    let below: Vec<String> = group
-        .agents
-        .iter()
-        .filter(|agent| agent.line > before)
-        .map(key)
-        .collect();
-    group
-        .agents
-        .iter()
-        .filter(|agent| agent.line <= before)
-        .all(|agent| below.contains(&key(agent)))
+    let mut last: HashMap<String, usize> = HashMap::new();
+    for agent in &group.agents {
+        let line = last.entry(key(agent)).or_insert(agent.line);
+        *line = (*line).max(agent.line);
+    }
+    let mut agents: Vec<&AgentLine> = group.agents.iter().collect();
+    agents.sort_unstable_by_key(|agent| agent.line);
+    let mut earliest_last = usize::MAX;
+    agents
+        .into_iter()
+        .map(|agent| {
+            earliest_last = earliest_last.min(last[&key(agent)]);
+            (agent.line, earliest_last > agent.line)
+        })
+        .collect()
 }
 
 /// What a blank line between `before` and `after` (each a line and whether it is a user-agent
@@ -474,6 +487,17 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 2);
         assert_eq!(found[0].related_lines, [1, 3]);
+    }
+
+    #[test]
+    fn a_blank_line_between_names_repeated_below_it_loses_nothing() {
+        // Python drops the record of line 1 at the blank line and reads the `*` of line 3 with
+        // the rule: every reader applies the rule to `*`, so there is nothing to tell.
+        let repeated = "User-agent: *\n\nUser-agent: *\nDisallow: /x\n";
+        assert!(with_code(repeated, Code::BlankLineInGroup).is_empty());
+        // A name above the blank line that is not named again below it loses the rule.
+        let lost = "User-agent: a\nUser-agent: *\n\nUser-agent: *\nDisallow: /x\n";
+        assert_eq!(with_code(lost, Code::BlankLineInGroup).len(), 1);
     }
 
     #[test]
