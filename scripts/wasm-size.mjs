@@ -99,9 +99,13 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 43_500;
  * RL408 by what the file shows of a folder, RL302 silent where a group's comment names what it
  * leaves out, the evidence's classes telling apart the groups an edit writes, RL309's `*;`
  * with a checked fix; each costs 0.5 to 1 KB at this package's opt-level 3, the texts stay in
- * the catalogues, and the first module is unchanged (98,650 B).
+ * the catalogues, and the first module is unchanged (98,650 B). Plus 3,500 B more: a clean
+ * clone's build of main at b2b68fa measured 322,167 B (the CI's), where an incremental build of
+ * main at e9f038d measured 319,065 B; between them, the consumers' clippy fix, RL313's one-pass
+ * check of the names a blank line splits, and the matcher's and consumers' round. Which part
+ * costs what at opt-level 3 is not measured yet.
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 220_000;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 223_500;
 
 /**
  * Gzipped budget of the log replay's package (www/pkg/logs/): the first module plus the replay
