@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # The Python package (crates/python): its build and its tests.
 #
-# Usage: scripts/python.sh [build|test|wheels]     (default: test)
+# Usage: scripts/python.sh [build|install|test|wheels]     (default: test)
 #
 #   build  the abi3 wheel (CPython >= 3.9) for this machine into dist/, with maturin from the tools
 #          venv. On Linux (x86_64, aarch64) maturin links it with zig (PyPI's ziglang) against
-#          glibc 2.17: the manylinux2014 wheel a release publishes, so the tests below run it
+#          glibc 2.17: the manylinux2014 wheel a release publishes, so the tests below run it.
+#          It only builds: the tools venv keeps whatever wheel was installed in it before
+#   install
+#          build, then install that wheel into the tools venv, which the benches
+#          (crates/python/bench/) import: measure a change with this, not with `build`
 #   test   build, then: install the wheel into a fresh venv (and into one of the oldest CPython
 #          there is, when one is installed) and import it; install it into the tools venv and
 #          run crates/python/tests with pytest: the API against the CLI's JSON, a real Scrapy
@@ -36,8 +40,8 @@ PYTEST_LIMIT=20m
 
 selection="${1:-test}"
 case "$selection" in
-  build | test | wheels) ;;
-  *) die "unknown selection '$selection' (expected build, test or wheels)" ;;
+  build | install | test | wheels) ;;
+  *) die "unknown selection '$selection' (expected build, install, test or wheels)" ;;
 esac
 
 # Two runs at once would race on the venv's installs.
@@ -196,6 +200,12 @@ assert robots.crawl_delay("Bot") == 2.5, robots.crawl_delay("Bot")
   rm -rf "$fresh"
 }
 
+install_wheel() {
+  say "Installing the wheel into the tools venv"
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$WHEEL"
+  note "the tools venv's robots_lens is now $(basename "$WHEEL"), built from $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates Cargo.toml Cargo.lock || printf ' with uncommitted changes')"
+}
+
 oldest_python() { # an installed CPython 3.9, if pyenv or the system has one
   local candidate
   for candidate in python3.9 "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.9*/bin/python3; do
@@ -219,6 +229,10 @@ if [ "$selection" = wheels ]; then
 fi
 build_wheel
 [ "$selection" = build ] && exit 0
+if [ "$selection" = install ]; then
+  install_wheel
+  exit 0
+fi
 
 check_fresh_install "$(base_python)"
 oldest="$(oldest_python)"
@@ -229,8 +243,7 @@ else
 fi
 
 ensure_java
-say "Installing the wheel into the tools venv"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$WHEEL"
+install_wheel
 
 say "Building the CLI the tests compare with"
 cargo build --quiet -p robots-lens-cli

@@ -1,6 +1,7 @@
 """Captures per second per core: the census (robots_lens.census) against the same job written
 with protego (protego_census.py), on the same WARC captures, in the same run.
 
+    bash scripts/python.sh install     # the wheel of this checkout, into the tools venv
     .tools/venv/bin/python crates/python/bench/census_bench.py [--copies 4] [--rounds 3] [--paths /] [--no-spark]
 
 The captures are the test suite's scenarios (crates/python/tests/census_warcs.py) over every real
@@ -135,6 +136,14 @@ def spark_jobs(files, survey, tokens, rounds, rows):
     shutil.rmtree(out, ignore_errors=True)
 
 
+def extension() -> str:
+    """Which build of the extension this run imports, and when it was installed: `scripts/python.sh
+    build` leaves the venv's install as it was (`scripts/python.sh install` replaces it)."""
+    native = Path(robots_lens._native.__file__)
+    installed = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(native.stat().st_mtime))
+    return f"{native} (installed {installed})"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=4)
@@ -150,6 +159,7 @@ def main():
         write_warcs(folder, corpus(args.copies), count=24)
         files = sorted(str(p) for p in folder.iterdir())
         print(f"robots_lens {robots_lens.__version__}, {len(crawlers)} crawlers on {args.paths}, Python {sys.version.split()[0]}")
+        print(f"the extension measured: {extension()}")
         rows = one_thread(files, survey, tokens, args.rounds)
         if not args.no_spark:
             spark_jobs(files, survey, tokens, args.rounds, rows)
