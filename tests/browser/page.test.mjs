@@ -688,3 +688,36 @@ test('a 10 MB paste keeps the DOM small and still gets its verdict', async () =>
     );
   });
 });
+
+// Issue 38: since e988e4c the boot message was fixed at the viewport's top, over the brand and the
+// sections, for as long as the engine's worker took to start. It hangs below the header now, in
+// every width and language (the header is taller on a phone and in Spanish).
+test('while the engine starts, its message covers none of the header', async () => {
+  for (const [locale, viewport] of [
+    ['en', VIEWPORTS.phone],
+    ['es', VIEWPORTS.phone],
+    ['en', { width: 1366, height: 800 }],
+  ]) {
+    await withPage(
+      browser,
+      async (page) => {
+        // The first verdict is answered on the main thread; the worker it waits for never comes.
+        await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: WAIT_MS });
+        assert.equal(await page.isVisible('#boot-message'), true, 'the engine is still starting');
+        const [header, message] = await page.$$eval(['.site-header', '#boot-message'].join(','), (boxes) =>
+          boxes.map((box) => box.getBoundingClientRect().toJSON()),
+        );
+        assert.ok(message.top >= header.bottom, `${locale} ${viewport.width}px: the message's top ${message.top} is above the header's bottom ${header.bottom}`);
+        assert.ok(message.left >= 0 && message.right <= viewport.width, `${locale} ${viewport.width}px: ${JSON.stringify(message)}`);
+      },
+      {
+        viewport,
+        contextOptions: { locale },
+        settle: false,
+        allowErrors: true,
+        // Held, not failed: a worker that fails to load hides the message and says why.
+        beforeLoad: (session) => session.context.route('**/www/engine/engine-worker.js', () => {}),
+      },
+    );
+  }
+});
