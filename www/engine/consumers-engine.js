@@ -10,7 +10,7 @@
  *     const bits = await engine.findingConsumers(text, lines, readers);
  */
 
-import { Engine, engineInput } from './engine.js';
+import { Engine, engineInput, lazyEngine } from './engine.js';
 
 const SOURCE = Object.freeze({
   worker: new URL('./consumers-engine-worker.js', import.meta.url),
@@ -42,22 +42,8 @@ export class ConsumersEngine extends Engine {
   }
 }
 
-let starting = null;
-
 /**
  * The page's consumers engine, started on the first call; rejects with an EngineError when it
  * cannot be loaded (and the next call tries again). `onRestart` as for `Engine`.
  */
-export function consumersEngine(onRestart = () => {}) {
-  starting ??= ConsumersEngine.start(SOURCE).then(
-    (engine) => {
-      engine.onRestart = onRestart;
-      return engine;
-    },
-    (error) => {
-      starting = null;
-      throw error;
-    },
-  );
-  return starting;
-}
+export const consumersEngine = lazyEngine(ConsumersEngine, SOURCE);

@@ -378,6 +378,30 @@ export class Engine {
   }
 }
 
+/**
+ * An engine started on first use, for the packages a page may never need (www/engine/lists-engine.js
+ * and the others): returns `start(onRestart)`, whose first call starts an `EngineClass` (Engine
+ * or a subclass) on `source` (as `Engine.start` takes it) and whose every call answers the same
+ * promise of it. The first caller's `onRestart` is the engine's. A start that fails is forgotten,
+ * so the next call tries again rather than answer the same failure for as long as the page is open.
+ */
+export function lazyEngine(EngineClass, source) {
+  let starting = null;
+  return (onRestart = () => {}) => {
+    starting ??= EngineClass.start(source).then(
+      (engine) => {
+        engine.onRestart = onRestart;
+        return engine;
+      },
+      (error) => {
+        starting = null;
+        throw error;
+      },
+    );
+    return starting;
+  };
+}
+
 /** How often a worker timeout looks at the clock, and the most one look may count. */
 const TIMEOUT_TICK_MS = 250;
 const TIMEOUT_TICK_MAX_MS = 1000;

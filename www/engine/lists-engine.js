@@ -7,7 +7,7 @@
  *     const { list, agents } = await engine.batchStart(text, listText, 'auto', 'Googlebot', ['GPTBot'], options);
  */
 
-import { Engine, engineInput } from './engine.js';
+import { Engine, engineInput, lazyEngine } from './engine.js';
 
 const SOURCE = Object.freeze({
   worker: new URL('./lists-engine-worker.js', import.meta.url),
@@ -61,22 +61,8 @@ export class ListsEngine extends Engine {
   }
 }
 
-let starting = null;
-
 /**
  * The page's lists engine, started on the first call; rejects with an EngineError when it
  * cannot be loaded (and the next call tries again). `onRestart` as for `Engine`.
  */
-export function listsEngine(onRestart = () => {}) {
-  starting ??= ListsEngine.start(SOURCE).then(
-    (engine) => {
-      engine.onRestart = onRestart;
-      return engine;
-    },
-    (error) => {
-      starting = null;
-      throw error;
-    },
-  );
-  return starting;
-}
+export const listsEngine = lazyEngine(ListsEngine, SOURCE);

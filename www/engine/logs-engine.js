@@ -9,7 +9,7 @@
  *     const report = await engine.logsReport();
  */
 
-import { Engine } from './engine.js';
+import { Engine, lazyEngine } from './engine.js';
 
 const SOURCE = Object.freeze({
   worker: new URL('./logs-engine-worker.js', import.meta.url),
@@ -44,22 +44,8 @@ export class LogsEngine extends Engine {
   }
 }
 
-let starting = null;
-
 /**
  * The page's logs engine, started on the first call; rejects with an EngineError when it
  * cannot be loaded (and the next call tries again). `onRestart` as for `Engine`.
  */
-export function logsEngine(onRestart = () => {}) {
-  starting ??= LogsEngine.start(SOURCE).then(
-    (engine) => {
-      engine.onRestart = onRestart;
-      return engine;
-    },
-    (error) => {
-      starting = null;
-      throw error;
-    },
-  );
-  return starting;
-}
+export const logsEngine = lazyEngine(LogsEngine, SOURCE);
