@@ -20,6 +20,7 @@ import {
   pasteInto,
   routeEdited,
   settled,
+  startSession,
   withPage,
 } from './harness.mjs';
 
@@ -619,6 +620,44 @@ test('opened from file:// in another language, the page is shown as soon as its 
     assert.match(await page.textContent('#boot-message'), /served over HTTP/);
   } finally {
     await context.close();
+  }
+});
+
+// Issue 38: the safety net that shows a page hidden for its texts counted 10 s from the start, and
+// a slow document took most of them: the Spanish page was shown in English, then translated a
+// second later (the crawler menu moved 8 px at 390 px). It counts from when the texts are asked for.
+test('a page hidden for its texts is shown untranslated no sooner than 10 s after asking for them', async () => {
+  const HELD_MS = 3_000;
+  const session = await startSession({ browser, contextOptions: { locale: 'es-ES' } });
+  try {
+    // The entry module arrives late, as after a slow document, so the texts are asked for no
+    // sooner than HELD_MS after the start; the Spanish texts never arrive.
+    await session.context.route('**/www/app.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+      await route.continue();
+    });
+    await session.context.route('**/www/text/i18n/es.json', () => {});
+    const asked = session.page.waitForRequest((request) => request.url().endsWith('/www/text/i18n/es.json'), { timeout: WAIT_MS });
+    await session.goto('/', { waitUntil: 'commit' });
+    await asked;
+    const { hidden, reveals } = await session.page.evaluate(async () => {
+      const animations = document.body.getAnimations();
+      await Promise.all(animations.map((animation) => animation.ready));
+      return {
+        hidden: document.documentElement.hasAttribute('data-translating'),
+        reveals: animations.map((animation) => animation.startTime + animation.effect.getTiming().delay),
+      };
+    });
+    assert.equal(hidden, true, 'the page waits for its Spanish texts');
+    assert.ok(reveals.length > 0, 'a safety net shows the page should the texts never come');
+    // An animation's start is the time of the frame it started in, which can be a little older
+    // than the task that started it: a second of slack, of the three seconds the test holds.
+    assert.ok(
+      Math.min(...reveals) >= HELD_MS + 10_000 - 1_000,
+      `shown untranslated at ${Math.min(...reveals)} ms after the start, the texts asked for after ${HELD_MS} ms or later`,
+    );
+  } finally {
+    await session.close();
   }
 });
 

@@ -173,12 +173,17 @@ export function useCatalogue(id, catalogue) {
  * so that the rendered parts redraw in the new language.
  */
 export async function setLanguage(id, { remember = true } = {}) {
+  // A page hidden until its texts are in place is shown untranslated 10 s after this, should
+  // they never come (style.css): counted from here, not from a navigation a slow document took.
+  const root = globalThis.document?.documentElement;
+  if (root?.dataset?.translating !== undefined) root.dataset.textsAsked = '';
   try {
     await switchLanguage(id, remember);
   } finally {
     // The page the inline script in index.html hid until its language was in place shows now,
     // translated or (when the texts could not be loaded) in English with the error.
-    globalThis.document?.documentElement.removeAttribute('data-translating');
+    root?.removeAttribute('data-translating');
+    root?.removeAttribute('data-texts-asked');
   }
 }
 
