@@ -650,10 +650,11 @@ test('a page hidden for its texts is shown untranslated no sooner than 10 s afte
     });
     assert.equal(hidden, true, 'the page waits for its Spanish texts');
     assert.ok(reveals.length > 0, 'a safety net shows the page should the texts never come');
-    // An animation's start is the time of the frame it started in, which can be a little older
-    // than the task that started it: a second of slack, of the three seconds the test holds.
+    // An animation's start is the time of the frame it started in, which can be older than the
+    // task that started it on a busy machine: half the hold of slack. Counted from the start, the
+    // page would show at 10 s and a few hundred milliseconds.
     assert.ok(
-      Math.min(...reveals) >= HELD_MS + 10_000 - 1_000,
+      Math.min(...reveals) >= 10_000 + HELD_MS / 2,
       `shown untranslated at ${Math.min(...reveals)} ms after the start, the texts asked for after ${HELD_MS} ms or later`,
     );
   } finally {
