@@ -737,6 +737,7 @@ test('while the engine starts, its message covers none of the header', async () 
     ['en', VIEWPORTS.phone],
     ['es', VIEWPORTS.phone],
     ['en', { width: 1366, height: 800 }],
+    ['en', { width: 1920, height: 1080 }],
   ]) {
     await withPage(
       browser,
@@ -749,6 +750,9 @@ test('while the engine starts, its message covers none of the header', async () 
         );
         assert.ok(message.top >= header.bottom, `${locale} ${viewport.width}px: the message's top ${message.top} is above the header's bottom ${header.bottom}`);
         assert.ok(message.left >= 0 && message.right <= viewport.width, `${locale} ${viewport.width}px: ${JSON.stringify(message)}`);
+        // Centred under the header, also where the viewport is wider than the header.
+        const off = Math.abs((message.left + message.right) / 2 - (header.left + header.right) / 2);
+        if (viewport.width > 700) assert.ok(off <= 16, `${locale} ${viewport.width}px: ${off} px off the header's centre`);
       },
       {
         viewport,
