@@ -74,12 +74,28 @@ export class ParsedRobots {
     return this.#read().isAllowed(agent, url, options ?? {}) ?? null;
   }
 
+  /**
+   * The answers alone for each of `urls`, in order, in one call into the engine: `{ allowed,
+   * reason, line, groupUsed, whyDecides }`, the first fields of each one's `check` verdict.
+   */
+  answers(agent, urls, options) {
+    if (!Array.isArray(urls) || !urls.every((url) => typeof url === 'string')) {
+      throw new TypeError(`answers: urls must be an array of strings, not ${describe(urls)}`);
+    }
+    return this.#read().answerMany(agent, urls, options ?? {});
+  }
+
   checkMany(agent, urls, options) {
     if (!Array.isArray(urls)) {
       throw new TypeError(`checkMany: urls must be an array of strings, not ${describe(urls)}`);
     }
     const file = this.#read();
-    return urls.map((url) => withWords(file.check(agent, url, options ?? {})));
+    // One call into the engine for the whole list; a URL that is not a string gets the error
+    // `check` gives it.
+    if (!urls.every((url) => typeof url === 'string')) {
+      return urls.map((url) => withWords(file.check(agent, url, options ?? {})));
+    }
+    return file.checkMany(agent, urls, options ?? {}).map(withWords);
   }
 
   /**
@@ -185,7 +201,9 @@ function describe(value) {
  */
 function withWords(verdict) {
   const { explanation } = verdict;
-  if (explanation) {
+  // An explanation equal to one sent before is the same object (crates/wasm/src/tape.rs), worded
+  // already: the words follow from its keys and values.
+  if (explanation && !Object.hasOwn(explanation, 'english')) {
     const words = (message) => (message === null ? null : english(message));
     explanation.english = {
       verdict: words(explanation.verdict),
@@ -249,6 +267,15 @@ export function check(robots, agent, url, options) {
  */
 export function isAllowed(robots, agent, url, options) {
   return withParsed(robots, 'isAllowed', (parsed) => parsed.isAllowed(agent, url, options));
+}
+
+/**
+ * The answers alone (`allowed`, `reason`, `line`, `groupUsed`, `whyDecides`) of `agent` for each
+ * of `urls`, in order, parsing the file once: the fast call for many URLs that need the
+ * deciding line but not the explanation.
+ */
+export function answers(robots, agent, urls, options) {
+  return withParsed(robots, 'answers', (parsed) => parsed.answers(agent, urls, options));
 }
 
 /** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */

@@ -94,6 +94,9 @@ export interface UsedStep {
 }
 
 /** The answer to "may this agent fetch this URL?", with its whole explanation. */
+/** A verdict's answer alone ({@link answers}): the same names and values as its {@link Verdict}'s. */
+export type Answer = Pick<Verdict, 'allowed' | 'reason' | 'line' | 'groupUsed' | 'whyDecides'>;
+
 export interface Verdict {
   /** Null when the typed URL is one no crawler requests (`reason` is `url-refused`). */
   allowed: boolean | null;
@@ -120,7 +123,9 @@ export interface Verdict {
   decisive: RuleMatch | null;
   /**
    * The groups that applied. Verdicts of one parsed file for the same agent share this array
-   * and its objects: read it, do not change it.
+   * and its objects: read it, do not change it. So do verdicts with an equal `decisive`,
+   * `matches`, `chainStep`, `beyondSizeLimit`, `agentLineReadings`, `crawlerWhy`,
+   * `notRobotsTxt` or `explanation`: one object each.
    */
   groups: AppliedGroup[];
   /** No group named the agent, so the `*` groups applied. */
@@ -510,6 +515,8 @@ export declare class ParsedRobots {
   /** `check(agent, url, options).allowed`, without building the explanation (null for a URL no
    * crawler requests). */
   isAllowed(agent: string, url: string, options?: CheckOptions): boolean | null;
+  /** The answers alone of `checkMany`'s verdicts, in one call into the engine. */
+  answers(agent: string, urls: readonly string[], options?: CheckOptions): Answer[];
   checkMany(agent: string, urls: readonly string[], options?: CheckOptions): Verdict[];
   /** `Crawl-delay` and `Request-rate` of the groups a check for `agent` (or `options.crawler`) reads. */
   politeness(agent: string, options?: CheckOptions): Politeness;
@@ -570,6 +577,17 @@ export declare function isAllowed(
   url: string,
   options?: CheckOptions,
 ): boolean | null;
+
+/**
+ * The answers alone of `agent` for each of `urls`, in order, parsing the file once: the first
+ * fields of each one's {@link check} verdict, without its explanation, matches or groups.
+ */
+export declare function answers(
+  robots: Robots,
+  agent: string,
+  urls: readonly string[],
+  options?: CheckOptions,
+): Answer[];
 
 /** The verdicts of `agent` for each of `urls`, in order, parsing the file once. */
 export declare function checkMany(

@@ -2,20 +2,35 @@
 // loads it) side by side with npm's robots-parser, in one Node process, on the shared
 // benchmark corpus.
 //
-// Usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH]
+// Usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH] [--also PKG_DIR]
 //
 // The same measures as the native benchmark (crates/bench/benches/engines/main.rs), on the same
 // files and URLs, for the agent Googlebot: parse, first verdict, checks per second with the full
-// verdict crossing into JavaScript, and the hostile URLs in a child process that is killed at the
+// verdict crossing into JavaScript (and, beside it, only whether each is allowed, and the answers
+// alone: `RobotsFile.answerMany`), and the hostile URLs in a child process that is killed at the
 // limit. Rounds rotate the engines' order; BENCH_ROUNDS, BENCH_OP_SECONDS, BENCH_CHECK_SECONDS
 // and BENCH_HOSTILE_SECONDS mean what they mean there. `npm run bench:engine` runs this after
-// building the package; the report is scripts/bench-report.mjs.
+// building the package; the report is scripts/bench-report.mjs. At the end, the per-round ratios
+// of Robots Lens to every other engine are printed to stderr.
+//
+// BENCH_CLOCK=cpu times the process's CPU time (user and system, `process.cpuUsage`) instead of
+// the wall clock: on a machine other work keeps busy, the wall clock counts the time the engine
+// waited for a core, which falls unevenly on the engines of a round. `--also PKG_DIR` adds
+// another build of the same package (say main's www/pkg/audit/, copied aside) as one more engine,
+// so that a change is measured against the build before it in the same process and rounds.
+//
+// After the rounds, the memory a parsed file holds in the module (`parse-memory-held`): in a
+// fresh process per file, as many `RobotsFile`s of it as fit in 64 MB are kept, and the growth
+// of the module's memory divided by their number is what one holds, the module's own copy of
+// the text included (the caller's JavaScript string is not counted: it is the caller's).
 
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { roundRatios } from './bench-report.mjs';
 
 const ORIGIN = 'https://www.shop-example.com';
 const AGENT = 'Googlebot';
@@ -34,7 +49,21 @@ function numberFromEnv(name, fallback) {
   return value;
 }
 
+const clockName = process.env.BENCH_CLOCK?.trim() || 'wall';
+if (clockName !== 'wall' && clockName !== 'cpu') {
+  throw new Error(`BENCH_CLOCK must be 'wall' or 'cpu', not '${clockName}'`);
+}
+/** Milliseconds on the clock BENCH_CLOCK names: the wall clock, or the process's CPU time. */
+const clock =
+  clockName === 'cpu'
+    ? () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1e3;
+      }
+    : () => performance.now();
+
 const settings = {
+  clock: clockName,
   rounds: Math.max(1, Math.floor(numberFromEnv('BENCH_ROUNDS', 5))),
   opSeconds: numberFromEnv('BENCH_OP_SECONDS', 0.2),
   checkSeconds: numberFromEnv('BENCH_CHECK_SECONDS', 1),
@@ -45,60 +74,30 @@ const settings = {
  * The npm package's engine: the wasm package with the panels' questions and the audit
  * (www/pkg/audit/, which scripts/package-npm.sh packs), so that checkMany and isAllowed are there.
  */
-async function loadWasm() {
-  const pkg = join(REPO, 'www', 'pkg', 'audit');
+async function loadWasm(pkg = join(REPO, 'www', 'pkg', 'audit')) {
   const wasm = await import(pathToFileURL(join(pkg, 'robots_lens_wasm.js')).href);
   wasm.initSync({ module: readFileSync(join(pkg, 'robots_lens_wasm_bg.wasm')) });
   return wasm;
 }
 
-/** The engines, Robots Lens first, each with the same four operations as the native ones. */
-async function loadEngines() {
-  const wasm = await loadWasm();
+/**
+ * The engines, Robots Lens first, each with the same four operations as the native ones; with
+ * `also`, another build of the package right after it.
+ */
+async function loadEngines(also) {
   const robotsParser = createRequire(import.meta.url)('robots-parser');
   const parserVersion = createRequire(import.meta.url)('robots-parser/package.json').version;
-  const options = { profile: 'google', agentMatch: 'token' };
-  const batch = typeof wasm.RobotsFile.prototype.checkMany === 'function';
+  const lens = [lensEngine(await loadWasm(), 'robots-lens-wasm', '(wasm)')];
+  if (also) lens.push(lensEngine(await loadWasm(also), 'robots-lens-wasm-also', `(wasm, ${also})`));
   return [
-    {
-      id: 'robots-lens-wasm',
-      label: `Robots Lens ${wasm.version()} (wasm)`,
-      parseCovers: 'new RobotsFile(text): the core parse, the text copied into the module',
-      checksCover: batch
-        ? 'RobotsFile.checkMany: every verdict, with its explanation, as JS objects'
-        : 'RobotsFile.check: one call and one verdict object, with its explanation, per URL',
-      allowedCover: 'RobotsFile.isAllowed: one call per URL, a boolean',
-      parse(text) {
-        new wasm.RobotsFile(text).free();
-      },
-      firstVerdict(text, url) {
-        const file = new wasm.RobotsFile(text);
-        try {
-          return file.check(AGENT, url, options).allowed;
-        } finally {
-          file.free();
-        }
-      },
-      withChecker(text, run) {
-        const file = new wasm.RobotsFile(text);
-        try {
-          const one = (url) => file.check(AGENT, url, options).allowed;
-          const many = batch
-            ? (urls) => file.checkMany(AGENT, urls, options).map((verdict) => verdict.allowed)
-            : (urls) => urls.map(one);
-          const allowed = (urls) => urls.map((url) => file.isAllowed(AGENT, url, options));
-          return run(one, many, allowed);
-        } finally {
-          file.free();
-        }
-      },
-    },
+    ...lens,
     {
       id: 'robots-parser',
       label: `robots-parser ${parserVersion}`,
       parseCovers: 'robotsParser(url, text): parse into rules per agent',
       checksCover: 'isAllowed(url, agent) per URL',
       allowedCover: 'isAllowed(url, agent) per URL, the same call',
+      answersCover: 'isAllowed(url, agent) per URL, the same call',
       parse(text) {
         robotsParser(`${ORIGIN}/robots.txt`, text);
       },
@@ -109,10 +108,56 @@ async function loadEngines() {
         const robots = robotsParser(`${ORIGIN}/robots.txt`, text);
         const one = (url) => robots.isAllowed(url, AGENT);
         const many = (urls) => urls.map(one);
-        return run(one, many, many);
+        return run(one, many, many, many);
       },
     },
   ];
+}
+
+/** A build of the wasm package as an engine (a build without answerMany answers per URL). */
+function lensEngine(wasm, id, kind) {
+  const options = { profile: 'google', agentMatch: 'token' };
+  const batch = typeof wasm.RobotsFile.prototype.checkMany === 'function';
+  const brief = typeof wasm.RobotsFile.prototype.answerMany === 'function';
+  return {
+    id,
+    label: `Robots Lens ${wasm.version()} ${kind}`,
+    parseCovers: 'new RobotsFile(text): the core parse, the text copied into the module',
+    checksCover: batch
+      ? 'RobotsFile.checkMany: every verdict, with its explanation, as JS objects'
+      : 'RobotsFile.check: one call and one verdict object, with its explanation, per URL',
+    allowedCover: 'RobotsFile.isAllowed: one call per URL, a boolean',
+    answersCover: brief
+      ? 'RobotsFile.answerMany: one call per slice of URLs, each answer { allowed, reason, line, groupUsed, whyDecides }'
+      : 'RobotsFile.check per URL (this build has no answerMany)',
+    parse(text) {
+      new wasm.RobotsFile(text).free();
+    },
+    firstVerdict(text, url) {
+      const file = new wasm.RobotsFile(text);
+      try {
+        return file.check(AGENT, url, options).allowed;
+      } finally {
+        file.free();
+      }
+    },
+    withChecker(text, run) {
+      const file = new wasm.RobotsFile(text);
+      try {
+        const one = (url) => file.check(AGENT, url, options).allowed;
+        const many = batch
+          ? (urls) => file.checkMany(AGENT, urls, options).map((verdict) => verdict.allowed)
+          : (urls) => urls.map(one);
+        const allowed = (urls) => urls.map((url) => file.isAllowed(AGENT, url, options));
+        const answers = brief
+          ? (urls) => file.answerMany(AGENT, urls, options).map((answer) => answer.allowed)
+          : (urls) => urls.map(one);
+        return run(one, many, allowed, answers);
+      } finally {
+        file.free();
+      }
+    },
+  };
 }
 
 function readCorpus(dir, name) {
@@ -135,15 +180,15 @@ function readUrls(dir, name) {
  * runs both JavaScript and wasm with a baseline compiler and optimises what runs hot.
  */
 function secondsPerCall(minSeconds, op) {
-  const warm = performance.now();
+  const warm = clock();
   do op();
-  while (performance.now() - warm < 50);
-  const start = performance.now();
+  while (clock() - warm < 50);
+  const start = clock();
   let calls = 0;
   for (;;) {
     op();
     calls += 1;
-    const elapsed = (performance.now() - start) / 1e3;
+    const elapsed = (clock() - start) / 1e3;
     if (elapsed >= minSeconds) return elapsed / calls;
   }
 }
@@ -156,21 +201,21 @@ function secondsPerCall(minSeconds, op) {
  * optimises the JavaScript and wasm that run hot only after a while, and an engine measured
  * first in a round would otherwise pay for that alone.
  */
-function answerUrls(engine, text, urls, budget, allowedOnly = false) {
-  return engine.withChecker(text, (one, verdicts, allowed) => {
-    const many = allowedOnly ? allowed : verdicts;
-    const warm = performance.now();
-    for (let slice = 8, end = urls.length; performance.now() - warm < 50 && end > 0; end -= slice) {
+function answerUrls(engine, text, urls, budget, call = 'verdicts') {
+  return engine.withChecker(text, (one, verdicts, allowed, brief) => {
+    const many = { verdicts, allowed, answers: brief }[call];
+    const warm = clock();
+    for (let slice = 8, end = urls.length; clock() - warm < 50 && end > 0; end -= slice) {
       many(urls.slice(Math.max(0, end - slice), end));
     }
     const answers = [];
-    const start = performance.now();
+    const start = clock();
     let slice = 8;
     for (let index = 0; index < urls.length; index += slice, slice = Math.min(slice * 2, 256)) {
       answers.push(...many(urls.slice(index, index + slice)));
-      if (answers.length >= MIN_CHECKS && (performance.now() - start) / 1e3 >= budget) break;
+      if (answers.length >= MIN_CHECKS && (clock() - start) / 1e3 >= budget) break;
     }
-    return { answers, seconds: (performance.now() - start) / 1e3 };
+    return { answers, seconds: (clock() - start) / 1e3 };
   });
 }
 
@@ -201,10 +246,51 @@ function hostileChild(engine, dir) {
   }
 }
 
-/** Runs one engine's hostile URLs in a child process, killed a second after the limit. */
-function hostileRun(engineId, dir) {
+/**
+ * The child's side of the memory measure: the bytes of the module's memory one `RobotsFile` of
+ * `name` holds, printed as `held BYTES COPIES`. One parse is made and freed first, so that the
+ * allocator's own first growth is not counted.
+ */
+async function parseMemoryChild(dir, name, pkg) {
+  const text = readCorpus(dir, `${name}.txt`);
+  const wasm = await import(pathToFileURL(join(pkg ?? join(REPO, 'www', 'pkg', 'audit'), 'robots_lens_wasm.js')).href);
+  const exports = wasm.initSync({
+    module: readFileSync(join(pkg ?? join(REPO, 'www', 'pkg', 'audit'), 'robots_lens_wasm_bg.wasm')),
+  });
+  new wasm.RobotsFile(text).free();
+  const copies = Math.max(8, Math.floor(64e6 / (2 * Buffer.byteLength(text))));
+  const before = exports.memory.buffer.byteLength;
+  const kept = [];
+  for (let i = 0; i < copies; i += 1) kept.push(new wasm.RobotsFile(text));
+  const held = (exports.memory.buffer.byteLength - before) / copies;
+  for (const file of kept) file.free();
+  process.stdout.write(`held ${held} ${copies}\n`);
+}
+
+/** The memory one parsed file of `name` holds in the module (see parseMemoryChild). */
+function parseMemoryRun(dir, name, pkg) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SELF, dir, '--hostile', engineId], {
+    const child = spawn(process.execPath, [SELF, dir, '--parse-memory', name, ...(pkg ? ['--also', pkg] : [])], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const found = /^held (\S+) (\d+)$/m.exec(output);
+      if (code !== 0 || !found) reject(new Error(`the memory measure of ${name} failed (exit ${code})`));
+      else resolve(Number(found[1]));
+    });
+  });
+}
+
+/** Runs one engine's hostile URLs in a child process, killed a second after the limit. */
+function hostileRun(engineId, dir, also) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SELF, dir, '--hostile', engineId, ...(also ? ['--also', also] : [])], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let done = 0;
@@ -239,14 +325,22 @@ async function main() {
   let dir = null;
   let jsonPath = null;
   let hostileEngine = null;
+  let also = null;
+  let parseMemoryOf = null;
   for (let i = 0; i < args.length; i += 1) {
     if (args[i] === '--json') jsonPath = args[++i];
     else if (args[i] === '--hostile') hostileEngine = args[++i];
+    else if (args[i] === '--also') also = args[++i];
+    else if (args[i] === '--parse-memory') parseMemoryOf = args[++i];
     else if (args[i].startsWith('-')) throw new Error(`unknown option ${args[i]}`);
     else dir = args[i];
   }
-  if (!dir) throw new Error('usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH]');
-  const engines = await loadEngines();
+  if (!dir) throw new Error('usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH] [--also PKG_DIR]');
+  if (parseMemoryOf) {
+    await parseMemoryChild(dir, parseMemoryOf, also);
+    return;
+  }
+  const engines = await loadEngines(also);
   if (hostileEngine) {
     const engine = engines.find((candidate) => candidate.id === hostileEngine);
     if (!engine) throw new Error(`no engine is called '${hostileEngine}'`);
@@ -302,7 +396,7 @@ async function main() {
       console.error(`${heading} checks/s ${file}: ${parts.join(' ')}`);
       // The same URLs, asking only whether each is allowed: robots-parser's one question.
       const lean = order.map((engine) => {
-        const { answers: given, seconds } = answerUrls(engine, files[file], urls, settings.checkSeconds, true);
+        const { answers: given, seconds } = answerUrls(engine, files[file], urls, settings.checkSeconds, 'allowed');
         const rate = given.length / seconds;
         const r = row('checks-allowed', file, engine.id, 'checks/s');
         r.samples.push(rate);
@@ -311,6 +405,17 @@ async function main() {
         return `${engine.id} ${rate.toFixed(0)} (${given.length} URLs)`;
       });
       console.error(`${heading} allowed-only checks/s ${file}: ${lean.join(' ')}`);
+      // The answers alone (the deciding line, the reason, the groups used), a list in one call.
+      const brief = order.map((engine) => {
+        const { answers: given, seconds } = answerUrls(engine, files[file], urls, settings.checkSeconds, 'answers');
+        const rate = given.length / seconds;
+        const r = row('checks-answers', file, engine.id, 'checks/s');
+        r.samples.push(rate);
+        (r.answered ??= []).push(given.length);
+        if (round === 0) answers[`${file} ${engine.id} answers`] = given;
+        return `${engine.id} ${rate.toFixed(0)} (${given.length} URLs)`;
+      });
+      console.error(`${heading} answers-only checks/s ${file}: ${brief.join(' ')}`);
     }
     if (round < MAX_HOSTILE_ROUNDS) {
       const parts = [];
@@ -320,7 +425,7 @@ async function main() {
           r.samples.push(null);
           continue;
         }
-        const outcome = await hostileRun(engine.id, dir);
+        const outcome = await hostileRun(engine.id, dir, also);
         if (outcome.cut) {
           cut.add(engine.id);
           r.samples.push(null);
@@ -349,25 +454,48 @@ async function main() {
     // The allowed-only answers of every engine, Robots Lens's own isAllowed included, against
     // Robots Lens's full verdicts.
     for (const engine of engines) {
-      const given = answers[`${file} ${engine.id} allowed`];
-      const compared = Math.min(given.length, reference.length);
-      let disagreements = 0;
-      for (let i = 0; i < compared; i += 1) if (given[i] !== reference[i]) disagreements += 1;
-      agreement.push({ file, engine: engine.id, call: 'allowed only', compared, disagreements });
+      for (const [key, call] of [['allowed', 'allowed only'], ['answers', 'answers only']]) {
+        const given = answers[`${file} ${engine.id} ${key}`];
+        const compared = Math.min(given.length, reference.length);
+        let disagreements = 0;
+        for (let i = 0; i < compared; i += 1) if (given[i] !== reference[i]) disagreements += 1;
+        agreement.push({ file, engine: engine.id, call, compared, disagreements });
+      }
     }
+  }
+  for (const file of ['typical', 'medium', 'large', 'huge']) {
+    const parts = [];
+    for (const engine of engines.filter((candidate) => candidate.id.startsWith('robots-lens'))) {
+      const pkg = engine.id === 'robots-lens-wasm-also' ? also : null;
+      const held = await parseMemoryRun(dir, file, pkg);
+      row('parse-memory-held', file, engine.id, 'bytes').samples.push(held);
+      parts.push(`${engine.id} ${Math.round(held)} B (${(held / Buffer.byteLength(files[file])).toFixed(2)}× the file)`);
+    }
+    console.error(`node parse memory held ${file}: ${parts.join(' ')}`);
+  }
+  // Robots Lens's per-round ratios to every other engine, as scripts/bench-report.mjs takes them.
+  for (const lens of rows.filter((r) => r.engine === engines[0].id)) {
+    const parts = engines.slice(1).flatMap((engine) => {
+      const peer = rows.find((r) => r.measure === lens.measure && r.file === lens.file && r.engine === engine.id);
+      const ratio = peer && roundRatios(lens, peer);
+      return ratio ? [`${engine.id} ${ratio.median.toFixed(2)}× [${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}]`] : [];
+    });
+    console.error(`Lens ${lens.measure} ${lens.file}: ${parts.join(', ')}`);
   }
   const result = {
     suite: 'node',
     command: 'node scripts/bench-engine-node.mjs',
+    clock: settings.clock,
     node: process.version,
     rounds: settings.rounds,
     agent: AGENT,
-    engines: engines.map(({ id, label, parseCovers, checksCover, allowedCover }) => ({
+    engines: engines.map(({ id, label, parseCovers, checksCover, allowedCover, answersCover }) => ({
       id,
       label,
       parse_covers: parseCovers,
       checks_cover: checksCover,
       allowed_cover: allowedCover,
+      answers_cover: answersCover,
     })),
     files: { ...Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.length])), urls: urls.length },
     results: rows,

@@ -21,6 +21,8 @@ const FIGURES = [
   ['checks', 'large', 'checks/s, large, full verdict'],
   ['checks-allowed', 'typical', 'checks/s, typical, allowed or not only'],
   ['checks-allowed', 'large', 'checks/s, large, allowed or not only'],
+  ['checks-answers', 'typical', 'checks/s, typical, the answers alone'],
+  ['checks-answers', 'large', 'checks/s, large, the answers alone'],
   ['hostile', 'pathological', '1,000 hostile URLs vs the pathological file'],
   ['memory', 'typical', 'peak extra memory, first verdict, typical'],
   ['memory', 'large', 'peak extra memory, first verdict, large'],
@@ -29,6 +31,9 @@ const FIGURES = [
   ['parse-memory', 'large', 'memory the parse keeps beyond the text, large'],
   ['parse-memory', 'huge', 'memory the parse keeps beyond the text, huge'],
   ['parse-peak', 'large', 'peak extra memory of the parse, large'],
+  ['parse-memory-held', 'typical', 'memory a parsed file holds, its text included, typical'],
+  ['parse-memory-held', 'large', 'memory a parsed file holds, its text included, large'],
+  ['parse-memory-held', 'huge', 'memory a parsed file holds, its text included, huge'],
 ];
 
 /** The engine whose ratios the table reports, per suite. */
@@ -168,7 +173,7 @@ export function formatTable(suites, machine) {
       const size = measure === 'hostile' ? '' : ` (${sizeLabel(bytes)})`;
       const prefix = suite.suite === 'node' ? 'Node: ' : '';
       const cells = columns.map((column) => {
-        const memoryOf = ['memory', 'parse-memory', 'parse-peak'].includes(measure) ? bytes : 0;
+        const memoryOf = ['memory', 'parse-memory', 'parse-peak', 'parse-memory-held'].includes(measure) ? bytes : 0;
         if (column.lens) return cell(lensRow, lensRow, memoryOf);
         if (column.suite !== suite.suite) return '';
         return cell(rows.find((row) => row.engine === column.id), lensRow, memoryOf);
@@ -189,6 +194,7 @@ export function formatTable(suites, machine) {
       column.parse_covers && `parse = ${column.parse_covers}`,
       column.checks_cover && `checks = ${column.checks_cover}`,
       column.allowed_cover && `allowed only = ${column.allowed_cover}`,
+      column.answers_cover && `answers alone = ${column.answers_cover}`,
     ]
       .filter(Boolean)
       .join('; ');

@@ -1,5 +1,5 @@
 // The npm package's and the wasm packages' surfaces, asked the consistency suite's questions in
-// Node: `check`, `ParsedRobots.checkMany`, `isAllowed`, `compareProfiles`, `crawlers(file)`,
+// Node: `check`, `ParsedRobots.checkMany`, `ParsedRobots.answers`, `isAllowed`, `compareProfiles`, `crawlers(file)`,
 // and from the page's wasm packages the AI usage table (`RobotsFile.usage`), the URL list
 // (`UrlBatch`, its rows and its CSV) and the pins (`RobotsFile.checkExpectations`).
 //
@@ -73,6 +73,7 @@ export function askNpm(robotsLens, generated) {
   const surfaces = {
     'npm check': new Map(),
     'npm checkMany': new Map(),
+    'npm answers': new Map(),
     'npm isAllowed': new Map(),
     'npm compareProfiles': new Map(),
     'npm crawlers(file)': new Map(),
@@ -113,6 +114,12 @@ export function askNpm(robotsLens, generated) {
       }
       const many = attempt(() => parsed.checkMany(agentOf(first), batch.map((q) => q.url), options(first)));
       batch.forEach((question, index) => surfaces['npm checkMany'].set(question.id, Array.isArray(many) ? verdictAnswer(many[index]) : many));
+      // The answers alone: the verdicts' first fields, the list in one call.
+      const rows = attempt(() => parsed.answers(agentOf(first), batch.map((q) => q.url), options(first)));
+      batch.forEach((question, index) => {
+        const row = Array.isArray(rows) ? rows[index] : null;
+        surfaces['npm answers'].set(question.id, row === null ? rows : answerOf({ ...row, group: row.groupUsed, why: row.whyDecides }));
+      });
     } finally {
       parsed.free();
     }

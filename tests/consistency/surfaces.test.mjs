@@ -130,7 +130,7 @@ const npmSurfaces = async () => {
   npm ??= askNpm(await npmPackage(), generated);
   return npm;
 };
-for (const name of ['npm check', 'npm checkMany', 'npm isAllowed', 'npm compareProfiles', 'npm crawlers(file)']) {
+for (const name of ['npm check', 'npm checkMany', 'npm answers', 'npm isAllowed', 'npm compareProfiles', 'npm crawlers(file)']) {
   surfaceTest(name, async () => ({ answers: (await npmSurfaces())[name] }));
 }
 

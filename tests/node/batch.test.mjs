@@ -150,3 +150,69 @@ test('asTyped beside a crawler is refused with a message, by every entry that ta
     file.free();
   }
 });
+
+test('answerMany gives each URL the first fields of its check verdict, in one call', () => {
+  const file = new RobotsFile(text);
+  const long = `/${'a'.repeat(40 * 1024)}`;
+  const fields = ({ allowed, reason, line, groupUsed, whyDecides }) => ({ allowed, reason, line, groupUsed, whyDecides });
+  try {
+    for (const options of [{}, { profile: 'google', agentMatch: 'token' }, { profile: 'python' }, { profile: 'legacy-1994' }, { crawler: 'GPTBot' }, { status: '503' }, { asTyped: true }]) {
+      for (const agent of ['Googlebot', 'GPTBot', 'Mozilla/5.0 (compatible; GPTBot/1.2)']) {
+        const list = [...urls, long, 'ftp://shop.example/x'];
+        const rows = file.answerMany(agent, list, options);
+        assert.deepEqual(rows, list.map((url) => fields(file.check(agent, url, options))), `${agent} ${JSON.stringify(options)}`);
+      }
+    }
+    assert.deepEqual(Object.keys(file.answerMany('x', ['/'], {})[0]), ['allowed', 'reason', 'line', 'groupUsed', 'whyDecides']);
+    assert.equal(file.answerMany('Googlebot', [long], {})[0].reason, 'url-refused');
+    assert.throws(() => file.answerMany('x', ['/'], { profile: 'nope' }), /nope/);
+  } finally {
+    file.free();
+  }
+});
+
+test('options that change from call to call are read again, one string at a time', () => {
+  // The npm engine reads the options in one crossing and keeps the last ones read: a changed
+  // object must not be answered as the last, and a field holding a NUL (which would split the
+  // crossing's fields) names nothing and is refused.
+  const file = new RobotsFile(text);
+  try {
+    const options = { profile: 'google' };
+    for (const [profile, status] of [['google', '200'], ['legacy-1994', '200'], ['google', '503'], ['python', '404']]) {
+      options.profile = profile;
+      options.status = status;
+      assert.equal(file.check('Googlebot', '/d/', options).profile, profile);
+      assert.equal(file.isAllowed('Googlebot', '/cart/x', options), check(text, 'Googlebot', '/cart/x', { profile, status }).allowed);
+    }
+    assert.throws(() => file.check('x', '/', { profile: 'google\u0000' }), /NUL/);
+    assert.throws(() => file.isAllowed('x', '/', { agentMatch: 'token\u0000substring' }), /NUL/);
+    assert.equal(file.check('x', '/', { profile: 'google' }).profile, 'google', 'and the next options are read');
+    assert.equal(file.check('x', '/', { crawler: ' ' }).crawler, null, 'a blank field is absent');
+  } finally {
+    file.free();
+  }
+});
+
+test('verdicts share their equal parts, which stay equal to a fresh verdict', () => {
+  const file = new RobotsFile(text);
+  try {
+    const [a, b, c] = file.checkMany('Googlebot', ['/cart/a', '/cart/b', '/'], {});
+    for (const part of ['decisive', 'matches', 'explanation', 'chainStep']) {
+      assert.equal(a[part], b[part], `${part}: one object for equal values`);
+    }
+    assert.notEqual(a.decisive, c.decisive);
+    assert.equal(a.path, '/cart/a');
+    assert.equal(b.path, '/cart/b');
+    // After other files and questions, the same answers, field for field.
+    const other = new RobotsFile('User-agent: *\nDisallow: /cart/\n');
+    try {
+      other.checkMany('Googlebot', ['/cart/a', '/x'], { profile: 'python' });
+    } finally {
+      other.free();
+    }
+    assert.deepEqual(file.check('Googlebot', '/cart/b', {}), b);
+    assert.deepEqual(JSON.parse(JSON.stringify(file.checkMany('Googlebot', ['/cart/a'], {})[0])), JSON.parse(JSON.stringify(a)));
+  } finally {
+    file.free();
+  }
+});

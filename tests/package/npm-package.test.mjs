@@ -15,7 +15,7 @@ import { installTarball, packTarball, REPO_ROOT } from './install.mjs';
 const SCRIPT = `
 import { createReadStream, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { audit, check, checkMany, consumers, crawlers, isAllowed, judgedRequests, parse, replayLogs, version } from 'robots-lens';
+import { answers, audit, check, checkMany, consumers, crawlers, isAllowed, judgedRequests, parse, replayLogs, version } from 'robots-lens';
 
 const text = 'User-agent: *\\nDisallow: /private\\nAllow: /private/press\\n\\nUser-agent: GPTBot\\nDisallow: /\\n';
 const verdict = check(text, 'Googlebot', 'https://example.com/private/plan');
@@ -29,6 +29,8 @@ const report = {
   many: many.map((v) => [v.allowed, v.line]),
   isAllowed: ['/private/press/x', '/', '/private/y'].map((url) => isAllowed(parsed, 'Googlebot', url)),
   isAllowedText: isAllowed(text, 'GPTBot', '/', { profile: 'google' }),
+  answers: answers(parsed, 'Googlebot', ['/private/press/x', '/', '/private/y']),
+  answersText: answers(text, 'GPTBot', ['/'])[0].line,
   groups: parsed.groups.length,
   findings: audit('Disallow: /x\\nUser-agent: *\\nDisallow: /y\\n').map((f) => f.code),
   consumers: (({ lines, summary }) => [
@@ -65,7 +67,7 @@ console.log(JSON.stringify(report));
 `;
 
 const EXAMPLE_TS = `
-import { audit, check, checkMany, consumers, crawlers, isAllowed, parse, type ConsumerTable, type Finding, type Verdict } from 'robots-lens';
+import { answers, audit, check, checkMany, consumers, crawlers, isAllowed, parse, type Answer, type ConsumerTable, type Finding, type Verdict } from 'robots-lens';
 
 const verdict: Verdict = check('User-agent: *\\nDisallow: /\\n', 'Googlebot', '/x', { profile: 'google' });
 const allowed: boolean | null = verdict.allowed;
@@ -73,6 +75,8 @@ const line: number | null = verdict.line;
 const parsed = parse('User-agent: *\\nDisallow: /\\n');
 const verdicts: Verdict[] = checkMany(parsed, 'Bot', ['/a', '/b']);
 const mayFetch: boolean | null = isAllowed(parsed, 'Bot', '/a', { profile: 'google' }) && parsed.isAllowed('Bot', '/b');
+const brief: Answer[] = answers(parsed, 'Bot', ['/a']).concat(parsed.answers('Bot', ['/b'], { profile: 'google' }));
+const decidingLine: number | null = brief[0].line;
 const findings: Finding[] = audit(parsed);
 const codes: string[] = findings.map((finding) => finding.code);
 const table: ConsumerTable = consumers(parsed);
@@ -95,10 +99,12 @@ check('', 'Bot', '/', { profile: 'bing' });
 checkMany(parsed, 'Bot', '/a');
 // @ts-expect-error isAllowed answers a boolean, not a verdict
 const notAVerdict: Verdict = isAllowed(parsed, 'Bot', '/a');
+// @ts-expect-error an answer carries no explanation
+brief[0].explanation;
 // @ts-expect-error a crawl delay is a number of seconds or null
 const notADelay: string = parsed.crawlDelay('Bot');
 
-console.log(allowed, line, verdicts, mayFetch, codes, names, summary, sitemaps, delay, rate, host, notAString, notAVerdict, notADelay, lighthousePasses, flagged);
+console.log(allowed, line, verdicts, mayFetch, decidingLine, codes, names, summary, sitemaps, delay, rate, host, notAString, notAVerdict, notADelay, lighthousePasses, flagged);
 `;
 
 const tsconfig = (moduleResolution, module) =>
@@ -139,6 +145,12 @@ test('in Node, the installed package answers on import, with no init call', () =
   assert.deepEqual(report.many, [[true, 3], [true, null], [false, 2]]);
   assert.deepEqual(report.isAllowed, [true, true, false], 'isAllowed answers as check does');
   assert.equal(report.isAllowedText, false);
+  assert.deepEqual(report.answers, [
+    { allowed: true, reason: 'rule-matched', line: 3, groupUsed: 'star', whyDecides: 'longest-match' },
+    { allowed: true, reason: 'no-rule-matched', line: null, groupUsed: 'star', whyDecides: null },
+    { allowed: false, reason: 'rule-matched', line: 2, groupUsed: 'star', whyDecides: 'longest-match' },
+  ], 'answers gives check\'s first fields');
+  assert.equal(report.answersText, 6);
   assert.equal(report.groups, 2);
   assert.deepEqual(report.findings, ['RL301']);
   assert.deepEqual(report.consumers, [

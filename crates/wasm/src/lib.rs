@@ -184,21 +184,26 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "CheckOptions")]
     pub type RawOptions;
 
+    #[cfg(not(feature = "audit"))]
     #[wasm_bindgen(method, getter, structural)]
     fn profile(this: &RawOptions) -> Option<String>;
 
+    #[cfg(not(feature = "audit"))]
     #[wasm_bindgen(method, getter, structural, js_name = agentMatch)]
     fn agent_match(this: &RawOptions) -> Option<String>;
 
     /// How the file was served: `200`, `404`, `301>200`, `html`, `unreachable`, …
+    #[cfg(not(feature = "audit"))]
     #[wasm_bindgen(method, getter, structural)]
     fn status(this: &RawOptions) -> Option<String>;
 
     /// A catalogued crawler whose fallback chain picks the group, instead of the agent.
+    #[cfg(not(feature = "audit"))]
     #[wasm_bindgen(method, getter, structural)]
     fn crawler(this: &RawOptions) -> Option<String>;
 
     /// The agent exactly as typed, even when it names a catalogued crawler.
+    #[cfg(not(feature = "audit"))]
     #[wasm_bindgen(method, getter, structural, js_name = asTyped)]
     fn as_typed(this: &RawOptions) -> Option<bool>;
 }
@@ -215,7 +220,22 @@ export interface CheckOptions {
 }
 "#;
 
+#[cfg(feature = "audit")]
+#[wasm_bindgen(module = "/src/tape.js")]
+extern "C" {
+    /// The options' fields in one string (tape.js), or `None` when one holds a NUL.
+    #[wasm_bindgen(js_name = optionsText)]
+    fn options_text(options: &JsValue) -> Option<String>;
+}
+
+#[cfg(feature = "audit")]
+thread_local! {
+    /// The options last read, as [`options_text`] gave them, and what they were read as.
+    static LAST_OPTIONS: RefCell<Option<(String, CheckOptions)>> = const { RefCell::new(None) };
+}
+
 /// [`RawOptions`] read and checked.
+#[derive(Clone)]
 pub(crate) struct CheckOptions {
     pub(crate) profile: Profile,
     pub(crate) agent_match: AgentMatch,
@@ -245,23 +265,67 @@ impl CheckOptions {
     }
 
     pub(crate) fn from_js(options: JsValue) -> Result<CheckOptions, JsError> {
-        let read = |getter: fn(&RawOptions) -> Option<String>| -> Option<String> {
-            if options.is_undefined() || options.is_null() {
-                return None;
-            }
-            getter(options.unchecked_ref::<RawOptions>()).filter(|text| !text.trim().is_empty())
-        };
-        let raw = (
-            read(RawOptions::profile),
-            read(RawOptions::agent_match),
-            read(RawOptions::status),
-            read(RawOptions::crawler),
-        );
-        let as_typed = !(options.is_undefined() || options.is_null())
-            && options
-                .unchecked_ref::<RawOptions>()
-                .as_typed()
-                .unwrap_or(false);
+        // The npm package's engine is asked the same options URL after URL: they cross as one
+        // string, and the last one read is kept.
+        #[cfg(feature = "audit")]
+        {
+            // A field holding a NUL names no profile, agent match, status or crawler: refused,
+            // as each of them refuses a name it does not know.
+            let text = options_text(&options).ok_or_else(|| {
+                JsError::new("an option holds a NUL character (U+0000): no profile, agent match, status or crawler is called so")
+            })?;
+            LAST_OPTIONS.with(|last| {
+                let mut last = last.borrow_mut();
+                if let Some((kept, options)) = &*last {
+                    if *kept == text {
+                        return Ok(options.clone());
+                    }
+                }
+                let mut fields = text
+                    .split('\0')
+                    .map(|field| Some(field.to_owned()).filter(|field| !field.trim().is_empty()));
+                let mut next = || fields.next().flatten();
+                let raw = (next(), next(), next(), next());
+                let as_typed = next().is_some_and(|flag| flag == "1");
+                let options = CheckOptions::from_fields(raw, as_typed)?;
+                *last = Some((text, options.clone()));
+                Ok(options)
+            })
+        }
+        #[cfg(not(feature = "audit"))]
+        {
+            let read = |getter: fn(&RawOptions) -> Option<String>| -> Option<String> {
+                if options.is_undefined() || options.is_null() {
+                    return None;
+                }
+                getter(options.unchecked_ref::<RawOptions>()).filter(|text| !text.trim().is_empty())
+            };
+            let raw = (
+                read(RawOptions::profile),
+                read(RawOptions::agent_match),
+                read(RawOptions::status),
+                read(RawOptions::crawler),
+            );
+            let as_typed = !(options.is_undefined() || options.is_null())
+                && options
+                    .unchecked_ref::<RawOptions>()
+                    .as_typed()
+                    .unwrap_or(false);
+            CheckOptions::from_fields(raw, as_typed)
+        }
+    }
+
+    /// The options from their fields as read: profile, agent match, status and crawler (each
+    /// `None` when absent or blank), and `asTyped`.
+    fn from_fields(
+        raw: (
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        ),
+        as_typed: bool,
+    ) -> Result<CheckOptions, JsError> {
         // A crawler is never typed: asTyped beside it would be silently ignored.
         if as_typed && raw.3.is_some() {
             return Err(JsError::new(
@@ -434,7 +498,29 @@ impl RobotsFile {
     ) -> Result<Option<bool>, JsError> {
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
-        Ok(checker.ask_allowed(&options.question(agent, url)))
+        Ok(ask_verdict(&checker, &options.question(agent, url)).map(|verdict| verdict.allowed))
+    }
+
+    /// The answers alone for every URL of `urls`, in order, in one call: for each, `{ allowed,
+    /// reason, line, groupUsed, whyDecides }`, the fields of its verdict from
+    /// [`RobotsFile::check`] with the same names and values (a URL no crawler requests:
+    /// `allowed` null, `reason` `url-refused`, the rest null), without the explanation, the
+    /// matches and the groups the verdict carries. For callers that ask many URLs and read
+    /// only which line decided; `check` gives any of them whole.
+    #[wasm_bindgen(js_name = answerMany)]
+    pub fn answer_many(
+        &self,
+        agent: &str,
+        urls: Vec<String>,
+        options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let options = CheckOptions::from_js(options)?;
+        let checker = self.checker(options.profile);
+        let rows: Vec<view::AnswerRow> = urls
+            .iter()
+            .map(|url| view::AnswerRow::new(ask_verdict(&checker, &options.question(agent, url))))
+            .collect();
+        to_js(&rows)
     }
 
     /// [`RobotsFile::check`] for every URL of `urls`, in order: an array of verdicts; a
@@ -531,6 +617,15 @@ impl RobotsFile {
         let view = view.with_crawler_why(why);
         view
     }
+}
+
+/// [`Checker::ask_verdict`] (what `Checker::ask_allowed` answers from), `None` for a refused
+/// question: in one place, so that the module carries the check's inlined code once for
+/// `isAllowed` and `answerMany` together.
+#[cfg(feature = "audit")]
+#[inline(never)]
+fn ask_verdict(checker: &Checker<'_>, question: &Question<'_>) -> Option<robots_lens::Verdict> {
+    checker.ask_verdict(question).ok()
 }
 
 /// A refused answer as a JS `Error`: the URL and why no crawler requests it, as the problem's

@@ -4,6 +4,8 @@
 
 /** The field names the module has sent, by number. */
 const names = [];
+/** The shared values the module has sent, by slot (tape.rs's `SharedSlots`). */
+const shared = [];
 let codes;
 let text;
 let kept;
@@ -63,7 +65,28 @@ function read() {
     }
     case 7:
       return kept[codes[at++]];
+    case 9: {
+      const slot = codes[at++];
+      return (shared[slot] = read());
+    }
+    case 10:
+      return shared[codes[at++]];
     default:
       throw new Error(`the engine's value has an unknown code ${codes[at - 1]} at ${at - 1}`);
   }
+}
+
+/**
+ * The fields of a check's options (lib.rs's `RawOptions`) in one string, so that they cross into
+ * the module in one call: profile, agentMatch, status and crawler, each as its text or empty
+ * when absent, then asTyped as `1` or `0`, joined by NUL; null when a field holds a NUL itself
+ * (which the module refuses: no profile, status or crawler is named so).
+ */
+export function optionsText(options) {
+  if (options === undefined || options === null) return '\0\0\0\0';
+  const text = (value) => (value === undefined || value === null ? '' : String(value));
+  const fields = [text(options.profile), text(options.agentMatch), text(options.status), text(options.crawler)];
+  if (fields.some((field) => field.includes('\0'))) return null;
+  const asTyped = options.asTyped;
+  return `${fields.join('\0')}\0${asTyped !== undefined && asTyped !== null && asTyped ? '1' : '0'}`;
 }
