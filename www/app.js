@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * The page's wiring: element references, event handlers, the debounced refresh, and what is
  * kept between visits.

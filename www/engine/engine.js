@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * The engine as the page sees it: an async front for the WebAssembly module, which lives in a
  * dedicated worker (www/engine/engine-worker.js).

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * The file's lines as the page holds them, shared by the engine worker and the renderer:
  *

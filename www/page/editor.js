@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * The robots.txt editor: a plain textarea with a line-number gutter, file drops, line selection
  * and its own undo, which holds a text of any size without the browser laying all of it out.

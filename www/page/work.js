@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * The work: the text and the check a visitor works on, the ways they reach the editor and how
  * they are kept. Four parts, each with its own section below:

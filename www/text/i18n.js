@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * The page's languages: which one is in use, its catalogue of texts, and the two ways texts
  * reach the page.

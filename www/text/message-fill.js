@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * The one place JavaScript fills a core message with its values: shared by the page
  * (www/text/render.js turns the parts into DOM nodes) and the npm package (npm/api.js joins them

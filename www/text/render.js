@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 /**
  * Pure render functions: engine results in, DOM nodes out.
  *
