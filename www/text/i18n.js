@@ -200,7 +200,10 @@ async function switchLanguage(id, remember) {
     }
   }
   if (globalThis.document) {
-    document.documentElement.lang = target;
+    // Written only when it changes: Chromium restyles every element for `:lang()` on any write,
+    // the same value too, and at start-up that was a restyle of the whole page in the first
+    // verdict's task (issue 38).
+    if (document.documentElement.lang !== target) document.documentElement.lang = target;
     // index.html carries the English texts inline (tests/node/i18n.test.mjs holds them to the
     // catalogue), so starting in English rewrites nothing: rewriting every static text would
     // cost a style and layout of the whole page before the first verdict.
