@@ -25,7 +25,7 @@ import sys
 from typing import List, Optional, Sequence
 
 from .. import _native
-from ._answers import SCHEMA, Captures, Survey, answer
+from ._answers import Captures, Survey, answer
 from ._captures import (
     file_capture,
     warc_heads,
@@ -35,50 +35,25 @@ from ._captures import (
     warc_captures,
     warc_record_at,
 )
+from ._parts import (
+    OUTPUT_COLUMNS,
+    Part,
+    exists,
+    finish,
+    output_root,
+    prepare,
+    table_rows,
+    task_partition,
+    write_counted,
+)
 
 __all__ = ["Survey", "run_census", "main", "OUTPUT_COLUMNS", "DEFAULT_PATHS"]
 
 #: The probe paths asked when none are given.
 DEFAULT_PATHS = ("/",)
 
-#: The columns of the census table, in order (docs/census.md says what each means).
-OUTPUT_COLUMNS = [
-    "host",
-    "url",
-    "fetch_time",
-    "http_status",
-    "status",
-    "status_class",
-    "problem",
-    "bytes",
-    "body_cut",
-    "warc_truncated",
-    "read",
-    "verdicts",
-    "access",
-    "ai_usage",
-    "sitemaps",
-    "content_signal_lines",
-    "content_usage_lines",
-    "license_lines",
-    "audit",
-    "errors",
-    "warnings",
-    "infos",
-    "location",
-    "final_url",
-    "source_file",
-    "source_offset",
-]
-
 _WARC_SUFFIXES = (".warc", ".warc.gz", ".warc.zst", ".warc.lz4", ".arc.gz")
 _LISTING_SUFFIXES = (".paths", ".paths.gz")
-
-
-def _spark_schema():
-    from pyspark.sql.pandas.types import from_arrow_schema
-
-    return from_arrow_schema(SCHEMA)
 
 
 def input_format(inputs: Sequence[str]) -> str:
@@ -147,16 +122,6 @@ def warc_files(spark, inputs: Sequence[str], prefix: str) -> List[str]:
     return found
 
 
-def _answer_warc_files(batches, survey: Survey):
-    """mapInArrow: the census rows of each WARC file named in the batches."""
-    import pyarrow as pa  # noqa: F401 - the workers' import of the batches' type
-
-    for batch in batches:
-        for path in batch.column(0).to_pylist():
-            for captures in warc_captures(path):
-                yield answer(captures, survey)
-
-
 #: The columns of a capture's head (``warc_heads``): what following redirects needs.
 HEAD_COLUMNS = (
     "host string, url string, fetch_time_us long, http_status int, location string, "
@@ -165,12 +130,28 @@ HEAD_COLUMNS = (
 _HEAD_NAMES = ["host", "url", "fetch_time_us", "http_status", "location", "source_file", "source_offset", "pending"]
 
 
+def _census_of_warc_files(batches, survey: Survey, root: str):
+    """mapInArrow over the WARC files (``index``, ``path``): each file read once, start to end:
+    its captures answered and written as its part of the table, but for the redirects (answered
+    once their chains are followed, ``_census_of_chains``); the heads of all of them
+    (``HEAD_COLUMNS``) handed back for following the chains."""
+    import pyarrow.compute as pc
+
+    for batch in batches:
+        for index, path in zip(batch.column("index").to_pylist(), batch.column("path").to_pylist()):
+            with Part(root, f"part-warc-{index:06d}.parquet") as part:
+                for captures in warc_captures(path):
+                    answered = answer(captures, survey)
+                    part.write(table_rows(answered, pc.invert(answered.column("pending"))))
+                    yield answered.select(_HEAD_NAMES)
+
+
 def _heads_of_warc_files(batches):
     """mapInArrow: the heads of each WARC file's captures (no body read, nothing answered)."""
     import pyarrow as pa
 
     for batch in batches:
-        for path in batch.column(0).to_pylist():
+        for path in batch.column("path").to_pylist():
             heads = list(warc_heads(path))
             yield pa.RecordBatch.from_pylist(
                 [{name: head.get(name, False if name == "pending" else None) for name in _HEAD_NAMES} for head in heads],
@@ -202,6 +183,12 @@ def _answer_table(batches, survey: Survey):
         for row in batch.to_pylist():
             captures.add(**table_capture(row))
         yield answer(captures, survey)
+
+
+def _census_of_chains(batches, survey: Survey, root: str):
+    """mapInArrow over followed chains: their rows written as this partition's part; yields the
+    count."""
+    yield from write_counted(_answer_chains(batches, survey), root, f"part-redirects-{task_partition():06d}.parquet")
 
 
 def _answer_chains(batches, survey: Survey):
@@ -376,10 +363,12 @@ def follow_redirects(rows, *, driver_limit: int = DRIVER_REDIRECTS):
 
 
 def _warc_paths(spark, inputs: Sequence[str], prefix: str):
-    """The WARC files as a frame of one file per partition: each is read start to end by one
-    task."""
+    """The WARC files as a frame of one file per partition (``index``, ``path``): each is read
+    start to end by one task, and its part of the table is named by its index."""
     files = warc_files(spark, inputs, prefix)
-    return spark.createDataFrame(spark.sparkContext.parallelize([(path,) for path in files], len(files)), "path string")
+    return spark.createDataFrame(
+        spark.sparkContext.parallelize(list(enumerate(files)), len(files)), "index int, path string"
+    )
 
 
 def warc_heads_frame(spark, inputs: Sequence[str], prefix: str = ""):
@@ -388,18 +377,18 @@ def warc_heads_frame(spark, inputs: Sequence[str], prefix: str = ""):
     return _warc_paths(spark, inputs, prefix).mapInArrow(_heads_of_warc_files, HEAD_COLUMNS)
 
 
-def captures_frame(spark, inputs: Sequence[str], survey: Survey, *, kind: str, prefix: str = ""):
-    """The census rows of every capture the inputs hold, redirects not yet followed."""
+def _census_of_rows(spark, inputs: Sequence[str], survey: Survey, root: str, *, kind: str):
+    """A folder of files or a table: each partition's captures answered and written as its part
+    of the table; a frame of the rows each part holds."""
     from pyspark.sql import functions as F
 
-    schema = _spark_schema()
-    if kind == "warc":
-        paths = _warc_paths(spark, inputs, prefix)
-        return paths.mapInArrow(lambda batches: _answer_warc_files(batches, survey), schema)
+    def written(answered):
+        return lambda batches: write_counted(answered(batches, survey), root, f"part-{kind}-{task_partition():06d}.parquet")
+
     if kind == "files":
         frame = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(list(inputs))
         frame = frame.select("path", "modificationTime", "content")
-        return frame.mapInArrow(lambda batches: _answer_files(batches, survey), schema)
+        return frame.mapInArrow(written(_answer_files), "rows long")
     if kind in ("parquet", "csv"):
         reader = spark.read
         if kind == "csv":
@@ -421,16 +410,8 @@ def captures_frame(spark, inputs: Sequence[str], survey: Survey, *, kind: str, p
             ).cast("long").alias("fetch_time_us"),
             F.col("_metadata.file_path").alias("source_file"),
         ]
-        return table.select(*columns).mapInArrow(lambda batches: _answer_table(batches, survey), schema)
+        return table.select(*columns).mapInArrow(written(_answer_table), "rows long")
     raise ValueError(f"unknown input format '{kind}' (expected warc, files, parquet or csv)")
-
-
-def _exists(spark, path: str) -> bool:
-    local = local_path(path)
-    if local is not None:
-        return os.path.exists(local)
-    jvm_path = spark.sparkContext._jvm.org.apache.hadoop.fs.Path(path)
-    return jvm_path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration()).exists(jvm_path)
 
 
 def run_census(
@@ -444,31 +425,48 @@ def run_census(
     mode: str = "errorifexists",
     driver_redirects: int = DRIVER_REDIRECTS,
 ):
-    """Runs the census of ``inputs`` and writes it to ``output`` (Parquet); returns the number
-    of rows written, one per capture. Redirect chains are followed on the driver for up to
-    ``driver_redirects`` captured URLs, by joins on the cluster past that."""
+    """Runs the census of ``inputs`` and writes it to ``output`` (a Parquet folder, which
+    ``mode`` ``overwrite`` replaces); returns the number of rows written, one per capture.
+    Redirect chains are followed on the driver for up to ``driver_redirects`` captured URLs, by
+    joins on the cluster past that."""
     from pyspark.sql import functions as F
 
     survey.check()
-    if mode == "errorifexists" and _exists(spark, output):
-        # Said now, not after the census has run: Spark would only refuse at the write.
+    root = output_root(output)
+    if mode == "errorifexists" and exists(spark, root):
+        # Said now, not after the census has run.
         raise FileExistsError(f"--output {output} already exists (give --overwrite to replace it)")
     kind = kind or input_format(inputs)
-    rows = captures_frame(spark, inputs, survey, kind=kind, prefix=prefix)
-    if kind == "warc":
-        # The redirect captures are answered from the other captures of the census: a first
-        # pass reads the records' heads only (no body, nothing answered), follows the chains,
-        # and the census then answers every other capture as it reads it and each chain from
-        # its target's record. Nothing is cached: a lost executor's tasks are read again.
-        heads = warc_heads_frame(spark, inputs, prefix)
-        chains = follow_redirects(heads, driver_limit=driver_redirects)
-        # A target's record is read where it is stored: the chains of one file together.
-        chains = chains.repartition("target_file").sortWithinPartitions("target_file", "target_offset")
-        answered = chains.mapInArrow(lambda batches: _answer_chains(batches, survey), _spark_schema())
-        rows = rows.filter(~F.col("pending")).unionByName(answered)
-    table = rows.withColumn("fetch_time", F.expr("timestamp_micros(fetch_time_us)")).select(*OUTPUT_COLUMNS)
-    table.write.mode(mode).parquet(output)
-    return spark.read.parquet(output).count()
+    prepare(spark, root, mode)
+    if kind != "warc":
+        written = sum(row["rows"] for row in _census_of_rows(spark, inputs, survey, root, kind=kind).collect())
+        finish(root, [written])
+        return written
+    # One reading of each WARC file answers and writes its captures and hands back the heads of
+    # all of them; the redirects among them are answered from the other captures of the census
+    # once their chains are followed, each from its target's record, read again by offset. The
+    # heads are kept (memory, then disk) for the chains: a lost executor's part of them is read
+    # again, and its files' parts written again, the same.
+    heads = _warc_paths(spark, inputs, prefix).mapInArrow(
+        lambda batches: _census_of_warc_files(batches, survey, root), HEAD_COLUMNS
+    ).persist()
+    try:
+        counted = heads.agg(
+            F.count(F.lit(1)).alias("captures"), F.sum(F.col("pending").cast("long")).alias("redirects")
+        ).first()
+        captures, redirects = counted["captures"], counted["redirects"] or 0
+        if redirects:
+            chains = follow_redirects(heads, driver_limit=driver_redirects)
+            # A target's record is read where it is stored: the chains of one file together.
+            chains = chains.repartition("target_file").sortWithinPartitions("target_file", "target_offset")
+            answered = chains.mapInArrow(lambda batches: _census_of_chains(batches, survey, root), "rows long")
+            followed = sum(row["rows"] for row in answered.collect())
+            if followed != redirects:
+                raise RuntimeError(f"{redirects:,} redirect captures, but {followed:,} rows written for them")
+    finally:
+        heads.unpersist()
+    finish(root, [captures])
+    return captures
 
 
 def _session(master: Optional[str], app: str):
