@@ -17,7 +17,9 @@ pytest.importorskip("fastwarc")
 pytest.importorskip("warcio")
 pq = pytest.importorskip("pyarrow.parquet")
 
-from robots_lens.census import Survey, follow_redirects, main, run_census, warc_heads_frame  # noqa: E402
+from robots_lens.census import OUTPUT_COLUMNS, Survey, follow_redirects, main, run_census, warc_heads_frame  # noqa: E402
+from robots_lens.census._answers import Captures, answer  # noqa: E402
+from robots_lens.census._parts import Part, finish, table_rows  # noqa: E402
 from robots_lens.census.report import markdown, summarise  # noqa: E402
 
 from census_check import CRAWLERS, PATHS, PROFILE, Cli, check_census, read_rows  # noqa: E402
@@ -73,6 +75,32 @@ def test_redirects_followed_by_joins_as_on_the_driver(spark, tmp_path):
     heads.unpersist()
     assert on_driver == by_joins
     assert {len(chain[7]) for chain in on_driver} >= {2, 3, 6, 7}  # the codes of each length's hops
+
+
+def test_a_part_is_written_whole_once_however_often_its_task_runs(tmp_path):
+    """Each task writes its part of the table itself: run twice (a lost executor, a speculative
+    copy), it leaves one part; failing, none; a census of nothing still has the table's schema."""
+    captures = Captures()
+    for n in range(3):
+        body = b"User-agent: *\nDisallow: /x\n"
+        captures.add(host=f"h{n}.example", url=f"https://h{n}.example/robots.txt", status="200", body=body, bytes=len(body))
+    rows = table_rows(answer(captures, Survey(["GPTBot"], ["/"])))
+    root = str(tmp_path / "table")
+    for _ in range(2):
+        with Part(root, "part-a.parquet") as part:
+            part.write(rows)
+    with pytest.raises(RuntimeError):
+        with Part(root, "part-b.parquet") as part:
+            part.write(rows)
+            raise RuntimeError("the task died")
+    finish(root, [rows.num_rows])
+    assert sorted(os.listdir(root)) == ["_SUCCESS", "part-a.parquet"]
+    table = pq.read_table(root)
+    assert table.num_rows == 3 and table.column_names == OUTPUT_COLUMNS
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    finish(str(empty), [0])
+    assert pq.read_table(str(empty)).column_names == OUTPUT_COLUMNS
 
 
 def test_the_columns_carry_what_the_docs_say(warc_census):
