@@ -2,7 +2,7 @@
 // loads it) side by side with npm's robots-parser, in one Node process, on the shared
 // benchmark corpus.
 //
-// Usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH] [--also PKG_DIR]
+// Usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH] [--also PKG_DIR] [--npm DIR]…
 //
 // The same measures as the native benchmark (crates/bench/benches/engines/main.rs), on the same
 // files and URLs, for the agent Googlebot: parse, first verdict, checks per second with the full
@@ -18,6 +18,9 @@
 // waited for a core, which falls unevenly on the engines of a round. `--also PKG_DIR` adds
 // another build of the same package (say main's www/pkg/audit/, copied aside) as one more engine,
 // so that a change is measured against the build before it in the same process and rounds.
+// `--npm DIR` (as many as given) adds the npm package staged in DIR (`npm run package` stages it
+// in target/npm-package/) asked through its API as users ask it: `parse(text)`, then
+// `checkMany` (each verdict worded in English too), `isAllowed` and `answers`.
 //
 // After the rounds, the memory a parsed file holds in the module (`parse-memory-held`): in a
 // fresh process per file, as many `RobotsFile`s of it as fit in 64 MB are kept, and the growth
@@ -84,11 +87,14 @@ async function loadWasm(pkg = join(REPO, 'www', 'pkg', 'audit')) {
  * The engines, Robots Lens first, each with the same four operations as the native ones; with
  * `also`, another build of the package right after it.
  */
-async function loadEngines(also) {
+async function loadEngines(also, npmDirs = []) {
   const robotsParser = createRequire(import.meta.url)('robots-parser');
   const parserVersion = createRequire(import.meta.url)('robots-parser/package.json').version;
   const lens = [lensEngine(await loadWasm(), 'robots-lens-wasm', '(wasm)')];
   if (also) lens.push(lensEngine(await loadWasm(also), 'robots-lens-wasm-also', `(wasm, ${also})`));
+  for (const [index, npmDir] of npmDirs.entries()) {
+    lens.push(npmEngine(await import(pathToFileURL(join(npmDir, 'node.js')).href), `robots-lens-npm-${index + 1}`, npmDir));
+  }
   return [
     ...lens,
     {
@@ -112,6 +118,40 @@ async function loadEngines(also) {
       },
     },
   ];
+}
+
+/** The npm package staged in `dir`, asked through its API (a build without answers() answers per URL). */
+function npmEngine(api, id, dir) {
+  const options = { profile: 'google', agentMatch: 'token' };
+  const brief = typeof api.answers === 'function';
+  return {
+    id,
+    label: `robots-lens ${api.version()} (npm, ${dir})`,
+    parseCovers: 'parse(text)',
+    checksCover: 'parsed.checkMany: every verdict with its explanation, worded in English too',
+    allowedCover: 'parsed.isAllowed: one call per URL',
+    answersCover: brief ? 'parsed.answers: one call per slice of URLs' : 'parsed.check per URL (this build has no answers)',
+    parse(text) {
+      api.parse(text).free();
+    },
+    firstVerdict(text, url) {
+      return api.check(text, AGENT, url, options).allowed;
+    },
+    withChecker(text, run) {
+      const parsed = api.parse(text);
+      try {
+        const one = (url) => parsed.check(AGENT, url, options).allowed;
+        const many = (urls) => parsed.checkMany(AGENT, urls, options).map((verdict) => verdict.allowed);
+        const allowed = (urls) => urls.map((url) => parsed.isAllowed(AGENT, url, options));
+        const answers = brief
+          ? (urls) => parsed.answers(AGENT, urls, options).map((answer) => answer.allowed)
+          : (urls) => urls.map(one);
+        return run(one, many, allowed, answers);
+      } finally {
+        parsed.free();
+      }
+    },
+  };
 }
 
 /** A build of the wasm package as an engine (a build without answerMany answers per URL). */
@@ -288,9 +328,10 @@ function parseMemoryRun(dir, name, pkg) {
 }
 
 /** Runs one engine's hostile URLs in a child process, killed a second after the limit. */
-function hostileRun(engineId, dir, also) {
+function hostileRun(engineId, dir, also, npmDirs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SELF, dir, '--hostile', engineId, ...(also ? ['--also', also] : [])], {
+    const passed = [...(also ? ['--also', also] : []), ...npmDirs.flatMap((npmDir) => ['--npm', npmDir])];
+    const child = spawn(process.execPath, [SELF, dir, '--hostile', engineId, ...passed], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let done = 0;
@@ -326,21 +367,23 @@ async function main() {
   let jsonPath = null;
   let hostileEngine = null;
   let also = null;
+  const npmDirs = [];
   let parseMemoryOf = null;
   for (let i = 0; i < args.length; i += 1) {
     if (args[i] === '--json') jsonPath = args[++i];
     else if (args[i] === '--hostile') hostileEngine = args[++i];
     else if (args[i] === '--also') also = args[++i];
+    else if (args[i] === '--npm') npmDirs.push(args[++i]);
     else if (args[i] === '--parse-memory') parseMemoryOf = args[++i];
     else if (args[i].startsWith('-')) throw new Error(`unknown option ${args[i]}`);
     else dir = args[i];
   }
-  if (!dir) throw new Error('usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH] [--also PKG_DIR]');
+  if (!dir) throw new Error('usage: node scripts/bench-engine-node.mjs CORPUS_DIR [--json PATH] [--also PKG_DIR] [--npm DIR]…');
   if (parseMemoryOf) {
     await parseMemoryChild(dir, parseMemoryOf, also);
     return;
   }
-  const engines = await loadEngines(also);
+  const engines = await loadEngines(also, npmDirs);
   if (hostileEngine) {
     const engine = engines.find((candidate) => candidate.id === hostileEngine);
     if (!engine) throw new Error(`no engine is called '${hostileEngine}'`);
@@ -425,7 +468,7 @@ async function main() {
           r.samples.push(null);
           continue;
         }
-        const outcome = await hostileRun(engine.id, dir, also);
+        const outcome = await hostileRun(engine.id, dir, also, npmDirs);
         if (outcome.cut) {
           cut.add(engine.id);
           r.samples.push(null);
@@ -465,7 +508,7 @@ async function main() {
   }
   for (const file of ['typical', 'medium', 'large', 'huge']) {
     const parts = [];
-    for (const engine of engines.filter((candidate) => candidate.id.startsWith('robots-lens'))) {
+    for (const engine of engines.filter((candidate) => candidate.id.startsWith('robots-lens-wasm'))) {
       const pkg = engine.id === 'robots-lens-wasm-also' ? also : null;
       const held = await parseMemoryRun(dir, file, pkg);
       row('parse-memory-held', file, engine.id, 'bytes').samples.push(held);
@@ -481,6 +524,15 @@ async function main() {
       return ratio ? [`${engine.id} ${ratio.median.toFixed(2)}× [${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}]`] : [];
     });
     console.error(`Lens ${lens.measure} ${lens.file}: ${parts.join(', ')}`);
+  }
+  // And every build beside it (--also, --npm) against robots-parser.
+  for (const peer of rows.filter((r) => r.engine === 'robots-parser')) {
+    const parts = engines.slice(1, -1).flatMap((engine) => {
+      const own = rows.find((r) => r.measure === peer.measure && r.file === peer.file && r.engine === engine.id);
+      const ratio = own && roundRatios(own, peer);
+      return ratio ? [`${engine.id} ${ratio.median.toFixed(2)}× [${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)}]`] : [];
+    });
+    if (parts.length > 0) console.error(`Against robots-parser, ${peer.measure} ${peer.file}: ${parts.join(', ')}`);
   }
   const result = {
     suite: 'node',
