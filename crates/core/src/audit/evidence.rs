@@ -607,6 +607,9 @@ pub(crate) struct Prover<'r> {
     /// The same, by the text of each line (trimmed): a fix that moves lines writes them again
     /// at other numbers, and a finding on a line it only moved is no new one.
     known_text: HashSet<(Code, String)>,
+    /// The line of every rule in a group whose pattern has no wildcard, in file order: the
+    /// paths around a line are those of the plain rules nearest to it.
+    plain_rule_lines: Vec<usize>,
     budget: usize,
 }
 
@@ -681,6 +684,16 @@ impl<'r> Prover<'r> {
             selections,
             known_text: known_text(robots, &known),
             known,
+            plain_rule_lines: robots
+                .groups()
+                .iter()
+                .flat_map(|group| group.rules.iter())
+                .filter(|rule| {
+                    let pattern = rule.pattern(robots);
+                    !pattern.is_empty() && !pattern.contains(['*', '$'])
+                })
+                .map(|rule| rule.line)
+                .collect(),
             budget,
         }
     }
@@ -892,6 +905,7 @@ impl<'r> Prover<'r> {
                 probes.add_pattern(&pattern);
             }
         }
+        self.add_neighbours(&mut probes, &near);
         // Then the other rules of the groups involved.
         for (robots, lines) in [(edited, new_lines), (self.robots, near.as_slice())] {
             for group in robots.groups() {
@@ -911,6 +925,46 @@ impl<'r> Prover<'r> {
         let mut probes = probes.into_paths();
         probes.retain(|probe| typed_alike(probe));
         probes
+    }
+}
+
+impl Prover<'_> {
+    /// The plain rules nearest to each of `lines`, the nearest first and every line's
+    /// neighbourhood in turn. An edit that moves a record's boundary (a blank line deleted, a
+    /// group split) changes the answers for the rules beside it, and a finding that speaks for
+    /// lines far apart (every blank line of a group) is asked about each of them before any gets
+    /// more room. Plain rules, because every reader matches their paths alike (readers without
+    /// wildcards match a `*` rule's paths nowhere), so a changed answer there is the edit's.
+    fn add_neighbours(&self, probes: &mut Probes, lines: &[usize]) {
+        let rules = &self.plain_rule_lines;
+        // For each line, the index of the first rule after it: rules at `at + k` lie after it,
+        // rules at `at - 1 - k` before it.
+        let starts: Vec<usize> = lines
+            .iter()
+            .map(|&line| rules.partition_point(|&rule| rule <= line))
+            .collect();
+        // Bounded: a round adds at most one rule on each side of each line, and no round past
+        // the probes' room or the rules' count is needed.
+        for distance in 0..MAX_PROBES_PER_FINDING.min(rules.len()) {
+            let mut reached = false;
+            for &at in &starts {
+                if probes.is_full() {
+                    return;
+                }
+                for index in [at.checked_add(distance), at.checked_sub(distance + 1)]
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(&rule) = rules.get(index) {
+                        reached = true;
+                        probes.add_pattern(self.robots.value_of(rule));
+                    }
+                }
+            }
+            if !reached {
+                return;
+            }
+        }
     }
 }
 

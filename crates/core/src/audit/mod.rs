@@ -76,9 +76,9 @@ pub use translations::{doc_language, doc_translation, DOC_LANGUAGES};
 
 use std::collections::{HashMap, HashSet};
 
-use crate::group::{AgentToken, Group, Rule};
+use crate::group::{AgentToken, Group, Rule, RuleKind};
 use crate::lines::Line;
-use crate::message::Message;
+use crate::message::{Message, MessageId as M};
 use crate::robots::RobotsTxt;
 use evidence::{Edit, Intent};
 
@@ -313,12 +313,29 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
         }
     }
     one_finding_per_cause(&mut findings);
+    let mut group_rules = GroupRules::new(robots);
     for finding in &mut findings {
         // A corrected line is the fix to check, unless the check said what was meant otherwise.
         let Some(replacement) = &finding.replacement else {
             continue;
         };
-        let edit = Edit::replace(finding.line, replacement.as_str());
+        let mut edit = Edit::replace(finding.line, replacement.as_str());
+        let offered = finding
+            .intent
+            .as_ref()
+            .is_none_or(|intent| intent.needs_edit());
+        if let Some(other) = offered
+            .then(|| group_rules.repeated(finding.line, replacement))
+            .flatten()
+        {
+            // Written as corrected, the line would repeat a rule its group holds: the fix that
+            // leaves the group as meant is the line deleted.
+            finding.fix = Message::new(M::FixRepeatsRule)
+                .code("replacement", replacement.as_str())
+                .count("line", other);
+            finding.replacement = None;
+            edit = Edit::delete(finding.line);
+        }
         match &mut finding.intent {
             None => finding.intent = Some(Intent::fix(vec![edit])),
             Some(intent) if intent.needs_edit() => intent.set_edit(edit),
@@ -326,6 +343,61 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
         }
     }
     findings
+}
+
+/// The rules of each group, by kind and pattern, gathered when a corrected line is first
+/// compared with its group's: a file with thousands of corrected lines in one group reads that
+/// group's rules once.
+struct GroupRules<'r> {
+    robots: &'r RobotsTxt,
+    by_group: HashMap<usize, HashMap<(bool, &'r str), usize>>,
+}
+
+impl<'r> GroupRules<'r> {
+    fn new(robots: &'r RobotsTxt) -> GroupRules<'r> {
+        GroupRules {
+            robots,
+            by_group: HashMap::new(),
+        }
+    }
+
+    /// The other line of `line`'s group that already holds the rule `replacement` writes
+    /// (one `Allow` or `Disallow` line), if any.
+    fn repeated(&mut self, line: usize, replacement: &str) -> Option<usize> {
+        let (key, value) = replacement.split_once(':')?;
+        let allow = match key.trim().to_ascii_lowercase().as_str() {
+            "allow" => true,
+            "disallow" => false,
+            _ => return None,
+        };
+        let value = value.trim();
+        if value.is_empty() || value.contains(['\n', '#']) {
+            return None;
+        }
+        let groups = self.robots.groups();
+        // Groups are in file order and do not overlap.
+        let index = groups
+            .partition_point(|group| group.first_line <= line)
+            .checked_sub(1)?;
+        let group = &groups[index];
+        if line > group.last_line {
+            return None;
+        }
+        let robots = self.robots;
+        let rules = self.by_group.entry(index).or_insert_with(|| {
+            let mut rules = HashMap::new();
+            for rule in &group.rules {
+                rules
+                    .entry((rule.kind == RuleKind::Allow, rule.pattern(robots)))
+                    .or_insert(rule.line);
+            }
+            rules
+        });
+        rules
+            .get(&(allow, value))
+            .copied()
+            .filter(|&other| other != line)
+    }
 }
 
 /// Where two checks report one cause on the same line, keeps the finding that names the cause
@@ -547,6 +619,34 @@ mod tests {
             assert!((pair[0].line, pair[0].severity) <= (pair[1].line, pair[1].severity));
         }
         assert_eq!(found[0].code, Code::RuleBeforeUserAgent);
+    }
+
+    #[test]
+    fn a_corrected_line_that_repeats_a_rule_of_its_group_is_deleted_instead() {
+        // `/f/*` is `/f/`, which line 2 says already: the fix deletes the line, whatever the
+        // check that corrected it (a redundant star here, text encoded twice below).
+        let found = findings("User-agent: *\nDisallow: /f/\nDisallow: /f/*\nDisallow: /g/*\n");
+        let star = found
+            .iter()
+            .find(|f| f.code == Code::RedundantWildcard && f.line == 3)
+            .expect("the redundant star of line 3");
+        assert_eq!(star.replacement, None);
+        assert!(
+            star.fix
+                .english()
+                .contains("line 2 of the same group already says"),
+            "{}",
+            star.fix
+        );
+        assert_eq!(star.fix_check, FixCheck::Checked);
+        // A rule only another group holds is no repeat: the corrected line stays offered.
+        let elsewhere =
+            findings("User-agent: a-bot\nDisallow: /f/\n\nUser-agent: *\nDisallow: /f/*\n");
+        let star = elsewhere
+            .iter()
+            .find(|f| f.code == Code::RedundantWildcard)
+            .expect("the redundant star of line 5");
+        assert_eq!(star.replacement.as_deref(), Some("Disallow: /f/"));
     }
 
     #[test]

@@ -100,6 +100,9 @@ catalogue! {
     FixChangeWritten = "core.audit.fix-change.written" => "With the line written as {replacement}";
     FixChangeDeleted = "core.audit.fix-change.deleted" => "Without this line";
     FixChangeApplied = "core.audit.fix-change.applied" => "With the fix made";
+    FixRepeatsRule = "core.audit.fix-repeats-rule" =>
+        "Delete this line: corrected, it would read {replacement}, which line {line} of the same \
+         group already says.";
 
     // audit/directives.rs
     NoindexDirectiveNoindex = "core.audit.noindex-directive.message-noindex" =>

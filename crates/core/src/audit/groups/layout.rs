@@ -502,8 +502,10 @@ mod tests {
 
     #[test]
     fn blank_lines_inside_groups_are_warnings_with_the_right_story() {
-        let input = "User-agent: a\n\nUser-agent: b\n\nDisallow: /x\n\nDisallow: /y\n\n\
-            User-agent: c\nDisallow: /z\n";
+        // Names no catalogued crawler contains: Python's reader matches a name inside a
+        // crawler's (`c` names DuckDuckBot), so one-letter names would bind real crawlers.
+        let input = "User-agent: alphabot\n\nUser-agent: betabot\n\nDisallow: /x\n\n\
+            Disallow: /y\n\nUser-agent: gammabot\nDisallow: /z\n";
         let found = with_code(input, Code::BlankLineInGroup);
         // One finding for the group, at the blank line where 1994-style readers end it first;
         // its fix deletes the one below too, without which they would still end it early.

@@ -7,6 +7,7 @@ use crate::audit::evidence::{Edit, Intent};
 use crate::audit::overlap::is_match_all;
 use crate::audit::{Code, Context, Finding};
 use crate::group::{AgentLine, AgentToken, Group, RuleKind};
+use crate::lines::LineKind;
 use crate::message::{Message, MessageId as M, Value};
 
 pub(super) fn several_groups(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -151,23 +152,45 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
     };
     let mut edits = Vec::new();
     if groups.iter().all(|&index| only_name(cx.group(index))) {
-        let moved = groups[1..]
+        let moved: Vec<usize> = groups[1..]
             .iter()
-            .flat_map(|&index| body(cx.group(index), true));
-        edits.push(Edit::insert(after_group(first), lines_text(cx, moved)?));
+            .flat_map(|&index| body(cx.group(index), true))
+            .collect();
+        let mut rules: Vec<usize> = first.rules.iter().map(|rule| rule.line).collect();
+        rules.extend(moved.iter().copied().filter(|&line| is_rule(cx, line)));
+        if let Some(ordered) = first_match_order(cx, &rules) {
+            // The first group's rules go too: the merged rules are written again in the order
+            // first-match readers answer as Google does.
+            edits.extend(first.rules.iter().map(|rule| Edit::delete(rule.line)));
+            let others = moved.iter().copied().filter(|&line| !is_rule(cx, line));
+            let text = lines_text(cx, others.chain(ordered))?;
+            edits.push(Edit::insert(after_group(first), text));
+        } else {
+            edits.push(Edit::insert(after_group(first), lines_text(cx, moved)?));
+        }
         for &index in &groups[1..] {
             edits.extend(cx.group(index).lines().into_iter().map(Edit::delete));
         }
         return Some(edits);
     }
     let agent = first.agents.iter().find(|agent| names(agent, name))?;
-    let rules = groups
+    let mut body_lines: Vec<usize> = groups
         .iter()
-        .flat_map(|&index| body(cx.group(index), only_name(cx.group(index))));
+        .flat_map(|&index| body(cx.group(index), only_name(cx.group(index))))
+        .collect();
+    let rules: Vec<usize> = body_lines
+        .iter()
+        .copied()
+        .filter(|&line| is_rule(cx, line))
+        .collect();
+    if let Some(ordered) = first_match_order(cx, &rules) {
+        body_lines.retain(|&line| !is_rule(cx, line));
+        body_lines.extend(ordered);
+    }
     let text = format!(
         "User-agent: {}\n{}\n",
         agent.value(),
-        lines_text(cx, rules)?
+        lines_text(cx, body_lines)?
     );
     edits.push(Edit::insert(first.first_line, text));
     for &index in groups {
@@ -180,6 +203,45 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
         }
     }
     Some(edits)
+}
+
+fn is_rule(cx: &Context<'_>, line: usize) -> bool {
+    cx.line(line).kind.is_rule()
+}
+
+/// The rule lines in an order in which a reader that applies the first matching rule answers
+/// as Google's longest match does, when their order in the merge would not: a rule standing
+/// before a longer rule of the other kind whose pattern it begins (`Allow: /` before
+/// `Disallow: /cart/`) decides that rule's URLs for such a reader. The order is the longest
+/// pattern first, `Allow` first among equals (Google's tie); `None` when the order as merged
+/// already answers alike.
+fn first_match_order(cx: &Context<'_>, rules: &[usize]) -> Option<Vec<usize>> {
+    // Bounded: the merged groups' rules are compared pairwise only up to this many.
+    const MAX_ORDERED_RULES: usize = 512;
+    if rules.len() > MAX_ORDERED_RULES {
+        return None;
+    }
+    let rule = |line: usize| (cx.line(line).kind, cx.robots.value_of(line));
+    // An empty `Disallow:` allows every URL for Python's reader, which reads it first.
+    let allows = |(kind, pattern): (LineKind, &str)| kind == LineKind::Allow || pattern.is_empty();
+    let shadows = rules.iter().enumerate().any(|(at, &earlier)| {
+        let (kind, pattern) = rule(earlier);
+        rules[at + 1..].iter().any(|&later| {
+            let (later_kind, later_pattern) = rule(later);
+            allows((later_kind, later_pattern)) != allows((kind, pattern))
+                && later_pattern.len() > pattern.len()
+                && later_pattern.starts_with(pattern)
+        })
+    });
+    if !shadows {
+        return None;
+    }
+    let mut ordered = rules.to_vec();
+    ordered.sort_by_key(|&line| {
+        let (kind, pattern) = rule(line);
+        (std::cmp::Reverse(pattern.len()), kind != LineKind::Allow)
+    });
+    Some(ordered)
 }
 
 /// Whether each of `groups` alone answers every URL as their merge does: the same rules in
@@ -303,11 +365,27 @@ mod tests {
     }
 
     #[test]
-    fn a_merge_no_reader_answers_otherwise_is_a_note() {
-        // Python's first-match reader applies the first group's `Allow: /` first either way.
+    fn a_merge_is_written_in_the_order_first_match_readers_answer_alike() {
+        // Merged in file order, the first group's `Allow: /` would still decide every URL for
+        // Python's first-match reader: the merge writes the longest pattern first, so Python
+        // blocks `/cart/` as Google does, and that is the finding's evidence.
         let input = "User-agent: *\nAllow: /\n\nUser-agent: *\nDisallow: /cart/\n";
         let found = with_code(input, Code::AgentInSeveralGroups);
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert!(found[0].effect.iter().any(|e| e.profile == Profile::Python
+            && e.url == "/cart/"
+            && e.allowed
+            && !e.intended));
+        assert_eq!(found[0].fix_check, FixCheck::Checked);
+        // Rules already in an order first-match readers read alike keep it.
+        let ordered = "User-agent: *\nDisallow: /cart/\n\nUser-agent: *\nAllow: /\n";
+        let found = with_code(ordered, Code::AgentInSeveralGroups);
         assert_eq!(found[0].severity, Severity::Info);
+        assert_eq!(found[0].fix_check, FixCheck::Checked);
+    }
+
+    #[test]
+    fn a_merge_no_reader_answers_otherwise_is_a_note() {
         // Names Google reads alike but written otherwise are the cut name's story: no intent.
         let cut = "User-agent: S2bot\nDisallow: /x\n\nUser-agent: S3bot\nDisallow: /y\n";
         let found = with_code(cut, Code::AgentInSeveralGroups);
