@@ -353,6 +353,13 @@ fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> Message {
             .phrase("theirs", agent_lines(other))
             .phrase("ours", agent_lines(main));
     }
+    if let Some(message) = main
+        .decisive
+        .as_ref()
+        .and_then(|ours| outside_record(robots, ours, other))
+    {
+        return message;
+    }
     match (&main.decisive, &other.decisive) {
         (Some(ours), Some(theirs)) => {
             if let Some(cause) = why_not_matching(ours, other, spec) {
@@ -397,6 +404,50 @@ fn explain(robots: &RobotsTxt, main: &Verdict, other: &Verdict) -> Message {
         }
         (None, None) => reader_says(spec, M::ReadsDifferently),
     }
+}
+
+/// When our deciding rule lies below the record the other reader obeys, with a blank line
+/// between them: for a reader whose records end at a blank line, the rule belongs to no record,
+/// whatever it would match. Said before any reason about matching, which would be beside the
+/// point (`/chrome_newtab` matches `Disallow: /chrome_newtab` for every reader).
+fn outside_record(robots: &RobotsTxt, ours: &RuleMatch, other: &Verdict) -> Option<Message> {
+    let spec = other.profile.spec();
+    if spec.grouping != Grouping::BlankLineEndsRecord || other.groups.is_empty() {
+        return None;
+    }
+    let lines = || {
+        other
+            .groups
+            .iter()
+            .flat_map(|group| group.lines.iter().copied())
+    };
+    if lines().any(|line| line == ours.line) {
+        return None;
+    }
+    // The record the rule would belong to is the last one obeyed that starts above it; the
+    // blank line that ended that record lies between its last line and the rule.
+    let end = other
+        .groups
+        .iter()
+        .filter(|group| group.lines.first().is_some_and(|&first| first < ours.line))
+        .filter_map(|group| group.lines.last().copied())
+        .max()?;
+    let kind = |number: usize| robots.line(number).map(|line| line.kind);
+    // A user-agent line in between would start another record, which the rule belongs to.
+    if (end + 1..ours.line).any(|number| kind(number) == Some(LineKind::UserAgent)) {
+        return None;
+    }
+    let blank = (end + 1..ours.line).find(|&number| kind(number) == Some(LineKind::Blank))?;
+    let message = match &other.decisive {
+        Some(theirs) => under(spec, M::OutsideRecordInstead).with("theirs", describe(theirs)),
+        None => under(spec, M::OutsideRecordNoOther),
+    };
+    Some(
+        message
+            .with("ours", describe(ours))
+            .line("blank", blank)
+            .phrase("lines", agent_lines(other)),
+    )
 }
 
 /// When the answer is the same but another line decides, that is still worth a sentence.
@@ -604,6 +655,27 @@ mod tests {
                  (Disallow: /), not the longest, line 3 (Allow: /public)."
             )
         );
+    }
+
+    #[test]
+    fn a_rule_below_the_empty_line_that_ends_the_record_is_explained_by_it() {
+        // Every reader matches `/chrome_newtab`; for Python the rule lies outside the record.
+        let input = "User-agent: *\nDisallow: /lite\n\n# new tab page\nDisallow: /chrome_newtab\n";
+        let rows = compare(input, "bot", "/chrome_newtab");
+        let python = row(&rows, Profile::Python);
+        assert!(!python.agrees);
+        let text = why(python).unwrap();
+        assert!(
+            text.contains("line 5 (Disallow: /chrome_newtab) belongs to no record: line 3"),
+            "{text}"
+        );
+        assert!(!text.contains("does not match"), "{text}");
+        // A user-agent line below the empty line starts another record: no such story.
+        let other_record =
+            "User-agent: bot\nUser-agent: *\nDisallow: /a\n\nUser-agent: bot\nDisallow: /b\n";
+        let rows = compare(other_record, "bot", "/b");
+        let text = why(row(&rows, Profile::Python)).unwrap_or_default();
+        assert!(!text.contains("belongs to no record"), "{text}");
     }
 
     #[test]

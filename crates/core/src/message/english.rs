@@ -1376,6 +1376,12 @@ catalogue! {
         "Under {name}, {theirs} decides instead of {ours}.";
     NotMatchingNoOther = "core.readers.not-matching-no-other" =>
         "Under {name}, {ours} does not match: {cause}; no other rule disallows the path.";
+    OutsideRecordNoOther = "core.readers.outside-record-no-other" =>
+        "Under {name}, {ours} belongs to no record: line {blank}, an empty line, ends the \
+         record of user-agent {lines} above it; no other rule disallows the path.";
+    OutsideRecordInstead = "core.readers.outside-record-instead" =>
+        "Under {name}, {ours} belongs to no record: line {blank}, an empty line, ends the \
+         record of user-agent {lines} above it; {theirs} decides instead.";
     NoRuleDecides = "core.readers.no-rule-decides" => "Under {name}, no rule decides for this path.";
     RuleDecides = "core.readers.rule-decides" => "Under {name}, {rule} decides.";
     ReadsDifferently = "core.readers.reads-differently" => "{reader} reads this file differently.";
