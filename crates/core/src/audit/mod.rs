@@ -313,7 +313,6 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
         }
     }
     one_finding_per_cause(&mut findings);
-    let mut group_rules = GroupRules::new(robots);
     for finding in &mut findings {
         // A corrected line is the fix to check, unless the check said what was meant otherwise.
         let Some(replacement) = &finding.replacement else {
@@ -325,7 +324,7 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
             .as_ref()
             .is_none_or(|intent| intent.needs_edit());
         if let Some(other) = offered
-            .then(|| group_rules.repeated(finding.line, replacement))
+            .then(|| repeated_rule(robots, finding.line, replacement))
             .flatten()
         {
             // Written as corrected, the line would repeat a rule its group holds: the fix that
@@ -345,59 +344,40 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
     findings
 }
 
-/// The rules of each group, by kind and pattern, gathered when a corrected line is first
-/// compared with its group's: a file with thousands of corrected lines in one group reads that
-/// group's rules once.
-struct GroupRules<'r> {
-    robots: &'r RobotsTxt,
-    by_group: HashMap<usize, HashMap<(bool, &'r str), usize>>,
-}
+/// The rules of a group compared with a corrected line at most: a group holds a corrected line
+/// for few of its rules, but a file of 100,000 rules in one group would compare each with all.
+const MAX_RULES_COMPARED: usize = 2_000;
 
-impl<'r> GroupRules<'r> {
-    fn new(robots: &'r RobotsTxt) -> GroupRules<'r> {
-        GroupRules {
-            robots,
-            by_group: HashMap::new(),
-        }
+/// The other line of `line`'s group that already holds the rule `replacement` writes (one
+/// `Allow` or `Disallow` line), if any, in a group of at most [`MAX_RULES_COMPARED`] rules.
+fn repeated_rule(robots: &RobotsTxt, line: usize, replacement: &str) -> Option<usize> {
+    let (key, value) = replacement.split_once(':')?;
+    let allow = match key.trim().to_ascii_lowercase().as_str() {
+        "allow" => true,
+        "disallow" => false,
+        _ => return None,
+    };
+    let value = value.trim();
+    if value.is_empty() || value.contains(['\n', '#']) {
+        return None;
     }
-
-    /// The other line of `line`'s group that already holds the rule `replacement` writes
-    /// (one `Allow` or `Disallow` line), if any.
-    fn repeated(&mut self, line: usize, replacement: &str) -> Option<usize> {
-        let (key, value) = replacement.split_once(':')?;
-        let allow = match key.trim().to_ascii_lowercase().as_str() {
-            "allow" => true,
-            "disallow" => false,
-            _ => return None,
-        };
-        let value = value.trim();
-        if value.is_empty() || value.contains(['\n', '#']) {
-            return None;
-        }
-        let groups = self.robots.groups();
-        // Groups are in file order and do not overlap.
-        let index = groups
-            .partition_point(|group| group.first_line <= line)
-            .checked_sub(1)?;
-        let group = &groups[index];
-        if line > group.last_line {
-            return None;
-        }
-        let robots = self.robots;
-        let rules = self.by_group.entry(index).or_insert_with(|| {
-            let mut rules = HashMap::new();
-            for rule in &group.rules {
-                rules
-                    .entry((rule.kind == RuleKind::Allow, rule.pattern(robots)))
-                    .or_insert(rule.line);
-            }
-            rules
-        });
-        rules
-            .get(&(allow, value))
-            .copied()
-            .filter(|&other| other != line)
+    let groups = robots.groups();
+    // Groups are in file order and do not overlap.
+    let group = &groups[groups
+        .partition_point(|group| group.first_line <= line)
+        .checked_sub(1)?];
+    if line > group.last_line || group.rules.len() > MAX_RULES_COMPARED {
+        return None;
     }
+    group
+        .rules
+        .iter()
+        .find(|rule| {
+            rule.line != line
+                && (rule.kind == RuleKind::Allow) == allow
+                && rule.pattern(robots) == value
+        })
+        .map(|rule| rule.line)
 }
 
 /// Where two checks report one cause on the same line, keeps the finding that names the cause

@@ -156,18 +156,17 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
             .iter()
             .flat_map(|&index| body(cx.group(index), true))
             .collect();
-        let mut rules: Vec<usize> = first.rules.iter().map(|rule| rule.line).collect();
-        rules.extend(moved.iter().copied().filter(|&line| is_rule(cx, line)));
-        if let Some(ordered) = first_match_order(cx, &rules) {
+        let mut merged: Vec<usize> = first.rules.iter().map(|rule| rule.line).collect();
+        merged.extend(&moved);
+        let text = if in_first_match_order(cx, &mut merged) {
             // The first group's rules go too: the merged rules are written again in the order
             // first-match readers answer as Google does.
             edits.extend(first.rules.iter().map(|rule| Edit::delete(rule.line)));
-            let others = moved.iter().copied().filter(|&line| !is_rule(cx, line));
-            let text = lines_text(cx, others.chain(ordered))?;
-            edits.push(Edit::insert(after_group(first), text));
+            lines_text(cx, merged)?
         } else {
-            edits.push(Edit::insert(after_group(first), lines_text(cx, moved)?));
-        }
+            lines_text(cx, moved)?
+        };
+        edits.push(Edit::insert(after_group(first), text));
         for &index in &groups[1..] {
             edits.extend(cx.group(index).lines().into_iter().map(Edit::delete));
         }
@@ -178,15 +177,7 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
         .iter()
         .flat_map(|&index| body(cx.group(index), only_name(cx.group(index))))
         .collect();
-    let rules: Vec<usize> = body_lines
-        .iter()
-        .copied()
-        .filter(|&line| is_rule(cx, line))
-        .collect();
-    if let Some(ordered) = first_match_order(cx, &rules) {
-        body_lines.retain(|&line| !is_rule(cx, line));
-        body_lines.extend(ordered);
-    }
+    in_first_match_order(cx, &mut body_lines);
     let text = format!(
         "User-agent: {}\n{}\n",
         agent.value(),
@@ -205,43 +196,48 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
     Some(edits)
 }
 
-fn is_rule(cx: &Context<'_>, line: usize) -> bool {
-    cx.line(line).kind.is_rule()
-}
-
-/// The rule lines in an order in which a reader that applies the first matching rule answers
-/// as Google's longest match does, when their order in the merge would not: a rule standing
-/// before a longer rule of the other kind whose pattern it begins (`Allow: /` before
-/// `Disallow: /cart/`) decides that rule's URLs for such a reader. The order is the longest
-/// pattern first, `Allow` first among equals (Google's tie); `None` when the order as merged
-/// already answers alike.
-fn first_match_order(cx: &Context<'_>, rules: &[usize]) -> Option<Vec<usize>> {
+/// Puts `lines` (a merged group's rules and other lines) in an order in which a reader that
+/// applies the first matching rule answers as Google's longest match does, when their order
+/// would not: a rule standing before a longer rule of the other kind whose pattern it begins
+/// (`Allow: /` before `Disallow: /cart/`) decides that rule's URLs for such a reader. Then the
+/// other lines come first, and the rules longest pattern first, `Allow` first among equals
+/// (Google's tie). Whether it reordered them.
+fn in_first_match_order(cx: &Context<'_>, lines: &mut [usize]) -> bool {
     // Bounded: the merged groups' rules are compared pairwise only up to this many.
     const MAX_ORDERED_RULES: usize = 512;
+    let rule = |line: usize| {
+        let line = cx.line(line);
+        // An empty `Disallow:` allows every URL for Python's reader, which reads it first.
+        let value = line.value().unwrap_or_default();
+        let allows = line.kind == LineKind::Allow || value.is_empty();
+        (line.kind.is_rule(), allows, value)
+    };
+    let rules: Vec<usize> = lines.iter().copied().filter(|&line| rule(line).0).collect();
     if rules.len() > MAX_ORDERED_RULES {
-        return None;
+        return false;
     }
-    let rule = |line: usize| (cx.line(line).kind, cx.robots.value_of(line));
-    // An empty `Disallow:` allows every URL for Python's reader, which reads it first.
-    let allows = |(kind, pattern): (LineKind, &str)| kind == LineKind::Allow || pattern.is_empty();
     let shadows = rules.iter().enumerate().any(|(at, &earlier)| {
-        let (kind, pattern) = rule(earlier);
+        let (_, allows, pattern) = rule(earlier);
         rules[at + 1..].iter().any(|&later| {
-            let (later_kind, later_pattern) = rule(later);
-            allows((later_kind, later_pattern)) != allows((kind, pattern))
+            let (_, later_allows, later_pattern) = rule(later);
+            later_allows != allows
                 && later_pattern.len() > pattern.len()
                 && later_pattern.starts_with(pattern)
         })
     });
-    if !shadows {
-        return None;
+    if shadows {
+        // Other lines keep their order, before the rules.
+        let key = |line: usize| match rule(line) {
+            (true, _, pattern) => (
+                true,
+                std::cmp::Reverse(pattern.len()),
+                cx.line(line).kind != LineKind::Allow,
+            ),
+            _ => (false, std::cmp::Reverse(0), false),
+        };
+        crate::sorting::sort_by(lines, |&a, &b| key(a).cmp(&key(b)));
     }
-    let mut ordered = rules.to_vec();
-    ordered.sort_by_key(|&line| {
-        let (kind, pattern) = rule(line);
-        (std::cmp::Reverse(pattern.len()), kind != LineKind::Allow)
-    });
-    Some(ordered)
+    shadows
 }
 
 /// Whether each of `groups` alone answers every URL as their merge does: the same rules in
