@@ -331,7 +331,7 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
             // leaves the group as meant is the line deleted.
             finding.fix = Message::new(M::FixRepeatsRule)
                 .code("replacement", replacement.as_str())
-                .count("line", other);
+                .line("line", other);
             finding.replacement = None;
             edit = Edit::delete(finding.line);
         }
