@@ -66,6 +66,26 @@ impl RobotsTxt {
     }
 }
 
+impl RobotsTxt {
+    /// A checker of this file, an edit of the file `before` checks, for the same profile: `old`
+    /// gives the line of that file each line of this one stands for, unchanged. A record reader
+    /// takes the rules of those lines from `before`'s reading instead of reading them again:
+    /// the audit's evidence checks an edited copy of the file for each finding it asks about.
+    pub(crate) fn edited_checker(
+        &self,
+        before: &Checker<'_>,
+        old: &dyn Fn(usize) -> Option<usize>,
+    ) -> Checker<'_> {
+        // The page's wasm, whose size budget is full, reads the edited file again.
+        if cfg!(target_arch = "wasm32") {
+            return self.checker(before.profile());
+        }
+        Checker {
+            matcher: Matcher::of_edit(self, &before.matcher, old),
+        }
+    }
+}
+
 impl Checker<'static> {
     /// A checker that holds the file it checks, for callers that keep both side by side (the
     /// wasm `RobotsFile` keeps one per profile): [`RobotsTxt::checker`] borrows instead.

@@ -437,6 +437,11 @@ impl Record {
         self.start as usize..self.end as usize
     }
 
+    /// Where the line starts in the input.
+    pub(crate) fn start(&self) -> usize {
+        self.start as usize
+    }
+
     /// Where the key lies in `input` (the bytes the line was read from). It is not kept but
     /// found again: it starts after the line's leading whitespace and ends at the last
     /// non-whitespace octet before the separator, which is the whitespace (and `:`, unless the

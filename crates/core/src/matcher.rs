@@ -131,11 +131,30 @@ impl<'r> Matcher<'r> {
         Matcher::compile(Robots::Borrowed(robots), profile)
     }
 
+    /// A matcher of `edited`, an edit of `before`'s file in which `old` gives the line of that
+    /// file each line stands for: a record reader takes what it can from `before`'s reading
+    /// ([`Reading::of_edit`]).
+    pub(crate) fn of_edit(
+        edited: &'r RobotsTxt,
+        before: &Matcher<'_>,
+        old: &dyn Fn(usize) -> Option<usize>,
+    ) -> Matcher<'r> {
+        let reading = before
+            .reading
+            .as_ref()
+            .map(|reading| reading.of_edit(&before.robots, edited, old));
+        Matcher::with_reading(Robots::Borrowed(edited), before.profile, reading)
+    }
+
     fn compile(robots: Robots<'r>, profile: Profile) -> Matcher<'r> {
         // A reader with records of its own answers from them: the groups' patterns are never
         // matched, so they are never compiled. Every other profile compiles the rules of the
         // groups an agent selects when it is first asked about ([`Matcher::choose`]).
         let reading = Reading::for_profile(&robots, profile);
+        Matcher::with_reading(robots, profile, reading)
+    }
+
+    fn with_reading(robots: Robots<'r>, profile: Profile, reading: Option<Reading>) -> Matcher<'r> {
         Matcher {
             robots,
             profile,

@@ -109,6 +109,12 @@ impl RobotsTxt {
             .map_or(&[], |line| line.value_bytes(&self.source))
     }
 
+    /// Where each line starts in [`RobotsTxt::input`], in order, without reading the lines: for
+    /// the audit's evidence, which maps every line of an edited file to the original's.
+    pub(crate) fn line_starts(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.lines.iter().map(lines::Record::start)
+    }
+
     /// The input as read (its first [`MAX_INPUT_BYTES`]), which every span indexes into.
     pub fn input(&self) -> &[u8] {
         self.source.bytes()

@@ -419,7 +419,7 @@ struct LineMap {
 
 impl LineMap {
     fn new(original: &RobotsTxt, edited: &RobotsTxt, segments: &[Segment]) -> LineMap {
-        let starts: Vec<usize> = original.lines().iter().map(|line| line.start).collect();
+        let starts: Vec<usize> = original.line_starts().collect();
         let old_line = |offset: usize| match starts.binary_search(&offset) {
             Ok(index) => Some(index + 1),
             // Inside a line: that line (a cut at a NUL, say).
@@ -430,8 +430,7 @@ impl LineMap {
         let mut owner = Vec::with_capacity(edited.lines().len());
         // Both the lines and the segments are in order of the edited file: one walk.
         let mut segments = segments.iter().peekable();
-        for line in edited.lines().iter() {
-            let offset = line.start;
+        for offset in edited.line_starts() {
             let (was, by) = loop {
                 let Some(segment) = segments.peek() else {
                     break (None, None);
@@ -786,9 +785,11 @@ impl<'r> Prover<'r> {
         let mut effects: Vec<(u8, Effect)> = Vec::new();
         let mut major = false;
         let mut outside: Option<Effect> = None;
-        let afters: Vec<Checker<'_>> = READERS
+        let old = |line: usize| map.old(line);
+        let afters: Vec<Checker<'_>> = self
+            .checkers
             .iter()
-            .map(|&profile| edited.checker(profile))
+            .map(|before| edited.edited_checker(before, &old))
             .collect();
         let nows = all_selections(&afters, &self.askers, Some(&map));
         for (index, &profile) in READERS.iter().enumerate() {
@@ -1294,17 +1295,33 @@ impl Prover<'_> {
         spans.sort_by_key(|span| span.start);
         let mut bytes = Vec::with_capacity(input.len() + 1024);
         let mut written: HashMap<usize, std::ops::Range<usize>> = HashMap::new();
+        let mut segments: Vec<Segment> = Vec::with_capacity(2 * spans.len() + 1);
         let mut at = 0;
         for span in &spans {
+            segments.push(Segment::Kept {
+                from: at,
+                to: span.start,
+                at: bytes.len(),
+            });
             bytes.extend_from_slice(&input[at..span.start]);
             written.insert(span.line, bytes.len()..bytes.len() + span.bytes.len());
+            segments.push(Segment::Edited {
+                at: bytes.len(),
+                len: span.bytes.len(),
+                tag: 0,
+            });
             bytes.extend_from_slice(&span.bytes);
             at = span.end;
         }
+        segments.push(Segment::Kept {
+            from: at,
+            to: input.len(),
+            at: bytes.len(),
+        });
         bytes.extend_from_slice(&input[at..]);
         self.budget = self.budget.saturating_sub(bytes.len());
         let edited = RobotsTxt::parse_owned(bytes);
-        let starts: Vec<usize> = edited.lines().iter().map(|line| line.start).collect();
+        let starts: Vec<usize> = edited.line_starts().collect();
         for local in &mut locals {
             for line in &local.old {
                 let range = &written[line];
@@ -1317,9 +1334,11 @@ impl Prover<'_> {
         let all_new: HashSet<usize> = locals.iter().flat_map(|l| l.new.iter().copied()).collect();
         let mut found: Vec<Found> = locals.iter().map(|_| Found::default()).collect();
         let mut python_budget = PYTHON_BATCH_BUDGET;
+        let map = LineMap::new(robots, &edited, &segments);
+        let old = |line: usize| map.old(line);
         for (index, &profile) in READERS.iter().enumerate() {
             let before = &self.checkers[index];
-            let after = edited.checker(profile);
+            let after = edited.edited_checker(before, &old);
             let classes = self.classes(index, profile);
             let rules = robots
                 .groups()

@@ -87,6 +87,18 @@ enum State {
 
 /// Reads `robots` as `RobotFileParser.parse(text.splitlines())` does.
 pub(super) fn read(robots: &RobotsTxt) -> Reading {
+    read_reusing(robots, &|_, _| None)
+}
+
+/// [`read`], taking the rule an allow or disallow line makes from `known` (given the line's
+/// number and text) where it knows it: the rule a line makes depends on its text alone, so the
+/// reading of an edited file takes the rules of the lines the edit left alone from the
+/// original's reading (`Reading::of_edit`) instead of stripping, decoding and quoting each
+/// again.
+pub(super) fn read_reusing(
+    robots: &RobotsTxt,
+    known: &dyn Fn(usize, &str) -> Option<RecordRule>,
+) -> Reading {
     let mut records = Vec::new();
     let mut entry = Record::default();
     let mut state = State::Start;
@@ -98,6 +110,15 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
                 State::Start => {}
             }
             state = State::Start;
+            continue;
+        }
+        if let Some(rule) = known(number, &line) {
+            // An allow or disallow line: outside a record it changes nothing, as below.
+            if state != State::Start {
+                entry.rules.push(rule);
+                entry.lines.push(number);
+                state = State::SawRule;
+            }
             continue;
         }
         let content = strip(line.split('#').next().unwrap_or_default());
