@@ -144,6 +144,13 @@ impl<'r> Checker<'r> {
         }
     }
 
+    /// The first line of each group `selection` picks within the size limit (for the record
+    /// readers, of the record its agent reads), without building the groups: the audit's
+    /// evidence compares who obeys what in a file and in each edited copy of it.
+    pub(crate) fn group_starts(&self, selection: GroupSelection<'_>) -> Vec<usize> {
+        self.matcher.group_starts(selection)
+    }
+
     /// The groups `selection` applies, merged: the audit's evidence of which groups an asker
     /// obeys.
     pub(crate) fn select_groups(

@@ -549,6 +549,44 @@ impl<'r> Matcher<'r> {
         SelectedGroups::default()
     }
 
+    /// The first line of each group `selection` picks within the size limit, in file order
+    /// (for the record readers, of the record its agent reads): which groups an agent obeys,
+    /// as [`Matcher::select_groups`] and [`Matcher::answer`] choose them, without building
+    /// them. The audit's evidence compares who obeys what in a file and in each edited copy.
+    pub(crate) fn group_starts(&self, selection: GroupSelection<'_>) -> Vec<usize> {
+        if let Some(reading) = &self.reading {
+            let agent = match selection {
+                GroupSelection::Chain(chain) => chain_token(chain),
+                GroupSelection::Agent { agent, .. } => agent,
+            };
+            return reading.record_start(agent).into_iter().collect();
+        }
+        let groups = self.robots.groups();
+        #[cfg(not(target_arch = "wasm32"))]
+        let agents = self
+            .agents
+            .get_or_init(|| AgentIndex::of(&self.robots).map(Box::new));
+        for index in 0..selection.len() {
+            let step = selection.step(index);
+            #[cfg(not(target_arch = "wasm32"))]
+            let found = match agents.as_deref() {
+                Some(agents) if step.looks_up() => {
+                    agents.group_indices(&self.robots, step, false)
+                }
+                _ => scan_group_indices(&self.robots, step, false),
+            };
+            #[cfg(target_arch = "wasm32")]
+            let found = scan_group_indices(&self.robots, step, false);
+            if !found.is_empty() {
+                return found
+                    .into_iter()
+                    .map(|index| first_line(&groups[index]))
+                    .collect();
+            }
+        }
+        Vec::new()
+    }
+
     /// Whether reading the file whole, past the size limit, can change an answer for the
     /// groups `selection` picks: only through other groups (user-agent lines past the limit)
     /// or through a rule past the limit in them, as [`Matcher::answer`] decides. Never for the
@@ -1060,6 +1098,30 @@ fn scan_groups(
         .collect()
 }
 
+/// Where the groups [`scan_groups`] finds stand in [`RobotsTxt::groups`].
+fn scan_group_indices(robots: &RobotsTxt, step: Step<'_>, include_beyond_limit: bool) -> Vec<usize> {
+    (0..robots.groups().len())
+        .filter(|&at| {
+            robots.groups()[at].agents.iter().any(|agent| {
+                (include_beyond_limit || !agent.beyond_size_limit) && step.accepts(agent)
+            })
+        })
+        .collect()
+}
+
+/// The first of [`crate::group::Group::lines`], without making them.
+fn first_line(group: &crate::group::Group) -> usize {
+    [
+        group.agents.first().map(|agent| agent.line),
+        group.rules.first().map(|rule| rule.line),
+        group.other_lines.first().copied(),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+    .unwrap_or_default()
+}
+
 fn applied_group(group: &crate::group::Group, matched: Vec<usize>) -> AppliedGroup {
     AppliedGroup {
         index: group.index,
@@ -1113,6 +1175,33 @@ impl AgentIndex {
             }
         }
         Some(index)
+    }
+
+    /// Where the groups [`AgentIndex::applied`] finds stand in [`RobotsTxt::groups`].
+    fn group_indices(
+        &self,
+        robots: &RobotsTxt,
+        step: Step<'_>,
+        include_beyond_limit: bool,
+    ) -> Vec<usize> {
+        let found: &[(u32, u32)] = match step {
+            Step::Star => &self.star,
+            Step::Token(token) | Step::Agent(token, AgentMatch::Token) => self
+                .by_token
+                .get(token.as_bytes().to_ascii_lowercase().as_slice())
+                .map_or(&[], Vec::as_slice),
+            Step::Agent(_, AgentMatch::Substring) => return Vec::new(),
+        };
+        let groups = robots.groups();
+        let mut indices: Vec<usize> = Vec::new();
+        for &(group, position) in found {
+            let group = group as usize;
+            let beyond = groups[group].agents[position as usize].beyond_size_limit;
+            if indices.last() != Some(&group) && (include_beyond_limit || !beyond) {
+                indices.push(group);
+            }
+        }
+        indices
     }
 
     /// What [`scan_groups`] finds for `step`, which [`Step::looks_up`].
@@ -1232,6 +1321,62 @@ mod tests {
         check(robots, agent, url, Profile::Google, AgentMatch::Token).allowed
     }
 
+    /// Where the groups an agent or a crawler obeys start is where the groups chosen for a
+    /// verdict start, under every profile (Python's: the record it reads), in a file small
+    /// enough to be scanned and one large enough to be indexed.
+    #[test]
+    fn group_starts_are_where_the_chosen_groups_start() {
+        let small = "# groups\nUser-agent: *\nDisallow: /a\n\nSitemap: /s\nuser-agent: googlebot\n\
+                     User-agent: Bingbot\nAllow: /b\nCrawl-delay: 3\nUser-agent: x\nDisallow: /x\n";
+        let mut large = String::from("User-agent: *\nDisallow: /\n");
+        for i in 0..80 {
+            large.push_str(&format!("User-agent: bot{}\nUser-agent: Googlebot\n", i % 7));
+            large.push_str(&format!("Disallow: /{i}\n\n"));
+        }
+        let chains: Vec<&[ChainStep<'_>]> = crate::catalogue::crawlers()
+            .iter()
+            .map(|crawler| crawler.chain)
+            .collect();
+        for text in [small, large.as_str()] {
+            let robots = RobotsTxt::parse(text.as_bytes());
+            for profile in [Profile::Google, Profile::Rfc9309, Profile::Python] {
+                let matcher = Matcher::new(&robots, profile);
+                let starts = |verdict: Verdict| -> Vec<usize> {
+                    let groups = verdict.groups.iter();
+                    groups.map(|group| group.lines[0]).collect()
+                };
+                for &chain in &chains {
+                    assert_eq!(
+                        matcher.group_starts(GroupSelection::Chain(chain)),
+                        starts(matcher.check_chain(chain, "/")),
+                        "{chain:?} under {profile:?}"
+                    );
+                }
+                for agent in ["x", "bot3", "Googlebot", "nobody", "BINGBOT", ""] {
+                    let selection = GroupSelection::Agent {
+                        agent,
+                        model: AgentMatch::Token,
+                    };
+                    let verdict = match profile {
+                        Profile::Python => matcher.check(agent, "/", AgentMatch::Token),
+                        _ => {
+                            let groups = matcher.select_groups(selection, false).groups;
+                            Verdict {
+                                groups: groups.into(),
+                                ..matcher.check(agent, "/", AgentMatch::Token)
+                            }
+                        }
+                    };
+                    assert_eq!(
+                        matcher.group_starts(selection),
+                        starts(verdict),
+                        "{agent:?} under {profile:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// The agent index finds what reading every user-agent line finds, step by step: names
     /// in any case, repeated across groups, several in a group, empty tokens, `*`, and lines
     /// past the size limit (read whole and not).
@@ -1289,6 +1434,15 @@ mod tests {
                     scan_groups(&robots, step, whole),
                     "{step:?}, whole: {whole}"
                 );
+                let positions: Vec<usize> = found
+                    .iter()
+                    .map(|group| {
+                        let at = robots.groups().iter().position(|g| g.index == group.index);
+                        at.unwrap_or(usize::MAX)
+                    })
+                    .collect();
+                assert_eq!(index.group_indices(&robots, step, whole), positions);
+                assert_eq!(scan_group_indices(&robots, step, whole), positions);
             }
         }
     }

@@ -517,6 +517,17 @@ impl Asker {
         Question::new(who, url).reading(UrlReading::Path)
     }
 
+    /// The groups this asker looks for: a crawler along its chain, a name as its token.
+    fn selection(&self) -> GroupSelection<'_> {
+        match self.crawler {
+            Some(crawler) => GroupSelection::Chain(crawler.chain),
+            None => GroupSelection::Agent {
+                agent: &self.name,
+                model: AgentMatch::Token,
+            },
+        }
+    }
+
     /// How much an effect of this asker says: a major crawler first, then any catalogued one.
     fn rank(&self, profile: Profile) -> u8 {
         match self.crawler {
@@ -565,15 +576,15 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
     askers
 }
 
-/// Where `groups` start, as lines of the file as written (`map` reads an edited file's lines
-/// so; a group that starts on a line an edit wrote gets a mark of its own): two askers with the
-/// same groups in both files get the same answers, so only one of them is asked on the probes,
-/// and an edit that moves groups does not make every group look new.
-fn selection(groups: &[AppliedGroup], map: Option<&LineMap>) -> Vec<u32> {
-    groups
+/// Where the groups that start on lines `starts` start, as lines of the file as written (`map`
+/// reads an edited file's lines so; a group that starts on a line an edit wrote gets a mark of
+/// its own): two askers with the same groups in both files get the same answers, so only one
+/// of them is asked on the probes, and an edit that moves groups does not make every group look
+/// new.
+fn selection(starts: &[usize], map: Option<&LineMap>) -> Vec<u32> {
+    starts
         .iter()
-        .map(|group| {
-            let first = group.lines.first().copied().unwrap_or_default();
+        .map(|&first| {
             let id = |line: usize| u32::try_from(line).unwrap_or(NEW_GROUP - 1);
             match map {
                 None => id(first),
@@ -1066,14 +1077,7 @@ fn applied_groups(checker: &Checker<'_>, asker: &Asker) -> Option<Vec<AppliedGro
             .ok()
             .map(|verdict| verdict.groups.to_vec());
     }
-    let selection = match asker.crawler {
-        Some(crawler) => GroupSelection::Chain(crawler.chain),
-        None => GroupSelection::Agent {
-            agent: &asker.name,
-            model: AgentMatch::Token,
-        },
-    };
-    Some(checker.select_groups(selection, false).groups)
+    Some(checker.select_groups(asker.selection(), false).groups)
 }
 
 /// Every asker's selection under each of `checkers` (one per profile of [`READERS`]), its
@@ -1098,15 +1102,13 @@ fn all_selections(
         .collect()
 }
 
-/// Every asker's selection under `checker` (see [`selection`]).
+/// Every asker's selection under `checker` (see [`selection`]): the groups [`applied_groups`]
+/// gives, found without building them (the evidence makes this for every asker of every
+/// edited file, and building each group's lines took most of it).
 fn selections(checker: &Checker<'_>, askers: &[Asker], map: Option<&LineMap>) -> Vec<Vec<u32>> {
     askers
         .iter()
-        .map(|asker| {
-            applied_groups(checker, asker)
-                .map(|groups| selection(&groups, map))
-                .unwrap_or_default()
-        })
+        .map(|asker| selection(&checker.group_starts(asker.selection()), map))
         .collect()
 }
 

@@ -250,16 +250,7 @@ impl Reading {
                 return verdict;
             }
         };
-        let by_name = self.named.iter().copied().find(|&index| {
-            self.records[index]
-                .agents
-                .iter()
-                .any(|agent| self.names(agent, &name))
-        });
-        let Some((index, used_star)) = by_name
-            .map(|index| (index, false))
-            .or(self.default.map(|index| (index, true)))
-        else {
+        let Some((index, used_star)) = self.record_of(&name) else {
             verdict.normalised_path = compared;
             return verdict;
         };
@@ -306,6 +297,27 @@ impl Reading {
         };
         verdict.normalised_path = compared;
         verdict
+    }
+
+    /// The record the caller `name` (already reduced) reads, and whether it is the default
+    /// one: the first record searched by name that names it, else the default.
+    fn record_of(&self, name: &str) -> Option<(usize, bool)> {
+        let by_name = self.named.iter().copied().find(|&index| {
+            self.records[index]
+                .agents
+                .iter()
+                .any(|agent| self.names(agent, name))
+        });
+        by_name
+            .map(|index| (index, false))
+            .or(self.default.map(|index| (index, true)))
+    }
+
+    /// The first line of the record `agent` reads, if one applies: which record answers an
+    /// agent, without an answer ([`Reading::check`] asks the same).
+    pub(crate) fn record_start(&self, agent: &str) -> Option<usize> {
+        let (index, _) = self.record_of(&caller_name(agent))?;
+        Some(self.records[index].lines.first().copied().unwrap_or_default())
     }
 
     /// Whether a record's user-agent value names the caller (`name`, already reduced).
