@@ -151,6 +151,13 @@ impl<'r> Checker<'r> {
         self.matcher.group_starts(selection)
     }
 
+    /// Every line of the groups `selection` picks within the size limit (for the record
+    /// readers, of the record its agent reads): the audit's evidence of whether an edit leaves
+    /// an asker's groups alone.
+    pub(crate) fn selected_lines(&self, selection: GroupSelection<'_>) -> Vec<usize> {
+        self.matcher.selected_lines(selection)
+    }
+
     /// The groups `selection` applies, merged: the audit's evidence of which groups an asker
     /// obeys.
     pub(crate) fn select_groups(

@@ -555,13 +555,35 @@ impl<'r> Matcher<'r> {
     /// them. The audit's evidence compares who obeys what in a file and in each edited copy.
     pub(crate) fn group_starts(&self, selection: GroupSelection<'_>) -> Vec<usize> {
         if let Some(reading) = &self.reading {
-            let agent = match selection {
-                GroupSelection::Chain(chain) => chain_token(chain),
-                GroupSelection::Agent { agent, .. } => agent,
-            };
-            return reading.record_start(agent).into_iter().collect();
+            let lines = reading.record_lines(reader_agent(selection));
+            return lines.first().map(|&line| vec![line]).unwrap_or_default();
         }
         let groups = self.robots.groups();
+        let indices = self.group_indices(selection);
+        indices
+            .into_iter()
+            .map(|at| first_line(&groups[at]))
+            .collect()
+    }
+
+    /// Every line of the groups `selection` picks within the size limit, in order (for the
+    /// record readers, of the record its agent reads): [`Matcher::select_groups`]'s lines,
+    /// without the rest of each group.
+    pub(crate) fn selected_lines(&self, selection: GroupSelection<'_>) -> Vec<usize> {
+        if let Some(reading) = &self.reading {
+            return reading.record_lines(reader_agent(selection)).to_vec();
+        }
+        let groups = self.robots.groups();
+        let indices = self.group_indices(selection);
+        indices
+            .into_iter()
+            .flat_map(|at| groups[at].lines())
+            .collect()
+    }
+
+    /// Where the groups `selection` picks within the size limit stand in
+    /// [`RobotsTxt::groups`], as [`Matcher::select_groups`] picks them.
+    fn group_indices(&self, selection: GroupSelection<'_>) -> Vec<usize> {
         #[cfg(not(target_arch = "wasm32"))]
         let agents = self
             .agents
@@ -570,18 +592,13 @@ impl<'r> Matcher<'r> {
             let step = selection.step(index);
             #[cfg(not(target_arch = "wasm32"))]
             let found = match agents.as_deref() {
-                Some(agents) if step.looks_up() => {
-                    agents.group_indices(&self.robots, step, false)
-                }
+                Some(agents) if step.looks_up() => agents.group_indices(&self.robots, step, false),
                 _ => scan_group_indices(&self.robots, step, false),
             };
             #[cfg(target_arch = "wasm32")]
             let found = scan_group_indices(&self.robots, step, false);
             if !found.is_empty() {
-                return found
-                    .into_iter()
-                    .map(|index| first_line(&groups[index]))
-                    .collect();
+                return found;
             }
         }
         Vec::new()
@@ -1098,8 +1115,20 @@ fn scan_groups(
         .collect()
 }
 
+/// The name a record reader compares for `selection`: a chain's own token, an agent's name.
+fn reader_agent<'a>(selection: GroupSelection<'a>) -> &'a str {
+    match selection {
+        GroupSelection::Chain(chain) => chain_token(chain),
+        GroupSelection::Agent { agent, .. } => agent,
+    }
+}
+
 /// Where the groups [`scan_groups`] finds stand in [`RobotsTxt::groups`].
-fn scan_group_indices(robots: &RobotsTxt, step: Step<'_>, include_beyond_limit: bool) -> Vec<usize> {
+fn scan_group_indices(
+    robots: &RobotsTxt,
+    step: Step<'_>,
+    include_beyond_limit: bool,
+) -> Vec<usize> {
     (0..robots.groups().len())
         .filter(|&at| {
             robots.groups()[at].agents.iter().any(|agent| {
@@ -1330,7 +1359,10 @@ mod tests {
                      User-agent: Bingbot\nAllow: /b\nCrawl-delay: 3\nUser-agent: x\nDisallow: /x\n";
         let mut large = String::from("User-agent: *\nDisallow: /\n");
         for i in 0..80 {
-            large.push_str(&format!("User-agent: bot{}\nUser-agent: Googlebot\n", i % 7));
+            large.push_str(&format!(
+                "User-agent: bot{}\nUser-agent: Googlebot\n",
+                i % 7
+            ));
             large.push_str(&format!("Disallow: /{i}\n\n"));
         }
         let chains: Vec<&[ChainStep<'_>]> = crate::catalogue::crawlers()
@@ -1345,10 +1377,19 @@ mod tests {
                     let groups = verdict.groups.iter();
                     groups.map(|group| group.lines[0]).collect()
                 };
+                let lines = |verdict: &Verdict| -> Vec<usize> {
+                    let groups = verdict.groups.iter();
+                    groups
+                        .flat_map(|group| group.lines.iter().copied())
+                        .collect()
+                };
                 for &chain in &chains {
+                    let verdict = matcher.check_chain(chain, "/");
+                    let selection = GroupSelection::Chain(chain);
+                    assert_eq!(matcher.selected_lines(selection), lines(&verdict));
                     assert_eq!(
-                        matcher.group_starts(GroupSelection::Chain(chain)),
-                        starts(matcher.check_chain(chain, "/")),
+                        matcher.group_starts(selection),
+                        starts(verdict),
                         "{chain:?} under {profile:?}"
                     );
                 }
@@ -1367,6 +1408,7 @@ mod tests {
                             }
                         }
                     };
+                    assert_eq!(matcher.selected_lines(selection), lines(&verdict));
                     assert_eq!(
                         matcher.group_starts(selection),
                         starts(verdict),

@@ -32,7 +32,7 @@ use crate::probes::Probes;
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::status::handling_profile;
-use crate::verdict::{AppliedGroup, Reason};
+use crate::verdict::Reason;
 
 /// The readers asked: Google's parser, RFC 9309 and Python's robotparser. The 1994
 /// convention has no reader in use today that the others do not already answer for.
@@ -990,22 +990,14 @@ fn untouched(
     asker: &Asker,
     touched: &[usize],
 ) -> bool {
-    let lines = |checker: &Checker<'_>, mapped: bool| -> Option<Vec<Option<usize>>> {
-        let groups = applied_groups(checker, asker)?;
-        Some(
-            groups
-                .iter()
-                .flat_map(|group| group.lines.iter())
-                .map(|&line| if mapped { map.old(line) } else { Some(line) })
-                .collect(),
-        )
-    };
-    match (lines(before, false), lines(after, true)) {
-        (Some(was), Some(is)) => {
-            was == is && was.iter().flatten().all(|line| !touched.contains(line))
-        }
-        _ => false,
-    }
+    let was = before.selected_lines(asker.selection());
+    let is = after.selected_lines(asker.selection());
+    was.len() == is.len()
+        && was
+            .iter()
+            .zip(&is)
+            .all(|(&was, &is)| map.old(is) == Some(was))
+        && was.iter().all(|line| !touched.contains(line))
 }
 
 /// Whether `probe`, a path, is requested as the same path when a person types it: the
@@ -1068,18 +1060,6 @@ fn group_lines(robots: &RobotsTxt, lines: impl Iterator<Item = usize>) -> Vec<us
     out
 }
 
-/// The groups `asker` reads under `checker`: chosen without compiling their rules where the
-/// reader groups lines as Google does, asked of the record readers.
-fn applied_groups(checker: &Checker<'_>, asker: &Asker) -> Option<Vec<AppliedGroup>> {
-    if checker.reads_records() {
-        return checker
-            .ask_verdict(&asker.question("/"))
-            .ok()
-            .map(|verdict| verdict.groups.to_vec());
-    }
-    Some(checker.select_groups(asker.selection(), false).groups)
-}
-
 /// Every asker's selection under each of `checkers` (one per profile of [`READERS`]), its
 /// lines read through `map` for an edited file. The profiles that group lines as Google does
 /// share one answer.
@@ -1102,8 +1082,8 @@ fn all_selections(
         .collect()
 }
 
-/// Every asker's selection under `checker` (see [`selection`]): the groups [`applied_groups`]
-/// gives, found without building them (the evidence makes this for every asker of every
+/// Every asker's selection under `checker` (see [`selection`]): where the groups it obeys
+/// start, found without building them (the evidence makes this for every asker of every
 /// edited file, and building each group's lines took most of it).
 fn selections(checker: &Checker<'_>, askers: &[Asker], map: Option<&LineMap>) -> Vec<Vec<u32>> {
     askers

@@ -313,11 +313,11 @@ impl Reading {
             .or(self.default.map(|index| (index, true)))
     }
 
-    /// The first line of the record `agent` reads, if one applies: which record answers an
-    /// agent, without an answer ([`Reading::check`] asks the same).
-    pub(crate) fn record_start(&self, agent: &str) -> Option<usize> {
-        let (index, _) = self.record_of(&caller_name(agent))?;
-        Some(self.records[index].lines.first().copied().unwrap_or_default())
+    /// The lines of the record `agent` reads (none when no record applies): which record
+    /// answers an agent, without an answer ([`Reading::check`] chooses the same).
+    pub(crate) fn record_lines(&self, agent: &str) -> &[usize] {
+        self.record_of(&caller_name(agent))
+            .map_or(&[], |(index, _)| &self.records[index].lines)
     }
 
     /// Whether a record's user-agent value names the caller (`name`, already reduced).
