@@ -32,7 +32,7 @@ use crate::probes::Probes;
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::status::handling_profile;
-use crate::verdict::Reason;
+use crate::verdict::{Reason, Verdict};
 
 /// The readers asked: Google's parser, RFC 9309 and Python's robotparser. The 1994
 /// convention has no reader in use today that the others do not already answer for.
@@ -621,6 +621,10 @@ pub(crate) struct Prover<'r> {
     /// paths around a line are those of the plain rules nearest to it.
     plain_rule_lines: Vec<usize>,
     budget: usize,
+    /// The answers of the file as written, by reader, asker and probe: the findings of one
+    /// file ask it many of the same questions (their probes come from the same groups), and
+    /// only the edited file's answers are new to each.
+    answers: HashMap<(usize, usize, String), Option<Verdict>>,
 }
 
 /// What asking the questions of one intent found.
@@ -705,6 +709,7 @@ impl<'r> Prover<'r> {
                 .map(|rule| rule.line)
                 .collect(),
             budget,
+            answers: HashMap::new(),
         }
     }
 
@@ -840,9 +845,11 @@ impl<'r> Prover<'r> {
                 }
                 for probe in &probes {
                     let question = asker.question(probe);
-                    let (Ok(was), Ok(is)) =
-                        (before.ask_verdict(&question), after.ask_verdict(&question))
-                    else {
+                    let was = self
+                        .answers
+                        .entry((index, best, probe.clone()))
+                        .or_insert_with(|| before.ask_verdict(&question).ok());
+                    let (Some(was), Ok(is)) = (was.as_ref(), after.ask_verdict(&question)) else {
                         continue;
                     };
                     if was.allowed == is.allowed {
@@ -869,7 +876,7 @@ impl<'r> Prover<'r> {
                             inside_new.contains(&line)
                                 || map.old(line).is_some_and(|old| inside.contains(&old))
                         })
-                        || moved(&was, &is, &map, &inside, &inside_new);
+                        || moved(was, &is, &map, &inside, &inside_new);
                     if kept || (!about && asker.crawler.is_some()) {
                         outside.get_or_insert(effect);
                         continue;
