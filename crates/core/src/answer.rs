@@ -147,6 +147,7 @@ impl<'r> Checker<'r> {
     /// The first line of each group `selection` picks within the size limit (for the record
     /// readers, of the record its agent reads), without building the groups: the audit's
     /// evidence compares who obeys what in a file and in each edited copy of it.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn group_starts(&self, selection: GroupSelection<'_>) -> Vec<usize> {
         self.matcher.group_starts(selection)
     }
@@ -154,6 +155,7 @@ impl<'r> Checker<'r> {
     /// Every line of the groups `selection` picks within the size limit (for the record
     /// readers, of the record its agent reads): the audit's evidence of whether an edit leaves
     /// an asker's groups alone.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn selected_lines(&self, selection: GroupSelection<'_>) -> Vec<usize> {
         self.matcher.selected_lines(selection)
     }

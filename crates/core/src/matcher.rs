@@ -553,6 +553,8 @@ impl<'r> Matcher<'r> {
     /// (for the record readers, of the record its agent reads): which groups an agent obeys,
     /// as [`Matcher::select_groups`] and [`Matcher::answer`] choose them, without building
     /// them. The audit's evidence compares who obeys what in a file and in each edited copy.
+    /// Native builds only, as [`Matcher::first`] (the audit's wasm builds the groups).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn group_starts(&self, selection: GroupSelection<'_>) -> Vec<usize> {
         if let Some(reading) = &self.reading {
             let lines = reading.record_lines(reader_agent(selection));
@@ -569,6 +571,7 @@ impl<'r> Matcher<'r> {
     /// Every line of the groups `selection` picks within the size limit, in order (for the
     /// record readers, of the record its agent reads): [`Matcher::select_groups`]'s lines,
     /// without the rest of each group.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn selected_lines(&self, selection: GroupSelection<'_>) -> Vec<usize> {
         if let Some(reading) = &self.reading {
             return reading.record_lines(reader_agent(selection)).to_vec();
@@ -583,20 +586,17 @@ impl<'r> Matcher<'r> {
 
     /// Where the groups `selection` picks within the size limit stand in
     /// [`RobotsTxt::groups`], as [`Matcher::select_groups`] picks them.
+    #[cfg(not(target_arch = "wasm32"))]
     fn group_indices(&self, selection: GroupSelection<'_>) -> Vec<usize> {
-        #[cfg(not(target_arch = "wasm32"))]
         let agents = self
             .agents
             .get_or_init(|| AgentIndex::of(&self.robots).map(Box::new));
         for index in 0..selection.len() {
             let step = selection.step(index);
-            #[cfg(not(target_arch = "wasm32"))]
             let found = match agents.as_deref() {
                 Some(agents) if step.looks_up() => agents.group_indices(&self.robots, step, false),
                 _ => scan_group_indices(&self.robots, step, false),
             };
-            #[cfg(target_arch = "wasm32")]
-            let found = scan_group_indices(&self.robots, step, false);
             if !found.is_empty() {
                 return found;
             }
@@ -1116,6 +1116,7 @@ fn scan_groups(
 }
 
 /// The name a record reader compares for `selection`: a chain's own token, an agent's name.
+#[cfg(not(target_arch = "wasm32"))]
 fn reader_agent<'a>(selection: GroupSelection<'a>) -> &'a str {
     match selection {
         GroupSelection::Chain(chain) => chain_token(chain),
@@ -1124,6 +1125,7 @@ fn reader_agent<'a>(selection: GroupSelection<'a>) -> &'a str {
 }
 
 /// Where the groups [`scan_groups`] finds stand in [`RobotsTxt::groups`].
+#[cfg(not(target_arch = "wasm32"))]
 fn scan_group_indices(
     robots: &RobotsTxt,
     step: Step<'_>,
@@ -1139,6 +1141,7 @@ fn scan_group_indices(
 }
 
 /// The first of [`crate::group::Group::lines`], without making them.
+#[cfg(not(target_arch = "wasm32"))]
 fn first_line(group: &crate::group::Group) -> usize {
     [
         group.agents.first().map(|agent| agent.line),

@@ -32,7 +32,7 @@ use crate::probes::Probes;
 use crate::profile::{AgentMatch, Profile};
 use crate::robots::RobotsTxt;
 use crate::status::handling_profile;
-use crate::verdict::{Reason, Verdict};
+use crate::verdict::Reason;
 
 /// The readers asked: Google's parser, RFC 9309 and Python's robotparser. The 1994
 /// convention has no reader in use today that the others do not already answer for.
@@ -624,7 +624,9 @@ pub(crate) struct Prover<'r> {
     /// The answers of the file as written, by reader, asker and probe: the findings of one
     /// file ask it many of the same questions (their probes come from the same groups), and
     /// only the edited file's answers are new to each.
-    answers: HashMap<(usize, usize, String), Option<Verdict>>,
+    /// Natively: the audit's wasm, whose size budget is full, asks each time.
+    #[cfg(not(target_arch = "wasm32"))]
+    answers: HashMap<(usize, usize, String), Option<crate::verdict::Verdict>>,
 }
 
 /// What asking the questions of one intent found.
@@ -709,6 +711,7 @@ impl<'r> Prover<'r> {
                 .map(|rule| rule.line)
                 .collect(),
             budget,
+            #[cfg(not(target_arch = "wasm32"))]
             answers: HashMap::new(),
         }
     }
@@ -845,10 +848,13 @@ impl<'r> Prover<'r> {
                 }
                 for probe in &probes {
                     let question = asker.question(probe);
+                    #[cfg(not(target_arch = "wasm32"))]
                     let was = self
                         .answers
                         .entry((index, best, probe.clone()))
                         .or_insert_with(|| before.ask_verdict(&question).ok());
+                    #[cfg(target_arch = "wasm32")]
+                    let was = &before.ask_verdict(&question).ok();
                     let (Some(was), Ok(is)) = (was.as_ref(), after.ask_verdict(&question)) else {
                         continue;
                     };
@@ -997,8 +1003,8 @@ fn untouched(
     asker: &Asker,
     touched: &[usize],
 ) -> bool {
-    let was = before.selected_lines(asker.selection());
-    let is = after.selected_lines(asker.selection());
+    let was = selected_lines(before, asker);
+    let is = selected_lines(after, asker);
     was.len() == is.len()
         && was
             .iter()
@@ -1095,8 +1101,45 @@ fn all_selections(
 fn selections(checker: &Checker<'_>, askers: &[Asker], map: Option<&LineMap>) -> Vec<Vec<u32>> {
     askers
         .iter()
-        .map(|asker| selection(&checker.group_starts(asker.selection()), map))
+        .map(|asker| selection(&group_starts(checker, asker), map))
         .collect()
+}
+
+/// Where the groups `asker` obeys under `checker` start (for a record reader, the record).
+fn group_starts(checker: &Checker<'_>, asker: &Asker) -> Vec<usize> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return checker.group_starts(asker.selection());
+    // The audit's wasm, whose size budget is full, builds the groups and reads their first lines.
+    #[cfg(target_arch = "wasm32")]
+    return applied_groups(checker, asker)
+        .iter()
+        .map(|group| group.lines.first().copied().unwrap_or_default())
+        .collect();
+}
+
+/// Every line of the groups `asker` obeys under `checker` (for a record reader, the record).
+fn selected_lines(checker: &Checker<'_>, asker: &Asker) -> Vec<usize> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return checker.selected_lines(asker.selection());
+    // The audit's wasm, whose size budget is full, builds the groups and reads their lines.
+    #[cfg(target_arch = "wasm32")]
+    return applied_groups(checker, asker)
+        .iter()
+        .flat_map(|group| group.lines.iter().copied())
+        .collect();
+}
+
+/// The groups `asker` obeys under `checker`, built: chosen without compiling their rules where
+/// the reader groups lines as Google does, asked of the record readers.
+#[cfg(target_arch = "wasm32")]
+fn applied_groups(checker: &Checker<'_>, asker: &Asker) -> Vec<crate::verdict::AppliedGroup> {
+    if checker.reads_records() {
+        return checker
+            .ask_verdict(&asker.question("/"))
+            .map(|verdict| verdict.groups.to_vec())
+            .unwrap_or_default();
+    }
+    checker.select_groups(asker.selection(), false).groups
 }
 
 /// How many findings with local edits make it worth asking them in one edited file.

@@ -315,6 +315,7 @@ impl Reading {
 
     /// The lines of the record `agent` reads (none when no record applies): which record
     /// answers an agent, without an answer ([`Reading::check`] chooses the same).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn record_lines(&self, agent: &str) -> &[usize] {
         self.record_of(&caller_name(agent))
             .map_or(&[], |(index, _)| &self.records[index].lines)
