@@ -630,6 +630,51 @@ mod tests {
     }
 
     #[test]
+    fn a_group_whose_one_rule_is_a_copy_is_deleted_whole() {
+        // Deleting line 5 alone would leave `User-agent: Mediapartners-Google` to join the `*`
+        // group below for Google, blocking `/go` for it: the fix deletes lines 4-5, checked.
+        let input = "User-agent: Mediapartners-Google\nDisallow: /pda/\n\n\
+            User-agent: Mediapartners-Google\nDisallow: /pda/\n\nUser-agent: *\nDisallow: /go\n";
+        let found = findings(input);
+        let copy = found
+            .iter()
+            .find(|f| f.code == Code::DuplicateRule)
+            .expect("the copy on line 5");
+        assert_eq!(copy.line, 5);
+        assert!(copy.fix.english().contains("lines 4–5"), "{}", copy.fix);
+        assert_eq!(copy.fix_check, FixCheck::Checked);
+        assert_eq!(copy.severity, Severity::Info);
+        // A copy among other rules goes alone, also checked.
+        let among = findings("User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /a\n");
+        let copy = among
+            .iter()
+            .find(|f| f.code == Code::DuplicateRule)
+            .expect("the copy on line 4");
+        assert_eq!(copy.fix.english(), "Delete this line.");
+        assert_eq!(copy.fix_check, FixCheck::Checked);
+    }
+
+    #[test]
+    fn a_trailing_star_in_a_name_is_told_as_the_readers_that_keep_it() {
+        let found = findings(
+            "User-agent: Mediapartners-Google*\nDisallow:\n\nUser-agent: *\nDisallow: /comment\n",
+        );
+        let cut = found
+            .iter()
+            .find(|f| f.code == Code::AgentTokenCut)
+            .expect("the star on line 1");
+        let message = cut.message.english();
+        assert!(message.contains("as meant"), "{message}");
+        assert!(message.contains("Python's robotparser"), "{message}");
+        assert_eq!(
+            cut.replacement.as_deref(),
+            Some("User-agent: Mediapartners-Google")
+        );
+        assert_eq!(cut.severity, Severity::Warning);
+        assert!(cut.effect.iter().all(|e| e.profile == Profile::Python));
+    }
+
+    #[test]
     fn severity_follows_the_evidence_by_one_rule() {
         // A rule that matches nothing for anyone, meant as a path: Googlebot's verdict changes
         // against the evident intent, an error, with the question that shows it.

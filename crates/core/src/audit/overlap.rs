@@ -518,8 +518,21 @@ fn report(
     // let the Allow win a tie and the longer rule win, so the rule that never decides for them
     // can go without changing their answers; first-match readers (Python's robotparser) may
     // answer otherwise until it does. A duplicate changes no reader's answer (a note).
+    let mut finding = finding;
     let intent = match dominance {
-        Dominance::Duplicate(_) => None,
+        Dominance::Duplicate(_) => {
+            // A group whose one line of rules is the copy goes whole: its user-agent lines,
+            // left without a rule, would join the group below for Google and RFC 9309 readers.
+            let own = cx.group(group);
+            let deleted = if own.rules.len() == 1 && own.other_lines.is_empty() {
+                finding.fix = Message::new(M::DuplicateRuleFixGroup)
+                    .with("lines", line_range_value(own.first_line, own.last_line));
+                own.lines()
+            } else {
+                vec![line]
+            };
+            Some(Intent::fix(deleted.into_iter().map(Edit::delete).collect()))
+        }
         Dominance::SamePatternAllowed(_) => {
             let disallow = if this.kind == LineKind::Disallow {
                 line

@@ -428,6 +428,14 @@ catalogue! {
     TokenCutInnerStar = "core.audit.agent-token-cut.message-inner-star" =>
         "A `*` inside a name is not a wildcard: Google reads {value} as {token}, so the group is \
          for a crawler called exactly {token}.";
+    TokenCutTrailingStar = "core.audit.agent-token-cut.message-trailing-star" =>
+        "Google reads {value} as {token}, as meant, but a `*` is no wildcard in a name: readers \
+         that keep it (Python's robotparser, which looks for the whole name inside the \
+         crawler's) find no crawler called {value}, so for them the group applies to no \
+         crawler.";
+    TrailingStarWhy = "core.audit.agent-token-cut.why-trailing-star" =>
+        "Those readers then give the crawler the `*` group's rules instead, or none where the \
+         file has no `*` group.";
     TokenCut = "core.audit.agent-token-cut.message" =>
         "Google reads {value} as {token}: a product token holds only letters, `-` and `_`. \
          Crawlers built on Google's parser compare {token}, so for them the group is not \
@@ -1126,6 +1134,9 @@ catalogue! {
     DuplicateRuleWhy = "core.audit.duplicate-rule.why" =>
         "The same crawlers already obey the identical rule, so this line has no effect.";
     DuplicateRuleFix = "core.audit.duplicate-rule.fix" => "Delete this line.";
+    DuplicateRuleFixGroup = "core.audit.duplicate-rule.fix-group" =>
+        "Delete the whole group ({lines}): user-agent lines left without a rule would join the \
+         group below for Google and RFC 9309 readers.";
     AllowDisallowSamePattern = "core.audit.allow-disallow-same-pattern.message" =>
         "{rule} never blocks anything: {other_rule} on {other} has the same pattern, and Allow \
          wins a tie.";

@@ -320,10 +320,17 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
     } else if token.is_empty() {
         (Message::new(M::TokenCutEmpty).code("value", value), None)
     } else if value[token.len()..].starts_with('*') {
+        // `Mediapartners-Google*`: Google reads the name meant; only the readers that keep the
+        // star in the name miss the crawler.
+        let trailing = &value[token.len()..] == "*";
         (
-            Message::new(M::TokenCutInnerStar)
-                .code("value", value)
-                .code("token", token),
+            Message::new(if trailing {
+                M::TokenCutTrailingStar
+            } else {
+                M::TokenCutInnerStar
+            })
+            .code("value", value)
+            .code("token", token),
             rebuild(line, "User-agent", token),
         )
     } else if let Some(last) = marked_words {
@@ -349,6 +356,10 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
         _ if star_meant => (
             M::StarWithExtraTextWhy,
             Message::new(M::WriteSimpler).code("value", "User-agent: *"),
+        ),
+        _ if &value[token.len()..] == "*" && !token.is_empty() => (
+            M::TrailingStarWhy,
+            Message::new(M::WriteSimpler).code("value", &format!("User-agent: {token}")),
         ),
         Some(last) => (
             M::ExtraTextWhy,
