@@ -522,16 +522,17 @@ fn report(
     let intent = match dominance {
         Dominance::Duplicate(_) => {
             // A group whose one line of rules is the copy goes whole: its user-agent lines,
-            // left without a rule, would join the group below for Google and RFC 9309 readers.
+            // left without a rule, would join the group below for Google and RFC 9309 readers;
+            // the engine checks that edit. A copy among other rules goes alone and changes no
+            // reader's answer (the first copy decides for first-match readers too), so it is
+            // not weighed: on a large file the evidence's budget goes to the findings that
+            // claim something.
             let own = cx.group(group);
-            let deleted = if own.rules.len() == 1 && own.other_lines.is_empty() {
+            (own.rules.len() == 1 && own.other_lines.is_empty()).then(|| {
                 finding.fix = Message::new(M::DuplicateRuleFixGroup)
                     .with("lines", line_range_value(own.first_line, own.last_line));
-                own.lines()
-            } else {
-                vec![line]
-            };
-            Some(Intent::fix(deleted.into_iter().map(Edit::delete).collect()))
+                Intent::fix(own.lines().into_iter().map(Edit::delete).collect())
+            })
         }
         Dominance::SamePatternAllowed(_) => {
             let disallow = if this.kind == LineKind::Disallow {
