@@ -559,11 +559,13 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
     for group in robots.groups() {
         for agent in &group.agents {
             if let crate::group::AgentToken::Product(token) = &agent.token {
-                // A name a typed agent can be: the product token Google reads.
-                if !token.is_empty() && token.len() <= 64 && seen.insert(token.to_ascii_lowercase())
-                {
+                // A name a typed agent can be: the product token Google reads, or the crawler
+                // the value evidently names when no crawler goes by that token (`Slurp` for
+                // `Yahoo! Slurp`, whose fix writes `Slurp`).
+                let name = super::groups::meant_name(agent.value()).unwrap_or(token.as_str());
+                if !name.is_empty() && name.len() <= 64 && seen.insert(name.to_ascii_lowercase()) {
                     askers.push(Asker {
-                        name: token.to_string(),
+                        name: name.to_string(),
                         crawler: None,
                     });
                 }
@@ -1896,12 +1898,32 @@ fn check_fixes(
             ),
             Ok(Some(new)) => {
                 let change = change_phrase(finding, &fix.intent);
+                // The new finding's lines are the fixed file's: told as the file's own. A line
+                // the fix wrote is the line it moved there (a rule a merge carries), or else the
+                // finding's.
+                let own = finding.line;
+                let touched = edited_lines(&fix.intent.edits);
+                let message = new.message.map_lines(&|line| {
+                    if whole_file {
+                        return line;
+                    }
+                    map.old(line).unwrap_or_else(|| {
+                        let text = edited.line(line).map(|line| line.text().trim());
+                        touched
+                            .iter()
+                            .copied()
+                            .find(|&old| {
+                                text.is_some() && robots.line(old).map(|l| l.text().trim()) == text
+                            })
+                            .unwrap_or(own)
+                    })
+                });
                 withhold(
                     finding,
                     Message::new(M::FixWithheldRaises)
                         .phrase("change", change)
                         .text("code", new.code.id())
-                        .phrase("finding", new.message.clone()),
+                        .phrase("finding", message),
                     is_rule(robots, finding.line),
                 );
             }

@@ -124,6 +124,19 @@ impl Message {
         self.with(name, Value::Count(count as u64))
     }
 
+    /// The same sentence with each line number `line` gives for it, at any depth: a message
+    /// written about an edited file, told with the lines of the file as written.
+    pub(crate) fn map_lines(self, line: &dyn Fn(usize) -> usize) -> Message {
+        let args = Vec::from(self.args)
+            .into_iter()
+            .map(|arg| Arg {
+                name: arg.name,
+                value: arg.value.map_lines(line),
+            })
+            .collect();
+        Message { id: self.id, args }
+    }
+
     /// Adds one line number.
     pub fn line(self, name: &'static str, line: usize) -> Message {
         self.with(name, Value::Line(line))
@@ -169,6 +182,22 @@ impl From<MessageId> for Message {
 }
 
 impl Value {
+    fn map_lines(self, line: &dyn Fn(usize) -> usize) -> Value {
+        let each = |values: Box<[Value]>| {
+            Vec::from(values)
+                .into_iter()
+                .map(|value| value.map_lines(line))
+                .collect()
+        };
+        match self {
+            Value::Line(number) => Value::Line(line(number)),
+            Value::List(values) => Value::List(each(values)),
+            Value::Series(values) => Value::Series(each(values)),
+            Value::Message(message) => Value::Message(Box::new(message.map_lines(line))),
+            other => other,
+        }
+    }
+
     /// A value from the file, shortened and with invisible characters made visible.
     pub fn code(value: &str) -> Value {
         // A value of at most MAX_CODE_CHARS octets has at most as many characters: only a
@@ -400,6 +429,29 @@ mod tests {
             .text("init", "a, b")
             .text("last", "c");
         assert_eq!(message.to_string(), "a, b and c");
+    }
+
+    #[test]
+    fn line_numbers_map_at_any_depth() {
+        let message = Message::new(MessageId::FixWithheldRaises)
+            .phrase("change", Message::new(MessageId::FixChangeDeleted))
+            .text("code", "RL405")
+            .phrase(
+                "finding",
+                Message::new(MessageId::ListLine).line("line", 17),
+            )
+            .list("lines", vec![Value::Line(3), Value::Count(3)]);
+        let mapped = message.clone().map_lines(&|line| line * 10);
+        let Some(Value::Message(finding)) = mapped.arg("finding") else {
+            panic!("the phrase is kept");
+        };
+        assert_eq!(finding.arg("line"), Some(&Value::Line(170)));
+        // A count is no line number.
+        assert_eq!(
+            mapped.arg("lines"),
+            Some(&Value::List(Box::new([Value::Line(30), Value::Count(3)])))
+        );
+        assert_eq!(mapped.arg("code"), message.arg("code"));
     }
 
     #[test]

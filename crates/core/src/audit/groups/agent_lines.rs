@@ -341,7 +341,7 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
                 .code("value", value)
                 .code("token", token)
                 .code("last", last),
-            None,
+            rebuild(line, "User-agent", last),
         )
     } else {
         (
@@ -370,14 +370,31 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
         None => (M::TokenCutWhy, Message::new(M::TokenCutFix)),
     };
     let finding = Finding::new(Code::AgentTokenCut, agent.line, message, why, fix)
-        .with_span(value_span(line))
-        .with_replacement(replacement);
+        .with_span(value_span(line));
+    let finding = match (marked_words, replacement) {
+        // The crawler meant is likely the word after the mark, which the evidence asks as
+        // [`meant_name`] gives it: the group is its, written so.
+        (Some(_), Some(text)) => finding
+            .with_intent(Some(
+                Intent::fix(vec![Edit::replace(line.number, text.as_str())]).likely(),
+            ))
+            .with_replacement(Some(text)),
+        (_, replacement) => finding.with_replacement(replacement),
+    };
     // `Google*` is read as `Google`, as meant; the fix is for the readers that compare it whole.
     if value[token.len()..].starts_with('*') && !token.is_empty() {
         finding.keeping_google_reading()
     } else {
         finding
     }
+}
+
+/// The crawler a user-agent value evidently names, when that is not the token Google reads:
+/// `Slurp` for `Yahoo! Slurp` ([`named_after_mark`]). The evidence asks this name rather than
+/// the token, which no crawler goes by.
+pub(in crate::audit) fn meant_name(value: &str) -> Option<&str> {
+    let word = &value[..value.find(ends_name).unwrap_or(value.len())];
+    named_after_mark(value, word)
 }
 
 /// The second word of a two-word name whose first word is a product token and one mark

@@ -43,6 +43,7 @@ use crate::lines::{Line, LineKind};
 use crate::message::Value;
 use crate::robots::RobotsTxt;
 use crate::verdict::ChainStep;
+pub(super) use agent_lines::meant_name;
 
 use super::overlap::is_match_all;
 
