@@ -796,6 +796,15 @@ fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         );
         return;
     }
+    if let Some((character, ascii)) = value.chars().find_map(typed_for_ascii) {
+        if value
+            .chars()
+            .all(|c| c.is_ascii() || typed_for_ascii(c).is_some())
+        {
+            out.push(typographic(line, key, value, &encoded, character, ascii));
+            return;
+        }
+    }
     out.push(
         Finding::new(
             Code::NonAsciiPattern,
@@ -810,6 +819,59 @@ fn non_ascii(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         .with_replacement(rebuild(line, key, &encoded))
         .keeping_google_reading(),
     );
+}
+
+/// The ASCII mark a word processor's typographic one replaces as you type: dashes and the
+/// minus sign for `-`, curly quotes for `'` and `"`.
+fn typed_for_ascii(c: char) -> Option<(char, char)> {
+    match c {
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => Some((c, '-')),
+        '\u{2018}' | '\u{2019}' => Some((c, '\'')),
+        '\u{201C}' | '\u{201D}' => Some((c, '"')),
+        _ => None,
+    }
+}
+
+/// `tallennetut—autot`: a path whose only non-ASCII characters are typographic marks was
+/// likely typed in a word processor, which wrote them for `-` and quotes. The plain path is
+/// the likely meaning (its answers show what the marks cost), not a certain one: a URL may
+/// really hold an en dash.
+fn typographic(
+    line: &Line,
+    key: &str,
+    value: &str,
+    encoded: &str,
+    character: char,
+    ascii: char,
+) -> Finding {
+    let plain: String = value
+        .chars()
+        .map(|c| typed_for_ascii(c).map_or(c, |(_, ascii)| ascii))
+        .collect();
+    let replacement = rebuild(line, key, &plain);
+    let intent = replacement
+        .as_ref()
+        .map(|text| Intent::fix(vec![Edit::replace(line.number, text.as_str())]).likely());
+    let character = character.to_string();
+    let ascii = ascii.to_string();
+    Finding::new(
+        Code::NonAsciiPattern,
+        line.number,
+        Message::new(M::NonAsciiTypographic)
+            .code("value", value)
+            .code("character", &character)
+            .code("ascii", &ascii)
+            .code("encoded", encoded),
+        M::NonAsciiTypographicWhy,
+        Message::new(M::NonAsciiTypographicFix)
+            .code("ascii", &ascii)
+            .code("plain", &plain)
+            .code("character", &character)
+            .code("encoded", encoded),
+    )
+    .with_span(value_span(line))
+    .with_intent(intent)
+    .with_replacement(replacement)
 }
 
 /// Windows-1252's characters for the octets 0x80–0x9F, which Latin-1 leaves as controls:

@@ -976,6 +976,16 @@ catalogue! {
     NonAsciiEncodedTwiceFix = "core.audit.non-ascii-pattern.fix-encoded-twice" =>
         "If the site's URLs hold {meant}, write the pattern as {fixed}; keep it only if they \
          really hold the garbled characters.";
+    NonAsciiTypographic = "core.audit.non-ascii-pattern.message-typographic" =>
+        "{value} holds {character} where URLs are written with {ascii}; crawlers compare it as \
+         {encoded}, which no URL spelled with {ascii} matches.";
+    NonAsciiTypographicWhy = "core.audit.non-ascii-pattern.why-typographic" =>
+        "Word processors and some editors turn `-` into a dash and `'` into a curly quote as \
+         you type; URLs almost never hold these marks, so a rule copied from such a document \
+         usually matches nothing.";
+    NonAsciiTypographicFix = "core.audit.non-ascii-pattern.fix-typographic" =>
+        "If the site's URLs have {ascii}, write {plain}; if they really hold {character}, write \
+         {encoded}.";
     SeveralPaths = "core.audit.several-paths-on-one-line.message" =>
         "{value} holds {count} paths; a rule has one pattern, so this is the single pattern \
          {value} with spaces, which matches none of them.";
