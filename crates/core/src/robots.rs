@@ -146,6 +146,18 @@ impl RobotsTxt {
         &self.groups
     }
 
+    /// The group that holds line `line` (1-based), from its first user-agent line to its last
+    /// line; `None` for a line outside every group.
+    pub fn group_at(&self, line: usize) -> Option<&Group> {
+        // Groups are in file order and do not overlap: the last one starting at or before the
+        // line is the only one that can hold it.
+        let index = self
+            .groups
+            .partition_point(|group| group.first_line <= line);
+        let group = &self.groups[index.checked_sub(1)?];
+        (line <= group.last_line).then_some(group)
+    }
+
     /// Allow and Disallow lines before the first user-agent line: no crawler obeys them.
     pub fn orphan_rules(&self) -> &[Rule] {
         &self.orphan_rules

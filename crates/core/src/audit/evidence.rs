@@ -1058,17 +1058,10 @@ fn moved(
 
 /// Every line of the groups that hold any of `lines`.
 fn group_lines(robots: &RobotsTxt, lines: impl Iterator<Item = usize>) -> Vec<usize> {
-    let groups = robots.groups();
     let mut out = Vec::new();
     let mut seen = HashSet::new();
-    for line in lines {
-        // Groups are in file order and do not overlap: the last one starting at or before
-        // the line is the only one that can hold it.
-        let index = groups.partition_point(|group| group.first_line <= line);
-        let Some(group) = index.checked_sub(1).map(|index| &groups[index]) else {
-            continue;
-        };
-        if line <= group.last_line && seen.insert(group.index) {
+    for group in lines.filter_map(|line| robots.group_at(line)) {
+        if seen.insert(group.index) {
             out.extend(group.lines());
         }
     }
@@ -1224,17 +1217,12 @@ fn is_local(robots: &RobotsTxt, intent: &Intent) -> bool {
 
 /// The index of the group holding line `line`.
 fn group_of(robots: &RobotsTxt, line: usize) -> Option<usize> {
-    let groups = robots.groups();
-    let index = groups.partition_point(|group| group.first_line <= line);
-    let group = &groups[index.checked_sub(1)?];
-    (line <= group.last_line).then_some(group.index)
+    robots.group_at(line).map(|group| group.index)
 }
 
 /// How many rules the group holding rule line `line` has; `None` for a line in no group.
 fn rules_of_group(robots: &RobotsTxt, line: usize) -> Option<usize> {
-    let groups = robots.groups();
-    let index = groups.partition_point(|group| group.first_line <= line);
-    let group = &groups[index.checked_sub(1)?];
+    let group = robots.group_at(line)?;
     group
         .rules
         .iter()

@@ -361,12 +361,8 @@ fn repeated_rule(robots: &RobotsTxt, line: usize, replacement: &str) -> Option<u
     if value.is_empty() || value.contains(['\n', '#']) {
         return None;
     }
-    let groups = robots.groups();
-    // Groups are in file order and do not overlap.
-    let group = &groups[groups
-        .partition_point(|group| group.first_line <= line)
-        .checked_sub(1)?];
-    if line > group.last_line || group.rules.len() > MAX_RULES_COMPARED {
+    let group = robots.group_at(line)?;
+    if group.rules.len() > MAX_RULES_COMPARED {
         return None;
     }
     group

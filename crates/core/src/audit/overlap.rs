@@ -443,12 +443,7 @@ fn report(
     let other_place = {
         let own = cx.group(group);
         let owner = (own.first_line > other_line || other_line > own.last_line)
-            .then(|| {
-                cx.robots
-                    .groups()
-                    .iter()
-                    .find(|g| g.first_line <= other_line && other_line <= g.last_line)
-            })
+            .then(|| cx.robots.group_at(other_line))
             .flatten();
         match owner {
             None => Message::new(M::OtherLine).line("line", other_line),
