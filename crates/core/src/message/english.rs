@@ -1145,8 +1145,9 @@ catalogue! {
         "The same crawlers already obey the identical rule, so this line has no effect.";
     DuplicateRuleFix = "core.audit.duplicate-rule.fix" => "Delete this line.";
     DuplicateRuleFixGroup = "core.audit.duplicate-rule.fix-group" =>
-        "Delete the whole group ({lines}): user-agent lines left without a rule would join the \
-         group below for Google and RFC 9309 readers.";
+        "Delete the whole group ({lines}), not only this line: left without a rule, its \
+         user-agent lines would join the next group, if there is one, for Google and RFC 9309 \
+         readers.";
     AllowDisallowSamePattern = "core.audit.allow-disallow-same-pattern.message" =>
         "{rule} never blocks anything: {other_rule} on {other} has the same pattern, and Allow \
          wins a tie.";
