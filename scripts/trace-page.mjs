@@ -5,14 +5,14 @@
 // the first verdict's path is seen here and not there.
 //
 // Each load is traced cold (a fresh browser context, Chromium's `Tracing` through
-// playwright-core) up to the end of the first frame painted after DOMContentLoaded: the frame
-// that shows the first verdict, which www/app.js sets in the task that ends with
-// DOMContentLoaded. Reported per load and as medians: the renderer's main-thread processor time
+// playwright-core) up to the end of the first frame painted after the first verdict is set: the
+// frame that shows it. A script run before the page's own marks that moment
+// (`performance.mark`, a user-timing event in the trace) when `#verdict` first gets one. Reported per load and as medians: the renderer's main-thread processor time
 // until then (its top-level tasks' thread time; and from the first paint on, the part the
 // static floor of scripts/page-floor.mjs does not pay), the renderer's other threads' (streaming
 // compiles of scripts and of the wasm module), and the main thread's parts: V8 compiling
 // JavaScript functions, wasm functions compiled on their first call, module evaluation, style
-// and layout; with the wall times of the first paint, DOMContentLoaded and the verdict drawn.
+// and layout; with the wall times of the first paint, DOMContentLoaded, the verdict set and drawn.
 //
 // Usage: node scripts/trace-page.mjs
 // Env:   TRACE_RUNS=N            loads of each build (default 8)
@@ -60,6 +60,20 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** The user-timing mark `markFirstVerdict` leaves in the trace. */
+const VERDICT_MARK = 'robots-lens-trace:first-verdict';
+
+/** Runs in the page before its scripts: marks the moment `#verdict` first holds a verdict. */
+function markFirstVerdict(name) {
+  const observer = new MutationObserver(() => {
+    const value = document.querySelector('#verdict')?.getAttribute('data-verdict');
+    if (value !== 'allowed' && value !== 'disallowed') return;
+    observer.disconnect();
+    performance.mark(name);
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-verdict'] });
+}
+
 /** Thread time of the events that no other event of the list encloses (`events` of one thread). */
 function topLevelThreadTime(events) {
   let total = 0;
@@ -79,8 +93,10 @@ function readTrace(events) {
   const { pid, tid } = navigation;
   const main = events.filter((e) => e.pid === pid && e.tid === tid);
   const domContentLoaded = main.find((e) => e.name === 'MarkDOMContent');
-  const paint = main.find((e) => e.ph === 'X' && e.name === 'Paint' && e.ts > domContentLoaded.ts);
-  if (!paint) throw new Error('no frame was painted after DOMContentLoaded');
+  const verdictSet = events.find((e) => e.name === VERDICT_MARK && e.pid === pid);
+  if (!verdictSet) throw new Error(`the trace holds no '${VERDICT_MARK}' mark`);
+  const paint = main.find((e) => e.ph === 'X' && e.name === 'Paint' && e.ts > verdictSet.ts);
+  if (!paint) throw new Error('no frame was painted after the first verdict was set');
   const end = paint.ts + paint.dur;
   const before = (e) => e.ph === 'X' && e.ts >= navigation.ts && e.ts < end;
   const others = new Map();
@@ -101,6 +117,7 @@ function readTrace(events) {
   }
   figures.firstPaintAt = (firstPaint.ts - navigation.ts) / 1000;
   figures.domContentLoadedAt = (domContentLoaded.ts - navigation.ts) / 1000;
+  figures.verdictSetAt = (verdictSet.ts - navigation.ts) / 1000;
   figures.verdictDrawnAt = (end - navigation.ts) / 1000;
   return figures;
 }
@@ -113,6 +130,7 @@ async function traceLoad(browser, root, path) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
     }
+    await context.addInitScript(markFirstVerdict, VERDICT_MARK);
     await browser.startTracing(page, { path, categories: CATEGORIES });
     await session.goto('/');
     await page.waitForSelector('#verdict[data-verdict="allowed"], #verdict[data-verdict="disallowed"]', { timeout: 60_000 });

@@ -559,8 +559,8 @@ test('a server that serves the wasm module without its type still gets verdicts'
 });
 
 test('a stylesheet that cannot be loaded leaves the checker working', async () => {
-  // The page's scripts wait for the stylesheet (deferred module scripts do); a failed one, even
-  // failed before the scripts arrived, must not keep them waiting.
+  // The page's entry script waits for the stylesheet (it comes after the inline script that
+  // waits for it); a failed one, even failed before the scripts arrived, must not keep it waiting.
   await withPage(
     browser,
     async (page) => {

@@ -12,11 +12,10 @@
  *     const analysis = await engine.analyze(text);
  *     const verdict = await engine.check(text, 'Googlebot', '/private', { profile: 'google' });
  *
- * It imports nothing, and index.html loads it before the page's other modules, so it runs as
- * soon as the page is parsed: it starts compiling the module and instantiates it on the main
- * thread while the rest of the page is still being fetched, and `firstAnswer` answers the page's
- * first question there. The first worker starts after that answer: starting it earlier only
- * competes with the first verdict for the processor.
+ * It imports nothing, and index.html runs it as soon as it arrives (async): it starts compiling
+ * the module and instantiates it on the main thread while the rest of the page is still being
+ * fetched, and `firstAnswer` answers the page's first question there. The first worker starts
+ * after that answer: starting it earlier only competes with the first verdict for the processor.
  */
 
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
