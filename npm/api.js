@@ -201,22 +201,35 @@ function describe(value) {
  */
 function withWords(verdict) {
   const { explanation } = verdict;
-  // An explanation equal to one sent before is the same object (crates/wasm/src/tape.rs), worded
-  // already: the words follow from its keys and values.
+  // The verdicts of one file decided alike are copies of one (crates/wasm/src/batch.rs), whose
+  // explanation is one object, worded already.
   if (explanation && !Object.hasOwn(explanation, 'english')) {
-    const words = (message) => (message === null ? null : english(message));
-    explanation.english = {
-      verdict: words(explanation.verdict),
-      reason: words(explanation.reason),
-      decidedBy: words(explanation.decidedBy),
-      group: words(explanation.group),
-      agent: words(explanation.agent),
-      status: words(explanation.status),
-      content: words(explanation.content),
-    };
+    // Verdicts decided alike but for their matches have equal explanations in objects of their
+    // own: the words follow from the keys and values alone, so they are made once for each.
+    const text = JSON.stringify(explanation);
+    let words = WORDED.get(text);
+    if (words === undefined) {
+      const word = (message) => (message === null ? null : english(message));
+      words = {
+        verdict: word(explanation.verdict),
+        reason: word(explanation.reason),
+        decidedBy: word(explanation.decidedBy),
+        group: word(explanation.group),
+        agent: word(explanation.agent),
+        status: word(explanation.status),
+        content: word(explanation.content),
+      };
+      if (WORDED.size >= MAX_WORDED) WORDED.clear();
+      WORDED.set(text, words);
+    }
+    explanation.english = { ...words };
   }
   return verdict;
 }
+
+/** Explanations worded so far, by their JSON: at most MAX_WORDED, then forgotten at once. */
+const WORDED = new Map();
+const MAX_WORDED = 1024;
 
 /** Runs `work` on a parsed file: the one given, or one parsed from text and freed afterwards. */
 function withParsed(robots, what, work) {
@@ -232,10 +245,13 @@ function withParsed(robots, what, work) {
   }
 }
 
+/** Counts as `12,345`; one formatter, made once (`toLocaleString` makes one on every call). */
+const ENGLISH_COUNT = new Intl.NumberFormat('en-US');
+
 /** English, as message-fill.js asks for a language: the core's templates, counts as `12,345`. */
 const ENGLISH_WORDS = Object.freeze({
   template: (key) => ENGLISH[key] ?? key,
-  count: (value) => value.toLocaleString('en-US'),
+  count: (value) => ENGLISH_COUNT.format(value),
 });
 
 /**

@@ -123,9 +123,10 @@ export interface Verdict {
   decisive: RuleMatch | null;
   /**
    * The groups that applied. Verdicts of one parsed file for the same agent share this array
-   * and its objects: read it, do not change it. So do verdicts with an equal `decisive`,
-   * `matches`, `chainStep`, `beyondSizeLimit`, `agentLineReadings`, `crawlerWhy`,
-   * `notRobotsTxt` or `explanation`: one object each.
+   * and its objects: read it, do not change it. So do verdicts of one parsed file decided alike
+   * (the same rule, the same matches) with their `decisive`, `matches`, `chainStep`,
+   * `beyondSizeLimit`, `agentLineReadings`, `crawlerWhy`, `notRobotsTxt` and `explanation`:
+   * one object each.
    */
   groups: AppliedGroup[];
   /** No group named the agent, so the `*` groups applied. */

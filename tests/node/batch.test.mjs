@@ -103,6 +103,34 @@ test('verdicts for the same agent share one groups array, and each agent has its
   }
 });
 
+test('verdicts decided alike are copies of one, each with its own path and host', () => {
+  const file = new RobotsFile(text);
+  const alike = ['/cart/a', '/cart/b', 'https://other.example/cart/c', '/cart/%61', '/cart/a', '/p?sessionid=1', '/p?sessionid=2'];
+  try {
+    // Another agent or other options between the same lists: no verdict of one question is a
+    // copy of another's.
+    for (const agent of ['Googlebot', 'GPTBot', 'Googlebot']) {
+      for (const options of [{}, { profile: 'python' }, { status: '503' }, {}]) {
+        const many = file.checkMany(agent, alike, options);
+        many.forEach((verdict, index) => {
+          assert.deepEqual(verdict, check(text, agent, alike[index], options), `${agent} ${alike[index]} ${JSON.stringify(options)}`);
+          assert.deepEqual(file.check(agent, alike[index], options), verdict);
+        });
+      }
+    }
+    const [first, second, other] = file.checkMany('Googlebot', alike, {});
+    assert.deepEqual([first.path, second.path, other.path, other.urlHost], ['/cart/a', '/cart/b', '/cart/c', 'other.example']);
+    assert.notEqual(first, second, 'each verdict is an object of its own');
+    assert.equal(first.decisive, second.decisive, 'its parts are one object');
+    first.path = 'changed';
+    first.allowed = true;
+    const [again] = file.checkMany('Googlebot', ['/cart/a'], {});
+    assert.deepEqual([again.path, again.allowed], ['/cart/a', false], 'changing a verdict changes no other');
+  } finally {
+    file.free();
+  }
+});
+
 test('checkMany refuses bad options with an Error, as check does', () => {
   const file = new RobotsFile(text);
   try {

@@ -40,6 +40,8 @@ use robots_lens::{
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "audit")]
+mod batch;
 #[cfg(feature = "consumers")]
 mod consumers;
 #[cfg(feature = "panels")]
@@ -380,6 +382,9 @@ pub struct RobotsFile {
     checkers: RefCell<Vec<Rc<Checker<'static>>>>,
     /// The verdicts' group arrays already handed to JS.
     groups: SharedGroups,
+    /// The verdicts `checkMany` sent whole, which later ones are copies of ([`batch`]).
+    #[cfg(feature = "audit")]
+    templates: batch::Templates,
     /// Every consumer's reading of every line, read the first time it is asked (about 80 ms for
     /// a 500 KiB file) and kept for the file's marks, lines and findings after it.
     #[cfg(feature = "consumers")]
@@ -413,7 +418,17 @@ impl RobotsFile {
     /// documented fallback chain picks the group and `agent` is not used.
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         let options = CheckOptions::from_js(options)?;
-        to_js(&self.verdict(&self.checker(options.profile), agent, url, &options))
+        let checker = self.checker(options.profile);
+        // In the npm package's engine, a verdict asked again and again is a copy of one sent
+        // before, as in `checkMany`.
+        #[cfg(feature = "audit")]
+        {
+            self.templates.ask(agent, &options);
+            let item = self.batch_item(&checker, agent, url, &options);
+            self.templates.send(&[item], true).map_err(into_error)
+        }
+        #[cfg(not(feature = "audit"))]
+        to_js(&self.verdict(&checker, agent, url, &options))
     }
 }
 
@@ -535,11 +550,12 @@ impl RobotsFile {
     ) -> Result<JsValue, JsError> {
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
-        let views: Vec<VerdictView> = urls
+        self.templates.ask(agent, &options);
+        let items: Vec<batch::Item> = urls
             .iter()
-            .map(|url| self.verdict(&checker, agent, url, &options))
+            .map(|url| self.batch_item(&checker, agent, url, &options))
             .collect();
-        to_js(&views)
+        self.templates.send(&items, false).map_err(into_error)
     }
 }
 
@@ -575,6 +591,8 @@ impl RobotsFile {
             robots: Arc::new(robots),
             checkers: RefCell::new(Vec::new()),
             groups: SharedGroups::default(),
+            #[cfg(feature = "audit")]
+            templates: batch::Templates::default(),
             #[cfg(feature = "consumers")]
             consumers: std::cell::OnceCell::new(),
         }
@@ -591,7 +609,9 @@ impl RobotsFile {
         checker
     }
 
-    /// The answer for `agent` and `url` with `options`, as JS receives it.
+    /// The answer for `agent` and `url` with `options`, as JS receives it (in the npm package's
+    /// engine, [`RobotsFile::batch_item`]).
+    #[cfg(not(feature = "audit"))]
     fn verdict(
         &self,
         checker: &Checker<'_>,
@@ -599,14 +619,20 @@ impl RobotsFile {
         url: &str,
         options: &CheckOptions,
     ) -> VerdictView {
-        let question = options.question(agent, url);
-        let answer = checker.ask(&question);
-        // Asked exactly as typed, the crawler the agent names, when its own reading of the same
-        // request answers otherwise (the page says so beside the verdict).
-        let own = answer
-            .verdict
-            .as_ref()
-            .and_then(|verdict| robots_lens::crawler_reading(checker, &question, verdict));
+        let (answer, own) = answer(checker, agent, url, options);
+        self.view(answer, own, agent, options)
+    }
+
+    /// The view of `answer` (with `own`, the crawler's own reading) as JS receives it. Made in
+    /// one place for `check` and the three ways of `checkMany`, so the module carries it once.
+    #[inline(never)]
+    fn view(
+        &self,
+        answer: robots_lens::Answer,
+        own: Option<robots_lens::CrawlerReading>,
+        agent: &str,
+        options: &CheckOptions,
+    ) -> VerdictView {
         #[cfg(feature = "panels")]
         let (answer, why) = crawler_why(answer);
         let view = self
@@ -617,6 +643,41 @@ impl RobotsFile {
         let view = view.with_crawler_why(why);
         view
     }
+
+    /// The answer for `agent` and `url` with `options` as an item of a batch: a copy of a
+    /// verdict sent before when only what was requested differs ([`batch`]).
+    #[cfg(feature = "audit")]
+    fn batch_item(
+        &self,
+        checker: &Checker<'_>,
+        agent: &str,
+        url: &str,
+        options: &CheckOptions,
+    ) -> batch::Item {
+        let (answer, own) = answer(checker, agent, url, options);
+        self.templates.item(answer, own, |answer, own| {
+            self.view(answer, own, agent, options)
+        })
+    }
+}
+
+/// The core's answer for `agent` and `url` with `options`, and the crawler's own reading.
+#[inline(never)]
+fn answer(
+    checker: &Checker<'_>,
+    agent: &str,
+    url: &str,
+    options: &CheckOptions,
+) -> (robots_lens::Answer, Option<robots_lens::CrawlerReading>) {
+    let question = options.question(agent, url);
+    let answer = checker.ask(&question);
+    // Asked exactly as typed, the crawler the agent names, when its own reading of the same
+    // request answers otherwise (the page says so beside the verdict).
+    let own = answer
+        .verdict
+        .as_ref()
+        .and_then(|verdict| robots_lens::crawler_reading(checker, &question, verdict));
+    (answer, own)
 }
 
 /// [`Checker::ask_verdict`] (what `Checker::ask_allowed` answers from), `None` for a refused

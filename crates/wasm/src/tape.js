@@ -4,13 +4,15 @@
 
 /** The field names the module has sent, by number. */
 const names = [];
-/** The shared values the module has sent, by slot (tape.rs's `SharedSlots`). */
-const shared = [];
+/** The array of the file whose verdicts the tape holds, with its templates by slot (batch.rs). */
+let templates;
 let codes;
 let text;
 let kept;
 let at = 0;
 let offset = 0;
+/** The string read last (code 14 repeats it). */
+let lastString;
 
 /**
  * The value `tape` (a Float64Array) describes, with its strings' text in `allText` and the JS
@@ -26,7 +28,7 @@ export function fromTape(tape, allText, keptValues, known) {
   try {
     return read();
   } finally {
-    codes = text = kept = undefined;
+    codes = text = kept = templates = lastString = undefined;
   }
 }
 
@@ -42,9 +44,9 @@ function read() {
       return codes[at++];
     case 4: {
       const end = offset + codes[at++];
-      const string = text.slice(offset, end);
+      lastString = text.slice(offset, end);
       offset = end;
-      return string;
+      return lastString;
     }
     case 5: {
       const array = [];
@@ -52,28 +54,47 @@ function read() {
       at += 1;
       return array;
     }
-    case 6: {
-      const object = {};
-      for (let code = codes[at++]; code !== -3; code = codes[at++]) {
-        let name;
-        if (code >= 0) name = names[code];
-        else if (code === -1) names.push((name = read()));
-        else name = String(read());
-        object[name] = read();
-      }
-      return object;
-    }
+    case 6:
+      return readFields({});
     case 7:
       return kept[codes[at++]];
-    case 9: {
+    // A template: kept in its slot, and a copy of it is the value. A copy spread from a template
+    // keeps its fields in order and is cheap for V8 to make; the template itself is never handed
+    // out, so that a caller changing one value changes no other.
+    case 11: {
       const slot = codes[at++];
-      return (shared[slot] = read());
+      const template = read();
+      templates[slot] = template;
+      return { ...template };
     }
-    case 10:
-      return shared[codes[at++]];
+    // A copy of the template in a slot, with the fields that follow in place of its own.
+    case 12:
+      return readFields({ ...templates[codes[at++]] });
+    case 13:
+      templates = read();
+      return read();
+    case 14:
+      return lastString;
     default:
       throw new Error(`the engine's value has an unknown code ${codes[at - 1]} at ${at - 1}`);
   }
+}
+
+/** Reads an object's fields into `object` up to the object's end, and returns it. */
+function readFields(object) {
+  for (let code = codes[at++]; code !== -3; code = codes[at++]) {
+    let name;
+    if (code >= 0) name = names[code];
+    else if (code === -1) {
+      // A name is no value: code 14 repeats the last value read, not a name.
+      const value = lastString;
+      names.push((name = read()));
+      lastString = value;
+    }
+    else name = String(read());
+    object[name] = read();
+  }
+  return object;
 }
 
 /**

@@ -14,11 +14,11 @@
 //! are arrays of numbers; an integer past 2^53 − 1, which a JS number cannot hold exactly, is an
 //! error rather than a wrong number. A JS value already made crosses as itself ([`preserve`]).
 //!
-//! In the packages built with the `audit` feature (the npm package's engine), a value marked
-//! [`shared`] that a value sent before equals, field for field, crosses as a reference to the
-//! object built then: most of a verdict's parts (its deciding rule, its matches, its explanation)
-//! are the same for many URLs, and building them again was most of a verdict's time in
-//! JavaScript. Such a part is one object for every verdict that has it: read it, do not change it.
+//! In the packages built with the `audit` feature (the npm package's engine), a list of
+//! verdicts crosses as [`BatchItem`]s: a verdict that answers as one sent before is a copy of
+//! the object built then (its template, which tape.js keeps) with its own path and host
+//! (`crate::batch` decides which). The template's parts are one object for every copy: read
+//! them, do not change them.
 
 use std::cell::RefCell;
 use std::fmt;
@@ -38,8 +38,8 @@ extern "C" {
 // position in the list that comes with the tape, an array its values and ARRAY_END. An object
 // is its fields and OBJECT_END, a field its name and its value; a name is a name's number, or
 // NEW_NAME and the name as a string value (the next number is then its), or MAP_KEY and a
-// value whose text names the property. A shared value is SHARED, its slot and the value, or
-// SHARED_REF and the slot of the value sent before.
+// value whose text names the property. A template is TEMPLATE, its slot and the value; a copy
+// of one is FROM_TEMPLATE, its slot and the fields it replaces (see `BatchItem`).
 const NULL: f64 = 0.0;
 const TRUE: f64 = 1.0;
 const FALSE: f64 = 2.0;
@@ -49,12 +49,18 @@ const ARRAY: f64 = 5.0;
 const OBJECT: f64 = 6.0;
 const KEPT: f64 = 7.0;
 const ARRAY_END: f64 = 8.0;
-/// A shared value defined: its slot, then the value, which tape.js keeps in that slot.
+/// A template defined: its slot, then the object, which tape.js keeps in that slot and copies.
 #[cfg(feature = "audit")]
-const SHARED: f64 = 9.0;
-/// A shared value sent before: its slot.
+const TEMPLATE: f64 = 11.0;
+/// A copy of a template sent before: its slot, then the fields replaced and OBJECT_END.
 #[cfg(feature = "audit")]
-const SHARED_REF: f64 = 10.0;
+const FROM_TEMPLATE: f64 = 12.0;
+/// The array that holds the templates (a value), then the value that uses them.
+#[cfg(feature = "audit")]
+const TEMPLATES_IN: f64 = 13.0;
+/// The string read last, again.
+#[cfg(feature = "audit")]
+const STRING_AS_BEFORE: f64 = 14.0;
 const NEW_NAME: f64 = -1.0;
 const MAP_KEY: f64 = -2.0;
 const OBJECT_END: f64 = -3.0;
@@ -63,6 +69,101 @@ const OBJECT_END: f64 = -3.0;
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, Error> {
     let (tape, known) = write(value)?;
     Ok(from_tape(&tape.codes, &tape.text, tape.kept, to_u32(known)))
+}
+
+/// One value of an array sent by [`batch_to_js`].
+#[cfg(feature = "audit")]
+pub(crate) enum BatchItem<V, const N: usize> {
+    /// The value as it is.
+    Whole(V),
+    /// The value, which tape.js also keeps as the template of `slot`.
+    Template { slot: usize, value: V },
+    /// A copy of the template of `slot`, with these fields in place of its own. The caller
+    /// knows what tape.js holds in each slot ([`crate::batch`]).
+    Copy {
+        slot: usize,
+        fields: [(&'static str, Field); N],
+    },
+}
+
+/// A field of a [`BatchItem::Copy`].
+#[cfg(feature = "audit")]
+pub(crate) enum Field {
+    /// The template's own value stays.
+    Kept,
+    /// Null.
+    Null,
+    /// This text.
+    Text(String),
+    /// The text of the field before: made once in JS, not twice.
+    AsBefore,
+}
+
+/// `items` as a JavaScript array; a copy is as cheap as a few strings, whatever its template.
+/// `templates` is the JS array that holds the templates, by slot: one per file, so that files
+/// share nothing and a file's templates go with it.
+#[cfg(feature = "audit")]
+/// With `one`, the value is `items`' one item itself, not an array of it.
+pub(crate) fn batch_to_js<V: Serialize, const N: usize>(
+    templates: &JsValue,
+    items: &[BatchItem<V, N>],
+    one: bool,
+) -> Result<JsValue, Error> {
+    let mut tape = Tape::start();
+    tape.codes.extend([TEMPLATES_IN, KEPT, 0.0]);
+    tape.kept.push(templates.clone());
+    let written = tape.batch(items, one);
+    let known = tape.finish(written.is_ok());
+    written?;
+    Ok(from_tape(&tape.codes, &tape.text, tape.kept, to_u32(known)))
+}
+
+#[cfg(feature = "audit")]
+impl Tape {
+    #[inline(never)]
+    fn batch<V: Serialize, const N: usize>(
+        &mut self,
+        items: &[BatchItem<V, N>],
+        one: bool,
+    ) -> Result<(), Error> {
+        if one && items.len() != 1 {
+            return Err(Error(format!(
+                "one value was to be sent, not {}",
+                items.len()
+            )));
+        }
+        if !one {
+            self.codes.push(ARRAY);
+        }
+        for item in items {
+            match item {
+                BatchItem::Whole(value) => value.serialize(&mut *self)?,
+                BatchItem::Template { slot, value } => {
+                    self.codes.extend([TEMPLATE, *slot as f64]);
+                    value.serialize(&mut *self)?;
+                }
+                BatchItem::Copy { slot, fields } => {
+                    self.codes.extend([FROM_TEMPLATE, *slot as f64]);
+                    for (name, value) in fields {
+                        if matches!(value, Field::Kept) {
+                            continue;
+                        }
+                        self.name(name);
+                        match value {
+                            Field::Kept | Field::Null => self.codes.push(NULL),
+                            Field::Text(text) => self.string(text),
+                            Field::AsBefore => self.codes.push(STRING_AS_BEFORE),
+                        }
+                    }
+                    self.codes.push(OBJECT_END);
+                }
+            }
+        }
+        if !one {
+            self.codes.push(ARRAY_END);
+        }
+        Ok(())
+    }
 }
 
 /// The tape of `value`, and how many names had been sent before it (the tape sends the rest).
@@ -74,7 +175,7 @@ fn write<T: Serialize + ?Sized>(value: &T) -> Result<(Tape, usize), Error> {
 }
 
 impl Tape {
-    /// A tape with the names (and shared values) sent so far. Not generic, as
+    /// A tape with the names sent so far. Not generic, as
     /// [`Tape::finish`]: [`write`] is made for every type the module returns.
     #[inline(never)]
     fn start() -> Tape {
@@ -85,27 +186,16 @@ impl Tape {
             kept: Vec::new(),
             known: names.sent.len(),
             names,
-            #[cfg(feature = "audit")]
-            shared: SHARED_SLOTS.with(|slots| std::mem::take(&mut *slots.borrow_mut())),
-            #[cfg(feature = "audit")]
-            in_shared: false,
         }
     }
 
-    /// Gives the names and shared values back, forgetting those of a tape not `sent`; returns
-    /// how many names had been sent before this tape.
+    /// Gives the names back, forgetting those of a tape not `sent`; returns how many names
+    /// had been sent before this tape.
     #[inline(never)]
     fn finish(&mut self, sent: bool) -> usize {
         if !sent {
-            // The names and shared values of a tape not sent were not sent.
+            // The names of a tape not sent were not sent.
             self.names.forget_from(self.known);
-            #[cfg(feature = "audit")]
-            self.shared.forget_defined();
-        }
-        #[cfg(feature = "audit")]
-        {
-            self.shared.defined.clear();
-            SHARED_SLOTS.with(|slots| *slots.borrow_mut() = std::mem::take(&mut self.shared));
         }
         NAMES.with(|names| *names.borrow_mut() = std::mem::take(&mut self.names));
         self.known
@@ -124,26 +214,8 @@ pub(crate) fn preserve<S: serde::Serializer>(
 
 const PRESERVED_NAME: &str = "\u{0}robots-lens-preserved-js-value";
 
-/// Serializes `value` as itself, marked so that [`to_js`] sends it as the object already built
-/// for an equal value sent before, when there is one (see the module's docs). For
-/// `#[serde(serialize_with)]`: any other serializer, and a package without the `audit`
-/// feature, writes the value as it is.
-#[cfg(feature = "audit")]
-pub(crate) fn shared<T: Serialize, S: serde::Serializer>(
-    value: &T,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_newtype_struct(SHARED_NAME, value)
-}
-
-#[cfg(feature = "audit")]
-const SHARED_NAME: &str = "\u{0}robots-lens-shared-value";
-
 thread_local! {
     static NAMES: RefCell<Names> = RefCell::new(Names::default());
-    /// The values tape.js keeps, by slot.
-    #[cfg(feature = "audit")]
-    static SHARED_SLOTS: RefCell<SharedSlots> = RefCell::new(SharedSlots::default());
     /// The value [`preserve`] hands to [`Tape`] through serde, which carries no JS values.
     static PRESERVED: RefCell<Option<JsValue>> = const { RefCell::new(None) };
 }
@@ -232,45 +304,6 @@ impl Names {
     }
 }
 
-/// What tape.js keeps in each slot: the codes and text of the value it built from them. A
-/// value goes to the slot its hash names, replacing the one there (tape.js replaces it alike),
-/// so the slots, and the memory they hold, are bounded: [`SharedSlots::COUNT`] values of at most
-/// [`SharedSlots::MAX_CODES`] codes and [`SharedSlots::MAX_TEXT`] bytes of text.
-#[cfg(feature = "audit")]
-#[derive(Default)]
-struct SharedSlots {
-    slots: Vec<Option<(Vec<f64>, String)>>,
-    /// The slots this tape defined, forgotten if it is not sent.
-    defined: Vec<usize>,
-}
-
-#[cfg(feature = "audit")]
-impl SharedSlots {
-    const COUNT: usize = 1024;
-    const MAX_CODES: usize = 96;
-    const MAX_TEXT: usize = 512;
-
-    fn slot(codes: &[f64], text: &str) -> usize {
-        // FxHash's step, over the codes' bits and the text's bytes.
-        let mix = |hash: u64, word: u64| {
-            (hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
-        };
-        let mut hash = codes.iter().fold(0, |hash, code| mix(hash, code.to_bits()));
-        for chunk in text.as_bytes().chunks(8) {
-            let mut word = [0; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            hash = mix(hash, u64::from_le_bytes(word));
-        }
-        (hash >> 32) as usize % Self::COUNT
-    }
-
-    fn forget_defined(&mut self) {
-        for &slot in &self.defined {
-            self.slots[slot] = None;
-        }
-    }
-}
-
 /// A value being written.
 struct Tape {
     codes: Vec<f64>,
@@ -279,75 +312,6 @@ struct Tape {
     names: Names,
     /// How many names had been sent before this tape.
     known: usize,
-    /// The shared values tape.js keeps.
-    #[cfg(feature = "audit")]
-    shared: SharedSlots,
-    /// A shared value is being written: one inside it is written as it is (a reference kept
-    /// inside a kept value would name whatever its slot holds later).
-    #[cfg(feature = "audit")]
-    in_shared: bool,
-}
-
-#[cfg(feature = "audit")]
-impl Tape {
-    /// Opens a shared value (see [`Tape::shared_end`]): its start, or `None` inside another one,
-    /// whose inner values are written as they are. Not generic, as `shared_end`: the value
-    /// itself is written once, by [`ser::Serializer::serialize_newtype_struct`].
-    #[inline(never)]
-    fn shared_start(&mut self) -> Option<SharedStart> {
-        if self.in_shared {
-            return None;
-        }
-        let start = SharedStart {
-            codes: self.codes.len(),
-            text: self.text.len(),
-            kept: self.kept.len(),
-        };
-        // The slot, known once the value is written.
-        self.codes.extend([SHARED, 0.0]);
-        self.in_shared = true;
-        Some(start)
-    }
-
-    /// Closes the shared value opened at `start`: a reference to its slot when tape.js holds an
-    /// equal value there, else the value with its slot.
-    #[inline(never)]
-    fn shared_end(&mut self, start: SharedStart) {
-        self.in_shared = false;
-        let codes = &self.codes[start.codes + 2..];
-        let text = &self.text[start.text..];
-        // A kept JS value, a null or a number, or a value too big to keep, is sent as it is.
-        if self.kept.len() != start.kept
-            || codes.len() < 2
-            || codes.len() > SharedSlots::MAX_CODES
-            || text.len() > SharedSlots::MAX_TEXT
-        {
-            self.codes.drain(start.codes..start.codes + 2);
-            return;
-        }
-        if self.shared.slots.is_empty() {
-            self.shared.slots.resize(SharedSlots::COUNT, None);
-        }
-        let slot = SharedSlots::slot(codes, text);
-        let same = matches!(&self.shared.slots[slot], Some((c, t)) if c == codes && t == text);
-        if same {
-            self.codes.truncate(start.codes);
-            self.text.truncate(start.text);
-            self.codes.extend([SHARED_REF, slot as f64]);
-        } else {
-            self.shared.slots[slot] = Some((codes.to_vec(), text.to_owned()));
-            self.shared.defined.push(slot);
-            self.codes[start.codes + 1] = slot as f64;
-        }
-    }
-}
-
-/// Where a shared value's codes, text and kept values start.
-#[cfg(feature = "audit")]
-struct SharedStart {
-    codes: usize,
-    text: usize,
-    kept: usize,
 }
 
 impl Tape {
@@ -550,21 +514,7 @@ impl<'t> ser::Serializer for &'t mut Tape {
                 return Ok(());
             }
         }
-        #[cfg(feature = "audit")]
-        let shared = match name == SHARED_NAME {
-            true => self.shared_start(),
-            false => None,
-        };
-        // The value is written once whether shared or not: its code is not made twice.
-        let written = value.serialize(&mut *self);
-        #[cfg(feature = "audit")]
-        if let Some(start) = shared {
-            match written {
-                Ok(()) => self.shared_end(start),
-                Err(_) => self.in_shared = false,
-            }
-        }
-        written
+        value.serialize(self)
     }
 
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
@@ -794,73 +744,6 @@ mod tests {
         })
         .unwrap();
         assert_eq!(tape.codes[1], NEW_NAME);
-    }
-
-    #[cfg(feature = "audit")]
-    #[test]
-    fn a_shared_value_equal_to_one_sent_crosses_as_its_slot() {
-        #[derive(Serialize)]
-        struct Part<'a> {
-            word: &'a str,
-            count: u32,
-        }
-        #[derive(Serialize)]
-        struct Whole<'a> {
-            #[serde(serialize_with = "shared")]
-            part: Part<'a>,
-            #[serde(serialize_with = "shared")]
-            nothing: Option<u32>,
-        }
-        let whole = |word, count| Whole {
-            part: Part { word, count },
-            nothing: None,
-        };
-        // Names first, so that the part's codes are the same from the second tape on.
-        write(&whole("warm", 0)).unwrap();
-        let (first, _) = write(&whole("seen", 1)).unwrap();
-        let slot = first.codes[3];
-        assert_eq!(first.codes[..4], [OBJECT, 0.0, SHARED, slot]);
-        // A null is not worth a slot: it is written as it is.
-        assert_eq!(first.codes[first.codes.len() - 2..], [NULL, OBJECT_END]);
-        let (again, _) = write(&whole("seen", 1)).unwrap();
-        assert_eq!(
-            again.codes,
-            [OBJECT, 0.0, SHARED_REF, slot, 3.0, NULL, OBJECT_END]
-        );
-        assert_eq!(again.text, "");
-        // A different value is sent whole, with its slot.
-        let (other, _) = write(&whole("seen", 2)).unwrap();
-        assert_eq!(other.codes[2], SHARED);
-        assert_eq!(other.text, "seen");
-    }
-
-    #[cfg(feature = "audit")]
-    #[test]
-    fn a_tape_not_sent_defines_no_shared_value() {
-        #[derive(Serialize)]
-        struct Whole {
-            #[serde(serialize_with = "shared")]
-            part: (u32, u32),
-            big: u64,
-        }
-        write(&Whole {
-            part: (5, 6),
-            big: 0,
-        })
-        .unwrap();
-        SHARED_SLOTS.with(|slots| slots.borrow_mut().slots.iter_mut().for_each(|s| *s = None));
-        assert!(write(&Whole {
-            part: (5, 6),
-            big: u64::MAX
-        })
-        .is_err());
-        // The refused tape's part never reached tape.js: the next one sends it again.
-        let (tape, _) = write(&Whole {
-            part: (5, 6),
-            big: 0,
-        })
-        .unwrap();
-        assert_eq!(tape.codes[2], SHARED);
     }
 
     #[test]

@@ -364,9 +364,10 @@ impl From<&UsedStep> for UsedStepView {
 /// An answer as JS receives it: the verdict with its explanation, or, for a URL no crawler
 /// requests, why not (`allowed` null, `reason` `url-refused`, `urlProblem` set, the lists empty).
 ///
-/// Its parts that repeat from URL to URL (the deciding rule, the matches, the chain step, the
-/// explanation, …) are [`crate::tape::shared`] in the npm package's engine: one object for the
-/// verdicts that have an equal one, as the groups are.
+/// In the npm package's engine, a verdict that answers as one sent before for the same file and
+/// question is a copy of it with its own path and host (`crate::batch`): its other parts (the
+/// deciding rule, the matches, the explanation, …) are one object for those verdicts, as the
+/// groups are.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VerdictView {
@@ -387,19 +388,14 @@ pub struct VerdictView {
     agent_token: String,
     path: String,
     normalised_path: String,
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     decisive: Option<RuleMatchView>,
     groups: GroupsView,
     used_star_group: bool,
     /// For a crawler's check: the step of its fallback chain whose group was used.
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     chain_step: Option<UsedStepView>,
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     matches: Vec<RuleMatchView>,
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     beyond_size_limit: Option<RuleMatchView>,
     /// User-agent lines Google reads as another name than the one written (`MJ12bot` → `MJ`).
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     agent_line_readings: Vec<AgentLineReadingView>,
     /// Asked exactly as typed, the catalogued crawler the agent names, when its own reading
     /// answers otherwise; set by [`VerdictView::with_crawler_reading`].
@@ -416,7 +412,6 @@ pub struct VerdictView {
     /// keys, which the first verdict's module has no room for (the page asks the panels'
     /// engine for it after the first verdict).
     #[cfg(feature = "panels")]
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     crawler_why: Option<Message>,
     /// The host the typed URL named ("read as host X, path Y"), as the core read it.
     url_host: Option<String>,
@@ -425,7 +420,6 @@ pub struct VerdictView {
     url_problem: Option<&'static str>,
     /// What the file is, when it is plainly no robots.txt ([`Answer::not_robots_txt`]), as
     /// codes the page words from its catalogue (the first package serializes no message).
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     not_robots_txt: Option<NotRobotsTxtView>,
     /// The answer in sentences, as message keys and values ([`Answer::explanation`]): set for
     /// the answers of the entry point, not for a table's rows. Only in the packages built with
@@ -434,7 +428,6 @@ pub struct VerdictView {
     /// leave them out (the first would pay 5 KB gzipped for the messages' keys, the AI usage
     /// package 1 KB for building them).
     #[cfg(feature = "audit")]
-    #[cfg_attr(feature = "audit", serde(serialize_with = "crate::tape::shared"))]
     explanation: Option<ExplanationView>,
 }
 
