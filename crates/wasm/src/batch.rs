@@ -16,7 +16,7 @@
 //! [`Templates::COUNT`] templates here and as many objects in tape.js, a slot replaced by the
 //! next answer its hash names.
 
-use std::cell::RefCell;
+use std::cell::{RefCell, RefMut};
 use std::sync::Arc;
 
 use robots_lens::{
@@ -35,14 +35,16 @@ pub(crate) type Item = BatchItem<VerdictView, 3>;
 /// it keeps them in.
 #[derive(Default)]
 pub(crate) struct Templates {
-    kept: RefCell<Kept>,
+    /// Made with the first question: a file that is never asked holds one pointer for them.
+    kept: RefCell<Option<Box<Kept>>>,
 }
 
 #[derive(Default)]
 struct Kept {
     /// The agent and options the templates answer.
     question: Option<(String, CheckOptions)>,
-    slots: Vec<Option<Template>>,
+    /// Boxed: a file asked once pays for a list of empty slots, not of empty templates.
+    slots: Vec<Option<Box<Template>>>,
     /// The JS array of the templates, made with the first batch.
     array: Option<JsValue>,
     /// The slots the batch being written defined, forgotten if it is not sent.
@@ -109,10 +111,16 @@ fn same_crawler(one: Option<&'static Crawler>, other: Option<&'static Crawler>) 
 impl Templates {
     const COUNT: usize = 1024;
 
+    fn kept(&self) -> RefMut<'_, Kept> {
+        RefMut::map(self.kept.borrow_mut(), |kept| {
+            &mut **kept.get_or_insert_with(Box::default)
+        })
+    }
+
     /// Starts a batch of answers to `agent` with `options`: the templates of another question
     /// are forgotten.
     pub(crate) fn ask(&self, agent: &str, options: &CheckOptions) {
-        let mut kept = self.kept.borrow_mut();
+        let mut kept = self.kept();
         let same = matches!(&kept.question, Some((was, asked))
             if was == agent
                 && asked.profile == options.profile
@@ -147,13 +155,13 @@ impl Templates {
         let Some(verdict) = answer.verdict.as_mut() else {
             return BatchItem::Whole(view_of(answer, own));
         };
-        let mut kept = self.kept.borrow_mut();
+        let mut kept = self.kept();
         let slot = slot(verdict);
         let template = kept.slots[slot]
             .as_ref()
             .filter(|template| template.answers_as(crawler, verdict));
         let Some(template) = template else {
-            kept.slots[slot] = Some(Template::new(crawler, verdict, host));
+            kept.slots[slot] = Some(Box::new(Template::new(crawler, verdict, host)));
             kept.defined.push(slot);
             drop(kept);
             return BatchItem::Template {
@@ -184,14 +192,14 @@ impl Templates {
     /// `items` as a JS array (with `one`, its one item): the batch is closed, its templates
     /// kept if it was sent and forgotten if not (tape.js never saw them).
     pub(crate) fn send(&self, items: &[Item], one: bool) -> Result<JsValue, crate::tape::Error> {
-        let array = self.kept.borrow_mut().array.take();
+        let array = self.kept().array.take();
         let array = match array {
             Some(array) => array,
             // An empty batch is an empty array: the one the templates go in.
             None => crate::tape::batch_to_js::<VerdictView, 3>(&JsValue::NULL, &[], false)?,
         };
         let sent = crate::tape::batch_to_js(&array, items, one);
-        let mut kept = self.kept.borrow_mut();
+        let mut kept = self.kept();
         let defined = std::mem::take(&mut kept.defined);
         if sent.is_err() {
             for slot in defined {
