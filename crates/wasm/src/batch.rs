@@ -16,7 +16,7 @@
 //! [`Templates::COUNT`] templates here and as many objects in tape.js, a slot replaced by the
 //! next answer its hash names.
 
-use std::cell::{RefCell, RefMut};
+use std::cell::{Cell, RefCell, RefMut};
 use std::sync::Arc;
 
 use robots_lens::{
@@ -37,6 +37,8 @@ pub(crate) type Item = BatchItem<VerdictView, 3>;
 pub(crate) struct Templates {
     /// Made with the first question: a file that is never asked holds one pointer for them.
     kept: RefCell<Option<Box<Kept>>>,
+    /// `check` was called (see [`Templates::checked_before`]).
+    checked: Cell<bool>,
 }
 
 #[derive(Default)]
@@ -117,6 +119,12 @@ impl Templates {
         })
     }
 
+    /// Whether the file's `check` was called before (and notes that it now was): a file
+    /// checked once makes no templates.
+    pub(crate) fn checked_before(&self) -> bool {
+        self.checked.replace(true)
+    }
+
     /// Starts a batch of answers to `agent` with `options`: the templates of another question
     /// are forgotten.
     pub(crate) fn ask(&self, agent: &str, options: &CheckOptions) {
@@ -136,7 +144,7 @@ impl Templates {
     }
 
     /// The item of `answer` (with `own`, the crawler's own reading), an answer to the question
-    /// of the last [`Templates::ask`]: a copy of a template when tape.js holds the view of one
+    /// of the last [`Templates::ask`] (whole when none was asked): a copy of a template when tape.js holds the view of one
     /// that answers alike, else the view `view_of` makes of it, which tape.js keeps as the
     /// template of its slot. An answer whose view is not made from a template and its URL
     /// alone is sent whole: a refused URL, or a verdict with another beside it for the same
@@ -152,7 +160,8 @@ impl Templates {
             _ => return BatchItem::Whole(view_of(answer, own)),
         };
         let crawler = answer.crawler;
-        let Some(verdict) = answer.verdict.as_mut() else {
+        let asked = self.kept.borrow().is_some();
+        let Some(verdict) = answer.verdict.as_mut().filter(|_| asked) else {
             return BatchItem::Whole(view_of(answer, own));
         };
         let mut kept = self.kept();
@@ -192,6 +201,10 @@ impl Templates {
     /// `items` as a JS array (with `one`, its one item): the batch is closed, its templates
     /// kept if it was sent and forgotten if not (tape.js never saw them).
     pub(crate) fn send(&self, items: &[Item], one: bool) -> Result<JsValue, crate::tape::Error> {
+        if self.kept.borrow().is_none() {
+            // Never asked: no template among the items.
+            return crate::tape::batch_to_js(&JsValue::NULL, items, one);
+        }
         let array = self.kept().array.take();
         let array = match array {
             Some(array) => array,

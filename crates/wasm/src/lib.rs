@@ -419,11 +419,14 @@ impl RobotsFile {
     pub fn check(&self, agent: &str, url: &str, options: JsValue) -> Result<JsValue, JsError> {
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
-        // In the npm package's engine, a verdict asked again and again is a copy of one sent
-        // before, as in `checkMany`.
+        // In the npm package's engine, a file asked again and again answers with copies of
+        // verdicts sent before, as `checkMany` does; its first check (the only one, for most
+        // files of `check(text, …)`) makes no templates.
         #[cfg(feature = "audit")]
         {
-            self.templates.ask(agent, &options);
+            if self.templates.checked_before() {
+                self.templates.ask(agent, &options);
+            }
             let item = self.batch_item(&checker, agent, url, &options);
             self.templates.send(&[item], true).map_err(into_error)
         }
