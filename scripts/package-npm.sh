@@ -61,9 +61,11 @@ cp LICENSE-MIT LICENSE-APACHE "$STAGE/"
 cp www/text/message-fill.js "$STAGE/"
 cp "$ENGINE/robots_lens_wasm.js" "$ENGINE/robots_lens_wasm_bg.wasm" www/pkg/audit-codes.json "$STAGE/"
 # The English templates of the core's sentences (the findings' message, why and fix), from the
-# page's English catalogue, whose `core.` entries crates/core/tests/catalogues.rs holds to the core.
+# page's English catalogue (both its files, www/text/i18n.js), whose `core.` entries
+# crates/core/tests/catalogues.rs holds to the core.
 node -e '
-  const english = JSON.parse(require("fs").readFileSync("www/text/i18n/en.json", "utf8"));
+  const read = (path) => JSON.parse(require("fs").readFileSync(path, "utf8"));
+  const english = { ...read("www/text/i18n/en.json"), ...read("www/text/i18n/en.panels.json") };
   const core = Object.fromEntries(Object.entries(english).filter(([key]) => key.startsWith("core.")));
   process.stdout.write(`// Written by scripts/package-npm.sh: the English templates of the core.\nexport default ${JSON.stringify(core, null, 1)};\n`);
 ' >"$STAGE/messages.js"

@@ -36,6 +36,7 @@ import { clearSummary, engineErrorText, showCrawlerWhy, showHeaderVerdict, showS
 import {
   formatBytes,
   formatCount,
+  loadPanelTexts,
   onLanguageChange,
   preferredLanguage,
   setLanguage,
@@ -266,21 +267,26 @@ function syncExamplePicker({ force = false } = {}) {
 async function loadPanels() {
   let modules;
   try {
-    modules = await Promise.all([
-      import('./panels/crawlers.js'),
-      import('./panels/fetch-status.js'),
-      import('./panels/findings.js'),
-      import('./panels/divergence.js'),
-      import('./panels/selftest.js'),
-      import('./panels/guide.js'),
-      import('./panels/preferences.js'),
-      import('./panels/policy-builder.js'),
-      import('./panels/live-site.js'),
-      import('./panels/logs.js'),
-      import('./panels/url-list.js'),
-      import('./panels/compare.js'),
-      import('./panels/pins.js'),
-      import('./engine/lists-engine.js'),
+    // The panels' texts (the findings', the crawlers', the guide's: www/text/i18n.js) come with
+    // their modules, so that no panel draws before its words are in.
+    [modules] = await Promise.all([
+      Promise.all([
+        import('./panels/crawlers.js'),
+        import('./panels/fetch-status.js'),
+        import('./panels/findings.js'),
+        import('./panels/divergence.js'),
+        import('./panels/selftest.js'),
+        import('./panels/guide.js'),
+        import('./panels/preferences.js'),
+        import('./panels/policy-builder.js'),
+        import('./panels/live-site.js'),
+        import('./panels/logs.js'),
+        import('./panels/url-list.js'),
+        import('./panels/compare.js'),
+        import('./panels/pins.js'),
+        import('./engine/lists-engine.js'),
+      ]),
+      loadPanelTexts(),
     ]);
   } catch (error) {
     showPanelsMissing(error.message);

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
 import { PATTERN_EXAMPLES } from '../../www/panels/guide.js';
+import { readPageCatalogue } from '../node/catalogue-strings.mjs';
 import wasm from '../node/wasm.mjs';
 import {
   VIEWPORTS,
@@ -22,8 +23,7 @@ import {
 } from './harness.mjs';
 
 const WAIT_MS = 20_000;
-const catalogue = (id) => JSON.parse(readFileSync(new URL(`../../www/text/i18n/${id}.json`, import.meta.url), 'utf8'));
-const CATALOGUES = { en: catalogue('en'), es: catalogue('es'), 'pt-PT': catalogue('pt-PT'), 'pt-BR': catalogue('pt-BR') };
+const CATALOGUES = Object.fromEntries(['en', 'es', 'pt-PT', 'pt-BR'].map((id) => [id, readPageCatalogue(id)]));
 
 let browser;
 

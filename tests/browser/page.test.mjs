@@ -5,11 +5,11 @@
 // Run: node --test tests/browser/page.test.mjs   (after `npm run build`)
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
 import { EXAMPLES } from '../../www/page/work.js';
+import { readPageCatalogue } from '../node/catalogue-strings.mjs';
 import wasm from '../node/wasm.mjs';
 import {
   REPO_ROOT,
@@ -26,7 +26,7 @@ import {
 
 const WAIT_MS = 15_000;
 /** The page's English texts: an example's title is a key into them. */
-const EN = JSON.parse(readFileSync(new URL('../../www/text/i18n/en.json', import.meta.url), 'utf8'));
+const EN = readPageCatalogue('en');
 
 let browser;
 

@@ -5,17 +5,16 @@
 //     import { englishText } from '../node/english.mjs';
 //     englishText(finding.message) // 'Noindex: /a is not a robots.txt rule: …'
 
-import { readFileSync } from 'node:fs';
-
 import { messageParts } from '../../www/text/message-fill.js';
+import { readPageCatalogue } from './catalogue-strings.mjs';
 
-const ENGLISH = JSON.parse(readFileSync(new URL('../../www/text/i18n/en.json', import.meta.url), 'utf8'));
+const ENGLISH = readPageCatalogue('en');
 
 /** English as the page words it; a key missing from the catalogue is a test failure, not a fallback. */
 const WORDS = Object.freeze({
   template(key) {
     const template = ENGLISH[key];
-    if (typeof template !== 'string') throw new Error(`${key} is not in www/text/i18n/en.json`);
+    if (typeof template !== 'string') throw new Error(`${key} is not in the English catalogue (www/text/i18n/en*.json)`);
     return template;
   },
   count: (value) => value.toLocaleString('en-US'),

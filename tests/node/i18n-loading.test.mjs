@@ -68,6 +68,38 @@ test('starting in English rewrites no static text; a switch away and back rewrit
   }
 });
 
+test('the panels\' texts are fetched once asked for, and every later switch waits for them', async () => {
+  const i18n = await freshI18n();
+  const asked = [];
+  const fetcher = async (url) => {
+    const name = url.pathname.split('/').pop();
+    asked.push(name);
+    const [id, part] = name.replace(/\.json$/, '').split(/\.(?=panels$)/);
+    return { ok: true, json: async () => ({ [part ? 'finding' : 'skip']: `${id} ${part ?? 'first'}` }) };
+  };
+  const previous = globalThis.fetch;
+  globalThis.fetch = fetcher;
+  try {
+    i18n.useCatalogue('en', { skip: 'en first' });
+    await i18n.setLanguage('es', { remember: false });
+    assert.deepEqual(asked, ['es.json'], 'the first verdict waits for the first file only');
+    assert.equal(i18n.has('finding'), false);
+    await i18n.loadPanelTexts();
+    assert.deepEqual(asked.sort(), ['en.panels.json', 'es.json', 'es.panels.json']);
+    assert.equal(i18n.t('finding'), 'es panels');
+    let seen = null;
+    i18n.onLanguageChange(() => {
+      seen = i18n.t('finding');
+    });
+    await i18n.setLanguage('pt-BR', { remember: false });
+    assert.equal(seen, 'pt-BR panels', 'a panel redrawn after a switch finds its words in the new language');
+    await i18n.loadPanelTexts();
+    assert.equal(asked.length, 5, 'each file is fetched once');
+  } finally {
+    globalThis.fetch = previous;
+  }
+});
+
 test('a page hidden for its language shows even when the texts cannot be loaded', async () => {
   const i18n = await freshI18n();
   const previous = { document: globalThis.document, fetch: globalThis.fetch };

@@ -1,7 +1,10 @@
 // The page's text catalogues (www/text/i18n/*.json) against each other and against the code that
 // uses them: every key in every language, no key that no code uses, the same `{name}` slots and
 // well-formed markup in every translation, and the English text inline in index.html equal to
-// the English catalogue (index.html carries it so the first paint waits for no request).
+// the English catalogue (index.html carries it so the first paint waits for no request). Each
+// language's catalogue is two files (www/text/i18n.js): `<lang>.json`, which the first verdict
+// waits for, and `<lang>.panels.json`, fetched after it; every text the first screen names is in
+// the first, and every language keeps a key in the file English keeps it in.
 //
 // Which keys the code uses is read from the sources: `data-i18n="key"` and
 // `data-i18n-attr="attribute=key"` in index.html, every quoted string in www/*.js that names a
@@ -18,34 +21,44 @@ import { test } from 'node:test';
 
 import { LANGUAGES, preferredLanguage, t, tPlural, useCatalogue } from '../../www/text/i18n.js';
 import { GUIDE_SECTIONS } from '../../www/panels/guide.js';
+import { pageCatalogueFiles, readCatalogue, readPageCatalogue } from './catalogue-strings.mjs';
+import { entryScripts, staticGraph } from './first-path.mjs';
 import wasm from './wasm.mjs';
 
 const WWW = new URL('../../www/', import.meta.url);
 const read = (url) => readFileSync(url, 'utf8');
-const catalogues = Object.fromEntries(
-  LANGUAGES.map(({ id }) => [id, JSON.parse(read(new URL(`text/i18n/${id}.json`, WWW)))]),
-);
+const catalogues = Object.fromEntries(LANGUAGES.map(({ id }) => [id, readPageCatalogue(id)]));
 const english = catalogues.en;
 const html = read(new URL('../index.html', WWW));
 
+/** The keys index.html names (`data-i18n`, `data-i18n-attr`). */
+function htmlKeys() {
+  const keys = new Set();
+  for (const [, key] of html.matchAll(/data-i18n="([^"]+)"/g)) keys.add(key);
+  for (const [, pairs] of html.matchAll(/data-i18n-attr="([^"]+)"/g)) {
+    for (const pair of pairs.trim().split(/\s+/)) keys.add(pair.split('=')[1]);
+  }
+  return keys;
+}
+
+/** The catalogue keys a module's source names in quotes (a count's text stands for its `.one` and `.other`). */
+function* keysNamedIn(source) {
+  for (const [, key] of source.matchAll(/['"`]([a-z0-9-]+(?:\.[a-z0-9-]+)+)['"`]/g)) {
+    if (Object.hasOwn(english, key)) yield key;
+    // A text that depends on a count is named without its `.one` / `.other` (tPlural).
+    if (Object.hasOwn(english, `${key}.one`)) yield* [`${key}.one`, `${key}.other`];
+  }
+}
+
 /** Every key the page's code asks for. */
 function usedKeys() {
-  const used = new Set();
-  for (const [, key] of html.matchAll(/data-i18n="([^"]+)"/g)) used.add(key);
-  for (const [, pairs] of html.matchAll(/data-i18n-attr="([^"]+)"/g)) {
-    for (const pair of pairs.trim().split(/\s+/)) used.add(pair.split('=')[1]);
-  }
+  const used = htmlKeys();
   // The page's modules in every folder (engine, text, page, panels), not the built package.
   const sources = readdirSync(WWW, { recursive: true }).filter(
     (name) => name.endsWith('.js') && !name.startsWith('pkg/'),
   );
   for (const name of sources) {
-    const source = read(new URL(name, WWW));
-    for (const [, key] of source.matchAll(/['"`]([a-z0-9-]+(?:\.[a-z0-9-]+)+)['"`]/g)) {
-      if (Object.hasOwn(english, key)) used.add(key);
-      // A text that depends on a count is named without its `.one` / `.other` (tPlural).
-      if (Object.hasOwn(english, `${key}.one`)) used.add(`${key}.one`).add(`${key}.other`);
-    }
+    for (const key of keysNamedIn(read(new URL(name, WWW)))) used.add(key);
   }
   for (const section of GUIDE_SECTIONS) {
     const key = (name) => `guide.${section.id}.${name}`;
@@ -91,6 +104,33 @@ test('every language has exactly the keys of the English catalogue', () => {
     assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${id}.json`);
     for (const key of own) assert.ok(typeof catalogue[key] === 'string' && catalogue[key].trim(), `${id}: ${key} is empty`);
   }
+});
+
+test('every language keeps each key in the file English keeps it in', () => {
+  const [first, panels] = pageCatalogueFiles('en').map((path) => Object.keys(readCatalogue(path)));
+  assert.deepEqual(first.filter((key) => panels.includes(key)), [], 'keys in both of the English files');
+  for (const { id } of LANGUAGES) {
+    const [ownFirst, ownPanels] = pageCatalogueFiles(id).map((path) => Object.keys(readCatalogue(path)).sort());
+    assert.deepEqual(
+      { first: ownFirst, panels: ownPanels },
+      { first: [...first].sort(), panels: [...panels].sort() },
+      `${id}: each key in the file that holds it in English (${pageCatalogueFiles(id).join(', ')})`,
+    );
+  }
+});
+
+test('every text the first screen names is in the file the first verdict waits for', () => {
+  // The panels' file comes after the first verdict: a text index.html or a module of the first
+  // verdict's path (its static imports) names from it would show as its key until then.
+  const [path] = pageCatalogueFiles('en');
+  const first = readCatalogue(path);
+  const named = htmlKeys();
+  for (const module of staticGraph(entryScripts())) {
+    if (module.endsWith('.js')) for (const key of keysNamedIn(read(new URL(`../${module}`, WWW)))) named.add(key);
+  }
+  assert.ok(named.has('render.decided-by') && named.has('page.skip'), 'the first path is read');
+  const late = [...named].filter((key) => !Object.hasOwn(first, key)).sort();
+  assert.deepEqual(late, [], `named on the first screen but not in ${path}`);
 });
 
 test('every key the code uses is in the catalogues, and every catalogue key is used', () => {

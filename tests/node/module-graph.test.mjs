@@ -9,18 +9,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
+import { entryScripts, staticGraph, staticImports } from './first-path.mjs';
+
 const ROOT = new URL('../../', import.meta.url);
 const html = readFileSync(new URL('index.html', ROOT), 'utf8');
-
-/** The `import … from './x.js'` and `export … from` specifiers of a module, dynamic imports left out. */
-function staticImports(source) {
-  const specifiers = [];
-  for (const match of source.matchAll(/^\s*(?:import|export)\s[^;]*?\sfrom\s+['"]([^'"]+)['"]/gms)) {
-    specifiers.push(match[1]);
-  }
-  for (const match of source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) specifiers.push(match[1]);
-  return specifiers;
-}
 
 /**
  * The `<link rel="modulepreload">`s of index.html: `{ path, as }`, `as` being `json` for a JSON
@@ -31,27 +23,6 @@ function modulePreloads() {
     path: m[1],
     as: m[2] ?? 'script',
   }));
-}
-
-/** The module scripts index.html runs (`<script type="module" src>`, async or deferred), as paths from the root. */
-function entryScripts() {
-  return [...html.matchAll(/<script type="module" src="([^"]+)"(?: async)?><\/script>/g)].map((m) => m[1]);
-}
-
-/** Every module reachable from `entries` through static imports, as paths from the root. */
-function staticGraph(entries) {
-  const seen = new Set();
-  const pending = [...entries];
-  while (pending.length > 0) {
-    const path = pending.pop();
-    if (seen.has(path)) continue;
-    seen.add(path);
-    const url = new URL(path, ROOT);
-    for (const specifier of staticImports(readFileSync(url, 'utf8'))) {
-      pending.push(new URL(specifier, url).href.slice(ROOT.href.length));
-    }
-  }
-  return seen;
 }
 
 test('index.html preloads every module its scripts import statically', () => {

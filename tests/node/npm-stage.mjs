@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { readPageCatalogue } from './catalogue-strings.mjs';
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
@@ -26,7 +28,7 @@ export function stageNodePackage(modules = ['api.js', 'node.js', 'fetch.js'], { 
   // The engine's bytes as node.js takes them (scripts/package-npm.sh writes the same file).
   const wasm = readFileSync(join(engine, 'robots_lens_wasm_bg.wasm'));
   writeFileSync(join(dir, 'robots_lens_wasm_inline.js'), `export default ${JSON.stringify(wasm.toString('base64'))};\n`);
-  const english = JSON.parse(readFileSync(join(ROOT, 'www/text/i18n/en.json'), 'utf8'));
+  const english = readPageCatalogue('en');
   const core = Object.fromEntries(Object.entries(english).filter(([key]) => key.startsWith('core.')));
   writeFileSync(join(dir, 'messages.js'), `export default ${JSON.stringify(core)};\n`);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));

@@ -14,9 +14,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { catalogueStrings, readCatalogue } from './catalogue-strings.mjs';
+import { catalogueStrings, pageCatalogueFiles, readCatalogue } from './catalogue-strings.mjs';
 
-const FILES = ['www/text/i18n/pt-PT.json', 'crates/core/data/i18n/audit-codes.pt-PT.json'];
+const FILES = [...pageCatalogueFiles('pt-PT'), 'crates/core/data/i18n/audit-codes.pt-PT.json'];
 
 /**
  * Words Portugal does not write, each with what the pt-PT texts write instead. Only words with no

@@ -16,7 +16,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { catalogueStrings, readCatalogue } from './catalogue-strings.mjs';
+import { catalogueStrings, pageCatalogueFiles, readCatalogue, readPageCatalogue } from './catalogue-strings.mjs';
 
 /** Determiners and other words that agree with the noun they stand before, by gender. */
 const BEFORE = {
@@ -138,7 +138,7 @@ test('the checker tells the genders apart in hand-written sentences', () => {
 
 for (const [variant, { gender, wrong }] of Object.entries(VARIANTS)) {
   const check = genderChecker(wrong);
-  const files = [`www/text/i18n/${variant}.json`, `crates/core/data/i18n/audit-codes.${variant}.json`];
+  const files = [...pageCatalogueFiles(variant), `crates/core/data/i18n/audit-codes.${variant}.json`];
 
   test(`${variant} treats "URL" as ${gender} in every text of the page and the audit docs`, () => {
     const problems = [];
@@ -151,7 +151,7 @@ for (const [variant, { gender, wrong }] of Object.entries(VARIANTS)) {
   });
 
   test(`${variant} words for the checked URL's verdict are ${gender}`, () => {
-    const catalogue = readCatalogue(`www/text/i18n/${variant}.json`);
+    const catalogue = readPageCatalogue(variant);
     const ending = wrong === 'feminine' ? /[ai]das?$/u : /[ai]dos?$/u;
     const problems = [];
     for (const key of ABOUT_THE_URL) {

@@ -4,7 +4,13 @@
  * reach the page.
  *
  * Every text a visitor reads lives in one catalogue per language (`www/text/i18n/en.json`, `es.json`,
- * `pt-PT.json`, `pt-BR.json`), loaded from the page's own origin. Portuguese is written twice:
+ * `pt-PT.json`, `pt-BR.json`), loaded from the page's own origin. Each catalogue is written in two
+ * files: `<lang>.json`, what the first screen and the first verdict read, and `<lang>.panels.json`,
+ * texts only the panels below the verdict read (the audit's findings, the crawlers' descriptions,
+ * the guide: more than half of the bytes, issue 38). The second is fetched with the panels'
+ * modules (`loadPanelTexts`), after the first verdict, and every later switch of language loads
+ * both files before it switches, so a panel never draws a key or another language's words.
+ * Portuguese is written twice:
  * as Portugal writes it (`pt-PT`: "ficheiro", "a mostrar"), the default for a browser that asks
  * for `pt` or `pt-PT`, and as Brazil writes it (`pt-BR`: "arquivo", "mostrando"). The engine returns codes and data, never
  * sentences for the page; the page's modules ask `t(key, params)` for their words. Markup in the
@@ -16,7 +22,8 @@
  * parameter of that name.
  *
  * `tests/node/i18n.test.mjs` fails when a key is missing in any language, when a catalogue holds
- * a key no code uses, or when a language loses a `{name}` the English text has.
+ * a key no code uses, when a language loses a `{name}` the English text has, when a key is in
+ * another file than English keeps it in, or when the first screen names a key of the panels' file.
  *
  * Numbers are written as the language writes them (`formatCount`, `formatBytes`,
  * `formatDecimal`), by `Intl.NumberFormat` for the language's locale: `12,345` and `0.51` in
@@ -40,7 +47,10 @@ const ALIASES = Object.freeze({ pt: 'pt-PT' });
 const STORAGE_KEY = 'robots-lens:lang';
 const FALLBACK = 'en';
 
-/** Loaded catalogues by language; English is loaded first and is what a missing key falls back to. */
+/**
+ * Loaded catalogues by language, each the union of its files loaded so far; English is loaded
+ * first and is what a missing key falls back to.
+ */
 const catalogues = new Map();
 let current = FALLBACK;
 /** The language the page's static texts are in: index.html's own English until a switch. */
@@ -139,33 +149,63 @@ function browserLanguages() {
   return nav.languages?.length ? nav.languages : [nav.language ?? FALLBACK];
 }
 
-/** Catalogues being fetched, by language, so that two callers at once share one request. */
+/** A catalogue's two files (see the module doc): what the first screen reads, and the panels' texts. */
+const FIRST_SCREEN = '';
+const PANELS = '.panels';
+/** Files loaded (`en`, `en.panels`, …), and files being fetched, so that two callers share one request. */
+const loaded = new Set();
 const loading = new Map();
+/** Whether the panels' texts are wanted: once they are, every language is loaded with them. */
+let panelsWanted = false;
 
-/** Fetches the catalogue of `id` once; later calls, and calls while it loads, reuse it. */
+/**
+ * Fetches the texts of `id` once (the first screen's, and the panels' once `loadPanelTexts` has
+ * asked for them); later calls, and calls while they load, reuse them.
+ */
 export async function loadCatalogue(id, fetcher = globalThis.fetch) {
-  if (catalogues.has(id)) return catalogues.get(id);
-  if (!loading.has(id)) {
-    const request = (async () => {
-      const response = await fetcher(new URL(`./i18n/${id}.json`, import.meta.url));
-      if (!response.ok) throw new Error(`the ${id} texts could not be loaded (HTTP ${response.status})`);
-      const catalogue = await response.json();
-      catalogues.set(id, catalogue);
-      return catalogue;
-    })();
-    loading.set(id, request);
-    // A failed load is tried again by the next call.
-    request.then(
-      () => loading.delete(id),
-      () => loading.delete(id),
-    );
-  }
-  return loading.get(id);
+  await loadFile(id, FIRST_SCREEN, fetcher);
+  if (panelsWanted) await loadFile(id, PANELS, fetcher);
+  return catalogues.get(id);
 }
 
-/** Installs a catalogue without fetching it (tests, and Node). */
-export function useCatalogue(id, catalogue) {
-  catalogues.set(id, catalogue);
+/**
+ * Fetches the panels' texts of the language in use and of English, which fills any gap, and
+ * of every language loaded after this. The panels wait for it before they draw anything.
+ */
+export async function loadPanelTexts(fetcher = globalThis.fetch) {
+  panelsWanted = true;
+  await Promise.all([...new Set([FALLBACK, current])].map((id) => loadCatalogue(id, fetcher)));
+}
+
+async function loadFile(id, part, fetcher) {
+  const name = `${id}${part}`;
+  if (loaded.has(name)) return;
+  if (!loading.has(name)) {
+    const request = (async () => {
+      const response = await fetcher(new URL(`./i18n/${name}.json`, import.meta.url));
+      if (!response.ok) throw new Error(`the ${id} texts could not be loaded (HTTP ${response.status})`);
+      const texts = await response.json();
+      catalogues.set(id, { ...catalogues.get(id), ...texts });
+      loaded.add(name);
+    })();
+    loading.set(name, request);
+    // A failed load is tried again by the next call.
+    request.then(
+      () => loading.delete(name),
+      () => loading.delete(name),
+    );
+  }
+  return loading.get(name);
+}
+
+/**
+ * Installs the texts of `id` without fetching them: a language's first-screen file (the page's
+ * English, a JSON module), or a whole catalogue (tests, and Node), as `panels` says.
+ */
+export function useCatalogue(id, catalogue, { panels = false } = {}) {
+  catalogues.set(id, { ...catalogues.get(id), ...catalogue });
+  loaded.add(`${id}${FIRST_SCREEN}`);
+  if (panels) loaded.add(`${id}${PANELS}`);
 }
 
 /**

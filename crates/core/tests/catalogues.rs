@@ -1,12 +1,15 @@
-//! The page's catalogues (`www/text/i18n/<lang>.json`) against the core's table of messages
-//! (`robots_lens::MessageId`) and the crawler catalogue's descriptions and notes
-//! (`core.crawler.<name>.description`, `.note`, from `crates/core/data/crawlers.json`): the
-//! English entry of every such key is the core's own text, every language has every key with the
-//! same `{name}` placeholders, and no catalogue keeps a `core.` key the core no longer has.
+//! The page's catalogues (`www/text/i18n/<lang>.json` and `<lang>.panels.json`, read as one)
+//! against the core's table of messages (`robots_lens::MessageId`) and the crawler catalogue's
+//! descriptions and notes (`core.crawler.<name>.description`, `.note`, from
+//! `crates/core/data/crawlers.json`): the English entry of every such key is the core's own text,
+//! every language has every key with the same `{name}` placeholders, and no catalogue keeps a
+//! `core.` key the core no longer has.
 //!
 //! The English entries are written from the core, never by hand: after changing a template,
-//! `UPDATE_CATALOGUES=1 cargo test -p robots-lens --test catalogues` rewrites them in en.json (the
-//! page's own keys and their order stay as they are) and the test then checks the rest.
+//! `UPDATE_CATALOGUES=1 cargo test -p robots-lens --test catalogues` rewrites them in en.json and
+//! en.panels.json (the page's own keys and their order stay as they are; a core key stays in the
+//! file that holds it, and a new one goes to the panels' file when it is a finding's or a
+//! crawler's text, see `PANELS_PREFIXES`) and the test then checks the rest.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,14 +20,30 @@ use robots_lens::{crawlers, GroupUsed, MatchOutcome, MessageId, Reason, UrlProbl
 const LANGUAGES: &[&str] = &["en", "es", "pt-PT", "pt-BR"];
 const PREFIX: &str = "core.";
 
-fn catalogue_path(language: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../www/text/i18n/{language}.json"))
+/// A catalogue's two files (www/text/i18n.js): what the first screen reads, and the panels' texts.
+const FILES: &[&str] = &["", PANELS_FILE];
+const PANELS_FILE: &str = ".panels";
+/// Where a new core key goes: the audit's findings and the crawlers' descriptions are read by the
+/// panels below the verdict only (a key the first screen names is moved to the first file by hand,
+/// and tests/node/i18n.test.mjs says which).
+const PANELS_PREFIXES: &[&str] = &["core.audit.", "core.crawler."];
+
+fn catalogue_path(language: &str, file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../../www/text/i18n/{language}{file}.json"))
 }
 
+/// A language's whole catalogue: both of its files.
 fn read(language: &str) -> BTreeMap<String, String> {
-    let path = catalogue_path(language);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+    let mut catalogue = BTreeMap::new();
+    for file in FILES {
+        let path = catalogue_path(language, file);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        let part: BTreeMap<String, String> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        catalogue.extend(part);
+    }
+    catalogue
 }
 
 /// Every `core.` key with its English text: the messages, then the crawlers' descriptions and notes.
@@ -43,25 +62,55 @@ fn core_entries() -> Vec<(String, &'static str)> {
     entries
 }
 
-/// Rewrites the `core.` entries of en.json from the table, keeping every other line in place.
-/// The catalogue holds one entry per line, which is how every language's file is written.
+/// Rewrites the `core.` entries of en.json and en.panels.json from the table, keeping every other
+/// line in place. A catalogue holds one entry per line, which is how every language's files are
+/// written.
 fn write_english() {
-    let path = catalogue_path("en");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let mut entries: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|line| !matches!(*line, "{" | "}" | ""))
-        .filter(|line| !line.starts_with(&format!("\"{PREFIX}")))
-        .map(|line| line.trim_end_matches(',').to_owned())
-        .collect();
-    for (key, english) in core_entries() {
-        let key = serde_json::to_string(&key).unwrap();
-        let value = serde_json::to_string(english).unwrap();
-        entries.push(format!("{key}: {value}"));
+    let mut entries: Vec<Vec<String>> = Vec::new();
+    let mut in_panels = std::collections::BTreeSet::new();
+    for &file in FILES {
+        let text = std::fs::read_to_string(catalogue_path("en", file)).unwrap();
+        let mut kept = Vec::new();
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !matches!(*line, "{" | "}" | ""))
+        {
+            let line = line.trim_end_matches(',').to_owned();
+            if line.starts_with(&format!("\"{PREFIX}")) {
+                if file == PANELS_FILE {
+                    let key: BTreeMap<String, String> =
+                        serde_json::from_str(&format!("{{{line}}}")).unwrap();
+                    in_panels.extend(key.into_keys());
+                }
+            } else {
+                kept.push(line);
+            }
+        }
+        entries.push(kept);
     }
-    let body: Vec<String> = entries.iter().map(|entry| format!("  {entry}")).collect();
-    std::fs::write(&path, format!("{{\n{}\n}}\n", body.join(",\n"))).unwrap();
+    let english = read("en");
+    for (key, text) in core_entries() {
+        let panels = if english.contains_key(&key) {
+            in_panels.contains(&key)
+        } else {
+            PANELS_PREFIXES.iter().any(|prefix| key.starts_with(prefix))
+        };
+        let line = format!(
+            "{}: {}",
+            serde_json::to_string(&key).unwrap(),
+            serde_json::to_string(text).unwrap()
+        );
+        entries[usize::from(panels)].push(line);
+    }
+    for (file, entries) in FILES.iter().zip(entries) {
+        let body: Vec<String> = entries.iter().map(|entry| format!("  {entry}")).collect();
+        std::fs::write(
+            catalogue_path("en", file),
+            format!("{{\n{}\n}}\n", body.join(",\n")),
+        )
+        .unwrap();
+    }
 }
 
 #[test]
