@@ -100,6 +100,27 @@ test('the panels\' texts are fetched once asked for, and every later switch wait
   }
 });
 
+test('a switch under way when the panels\' texts are asked for waits for the new language\'s', async () => {
+  const i18n = await freshI18n();
+  const previous = globalThis.fetch;
+  // English's first file comes last, so the switch is still waiting when the panels' texts are
+  // asked for, after pt-BR's first file is in.
+  globalThis.fetch = async (url) => {
+    const name = url.pathname.split('/').pop();
+    await new Promise((resolve) => setTimeout(resolve, name === 'en.json' ? 40 : 2));
+    return { ok: true, json: async () => ({ [name.endsWith('.panels.json') ? 'finding' : 'skip']: name }) };
+  };
+  try {
+    const switching = i18n.setLanguage('pt-BR', { remember: false });
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    await i18n.loadPanelTexts();
+    await switching;
+    assert.equal(i18n.t('finding'), 'pt-BR.panels.json', 'no English in a pt-BR panel');
+  } finally {
+    globalThis.fetch = previous;
+  }
+});
+
 test('a page hidden for its language shows even when the texts cannot be loaded', async () => {
   const i18n = await freshI18n();
   const previous = { document: globalThis.document, fetch: globalThis.fetch };

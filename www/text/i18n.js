@@ -230,7 +230,13 @@ export async function setLanguage(id, { remember = true } = {}) {
 
 async function switchLanguage(id, remember) {
   const target = languageFor(id) ?? FALLBACK;
-  await Promise.all([loadCatalogue(FALLBACK), loadCatalogue(target)]);
+  // The panels' texts asked for while the first files load (`loadPanelTexts`, which fetches the
+  // language in use until this switch is done) are the new language's to wait for too.
+  let panelsAsked;
+  do {
+    panelsAsked = panelsWanted;
+    await Promise.all([loadCatalogue(FALLBACK), loadCatalogue(target)]);
+  } while (panelsAsked !== panelsWanted);
   current = target;
   if (remember) {
     try {
