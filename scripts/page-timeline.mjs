@@ -8,6 +8,9 @@
 //        directory with index.html and a built www/pkg, e.g. a copy of main's page)
 // Env:   TIMELINE_RUNS=N     loads of each build (default 10)
 //        TIMELINE_CPU_RATE=R Chromium's CPU throttle (CDP Emulation.setCPUThrottlingRate; 1)
+//        TIMELINE_NETWORK=mobile  a phone's network, as Lighthouse's mobile preset emulates it
+//                            (CDP Network.emulateNetworkConditions: 150 ms round trip, 1.6 Mbps
+//                            down, 750 kbps up); default: the loopback as it is
 //
 // The stamps are taken in the page by a script run before its own (performance.now(), whose
 // origin is the navigation), so wrapping `WebAssembly.compileStreaming` and `WebAssembly.Instance`
@@ -20,6 +23,14 @@ import { launchBrowser, startSession } from '../tests/browser/harness.mjs';
 const ROOTS = process.argv.length > 2 ? process.argv.slice(2) : [fileURLToPath(new URL('..', import.meta.url))];
 const RUNS = Number.parseInt(process.env.TIMELINE_RUNS ?? '10', 10);
 const RATE = Number(process.env.TIMELINE_CPU_RATE ?? '1');
+/** Network conditions by TIMELINE_NETWORK (Lighthouse's "slow 4G" mobile throttling). */
+const NETWORKS = {
+  mobile: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+};
+const NETWORK = process.env.TIMELINE_NETWORK ?? null;
+if (NETWORK !== null && !Object.hasOwn(NETWORKS, NETWORK)) {
+  throw new Error(`TIMELINE_NETWORK=${NETWORK}: expected one of ${Object.keys(NETWORKS).join(', ')}`);
+}
 const WAIT_MS = 30_000;
 
 /** Runs in the page before its scripts: stamps the steps `readTimeline` reports. */
@@ -87,9 +98,13 @@ function readTimeline() {
 async function loadOnce(browser, root) {
   const session = await startSession({ root, browser, blockForeignRequests: false });
   try {
-    if (RATE !== 1) {
+    if (RATE !== 1 || NETWORK !== null) {
       const cdp = await session.context.newCDPSession(session.page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+      if (RATE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+      if (NETWORK !== null) {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', NETWORKS[NETWORK]);
+      }
     }
     await session.context.addInitScript(stampSteps);
     await session.goto('/');
@@ -117,7 +132,9 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`Cold loads, ${RUNS} of each build, interleaved; CPU throttled ${RATE}x. Milliseconds after navigation.`);
+console.log(
+  `Cold loads, ${RUNS} of each build, interleaved; CPU throttled ${RATE}x; network ${NETWORK ?? 'as it is'}. Milliseconds after navigation.`,
+);
 for (const [root, timelines] of loads) {
   console.log(`${root}: median (each load)`);
   for (const step of Object.keys(timelines[0])) {
