@@ -46,7 +46,8 @@ import {
 } from './text/i18n.js';
 // The English texts are part of the page's module graph (index.html preloads them with the
 // modules), so they are there when this module runs: fetched, they were a request and several
-// tasks later, and the first verdict waited for them (issue 17). Other languages are fetched.
+// tasks later, and the first verdict waited for them (issue 17). Other languages are fetched;
+// the panels' texts (en.panels.json) come after the first verdict, with the panels (loadPanels).
 import english from './text/i18n/en.json' with { type: 'json' };
 
 /** Quiet time after the last keystroke before the page recomputes. */

@@ -1,5 +1,6 @@
 //! The English templates of every sentence the core writes: the one source of the English text,
-//! printed by the CLI and written into the page's English catalogue (`www/text/i18n/en.json`).
+//! printed by the CLI and written into the page's English catalogue (`www/text/i18n/en.json` and
+//! `en.panels.json`).
 //!
 //! Each entry is `Name = "catalogue key" => "template";`. A template's `{name}` placeholders are
 //! filled by the [`Message`](super::Message)'s values; backticks mark code. Grouped by where the
