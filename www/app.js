@@ -210,6 +210,8 @@ async function openConsumers() {
     const [{ ConsumersPanel }, { consumersEngine }] = await Promise.all([
       import('./panels/consumers.js'),
       import('./engine/consumers-engine.js'),
+      // Its readings word the audit's sentences, which are the panels' texts (loadPanels).
+      loadPanelTexts(),
     ]);
     consumersPanel ??= new ConsumersPanel({
       root,
