@@ -195,6 +195,12 @@ pub fn google_escape(pattern: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The length of [`google_escape`]'s result, without making it: an escape keeps its three
+/// (ASCII) octets and an octet ≥ 0x80 becomes three.
+pub(crate) fn google_escaped_len(pattern: &[u8]) -> usize {
+    pattern.len() + 2 * pattern.iter().filter(|&&byte| byte >= 0x80).count()
+}
+
 /// [`google_escape`], appending to `out`.
 pub(crate) fn google_escape_into(pattern: &[u8], out: &mut Vec<u8>) {
     let mut at = 0;
@@ -257,6 +263,15 @@ mod tests {
         #[test]
         fn the_scheme_separator_is_the_first_colon_slash_slash(text in "[:/ab]{0,12}") {
             prop_assert_eq!(find_scheme_separator(&text), text.find("://"));
+        }
+
+        #[test]
+        fn the_escaped_length_is_the_length_of_the_escape(
+            pattern in proptest::collection::vec(prop_oneof![
+                Just(b'%'), Just(b'a'), Just(b'F'), Just(b'3'), Just(b'/'), Just(0x80u8), Just(0xffu8)
+            ], 0..12)
+        ) {
+            prop_assert_eq!(google_escaped_len(&pattern), google_escape(&pattern).len());
         }
 
         #[test]

@@ -11,7 +11,7 @@ use super::text::{
     own_hosts, rebuild, span_in_line, url_host, value_offset, value_span,
 };
 use super::{Code, Context, Finding, Severity};
-use crate::encoding::{google_escape, google_path_params_query};
+use crate::encoding::{google_escape, google_escaped_len, google_path_params_query};
 use crate::group::{AgentToken, Group, Rule, RuleKind};
 use crate::lines::{Line, LineKind};
 use crate::message::{Message, MessageId as M, Value};
@@ -24,19 +24,20 @@ const CONTEST_BUDGET: usize = 4_000_000;
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut contests = Contests {
         robots: cx.robots,
-        sets: cx
-            .rule_sets
-            .iter()
-            .map(|set| Contestants::new(cx.robots, cx.rules_of(set)))
-            .collect(),
+        rule_sets: &cx.rule_sets,
+        sets: cx.rule_sets.iter().map(|_| None).collect(),
         budget: CONTEST_BUDGET,
     };
-    let mut group_of: HashMap<usize, usize> = HashMap::new();
+    // The group of each rule line, by line number: looked up three times a line.
+    let mut group_of: Vec<Option<usize>> = vec![None; cx.robots.lines().len() + 1];
     for group in cx.robots.groups() {
         for rule in &group.rules {
-            group_of.insert(rule.line, group.index);
+            if let Some(slot) = group_of.get_mut(rule.line) {
+                *slot = Some(group.index);
+            }
         }
     }
+    let group_of = |line: usize| group_of.get(line).copied().flatten();
     // Redundant stars are cosmetic and come by the hundred in generated files: the first is
     // reported, and it counts the rest.
     let mut stars = Vec::new();
@@ -63,7 +64,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             // An Allow where none of the group's crawlers has a Disallow opens what is open
             // anyway: that it matches nothing changes no verdict.
             // Answered once per group: a file of thousands of such lines stays linear.
-            let group = group_of.get(&line.number).copied();
+            let group = group_of(line.number);
             let open = line.kind == LineKind::Allow
                 && group.is_some_and(|g| {
                     *open_groups
@@ -82,7 +83,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         // A pattern that does not start with `/` or `*` matches nothing (RL401 says so): what
         // its stars add is beside the point.
         let anchored = matches!(value.as_bytes()[0], b'/' | b'*');
-        if let Some(&group) = group_of.get(&line.number).filter(|_| anchored) {
+        if let Some(group) = group_of(line.number).filter(|_| anchored) {
             let mut found = Vec::new();
             redundant_wildcard(
                 &mut contests,
@@ -98,7 +99,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
         non_ascii(&line, key, value, out);
         spaces(&line, key, value, out);
-        let group = group_of.get(&line.number).map(|&g| &cx.robots.groups()[g]);
+        let group = group_of(line.number).map(|g| &cx.robots.groups()[g]);
         hash_after_pattern(cx, &line, group, key, value, out);
         placeholder(cx, &line, key, value, out);
         route_group(&line, key, value, out);
@@ -618,7 +619,7 @@ impl<'r> Contestants<'r> {
         let mut rules: Vec<_> = rules
             .filter(|rule| !rule.pattern(robots).is_empty())
             .map(|rule| {
-                let length = google_escape(rule.pattern_bytes(robots)).len();
+                let length = google_escaped_len(rule.pattern_bytes(robots));
                 (literal_head(rule.pattern_bytes(robots)), length, rule)
             })
             .collect();
@@ -654,7 +655,11 @@ impl<'r> Contestants<'r> {
 /// The rules of every rule set, and what the search for contests may still spend.
 struct Contests<'r> {
     robots: &'r RobotsTxt,
-    sets: Vec<Contestants<'r>>,
+    /// The groups of each rule set ([`Context::rule_sets`](super::Context)).
+    rule_sets: &'r [Vec<usize>],
+    /// Each set's rules, sorted the first time a redundant star asks about the set: most
+    /// sets of a file of thousands of rules are never asked.
+    sets: Vec<Option<Contestants<'r>>>,
     budget: usize,
 }
 
@@ -675,7 +680,14 @@ impl<'r> Contests<'r> {
         };
         let head = literal_head(pattern);
         for &set in sets {
+            let (robots, groups) = (self.robots, &self.rule_sets[set]);
             let rules = self.sets[set]
+                .get_or_insert_with(|| {
+                    let rules = groups
+                        .iter()
+                        .flat_map(|&index| robots.groups()[index].rules.iter());
+                    Contestants::new(robots, rules)
+                })
                 .overlapping(head, &mut self.budget)
                 .ok_or(OutOfBudget)?;
             let contest = rules.into_iter().find_map(|(length, rule)| {
@@ -704,8 +716,8 @@ fn redundant_wildcard(
     if simpler == value {
         return;
     }
-    let old = google_escape(value.as_bytes()).len();
-    let new = google_escape(simpler.as_bytes()).len();
+    let old = google_escaped_len(value.as_bytes());
+    let new = google_escaped_len(simpler.as_bytes());
     let kind = if line.kind == LineKind::Allow {
         RuleKind::Allow
     } else {
