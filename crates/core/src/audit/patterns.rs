@@ -93,9 +93,11 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 value,
                 &mut found,
             );
-            let simpler = without_redundant_stars(value);
-            let wakes = wakes_literal_readers(value, std::iter::once(simpler.as_str()));
-            stars.extend(found.into_iter().map(|finding| (wakes, finding)));
+            if !found.is_empty() {
+                let simpler = without_redundant_stars(value);
+                let wakes = wakes_literal_readers(value, std::iter::once(simpler.as_str()));
+                stars.extend(found.into_iter().map(|finding| (wakes, finding)));
+            }
         }
         non_ascii(&line, key, value, out);
         spaces(&line, key, value, out);
@@ -627,27 +629,45 @@ impl<'r> Contestants<'r> {
         Contestants { rules }
     }
 
-    /// The rules whose beginning is a prefix of `head` or starts with it, spending one unit of
-    /// `budget` per rule looked at; `None` when the budget ran out.
-    fn overlapping(&self, head: &[u8], budget: &mut usize) -> Option<Vec<(usize, &'r Rule)>> {
-        let mut found = Vec::new();
+    /// The first of the rules whose beginning is a prefix of `head` or starts with it (those
+    /// that are a prefix first, shortest first; then those that start with it, in order) that
+    /// `contests` accepts. Every such rule costs one unit of `budget`, spent before any is
+    /// looked at: `None`, with the budget spent, when it cannot pay for them all.
+    ///
+    /// The rules are runs of the sorted list, found by search: a head such as `/` (of
+    /// `/*?color=*`) starts every rule of the set, and a list of them all, made for each
+    /// redundant star, cost more than the search.
+    fn contest(
+        &self,
+        head: &[u8],
+        budget: &mut usize,
+        contests: impl Fn(usize, &Rule) -> bool,
+    ) -> Option<Option<&'r Rule>> {
         let rules = &self.rules;
-        for cut in 0..head.len() {
-            let prefix = &head[..cut];
+        let run = |prefix: &[u8]| {
             let from = rules.partition_point(|(h, _, _)| *h < prefix);
-            for &(_, length, rule) in rules[from..].iter().take_while(|(h, _, _)| *h == prefix) {
-                *budget = budget.checked_sub(1)?;
-                found.push((length, rule));
+            from..from + rules[from..].partition_point(|(h, _, _)| *h == prefix)
+        };
+        let from = rules.partition_point(|(h, _, _)| *h < head);
+        let starting = from..from + rules[from..].partition_point(|(h, _, _)| h.starts_with(head));
+        let runs: Vec<std::ops::Range<usize>> = (0..head.len())
+            .map(|cut| run(&head[..cut]))
+            .filter(|run| !run.is_empty())
+            .chain(std::iter::once(starting))
+            .collect();
+        let count: usize = runs.iter().map(|run| run.len()).sum();
+        match budget.checked_sub(count) {
+            Some(left) => *budget = left,
+            None => {
+                *budget = 0;
+                return None;
             }
         }
-        let from = rules.partition_point(|(h, _, _)| *h < head);
-        for &(_, length, rule) in rules[from..]
-            .iter()
-            .take_while(|(h, _, _)| h.starts_with(head))
-        {
-            *budget = budget.checked_sub(1)?;
-            found.push((length, rule));
-        }
+        let found = runs
+            .into_iter()
+            .flat_map(|run| &rules[run])
+            .find(|&&(_, length, rule)| contests(length, rule))
+            .map(|&(_, _, rule)| rule);
         Some(found)
     }
 }
@@ -657,8 +677,8 @@ struct Contests<'r> {
     robots: &'r RobotsTxt,
     /// The groups of each rule set ([`Context::rule_sets`](super::Context)).
     rule_sets: &'r [Vec<usize>],
-    /// Each set's rules, sorted the first time a redundant star asks about the set: most
-    /// sets of a file of thousands of rules are never asked.
+    /// Each set's rules, sorted the first time a redundant star asks about the set: a file
+    /// without one sorts none.
     sets: Vec<Option<Contestants<'r>>>,
     budget: usize,
 }
@@ -681,18 +701,17 @@ impl<'r> Contests<'r> {
         let head = literal_head(pattern);
         for &set in sets {
             let (robots, groups) = (self.robots, &self.rule_sets[set]);
-            let rules = self.sets[set]
+            let contest = self.sets[set]
                 .get_or_insert_with(|| {
                     let rules = groups
                         .iter()
                         .flat_map(|&index| robots.groups()[index].rules.iter());
                     Contestants::new(robots, rules)
                 })
-                .overlapping(head, &mut self.budget)
+                .contest(head, &mut self.budget, |length, rule| {
+                    rule.kind != kind && beats(old, length) != beats(new, length)
+                })
                 .ok_or(OutOfBudget)?;
-            let contest = rules.into_iter().find_map(|(length, rule)| {
-                (rule.kind != kind && beats(old, length) != beats(new, length)).then_some(rule)
-            });
             if contest.is_some() {
                 return Ok(contest);
             }
