@@ -196,13 +196,16 @@ fn matches_tokens(pattern: &[u8], tokens: &[Token], budget: &mut usize) -> Optio
 /// every profile reads the same.
 type PatternKey = (Vec<u8>, Vec<u8>);
 
+/// The number of a [`PatternKey`] among the file's: equal for equal keys.
+type KeyNumber = usize;
+
 /// One rule, prepared for comparison.
 struct Prepared<'r> {
     rule: &'r Rule,
     /// The rule's pattern as written.
     pattern: &'r [u8],
     group: usize,
-    key: PatternKey,
+    key: KeyNumber,
     length: usize,
     has_star: bool,
 }
@@ -230,46 +233,63 @@ impl Dominance {
 }
 
 fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    let mut group_of: HashMap<usize, usize> = HashMap::new();
+    // Each rule is prepared once, however many sets hold its group, and its pattern's key is
+    // made and numbered once: the sets then compare numbers, not the patterns' octets.
+    let mut group_of: Vec<Option<usize>> = vec![None; cx.robots.lines().len() + 1];
+    let mut numbers: HashMap<PatternKey, usize> = HashMap::new();
+    let mut prepared_of_group: Vec<Vec<Prepared<'_>>> = Vec::new();
     for group in cx.robots.groups() {
+        let mut prepared = Vec::new();
         for rule in &group.rules {
-            group_of.insert(rule.line, group.index);
+            if let Some(slot) = group_of.get_mut(rule.line) {
+                *slot = Some(group.index);
+            }
+            let pattern = rule.pattern_bytes(cx.robots);
+            if rule.beyond_size_limit || pattern.is_empty() {
+                continue;
+            }
+            let google = google_escape(pattern);
+            let length = google.len();
+            let next = numbers.len();
+            let key = *numbers
+                .entry((google, rfc9309_normalise(pattern)))
+                .or_insert(next);
+            prepared.push(Prepared {
+                rule,
+                pattern,
+                group: group.index,
+                length,
+                key,
+                has_star: pattern.contains(&b'*'),
+            });
         }
+        prepared_of_group.push(prepared);
     }
+    drop(numbers);
+    let group_of = |line: usize| group_of.get(line).copied().flatten();
     let mut budget = SHADOW_BUDGET;
     // For each rule line, what dominates it in each set that contains its group.
-    let mut found: HashMap<usize, Vec<Option<Dominance>>> = HashMap::new();
+    let mut found: Vec<Vec<Option<Dominance>>> = vec![Vec::new(); cx.robots.lines().len() + 1];
     for set in &cx.rule_sets {
-        let prepared: Vec<Prepared<'_>> = set
+        let prepared: Vec<&Prepared<'_>> = set
             .iter()
-            .flat_map(|&g| cx.group(g).rules.iter().map(move |rule| (g, rule)))
-            .filter(|(_, rule)| !rule.beyond_size_limit && !rule.pattern(cx.robots).is_empty())
-            .map(|(group, rule)| {
-                let google = google_escape(rule.pattern_bytes(cx.robots));
-                Prepared {
-                    rule,
-                    pattern: rule.pattern_bytes(cx.robots),
-                    group,
-                    length: google.len(),
-                    key: (google, rfc9309_normalise(rule.pattern_bytes(cx.robots))),
-                    has_star: rule.pattern_bytes(cx.robots).contains(&b'*'),
-                }
-            })
+            .flat_map(|&g| prepared_of_group.get(g).into_iter().flatten())
             .collect();
         let firsts = FirstRules::new(&prepared);
-        let mut wildcards: Vec<&Prepared<'_>> = prepared.iter().filter(|p| p.has_star).collect();
+        let mut wildcards: Vec<&Prepared<'_>> =
+            prepared.iter().copied().filter(|p| p.has_star).collect();
         crate::sorting::sort_by_key(&mut wildcards, |p| std::cmp::Reverse(p.length));
         for a in &prepared {
             let dominance = firsts
                 .dominance(a)
                 .or_else(|| shadowing(a, &wildcards, &mut budget));
-            found.entry(a.rule.line).or_default().push(dominance);
+            if let Some(per_set) = found.get_mut(a.rule.line) {
+                per_set.push(dominance);
+            }
         }
     }
-    let mut lines: Vec<_> = found.into_iter().collect();
-    crate::sorting::sort_by_key(&mut lines, |(line, _)| *line);
     let mut names = WrittenNames::default();
-    for (line, per_set) in lines {
+    for (line, per_set) in found.into_iter().enumerate() {
         // Dominated in every set that obeys it; sets that do not contain it left no entry.
         let Some(dominance) = per_set.iter().copied().collect::<Option<Vec<_>>>() else {
             continue;
@@ -277,7 +297,9 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let Some(&dominance) = dominance.first() else {
             continue;
         };
-        let (group, other) = (group_of[&line], group_of[&dominance.line()]);
+        let (Some(group), Some(other)) = (group_of(line), group_of(dominance.line())) else {
+            continue;
+        };
         // `User-agent: T0PHackTeam` and `User-agent: T8Abot` are one crawler, `T`, only as
         // Google reads them (which `agent-token-cut` reports): for a parser that reads the
         // whole name each group needs its own rules, so the copy is not for deleting.
@@ -324,15 +346,15 @@ fn written_key(agent: &crate::group::AgentLine) -> String {
 /// The first rule of each pattern and kind, in the whole set and in each group, so that every
 /// rule finds its duplicate or its Allow twin at once. The same group is preferred, so that the
 /// same rule is named in every set.
-struct FirstRules<'p> {
+struct FirstRules {
     /// (pattern, is Allow, group) → first line.
-    in_group: HashMap<(&'p PatternKey, bool, usize), usize>,
+    in_group: HashMap<(KeyNumber, bool, usize), usize>,
     /// (pattern, is Allow) → first line.
-    anywhere: HashMap<(&'p PatternKey, bool), usize>,
+    anywhere: HashMap<(KeyNumber, bool), usize>,
 }
 
-impl<'p> FirstRules<'p> {
-    fn new(prepared: &'p [Prepared<'_>]) -> FirstRules<'p> {
+impl FirstRules {
+    fn new(prepared: &[&Prepared<'_>]) -> FirstRules {
         let mut firsts = FirstRules {
             in_group: HashMap::new(),
             anywhere: HashMap::new(),
@@ -342,17 +364,17 @@ impl<'p> FirstRules<'p> {
             let line = rule.rule.line;
             let in_group = firsts
                 .in_group
-                .entry((&rule.key, allow, rule.group))
+                .entry((rule.key, allow, rule.group))
                 .or_insert(line);
             *in_group = (*in_group).min(line);
-            let anywhere = firsts.anywhere.entry((&rule.key, allow)).or_insert(line);
+            let anywhere = firsts.anywhere.entry((rule.key, allow)).or_insert(line);
             *anywhere = (*anywhere).min(line);
         }
         firsts
     }
 
     /// The first rule with this pattern and kind: in `group` if there is one, else anywhere.
-    fn first(&self, key: &PatternKey, allow: bool, group: usize) -> Option<usize> {
+    fn first(&self, key: KeyNumber, allow: bool, group: usize) -> Option<usize> {
         self.in_group
             .get(&(key, allow, group))
             .or_else(|| self.anywhere.get(&(key, allow)))
@@ -361,19 +383,19 @@ impl<'p> FirstRules<'p> {
 
     fn dominance(&self, a: &Prepared<'_>) -> Option<Dominance> {
         let allow = a.rule.kind == RuleKind::Allow;
-        if let Some(line) = self.first(&a.key, allow, a.group) {
+        if let Some(line) = self.first(a.key, allow, a.group) {
             if line < a.rule.line {
                 return Some(Dominance::Duplicate(line));
             }
             // The first in its own group may come after an earlier one elsewhere.
-            if let Some(&line) = self.anywhere.get(&(&a.key, allow)) {
+            if let Some(&line) = self.anywhere.get(&(a.key, allow)) {
                 if line < a.rule.line {
                     return Some(Dominance::Duplicate(line));
                 }
             }
         }
         if !allow {
-            if let Some(line) = self.first(&a.key, true, a.group) {
+            if let Some(line) = self.first(a.key, true, a.group) {
                 return Some(Dominance::SamePatternAllowed(line));
             }
         }
