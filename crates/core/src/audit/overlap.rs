@@ -85,7 +85,7 @@ fn analysable(pattern: &[u8]) -> bool {
 #[cfg(test)]
 fn covers(outer: &[u8], inner: &[u8]) -> bool {
     let mut unlimited = usize::MAX;
-    Inner::new(inner).is_some_and(|inner| inner.covered_by(outer, &mut unlimited) == Some(true))
+    Inner::new(inner).is_some_and(|mut inner| inner.covered_by(outer, &mut unlimited) == Some(true))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -102,6 +102,10 @@ pub(super) enum Token {
 /// it matched nothing (the rest starts at the path's `/`), or a stretch starting with `/`.
 pub(super) struct Inner {
     cases: Vec<Vec<Token>>,
+    /// The positions [`matches_tokens`] follows, kept between the patterns this one is
+    /// compared with: a rule is compared with every longer wildcard rule of its set, and
+    /// two lists made per comparison cost more than most comparisons.
+    positions: (Vec<usize>, Vec<usize>),
 }
 
 impl Inner {
@@ -139,16 +143,20 @@ impl Inner {
         } else {
             cases.push(tokens(body));
         }
-        Some(Inner { cases })
+        Some(Inner {
+            cases,
+            positions: Default::default(),
+        })
     }
 
     /// Whether `outer` matches every path of this pattern; `None` when the budget ran out.
-    pub(super) fn covered_by(&self, outer: &[u8], budget: &mut usize) -> Option<bool> {
+    pub(super) fn covered_by(&mut self, outer: &[u8], budget: &mut usize) -> Option<bool> {
         if !analysable(outer) {
             return Some(false);
         }
+        let (positions, next) = &mut self.positions;
         for case in &self.cases {
-            if !matches_tokens(outer, case, budget)? {
+            if !matches_tokens(outer, case, budget, positions, next)? {
                 return Some(false);
             }
         }
@@ -165,10 +173,17 @@ fn split_anchor(pattern: &[u8]) -> (&[u8], bool) {
 
 /// Google's matching simulation, over tokens instead of octets: a literal octet never matches
 /// an opaque stretch.
-fn matches_tokens(pattern: &[u8], tokens: &[Token], budget: &mut usize) -> Option<bool> {
+/// `positions` and `next` are any lists, reused.
+fn matches_tokens(
+    pattern: &[u8],
+    tokens: &[Token],
+    budget: &mut usize,
+    positions: &mut Vec<usize>,
+    next: &mut Vec<usize>,
+) -> Option<bool> {
     let (body, anchored) = split_anchor(pattern);
-    let mut positions: Vec<usize> = vec![0];
-    let mut next = Vec::new();
+    positions.clear();
+    positions.push(0);
     for &element in body {
         *budget = budget.checked_sub(positions.len() + 1)?;
         if element == b'*' {
@@ -184,7 +199,7 @@ fn matches_tokens(pattern: &[u8], tokens: &[Token], budget: &mut usize) -> Optio
                 .filter(|&&at| tokens.get(at) == Some(&Token::Octet(element)))
                 .map(|&at| at + 1),
         );
-        std::mem::swap(&mut positions, &mut next);
+        std::mem::swap(positions, next);
         if positions.is_empty() {
             return Some(false);
         }
@@ -417,7 +432,7 @@ fn shadowing(
     if a.rule.kind == RuleKind::Allow && widened_by_index_html(pattern) {
         return None;
     }
-    let inner = Inner::new(pattern)?;
+    let mut inner = Inner::new(pattern)?;
     // Candidates in the same group first, so that the same rule is named in every set.
     for same_group in [true, false] {
         for b in wildcards.iter().take_while(|b| b.length >= a.length) {
