@@ -202,7 +202,7 @@ pub(crate) fn python_column(robots: &RobotsTxt, google: &[Cell]) -> (Vec<Cell>, 
                     let earlier = &rules[rule.saturating_sub(MAX_EARLIER_RULES)..rule];
                     let shadowing = earlier.iter().find(|earlier| {
                         earlier.allow != this.allow
-                            && this.compared.starts_with(earlier.compared.as_str())
+                            && this.compared.starts_with(&*earlier.compared)
                             && !(earlier.compared.len() == this.compared.len() && earlier.allow)
                     });
                     match shadowing {

@@ -95,8 +95,8 @@ pub(super) fn read(robots: &RobotsTxt) -> Reading {
                     open.record.rules.push(RecordRule {
                         line: line.number,
                         allow: false,
-                        written: line.value().unwrap_or_default().to_owned(),
-                        compared: as_requested(line.value_bytes()),
+                        written: line.value().unwrap_or_default().into(),
+                        compared: as_requested(line.value_bytes()).into(),
                     });
                 }
             }

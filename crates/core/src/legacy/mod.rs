@@ -95,10 +95,12 @@ pub(crate) struct RecordRule {
     /// What the rule answers when it is the first to match. Python turns an empty `Disallow:`
     /// into an allowing rule that matches everything.
     pub(crate) allow: bool,
-    /// The value as written in the file (trimmed, comment removed).
-    written: String,
+    /// The value as written in the file (trimmed, comment removed). Shared, as the pattern
+    /// of every verdict it decides and by the reading of each edited file that keeps the line
+    /// (the audit's evidence reads many).
+    written: Arc<str>,
     /// The path the reader compares URLs with, by prefix.
-    pub(crate) compared: String,
+    pub(crate) compared: Arc<str>,
 }
 
 /// User-agent lines and the rules that follow them, up to the end of the record.
@@ -276,7 +278,7 @@ impl Reading {
         verdict.matches = record
             .rules
             .iter()
-            .filter(|rule| compared.starts_with(&rule.compared))
+            .filter(|rule| compared.starts_with(&*rule.compared))
             .map(|rule| RuleMatch {
                 line: rule.line,
                 kind: if rule.allow {
@@ -284,8 +286,8 @@ impl Reading {
                 } else {
                     RuleKind::Disallow
                 },
-                pattern: Arc::from(rule.written.as_str()),
-                normalised: Arc::from(rule.compared.as_str()),
+                pattern: Arc::clone(&rule.written),
+                normalised: Arc::clone(&rule.compared),
                 length: rule.compared.len(),
                 via_index_html: false,
             })

@@ -147,8 +147,8 @@ pub(super) fn read_reusing(
                     Ok(compared) => entry.rules.push(RecordRule {
                         line: number,
                         allow: key == "allow" || value.is_empty(),
-                        written: written.to_owned(),
-                        compared,
+                        written: written.into(),
+                        compared: compared.into(),
                     }),
                     Err(UrlError(message)) => {
                         return Reading::new(Reader::Python, records, raised(number, message))
