@@ -371,8 +371,8 @@ struct FirstRules {
 impl FirstRules {
     fn new(prepared: &[&Prepared<'_>]) -> FirstRules {
         let mut firsts = FirstRules {
-            in_group: HashMap::new(),
-            anywhere: HashMap::new(),
+            in_group: HashMap::with_capacity(prepared.len()),
+            anywhere: HashMap::with_capacity(prepared.len()),
         };
         for rule in prepared {
             let allow = rule.rule.kind == RuleKind::Allow;
