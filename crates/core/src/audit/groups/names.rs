@@ -157,18 +157,30 @@ fn meant_crawlers(name: &str) -> Vec<&'static Crawler> {
     if wanted.len() < 3 {
         return Vec::new();
     }
-    let rest = |token: &str| -> Option<String> {
-        let token = token.to_ascii_lowercase();
+    // Compared without a string made per token: a file naming hundreds of crawlers asks this
+    // for each name, of every token of the catalogue. `to_ascii_lowercase` keeps byte
+    // lengths, so the name is a prefix of a token's lower case where it is one of the token's
+    // first octets, ignoring ASCII case.
+    let rest = |token: &'static str| -> Option<&'static str> {
         token
-            .strip_prefix(&name.to_ascii_lowercase())
-            .map(str::to_owned)
+            .get(..name.len())
+            .filter(|head| head.eq_ignore_ascii_case(name))
+            .map(|_| &token[name.len()..])
     };
     let rules: [&dyn Fn(&Crawler) -> bool; 5] = [
-        &|crawler| crawler.tokens.iter().any(|token| letters(token) == wanted),
+        &|crawler| {
+            crawler
+                .tokens
+                .iter()
+                .any(|token| letters_are(token, &wanted))
+        },
         &|crawler| {
             crawler.tokens.iter().any(|token| {
-                rest(token)
-                    .is_some_and(|rest| matches!(rest.as_str(), "bot" | "spider" | "crawler"))
+                rest(token).is_some_and(|rest| {
+                    ["bot", "spider", "crawler"]
+                        .iter()
+                        .any(|word| rest.eq_ignore_ascii_case(word))
+                })
             })
         },
         &|crawler| {
@@ -177,10 +189,10 @@ fn meant_crawlers(name: &str) -> Vec<&'static Crawler> {
                 .iter()
                 .any(|token| rest(token).is_some_and(|rest| rest.starts_with(['-', '_'])))
         },
-        &|crawler| letters(crawler.operator) == wanted,
+        &|crawler| letters_are(crawler.operator, &wanted),
         &|crawler| {
             wanted.strip_suffix("ai").is_some_and(|operator| {
-                letters(crawler.operator) == operator
+                letters_are(crawler.operator, operator)
                     && matches!(crawler.purpose, Purpose::AiTraining | Purpose::AiSearch)
             })
         },
@@ -219,6 +231,14 @@ pub(super) fn letters(name: &str) -> String {
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
         .collect()
+}
+
+/// Whether `name`'s [`letters`] are `wanted`, without making them.
+fn letters_are(name: &str, wanted: &str) -> bool {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .eq(wanted.chars())
 }
 
 #[cfg(test)]
