@@ -52,12 +52,13 @@
 //! asks of them.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::answer::{Checker, Question, Who};
 use crate::catalogue::{crawlers, Crawler, Purpose};
 use crate::group::RuleKind;
 use crate::lines::{Line, LineKind};
-use crate::matcher::GroupSelection;
+use crate::rules::RuleIndex;
 use crate::status::{crawler_status_handling, FetchStatus, StatusEffect};
 use crate::typed_url::{InvalidUrl, RequestReading};
 use crate::verdict::{AppliedGroup, ChainStep, UsedStep, Verdict};
@@ -86,8 +87,8 @@ pub struct FileSummary {
     pub access: Access,
     /// How many Allow and Disallow lines the applied groups hold (within the size limit).
     pub rules: usize,
-    /// The groups that apply, merged.
-    pub groups: Vec<AppliedGroup>,
+    /// The groups that apply, merged (shared with the verdicts that use them).
+    pub groups: Arc<[AppliedGroup]>,
     /// The `*` groups apply.
     pub used_star_group: bool,
     /// The step of the chain whose groups apply; `None` when no group applies.
@@ -164,56 +165,88 @@ impl Checker<'_> {
     /// What the whole file allows a crawler that follows `chain`: computed from the groups the
     /// chain selects, within the size limit, for this checker's profile.
     pub fn summarise_chain(&self, chain: &[ChainStep<'_>]) -> FileSummary {
+        self.summarise_chain_sharing(chain, &mut Vec::new())
+    }
+
+    /// [`Checker::summarise_chain`], taking what `read` holds of the rule indexes read before:
+    /// the crawlers of a table that obey the same rules (the `*` groups, for most) have them
+    /// read once, where each read every rule again.
+    fn summarise_chain_sharing(
+        &self,
+        chain: &[ChainStep<'_>],
+        read: &mut Vec<(Arc<RuleIndex>, RuleFacts)>,
+    ) -> FileSummary {
         let matcher = self.matcher();
         if matcher.reads_records() {
             return self.summarise_record(chain);
         }
-        let selected = matcher.select_groups(GroupSelection::Chain(chain), false);
-        let mut rules = 0;
-        let mut longest_allow = 0;
-        let mut can_disallow = false;
-        // The longest Disallow that matches every path: (line, length).
-        let mut universal: Option<(usize, usize)> = None;
-        matcher.for_each_chain_rule(chain, &mut |rule, pattern, length| {
-            rules += 1;
-            if length == 0 || !can_match_a_path(pattern) {
-                return;
+        let selected = matcher.chain_rules(chain);
+        let facts = match read
+            .iter()
+            .find(|(rules, _)| Arc::ptr_eq(rules, &selected.rules))
+        {
+            Some(&(_, facts)) => facts,
+            None => {
+                let facts = self.rule_facts(&selected.rules);
+                read.push((Arc::clone(&selected.rules), facts));
+                facts
             }
-            match rule.kind {
-                RuleKind::Allow => longest_allow = longest_allow.max(length),
-                RuleKind::Disallow => {
-                    can_disallow = true;
-                    // The longest, and the first line of the longest: the rules come in no
-                    // particular order.
-                    if matches_every_path(pattern)
-                        && universal.is_none_or(|(line, longest)| {
-                            (length, std::cmp::Reverse(rule.line))
-                                > (longest, std::cmp::Reverse(line))
-                        })
-                    {
-                        universal = Some((rule.line, length));
-                    }
-                }
-            }
-        });
-        // Allow wins a tie, so only an Allow strictly shorter than the universal Disallow is
-        // certain to lose everywhere; a longer one might win somewhere.
-        let blocking_line = universal
-            .filter(|&(_, length)| longest_allow < length)
-            .map(|(line, _)| line);
-        let access = match (blocking_line, can_disallow) {
+        };
+        let access = match (facts.blocking_line, facts.can_disallow) {
             (Some(_), _) => Access::Nothing,
             (None, false) => Access::Everything,
             (None, true) => Access::Partial,
         };
         FileSummary {
             access,
-            rules,
+            rules: facts.rules,
             groups: selected.groups,
             used_star_group: selected.used_star_group,
             chain_step: selected.chain_step,
-            blocking_line,
+            blocking_line: facts.blocking_line,
             status: None,
+        }
+    }
+
+    /// What the rules of `index` allow, whoever obeys them.
+    fn rule_facts(&self, index: &RuleIndex) -> RuleFacts {
+        let mut rules = 0;
+        let mut longest_allow = 0;
+        let mut can_disallow = false;
+        // The longest Disallow that matches every path: (line, length).
+        let mut universal: Option<(usize, usize)> = None;
+        self.matcher()
+            .for_each_rule(index, &mut |rule, pattern, length| {
+                rules += 1;
+                if length == 0 || !can_match_a_path(pattern) {
+                    return;
+                }
+                match rule.kind {
+                    RuleKind::Allow => longest_allow = longest_allow.max(length),
+                    RuleKind::Disallow => {
+                        can_disallow = true;
+                        // The longest, and the first line of the longest: the rules come in no
+                        // particular order.
+                        if matches_every_path(pattern)
+                            && universal.is_none_or(|(line, longest)| {
+                                (length, std::cmp::Reverse(rule.line))
+                                    > (longest, std::cmp::Reverse(line))
+                            })
+                        {
+                            universal = Some((rule.line, length));
+                        }
+                    }
+                }
+            });
+        // Allow wins a tie, so only an Allow strictly shorter than the universal Disallow is
+        // certain to lose everywhere; a longer one might win somewhere.
+        let blocking_line = universal
+            .filter(|&(_, length)| longest_allow < length)
+            .map(|(line, _)| line);
+        RuleFacts {
+            rules,
+            blocking_line,
+            can_disallow,
         }
     }
 
@@ -247,7 +280,7 @@ impl Checker<'_> {
                 (None, true) => Access::Partial,
             },
             rules: rules.len(),
-            groups: verdict.groups.to_vec(),
+            groups: Arc::clone(&verdict.groups),
             used_star_group: verdict.used_star_group,
             chain_step: None,
             blocking_line,
@@ -261,11 +294,12 @@ impl Checker<'_> {
         reading: &RequestReading<'_>,
         status: &FetchStatus,
     ) -> Vec<CrawlerRow> {
+        let mut read = Vec::new();
         crawlers()
             .iter()
             .map(|crawler| {
                 let effect = crawler_status_handling(crawler, status, self.profile()).effect;
-                let mut summary = self.summarise_chain(crawler.chain);
+                let mut summary = self.summarise_chain_sharing(crawler.chain, &mut read);
                 if effect != StatusEffect::ParseFile {
                     summary.status = Some(effect);
                     summary.access = if effect == StatusEffect::AllowAll {
@@ -299,6 +333,17 @@ impl Checker<'_> {
         let answer = self.ask_read(&Question::crawler(crawler, "").status(*status), reading);
         (answer.0, answer.1)
     }
+}
+
+/// What a set of rules allows, whoever obeys them ([`Checker::summarise_chain`]).
+#[derive(Debug, Clone, Copy)]
+struct RuleFacts {
+    /// How many Allow and Disallow lines there are.
+    rules: usize,
+    /// The Disallow line that blocks every path, if one does.
+    blocking_line: Option<usize>,
+    /// Whether some rule can disallow some path.
+    can_disallow: bool,
 }
 
 /// How many crawlers of one kind a table counts, and how many of them may fetch the URL.

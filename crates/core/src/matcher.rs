@@ -402,18 +402,22 @@ impl<'r> Matcher<'r> {
 
     /// The groups `selection` picks with their rule index, chosen once per selection and kept.
     fn selection(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> Chosen<'_> {
+        // Compared first with each kept key: the all-crawlers table looks for each of ~80
+        // chains among those kept, and comparing their tokens one by one cost more than
+        // choosing the groups.
+        let fingerprint = fingerprint(selection, include_beyond_limit);
         #[cfg(not(target_arch = "wasm32"))]
         {
             let last = self.last_found.load(Ordering::Relaxed);
             if let Some(kept) = self.first.get(last).and_then(OnceLock::get) {
-                if kept.key.is(selection, include_beyond_limit) {
+                if kept.key.is(selection, include_beyond_limit, fingerprint) {
                     return Chosen::Kept(kept);
                 }
             }
             // The slots fill in order, each once, so the first empty one ends the search.
             for (at, slot) in self.first.iter().enumerate() {
                 match slot.get() {
-                    Some(kept) if kept.key.is(selection, include_beyond_limit) => {
+                    Some(kept) if kept.key.is(selection, include_beyond_limit, fingerprint) => {
                         self.last_found.store(at, Ordering::Relaxed);
                         return Chosen::Kept(kept);
                     }
@@ -428,7 +432,7 @@ impl<'r> Matcher<'r> {
         if let Some(found) = remembered
             .iter()
             .rev()
-            .find(|kept| kept.key.is(selection, include_beyond_limit))
+            .find(|kept| kept.key.is(selection, include_beyond_limit, fingerprint))
         {
             return Chosen::from(Arc::clone(found));
         }
@@ -454,16 +458,35 @@ impl<'r> Matcher<'r> {
         include_beyond_limit: bool,
         remembered: &[Arc<Selection>],
     ) -> Selection {
-        let found = self.select_groups(selection, include_beyond_limit);
+        // The `*` groups, as an earlier selection that fell back to them holds them: most
+        // crawlers of the catalogue do, and building every line of those groups again for
+        // each of them was most of what choosing cost. Reused, they also share its index.
+        let star = remembered.iter().rev().find(|kept| {
+            kept.used_star_group && kept.key.include_beyond_limit == include_beyond_limit
+        });
+        let found = self.select(
+            selection,
+            include_beyond_limit,
+            star.map(|kept| &kept.groups),
+        );
+        let reused = match (&found.groups, star) {
+            (Groups::Star(_), Some(kept)) => Some(kept),
+            _ => None,
+        };
         // Made before the index, so that the vector it is made from is freed first.
-        let groups: Arc<[AppliedGroup]> = found.groups.into();
+        let groups: Arc<[AppliedGroup]> = match found.groups {
+            Groups::Built(groups) => groups.into(),
+            Groups::Star(groups) => groups,
+        };
         // An index is made of the rules of its groups on one side of the size limit: another
         // selection whose groups hold the same ones has it already, whether or not either
         // reads the file whole (a file past the limit is asked both ways, and a group past
         // the limit adds none within it).
         let robots = &*self.robots;
+        // The most recent first: the crawler asked just before most often holds the same
+        // rules (none, in a file that names no crawler and has no `*` group).
         let same = |beyond: bool| {
-            remembered.iter().find(|kept| {
+            remembered.iter().rev().find(|kept| {
                 (!beyond || kept.beyond.is_some())
                     && match cfg!(target_arch = "wasm32") {
                         // The page's wasm, whose size budget is full: the same groups.
@@ -480,15 +503,19 @@ impl<'r> Matcher<'r> {
         let index = |keep: &dyn Fn(&Rule) -> bool| {
             Arc::new(RuleIndex::new(&self.robots, self.profile, &indices, keep))
         };
-        let within = match same(false) {
+        let within = match reused.or_else(|| same(false)) {
             Some(kept) => Arc::clone(&kept.within),
             None => index(&|rule| !rule.beyond_size_limit),
         };
-        let beyond =
-            include_beyond_limit.then(|| match same(true).and_then(|kept| kept.beyond.as_ref()) {
+        let beyond = include_beyond_limit.then(|| {
+            match reused
+                .and_then(|kept| kept.beyond.as_ref())
+                .or_else(|| same(true).and_then(|kept| kept.beyond.as_ref()))
+            {
                 Some(beyond) => Arc::clone(beyond),
                 None => index(&|rule| rule.beyond_size_limit),
-            });
+            }
+        });
         // Every user-agent line is read twice over for these: once per agent, not per URL.
         let agent_line_readings = match selection {
             GroupSelection::Agent { agent, model } => differing_readings(
@@ -519,25 +546,49 @@ impl<'r> Matcher<'r> {
         selection: GroupSelection<'_>,
         include_beyond_limit: bool,
     ) -> SelectedGroups {
+        let found = self.select(selection, include_beyond_limit, None);
+        SelectedGroups {
+            groups: match found.groups {
+                Groups::Built(groups) => groups,
+                Groups::Star(groups) => groups.to_vec(),
+            },
+        }
+    }
+
+    /// [`Matcher::select_groups`], taking the `*` groups as `star` holds them (those a
+    /// selection that fell back to them, on the same side of the size limit, found) when the
+    /// step that finds groups is `*`.
+    fn select(
+        &self,
+        selection: GroupSelection<'_>,
+        include_beyond_limit: bool,
+        star: Option<&Arc<[AppliedGroup]>>,
+    ) -> Selected {
         #[cfg(not(target_arch = "wasm32"))]
         let agents = self
             .agents
             .get_or_init(|| AgentIndex::of(&self.robots).map(Box::new));
         for index in 0..selection.len() {
             let step = selection.step(index);
-            #[cfg(not(target_arch = "wasm32"))]
-            let applied = match agents.as_deref() {
-                Some(agents) if step.looks_up() => {
-                    agents.applied(&self.robots, step, include_beyond_limit)
+            let groups = match (step, star) {
+                (Step::Star, Some(star)) => Groups::Star(Arc::clone(star)),
+                _ => {
+                    #[cfg(not(target_arch = "wasm32"))]
+                    let applied = match agents.as_deref() {
+                        Some(agents) if step.looks_up() => {
+                            agents.applied(&self.robots, step, include_beyond_limit)
+                        }
+                        _ => scan_groups(&self.robots, step, include_beyond_limit),
+                    };
+                    // The page's wasm, whose size budget is full, scans.
+                    #[cfg(target_arch = "wasm32")]
+                    let applied = scan_groups(&self.robots, step, include_beyond_limit);
+                    Groups::Built(applied)
                 }
-                _ => scan_groups(&self.robots, step, include_beyond_limit),
             };
-            // The page's wasm, whose size budget is full, scans.
-            #[cfg(target_arch = "wasm32")]
-            let applied = scan_groups(&self.robots, step, include_beyond_limit);
-            if !applied.is_empty() {
-                return SelectedGroups {
-                    groups: applied,
+            if !groups.is_empty() {
+                return Selected {
+                    groups,
                     used_star_group: matches!(step, Step::Star),
                     chain_step: match selection {
                         GroupSelection::Chain(chain) => Some(UsedStep::new(index, &chain[index])),
@@ -546,7 +597,11 @@ impl<'r> Matcher<'r> {
                 };
             }
         }
-        SelectedGroups::default()
+        Selected {
+            groups: Groups::Built(Vec::new()),
+            used_star_group: false,
+            chain_step: None,
+        }
     }
 
     /// The first line of each group `selection` picks within the size limit, in file order
@@ -635,16 +690,28 @@ impl<'r> Matcher<'r> {
         same_indices(&chosen.groups, groups)
     }
 
-    /// Calls `each` with every rule within the size limit of the groups `chain` selects, its
-    /// pattern as compared and that pattern's length, in no particular order.
-    pub(crate) fn for_each_chain_rule(
+    /// The groups `chain` selects within the size limit ([`Matcher::select_groups`]'s) and
+    /// the index of their rules, as the chain's verdicts use them: chosen once and kept, and
+    /// shared with every chain that selects the same rules.
+    pub(crate) fn chain_rules(&self, chain: &[ChainStep<'_>]) -> SharedGroups {
+        let chosen = self.selection(GroupSelection::Chain(chain), false);
+        SharedGroups {
+            groups: Arc::clone(&chosen.groups),
+            used_star_group: chosen.used_star_group,
+            chain_step: chosen.chain_step.clone(),
+            rules: Arc::clone(&chosen.within),
+        }
+    }
+
+    /// Calls `each` with every rule of `rules` (an index of this matcher's), its pattern as
+    /// compared and that pattern's length, in no particular order.
+    pub(crate) fn for_each_rule(
         &self,
-        chain: &[ChainStep<'_>],
+        rules: &RuleIndex,
         each: &mut dyn FnMut(&Rule, &[u8], usize),
     ) {
-        let chosen = self.selection(GroupSelection::Chain(chain), false);
-        let texts = chosen.within.texts(&self.robots);
-        for compiled in chosen.within.rules() {
+        let texts = rules.texts(&self.robots);
+        for compiled in rules.rules() {
             each(
                 self.rule(compiled),
                 compiled.normalised(texts),
@@ -975,6 +1042,32 @@ fn same_indices(a: &[AppliedGroup], b: &[AppliedGroup]) -> bool {
 struct SelectionKey {
     selection: SelectionKind,
     include_beyond_limit: bool,
+    /// [`fingerprint`] of the selection.
+    fingerprint: u64,
+}
+
+/// A hash of what a selection is asked with (FNV-1a over its agent or its chain's tokens):
+/// keys that differ in it are different keys; equal ones are compared whole.
+fn fingerprint(selection: GroupSelection<'_>, include_beyond_limit: bool) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ u64::from(include_beyond_limit);
+    let mut add = |bytes: &[u8], end: u8| {
+        for &byte in bytes.iter().chain([end].iter()) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
+        }
+    };
+    match selection {
+        GroupSelection::Agent { agent, model } => add(agent.as_bytes(), model as u8),
+        GroupSelection::Chain(chain) => {
+            for step in chain {
+                match step.token() {
+                    Some(token) => add(token.as_bytes(), 0xfe),
+                    None => add(b"", 0xff),
+                }
+            }
+        }
+    }
+    hash
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -989,6 +1082,7 @@ enum SelectionKind {
 
 impl SelectionKey {
     fn new(selection: GroupSelection<'_>, include_beyond_limit: bool) -> SelectionKey {
+        let fingerprint = fingerprint(selection, include_beyond_limit);
         let selection = match selection {
             GroupSelection::Agent { agent, model } => SelectionKind::Agent {
                 agent: agent.to_owned(),
@@ -1004,6 +1098,7 @@ impl SelectionKey {
         SelectionKey {
             selection,
             include_beyond_limit,
+            fingerprint,
         }
     }
 
@@ -1015,8 +1110,15 @@ impl SelectionKey {
         }
     }
 
-    fn is(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> bool {
-        self.include_beyond_limit == include_beyond_limit
+    /// Whether this is the key of `selection`, whose [`fingerprint`] is `fingerprint`.
+    fn is(
+        &self,
+        selection: GroupSelection<'_>,
+        include_beyond_limit: bool,
+        fingerprint: u64,
+    ) -> bool {
+        self.fingerprint == fingerprint
+            && self.include_beyond_limit == include_beyond_limit
             && match (&self.selection, selection) {
                 (
                     SelectionKind::Agent { agent, model },
@@ -1278,12 +1380,41 @@ impl AgentIndex {
     }
 }
 
-/// The groups a selection found, and which step found them.
+/// [`SelectedGroups`] as [`Matcher::select`] finds them: the `*` groups may be shared.
+struct Selected {
+    groups: Groups,
+    used_star_group: bool,
+    chain_step: Option<UsedStep>,
+}
+
+/// Groups a selection found: built now, or the `*` groups an earlier selection built.
+enum Groups {
+    Built(Vec<AppliedGroup>),
+    Star(Arc<[AppliedGroup]>),
+}
+
+impl Groups {
+    fn is_empty(&self) -> bool {
+        match self {
+            Groups::Built(groups) => groups.is_empty(),
+            Groups::Star(groups) => groups.is_empty(),
+        }
+    }
+}
+
+/// [`SelectedGroups`] as a kept selection holds them, shared with it, with the index of
+/// their rules within the size limit.
+pub(crate) struct SharedGroups {
+    pub groups: Arc<[AppliedGroup]>,
+    pub used_star_group: bool,
+    pub chain_step: Option<UsedStep>,
+    pub rules: Arc<RuleIndex>,
+}
+
+/// The groups a selection found.
 #[derive(Debug, Default)]
 pub(crate) struct SelectedGroups {
     pub groups: Vec<AppliedGroup>,
-    pub used_star_group: bool,
-    pub chain_step: Option<UsedStep>,
 }
 
 /// The name a crawler following `chain` asks with: its first token, else `*`.
