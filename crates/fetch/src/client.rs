@@ -9,7 +9,7 @@ use robots_lens::{FetchStatus, RobotsTxt, MAX_REDIRECTS};
 use ureq::tls::{Certificate, PemItem, RootCerts, TlsConfig};
 
 use crate::body::{self, KEPT_BYTES};
-use crate::served::{answer_status, is_redirect, is_success, served_status, status_argument};
+use crate::served::{answer_status, is_redirect, is_success, served_status_of, status_argument};
 use crate::site::{self, SiteUrl};
 
 /// The user agent sent when no crawler is named: it says what is asking and where to read
@@ -444,7 +444,7 @@ pub fn fetch(site: &SiteUrl, options: &FetchOptions) -> Fetched {
 fn final_status(status: u16, body: &[u8], redirects: u32) -> FetchStatus {
     let answered = answer_status(status);
     let answered = if is_success(status) {
-        served_status(answered, &RobotsTxt::parse(body).audit())
+        served_status_of(answered, &RobotsTxt::parse(body))
     } else {
         answered
     };

@@ -62,6 +62,7 @@ pub use client::{
 };
 #[cfg(feature = "client")]
 pub use served::{
-    redirect_target, served_status, status_after_hops, status_argument, REDIRECT_STATUSES,
+    redirect_target, served_status, served_status_of, status_after_hops, status_argument,
+    REDIRECT_STATUSES,
 };
 pub use site::{InvalidSiteUrl, SiteUrl};

@@ -3,7 +3,7 @@
 //! (a crawl archive's WARC records, which `robots_lens.census` reads) end as a live one would.
 //! Nothing here touches the network.
 
-use robots_lens::{FetchStatus, Finding, Outcome, MAX_REDIRECTS};
+use robots_lens::{FetchStatus, Finding, NotRobotsTxt, Outcome, RobotsTxt, MAX_REDIRECTS};
 
 use crate::site::{self, SiteUrl};
 
@@ -61,6 +61,21 @@ pub fn served_status(status: FetchStatus, body_findings: &[Finding]) -> FetchSta
     let is_html_page = body_findings
         .iter()
         .any(|finding| finding.code == robots_lens::audit::Code::HtmlPage);
+    served(status, is_html_page)
+}
+
+/// [`served_status`] from the parsed body alone, for a caller that does not audit it (a live
+/// fetch, a census without its audit columns): the audit's RL101 is the parse's reading of the
+/// body ([`RobotsTxt::not_robots_txt`]) when it is a page or an error body rather than binary
+/// data, and running the whole audit to learn it cost a hundred times the parse.
+pub fn served_status_of(status: FetchStatus, body: &RobotsTxt) -> FetchStatus {
+    let is_html_page = body
+        .not_robots_txt()
+        .is_some_and(|what| !matches!(what, NotRobotsTxt::Binary { .. }));
+    served(status, is_html_page)
+}
+
+fn served(status: FetchStatus, is_html_page: bool) -> FetchStatus {
     match status.outcome() {
         Outcome::Http(200..=299) if is_html_page => {
             FetchStatus::html_page().after_redirects(status.redirects())
@@ -94,9 +109,44 @@ pub fn status_argument(status: &FetchStatus, redirect_codes: &[u16]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use robots_lens::RobotsTxt;
-
     use super::*;
+
+    #[test]
+    fn the_body_alone_tells_what_its_audit_tells() {
+        let utf16: Vec<u8> = "User-agent: *\nDisallow: /x\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let bodies: [&[u8]; 9] = [
+            b"User-agent: *\nDisallow: /private\n",
+            b"",
+            b"<!DOCTYPE html>\n<html><head><title>Shop</title></head>\n<body>Welcome</body></html>\n",
+            b"<html>\n<body>\nUser-agent: *\nDisallow: /x\n</body>\n</html>\n",
+            b"{\"status\":404,\"error\":\"not found\"}\n",
+            b"404 page not found\n",
+            b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xcb\x48\xcd\xc9\xc9\x07\x00",
+            &utf16,
+            b"<!-- robots -->\nUser-agent: *\nDisallow: /x\nAllow: /y\n",
+        ];
+        let statuses = ["200", "301>200", "204", "404", "503", "unreachable"];
+        let mut pages = 0;
+        for body in bodies {
+            let robots = RobotsTxt::parse(body);
+            let findings = robots.audit();
+            for status in statuses {
+                let status: FetchStatus = status.parse().unwrap();
+                let served = served_status_of(status, &robots);
+                assert_eq!(
+                    served,
+                    served_status(status, &findings),
+                    "{body:?} {status:?}"
+                );
+                pages += usize::from(served != status);
+            }
+        }
+        // The page, the page with rules, the JSON and the error text, each under 200, 301>200, 204.
+        assert_eq!(pages, 12);
+    }
 
     #[test]
     fn hops_end_as_a_fetch_of_them_would() {

@@ -14,7 +14,10 @@ npm test. Two measurements:
    native calls and FastWARC run on the same thread): read each WARC file and answer its
    captures as a census task does, into Arrow batches: the census with its full output, the
    census with its audit columns left empty (Survey(audit=False); the audit still reads each
-   2xx body to tell an HTML page), and protego. Each ratio is the range over the rounds.
+   2xx body to tell an HTML page), and protego. Each ratio is the range over the rounds. Then
+   where a full-output capture's time goes: reading the WARC records into capture columns
+   (FastWARC and the census's Python), the native call (the core's answers, the audit among
+   them, and the buffers it returns), and laying those out as Arrow arrays.
 2. Spark local[2], each job start to end (read, answer, write Parquet; the census also follows
    its redirect chains): wall time, per core = captures / s / 2; and, as wall time on a shared
    machine says little, the CPU time each job took in the JVM and in its Python workers (Linux:
@@ -88,7 +91,44 @@ def one_thread(files, survey, tokens, rounds):
     for name in ("census, full output", "census, no audit columns"):
         ratios = [p / c for p, c in zip(seconds["protego job"], seconds[name])]
         print(f"  {name} is {min(ratios):.1f}-{max(ratios):.1f}x the protego job per core")
+    phases(files, survey, rounds)
     return rows
+
+
+def phases(files, survey, rounds):
+    """Where a full-output capture's CPU time goes, by phase (microseconds a capture)."""
+    from robots_lens import _native
+    from robots_lens.census import _answers
+
+    clock, native = time.thread_time, _native.census_batch
+    spent = {"read": [], "native": [], "arrow": []}
+    for _ in range(rounds):
+        started = clock()
+        batches = [captures for f in files for captures in warc_captures(f)]
+        read = clock() - started
+        calls = [0.0]
+
+        def timed(*args, **kwargs):
+            began = clock()
+            try:
+                return native(*args, **kwargs)
+            finally:
+                calls[0] += clock() - began
+
+        _answers._native.census_batch = timed
+        try:
+            started = clock()
+            for captures in batches:
+                answer(captures, survey)
+            answering = clock() - started
+        finally:
+            _answers._native.census_batch = native
+        rows = sum(len(captures) for captures in batches)
+        for name, seconds in (("read", read), ("native", calls[0]), ("arrow", answering - calls[0])):
+            spent[name].append(seconds / rows * 1e6)
+    print("  census, full output, by phase (us a capture): " + ", ".join(
+        f"{name} {min(values):,.1f}-{max(values):,.1f}" for name, values in spent.items()
+    ))
 
 
 def process_cpu() -> dict:

@@ -7,8 +7,9 @@
 //! that no group names reads, the sitemaps, the preference lines and the audit's findings counted
 //! by code and severity. Every one of those is the core's answer ([`Checker::ask_crawler_table`],
 //! [`Checker::ask_verdict`], [`Checker::ask_usage`], [`robots_lens::audit()`], [`served_status`] for a
-//! 2xx that is an HTML page); this module only packs them into flat buffers that the Python side
-//! turns into Arrow arrays without a Python object per cell.
+//! 2xx that is an HTML page, or [`served_status_of`] when the audit is not asked); this module
+//! only packs them into flat buffers that the Python side turns into Arrow arrays without a
+//! Python object per cell.
 //!
 //! # The columns
 //!
@@ -46,7 +47,7 @@ use robots_lens::{
     crawlers, find_crawler, status_effect, Access, Crawler, FetchStatus, PreferenceKind, Profile,
     Question, RobotsTxt, StatusEffect, Who, USE_PURPOSES,
 };
-use robots_lens_fetch::served_status;
+use robots_lens_fetch::{served_status, served_status_of};
 
 /// `access` values, by index.
 pub const ACCESS: [&str; 3] = ["everything", "nothing", "partial"];
@@ -196,8 +197,16 @@ impl Columns {
         let robots = RobotsTxt::parse(body);
         // The body is the file only when the status says so (a 2xx; not a 404's error page).
         let read = status_effect(&status, survey.profile) == StatusEffect::ParseFile;
-        let findings = if read { robots.audit() } else { Vec::new() };
-        let served = served_status(status, &findings);
+        // Without the audit columns, the body alone says whether it is an HTML page.
+        let findings = if read && survey.audit {
+            robots.audit()
+        } else {
+            Vec::new()
+        };
+        let served = match survey.audit {
+            true => served_status(status, &findings),
+            false => served_status_of(status, &robots),
+        };
         self.status.push(Some(if served == status {
             given.trim().to_owned()
         } else {
