@@ -402,18 +402,22 @@ impl<'r> Matcher<'r> {
 
     /// The groups `selection` picks with their rule index, chosen once per selection and kept.
     fn selection(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> Chosen<'_> {
-        // Compared first with each kept key: the all-crawlers table looks for each of ~80
-        // chains among those kept, and comparing their tokens one by one cost more than
-        // choosing the groups.
-        let fingerprint = fingerprint(selection, include_beyond_limit);
         #[cfg(not(target_arch = "wasm32"))]
         {
             let last = self.last_found.load(Ordering::Relaxed);
             if let Some(kept) = self.first.get(last).and_then(OnceLock::get) {
-                if kept.key.is(selection, include_beyond_limit, fingerprint) {
+                if kept.key.matches(selection, include_beyond_limit) {
                     return Chosen::Kept(kept);
                 }
             }
+        }
+        // Compared first with each kept key: the all-crawlers table looks for each of ~80
+        // chains among those kept, and comparing their tokens one by one cost more than
+        // choosing the groups. (Not for the last one found, above: a batch asks for it URL
+        // after URL, and hashing the agent each time would double what finding it costs.)
+        let fingerprint = fingerprint(selection, include_beyond_limit);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
             // The slots fill in order, each once, so the first empty one ends the search.
             for (at, slot) in self.first.iter().enumerate() {
                 match slot.get() {
@@ -1117,8 +1121,12 @@ impl SelectionKey {
         include_beyond_limit: bool,
         fingerprint: u64,
     ) -> bool {
-        self.fingerprint == fingerprint
-            && self.include_beyond_limit == include_beyond_limit
+        self.fingerprint == fingerprint && self.matches(selection, include_beyond_limit)
+    }
+
+    /// Whether this is the key of `selection`, compared whole.
+    fn matches(&self, selection: GroupSelection<'_>, include_beyond_limit: bool) -> bool {
+        self.include_beyond_limit == include_beyond_limit
             && match (&self.selection, selection) {
                 (
                     SelectionKind::Agent { agent, model },

@@ -327,12 +327,31 @@ impl Reading {
     fn names(&self, agent: &RecordAgent, name: &str) -> bool {
         match self.reader {
             // `Entry.applies_to`: `*` names everyone, and so does an empty value.
-            Reader::Python => agent.name == "*" || name.contains(&agent.lowered),
+            Reader::Python => agent.name == "*" || contains(name, &agent.lowered),
             // `*` is the default record, found as such; an empty value names no robot.
             Reader::Koster1994 => {
-                agent.name != "*" && !agent.name.is_empty() && name.contains(&agent.lowered)
+                agent.name != "*" && !agent.name.is_empty() && contains(name, &agent.lowered)
             }
         }
+    }
+}
+
+/// Whether `name` contains `part`, as [`str::contains`] says: a short caller's name is compared
+/// byte window by byte window, without the searcher `str::contains` sets up first. The audit's
+/// evidence asks which record every crawler reads, in the file and in each edit of it, and
+/// that setup, for every user-agent value of every record, was a tenth of its time.
+fn contains(name: &str, part: &str) -> bool {
+    /// Past this, the general search wins.
+    const SHORT: usize = 64;
+    let (haystack, needle) = (name.as_bytes(), part.as_bytes());
+    match needle.len() {
+        0 => true,
+        length if length > haystack.len() => false,
+        // UTF-8 is self-synchronising: a window equal to a whole string starts on a character.
+        length if haystack.len() <= SHORT => {
+            haystack.windows(length).any(|window| window == needle)
+        }
+        _ => name.contains(part),
     }
 }
 
@@ -360,6 +379,34 @@ fn in_ranges(c: char, ranges: &[(char, char)]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_name_contains_what_str_contains_finds() {
+        let long = "a".repeat(70);
+        let texts = [
+            "",
+            "g",
+            "googlebot",
+            "googlebot-image",
+            "bot",
+            "é",
+            "crawlé",
+            "écrawl",
+            "ab",
+            "aab",
+            "googlebot-news googlebot",
+            &long,
+        ];
+        for name in texts {
+            for part in texts {
+                assert_eq!(
+                    contains(name, part),
+                    name.contains(part),
+                    "{name:?} {part:?}"
+                );
+            }
+        }
+    }
 
     /// The reading of an edited file that takes rules from the original's reading is the
     /// reading of the edited file, whatever lines the map pairs: a rule is taken only from a
