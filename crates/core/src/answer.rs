@@ -577,13 +577,26 @@ impl Checker<'_> {
             (_, false, StatusEffect::ParseFile) => Some(file.clone()),
             (_, false, _) => Some(file.status_only(rfc_effect)),
         };
+        let groups = Arc::clone(&file.groups);
         let verdict = file.with_effect(status_effect);
         let rfc = rfc.filter(|rfc| rfc.allowed != verdict.allowed);
         // The name as typed, asked of the same reading under the profile's status rules.
         let as_typed = question.typed.and_then(|agent| {
+            let typed_effect = effect(&question.status, self.profile());
+            // Selecting the very groups the crawler's chain selected, under the same status
+            // effect, the name as typed matches the same rules against the same path: it
+            // cannot answer otherwise, and is not asked (most typed names are a crawler's own
+            // token, and this runs with every verdict of the page and the npm package).
+            if typed_effect == status_effect
+                && self
+                    .matcher
+                    .agent_selects(agent, question.agent_match, &groups)
+            {
+                return None;
+            }
             let typed = self
                 .file_verdict(Who::Agent(agent), question.agent_match, reading)
-                .with_effect(effect(&question.status, self.profile()));
+                .with_effect(typed_effect);
             (typed.allowed != verdict.allowed || typed.deciding_line() != verdict.deciding_line())
                 .then_some(typed)
         });

@@ -683,6 +683,22 @@ impl<'r> Matcher<'r> {
             })
     }
 
+    /// Whether `agent`, compared as `model` compares it, selects exactly `groups` in a file
+    /// with no line past the size limit: its verdict for any path is then the one of whatever
+    /// selected them (the same rules against the same path). False for the record readers.
+    pub(crate) fn agent_selects(
+        &self,
+        agent: &str,
+        model: AgentMatch,
+        groups: &[AppliedGroup],
+    ) -> bool {
+        if self.reading.is_some() || self.robots.facts().first_line_beyond_limit.is_some() {
+            return false;
+        }
+        let chosen = self.selection(self.agent_selection(trimmed(agent), model), false);
+        same_indices(&chosen.groups, groups)
+    }
+
     /// Whether a crawler following `chain` would use exactly `groups` (those of a verdict of this
     /// checker): then it reads the same rules, and answers every URL as that verdict did. Never
     /// for the record readers, whose records are not the groups.
