@@ -1335,6 +1335,21 @@ impl AgentIndex {
         Some(index)
     }
 
+    /// The (group, position among its user-agent lines) pairs the index holds for `step`, in file
+    /// order; `None` for
+    /// a substring match, which the index cannot answer.
+    fn entries(&self, step: Step<'_>) -> Option<&[(u32, u32)]> {
+        match step {
+            Step::Star => Some(&self.star),
+            Step::Token(token) | Step::Agent(token, AgentMatch::Token) => Some(
+                self.by_token
+                    .get(token.as_bytes().to_ascii_lowercase().as_slice())
+                    .map_or(&[], Vec::as_slice),
+            ),
+            Step::Agent(_, AgentMatch::Substring) => None,
+        }
+    }
+
     /// Where the groups [`AgentIndex::applied`] finds stand in [`RobotsTxt::groups`].
     fn group_indices(
         &self,
@@ -1342,13 +1357,8 @@ impl AgentIndex {
         step: Step<'_>,
         include_beyond_limit: bool,
     ) -> Vec<usize> {
-        let found: &[(u32, u32)] = match step {
-            Step::Star => &self.star,
-            Step::Token(token) | Step::Agent(token, AgentMatch::Token) => self
-                .by_token
-                .get(token.as_bytes().to_ascii_lowercase().as_slice())
-                .map_or(&[], Vec::as_slice),
-            Step::Agent(_, AgentMatch::Substring) => return Vec::new(),
+        let Some(found) = self.entries(step) else {
+            return Vec::new();
         };
         let groups = robots.groups();
         let mut indices: Vec<usize> = Vec::new();
@@ -1369,15 +1379,8 @@ impl AgentIndex {
         step: Step<'_>,
         include_beyond_limit: bool,
     ) -> Vec<AppliedGroup> {
-        let found: &[(u32, u32)] = match step {
-            Step::Star => &self.star,
-            Step::Token(token) | Step::Agent(token, AgentMatch::Token) => self
-                .by_token
-                .get(token.as_bytes().to_ascii_lowercase().as_slice())
-                .map_or(&[], Vec::as_slice),
-            Step::Agent(_, AgentMatch::Substring) => {
-                return scan_groups(robots, step, include_beyond_limit)
-            }
+        let Some(found) = self.entries(step) else {
+            return scan_groups(robots, step, include_beyond_limit);
         };
         let groups = robots.groups();
         let mut applied: Vec<AppliedGroup> = Vec::new();
