@@ -1335,9 +1335,8 @@ impl AgentIndex {
         Some(index)
     }
 
-    /// The (group, position among its user-agent lines) pairs the index holds for `step`, in file
-    /// order; `None` for
-    /// a substring match, which the index cannot answer.
+    /// The (group, position among its user-agent lines) pairs the index holds for `step`, in
+    /// file order; `None` for a substring match, which the index cannot answer.
     fn entries(&self, step: Step<'_>) -> Option<&[(u32, u32)]> {
         match step {
             Step::Star => Some(&self.star),
