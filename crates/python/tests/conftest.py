@@ -1,7 +1,7 @@
 """Shared fixtures: the CLI to compare with, and the real files under ../shared.
 
 scripts/python.sh builds the CLI and points ROBOTS_LENS_CLI at it; a clone without
-../shared/corpus/real-robots/ skips the tests that read it, saying so.
+../shared/corpus/real-robots/ (or $ROBOTS_LENS_SHARED's) skips the tests that read it, saying so.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from typing import Iterable
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
-CORPUS = Path(os.environ.get("ROBOTS_LENS_CORPUS", REPO_ROOT.parent / "shared" / "corpus" / "real-robots"))
+# The shared folder as every other test finds it ($ROBOTS_LENS_SHARED, else beside the repository);
+# ROBOTS_LENS_CORPUS still points at one corpus directly.
+SHARED = Path(os.environ.get("ROBOTS_LENS_SHARED") or REPO_ROOT.parent / "shared")
+CORPUS = Path(os.environ.get("ROBOTS_LENS_CORPUS") or SHARED / "corpus" / "real-robots")
 
 
 @pytest.fixture(scope="session")
