@@ -290,6 +290,23 @@ fn several_agents(agent: &AgentLine, names: &[String], out: &mut Vec<Finding>, l
     );
 }
 
+/// How a user-agent value that Google cuts short was evidently typed; each shape has its own
+/// message, explanation and fix, chosen once so they cannot disagree.
+enum Cut<'a> {
+    /// `"Googlebot"`: a whole name in quotes.
+    Quoted(&'a str),
+    /// `*;`, `*,` (`meant`: the star with a mark after it, evidently every crawler) or `*foo`.
+    Star { meant: bool },
+    /// A value with no product token at all.
+    Empty,
+    /// `Mediapartners-Google*` (`trailing`) or `Google*bot`: Google reads the name before it.
+    StarAfterName { trailing: bool },
+    /// `Yahoo! Slurp`: the operator's name with a mark, then the crawler's token.
+    Words(&'a str),
+    /// Anything else Google reads only the leading letters of.
+    Other,
+}
+
 fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
     let value = agent.value();
     let word: String = value.chars().take_while(|&c| !ends_name(c)).collect();
@@ -298,32 +315,51 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
         .and_then(|v| v.strip_suffix('"'))
         .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
         .filter(|inner| !inner.is_empty() && product_token(inner.as_bytes()) == *inner);
-    let marked_words = named_after_mark(value, &word).filter(|_| !token.is_empty());
-    // `*;`, `*,`: the star with a mark typed after it is evidently every crawler, which Google
-    // reads as no crawler at all.
-    let star_meant = token.is_empty()
-        && value
-            .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '*' || c.is_whitespace())
-            == "*";
-    let (message, replacement) = if let Some(inner) = unquoted {
-        (
+    let cut = if let Some(inner) = unquoted {
+        Cut::Quoted(inner)
+    } else if token.is_empty() && value.starts_with('*') {
+        Cut::Star {
+            meant: value
+                .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '*' || c.is_whitespace())
+                == "*",
+        }
+    } else if token.is_empty() {
+        Cut::Empty
+    } else if value[token.len()..].starts_with('*') {
+        Cut::StarAfterName {
+            trailing: &value[token.len()..] == "*",
+        }
+    } else if let Some(last) = named_after_mark(value, &word) {
+        Cut::Words(last)
+    } else {
+        Cut::Other
+    };
+    let (message, replacement, why, fix) = match cut {
+        Cut::Quoted(inner) => (
             Message::new(M::TokenCutQuoted).code("name", inner),
             rebuild(line, "User-agent", inner),
-        )
-    } else if token.is_empty() && value.starts_with('*') {
-        (
+            M::TokenCutWhy,
+            Message::new(M::TokenCutFix),
+        ),
+        Cut::Star { meant: true } => (
             Message::new(M::TokenCutStar).code("value", value),
-            star_meant
-                .then(|| rebuild(line, "User-agent", "*"))
-                .flatten(),
-        )
-    } else if token.is_empty() {
-        (Message::new(M::TokenCutEmpty).code("value", value), None)
-    } else if value[token.len()..].starts_with('*') {
-        // `Mediapartners-Google*`: Google reads the name meant; only the readers that keep the
-        // star in the name miss the crawler.
-        let trailing = &value[token.len()..] == "*";
-        (
+            rebuild(line, "User-agent", "*"),
+            M::StarWithExtraTextWhy,
+            Message::new(M::WriteSimpler).code("value", "User-agent: *"),
+        ),
+        Cut::Star { meant: false } => (
+            Message::new(M::TokenCutStar).code("value", value),
+            None,
+            M::TokenCutWhy,
+            Message::new(M::TokenCutFix),
+        ),
+        Cut::Empty => (
+            Message::new(M::TokenCutEmpty).code("value", value),
+            None,
+            M::TokenCutWhy,
+            Message::new(M::TokenCutFix),
+        ),
+        Cut::StarAfterName { trailing } => (
             Message::new(if trailing {
                 M::TokenCutTrailingStar
             } else {
@@ -332,60 +368,49 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
             .code("value", value)
             .code("token", token),
             rebuild(line, "User-agent", token),
-        )
-    } else if let Some(last) = marked_words {
-        // `Yahoo! Slurp`: the first word is the operator's name with a mark, and the crawler's
-        // token is the word after it; no crawler is called `Yahoo!`.
-        (
+            if trailing { M::TrailingStarWhy } else { M::TokenCutWhy },
+            if trailing {
+                Message::new(M::WriteSimpler).code("value", &format!("User-agent: {token}"))
+            } else {
+                Message::new(M::TokenCutFix)
+            },
+        ),
+        Cut::Words(last) => (
             Message::new(M::TokenCutWords)
                 .code("value", value)
                 .code("token", token)
                 .code("last", last),
             rebuild(line, "User-agent", last),
-        )
-    } else {
-        (
-            Message::new(M::TokenCut)
-                .code("value", value)
-                .code("token", token)
-                .code("word", &word),
-            None,
-        )
-    };
-    let (why, fix) = match marked_words {
-        _ if star_meant => (
-            M::StarWithExtraTextWhy,
-            Message::new(M::WriteSimpler).code("value", "User-agent: *"),
-        ),
-        _ if &value[token.len()..] == "*" && !token.is_empty() => (
-            M::TrailingStarWhy,
-            Message::new(M::WriteSimpler).code("value", &format!("User-agent: {token}")),
-        ),
-        Some(last) => (
             M::ExtraTextWhy,
             Message::new(M::TokenCutWordsFix)
                 .code("last", last)
                 .code("line", &format!("User-agent: {last}")),
         ),
-        None => (M::TokenCutWhy, Message::new(M::TokenCutFix)),
+        Cut::Other => (
+            Message::new(M::TokenCut)
+                .code("value", value)
+                .code("token", token)
+                .code("word", &word),
+            None,
+            M::TokenCutWhy,
+            Message::new(M::TokenCutFix),
+        ),
     };
     let finding = Finding::new(Code::AgentTokenCut, agent.line, message, why, fix)
         .with_span(value_span(line));
-    let finding = match (marked_words, replacement) {
+    match (cut, replacement) {
         // The crawler meant is likely the word after the mark, which the evidence asks as
         // [`meant_name`] gives it: the group is its, written so.
-        (Some(_), Some(text)) => finding
+        (Cut::Words(_), Some(text)) => finding
             .with_intent(Some(
                 Intent::fix(vec![Edit::replace(line.number, text.as_str())]).likely(),
             ))
             .with_replacement(Some(text)),
+        // `Google*` is read as `Google`, as meant; the fix is for the readers that compare it whole.
+        (Cut::StarAfterName { .. }, replacement) => {
+            finding.with_replacement(replacement).keeping_google_reading()
+        }
         (_, replacement) => finding.with_replacement(replacement),
-    };
-    // `Google*` is read as `Google`, as meant; the fix is for the readers that compare it whole.
-    if value[token.len()..].starts_with('*') && !token.is_empty() {
-        finding.keeping_google_reading()
-    } else {
-        finding
     }
 }
 
