@@ -4,7 +4,8 @@
 // the English catalogue (index.html carries it so the first paint waits for no request). Each
 // language's catalogue is two files (www/text/i18n.js): `<lang>.json`, which the first verdict
 // waits for, and `<lang>.panels.json`, fetched after it; every text the first screen names is in
-// the first, and every language keeps a key in the file English keeps it in.
+// the first, every other text in the second, and every language keeps a key in the file English
+// keeps it in.
 //
 // Which keys the code uses is read from the sources: `data-i18n="key"` and
 // `data-i18n-attr="attribute=key"` in index.html, every quoted string in www/*.js that names a
@@ -119,18 +120,41 @@ test('every language keeps each key in the file English keeps it in', () => {
   }
 });
 
+/** The keys index.html and the modules of the first verdict's path (its static imports) name. */
+function firstScreenKeys() {
+  const named = htmlKeys();
+  for (const module of staticGraph(entryScripts())) {
+    if (module.endsWith('.js')) for (const key of keysNamedIn(read(new URL(`../${module}`, WWW)))) named.add(key);
+  }
+  return named;
+}
+
+/**
+ * Prefixes of the keys the first path builds at run time from what the engine sends (render.js
+ * `codeWords`, the verdict's words, the reading options' choices, the core's sentences), which
+ * no source names whole: they stay in the first file.
+ */
+const FIRST_PATH_BUILT = ['core.', 'render.', 'summary.', 'crawlers.short.', 'choice.'];
+
 test('every text the first screen names is in the file the first verdict waits for', () => {
   // The panels' file comes after the first verdict: a text index.html or a module of the first
   // verdict's path (its static imports) names from it would show as its key until then.
   const [path] = pageCatalogueFiles('en');
   const first = readCatalogue(path);
-  const named = htmlKeys();
-  for (const module of staticGraph(entryScripts())) {
-    if (module.endsWith('.js')) for (const key of keysNamedIn(read(new URL(`../${module}`, WWW)))) named.add(key);
-  }
+  const named = firstScreenKeys();
   assert.ok(named.has('render.decided-by') && named.has('page.skip'), 'the first path is read');
   const late = [...named].filter((key) => !Object.hasOwn(first, key)).sort();
   assert.deepEqual(late, [], `named on the first screen but not in ${path}`);
+});
+
+test('the file the first verdict waits for holds no text only the panels ask for', () => {
+  // Every byte of it is on the first verdict's path (a phone's network reads some 200 KB a
+  // second): a key only a panel names belongs in the panels' file, fetched after the verdict.
+  const [path, panelsPath] = pageCatalogueFiles('en');
+  const named = firstScreenKeys();
+  const built = (key) => FIRST_PATH_BUILT.some((prefix) => key.startsWith(prefix));
+  const early = Object.keys(readCatalogue(path)).filter((key) => !named.has(key) && !built(key));
+  assert.deepEqual(early, [], `only the panels ask for these: move them to ${panelsPath}`);
 });
 
 test('every key the code uses is in the catalogues, and every catalogue key is used', () => {

@@ -7,7 +7,7 @@
  * `pt-PT.json`, `pt-BR.json`), loaded from the page's own origin. Each catalogue is written in two
  * files: `<lang>.json`, what the first screen and the first verdict read, and `<lang>.panels.json`,
  * texts only the panels below the verdict read (the audit's findings, the crawlers' descriptions,
- * the guide: more than half of the bytes, issue 38). The second is fetched with the panels'
+ * the guide, and each panel's own words: some 70% of the bytes, issue 38). The second is fetched with the panels'
  * modules (`loadPanelTexts`), after the first verdict, and every later switch of language loads
  * both files before it switches, so a panel never draws a key or another language's words.
  * Portuguese is written twice:
@@ -23,7 +23,8 @@
  *
  * `tests/node/i18n.test.mjs` fails when a key is missing in any language, when a catalogue holds
  * a key no code uses, when a language loses a `{name}` the English text has, when a key is in
- * another file than English keeps it in, or when the first screen names a key of the panels' file.
+ * another file than English keeps it in, when the first screen names a key of the panels' file, or
+ * when the first file holds a key that nothing on the first verdict's path can ask for.
  *
  * Numbers are written as the language writes them (`formatCount`, `formatBytes`,
  * `formatDecimal`), by `Intl.NumberFormat` for the language's locale: `12,345` and `0.51` in
