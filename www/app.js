@@ -15,7 +15,6 @@
 
 import { Editor } from './page/editor.js';
 import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine/engine.js';
-import { lineAt } from './engine/lines.js';
 import {
   CrawlerChoice,
   EXAMPLES,
@@ -169,6 +168,13 @@ let panels = null;
  */
 let consumersPanel = null;
 
+/**
+ * The file's reading, the explanation under the verdict and the annotated file
+ * (www/text/render-file.js): loaded after the first verdict, which draws none of them, with the
+ * panels (`loadFileReading`); null until then, and for good if it could not be loaded.
+ */
+let fileReading = null;
+
 useCatalogue('en', english);
 main();
 
@@ -199,7 +205,7 @@ async function main() {
   });
   const starting = Engine.start();
   starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
-  await startEngine(starting, loadPanels());
+  await startEngine(starting, Promise.all([loadPanels(), loadFileReading()]));
 }
 
 /** Loads the consumers' panel the first time it is opened; it answers its later toggles itself. */
@@ -267,6 +273,19 @@ function syncExamplePicker({ force = false } = {}) {
  * Loads the panels below the verdict and wires them. Never rejects: when they cannot be loaded,
  * the page says so and the checker above them goes on working.
  */
+/**
+ * Loads the file's reading (`fileReading`) and its words, which are the panels' texts (its line
+ * notes'), so that nothing is drawn before they are in; the refresh that follows draws it.
+ */
+async function loadFileReading() {
+  try {
+    [fileReading] = await Promise.all([import('./text/render-file.js'), loadPanelTexts()]);
+  } catch (error) {
+    const why = t('app.panels-missing', { detail: error.message });
+    elements.groups.replaceChildren(render.h('p', { class: 'empty-state' }, why));
+  }
+}
+
 async function loadPanels() {
   let modules;
   try {
@@ -837,15 +856,18 @@ function utf8Length(text) {
 }
 
 function showAnalysis(analysis, text) {
+  // Not loaded yet (a refresh between the engine's start and the panels'), or not loadable: the
+  // refresh after the load draws it.
+  if (fileReading === null) return;
   state.analysis = analysis;
   state.analysisText = text;
   const limits = state.engine.defaults;
-  elements.facts.textContent = render.renderFacts(analysis);
-  elements.lineNotes.replaceChildren(render.renderLineNotes(analysis, limits));
-  elements.groups.replaceChildren(render.renderGroups(analysis));
-  elements.sitemaps.replaceChildren(render.renderSitemaps(analysis));
-  elements.directives.replaceChildren(render.renderDirectives(analysis));
-  elements.orphanRules.replaceChildren(render.renderOrphanRules(analysis));
+  elements.facts.textContent = fileReading.renderFacts(analysis);
+  elements.lineNotes.replaceChildren(fileReading.renderLineNotes(analysis, limits));
+  elements.groups.replaceChildren(fileReading.renderGroups(analysis));
+  elements.sitemaps.replaceChildren(fileReading.renderSitemaps(analysis));
+  elements.directives.replaceChildren(fileReading.renderDirectives(analysis));
+  elements.orphanRules.replaceChildren(fileReading.renderOrphanRules(analysis));
 }
 
 /**
@@ -974,8 +996,9 @@ function showVerdictHeadline(verdict) {
 }
 
 function showExplanation(verdict, analysis, text, url) {
-  elements.explanation.replaceChildren(render.renderExplanation(verdict, analysis, text, url));
-  elements.fileView.replaceChildren(render.renderFileView(verdict, analysis, text));
+  if (fileReading === null) return; // As in showAnalysis.
+  elements.explanation.replaceChildren(fileReading.renderExplanation(verdict, analysis, text, url));
+  elements.fileView.replaceChildren(fileReading.renderFileView(verdict, analysis, text));
   revealInFileView(render.decidingLine(verdict) ?? verdict.groups[0]?.matchedAgentLines[0] ?? null);
 }
 
@@ -1052,7 +1075,8 @@ async function goToLine(number, span = null) {
     state.refreshTimer = 0;
     await refresh();
   }
-  const line = state.analysis && lineAt(state.analysis.lineTable, editor.text, number);
+  // An analysis is shown only once the file's reading is loaded.
+  const line = state.analysis && fileReading.fileLine(state.analysis, editor.text, number);
   if (line) editor.selectLine(span ?? line);
 }
 

@@ -131,10 +131,20 @@ function firstScreenKeys() {
 
 /**
  * Prefixes of the keys the first path builds at run time from what the engine sends (render.js
- * `codeWords`, the verdict's words, the reading options' choices, the core's sentences), which
- * no source names whole: they stay in the first file.
+ * `codeWords` and the verdict's word, the reading options' choices, the core's sentences),
+ * which no source names whole: they stay in the first file.
  */
-const FIRST_PATH_BUILT = ['core.', 'render.', 'summary.', 'crawlers.short.', 'choice.'];
+const FIRST_PATH_BUILT = [
+  'core.',
+  'render.reason.',
+  'render.own-group.',
+  'render.url-problem-',
+  'render.allowed',
+  'render.disallowed',
+  'summary.',
+  'crawlers.short.',
+  'choice.',
+];
 
 test('every text the first screen names is in the file the first verdict waits for', () => {
   // The panels' file comes after the first verdict: a text index.html or a module of the first

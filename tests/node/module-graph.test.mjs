@@ -83,7 +83,7 @@ test("the first verdict's modules ask V8 to compile them while they stream in", 
   // functions wait for a person.
   const entries = entryScripts();
   const scripts = [...staticGraph(entries)].filter((path) => path.endsWith('.js') && !path.startsWith('www/pkg/'));
-  assert.ok(scripts.length >= 8, scripts.join(', '));
+  assert.ok(scripts.length >= 6, scripts.join(', '));
   const unhinted = scripts.filter((path) => !readFileSync(new URL(path, ROOT), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'));
   assert.deepEqual(unhinted.sort(), [], 'modules whose functions the first verdict compiles on the main thread');
 });
