@@ -69,13 +69,14 @@ impl RobotsTxt {
 impl RobotsTxt {
     /// A checker of this file, an edit of the file `before` checks, for the same profile: `old`
     /// gives the line of that file each line of this one stands for, unchanged. A record reader
-    /// takes the rules of those lines from `before`'s reading instead of reading them again:
-    /// the audit's evidence checks an edited copy of the file for each finding it asks about.
-    pub(crate) fn edited_checker(
-        &self,
-        before: &Checker<'_>,
+    /// takes the rules of those lines from `before`'s reading instead of reading them again, and
+    /// the rule indices of the groups' readers are made from `before`'s: the audit's evidence
+    /// checks an edited copy of the file for each finding it asks about.
+    pub(crate) fn edited_checker<'a>(
+        &'a self,
+        before: &'a Checker<'a>,
         old: &dyn Fn(usize) -> Option<usize>,
-    ) -> Checker<'_> {
+    ) -> Checker<'a> {
         // The page's wasm, whose size budget is full, reads the edited file again.
         if cfg!(target_arch = "wasm32") {
             return self.checker(before.profile());

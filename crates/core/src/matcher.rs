@@ -35,6 +35,8 @@ use crate::pattern::PairSet;
 use crate::profile::{AgentMatch, Encoding, Profile};
 use crate::robots::RobotsTxt;
 #[cfg(not(target_arch = "wasm32"))]
+use crate::rules::EditedFrom;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::rules::ShownStrings;
 use crate::rules::{lossless_ascii, CompiledRule, RuleIndex};
 use crate::typed_url::RequestReading;
@@ -69,6 +71,58 @@ pub(crate) struct Matcher<'r> {
     /// Native builds only, as [`Matcher::first`].
     #[cfg(not(target_arch = "wasm32"))]
     agents: OnceLock<Option<Box<AgentIndex>>>,
+    /// For the matcher of an edited file ([`Matcher::of_edit`]), the original's, whose rule
+    /// indices its own are made from. Native builds only, as [`Matcher::first`].
+    #[cfg(not(target_arch = "wasm32"))]
+    edit_base: Option<EditBase<'r>>,
+}
+
+/// The matcher of a file that an edited file is made from, and the line of that file each line
+/// of the edited one stands for.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone)]
+struct EditBase<'r> {
+    original: &'r Matcher<'r>,
+    /// By line of the edited file (from 0), the original's line it stands for, or 0 for none.
+    old_lines: Vec<u32>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl EditBase<'_> {
+    /// The index [`RuleIndex::new`] makes of the edited file's rules of `groups` that `keep`
+    /// accepts (those `selection` chose, on the `beyond` side of the size limit), made from the
+    /// original's index of what the same selection chose there: an edit leaves most of them
+    /// alone ([`RuleIndex::of_edit`]).
+    fn index(
+        &self,
+        edited: &RobotsTxt,
+        selection: GroupSelection<'_>,
+        (include_beyond_limit, beyond): (bool, bool),
+        groups: &[usize],
+        keep: &dyn Fn(&Rule) -> bool,
+    ) -> RuleIndex {
+        let profile = self.original.profile;
+        // Asked of the original before the edited file in every question of the evidence, so
+        // chosen there already.
+        let chosen = self.original.selection(selection, include_beyond_limit);
+        let base = match beyond {
+            false => Some(&chosen.within),
+            true => chosen.beyond.as_ref(),
+        };
+        let Some(base) = base else {
+            return RuleIndex::new(edited, profile, groups, keep);
+        };
+        let old = |line: usize| {
+            let was = line.checked_sub(1).and_then(|at| self.old_lines.get(at));
+            was.copied().filter(|&was| was > 0).map(|was| was as usize)
+        };
+        let original = EditedFrom {
+            robots: &self.original.robots,
+            index: base,
+            old: &old,
+        };
+        RuleIndex::of_edit(edited, profile, groups, keep, original)
+    }
 }
 
 /// How many selections a checker keeps readable without a lock: the agents of a batch job
@@ -122,6 +176,8 @@ impl Clone for Matcher<'_> {
             last_found: AtomicUsize::new(0),
             #[cfg(not(target_arch = "wasm32"))]
             agents: OnceLock::new(),
+            #[cfg(not(target_arch = "wasm32"))]
+            edit_base: self.edit_base.clone(),
         }
     }
 }
@@ -133,17 +189,31 @@ impl<'r> Matcher<'r> {
 
     /// A matcher of `edited`, an edit of `before`'s file in which `old` gives the line of that
     /// file each line stands for: a record reader takes what it can from `before`'s reading
-    /// ([`Reading::of_edit`]).
+    /// ([`Reading::of_edit`]), the groups' readers from `before`'s rule indices
+    /// ([`RuleIndex::of_edit`]).
     pub(crate) fn of_edit(
         edited: &'r RobotsTxt,
-        before: &Matcher<'_>,
+        before: &'r Matcher<'r>,
         old: &dyn Fn(usize) -> Option<usize>,
     ) -> Matcher<'r> {
         let reading = before
             .reading
             .as_ref()
             .map(|reading| reading.of_edit(&before.robots, edited, old));
-        Matcher::with_reading(Robots::Borrowed(edited), before.profile, reading)
+        #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+        let mut matcher = Matcher::with_reading(Robots::Borrowed(edited), before.profile, reading);
+        // A record reader compiles no rule index.
+        #[cfg(not(target_arch = "wasm32"))]
+        if before.reading.is_none() {
+            let old_lines = (1..=edited.lines().len())
+                .map(|line| old(line).map_or(0, |was| u32::try_from(was).unwrap_or(0)))
+                .collect();
+            matcher.edit_base = Some(EditBase {
+                original: before,
+                old_lines,
+            });
+        }
+        matcher
     }
 
     fn compile(robots: Robots<'r>, profile: Profile) -> Matcher<'r> {
@@ -166,6 +236,8 @@ impl<'r> Matcher<'r> {
             last_found: AtomicUsize::new(0),
             #[cfg(not(target_arch = "wasm32"))]
             agents: OnceLock::new(),
+            #[cfg(not(target_arch = "wasm32"))]
+            edit_base: None,
         }
     }
 
@@ -504,12 +576,20 @@ impl<'r> Matcher<'r> {
             })
         };
         let indices: Vec<usize> = groups.iter().map(|group| group.index).collect();
-        let index = |keep: &dyn Fn(&Rule) -> bool| {
+        let index = |keep: &dyn Fn(&Rule) -> bool, beyond: bool| {
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(base) = &self.edit_base {
+                let edited = &*self.robots;
+                let side = (include_beyond_limit, beyond);
+                return Arc::new(base.index(edited, selection, side, &indices, keep));
+            }
+            // The page's wasm, whose size budget is full, makes every index anew.
+            let _ = beyond;
             Arc::new(RuleIndex::new(&self.robots, self.profile, &indices, keep))
         };
         let within = match reused.or_else(|| same(false)) {
             Some(kept) => Arc::clone(&kept.within),
-            None => index(&|rule| !rule.beyond_size_limit),
+            None => index(&|rule| !rule.beyond_size_limit, false),
         };
         let beyond = include_beyond_limit.then(|| {
             match reused
@@ -517,7 +597,7 @@ impl<'r> Matcher<'r> {
                 .or_else(|| same(true).and_then(|kept| kept.beyond.as_ref()))
             {
                 Some(beyond) => Arc::clone(beyond),
-                None => index(&|rule| rule.beyond_size_limit),
+                None => index(&|rule| rule.beyond_size_limit, true),
             }
         });
         // Every user-agent line is read twice over for these: once per agent, not per URL.

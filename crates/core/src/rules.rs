@@ -184,6 +184,15 @@ impl CompiledRule {
             .unwrap_or_default()
     }
 
+    /// What the index sorts rules by: an entry (a run of one pattern) is a run of equal keys.
+    fn sort_key<'t>(&self, texts: Texts<'t>) -> (&'t [u8], &'t [u8], u16) {
+        (
+            self.prefix(texts),
+            self.normalised(texts),
+            self.directory_len,
+        )
+    }
+
     /// Whether two rules compare as the same pattern (and so match the same paths alike).
     fn same_pattern(&self, other: &CompiledRule, texts: Texts<'_>) -> bool {
         self.directory_len == other.directory_len
@@ -231,6 +240,31 @@ pub(crate) struct RuleIndex {
     octet_needs: Vec<AsciiOctets>,
     /// The strings verdicts show for the entries that matched ([`RuleIndex::shown`]).
     shown: Shown,
+    /// Whether the rules were compiled group by group in file order, so that rules of one
+    /// pattern are in the order of their lines: what [`RuleIndex::of_edit`] relies on.
+    #[cfg(not(target_arch = "wasm32"))]
+    in_file_order: bool,
+}
+
+/// The file an edited file was made from, for [`RuleIndex::of_edit`]: its index of some of its
+/// rules, and the line of it each line of the edited file stands for, if any.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Clone, Copy)]
+pub(crate) struct EditedFrom<'a> {
+    pub robots: &'a RobotsTxt,
+    pub index: &'a RuleIndex,
+    pub old: &'a dyn Fn(usize) -> Option<usize>,
+}
+
+/// Where a rule of an edited file that takes over a rule of the original's index lands: its
+/// group and position there, its value's offset, and its position in the rules' file order.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone, Copy)]
+struct Takeover {
+    group: u32,
+    rule: u32,
+    start: u32,
+    position: usize,
 }
 
 /// The pattern of each entry as verdicts show it, by the entry's first rule: made when the entry
@@ -310,43 +344,194 @@ impl RuleIndex {
             .iter()
             .map(|&group| kept(group).filter(|(_, rule)| keep(rule)).count())
             .sum();
-        let mut index = RuleIndex {
-            rules: Vec::with_capacity(count),
-            ..RuleIndex::default()
-        };
+        let mut rules = Vec::with_capacity(count);
+        let mut copies = Vec::new();
         let mut scratch = Vec::new();
         for &group in groups {
             for (position, rule) in kept(group).filter(|(_, rule)| keep(rule)) {
-                index.rules.push(CompiledRule::new(
+                rules.push(CompiledRule::new(
                     robots,
                     rule,
                     (group, position),
                     profile,
-                    &mut index.copies,
+                    &mut copies,
                     &mut scratch,
                 ));
             }
         }
         let texts = Texts {
             input: robots.input(),
-            copies: &index.copies,
-        };
-        let key = |rule: &CompiledRule| {
-            (
-                rule.prefix(texts),
-                rule.normalised(texts),
-                rule.directory_len,
-            )
+            copies: &copies,
         };
         // Thousands of rules in a large file: each key made once, not at every comparison
         // (natively: the page's wasm, whose size budget is full, sorts as it compares).
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let keys: Vec<_> = index.rules.iter().map(key).collect();
-            crate::sorting::sort_by_keys(&mut index.rules, &keys);
+            let keys: Vec<_> = rules.iter().map(|rule| rule.sort_key(texts)).collect();
+            crate::sorting::sort_by_keys(&mut rules, &keys);
         }
         #[cfg(target_arch = "wasm32")]
-        crate::sorting::sort_by(&mut index.rules, |a, b| key(a).cmp(&key(b)));
+        crate::sorting::sort_by(&mut rules, |a, b| a.sort_key(texts).cmp(&b.sort_key(texts)));
+        let mut index = RuleIndex {
+            rules,
+            copies,
+            #[cfg(not(target_arch = "wasm32"))]
+            in_file_order: groups.windows(2).all(|pair| pair[0] < pair[1]),
+            ..RuleIndex::default()
+        };
+        index.file(robots);
+        index
+    }
+
+    /// The index [`RuleIndex::new`] makes of `robots`, an edit of `original.robots`, made from
+    /// `original.index`, an index of that file's rules for the same profile.
+    ///
+    /// A rule whose line stands for one of `base`'s with the same kind and value compiles to
+    /// the same record but for its group, position and offset, and keeps its place in `base`'s
+    /// sorted order; only the others (the lines the edit wrote, say) are compiled and sorted,
+    /// then merged in. An edit of a 1 MB file touches a few of its thousands of rules, which
+    /// were compiled and sorted again for every selection of every edited file. The result is
+    /// the same index as `new`'s, order of equal patterns included: both orders are that of
+    /// the rules' lines, which a rule taken from `base` keeps only if the lines it stands for
+    /// rise as its own do (any other is compiled again).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn of_edit(
+        robots: &RobotsTxt,
+        profile: Profile,
+        groups: &[usize],
+        keep: &dyn Fn(&Rule) -> bool,
+        original: EditedFrom<'_>,
+    ) -> RuleIndex {
+        let EditedFrom {
+            robots: original,
+            index: base,
+            old,
+        } = original;
+        let in_file_order = groups.windows(2).all(|pair| pair[0] < pair[1]);
+        if !(in_file_order && base.in_file_order) {
+            return RuleIndex::new(robots, profile, groups, keep);
+        }
+        // `base`'s rules by the line they stand on, with where each is in its sorted order.
+        let rule_of =
+            |rule: &CompiledRule| &original.groups()[rule.group as usize].rules[rule.rule as usize];
+        let mut by_line: Vec<(usize, usize)> = (base.rules.iter())
+            .map(|rule| rule_of(rule).line)
+            .zip(0..)
+            .collect();
+        by_line.sort_unstable();
+        // For each of `base`'s rules, the rule of `robots` that takes it over.
+        let mut taken: Vec<Option<Takeover>> = vec![None; base.rules.len()];
+        // The other rules, compiled, each with its position among the rules in `new`'s order.
+        let mut fresh: Vec<(CompiledRule, usize)> = Vec::new();
+        let mut copies = Vec::new();
+        let mut scratch = Vec::new();
+        let mut position = 0;
+        let mut last_taken = 0;
+        for &group in groups {
+            let rules = robots.groups()[group].rules.iter().enumerate();
+            for (at, rule) in rules.filter(|(_, rule)| keep(rule)) {
+                let value = &robots.input()[robots.value_span_of(rule.line)];
+                let stands_for = old(rule.line)
+                    .filter(|&was| was > last_taken)
+                    .and_then(|was| {
+                        let found = by_line.binary_search_by_key(&was, |&(line, _)| line);
+                        let sorted = by_line[found.ok()?].1;
+                        let written = &original.input()[original.value_span_of(was)];
+                        let same = taken[sorted].is_none()
+                            && rule_of(&base.rules[sorted]).kind == rule.kind
+                            && written == value;
+                        same.then_some((was, sorted))
+                    });
+                match stands_for {
+                    Some((was, sorted)) => {
+                        last_taken = was;
+                        taken[sorted] = Some(Takeover {
+                            group: to_u32(group),
+                            rule: to_u32(at),
+                            start: to_u32(robots.value_span_of(rule.line).start),
+                            position,
+                        });
+                    }
+                    None => fresh.push((
+                        CompiledRule::new(
+                            robots,
+                            rule,
+                            (group, at),
+                            profile,
+                            &mut copies,
+                            &mut scratch,
+                        ),
+                        position,
+                    )),
+                }
+                position += 1;
+            }
+        }
+        // `base`'s rules that are taken over, in its order, which is theirs: moved to their new
+        // group, position and offset (a copy of the pattern copied again).
+        let base_texts = base.texts(original);
+        let mut kept: Vec<(CompiledRule, usize)> = Vec::with_capacity(position - fresh.len());
+        for (rule, takeover) in base.rules.iter().zip(&taken) {
+            let Some(takeover) = takeover else {
+                continue;
+            };
+            let start = match rule.copied {
+                true => {
+                    let start = copies.len();
+                    copies.extend_from_slice(rule.normalised(base_texts));
+                    to_u32(start)
+                }
+                false => takeover.start,
+            };
+            let moved = CompiledRule {
+                group: takeover.group,
+                rule: takeover.rule,
+                start,
+                ..*rule
+            };
+            kept.push((moved, takeover.position));
+        }
+        let texts = Texts {
+            input: robots.input(),
+            copies: &copies,
+        };
+        let keys: Vec<_> = fresh.iter().map(|(rule, _)| rule.sort_key(texts)).collect();
+        crate::sorting::sort_by_keys(&mut fresh, &keys);
+        // The two runs merged as `new` sorts: by key, then by position.
+        let mut rules = Vec::with_capacity(position);
+        let (mut kept, mut fresh) = (kept.into_iter().peekable(), fresh.into_iter().peekable());
+        loop {
+            let next = match (kept.peek(), fresh.peek()) {
+                (Some(a), Some(b)) => {
+                    let a_first = (a.0.sort_key(texts), a.1) < (b.0.sort_key(texts), b.1);
+                    match a_first {
+                        true => kept.next(),
+                        false => fresh.next(),
+                    }
+                }
+                (Some(_), None) => kept.next(),
+                (None, Some(_)) => fresh.next(),
+                (None, None) => break,
+            };
+            rules.extend(next.map(|(rule, _)| rule));
+        }
+        let mut index = RuleIndex {
+            rules,
+            copies,
+            in_file_order,
+            ..RuleIndex::default()
+        };
+        index.file(robots);
+        index
+    }
+
+    /// Files the sorted [`RuleIndex::rules`]: the entries, their needs and the shown strings.
+    fn file(&mut self, robots: &RobotsTxt) {
+        let index = self;
+        let texts = Texts {
+            input: robots.input(),
+            copies: &index.copies,
+        };
 
         // The entries: runs of one pattern, each filed by its prefix or else by a pair. They
         // are counted first, so that every vector is allocated once at its size.
@@ -449,7 +634,6 @@ impl RuleIndex {
             #[cfg(target_arch = "wasm32")]
             chunks: Mutex::new(chunks),
         };
-        index
     }
 
     /// The strings verdicts show for the entries' patterns.
@@ -669,6 +853,105 @@ mod tests {
             let shown: Vec<&[u8]> = index.rules().iter().map(|r| r.normalised(texts)).collect();
             assert!(shown.contains(&&b"/plain"[..]), "read from the file itself");
             assert_eq!(shown.len(), 3);
+        }
+    }
+
+    /// Everything an index holds that a verdict can read, the copies' offsets aside (an index
+    /// made from another copies its patterns in another order).
+    fn described(index: &RuleIndex, robots: &RobotsTxt) -> String {
+        let texts = index.texts(robots);
+        let rules: Vec<String> = index
+            .rules
+            .iter()
+            .map(|rule| {
+                let CompiledRule {
+                    group,
+                    rule: position,
+                    len,
+                    directory_len,
+                    prefix_len,
+                    copied,
+                    syntax,
+                    start: _,
+                } = *rule;
+                let pattern = String::from_utf8_lossy(rule.normalised(texts));
+                format!("{group}.{position} {pattern} {len} {directory_len} {prefix_len} {copied} {syntax:?}")
+            })
+            .collect();
+        format!(
+            "{rules:#?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{}",
+            index.by_prefix,
+            index.prefix_keys,
+            index.floating,
+            index.by_pair,
+            index.filed,
+            index.pair_needs,
+            index.octet_needs,
+            index.shown.chunks.len(),
+        )
+    }
+
+    /// The lines of a file for the edit tests: a few groups of rules over a small alphabet, with
+    /// repeats, wildcards, escapes and Google's `index.htm` rule.
+    fn robots_line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            1 => Just("User-agent: a".to_owned()),
+            1 => Just("User-agent: b".to_owned()),
+            1 => Just(String::new()),
+            8 => ("(Allow|Disallow)", "/?(a|b|/|\\*|\\$|%7e|%2A|\u{e9}|index\\.html){0,4}")
+                .prop_map(|(kind, pattern)| format!("{kind}: {pattern}")),
+        ]
+    }
+
+    proptest! {
+        /// An edited file's index made from the original's is the index made anew, whatever the
+        /// edit replaces, deletes or inserts, and whichever of the original's groups and rules
+        /// the original's index holds.
+        #[test]
+        fn an_index_made_from_the_original_is_the_index_made_anew(
+            lines in proptest::collection::vec(robots_line(), 1..24),
+            edits in proptest::collection::vec((0usize..30, 0u8..3, robots_line()), 0..5),
+            base_groups in 0usize..3,
+            only_allows in proptest::bool::ANY,
+        ) {
+            let mut original = vec!["User-agent: *".to_owned()];
+            original.extend(lines);
+            // Each edited line with the line of the original it stands for.
+            let mut edited: Vec<(String, Option<usize>)> = original
+                .iter()
+                .enumerate()
+                .map(|(at, line)| (line.clone(), Some(at + 1)))
+                .collect();
+            for (at, action, text) in edits {
+                let at = at % (edited.len() + 1);
+                match action {
+                    0 if at < edited.len() => edited[at] = (text, None),
+                    1 if at < edited.len() => {
+                        edited.remove(at);
+                    }
+                    _ => edited.insert(at, (text, None)),
+                }
+            }
+            let join = |lines: Vec<&str>| lines.join("\n").into_bytes();
+            let before = RobotsTxt::parse(&join(original.iter().map(String::as_str).collect()));
+            let after = RobotsTxt::parse(&join(edited.iter().map(|(line, _)| line.as_str()).collect()));
+            let old = |number: usize| edited.get(number.checked_sub(1)?)?.1;
+            let keep = |rule: &Rule| !only_allows || rule.kind == RuleKind::Allow;
+            let all = |robots: &RobotsTxt| -> Vec<usize> { (0..robots.groups().len()).collect() };
+            // The original's index of all its groups, of every other one, or of none.
+            let mut groups = all(&before);
+            match base_groups {
+                0 => {}
+                1 => groups.retain(|group| group % 2 == 0),
+                _ => groups.clear(),
+            }
+            for profile in [Profile::Google, Profile::Rfc9309] {
+                let base = RuleIndex::new(&before, profile, &groups, &keep);
+                let from = EditedFrom { robots: &before, index: &base, old: &old };
+                let made = RuleIndex::of_edit(&after, profile, &all(&after), &keep, from);
+                let anew = RuleIndex::new(&after, profile, &all(&after), &keep);
+                prop_assert_eq!(described(&made, &after), described(&anew, &after));
+            }
         }
     }
 
