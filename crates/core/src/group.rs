@@ -251,7 +251,7 @@ fn product_bytes(value: &[u8]) -> &[u8] {
 }
 
 /// Allow or Disallow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum RuleKind {

@@ -1021,7 +1021,8 @@ const DOCS: &[CodeDoc] = &[
         title: "Rules set apart below a named group bind only its crawlers",
         what_it_does: "Detects Allow and Disallow lines set apart by a blank line below the rules \
             of a group that names particular crawlers, when they block something the `*` group \
-            does not.",
+            does not and are no copy of rules the file also writes into other groups (a section \
+            copied into each group it is for belongs to its group, as Google reads it).",
         why_it_matters: "Written apart, the rules read as a new section for every crawler, but \
             only a `User-agent` line starts a group: Google and RFC 9309 give them to the \
             crawlers named above (`Googlebot-Image`, say), and Python's robotparser, for which the \

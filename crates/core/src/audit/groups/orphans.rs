@@ -2,6 +2,8 @@
 //! no crawler obeys (RL301), and rules set apart by a blank line below a named group's rules,
 //! written as if for every crawler but bound to that group's crawlers alone (RL316).
 
+use std::collections::HashMap;
+
 use super::{after_group, first_star_group, line_text, lines_text, LISTED_RULES};
 use crate::audit::evidence::{Edit, Intent};
 use crate::audit::text::directive_code;
@@ -53,13 +55,29 @@ fn for_every_crawler(cx: &Context<'_>, number: usize) -> Option<Intent> {
 /// blank line, `Disallow: /admin/`. The blank line starts what reads as a new section, but a
 /// group runs until the next user-agent line, so Google and RFC 9309 give the rules to
 /// Googlebot-Image alone (and Python's robotparser to nobody): every other crawler may fetch
-/// `/admin/`. Returns the blank lines reported, whose readers' disagreement is this cause's.
+/// `/admin/`. Rules the file also writes into other groups are that group's copy, not a section
+/// for everyone ([`copied_elsewhere`]). Returns the blank lines reported, whose readers'
+/// disagreement is this cause's.
 pub(super) fn set_apart_rules(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<usize> {
     let star_disallows: Vec<&str> = cx
         .rules_of(&cx.star_groups)
         .filter(|rule| rule.kind == RuleKind::Disallow)
         .map(|rule| rule.pattern(cx.robots))
         .collect();
+    // Where each rule (kind and pattern) stands: in one group, or in several.
+    let mut placed: HashMap<(RuleKind, &str), Placed> = HashMap::new();
+    for group in cx.robots.groups() {
+        for rule in &group.rules {
+            placed
+                .entry((rule.kind, rule.pattern(cx.robots)))
+                .and_modify(|seen| {
+                    if *seen != Placed::In(group.index) {
+                        *seen = Placed::Several;
+                    }
+                })
+                .or_insert(Placed::In(group.index));
+        }
+    }
     let mut blanks = Vec::new();
     for group in cx.robots.groups() {
         if group
@@ -78,13 +96,42 @@ pub(super) fn set_apart_rules(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<u
                 && !pattern.is_empty()
                 && !star_disallows.contains(&pattern)
         });
-        if !blocks_more {
+        if !blocks_more || copied_elsewhere(cx, group, tail, &placed) {
             continue;
         }
         blanks.push(blank);
         out.push(set_apart_finding(cx, group, blank, tail));
     }
     blanks
+}
+
+/// Whether a rule stands in one group only, or in several.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Placed {
+    In(usize),
+    Several,
+}
+
+/// Whether at least half of `tail`'s rules also stand in another group of the file (the `*`
+/// group or another named one): the section below the blank line is then a copy the author
+/// writes into each group it is for, which the file shows to be meant for this group as Google
+/// reads it. Only Python's robotparser, which ends the group at the blank line, reads it
+/// otherwise, and the blank line's own finding (RL313) tells that.
+fn copied_elsewhere(
+    cx: &Context<'_>,
+    group: &Group,
+    tail: &[Rule],
+    placed: &HashMap<(RuleKind, &str), Placed>,
+) -> bool {
+    let copies = tail
+        .iter()
+        .filter(|rule| {
+            placed
+                .get(&(rule.kind, rule.pattern(cx.robots)))
+                .is_some_and(|seen| *seen != Placed::In(group.index))
+        })
+        .count();
+    2 * copies >= tail.len()
 }
 
 /// The first blank line between two of `group`'s rules, and the rules below it.
@@ -224,6 +271,18 @@ mod tests {
         // The `*` group's own rules set apart reach every crawler anyway.
         let star = "User-agent: *\nDisallow: /x\n\nDisallow: /admin/\n";
         assert!(with_code(star, Code::SetApartRules).is_empty());
+        // A section the author copies into each group it is for belongs to its group, as
+        // Google reads it: only Python, which stops at the blank line, reads it otherwise.
+        let copied = "User-agent: *\nDisallow: /cart/\n\nUser-agent: Googlebot\nDisallow: /x\n\n\
+                      Disallow: /*.gif$\nDisallow: /*.jpg$\n\nUser-agent: Bingbot\nDisallow: /y\n\n\
+                      Disallow: /*.gif$\nDisallow: /*.jpg$\n";
+        assert!(with_code(copied, Code::SetApartRules).is_empty());
+        assert_eq!(with_code(copied, Code::BlankLineInGroup).len(), 2);
+        // Mostly the `*` group's own rules again, one more among them: a copy of `*`.
+        let star_copy = "User-agent: *\nDisallow: /a/\nDisallow: /b/\nDisallow: /c/\n\n\
+                         User-agent: Baiduspider\nCrawl-delay: 5\nDisallow: /x\n\n\
+                         Disallow: /a/\nDisallow: /b/\nDisallow: /d/\n";
+        assert!(with_code(star_copy, Code::SetApartRules).is_empty());
         // Rules right below the user agents, set apart from them, are no second section.
         let first = "User-agent: Googlebot\n\nDisallow: /admin/\n";
         assert!(with_code(first, Code::SetApartRules).is_empty());
