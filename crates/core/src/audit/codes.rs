@@ -1296,14 +1296,17 @@ const DOCS: &[CodeDoc] = &[
         severity: Severity::Error,
         title: "A route group's folder in a pattern",
         what_it_does: "Detects a path segment written in parentheses (`/(authenticated)/`), the \
-            way Next.js (App Router) and SvelteKit name route groups.",
+            way Next.js (App Router) and SvelteKit name route groups, in a file that shows such a \
+            site (a path under `/_next/` or `/_app/immutable/`, or a comment naming Next.js or \
+            SvelteKit).",
         why_it_matters: "A route group is a folder that organises the code and is left out of \
             the URL: `app/(authenticated)/account/page.js` is served at `/account`. Every reader \
             compares rules with the path the browser requests, so `Disallow: /(authenticated)/` \
-            matches none of those pages and they stay open to crawlers. A real URL segment in \
-            parentheses is rare; if the site serves one, the warning can be ignored.",
-        example: "User-agent: *\nDisallow: /(authenticated)/account/\n",
-        fix: "User-agent: *\nDisallow: /account/\n",
+            matches none of those pages and they stay open to crawlers. Elsewhere a segment in \
+            parentheses is a real one that URLs carry (eZ Publish's view parameters, \
+            `/(offset)/20`), and it is not reported.",
+        example: "User-agent: *\nAllow: /_next/static/\nDisallow: /(authenticated)/account/\n",
+        fix: "User-agent: *\nAllow: /_next/static/\nDisallow: /account/\n",
         reference: "RFC 9309 §2.2.2 (rules match the URL's path); Next.js and SvelteKit \
             documentation on route groups (the folder name is omitted from the URL).",
     },

@@ -51,6 +51,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             })
     });
     let mut open_groups: HashMap<usize, bool> = HashMap::new();
+    let route_groups = shows_route_groups(cx.robots);
     for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
         let value = line.value().unwrap_or_default();
         if value.is_empty() {
@@ -104,7 +105,9 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
         let group = group_of(line.number).map(|g| &cx.robots.groups()[g]);
         hash_after_pattern(cx, &line, group, key, value, out);
         placeholder(cx, &line, key, value, out);
-        route_group(&line, key, value, out);
+        if route_groups {
+            route_group(&line, key, value, out);
+        }
         if let Some(found) = leading_star(&line, key, value).filter(|_| !doubled) {
             leading_stars.push(found);
         }
@@ -970,9 +973,16 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         return;
     }
     let parts: Vec<&str> = value.split([' ', '\t']).filter(|p| !p.is_empty()).collect();
-    if parts
+    // A part of nothing but `/`, `*` and `$` (`/* */*$`) names no path: as a rule of its own or
+    // joined to its neighbour it would match nearly every URL. The space is then part of the
+    // pattern, meant for the URLs that carry one.
+    let names_paths = parts
         .iter()
-        .all(|p| p.starts_with('/') || p.starts_with('*'))
+        .all(|part| part.bytes().any(|b| !matches!(b, b'/' | b'*' | b'$')));
+    if names_paths
+        && parts
+            .iter()
+            .all(|p| p.starts_with('/') || p.starts_with('*'))
     {
         let lines: Vec<String> = parts.iter().map(|p| format!("{key}: {p}")).collect();
         out.push(
@@ -990,7 +1000,7 @@ fn spaces(line: &Line, key: &str, value: &str, out: &mut Vec<Finding>) {
         );
         return;
     }
-    if let Some(next_to) = typo_space(&parts) {
+    if let Some(next_to) = typo_space(&parts).filter(|_| names_paths) {
         let joined = parts.concat();
         out.push(
             Finding::new(
@@ -1157,6 +1167,23 @@ fn generator_macro(text: &str) -> Option<&str> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b':' | b'.' | b'-'));
     is_name.then(|| &text[..end + 4])
+}
+
+/// Whether the file shows a site built with a framework that names route groups in
+/// parentheses: a path under Next.js's `/_next/` or SvelteKit's `/_app/immutable/`, or a
+/// comment naming either. Elsewhere a segment in parentheses is a real one, which the URLs
+/// carry (eZ Publish's view parameters, `/(offset)/20`).
+fn shows_route_groups(robots: &RobotsTxt) -> bool {
+    robots.lines().iter().any(|line| {
+        let text = line.text();
+        text.contains("/_next/")
+            || text.contains("/_app/immutable")
+            || [b"next.js".as_slice(), b"sveltekit"].iter().any(|name| {
+                text.as_bytes()
+                    .windows(name.len())
+                    .any(|window| window.eq_ignore_ascii_case(name))
+            })
+    })
 }
 
 /// `/(authenticated)/`: a whole path segment in parentheses, the way Next.js and SvelteKit name
@@ -1722,6 +1749,14 @@ mod tests {
             .as_deref(),
             Some("Disallow: /a\nDisallow: /b")
         );
+        // `/* */*$` lists no paths: split, it would close the site with `/*`, and joined it
+        // would match nearly every URL. It is a pattern for URLs that carry a space.
+        let spaced = "User-agent: *\nDisallow: /* */*$\nDisallow: /*%20*/*$\n";
+        assert!(with_code(spaced, Code::SeveralPathsOnOneLine).is_empty());
+        let found = with_code(spaced, Code::SpaceInPattern);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].message.english().contains("/* */*$"), "{}", found[0].message);
+        assert_ne!(found[0].replacement.as_deref(), Some("Disallow: /**/*$"));
     }
 
     #[test]
@@ -1759,7 +1794,8 @@ mod tests {
     fn a_route_groups_folder_never_appears_in_a_url() {
         let found = with_code(
             "User-agent: *\nDisallow: /(authenticated)/\nDisallow: /(shop)/cart/*\n\
-             Disallow: /wiki/Foo_(bar)\nDisallow: /(.)photo/\nDisallow: /a/(b c)/\n",
+             Disallow: /wiki/Foo_(bar)\nDisallow: /(.)photo/\nDisallow: /a/(b c)/\n\
+             Allow: /_next/static/\n",
             Code::RouteGroupInPattern,
         );
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 3]);
@@ -1771,6 +1807,12 @@ mod tests {
         // Dropping the folder from `/(authenticated)/` would leave `/`, the whole site.
         assert_eq!(found[0].replacement, None);
         assert_eq!(found[1].replacement.as_deref(), Some("Disallow: /cart/*"));
+        // Without a sign of such a framework, a segment in parentheses is a real one: eZ
+        // Publish's view parameters are served as written.
+        let ez = "User-agent: *\nDisallow: /var/\nDisallow: /content/view/(offset)/\n";
+        assert!(with_code(ez, Code::RouteGroupInPattern).is_empty());
+        let comment = "# SvelteKit\nUser-agent: *\nDisallow: /(app)/settings/\n";
+        assert_eq!(with_code(comment, Code::RouteGroupInPattern).len(), 1);
     }
 
     #[test]
