@@ -9,12 +9,12 @@
  * render.js puts it into words.
  *
  * Start-up is ordered for the first verdict: restore the work, answer it on the main thread
- * (engine.js `firstAnswer`), and only then start the engine worker and import the panels below
+ * (first-answer.js `firstAnswer`), and only then start the engine worker and import the panels below
  * the verdict, which would otherwise compete with it for the processor.
  */
 
 import { Editor } from './page/editor.js';
-import { Engine, EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine/engine.js';
+import { EngineError, engineInput, firstAnswer, keepOpenedBytes } from './engine/first-answer.js';
 import {
   CrawlerChoice,
   EXAMPLES,
@@ -203,7 +203,7 @@ async function main() {
     showEditorWindow(state.editorWindow);
     scheduleRefresh();
   });
-  const starting = Engine.start();
+  const starting = startWorkerEngine();
   starting.catch(() => {}); // Reported by startEngine, once the panels can show it too.
   await startEngine(starting, Promise.all([loadPanels(), loadFileReading()]));
 }
@@ -273,6 +273,15 @@ function syncExamplePicker({ force = false } = {}) {
  * Loads the panels below the verdict and wires them. Never rejects: when they cannot be loaded,
  * the page says so and the checker above them goes on working.
  */
+/**
+ * An engine in a worker (www/engine/engine.js), which answers every question after the first
+ * verdict: that module is imported then, not before (the first verdict is answered without it).
+ */
+async function startWorkerEngine() {
+  const { Engine } = await import('./engine/engine.js');
+  return Engine.start();
+}
+
 /**
  * Loads the file's reading (`fileReading`) and its words, which are the panels' texts (its line
  * notes'), so that nothing is drawn before they are in; the refresh that follows draws it.
@@ -876,7 +885,7 @@ function showAnalysis(analysis, text) {
  * one keystroke never holds up the verdict of the next. Without it, they use the verdict's.
  */
 function panelEngine() {
-  state.panelEngine ??= Engine.start().then(
+  state.panelEngine ??= startWorkerEngine().then(
     (engine) => {
       engine.onRestart = showEngineError;
       state.panelEngineReady = engine;

@@ -532,7 +532,7 @@ test('a wasm module that cannot be loaded is explained', async () => {
 });
 
 test('a server that serves the wasm module without its type still gets verdicts', async () => {
-  // Streaming compilation takes only application/wasm; engine.js compiles the bytes whole then,
+  // Streaming compilation takes only application/wasm; first-answer.js compiles the bytes whole then,
   // for the first verdict on the main thread and for the worker alike.
   await withPage(
     browser,

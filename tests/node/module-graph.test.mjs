@@ -38,7 +38,7 @@ test('index.html preloads every module its scripts import statically', () => {
 test('index.html preloads nothing the first verdict does not wait for', () => {
   const entries = entryScripts();
   const graph = staticGraph(entries);
-  // engine.js imports the wasm-bindgen glue dynamically, to answer the first verdict.
+  // first-answer.js imports the wasm-bindgen glue dynamically, to answer the first verdict.
   graph.add('www/pkg/robots_lens_wasm.js');
   const preloaded = modulePreloads().map((link) => link.path);
   const extra = preloaded.filter((path) => !graph.has(path)).sort();
@@ -96,7 +96,7 @@ test('the entry scripts hold neither DOMContentLoaded nor the parser', () => {
   assert.deepEqual(
     scripts.map((m) => [m[1], Boolean(m[2])]),
     [
-      ['www/engine/engine.js', true],
+      ['www/engine/first-answer.js', true],
       ['www/app.js', true],
     ],
   );

@@ -1,5 +1,5 @@
 // An opened file that is not valid UTF-8: the page shows it decoded (invalid sequences as
-// U+FFFD) and hands the engine its own bytes (www/page/work.js `engineBytes`, www/engine/engine.js
+// U+FFFD) and hands the engine its own bytes (www/page/work.js `engineBytes`, www/engine/first-answer.js
 // `engineInput`), so that it answers as crawlers and the CLI do. Run against the built packages:
 //     node --test tests/node/opened-bytes.test.mjs
 

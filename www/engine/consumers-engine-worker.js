@@ -17,7 +17,7 @@ let file = null;
 let fileInput = null;
 
 function fileOf(input) {
-  // A text is compared by value, an opened file's bytes by identity (engine.js keeps one array).
+  // A text is compared by value, an opened file's bytes by identity (first-answer.js keeps one array).
   if (file !== null && fileInput === input) return file;
   file?.free();
   file = null;

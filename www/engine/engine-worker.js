@@ -35,7 +35,7 @@ const LIMITS = {
 
 let file = null;
 /**
- * What `file` was parsed from (a text, or an opened file's bytes: www/engine/engine.js `engineInput`),
+ * What `file` was parsed from (a text, or an opened file's bytes: www/engine/first-answer.js `engineInput`),
  * for the later package, which parses on its own.
  */
 let fileText = '';
@@ -227,7 +227,7 @@ const operations = {
 
 /**
  * A `RobotsFile` of `glue`'s package for `input`: a text, or an opened file's bytes read as they
- * are (www/engine/engine.js `engineInput`), so that bytes which are not UTF-8 are matched as the octets
+ * are (www/engine/first-answer.js `engineInput`), so that bytes which are not UTF-8 are matched as the octets
  * crawlers match, not as the U+FFFD the editor shows.
  */
 function parse(glue, input) {

@@ -12,15 +12,26 @@
  *     const analysis = await engine.analyze(text);
  *     const verdict = await engine.check(text, 'Googlebot', '/private', { profile: 'google' });
  *
- * It imports nothing, and index.html runs it as soon as it arrives (async): it starts compiling
- * the module and instantiates it on the main thread while the rest of the page is still being
- * fetched, and `firstAnswer` answers the page's first question there. The first worker starts
- * after that answer: starting it earlier only competes with the first verdict for the processor.
+ * The first verdict is not this module's: www/engine/first-answer.js compiles the module as the
+ * page starts and answers the first question on the main thread, and app.js imports this module
+ * after that verdict. The first worker starts then: started earlier, it only competed with the
+ * first verdict for the processor. The workers use the module that file compiled.
  */
 
+import {
+  EngineError,
+  OUT_OF_MEMORY_BYTES,
+  WASM_URL,
+  compiledModule,
+  engineInput,
+  loadError,
+} from './first-answer.js';
+
+// What the panels and the other engines import from here too; the first verdict's path imports
+// them from first-answer.js, without this module.
+export { EngineError, OUT_OF_MEMORY_BYTES, engineInput, keepOpenedBytes } from './first-answer.js';
+
 const WORKER_URL = new URL('./engine-worker.js', import.meta.url);
-/** The first module wasm-pack builds (scripts/build-wasm.sh); index.html preloads it. */
-const WASM_URL = new URL('../pkg/robots_lens_wasm_bg.wasm', import.meta.url);
 /**
  * The page's engine: this worker script with the first package, the smallest module that
  * answers a check (www/pkg/: no audit).
@@ -51,47 +62,6 @@ const START_TIMEOUT_MS = 20_000;
 /** How long one call may take: a base, plus time in proportion to the text it reads. */
 const CALL_TIMEOUT_BASE_MS = 20_000;
 const CALL_TIMEOUT_PER_MB_MS = 10_000;
-
-/**
- * An engine failure, with a message in English and the facts the page words it from in its own
- * language (`params`; this module imports nothing, not even the catalogues). `kind` is
- * `load` (the module could not be loaded), `crash` (it trapped), `timeout` (it hung),
- * `input` (it refused the arguments) or `cancelled` (see `Engine.cancel`).
- */
-/**
- * The bytes of an opened file that is not valid UTF-8, kept while the editor shows it unedited:
- * `{ text, bytes }`, or null.
- *
- * A textarea holds only text, so such a file is shown with each invalid sequence as U+FFFD.
- * Crawlers (and the CLI) match the original octets: `Disallow: /caf\xE9` disallows `/caf%E9`,
- * while a U+FFFD is matched as `%EF%BF%BD`. So every call below hands the engine the file's own
- * bytes for as long as the text it is asked about is exactly the text they were shown as (see
- * `engineInput`); once the text is edited, the edited text is what is checked. One rule for
- * every call, so no panel can read one while the verdict reads the other.
- */
-let opened = null;
-
-/**
- * Keeps `bytes` (a Uint8Array, line ends as the textarea keeps them: see work.js
- * `decodeBytes`) as what the engine reads while the editor shows exactly `text`; null forgets.
- */
-export function keepOpenedBytes(text, bytes) {
-  opened = bytes === null ? null : { text, bytes };
-}
-
-/** What the engine reads for the editor's `text`: the opened file's bytes, or the text itself. */
-export function engineInput(text) {
-  return opened !== null && opened.text === text ? opened.bytes : text;
-}
-
-export class EngineError extends Error {
-  constructor(kind, message, params = {}) {
-    super(message);
-    this.name = 'EngineError';
-    this.kind = kind;
-    this.params = params;
-  }
-}
 
 export class Engine {
   #worker = null;
@@ -426,93 +396,6 @@ function workerTimeout(onTimeout, ms) {
   timer = setTimeout(tick, TIMEOUT_TICK_MS);
   return { cancel: () => clearTimeout(timer) };
 }
-
-/** Compiled modules by URL: fetched and compiled once, for every worker and `firstAnswer`. */
-const compiled = new Map();
-
-function compiledModule(url = WASM_URL) {
-  const key = url.href;
-  if (!compiled.has(key)) {
-    const module = compileModule(url);
-    compiled.set(key, module);
-    module.catch(() => {
-      compiled.delete(key); // The next attempt fetches again.
-    });
-  }
-  return compiled.get(key);
-}
-
-/**
- * The module instantiated on the main thread, started when this module is evaluated (in a
- * page), for `firstAnswer`: a promise of the wasm-bindgen glue, ready to call.
- */
-const mainThreadGlue = typeof document === 'undefined' ? null : instantiateOnMainThread();
-
-async function instantiateOnMainThread() {
-  const [glue, module] = await Promise.all([import('../pkg/robots_lens_wasm.js'), compiledModule()]);
-  // Synchronous once compiled: the instance is ready without waiting for another task.
-  glue.initSync({ module });
-  return glue;
-}
-mainThreadGlue?.catch(() => {}); // Reported by the worker, which loads the same module.
-
-/**
- * The verdict for `text`, answered on the main thread by an instance of the module the workers
- * use, so the page's first verdict waits for neither a worker nor a second instantiation. Meant
- * for small texts; every later answer comes from the worker.
- */
-export async function firstAnswer(text, agent, url, options) {
-  if (mainThreadGlue === null) throw loadError('there is no page to load it into');
-  const glue = await mainThreadGlue;
-  const input = engineInput(text);
-  if (typeof input === 'string') return glue.check(input, agent, url, options);
-  const file = glue.RobotsFile.fromBytes(input);
-  try {
-    return file.check(agent, url, options);
-  } finally {
-    file.free();
-  }
-}
-
-async function compileModule(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw loadError(error.message);
-  }
-  if (!response.ok)
-    throw loadError(`${url.pathname} answered ${response.status} ${response.statusText}`);
-  try {
-    // Streaming compiles the bytes off the main thread as they arrive, but only from a response
-    // of type application/wasm; a server without that type still serves the bytes, compiled
-    // whole. The type is read first rather than streaming a clone and falling back: a cloned
-    // body is tee'd through the main thread, so the compile waited for whatever the page was
-    // doing there (the first layout: tens of milliseconds before the first verdict, issue 17).
-    if (mimeType(response) === 'application/wasm') return await WebAssembly.compileStreaming(response);
-    return await WebAssembly.compile(await response.arrayBuffer());
-  } catch (error) {
-    throw loadError(`${url.pathname} is not a WebAssembly module the browser accepts: ${error.message}`);
-  }
-}
-
-/** The response's media type without its parameters, in lower case ('' when it has none). */
-function mimeType(response) {
-  return (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-}
-
-function loadError(detail) {
-  return new EngineError(
-    'load',
-    `The engine could not be loaded (${detail}). Robots Lens must be served over HTTP with its ` +
-      'WebAssembly package built into www/pkg/: from a checkout, run "npm start" and open the ' +
-      'address it prints.',
-    { detail },
-  );
-}
-
-/** Above this, a trap is most likely the module running out of memory (wasm32 stops at 4 GiB). */
-export const OUT_OF_MEMORY_BYTES = 1024 ** 3;
 
 /** What the page says about a trap: what stopped, how much memory it held, that it restarted. */
 function crashMessage(detail, memoryBytes = null) {

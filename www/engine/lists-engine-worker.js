@@ -53,7 +53,7 @@ serveOperations({
   batchStart(robotsText, listText, format, agent, crawlers, options) {
     batch?.free();
     batch = null;
-    // An opened file's bytes are read as they are (www/engine/engine.js `engineInput`).
+    // An opened file's bytes are read as they are (www/engine/first-answer.js `engineInput`).
     const args = [listText, format, agent, crawlers, options];
     batch = typeof robotsText === 'string' ? new UrlBatch(robotsText, ...args) : UrlBatch.fromBytes(robotsText, ...args);
     return { list: batch.list(), agents: batch.agents() };
@@ -104,7 +104,7 @@ serveOperations({
 
   /**
    * The verdicts that flip between two versions, and their lines aligned (`compareVersions`).
-   * Either version may be an opened file's bytes (www/engine/engine.js `engineInput`): then both are
+   * Either version may be an opened file's bytes (www/engine/first-answer.js `engineInput`): then both are
    * read as bytes, the text as its UTF-8.
    */
   compareVersions(oldInput, newInput, listText, format, agent, crawlers, options) {

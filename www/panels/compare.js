@@ -38,8 +38,8 @@ export class ComparePanel {
   #timer = 0;
   #run = 0;
   /**
-   * An opened file that is not valid UTF-8, `{ text, bytes }` (as www/engine/engine.js keeps the
-   * editor's): the comparison reads its bytes while the box shows exactly `text`.
+   * An opened file that is not valid UTF-8, `{ text, bytes }` (as www/engine/first-answer.js keeps
+   * the editor's): the comparison reads its bytes while the box shows exactly `text`.
    */
   #opened = null;
 

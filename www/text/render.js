@@ -26,7 +26,7 @@
  * `code`, `shownText`, …).
  */
 
-import { OUT_OF_MEMORY_BYTES } from '../engine/engine.js';
+import { OUT_OF_MEMORY_BYTES } from '../engine/first-answer.js';
 import { formatCount, formatDecimal, has, t, tNodes, tPlural } from './i18n.js';
 import { messageParts } from './message-fill.js';
 
@@ -305,9 +305,9 @@ export function readingOptionsSummary(agentMatch, profile) {
 }
 
 // -------------------------------------------------------------------------------------------
-// Engine failures, in words. engine.js imports nothing (it starts compiling the module before
-// anything else runs), so its errors carry their facts (`EngineError.params`) and are worded
-// here; an error it did not word (the core refusing an input) keeps its message.
+// Engine failures, in words. first-answer.js imports nothing (it starts compiling the module
+// before anything else runs), so the engines' errors carry their facts (`EngineError.params`)
+// and are worded here; an error it did not word (the core refusing an input) keeps its message.
 
 /** What to tell a visitor about `error`, an EngineError or any other failure. */
 export function engineErrorText(error) {
