@@ -141,6 +141,14 @@ impl AgentLineReading {
 /// 15,000 `User-agent: botN` lines would otherwise list every one for the agent `bot140`.
 pub const MAX_AGENT_LINE_READINGS: usize = 10;
 
+/// Whether the two readings of `line` are one, whatever agent asks: it names `*`, or the
+/// name as written is the token Google's library reads. [`differing_readings`] passes over
+/// such a line for every agent (nearly every line of a file).
+pub(crate) fn read_alike(line: &AgentLine) -> bool {
+    line.product()
+        .is_none_or(|token| written_name(line.value()).eq_ignore_ascii_case(token))
+}
+
 /// The lines among `lines` whose two readings differ and of which at least one names `agent`,
 /// the first [`MAX_AGENT_LINE_READINGS`] in file order.
 pub(crate) fn differing_readings<'a>(
@@ -150,11 +158,11 @@ pub(crate) fn differing_readings<'a>(
 ) -> Vec<AgentLineReading> {
     lines
         .filter_map(|line| {
-            let token = line.product()?;
-            let written = written_name(line.value());
-            if written.eq_ignore_ascii_case(token) {
+            if read_alike(line) {
                 return None;
             }
+            let token = line.product()?;
+            let written = written_name(line.value());
             let applies = names_agent(line, agent, model);
             let other_reading_applies = other_reading_names(line, agent, model);
             (applies || other_reading_applies).then(|| AgentLineReading {

@@ -319,9 +319,9 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
         Cut::Quoted(inner)
     } else if token.is_empty() && value.starts_with('*') {
         Cut::Star {
-            meant: value
-                .trim_end_matches(|c: char| c.is_ascii_punctuation() && c != '*' || c.is_whitespace())
-                == "*",
+            meant: value.trim_end_matches(|c: char| {
+                c.is_ascii_punctuation() && c != '*' || c.is_whitespace()
+            }) == "*",
         }
     } else if token.is_empty() {
         Cut::Empty
@@ -368,7 +368,11 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
             .code("value", value)
             .code("token", token),
             rebuild(line, "User-agent", token),
-            if trailing { M::TrailingStarWhy } else { M::TokenCutWhy },
+            if trailing {
+                M::TrailingStarWhy
+            } else {
+                M::TokenCutWhy
+            },
             if trailing {
                 Message::new(M::WriteSimpler).code("value", &format!("User-agent: {token}"))
             } else {
@@ -407,9 +411,9 @@ fn token_cut(agent: &AgentLine, token: &str, line: &Line) -> Finding {
             ))
             .with_replacement(Some(text)),
         // `Google*` is read as `Google`, as meant; the fix is for the readers that compare it whole.
-        (Cut::StarAfterName { .. }, replacement) => {
-            finding.with_replacement(replacement).keeping_google_reading()
-        }
+        (Cut::StarAfterName { .. }, replacement) => finding
+            .with_replacement(replacement)
+            .keeping_google_reading(),
         (_, replacement) => finding.with_replacement(replacement),
     }
 }
