@@ -1848,7 +1848,7 @@ fn check_fixes(
         for slot in slots {
             let known_on = |line: usize| prover.known.contains(&(new.code, line));
             let known = match old {
-                Some(old) => known_on(old),
+                Some(old) => known_on(old) || known_in_agents(robots, &prover.known, new.code, old),
                 None => {
                     edited_lines_of[slot].iter().any(|&line| known_on(line))
                         || edited.line(new.line).is_some_and(|line| {
@@ -1921,6 +1921,26 @@ fn check_fixes(
     if let Some(inner) = inner {
         prover.budget = prover.budget.min(inner.budget);
     }
+}
+
+/// Whether a finding of `code` on user-agent line `line` was already the file's, told on
+/// another user-agent line of the same group: a finding about a group's crawlers stands on its
+/// first one, and a fix that splits the crawlers into two groups moves the same story onto the
+/// second (`AhrefsBot` and `funnelback` both escape `*`, then `funnelback` alone does).
+fn known_in_agents(
+    robots: &RobotsTxt,
+    known: &HashSet<(Code, usize)>,
+    code: Code,
+    line: usize,
+) -> bool {
+    let Some(group) = robots.group_at(line) else {
+        return false;
+    };
+    group.agents.iter().any(|agent| agent.line == line)
+        && group
+            .agents
+            .iter()
+            .any(|agent| known.contains(&(code, agent.line)))
 }
 
 fn first_line(text: &str) -> &str {

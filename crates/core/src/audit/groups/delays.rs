@@ -252,6 +252,18 @@ mod tests {
     }
 
     #[test]
+    fn a_fix_that_splits_a_group_raises_nothing_its_crawlers_had_already() {
+        // `AhrefsBot` and `funnelback` both escape `*` (one RL302 on the group's first line);
+        // once the delay ends AhrefsBot's group, `funnelback` alone still does: the same story,
+        // which does not hold the fix back.
+        let input = "User-agent: *\nDisallow: /search/\n\nUser-agent: AhrefsBot\nCrawl-delay: 5\n\
+                     User-agent: funnelback\nDisallow: /x\n";
+        assert_eq!(with_code(input, Code::NamedGroupIgnoresStar).len(), 1);
+        let found = with_code(input, Code::LineInsideAgentList);
+        assert_eq!(found[0].fix_check, FixCheck::Checked, "{}", found[0].fix);
+    }
+
+    #[test]
     fn a_trailing_group_line_changes_no_verdict_and_is_a_note() {
         let input = "User-agent: *\nDisallow: /admin/\n\nUser-agent: GPTBot\nDisallow: /\n\n\
                      Crawl-delay: 10\n";
