@@ -76,13 +76,17 @@ pub(crate) struct RecordAgent {
     name: String,
     /// `name` lower-cased, once rather than at every check.
     lowered: String,
+    /// The octets of `lowered`, as [`octet_set`] gathers them.
+    octets: u64,
 }
 
 impl RecordAgent {
     fn new(line: usize, name: String) -> RecordAgent {
+        let lowered = name.to_lowercase();
         RecordAgent {
             line,
-            lowered: name.to_lowercase(),
+            octets: octet_set(&lowered),
+            lowered,
             name,
         }
     }
@@ -258,6 +262,7 @@ impl Reading {
         };
         let record = &self.records[index];
         verdict.used_star_group = used_star;
+        let octets = octet_set(&name);
         verdict.groups = Arc::from([AppliedGroup {
             index,
             agent_lines: record.agents.iter().map(|agent| agent.line).collect(),
@@ -268,7 +273,7 @@ impl Reading {
                     if used_star {
                         agent.name == "*"
                     } else {
-                        self.names(agent, &name)
+                        self.names(agent, &name, octets)
                     }
                 })
                 .map(|agent| agent.line)
@@ -304,11 +309,12 @@ impl Reading {
     /// The record the caller `name` (already reduced) reads, and whether it is the default
     /// one: the first record searched by name that names it, else the default.
     fn record_of(&self, name: &str) -> Option<(usize, bool)> {
+        let octets = octet_set(name);
         let by_name = self.named.iter().copied().find(|&index| {
             self.records[index]
                 .agents
                 .iter()
-                .any(|agent| self.names(agent, name))
+                .any(|agent| self.names(agent, name, octets))
         });
         by_name
             .map(|index| (index, false))
@@ -323,15 +329,18 @@ impl Reading {
             .map_or(&[], |(index, _)| &self.records[index].lines)
     }
 
-    /// Whether a record's user-agent value names the caller (`name`, already reduced).
-    fn names(&self, agent: &RecordAgent, name: &str) -> bool {
+    /// Whether a record's user-agent value names the caller (`name`, already reduced, whose
+    /// octets are `octets`).
+    fn names(&self, agent: &RecordAgent, name: &str, octets: u64) -> bool {
+        // The audit's evidence asks which record every crawler and name reads, in the file and
+        // in each edit of it, against every user-agent value: a value holding an octet the name
+        // lacks cannot be in it, and that test is two instructions where the search is a hundred.
+        let within = || agent.octets & !octets == 0 && contains(name, &agent.lowered);
         match self.reader {
             // `Entry.applies_to`: `*` names everyone, and so does an empty value.
-            Reader::Python => agent.name == "*" || contains(name, &agent.lowered),
+            Reader::Python => agent.name == "*" || within(),
             // `*` is the default record, found as such; an empty value names no robot.
-            Reader::Koster1994 => {
-                agent.name != "*" && !agent.name.is_empty() && contains(name, &agent.lowered)
-            }
+            Reader::Koster1994 => agent.name != "*" && !agent.name.is_empty() && within(),
         }
     }
 }
@@ -353,6 +362,19 @@ fn contains(name: &str, part: &str) -> bool {
         }
         _ => name.contains(part),
     }
+}
+
+/// The octets `text` holds, as a set of 64 bits: each letter and digit its own bit, the other
+/// octets sharing the rest. A text holds another only if its set holds the other's.
+fn octet_set(text: &str) -> u64 {
+    text.bytes().fold(0, |set, octet| {
+        let bit = match octet {
+            b'a'..=b'z' => octet - b'a',
+            b'0'..=b'9' => 26 + (octet - b'0'),
+            _ => 36 + octet % 28,
+        };
+        set | 1 << bit
+    })
 }
 
 /// The caller's name as both readers compare it: the text before the first `/` (the name
@@ -406,6 +428,40 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A text's octet set holds the set of every text it contains, so the set never turns away
+    /// a value [`contains`] would find: every octet, and every pair of a name and a value cut
+    /// from it.
+    #[test]
+    fn a_contained_text_has_no_octet_its_container_lacks() {
+        for c in ('\0'..='\u{2ff}').chain(['\u{fffd}', '\u{1f916}']) {
+            let text = c.to_string();
+            assert_eq!(
+                octet_set(&text) & !octet_set(&format!("x{text}y")),
+                0,
+                "{c:?}"
+            );
+        }
+        let names = [
+            "googlebot-image",
+            "ia_archiver",
+            "yandex.images",
+            "crawlé 2.0",
+            "bot",
+        ];
+        for name in names {
+            for start in 0..=name.len() {
+                for end in start..=name.len() {
+                    let Some(part) = name.get(start..end) else {
+                        continue;
+                    };
+                    assert_eq!(octet_set(part) & !octet_set(name), 0, "{name:?} {part:?}");
+                }
+            }
+        }
+        // And it does turn values away: the point of it.
+        assert_ne!(octet_set("bingbot") & !octet_set("googlebot"), 0);
     }
 
     /// The reading of an edited file that takes rules from the original's reading is the
@@ -542,6 +598,89 @@ mod tests {
         assert_eq!(verdict.groups[0].matched_agent_lines, [7]);
         assert_eq!(verdict.groups[0].index, 2);
         assert!(!check(Profile::Python, robots, "FooBot/2.1", "/c").allowed);
+    }
+
+    /// The record a name reads is the first that a naive scan (`str::contains` over every value,
+    /// as CPython's `applies_to` does) finds, under both readers: the octet sets only skip
+    /// values that cannot match. Values and names share and lack octets in every way here: a
+    /// value inside a longer one, digits, punctuation, non-ASCII, an empty value, `*`.
+    #[test]
+    fn the_record_a_name_reads_is_the_first_a_naive_scan_finds() {
+        let values = [
+            "",
+            "*",
+            "bot",
+            "googlebot",
+            "Googlebot-Image",
+            "bingbot",
+            "ia_archiver",
+            "MJ12bot",
+            "yandex.images",
+            "crawlé",
+            "gpt",
+            "GPTBot",
+            "x",
+            "2.0",
+        ];
+        let names = [
+            "googlebot",
+            "googlebot-image",
+            "bingbot",
+            "ia_archiver",
+            "mj12bot",
+            "gptbot",
+            "crawlé 2.0",
+            "yandeximages",
+            "yandex.images",
+            "x",
+            "",
+            "other",
+            "robot",
+        ];
+        for profile in [Profile::Python, Profile::Legacy1994] {
+            // Every value alone in a record, in turn first of the file.
+            for first in 0..values.len() {
+                let mut text = String::new();
+                for value in values[first..].iter().chain(&values[..first]) {
+                    text.push_str(&format!(
+                        "User-agent: {value}
+Disallow: /x
+
+"
+                    ));
+                }
+                let robots = RobotsTxt::parse(text.as_bytes());
+                let reading = Reading::for_profile(&robots, profile).unwrap();
+                for name in names {
+                    let naive = reading
+                        .named
+                        .iter()
+                        .copied()
+                        .find(|&index| {
+                            reading.records[index]
+                                .agents
+                                .iter()
+                                .any(|agent| match profile {
+                                    Profile::Python => {
+                                        agent.name == "*" || name.contains(agent.lowered.as_str())
+                                    }
+                                    _ => {
+                                        agent.name != "*"
+                                            && !agent.name.is_empty()
+                                            && name.contains(agent.lowered.as_str())
+                                    }
+                                })
+                        })
+                        .map(|index| (index, false))
+                        .or(reading.default.map(|index| (index, true)));
+                    assert_eq!(
+                        reading.record_of(name),
+                        naive,
+                        "{profile:?} {name:?} {text:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
