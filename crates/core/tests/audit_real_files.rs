@@ -23,6 +23,9 @@
 //! it (`robots-lens consumers`), or is a reader whose verdict the finding's evidence shows
 //! changed.
 //!
+//! And what a census counts (`audit_counts`, whose fixes are not checked) is the audit's count of
+//! every code at every severity, file by file.
+//!
 //! Without the corpus the test fails (see `inputs`).
 
 mod inputs;
@@ -30,7 +33,9 @@ mod inputs;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use robots_lens::audit::{Code, Effect, FixCheck, Severity, CODES};
+use robots_lens::audit::{
+    audit_counts, partition_suppressed, Code, Effect, FixCheck, Severity, CODES,
+};
 use robots_lens::consumers::{self, Consumer, ConsumerTable, Status};
 use robots_lens::message::Value;
 use robots_lens::{
@@ -381,6 +386,7 @@ fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
     // Findings that name a consumer, and consumers named in all.
     let (mut naming, mut named) = (0, 0);
     let mut failures = Vec::new();
+    let (mut counts_compared, mut withheld_files) = (0, 0);
     for (index, path) in paths.iter().enumerate() {
         let started = std::time::Instant::now();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -395,6 +401,31 @@ fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
             if !found.iter().map(key).eq(again.iter().map(key)) {
                 failures.push(format!("{name}: two audits of the same file differ"));
             }
+        }
+        // A census counts the findings without checking their fixes (`audit_counts`): the
+        // counts by code and severity must be the full audit's, as `lint` reports them. Asked
+        // of every file whose audit withheld a fix (where the check did something) and of one
+        // in sixteen besides, as each costs most of an audit again.
+        let withheld = found.iter().any(|f| f.fix_check == FixCheck::Withheld);
+        withheld_files += usize::from(withheld);
+        if index % 16 == 0 || withheld {
+            let (kept, _) = partition_suppressed(found.clone(), &robots.suppressions());
+            let mut expected: BTreeMap<(&'static str, Severity), usize> = BTreeMap::new();
+            for finding in &kept {
+                *expected
+                    .entry((finding.code.id(), finding.severity))
+                    .or_default() += 1;
+            }
+            let counted: Vec<((&'static str, Severity), usize)> = audit_counts(&robots)
+                .iter()
+                .map(|counted| ((counted.code.id(), counted.severity), counted.count))
+                .collect();
+            if !counted.iter().copied().eq(expected) {
+                failures.push(format!(
+                    "{name}: audit_counts gives {counted:?}, not the audit's"
+                ));
+            }
+            counts_compared += 1;
         }
         if found.iter().all(|f| f.severity == Severity::Info) {
             clean += 1;
@@ -479,6 +510,9 @@ fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
         "only {effects} effects in the corpora's findings"
     );
     assert!(fixes > 100, "only {fixes} offered fixes checked");
+    // Files whose audit withheld a fix: none would compare the counts only where the fix
+    // check changed nothing.
+    assert!(withheld_files > 0, "no fix withheld in the corpora");
     // Most findings are about a line some consumer reads otherwise: none would mean the
     // consumers were never asked.
     assert!(
@@ -488,7 +522,8 @@ fn the_audit_of_real_files_points_at_real_lines_and_proves_itself() {
     let total: usize = counts.values().map(|(n, _)| n).sum();
     println!(
         "{} files, {total} findings, {clean} files with no warning or error, {effects} effects \
-         reproduced, {fixes} fixes checked, {naming} findings naming {named} consumers",
+         reproduced, {fixes} fixes checked, {naming} findings naming {named} consumers, the \
+         census's counts compared on {counts_compared} files",
         paths.len()
     );
     println!("{:<8} {:>8} {:>6}", "code", "findings", "files");

@@ -6,8 +6,8 @@
 //! the fetch status), what the whole file allows each of them, the AI usage preferences a crawler
 //! that no group names reads, the sitemaps, the preference lines and the audit's findings counted
 //! by code and severity. Every one of those is the core's answer ([`Checker::ask_crawler_table`],
-//! [`Checker::ask_verdict`], [`Checker::ask_usage`], [`robots_lens::audit()`], [`served_status`] for a
-//! 2xx that is an HTML page, or [`served_status_of`] when the audit is not asked); this module
+//! [`Checker::ask_verdict`], [`Checker::ask_usage`], [`audit_counts`], [`served_status_of`] for a
+//! 2xx that is an HTML page); this module
 //! only packs them into flat buffers that the Python side turns into Arrow arrays without a
 //! Python object per cell.
 //!
@@ -42,12 +42,12 @@ use pyo3::exceptions::{PyLookupError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyDict};
-use robots_lens::audit::{partition_suppressed, Severity};
+use robots_lens::audit::{audit_counts, Severity};
 use robots_lens::{
     crawlers, find_crawler, status_effect, Access, Crawler, FetchStatus, PreferenceKind, Profile,
     Question, RobotsTxt, StatusEffect, Who, USE_PURPOSES,
 };
-use robots_lens_fetch::{served_status, served_status_of};
+use robots_lens_fetch::served_status_of;
 
 /// `access` values, by index.
 pub const ACCESS: [&str; 3] = ["everything", "nothing", "partial"];
@@ -197,16 +197,8 @@ impl Columns {
         let robots = RobotsTxt::parse(body);
         // The body is the file only when the status says so (a 2xx; not a 404's error page).
         let read = status_effect(&status, survey.profile) == StatusEffect::ParseFile;
-        // Without the audit columns, the body alone says whether it is an HTML page.
-        let findings = if read && survey.audit {
-            robots.audit()
-        } else {
-            Vec::new()
-        };
-        let served = match survey.audit {
-            true => served_status(status, &findings),
-            false => served_status_of(status, &robots),
-        };
+        // The body alone says whether it is an HTML page, as its audit would (RL101).
+        let served = served_status_of(status, &robots);
         self.status.push(Some(if served == status {
             given.trim().to_owned()
         } else {
@@ -315,30 +307,16 @@ impl Columns {
 
         if read && survey.audit {
             let mut totals = [0usize; 3];
-            // (code, severity) -> count, in order of first finding: a file has a handful.
-            let mut counted: Vec<(&'static str, Severity, usize)> = Vec::new();
-            // What `robots-lens lint` reports: without the findings a `# robots-lens: ignore`
-            // comment in the file silences.
-            let (kept, _) = partition_suppressed(findings, &robots.suppressions());
-            for finding in &kept {
-                totals[severity_index(finding.severity)] += 1;
-                let code = finding.code.id();
-                match counted
-                    .iter_mut()
-                    .find(|(known, severity, _)| *known == code && *severity == finding.severity)
-                {
-                    Some((_, _, count)) => *count += 1,
-                    None => counted.push((code, finding.severity, 1)),
-                }
-            }
-            counted.sort_by_key(|&(code, severity, _)| (code, severity_index(severity)));
-            for (code, severity, count) in counted {
-                let code = self.codes.index(code);
+            // What `robots-lens lint` reports, counted: its fixes are not checked, which
+            // changes no count and was a second audit of most files.
+            for counted in audit_counts(&robots) {
+                totals[severity_index(counted.severity)] += counted.count;
+                let code = self.codes.index(counted.code.id());
                 self.audit_code
                     .push(u16::try_from(code).unwrap_or(u16::MAX));
                 self.audit_severity
-                    .push(u8::try_from(severity_index(severity)).unwrap_or(NONE_U8));
-                self.audit_count.push(count_cell(count));
+                    .push(u8::try_from(severity_index(counted.severity)).unwrap_or(NONE_U8));
+                self.audit_count.push(count_cell(counted.count));
             }
             self.errors.push(count_cell(totals[0]));
             self.warnings.push(count_cell(totals[1]));

@@ -1598,13 +1598,14 @@ fn change_phrase(finding: &Finding, intent: &Intent) -> Message {
     }
 }
 
+/// How the fix check audits a fixed file: the checks alone, without evidence.
+pub(crate) type Reaudit<'a> = &'a dyn Fn(&RobotsTxt) -> Vec<Finding>;
+
 /// Computes every finding's evidence, severity and fix check (see the module documentation).
-/// `audit` re-audits an edited file without evidence, for the fix check.
-pub(crate) fn prove(
-    robots: &RobotsTxt,
-    findings: &mut [Finding],
-    audit: &dyn Fn(&RobotsTxt) -> Vec<Finding>,
-) {
+/// `audit` re-audits an edited file without evidence, for the fix check; without it the fixes
+/// are not checked (each is left [`FixCheck::None`]), and every finding's code and severity are
+/// still what they are with it: the check comes last and weighs only the fix.
+pub(crate) fn prove(robots: &RobotsTxt, findings: &mut [Finding], audit: Option<Reaudit<'_>>) {
     if findings.iter().all(|finding| finding.intent.is_none()) {
         for finding in findings.iter_mut() {
             finding.severity = Severity::Info;
@@ -1682,7 +1683,9 @@ pub(crate) fn prove(
             }
         }
     }
-    check_fixes(&mut prover, findings, pending, audit);
+    if let Some(audit) = audit {
+        check_fixes(&mut prover, findings, pending, audit);
+    }
 }
 
 /// A fix whose answers are checked and whose audit is left: see [`check_fixes`].

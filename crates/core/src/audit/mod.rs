@@ -260,8 +260,69 @@ impl Finding {
 /// finding's severity follows from its evidence ([`Finding::effect`], `docs/severity.md`).
 pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
     let mut findings = findings_of(robots);
-    evidence::prove(robots, &mut findings, &findings_of);
-    crate::sorting::sort_by(&mut findings, |a, b| {
+    evidence::prove(robots, &mut findings, Some(&findings_of));
+    sort_findings(&mut findings);
+    findings
+}
+
+/// How many findings of one code at one severity a file has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CodeCount {
+    /// The findings' code.
+    pub code: Code,
+    /// Their severity.
+    pub severity: Severity,
+    /// How many there are (at least one).
+    pub count: usize,
+}
+
+/// What [`audit()`] reports, counted by code and severity, less the findings a `# robots-lens:
+/// ignore` comment silences (what `robots-lens lint` reports): one entry per code and severity
+/// found, by code ([`Code::id`]), then from the most serious. For a caller that counts many files
+/// (a census) rather than shows one.
+///
+/// The counts are those of [`audit()`]'s findings (a test holds them equal over every real file
+/// of the corpora) for less work: the fixes are not checked. Checking a fix applies it and audits
+/// the fixed file again, a second audit of every file with a fix to offer; it decides whether a
+/// finding offers its replacement and what its fix says, and never a finding's code or severity,
+/// which the evidence settles before it (a fix is only checked once its finding is weighed).
+///
+/// ```
+/// use robots_lens::{audit::{audit_counts, Code, Severity}, RobotsTxt};
+///
+/// let robots = RobotsTxt::parse(b"Disallow: /a\nDisallow: /b\nUser-agent: *\nDisallow: /c\n");
+/// let counts = audit_counts(&robots);
+/// assert_eq!(counts[0].code, Code::RuleBeforeUserAgent);
+/// assert_eq!((counts[0].severity, counts[0].count), (Severity::Error, 2));
+/// ```
+pub fn audit_counts(robots: &RobotsTxt) -> Vec<CodeCount> {
+    let mut findings = findings_of(robots);
+    evidence::prove(robots, &mut findings, None);
+    let (kept, _) = partition_suppressed(findings, &robots.suppressions());
+    let mut counts: Vec<CodeCount> = Vec::new();
+    for finding in &kept {
+        // A file has a handful of codes: a list beats a map.
+        match counts
+            .iter_mut()
+            .find(|known| known.code == finding.code && known.severity == finding.severity)
+        {
+            Some(known) => known.count += 1,
+            None => counts.push(CodeCount {
+                code: finding.code,
+                severity: finding.severity,
+                count: 1,
+            }),
+        }
+    }
+    counts.sort_by_key(|known| (known.code.id(), known.severity));
+    counts
+}
+
+/// Sorts findings by line, then from the most serious, then by code and column: the order
+/// [`audit()`] gives.
+fn sort_findings(findings: &mut [Finding]) {
+    crate::sorting::sort_by(findings, |a, b| {
         (a.line, a.severity, a.code, a.span.map(|s| s.start)).cmp(&(
             b.line,
             b.severity,
@@ -269,7 +330,6 @@ pub fn audit(robots: &RobotsTxt) -> Vec<Finding> {
             b.span.map(|s| s.start),
         ))
     });
-    findings
 }
 
 /// What the checks find, each finding with what its author evidently meant, before any
