@@ -96,12 +96,26 @@ impl Effect {
     /// The effect in words: who may or may not fetch what, under which reader, and what was
     /// meant.
     pub fn message(&self) -> Message {
-        let id = match (self.allowed, self.line.is_some()) {
+        self.words(match (self.allowed, self.line.is_some()) {
             (true, true) => M::EvidenceAllowedByLine,
             (true, false) => M::EvidenceAllowed,
             (false, true) => M::EvidenceBlockedByLine,
             (false, false) => M::EvidenceBlocked,
-        };
+        })
+    }
+
+    /// A change a fix would make that the finding is not about, in words: who may or may not
+    /// fetch what now, and the other answer the fix would give (not what was meant).
+    fn fix_message(&self) -> Message {
+        self.words(match (self.allowed, self.line.is_some()) {
+            (true, true) => M::EvidenceFixAllowedByLine,
+            (true, false) => M::EvidenceFixAllowed,
+            (false, true) => M::EvidenceFixBlockedByLine,
+            (false, false) => M::EvidenceFixBlocked,
+        })
+    }
+
+    fn words(&self, id: M) -> Message {
         let message = Message::new(id)
             .text("agent", self.agent.as_str())
             .code("url", &self.url)
@@ -885,7 +899,10 @@ impl<'r> Prover<'r> {
                                 || map.old(line).is_some_and(|old| inside.contains(&old))
                         })
                         || moved(was, &is, &map, &inside, &inside_new);
-                    if kept || (!about && asker.crawler.is_some()) {
+                    let away = intent.reading == Reading::Google
+                        && profile == Profile::Python
+                        && leaves_google(self.robots, &self.checkers[0], &question, was);
+                    if kept || away || (!about && asker.crawler.is_some()) {
                         outside.get_or_insert(effect);
                         continue;
                     }
@@ -1423,7 +1440,10 @@ impl Prover<'_> {
                             intended: is.allowed,
                             line: was.deciding_line(),
                         };
-                        if kept {
+                        let away = local.intent.reading == Reading::Google
+                            && profile == Profile::Python
+                            && leaves_google(robots, &self.checkers[0], &question, &was);
+                        if kept || away {
                             found.outside.get_or_insert(effect);
                             continue;
                         }
@@ -1698,6 +1718,31 @@ struct Pending {
     about: Option<HashSet<usize>>,
 }
 
+/// Whether Python's answer `was` in the file as written is Google's, read from the same rule:
+/// then an edit Google already reads as meant ([`Reading::Google`]) that changes it moves
+/// Python away from the meant reading (into a group a blank line cuts short, out of a group
+/// that already gave it the meant answer), which shows the edit wrong, not the file. The rule
+/// is compared by its text, not its line: a file that names a crawler twice holds it twice.
+/// Readers that agree through different rules (a crawler's fallback chain, which only some
+/// profiles follow) prove nothing either way.
+fn leaves_google(
+    robots: &RobotsTxt,
+    google: &Checker<'_>,
+    question: &Question,
+    was: &crate::verdict::Verdict,
+) -> bool {
+    let rule = |line: Option<usize>| {
+        let line = robots.line(line?)?;
+        Some((line.kind, line.value()?))
+    };
+    let Some(python_rule) = rule(was.deciding_line()) else {
+        return false;
+    };
+    google.ask_verdict(question).is_ok_and(|google| {
+        google.allowed == was.allowed && rule(google.deciding_line()) == Some(python_rule)
+    })
+}
+
 /// Withholds `finding`'s fix, which would also change `outside`.
 fn withhold_flip(finding: &mut Finding, intent: &Intent, outside: &Effect, rule: bool) {
     let change = change_phrase(finding, intent);
@@ -1705,7 +1750,7 @@ fn withhold_flip(finding: &mut Finding, intent: &Intent, outside: &Effect, rule:
         finding,
         Message::new(M::FixWithheldFlips)
             .phrase("change", change)
-            .phrase("effect", outside.message()),
+            .phrase("effect", outside.fix_message()),
         rule,
     );
 }

@@ -86,6 +86,14 @@ catalogue! {
     EvidenceBlockedByLine = "core.audit.evidence.blocked-by-line" =>
         "{agent} may not fetch {url} under {reader} (line {line} decides); read as intended, it \
          may.";
+    EvidenceFixAllowed = "core.audit.evidence.fix-allowed" =>
+        "{agent} may fetch {url} under {reader}; with the fix, it may not.";
+    EvidenceFixAllowedByLine = "core.audit.evidence.fix-allowed-by-line" =>
+        "{agent} may fetch {url} under {reader} (line {line} decides); with the fix, it may not.";
+    EvidenceFixBlocked = "core.audit.evidence.fix-blocked" =>
+        "{agent} may not fetch {url} under {reader}; with the fix, it may.";
+    EvidenceFixBlockedByLine = "core.audit.evidence.fix-blocked-by-line" =>
+        "{agent} may not fetch {url} under {reader} (line {line} decides); with the fix, it may.";
     FixWithheld = "core.audit.fix-withheld" =>
         "{why} So no corrected line is offered: decide what this line is for.";
     FixWithheldRule = "core.audit.fix-withheld.rule" =>

@@ -520,6 +520,25 @@ mod tests {
     use crate::profile::Profile;
 
     #[test]
+    fn a_fix_that_moves_python_away_from_googles_reading_is_withheld() {
+        // Python skips `Googlebot/2.1` and reads the later `Googlebot` group, the same rules:
+        // it already answers as Google does. Written `Googlebot`, the first group would be
+        // Python's, and a blank line ends it before `/private/`: the fix would open it.
+        let input = "User-agent: Googlebot/2.1\nDisallow: /a\n\nDisallow: /private/\n\n\
+                     User-agent: Googlebot\nDisallow: /a\nDisallow: /private/\n";
+        let found = with_code(input, Code::UserAgentExtraText);
+        assert_eq!(found[0].severity, Severity::Info, "{:?}", found[0].effect);
+        assert_eq!(found[0].fix_check, FixCheck::Withheld);
+        assert!(found[0].fix.english().contains("with the fix, it may"), "{}", found[0].fix);
+        // Without the later group, Python reads no group for Googlebot: the fix gives it the
+        // rules Google reads, and it is offered.
+        let alone = "User-agent: Googlebot/2.1\nDisallow: /private/\n\nUser-agent: *\nDisallow:\n";
+        let found = with_code(alone, Code::UserAgentExtraText);
+        assert_eq!(found[0].severity, Severity::Warning);
+        assert_eq!(found[0].fix_check, FixCheck::Checked);
+    }
+
+    #[test]
     fn an_empty_name_is_evidenced_by_the_readers_it_changes() {
         let readers = |input: &str| -> Vec<(Severity, Vec<Profile>)> {
             with_code(input, Code::EmptyUserAgent)
