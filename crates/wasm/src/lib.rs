@@ -53,6 +53,8 @@ mod logs;
 #[cfg(feature = "politeness")]
 mod politeness;
 mod tape;
+#[cfg(feature = "audit")]
+mod urls;
 #[cfg(feature = "ai")]
 mod usage;
 mod view;
@@ -529,9 +531,10 @@ impl RobotsFile {
     pub fn answer_many(
         &self,
         agent: &str,
-        urls: Vec<String>,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] urls: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsError> {
+        let urls = urls::Urls::read(&urls, "answerMany")?;
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
         let rows: Vec<view::AnswerRow> = urls
@@ -548,9 +551,10 @@ impl RobotsFile {
     pub fn check_many(
         &self,
         agent: &str,
-        urls: Vec<String>,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] urls: JsValue,
         options: JsValue,
     ) -> Result<JsValue, JsError> {
+        let urls = urls::Urls::read(&urls, "checkMany")?;
         let options = CheckOptions::from_js(options)?;
         let checker = self.checker(options.profile);
         self.templates.ask(agent, &options);

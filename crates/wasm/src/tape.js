@@ -111,3 +111,26 @@ export function optionsText(options) {
   const asTyped = options.asTyped;
   return `${fields.join('\0')}\0${asTyped !== undefined && asTyped !== null && asTyped ? '1' : '0'}`;
 }
+
+/**
+ * The URLs of a list (`checkMany`, `answerMany`) as one string, so that the list crosses into
+ * the module in one call and not in one per URL; urlLengths says where each ends. Undefined when
+ * `urls` is not an array of strings. A URL that ends in half a surrogate pair ends in U+FFFD
+ * instead, as the URL alone crosses: joined, it would pair with a next URL's low half.
+ */
+export function urlsText(urls) {
+  if (!Array.isArray(urls) || !urls.every((url) => typeof url === 'string')) return undefined;
+  const unpaired = (url) => {
+    const last = url.charCodeAt(url.length - 1);
+    return last >= 0xd800 && last <= 0xdbff;
+  };
+  if (!urls.some(unpaired)) return urls.join('');
+  return urls.map((url) => (unpaired(url) ? `${url.slice(0, -1)}\ufffd` : url)).join('');
+}
+
+/** Each URL's length in UTF-16 units, in order (`urls` as urlsText accepted it). */
+export function urlLengths(urls) {
+  const lengths = new Uint32Array(urls.length);
+  for (let index = 0; index < urls.length; index += 1) lengths[index] = urls[index].length;
+  return lengths;
+}
