@@ -65,13 +65,15 @@ export class ParsedRobots {
     return this.#analysed().directives;
   }
 
+  // The agent and URL are read as strings, as `check(text, …)` reads them: the engine's glue
+  // takes a string's length as given, and anything else (a number, null) trapped inside it.
   check(agent, url, options) {
-    return withWords(this.#read().check(agent, url, options ?? {}));
+    return withWords(this.#read().check(String(agent), String(url), options ?? {}));
   }
 
   isAllowed(agent, url, options) {
     // The engine answers `undefined` for a URL no crawler requests: null, as `check().allowed`.
-    return this.#read().isAllowed(agent, url, options ?? {}) ?? null;
+    return this.#read().isAllowed(String(agent), String(url), options ?? {}) ?? null;
   }
 
   /**
@@ -82,20 +84,16 @@ export class ParsedRobots {
     if (!Array.isArray(urls) || !urls.every((url) => typeof url === 'string')) {
       throw new TypeError(`answers: urls must be an array of strings, not ${describe(urls)}`);
     }
-    return this.#read().answerMany(agent, urls, options ?? {});
+    return this.#read().answerMany(String(agent), urls, options ?? {});
   }
 
   checkMany(agent, urls, options) {
     if (!Array.isArray(urls)) {
       throw new TypeError(`checkMany: urls must be an array of strings, not ${describe(urls)}`);
     }
-    const file = this.#read();
-    // One call into the engine for the whole list; a URL that is not a string gets the error
-    // `check` gives it.
-    if (!urls.every((url) => typeof url === 'string')) {
-      return urls.map((url) => withWords(file.check(agent, url, options ?? {})));
-    }
-    return file.checkMany(agent, urls, options ?? {}).map(withWords);
+    // One call into the engine for the whole list, each URL read as `check` reads it.
+    const strings = urls.every((url) => typeof url === 'string') ? urls : urls.map(String);
+    return this.#read().checkMany(String(agent), strings, options ?? {}).map(withWords);
   }
 
   /**

@@ -131,6 +131,31 @@ test('verdicts decided alike are copies of one, each with its own path and host'
   }
 });
 
+test('a list crosses into the engine as one string: every URL is read whole, whatever its characters', () => {
+  const file = new RobotsFile('User-agent: *\nDisallow: /caf\u00e9\nDisallow: /*\ufffd\nAllow: /\ud83d\ude00\n');
+  // Two bytes, three, four (a pair), empty URLs, and lone halves of a pair: a URL ending in a
+  // high half must not pair with the next URL's low half once the list is joined.
+  const list = ['/caf\u00e9/x', '/a\ud83d', '\ude00b', '/\ud83d\ude00', '', 'https://ex.example/\u00e9?q=\u00fc', '/x\ud800', '', '/\udc00y', '/end\ud83d'];
+  try {
+    for (const options of [{}, { profile: 'google' }, { crawler: 'GPTBot' }]) {
+      const many = file.checkMany('Googlebot', list, options);
+      const rows = file.answerMany('Googlebot', list, options);
+      assert.equal(many.length, list.length);
+      list.forEach((url, index) => {
+        const one = file.check('Googlebot', url, options);
+        assert.deepEqual(many[index], one, `${JSON.stringify(url)} ${JSON.stringify(options)}`);
+        assert.equal(rows[index].line, one.line);
+      });
+    }
+    for (const notAList of ['/a', null, undefined, ['/a', 3], [null]]) {
+      assert.throws(() => file.checkMany('Googlebot', notAList, {}), /checkMany: urls must be an array of strings/);
+      assert.throws(() => file.answerMany('Googlebot', notAList, {}), /answerMany: urls must be an array of strings/);
+    }
+  } finally {
+    file.free();
+  }
+});
+
 test('checkMany refuses bad options with an Error, as check does', () => {
   const file = new RobotsFile(text);
   try {
