@@ -60,10 +60,14 @@ function read() {
       return kept[codes[at++]];
     // A template: kept in its slot, and a copy of it is the value. A copy spread from a template
     // keeps its fields in order and is cheap for V8 to make; the template itself is never handed
-    // out, so that a caller changing one value changes no other.
+    // out, so that a caller changing one value changes no other. What is kept is a copy of the
+    // object read: V8 turns an object given more than 16 fields one computed name at a time (a
+    // verdict has 26) into a dictionary, and spreads a dictionary field by field, where a copy
+    // of the spread object (laid out as an object literal is) is made in one step. Each copy of
+    // a verdict cost about a fifth of `checkMany`'s time the other way.
     case 11: {
       const slot = codes[at++];
-      const template = read();
+      const template = { ...read() };
       templates[slot] = template;
       return { ...template };
     }
