@@ -38,6 +38,11 @@ use crate::verdict::Reason;
 /// convention has no reader in use today that the others do not already answer for.
 const READERS: [Profile; 3] = [Profile::Google, Profile::Rfc9309, Profile::Python];
 
+/// Where Google's reader stands in [`READERS`]: its reading is what an intent read as Google
+/// reads it ([`Reading::Google`]) holds the others to.
+const GOOGLE: usize = 0;
+const _: () = assert!(matches!(READERS[GOOGLE], Profile::Google));
+
 /// The most effects a finding keeps: enough to show who is affected and where.
 pub const MAX_EFFECTS: usize = 6;
 
@@ -901,7 +906,7 @@ impl<'r> Prover<'r> {
                         || moved(was, &is, &map, &inside, &inside_new);
                     let away = intent.reading == Reading::Google
                         && profile == Profile::Python
-                        && leaves_google(self.robots, &self.checkers[0], &question, was);
+                        && leaves_google(self.robots, &self.checkers[GOOGLE], &question, was);
                     if kept || away || (!about && asker.crawler.is_some()) {
                         outside.get_or_insert(effect);
                         continue;
@@ -1442,7 +1447,7 @@ impl Prover<'_> {
                         };
                         let away = local.intent.reading == Reading::Google
                             && profile == Profile::Python
-                            && leaves_google(robots, &self.checkers[0], &question, &was);
+                            && leaves_google(robots, &self.checkers[GOOGLE], &question, &was);
                         if kept || away {
                             found.outside.get_or_insert(effect);
                             continue;

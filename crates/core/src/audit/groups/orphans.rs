@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::{after_group, first_star_group, line_text, lines_text, LISTED_RULES};
 use crate::audit::evidence::{Edit, Intent};
+use crate::audit::overlap::is_match_all;
 use crate::audit::text::directive_code;
 use crate::audit::{Code, Context, Finding};
 use crate::group::{AgentToken, Group, Rule, RuleKind};
@@ -181,13 +182,26 @@ fn set_apart_finding(cx: &Context<'_>, group: &Group, blank: usize, tail: &[Rule
         Message::new(M::SetApartRulesFix).list("agents", agents),
     )
     .with_related(related)
-    .with_intent(for_every_crawler_too(cx, tail))
+    .with_intent(for_every_crawler_too(cx, tail, whole_site_head(cx, group, tail)))
 }
 
-/// The rules `tail` as likely meant: for every crawler, the named ones included. They are
-/// copied into the first `*` group, or into one of their own at the end of the file. Likely,
-/// not evident: the named crawler may be all they were for.
-fn for_every_crawler_too(cx: &Context<'_>, tail: &[Rule]) -> Option<Intent> {
+/// Whether every rule of `group` above the set-apart `tail` speaks for the whole site (`Allow:
+/// /`, an empty `Disallow:`, `Disallow: /`): the named crawlers were given all or nothing, so
+/// the section below is no refinement of theirs, and every crawler is evidently what it is for
+/// (under `Disallow: /` it cannot even change their answers).
+fn whole_site_head(cx: &Context<'_>, group: &Group, tail: &[Rule]) -> bool {
+    let head = &group.rules[..group.rules.len() - tail.len()];
+    !head.is_empty()
+        && head.iter().all(|rule| {
+            let pattern = rule.pattern(cx.robots);
+            pattern.is_empty() || is_match_all(pattern)
+        })
+}
+
+/// The rules `tail` as meant: for every crawler, the named ones included. They are copied into
+/// the first `*` group, or into one of their own at the end of the file. Likely, not evident,
+/// unless the file shows it (`evident`): the named crawler may be all they were for.
+fn for_every_crawler_too(cx: &Context<'_>, tail: &[Rule], evident: bool) -> Option<Intent> {
     let text = lines_text(cx, tail.iter().map(|rule| rule.line))?;
     let insert = match first_star_group(cx) {
         Some(star) => Edit::insert(after_group(star), text),
@@ -196,7 +210,8 @@ fn for_every_crawler_too(cx: &Context<'_>, tail: &[Rule]) -> Option<Intent> {
             format!("\nUser-agent: *\n{text}"),
         ),
     };
-    Some(Intent::meant(vec![insert]).likely())
+    let intent = Intent::meant(vec![insert]);
+    Some(if evident { intent } else { intent.likely() })
 }
 
 #[cfg(test)]
@@ -259,6 +274,24 @@ mod tests {
         assert!(with_code(input, Code::BlankLineInGroup).is_empty());
         // Python's robotparser gives the rules to nobody: its answers change too.
         assert!(found[0].effect.iter().any(|e| e.profile == Profile::Python));
+    }
+
+    #[test]
+    fn rules_set_apart_below_a_whole_site_rule_are_evidently_for_every_crawler() {
+        // `Allow: /` gave Googlebot-Image the whole site: the section below is no refinement
+        // of its, and Googlebot may fetch what it blocks against the file's evident intent.
+        let open = "User-agent: *\nAllow: /\n\nUser-agent: Googlebot-Image\nAllow: /\n\n\
+                    Disallow: /admin/\n";
+        let found = with_code(open, Code::SetApartRules);
+        assert_eq!(found[0].severity, Severity::Error, "{:?}", found[0].effect);
+        // Under `Disallow: /` the rules cannot change Yeti's answers at all.
+        let closed = "User-agent: *\nAllow: /\n\nUser-agent: Yeti\nDisallow: /\n\n\
+                      Disallow: /bugs/\n";
+        assert_eq!(with_code(closed, Code::SetApartRules)[0].severity, Severity::Error);
+        // A narrow rule above the blank line may be refined by the section: likely, a warning.
+        let narrow = "User-agent: *\nAllow: /\n\nUser-agent: Googlebot-Image\nAllow: /img/\n\n\
+                      Disallow: /admin/\n";
+        assert_eq!(with_code(narrow, Code::SetApartRules)[0].severity, Severity::Warning);
     }
 
     #[test]
