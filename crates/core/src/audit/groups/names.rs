@@ -105,12 +105,16 @@ pub(super) fn unfollowed_names(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<
             continue;
         }
         reported.extend(agent.lines.iter().copied());
-        out.push(unfollowed_finding(agent.token.as_str(), line, &meant));
+        // A group without a rule says nothing the crawlers meant should obey (a file cut after
+        // the user-agent line): naming them would only free them from `*`, which is no evidence
+        // of what was meant. The empty group is `group-without-rules`' finding.
+        let has_rules = agent.groups.iter().any(|&g| !cx.group(g).rules.is_empty());
+        out.push(unfollowed_finding(agent.token.as_str(), line, &meant, has_rules));
     }
     reported
 }
 
-fn unfollowed_finding(name: &str, line: usize, meant: &[&Crawler]) -> Finding {
+fn unfollowed_finding(name: &str, line: usize, meant: &[&Crawler], has_rules: bool) -> Finding {
     let tokens: Vec<&str> = meant.iter().map(|crawler| crawler.tokens[0]).collect();
     let lines: Vec<String> = tokens
         .iter()
@@ -122,7 +126,7 @@ fn unfollowed_finding(name: &str, line: usize, meant: &[&Crawler]) -> Finding {
         M::UnfollowedName
     };
     // The group was evidently written for those crawlers: it names them.
-    let intent = Intent::fix(vec![Edit::insert(line, lines.join("\n"))]);
+    let intent = has_rules.then(|| Intent::fix(vec![Edit::insert(line, lines.join("\n"))]));
     Finding::new(
         Code::UnfollowedName,
         line,
@@ -136,7 +140,7 @@ fn unfollowed_finding(name: &str, line: usize, meant: &[&Crawler]) -> Finding {
             lines.iter().map(|line| Value::code(line)).collect(),
         ),
     )
-    .with_intent(Some(intent))
+    .with_intent(intent)
 }
 
 /// The catalogued crawlers a name no crawler goes by means, by the first of these that gives
@@ -308,6 +312,13 @@ mod tests {
         ] {
             assert!(with_code(quiet, Code::UnfollowedName).is_empty(), "{quiet}");
         }
+        // A group left without a rule (a file cut after its last user-agent line) says nothing
+        // the crawler meant should obey: the name is told, as a note with no evidence.
+        let cut = "User-agent: *\nDisallow: /admin/\nUser-agent: psbot\nDisallow: /\n\
+                   User-agent: OpenAI\n";
+        let found = with_code(cut, Code::UnfollowedName);
+        assert_eq!(found[0].severity, Severity::Info);
+        assert!(found[0].effect.is_empty());
     }
 
     #[test]
