@@ -1860,12 +1860,7 @@ fn check_fixes(
     let cost = bytes.len().saturating_mul(FIX_CHECK_COST);
     if cost > prover.budget {
         for fix in pending {
-            let finding = &mut findings[fix.finding];
-            withhold(
-                finding,
-                Message::new(M::FixNotChecked).count("limit", EVIDENCE_BUDGET),
-                is_rule(robots, finding.line),
-            );
+            leave_unchecked(&mut findings[fix.finding]);
         }
         return;
     }
@@ -1932,11 +1927,7 @@ fn check_fixes(
             serious_among(inner, raised)
         };
         match weighed {
-            Err(()) => withhold(
-                finding,
-                Message::new(M::FixNotChecked).count("limit", EVIDENCE_BUDGET),
-                is_rule(robots, finding.line),
-            ),
+            Err(()) => leave_unchecked(finding),
             Ok(Some(new)) => {
                 let change = change_phrase(finding, &fix.intent);
                 // The new finding's lines are the fixed file's: told as the file's own. A line
@@ -1998,6 +1989,17 @@ fn known_in_agents(
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or_default()
+}
+
+/// A fix the budget left unchecked: its line is not offered to apply, but the finding keeps
+/// its fix in words, which the owner can still weigh, and says it was not checked (where a fix
+/// that failed its check says what to decide instead).
+fn leave_unchecked(finding: &mut Finding) {
+    finding.replacement = None;
+    finding.fix_check = FixCheck::Withheld;
+    finding.fix = Message::new(M::FixNotChecked)
+        .phrase("fix", finding.fix.clone())
+        .count("limit", EVIDENCE_BUDGET);
 }
 
 fn withhold(finding: &mut Finding, why: Message, rule: bool) {

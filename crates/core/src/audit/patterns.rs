@@ -1755,7 +1755,11 @@ mod tests {
         assert!(with_code(spaced, Code::SeveralPathsOnOneLine).is_empty());
         let found = with_code(spaced, Code::SpaceInPattern);
         assert_eq!(found.len(), 1);
-        assert!(found[0].message.english().contains("/* */*$"), "{}", found[0].message);
+        assert!(
+            found[0].message.english().contains("/* */*$"),
+            "{}",
+            found[0].message
+        );
         assert_ne!(found[0].replacement.as_deref(), Some("Disallow: /**/*$"));
     }
 

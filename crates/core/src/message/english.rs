@@ -104,8 +104,8 @@ catalogue! {
     FixWithheldRaises = "core.audit.fix-withheld.raises" =>
         "{change}, the file would raise {code}: {finding}";
     FixNotChecked = "core.audit.fix-not-checked" =>
-        "The file has more fixes to check than the audit weighs ({limit} bytes of edited text \
-         read), so this one was not checked and is not offered.";
+        "{fix} The audit did not check this correction (the file has more fixes to check than it \
+         weighs, {limit} bytes of edited text read), so it is not offered to apply.";
     FixChangeWritten = "core.audit.fix-change.written" => "With the line written as {replacement}";
     FixChangeDeleted = "core.audit.fix-change.deleted" => "Without this line";
     FixChangeApplied = "core.audit.fix-change.applied" => "With the fix made";

@@ -529,7 +529,11 @@ mod tests {
         let found = with_code(input, Code::UserAgentExtraText);
         assert_eq!(found[0].severity, Severity::Info, "{:?}", found[0].effect);
         assert_eq!(found[0].fix_check, FixCheck::Withheld);
-        assert!(found[0].fix.english().contains("with the fix, it may"), "{}", found[0].fix);
+        assert!(
+            found[0].fix.english().contains("with the fix, it may"),
+            "{}",
+            found[0].fix
+        );
         // Without the later group, Python reads no group for Googlebot: the fix gives it the
         // rules Google reads, and it is offered.
         let alone = "User-agent: Googlebot/2.1\nDisallow: /private/\n\nUser-agent: *\nDisallow:\n";

@@ -109,7 +109,12 @@ pub(super) fn unfollowed_names(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<
         // the user-agent line): naming them would only free them from `*`, which is no evidence
         // of what was meant. The empty group is `group-without-rules`' finding.
         let has_rules = agent.groups.iter().any(|&g| !cx.group(g).rules.is_empty());
-        out.push(unfollowed_finding(agent.token.as_str(), line, &meant, has_rules));
+        out.push(unfollowed_finding(
+            agent.token.as_str(),
+            line,
+            &meant,
+            has_rules,
+        ));
     }
     reported
 }

@@ -182,7 +182,11 @@ fn set_apart_finding(cx: &Context<'_>, group: &Group, blank: usize, tail: &[Rule
         Message::new(M::SetApartRulesFix).list("agents", agents),
     )
     .with_related(related)
-    .with_intent(for_every_crawler_too(cx, tail, whole_site_head(cx, group, tail)))
+    .with_intent(for_every_crawler_too(
+        cx,
+        tail,
+        whole_site_head(cx, group, tail),
+    ))
 }
 
 /// Whether every rule of `group` above the set-apart `tail` speaks for the whole site (`Allow:
@@ -287,11 +291,17 @@ mod tests {
         // Under `Disallow: /` the rules cannot change Yeti's answers at all.
         let closed = "User-agent: *\nAllow: /\n\nUser-agent: Yeti\nDisallow: /\n\n\
                       Disallow: /bugs/\n";
-        assert_eq!(with_code(closed, Code::SetApartRules)[0].severity, Severity::Error);
+        assert_eq!(
+            with_code(closed, Code::SetApartRules)[0].severity,
+            Severity::Error
+        );
         // A narrow rule above the blank line may be refined by the section: likely, a warning.
         let narrow = "User-agent: *\nAllow: /\n\nUser-agent: Googlebot-Image\nAllow: /img/\n\n\
                       Disallow: /admin/\n";
-        assert_eq!(with_code(narrow, Code::SetApartRules)[0].severity, Severity::Warning);
+        assert_eq!(
+            with_code(narrow, Code::SetApartRules)[0].severity,
+            Severity::Warning
+        );
     }
 
     #[test]
