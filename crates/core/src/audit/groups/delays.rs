@@ -98,7 +98,7 @@ pub(super) fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option
             merge
                 .message(cx, group)
                 .with("names", names.clone())
-                .with("text", directive(cx, merge.first_delay))
+                .with("text", delay_lines(cx, &merge.inside))
                 .code("owner", merge.owner.value())
                 .line("owner_line", merge.owner.line),
             M::DelayedCrawlersWhy,
@@ -111,6 +111,19 @@ pub(super) fn delayed_crawlers_merged(cx: &Context<'_>, group: &Group) -> Option
         .with_related(related)
         .with_intent(intent),
     )
+}
+
+/// The group-scoped lines among `inside` (the delays), each distinct one once: a group of
+/// several delayed crawlers holds one delay each (`Crawl-delay: 0.5`, then `Crawl-delay: 10`).
+fn delay_lines(cx: &Context<'_>, inside: &[usize]) -> Value {
+    let mut texts: Vec<Value> = Vec::new();
+    for &number in inside {
+        let text = directive(cx, number);
+        if group_scoped(&cx.line(number)) && !texts.contains(&text) {
+            texts.push(text);
+        }
+    }
+    Value::List(texts.into())
 }
 
 /// The line as a directive, without the comment that often follows a delay.
@@ -249,6 +262,19 @@ mod tests {
             .effect
             .iter()
             .any(|e| e.agent == "Bingbot" && e.url == "/" && !e.allowed && e.intended));
+    }
+
+    #[test]
+    fn each_delay_of_the_delayed_crawlers_is_named() {
+        let input = "User-agent: *\nDisallow: /tmp/\n\nUser-agent: SphereBot\nCrawl-delay: 0.5\n\n\
+                     User-agent: BLEXBot\nCrawl-delay: 10\n\nUser-agent: Blekkobot\n\
+                     Crawl-delay: 10\n\nUser-agent: 008\nDisallow: /\n";
+        let found = with_code(input, Code::LineInsideAgentList);
+        let message = found[0].message.english();
+        assert!(
+            message.contains("`Crawl-delay: 0.5` and `Crawl-delay: 10`"),
+            "{message}"
+        );
     }
 
     #[test]
