@@ -116,11 +116,16 @@ export function optionsText(options) {
   return `${fields.join('\0')}\0${asTyped !== undefined && asTyped !== null && asTyped ? '1' : '0'}`;
 }
 
+/** Made on first use: only the npm package's engine reads lists. */
+let encoder;
+
 /**
- * The URLs of a list (`checkMany`, `answerMany`) as one string, so that the list crosses into
- * the module in one call and not in one per URL; urlLengths says where each ends. Undefined when
- * `urls` is not an array of strings. A URL that ends in half a surrogate pair ends in U+FFFD
- * instead, as the URL alone crosses: joined, it would pair with a next URL's low half.
+ * The URLs of a list (`checkMany`, `answerMany`) as the UTF-8 bytes of one string, so that the
+ * list crosses into the module in one call and not in one per URL; urlLengths says where each
+ * ends. Undefined when `urls` is not an array of strings. Bytes, not the string: wasm-bindgen's
+ * glue copies a string's ASCII characters in a loop of JavaScript, TextEncoder in one native
+ * step. A URL that ends in half a surrogate pair ends in U+FFFD instead, as the URL alone
+ * crosses: joined, it would pair with a next URL's low half.
  */
 export function urlsText(urls) {
   if (!Array.isArray(urls) || !urls.every((url) => typeof url === 'string')) return undefined;
@@ -128,8 +133,11 @@ export function urlsText(urls) {
     const last = url.charCodeAt(url.length - 1);
     return last >= 0xd800 && last <= 0xdbff;
   };
-  if (!urls.some(unpaired)) return urls.join('');
-  return urls.map((url) => (unpaired(url) ? `${url.slice(0, -1)}\ufffd` : url)).join('');
+  const joined = urls.some(unpaired)
+    ? urls.map((url) => (unpaired(url) ? `${url.slice(0, -1)}\ufffd` : url)).join('')
+    : urls.join('');
+  encoder ??= new TextEncoder();
+  return encoder.encode(joined);
 }
 
 /** Each URL's length in UTF-16 units, in order (`urls` as urlsText accepted it). */

@@ -2,16 +2,16 @@
 //!
 //! Passed as a `Vec<String>`, every URL crossed on its own: a call back into JavaScript, a slot
 //! in wasm-bindgen's table of JS values and an allocation each, a tenth of a full verdict's time
-//! in Node. tape.js joins the list into one string and sends each URL's length beside it in
-//! UTF-16 units, which are turned back into byte offsets here.
+//! in Node. tape.js joins the list into one string, sends its UTF-8 bytes and each URL's length
+//! beside them in UTF-16 units, which are turned back into byte offsets here.
 
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(module = "/src/tape.js")]
 extern "C" {
-    /// The URLs joined (tape.js), or `None` when `urls` is not an array of strings.
+    /// The URLs joined, as UTF-8 (tape.js), or `None` when `urls` is not an array of strings.
     #[wasm_bindgen(js_name = urlsText)]
-    fn urls_text(urls: &JsValue) -> Option<String>;
+    fn urls_text(urls: &JsValue) -> Option<Vec<u8>>;
 
     /// Each URL's length in UTF-16 units, in order.
     #[wasm_bindgen(js_name = urlLengths)]
@@ -31,6 +31,8 @@ impl Urls {
         let not_a_list =
             || JsError::new(&format!("{what}: urls must be an array of strings"));
         let text = urls_text(urls).ok_or_else(not_a_list)?;
+        // TextEncoder writes UTF-8 only: this checks, it never fails.
+        let text = String::from_utf8(text).map_err(|_| not_a_list())?;
         let lengths = url_lengths(urls);
         let units: usize = lengths.iter().map(|&length| length as usize).sum();
         let mut ends = Vec::with_capacity(lengths.len());
