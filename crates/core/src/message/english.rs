@@ -460,8 +460,8 @@ catalogue! {
          parser may read the full one, but nothing guarantees it.";
     TokenCutFix = "core.audit.agent-token-cut.fix" =>
         "Write the crawler's product token as its documentation gives it. If that is the name \
-         written here (Majestic asks for `MJ12bot`), keep it, and make sure the `*` group suits \
-         the crawler too, for parsers that read it shorter.";
+         written here, keep it, and make sure the `*` group suits the crawler too, for parsers \
+         that read it shorter.";
     BrowserUserAgent = "core.audit.agent-token-cut.message-browser" =>
         "{value} is a whole browser User-Agent header; Google compares only {token}, a name no \
          crawler uses.";
