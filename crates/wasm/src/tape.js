@@ -62,9 +62,9 @@ function read() {
     // keeps its fields in order and is cheap for V8 to make; the template itself is never handed
     // out, so that a caller changing one value changes no other. What is kept is a copy of the
     // object read: V8 turns an object given more than 16 fields one computed name at a time (a
-    // verdict has 26) into a dictionary, and spreads a dictionary field by field, where a copy
-    // of the spread object (laid out as an object literal is) is made in one step. Each copy of
-    // a verdict cost about a fifth of `checkMany`'s time the other way.
+    // verdict has 26) into a dictionary, unless one of the same fields was laid out before, and
+    // spreads a dictionary field by field, where a copy of the spread object (laid out as an
+    // object literal is) is made in one step: `checkMany` 1.17-1.26x as fast on a typical file.
     case 11: {
       const slot = codes[at++];
       const template = { ...read() };
