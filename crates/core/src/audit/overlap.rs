@@ -477,8 +477,8 @@ fn report(
         other.key().unwrap_or_default(),
         other.value().unwrap_or_default(),
     );
+    let own = cx.group(group);
     let other_place = {
-        let own = cx.group(group);
         let owner = (own.first_line > other_line || other_line > own.last_line)
             .then(|| cx.robots.group_at(other_line))
             .flatten();
@@ -489,6 +489,9 @@ fn report(
                 .with("group", line_range_value(g.first_line, g.last_line)),
         }
     };
+    // A group whose one line of rules is the copy goes whole: its user-agent lines, left
+    // without a rule, would join the group below for Google and RFC 9309 readers.
+    let copy_is_the_group = own.rules.len() == 1 && own.other_lines.is_empty();
     let finding = match dominance {
         Dominance::Duplicate(_) => Finding::new(
             Code::DuplicateRule,
@@ -507,7 +510,12 @@ fn report(
                     .code("read", &String::from_utf8_lossy(&read))
             },
             M::DuplicateRuleWhy,
-            M::DuplicateRuleFix,
+            if copy_is_the_group {
+                Message::new(M::DuplicateRuleFixGroup)
+                    .with("lines", line_range_value(own.first_line, own.last_line))
+            } else {
+                Message::new(M::DuplicateRuleFix)
+            },
         ),
         Dominance::SamePatternAllowed(_) => Finding::new(
             Code::AllowDisallowSamePattern,
@@ -550,22 +558,13 @@ fn report(
     // let the Allow win a tie and the longer rule win, so the rule that never decides for them
     // can go without changing their answers; first-match readers (Python's robotparser) may
     // answer otherwise until it does. A duplicate changes no reader's answer (a note).
-    let mut finding = finding;
     let intent = match dominance {
-        Dominance::Duplicate(_) => {
-            // A group whose one line of rules is the copy goes whole: its user-agent lines,
-            // left without a rule, would join the group below for Google and RFC 9309 readers;
-            // the engine checks that edit. A copy among other rules goes alone and changes no
-            // reader's answer (the first copy decides for first-match readers too), so it is
-            // not weighed: on a large file the evidence's budget goes to the findings that
-            // claim something.
-            let own = cx.group(group);
-            (own.rules.len() == 1 && own.other_lines.is_empty()).then(|| {
-                finding.fix = Message::new(M::DuplicateRuleFixGroup)
-                    .with("lines", line_range_value(own.first_line, own.last_line));
-                Intent::fix(own.lines().into_iter().map(Edit::delete).collect())
-            })
-        }
+        // The whole group's deletion is an edit the engine checks. A copy among other rules
+        // goes alone and changes no reader's answer (the first copy decides for first-match
+        // readers too), so it is not weighed: on a large file the evidence's budget goes to
+        // the findings that claim something.
+        Dominance::Duplicate(_) => copy_is_the_group
+            .then(|| Intent::fix(own.lines().into_iter().map(Edit::delete).collect())),
         Dominance::SamePatternAllowed(_) => {
             let disallow = if this.kind == LineKind::Disallow {
                 line
