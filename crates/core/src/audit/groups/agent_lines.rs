@@ -428,12 +428,13 @@ pub(in crate::audit) fn meant_name(value: &str) -> Option<&str> {
 
 /// The second word of a two-word name whose first word is a product token and one mark
 /// (`Yahoo! Slurp` gives `Slurp`), when that word is a whole product token. A longer name
-/// (`U.s. government printing office`) names no crawler by its last word.
+/// (`U.s. government printing office`) names no crawler by its last word, and a backslash is
+/// no mark but a space escaped inside one name (`Download\ Demon`).
 fn named_after_mark<'a>(value: &'a str, first_word: &str) -> Option<&'a str> {
     let token = product_token(first_word.as_bytes());
     let mark = first_word[token.len()..].chars().collect::<Vec<_>>();
     let marked = !token.is_empty()
-        && matches!(mark.as_slice(), [c] if c.is_ascii_punctuation() && *c != '*');
+        && matches!(mark.as_slice(), [c] if c.is_ascii_punctuation() && !matches!(c, '*' | '\\'));
     let mut rest = value[first_word.len()..].split_whitespace();
     let second = rest.next()?;
     (marked && rest.next().is_none() && product_token(second.as_bytes()) == second)
@@ -518,6 +519,26 @@ mod tests {
     use crate::audit::FixCheck;
     use crate::audit::{Code, Severity};
     use crate::profile::Profile;
+
+    #[test]
+    fn a_word_after_a_mark_is_the_crawler_but_not_after_an_escaped_space() {
+        let slurp = with_code(
+            "User-agent: Yahoo! Slurp\nDisallow: /x\n",
+            Code::AgentTokenCut,
+        );
+        assert_eq!(slurp[0].replacement.as_deref(), Some("User-agent: Slurp"));
+        // `Download\ Demon` is one name with its space escaped: no crawler called `Demon`.
+        let demon = with_code(
+            "User-agent: Download\\ Demon\nDisallow: /\n",
+            Code::AgentTokenCut,
+        );
+        assert_eq!(demon[0].replacement, None);
+        assert!(
+            !demon[0].fix.english().contains("Demon`"),
+            "{}",
+            demon[0].fix
+        );
+    }
 
     #[test]
     fn a_fix_that_moves_python_away_from_googles_reading_is_withheld() {
