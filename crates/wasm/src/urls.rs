@@ -28,8 +28,7 @@ pub(crate) struct Urls {
 impl Urls {
     /// The URLs of `urls`; `what` names the call in the error a list that is not one gives.
     pub(crate) fn read(urls: &JsValue, what: &str) -> Result<Urls, JsError> {
-        let not_a_list =
-            || JsError::new(&format!("{what}: urls must be an array of strings"));
+        let not_a_list = || JsError::new(&format!("{what}: urls must be an array of strings"));
         let text = urls_text(urls).ok_or_else(not_a_list)?;
         // TextEncoder writes UTF-8 only: this checks, it never fails.
         let text = String::from_utf8(text).map_err(|_| not_a_list())?;
