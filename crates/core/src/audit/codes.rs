@@ -1029,7 +1029,9 @@ const DOCS: &[CodeDoc] = &[
             blank line ends the group, to nobody. Every other crawler may fetch what they block \
             (`/admin/`, `/login`). The evidence asks the crawlers about the rules' paths with the \
             rules repeated in the `*` group; a warning, since they may be meant for the named \
-            crawlers alone.",
+            crawlers alone, unless the rules above the blank line gave those crawlers the whole \
+            site (`Allow: /`, an empty `Disallow:`, `Disallow: /`): then the section is evidently \
+            for every crawler, and a major crawler's answer makes it an error.",
         example: "User-agent: *\nDisallow: /cart/\n\nUser-agent: Googlebot-Image\n\
             Allow: /images/\n\nDisallow: /admin/\nDisallow: /login\n",
         fix: "User-agent: *\nDisallow: /cart/\nDisallow: /admin/\nDisallow: /login\n\n\
