@@ -132,6 +132,8 @@ pub enum Code {
     PercentNotAnEscape,
     /// RL417 `double-slash-in-pattern`
     DoubleSlashInPattern,
+    /// RL418 `html-entity-in-pattern`
+    HtmlEntityInPattern,
     /// RL501 `noindex-directive`
     NoindexDirective,
     /// RL502 `crawl-delay`
@@ -172,7 +174,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of [`CODES`].
-    pub const ALL: [Code; 69] = [
+    pub const ALL: [Code; 70] = [
         Code::HtmlPage,
         Code::Utf16File,
         Code::ByteOrderMark,
@@ -224,6 +226,7 @@ impl Code {
         Code::PatternStartsWithStar,
         Code::PercentNotAnEscape,
         Code::DoubleSlashInPattern,
+        Code::HtmlEntityInPattern,
         Code::NoindexDirective,
         Code::CrawlDelay,
         Code::CrawlDelayNotANumber,
@@ -1373,6 +1376,27 @@ const DOCS: &[CodeDoc] = &[
             segment is a segment of its own).",
     },
     CodeDoc {
+        code: Code::HtmlEntityInPattern,
+        id: "RL418",
+        name: "html-entity-in-pattern",
+        severity: Severity::Error,
+        title: "An HTML entity in a pattern",
+        what_it_does: "Detects HTML's character references in a pattern (`&amp;`, `&lt;`, \
+            `&gt;`, `&quot;`, `&apos;`), the way a rule copied from a page's HTML source holds \
+            them. A pattern whose only text is one such reference and wildcards (`/*&gt;`), or \
+            whose decoded rule its group also holds, is written on purpose for URLs that carry \
+            the escaped text, and is not reported.",
+        why_it_matters: "A page's source writes `&` in a link as `&amp;`, and browsers decode \
+            it before they request the URL: only a link escaped twice carries `&amp;`. Every \
+            reader compares the pattern as written, so `Disallow: /*?s=x&amp;page=` matches \
+            none of the URLs it names and they stay open. The fix writes the characters the \
+            references stand for (`<`, `>` and `\"` percent-encoded, as browsers request them).",
+        example: "User-agent: *\nDisallow: /answers/?s_tid=x&amp;page=\n",
+        fix: "User-agent: *\nDisallow: /answers/?s_tid=x&page=\n",
+        reference: "RFC 9309 §2.2.2 (patterns are compared octet by octet with the path); HTML \
+            Living Standard, \"Character references\" (decoded in attribute values).",
+    },
+    CodeDoc {
         code: Code::NoindexDirective,
         id: "RL501",
         name: "noindex-directive",
@@ -1754,6 +1778,7 @@ mod tests {
             ("RL415", "pattern-starts-with-star"),
             ("RL416", "percent-not-an-escape"),
             ("RL417", "double-slash-in-pattern"),
+            ("RL418", "html-entity-in-pattern"),
             ("RL501", "noindex-directive"),
             ("RL502", "crawl-delay"),
             ("RL503", "crawl-delay-not-a-number"),

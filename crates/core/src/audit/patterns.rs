@@ -58,6 +58,10 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             continue;
         }
         let key = canonical_key(&line).unwrap_or("Disallow");
+        // The line's other checks read the rule as meant, so that no fix of theirs keeps an
+        // entity: one cause, one fix.
+        let decoded = html_entities(cx.robots, &line, key, value, out);
+        let value = decoded.as_deref().unwrap_or(value);
         let mut doubled = false;
         if !matches!(value.as_bytes()[0], b'/' | b'*') {
             let before = out.len();
@@ -94,6 +98,15 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 value,
                 &mut found,
             );
+            if decoded.is_some() {
+                // The entity's fix is the one to apply on this line: the star is told (of the
+                // rule as meant), and a fix of its own would also decode the entity, changing
+                // answers that are not the star's.
+                for finding in &mut found {
+                    finding.replacement = None;
+                    finding.intent = None;
+                }
+            }
             if !found.is_empty() {
                 let simpler = without_redundant_stars(value);
                 let wakes = wakes_literal_readers(value, std::iter::once(simpler.as_str()));
@@ -174,6 +187,72 @@ fn one_for_all(findings: Vec<Finding>) -> Option<Finding> {
         first.related_lines.extend(others);
     }
     Some(first)
+}
+
+/// HTML's named references for characters URLs carry, as a rule copied from a page's source
+/// holds them (`href="/list?a=1&amp;page=2"`): each with the character it stands for and the
+/// text the rule means, the character or, for `"`, `<` and `>`, which browsers percent-encode
+/// in every URL they request, its escape. A numeric reference (`&#39;`) never reaches a
+/// pattern: its `#` starts a comment, which `hash-in-pattern` (RL412) tells.
+const HTML_ENTITIES: [(&str, &str, &str); 5] = [
+    ("&apos;", "'", "'"),
+    ("&quot;", "\"", "%22"),
+    ("&lt;", "<", "%3C"),
+    ("&gt;", ">", "%3E"),
+    // Last, so that `&amp;lt;` is decoded once, to `&lt;`.
+    ("&amp;", "&", "&"),
+];
+
+/// `/answers/?s_tid=x&amp;page=*` (RL418): a rule copied from a page's HTML source, holding
+/// HTML's references where the URL has `&` (or `'`, `"`, `<`, `>`). Browsers decode them in a
+/// link, so the rule looks for text the URLs it names do not carry. Returns the pattern as
+/// meant, with the references decoded, when it reports.
+///
+/// Left alone where the reference is evidently meant: a pattern with no other text than one
+/// reference and wildcards (`/*&gt;`) names no page, only URLs that a template escaped twice;
+/// and a rule whose decoded twin its group also holds (`*&amp;ref*` beside `*&ref*`) was
+/// written for both.
+fn html_entities(
+    robots: &RobotsTxt,
+    line: &Line,
+    key: &str,
+    value: &str,
+    out: &mut Vec<Finding>,
+) -> Option<String> {
+    let (entity, character) = HTML_ENTITIES.iter().find_map(|&(entity, character, _)| {
+        value.contains(entity).then_some((entity, character))
+    })?;
+    let decoded = HTML_ENTITIES
+        .iter()
+        .fold(value.to_owned(), |text, (entity, _, meant)| {
+            text.replace(entity, meant)
+        });
+    let replacement = rebuild(line, key, &decoded);
+    let escaped_only = HTML_ENTITIES
+        .iter()
+        .any(|(entity, ..)| value.trim_matches(['/', '*', '$']) == *entity);
+    if escaped_only
+        || replacement
+            .as_ref()
+            .is_some_and(|text| super::repeated_rule(robots, line.number, text).is_some())
+    {
+        return None;
+    }
+    out.push(
+        Finding::new(
+            Code::HtmlEntityInPattern,
+            line.number,
+            Message::new(M::HtmlEntity)
+                .code("value", value)
+                .code("entity", entity)
+                .code("character", character),
+            M::HtmlEntityWhy,
+            Message::new(M::WriteThePattern).code("pattern", &decoded),
+        )
+        .with_span(value_span(line))
+        .with_replacement(replacement),
+    );
+    Some(decoded)
 }
 
 /// `//www.example.com/private`: a URL without its scheme, which as a pattern matches only paths
@@ -1445,6 +1524,83 @@ mod tests {
     use super::super::test_support::*;
     use super::super::Code;
     use super::{encoded_twice, without_redundant_stars};
+
+    #[test]
+    fn html_entities_are_named_and_the_fix_decodes_them() {
+        let found = with_code(
+            "User-agent: *\nDisallow: /answers/?s_tid=x&amp;page=*\n",
+            Code::HtmlEntityInPattern,
+        );
+        assert_eq!(found.len(), 1);
+        let message = found[0].message.english();
+        assert!(
+            message.contains("`&amp;`") && message.contains("`&`"),
+            "{message}"
+        );
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("Disallow: /answers/?s_tid=x&page=*")
+        );
+        // The rule as written matches no URL it names: Googlebot's answer changes.
+        assert_eq!(found[0].severity, crate::audit::Severity::Error);
+        // `"`, `<`, `>` are written as browsers request them; a real `&` and text that only
+        // looks like the start of an entity stay.
+        let found = with_code(
+            "User-agent: *\nDisallow: /q?a=1&b=&quot;x&quot;&ampy&lt;\n",
+            Code::HtmlEntityInPattern,
+        );
+        assert_eq!(
+            found[0].replacement.as_deref(),
+            Some("Disallow: /q?a=1&b=%22x%22&ampy%3C")
+        );
+    }
+
+    #[test]
+    fn a_real_ampersand_a_comment_and_evident_escaped_text_are_left_alone() {
+        for input in [
+            "User-agent: *\nDisallow: /list?a=1&b=2\n",
+            "User-agent: *\nDisallow: /private # copied from a?b=1&amp;c=2\n",
+            "# Disallow: /list?a=1&amp;b=2\nUser-agent: *\nDisallow: /x\n",
+            // Nothing but the reference and wildcards: URLs a template escaped twice.
+            "User-agent: *\nDisallow: /*&gt;\n",
+            // The decoded twin is there too: both forms on purpose.
+            "User-agent: *\nDisallow: *&ref*\nDisallow: *&amp;ref*\n",
+        ] {
+            assert!(
+                with_code(input, Code::HtmlEntityInPattern).is_empty(),
+                "{input}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_other_fix_of_an_entity_line_keeps_the_entity() {
+        let input = "User-agent: *\nDisallow: /my files?a=1&amp;b=2\nDisallow: *?x&amp;y\n";
+        let found = findings(input);
+        assert!(found.iter().any(|f| f.code == Code::HtmlEntityInPattern));
+        for finding in found.iter().filter(|f| f.line > 1) {
+            let replacement = finding.replacement.as_deref().unwrap_or_default();
+            assert!(
+                !replacement.contains("&amp;"),
+                "{}: {replacement}",
+                finding.code
+            );
+        }
+        let spaces = with_code(input, Code::SpaceInPattern);
+        assert_eq!(
+            spaces[0].replacement.as_deref(),
+            Some("Disallow: /my%20files?a=1&b=2")
+        );
+    }
+
+    #[test]
+    fn an_entity_that_changes_no_answer_is_a_note() {
+        let found = with_code(
+            "User-agent: *\nAllow: /list?a=1&amp;b=2\n",
+            Code::HtmlEntityInPattern,
+        );
+        assert_eq!(found[0].severity, crate::audit::Severity::Info);
+    }
 
     #[test]
     fn text_encoded_twice_is_named_with_what_it_meant() {

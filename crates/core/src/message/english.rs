@@ -1061,6 +1061,11 @@ catalogue! {
          when a link writes it so.";
     DoubleSlashFix = "core.audit.double-slash-in-pattern.fix" =>
         "Write the path the pages are served at, with one `/` between its segments.";
+    HtmlEntity = "core.audit.html-entity-in-pattern.message" =>
+        "{value} holds {entity}, HTML for {character}: the URLs it names carry {character}, so \
+         the rule matches none of them.";
+    HtmlEntityWhy = "core.audit.html-entity-in-pattern.why" =>
+        "Browsers decode HTML's references in links; readers match the pattern as written.";
     RouteGroupInPattern = "core.audit.route-group-in-pattern.message" =>
         "{value} holds the folder {segment}: a folder named in parentheses is a route group \
          (Next.js, SvelteKit), which organises the code and never appears in a URL, so the rule \
