@@ -65,8 +65,20 @@ pub(super) fn set_apart_rules(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<u
         .filter(|rule| rule.kind == RuleKind::Disallow)
         .map(|rule| rule.pattern(cx.robots))
         .collect();
-    // Where each rule stands, made the first time a section asks: most files have none.
-    let mut placed = None;
+    // Where each rule (kind and pattern) stands: in one group, or in several.
+    let mut placed: HashMap<(RuleKind, &str), Placed> = HashMap::new();
+    for group in cx.robots.groups() {
+        for rule in &group.rules {
+            placed
+                .entry((rule.kind, rule.pattern(cx.robots)))
+                .and_modify(|seen| {
+                    if *seen != Placed::In(group.index) {
+                        *seen = Placed::Several;
+                    }
+                })
+                .or_insert(Placed::In(group.index));
+        }
+    }
     let mut blanks = Vec::new();
     for group in cx.robots.groups() {
         if group
@@ -85,9 +97,7 @@ pub(super) fn set_apart_rules(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<u
                 && !pattern.is_empty()
                 && !star_disallows.contains(&pattern)
         });
-        if !blocks_more
-            || copied_elsewhere(cx, group, tail, placed.get_or_insert_with(|| places(cx)))
-        {
+        if !blocks_more || copied_elsewhere(cx, group, tail, &placed) {
             continue;
         }
         blanks.push(blank);
@@ -101,24 +111,6 @@ pub(super) fn set_apart_rules(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<u
 enum Placed {
     In(usize),
     Several,
-}
-
-/// Where each rule (kind and pattern) stands: in one group, or in several.
-fn places<'r>(cx: &Context<'r>) -> HashMap<(RuleKind, &'r str), Placed> {
-    let mut placed = HashMap::new();
-    for group in cx.robots.groups() {
-        for rule in &group.rules {
-            placed
-                .entry((rule.kind, rule.pattern(cx.robots)))
-                .and_modify(|seen| {
-                    if *seen != Placed::In(group.index) {
-                        *seen = Placed::Several;
-                    }
-                })
-                .or_insert(Placed::In(group.index));
-        }
-    }
-    placed
 }
 
 /// Whether at least half of `tail`'s rules also stand in another group of the file (the `*`
