@@ -569,7 +569,7 @@ impl Checker<'_> {
         question: &Question<'_>,
         reading: &RequestReading<'_>,
     ) -> (Verdict, Option<Verdict>, Option<Verdict>) {
-        let file = self.file_verdict(question.who, question.agent_match, reading);
+        let file = self.file_verdict(question.who, question.agent_match, reading, true);
         let status_effect = effect(&question.status, self.status_rules(question.who));
         // Most statuses are handled alike, and then the file's verdict is not copied.
         let rfc_effect = effect(&question.status, Profile::Rfc9309);
@@ -596,7 +596,7 @@ impl Checker<'_> {
                 return None;
             }
             let typed = self
-                .file_verdict(Who::Agent(agent), question.agent_match, reading)
+                .file_verdict(Who::Agent(agent), question.agent_match, reading, true)
                 .with_effect(typed_effect);
             (typed.allowed != verdict.allowed || typed.deciding_line() != verdict.deciding_line())
                 .then_some(typed)
@@ -616,8 +616,25 @@ impl Checker<'_> {
     /// `diff`): the same reading of the URL, groups and status rules, without the copies of the
     /// question and the RFC 9309 reading an [`Answer`] keeps.
     pub fn ask_verdict(&self, question: &Question<'_>) -> Result<Verdict, InvalidUrl> {
+        self.verdict(question, true)
+    }
+
+    /// [`Checker::ask_verdict`] as Googlebot reads a file past the size limit, without also
+    /// reading it whole: the same verdict but for its [`Verdict::reason`] where a rule past the
+    /// limit would decide otherwise ([`Reason::BeyondSizeLimit`](crate::Reason)) and its
+    /// [`Verdict::beyond_size_limit`], left unset. For the audit's evidence, which compares a
+    /// file with edited copies of it by the verdicts' other fields.
+    pub(crate) fn ask_verdict_within_limit(
+        &self,
+        question: &Question<'_>,
+    ) -> Result<Verdict, InvalidUrl> {
+        self.verdict(question, false)
+    }
+
+    fn verdict(&self, question: &Question<'_>, whole_file: bool) -> Result<Verdict, InvalidUrl> {
         let reading = self.read(question)?;
-        let mut verdict = self.file_verdict(question.who, question.agent_match, &reading);
+        let (who, agent_match) = (question.who, question.agent_match);
+        let mut verdict = self.file_verdict(who, agent_match, &reading, whole_file);
         verdict.apply_effect(effect(&question.status, self.status_rules(question.who)));
         Ok(verdict)
     }
@@ -648,18 +665,23 @@ impl Checker<'_> {
     }
 
     /// The verdict the file gives `who` for what `reading` requests, before the fetch status:
-    /// the one route from a read question to a verdict.
+    /// the one route from a read question to a verdict. A file past the size limit is also
+    /// read whole when `whole_file` says so ([`Checker::ask_verdict_within_limit`]).
     pub(crate) fn file_verdict(
         &self,
         who: Who<'_>,
         agent_match: AgentMatch,
         reading: &RequestReading<'_>,
+        whole_file: bool,
     ) -> Verdict {
         match who {
-            Who::Agent(agent) => self.matcher.agent_verdict(agent, reading, agent_match),
+            Who::Agent(agent) => {
+                self.matcher
+                    .agent_verdict(agent, reading, agent_match, whole_file)
+            }
             Who::Crawler(crawler) => {
                 self.matcher
-                    .chain_verdict(crawler.chain, reading, crawler.name)
+                    .chain_verdict(crawler.chain, reading, crawler.name, whole_file)
             }
         }
     }
@@ -931,4 +953,56 @@ mod tests {
         assert_eq!(agent.id(), M::AnswerAgentComparedWhole);
         assert!(agent.to_string().contains("`FooBot`"), "{agent}");
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// A verdict asked within the size limit is the verdict asked of the file read whole,
+        /// but for the reason and the rule past the limit that reading the whole file adds: the
+        /// audit's evidence asks the first in place of the second. The files hold lines on
+        /// both sides of the limit (a user-agent line past it moves a crawler to other groups).
+        #[test]
+        fn a_verdict_within_the_limit_is_the_whole_files_but_for_the_limit(
+            before in proptest::collection::vec(proptest::sample::select(LINES.to_vec()), 0..12),
+            after in proptest::collection::vec(proptest::sample::select(LINES.to_vec()), 0..12),
+        ) {
+            let padding = format!("#{}\n", "x".repeat(999)).repeat(crate::lines::SIZE_LIMIT / 1000);
+            let text = format!("{}\n{padding}{}\n", before.join("\n"), after.join("\n"));
+            let robots = RobotsTxt::parse(text.as_bytes());
+            let googlebot = find_crawler("Googlebot").unwrap();
+            let askers = [Who::Agent("bot"), Who::Agent("other"), Who::Crawler(googlebot)];
+            for profile in [Profile::Google, Profile::Rfc9309, Profile::Python] {
+                let checker = robots.checker(profile);
+                for who in askers {
+                    for url in ["/", "/a", "/a/b", "/b/x", "/c.pdf", "/robots.txt"] {
+                        let question = Question::new(who, url);
+                        let within = checker.ask_verdict_within_limit(&question).unwrap();
+                        let mut whole = checker.ask_verdict(&question).unwrap();
+                        proptest::prop_assert_ne!(within.reason, crate::Reason::BeyondSizeLimit);
+                        if whole.reason == crate::Reason::BeyondSizeLimit {
+                            whole.reason = within.reason;
+                        }
+                        whole.beyond_size_limit = None;
+                        proptest::prop_assert_eq!(within, whole);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The lines of the files above: groups for `bot`, `*` and Googlebot, rules that match the
+    /// probes and rules that match none.
+    const LINES: [&str; 12] = [
+        "User-agent: bot",
+        "User-agent: *",
+        "User-agent: Googlebot",
+        "Disallow: /a",
+        "Allow: /a/b",
+        "Disallow: /",
+        "Allow: /",
+        "Disallow: /*.pdf$",
+        "Disallow: /b/",
+        "Disallow:",
+        "Allow: /zzz",
+        "",
+    ];
 }

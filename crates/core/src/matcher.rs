@@ -290,31 +290,35 @@ impl<'r> Matcher<'r> {
     /// May `agent` fetch `url`, the URL read exactly as Google's library reads a request line?
     /// For the audit's probes of paths it derived.
     pub(crate) fn check(&self, agent: &str, url: &str, agent_match: AgentMatch) -> Verdict {
-        self.agent_verdict(agent, &RequestReading::as_given(url), agent_match)
+        self.agent_verdict(agent, &RequestReading::as_given(url), agent_match, true)
     }
 
     /// May `agent` fetch what `request` requests? The URL was read once, by the answering layer:
     /// the groups' profiles take the path it found, the record readers (`python`,
-    /// `legacy-1994`) read the request their own way. No fetch status is applied.
+    /// `legacy-1994`) read the request their own way. No fetch status is applied. Without
+    /// `whole_file`, a file past the size limit is not also read whole ([`Matcher::answer`]).
     pub(crate) fn agent_verdict(
         &self,
         agent: &str,
         request: &RequestReading<'_>,
         agent_match: AgentMatch,
+        whole_file: bool,
     ) -> Verdict {
         match &self.reading {
             Some(reading) => reading.check(self.profile, agent, request, agent_match),
-            None => self.check_path(agent, request.requested_path(), agent_match),
+            None => self.check_path(agent, request.requested_path(), agent_match, whole_file),
         }
     }
 
     /// May a crawler that follows `chain` fetch what `request` requests? Shown as asked by
-    /// `shown` (its name). No fetch status is applied.
+    /// `shown` (its name). No fetch status is applied; `whole_file` as in
+    /// [`Matcher::agent_verdict`].
     pub(crate) fn chain_verdict(
         &self,
         chain: &[ChainStep<'_>],
         request: &RequestReading<'_>,
         shown: &str,
+        whole_file: bool,
     ) -> Verdict {
         let token = chain_token(chain);
         match &self.reading {
@@ -323,21 +327,28 @@ impl<'r> Matcher<'r> {
                 agent: shown.to_owned(),
                 ..reading.check(self.profile, token, request, AgentMatch::Token)
             },
-            None => self.check_chain_path(chain, request.requested_path(), shown),
+            None => self.check_chain_path(chain, request.requested_path(), shown, whole_file),
         }
     }
 
     /// The verdict once the URL is read: `path` is the path it requests. Only for profiles that
     /// answer from the groups (not [`Matcher::reads_records`]), whose readers read the whole
     /// URL themselves.
-    pub(crate) fn check_path(&self, agent: &str, path: String, agent_match: AgentMatch) -> Verdict {
+    pub(crate) fn check_path(
+        &self,
+        agent: &str,
+        path: String,
+        agent_match: AgentMatch,
+        whole_file: bool,
+    ) -> Verdict {
         let agent = trimmed(agent);
         let selection = self.agent_selection(agent, agent_match);
         let compared = match selection {
             GroupSelection::Agent { agent, .. } => agent,
             GroupSelection::Chain(_) => agent,
         };
-        self.answer(selection, path, agent.to_owned(), compared.to_owned())
+        let (agent, compared) = (agent.to_owned(), compared.to_owned());
+        self.answer(selection, path, agent, compared, whole_file)
     }
 
     /// For a list of `agent`'s questions ([`Matcher::ask_verdicts`]): the agent as a verdict
@@ -388,7 +399,12 @@ impl<'r> Matcher<'r> {
     /// takes the `*` groups; when no step finds a group, nothing restricts the crawler.
     /// [`Verdict::chain_step`] says which step applied. For the audit's probes.
     pub(crate) fn check_chain(&self, chain: &[ChainStep<'_>], url: &str) -> Verdict {
-        self.chain_verdict(chain, &RequestReading::as_given(url), chain_token(chain))
+        self.chain_verdict(
+            chain,
+            &RequestReading::as_given(url),
+            chain_token(chain),
+            true,
+        )
     }
 
     /// [`Matcher::chain_verdict`] once the URL is read (`path`, the path it requests), the
@@ -398,25 +414,29 @@ impl<'r> Matcher<'r> {
         chain: &[ChainStep<'_>],
         path: String,
         agent: &str,
+        whole_file: bool,
     ) -> Verdict {
-        let token = chain_token(chain);
-        self.answer(
-            GroupSelection::Chain(chain),
-            path,
-            agent.to_owned(),
-            token.to_owned(),
-        )
+        let (agent, token) = (agent.to_owned(), chain_token(chain).to_owned());
+        self.answer(GroupSelection::Chain(chain), path, agent, token, whole_file)
     }
 
     /// The verdict for `path` (a URL's [`crate::request_path`]) with the groups `selection` picks,
     /// asked by `agent`, compared as `agent_token`. Every field is filled here, once: a verdict
     /// is a few hundred bytes, and building it in steps moved it whole at each.
+    ///
+    /// A file past the size limit is also read whole when `whole_file` says so, to tell where
+    /// a rule past the limit would decide otherwise ([`Reason::BeyondSizeLimit`]); without it
+    /// the verdict is the one Googlebot's reading gives, every field the same but `reason`
+    /// where the whole file would decide otherwise, and `beyond_size_limit` (the audit's
+    /// evidence compares files by their allowed, deciding line, matches and groups, and
+    /// reading each edited file whole compiled its rules past the limit for nothing).
     fn answer(
         &self,
         selection: GroupSelection<'_>,
         path: String,
         agent: String,
         agent_token: String,
+        whole_file: bool,
     ) -> Verdict {
         let normalised_path = self.compared_path(&path).into_owned();
         let bytes = normalised_path.as_bytes();
@@ -424,7 +444,7 @@ impl<'r> Matcher<'r> {
         let within = self.selection(selection, false);
         let matches = self.matching(&within.within, bytes, pairs);
         let mut beyond = None;
-        if self.robots.facts().first_line_beyond_limit.is_some() {
+        if whole_file && self.robots.facts().first_line_beyond_limit.is_some() {
             // Reading the whole file changes the answer only through a rule past the limit
             // that matches, or through user-agent lines past it that change the groups; in
             // the common case neither happens and the file is decided once.

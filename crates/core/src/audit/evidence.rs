@@ -744,6 +744,10 @@ impl<'r> Prover<'r> {
         let mut lines: Vec<usize> = lost.iter().copied().collect();
         lines.sort_unstable();
         for number in lines {
+            // A file read whole loses thousands of lines; the probes fill from the first few.
+            if probes.is_full() {
+                break;
+            }
             if self
                 .robots
                 .line(number)
@@ -867,16 +871,21 @@ impl<'r> Prover<'r> {
                 if key.0 == key.1 && untouched(before, after, &map, asker, &touched) {
                     continue;
                 }
+                // Asked within the size limit: what is compared (allowed, the deciding line,
+                // the groups) is the same for the whole file, whose rules past the limit would be
+                // compiled for each edited file for nothing (RL105 asks the file read whole).
                 for probe in &probes {
                     let question = asker.question(probe);
                     #[cfg(not(target_arch = "wasm32"))]
                     let was = self
                         .answers
                         .entry((index, best, probe.clone()))
-                        .or_insert_with(|| before.ask_verdict(&question).ok());
+                        .or_insert_with(|| before.ask_verdict_within_limit(&question).ok());
                     #[cfg(target_arch = "wasm32")]
-                    let was = &before.ask_verdict(&question).ok();
-                    let (Some(was), Ok(is)) = (was.as_ref(), after.ask_verdict(&question)) else {
+                    let was = &before.ask_verdict_within_limit(&question).ok();
+                    let (Some(was), Ok(is)) =
+                        (was.as_ref(), after.ask_verdict_within_limit(&question))
+                    else {
                         continue;
                     };
                     if was.allowed == is.allowed {
@@ -1152,7 +1161,7 @@ fn selected_lines(checker: &Checker<'_>, asker: &Asker) -> Vec<usize> {
 fn applied_groups(checker: &Checker<'_>, asker: &Asker) -> Vec<crate::verdict::AppliedGroup> {
     if checker.reads_records() {
         return checker
-            .ask_verdict(&asker.question("/"))
+            .ask_verdict_within_limit(&asker.question("/"))
             .map(|verdict| verdict.groups.to_vec())
             .unwrap_or_default();
     }
@@ -1417,9 +1426,10 @@ impl Prover<'_> {
                     let kept = kept_by_google && local.intent.reading == Reading::Google;
                     for probe in &plan.probes {
                         let question = asker.question(probe);
-                        let (Ok(was), Ok(is)) =
-                            (before.ask_verdict(&question), after.ask_verdict(&question))
-                        else {
+                        let (Ok(was), Ok(is)) = (
+                            before.ask_verdict_within_limit(&question),
+                            after.ask_verdict_within_limit(&question),
+                        ) else {
                             continue;
                         };
                         let tangled = was
@@ -1556,7 +1566,7 @@ impl Prover<'_> {
                 continue;
             }
             let mut lines: Vec<usize> = self.checkers[index]
-                .ask_verdict(&self.askers[asker].question("/"))
+                .ask_verdict_within_limit(&self.askers[asker].question("/"))
                 .map(|verdict| {
                     verdict
                         .groups
@@ -1743,9 +1753,11 @@ fn leaves_google(
     let Some(python_rule) = rule(was.deciding_line()) else {
         return false;
     };
-    google.ask_verdict(question).is_ok_and(|google| {
-        google.allowed == was.allowed && rule(google.deciding_line()) == Some(python_rule)
-    })
+    google
+        .ask_verdict_within_limit(question)
+        .is_ok_and(|google| {
+            google.allowed == was.allowed && rule(google.deciding_line()) == Some(python_rule)
+        })
 }
 
 /// Withholds `finding`'s fix, which would also change `outside`.
