@@ -220,6 +220,18 @@ impl<'r> Lines<'r> {
         Some(Line::new(index, record, self.source))
     }
 
+    /// The text of the line at `index` ([`Line::text`]), without the rest of the [`Line`]:
+    /// for readers that read nothing else (Python's reads every line of each edited file the
+    /// audit's evidence asks about, and building each line was most of that).
+    pub(crate) fn text(&self, index: usize) -> Option<&'r str> {
+        let record = self.records.get(index)?;
+        let lossy = record.has(Flags::LOSSY).then(|| self.source.lossy(index));
+        Some(match lossy.flatten() {
+            Some(lossy) => lossy.text.as_str(),
+            None => self.source.text(record.span()),
+        })
+    }
+
     /// The lines in order.
     pub fn iter(&self) -> LineIter<'r> {
         LineIter {
@@ -440,6 +452,11 @@ impl Record {
     /// Where the line starts in the input.
     pub(crate) fn start(&self) -> usize {
         self.start as usize
+    }
+
+    /// Where the line ends in the input, its terminator excluded.
+    pub(crate) fn end(&self) -> usize {
+        self.end as usize
     }
 
     /// Where the key lies in `input` (the bytes the line was read from). It is not kept but
@@ -1161,6 +1178,26 @@ mod tests {
                 })
                 .collect();
             marks_agree(&input, &froms);
+        }
+
+        /// A line's text and end read alone are those of the line built whole, on any bytes
+        /// (invalid UTF-8, NULs, a byte order mark, every line ending).
+        #[test]
+        fn a_lines_text_read_alone_is_the_whole_lines(
+            input in proptest::collection::vec(
+                proptest::sample::select(vec![b'a', b':', b'\n', b'\r', b' ', b'#', 0, 0xff, 0xc3, 0xa9, 0xef, 0xbb, 0xbf]),
+                0..400,
+            ),
+        ) {
+            let robots = RobotsTxt::parse(&input);
+            let lines = robots.lines();
+            let ends: Vec<usize> = robots.line_ends().collect();
+            proptest::prop_assert_eq!(ends.len(), lines.len());
+            for (index, line) in lines.iter().enumerate() {
+                proptest::prop_assert_eq!(lines.text(index), Some(line.text()));
+                proptest::prop_assert_eq!(ends[index], line.end);
+            }
+            proptest::prop_assert_eq!(lines.text(lines.len()), None);
         }
     }
 

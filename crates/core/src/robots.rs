@@ -115,6 +115,12 @@ impl RobotsTxt {
         self.lines.iter().map(lines::Record::start)
     }
 
+    /// Where each line ends ([`Line::end`](crate::Line::end)), in order, without reading the
+    /// lines.
+    pub(crate) fn line_ends(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.lines.iter().map(lines::Record::end)
+    }
+
     /// The input as read (its first [`MAX_INPUT_BYTES`]), which every span indexes into.
     pub fn input(&self) -> &[u8] {
         self.source.bytes()

@@ -173,7 +173,7 @@ impl Reading {
             // A line that Python splits into several makes several rules, or none from its
             // whole text: only a line read whole, and making one rule, is taken.
             let alone = rules.get(at + 1).is_none_or(|next| next.line != was);
-            let same = original.line(was).is_some_and(|line| line.text() == text);
+            let same = original.lines().text(was - 1) == Some(text);
             (rule.line == was && alone && same).then(|| RecordRule {
                 line: number,
                 ..rule.clone()

@@ -313,26 +313,28 @@ fn python_lines(robots: &RobotsTxt) -> Vec<(usize, Cow<'_, str>)> {
     let facts = robots.facts();
     let lines = robots.lines();
     let mut out = Vec::with_capacity(lines.len());
-    for (index, line) in lines.iter().enumerate() {
-        let terminated = index + 1 < lines.len() || line.end < facts.size;
+    // Each line's text and end, without building the rest of each line.
+    for (index, end) in robots.line_ends().enumerate() {
+        let text = lines.text(index).unwrap_or_default();
+        let number = index + 1;
+        let terminated = index + 1 < lines.len() || end < facts.size;
         let bom = match (index, facts.bom_bytes) {
             (0, 3) => "\u{FEFF}",
             (0, 1 | 2) => "\u{FFFD}",
             _ => "",
         };
-        if cfg!(not(target_arch = "wasm32")) && bom.is_empty() && !may_break_for_python(line.text())
-        {
+        if cfg!(not(target_arch = "wasm32")) && bom.is_empty() && !may_break_for_python(text) {
             // Nearly every line: one piece, the line (an unterminated empty last line, none).
-            if terminated || !line.text().is_empty() {
-                out.push((line.number, Cow::Borrowed(line.text())));
+            if terminated || !text.is_empty() {
+                out.push((number, Cow::Borrowed(text)));
             }
         } else if bom.is_empty() {
-            let pieces = split_python_only(line.text(), terminated);
-            out.extend(pieces.map(|piece| (line.number, Cow::Borrowed(piece))));
+            let pieces = split_python_only(text, terminated);
+            out.extend(pieces.map(|piece| (number, Cow::Borrowed(piece))));
         } else {
-            let text = format!("{bom}{}", line.text());
+            let text = format!("{bom}{text}");
             let pieces = split_python_only(&text, terminated);
-            out.extend(pieces.map(|piece| (line.number, Cow::Owned(piece.to_owned()))));
+            out.extend(pieces.map(|piece| (number, Cow::Owned(piece.to_owned()))));
         }
     }
     out
