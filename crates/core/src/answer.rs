@@ -958,13 +958,18 @@ mod tests {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
         /// A verdict asked within the size limit is the verdict asked of the file read whole,
         /// but for the reason and the rule past the limit that reading the whole file adds: the
-        /// audit's evidence asks the first in place of the second. The files hold lines on
-        /// both sides of the limit (a user-agent line past it moves a crawler to other groups).
+        /// audit's evidence asks the first in place of the second. And where the limit is said
+        /// not to matter ([`Checker::limit_matters`]), reading the whole file decides nothing
+        /// otherwise. The files hold lines on both sides of the limit (a user-agent line past
+        /// it moves a crawler to other groups; a rule past it may repeat one within it).
         #[test]
         fn a_verdict_within_the_limit_is_the_whole_files_but_for_the_limit(
             before in proptest::collection::vec(proptest::sample::select(LINES.to_vec()), 0..12),
             after in proptest::collection::vec(proptest::sample::select(LINES.to_vec()), 0..12),
+            twice in proptest::bool::ANY,
         ) {
+            // Or the same lines again past the limit, as a file written twice over.
+            let after = if twice { before.clone() } else { after };
             let padding = format!("#{}\n", "x".repeat(999)).repeat(crate::lines::SIZE_LIMIT / 1000);
             let text = format!("{}\n{padding}{}\n", before.join("\n"), after.join("\n"));
             let robots = RobotsTxt::parse(text.as_bytes());
@@ -978,6 +983,10 @@ mod tests {
                         let within = checker.ask_verdict_within_limit(&question).unwrap();
                         let mut whole = checker.ask_verdict(&question).unwrap();
                         proptest::prop_assert_ne!(within.reason, crate::Reason::BeyondSizeLimit);
+                        // Where the limit is said not to matter, the whole file answers alike.
+                        if !checker.limit_matters(&question) {
+                            proptest::prop_assert_ne!(whole.reason, crate::Reason::BeyondSizeLimit);
+                        }
                         if whole.reason == crate::Reason::BeyondSizeLimit {
                             whole.reason = within.reason;
                         }

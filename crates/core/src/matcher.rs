@@ -19,6 +19,7 @@
 //! any. Everything after that choice is shared.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 #[cfg(not(target_arch = "wasm32"))]
 use std::sync::atomic::{AtomicUsize, Ordering};
 #[cfg(not(target_arch = "wasm32"))]
@@ -802,6 +803,13 @@ impl<'r> Matcher<'r> {
     /// groups `selection` picks: only through other groups (user-agent lines past the limit)
     /// or through a rule past the limit in them, as [`Matcher::answer`] decides. Never for the
     /// record readers, which read no limit.
+    ///
+    /// Nor when reading it whole keeps every group read within the limit, adds only groups
+    /// with no rule within it, and adds only rules that repeat one read within the limit (the
+    /// same kind and value, so compiled alike): the rules that match any path then hold the
+    /// same patterns and kinds, the earliest of them within the limit, and decide alike under
+    /// any precedence. A file written twice over (its second copy past the limit) is such a
+    /// file for every agent, and the audit's evidence asked each about the lines it loses.
     pub(crate) fn limit_matters(&self, selection: GroupSelection<'_>) -> bool {
         if self.reading.is_some() || self.robots.facts().first_line_beyond_limit.is_none() {
             return false;
@@ -809,13 +817,26 @@ impl<'r> Matcher<'r> {
         let whole = self.select_groups(selection, true).groups;
         let within = self.select_groups(selection, false).groups;
         let groups = self.robots.groups();
-        !same_indices(&whole, &within)
-            || whole.iter().any(|group| {
-                groups[group.index]
-                    .rules
-                    .iter()
-                    .any(|rule| rule.beyond_size_limit)
+        let indices = |groups: &[AppliedGroup]| -> HashSet<usize> {
+            groups.iter().map(|group| group.index).collect()
+        };
+        let (whole_indices, within_indices) = (indices(&whole), indices(&within));
+        if !within_indices.is_subset(&whole_indices) {
+            return true;
+        }
+        let value = |rule: &Rule| &self.robots.input()[self.robots.value_span_of(rule.line)];
+        let rules = |group: &AppliedGroup| groups[group.index].rules.iter();
+        let read: HashSet<(RuleKind, &[u8])> = (within.iter().flat_map(rules))
+            .filter(|rule| !rule.beyond_size_limit)
+            .map(|rule| (rule.kind, value(rule)))
+            .collect();
+        whole.iter().any(|group| {
+            let added = !within_indices.contains(&group.index);
+            rules(group).any(|rule| match rule.beyond_size_limit {
+                true => !read.contains(&(rule.kind, value(rule))),
+                false => added,
             })
+        })
     }
 
     /// Whether `agent`, compared as `model` compares it, selects exactly `groups` in a file
