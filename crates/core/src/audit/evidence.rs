@@ -564,7 +564,10 @@ impl Asker {
     }
 }
 
-fn askers(robots: &RobotsTxt) -> Vec<Asker> {
+/// The askers of `robots`: every catalogued crawler, then at most [`FILE_ASKERS`] of the names
+/// the file gives. The names of the user-agent lines that `findings` stand on come first: in a
+/// file of hundreds of names, a finding about one of them is asked by its own crawler.
+fn askers(robots: &RobotsTxt, findings: &[Finding]) -> Vec<Asker> {
     let mut askers: Vec<Asker> = crawlers()
         .iter()
         .map(|crawler| Asker {
@@ -581,8 +584,20 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
             seen.insert(token.to_ascii_lowercase());
         }
     }
-    for group in robots.groups() {
-        for agent in &group.agents {
+    let about: HashSet<usize> = findings
+        .iter()
+        .filter(|finding| finding.intent.is_some())
+        .map(|finding| finding.line)
+        .collect();
+    let full = crawlers().len() + FILE_ASKERS;
+    for first in [true, false] {
+        for agent in robots.groups().iter().flat_map(|group| &group.agents) {
+            if askers.len() >= full {
+                return askers;
+            }
+            if first && !about.contains(&agent.line) {
+                continue;
+            }
             if let crate::group::AgentToken::Product(token) = &agent.token {
                 // A name a typed agent can be: the product token Google reads, or the crawler
                 // the value evidently names when no crawler goes by that token (`Slurp` for
@@ -595,9 +610,6 @@ fn askers(robots: &RobotsTxt) -> Vec<Asker> {
                     });
                 }
             }
-        }
-        if askers.len() >= crawlers().len() + FILE_ASKERS {
-            break;
         }
     }
     askers
@@ -717,7 +729,7 @@ fn keep(mut effects: Vec<(u8, Effect)>) -> Vec<Effect> {
 
 impl<'r> Prover<'r> {
     pub(crate) fn new(robots: &'r RobotsTxt, findings: &[Finding]) -> Prover<'r> {
-        let askers = askers(robots);
+        let askers = askers(robots, findings);
         let checkers: Vec<Checker<'r>> = READERS
             .iter()
             .map(|&profile| robots.checker(profile))
@@ -1502,6 +1514,9 @@ impl Prover<'_> {
             };
             finding.severity = severity(&effects, intent.evident, found.major);
             finding.effect = effects;
+            if intent.offered && finding.evidence == Evidence::OverLimit {
+                leave_unchecked(finding);
+            }
             if intent.offered && finding.evidence == Evidence::Computed {
                 match found.outside {
                     Some(outside) => withhold_flip(finding, &intent, &outside, true),
@@ -1705,6 +1720,10 @@ pub(crate) fn prove(robots: &RobotsTxt, findings: &mut [Finding], audit: Option<
         let Some(proof) = prover.prove(&intent, &scope) else {
             finding.severity = Severity::Info;
             finding.evidence = Evidence::OverLimit;
+            // A fix is offered only once checked: past the budget, it stays in words.
+            if intent.offered {
+                leave_unchecked(finding);
+            }
             continue;
         };
         finding.evidence = Evidence::Computed;

@@ -779,10 +779,26 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 None if is_folder => Message::new(M::BlocksCssOrJsFolder).code("folder", &base),
                 None => Message::new(M::BlocksCssOrJs),
             };
+            // Another Disallow of the group that blocks the same files (`Disallow: /books`
+            // beside `Disallow: /books/css`): removing this rule would open nothing.
+            let also_blocked = group.rules.iter().find(|other| {
+                other.line != rule.line && other.kind == RuleKind::Disallow && {
+                    let other = Pattern::google(other.pattern_bytes(cx.robots));
+                    blocked_paths
+                        .iter()
+                        .any(|path| other.matches(path.as_bytes()))
+                }
+            });
             let fix = if is_folder {
-                Message::new(M::BlocksCssOrJsFolderFix)
-                    .code("css", &format!("Allow: {base}*.css"))
-                    .code("js", &format!("Allow: {base}*.js"))
+                match also_blocked {
+                    Some(other) => Message::new(M::BlocksCssOrJsFolderFixAllowOnly).with(
+                        "other",
+                        directive_code("Disallow", other.pattern(cx.robots)),
+                    ),
+                    None => Message::new(M::BlocksCssOrJsFolderFix),
+                }
+                .code("css", &format!("Allow: {base}*.css"))
+                .code("js", &format!("Allow: {base}*.js"))
             } else {
                 M::BlocksCssOrJsFix.into()
             };
@@ -1089,6 +1105,20 @@ mod tests {
             "{}",
             found[1].message
         );
+    }
+
+    #[test]
+    fn removing_a_folder_rule_is_no_fix_when_another_rule_blocks_its_files() {
+        // `Disallow: /books` blocks `/books/css/` too: only the Allow lines open it.
+        let input = "User-agent: *\nDisallow: /books/css\nDisallow: /books\n";
+        let found = with_code(input, Code::BlocksCssOrJs);
+        assert_eq!(found.len(), 1);
+        let fix = found[0].fix.english();
+        assert!(!fix.contains("or remove the rule"), "{fix}");
+        assert!(fix.contains("`Disallow: /books` blocks them too"), "{fix}");
+        // Alone, the folder's rule may go.
+        let alone = with_code("User-agent: *\nDisallow: /css/\n", Code::BlocksCssOrJs);
+        assert!(alone[0].fix.english().contains("or remove the rule"));
     }
 
     #[test]

@@ -782,6 +782,25 @@ mod tests {
     }
 
     #[test]
+    fn unicode_spaces_are_invisible_characters_with_one_finding() {
+        // An en space after `/members` (seen on a real file): Google keeps it and the rule
+        // matches no URL, Python's `str.strip()` removes it. The cause is the character, told
+        // once: no "non-ASCII pattern, the rule works" beside it.
+        for space in ['\u{2002}', '\u{3000}', '\u{202f}', '\u{1680}'] {
+            let text = format!("User-agent: *\nDisallow: /members{space}\n");
+            let robots = RobotsTxt::parse(text.as_bytes());
+            let found: Vec<_> = super::super::audit(&robots)
+                .into_iter()
+                .filter(|f| f.line == 2)
+                .collect();
+            assert_eq!(found.len(), 1, "{space:?}: {found:?}");
+            assert_eq!(found[0].code, Code::InvisibleCharacter);
+            assert!(found[0].message.english().contains("(Unicode space)"));
+            assert_eq!(found[0].replacement.as_deref(), Some("Disallow: /members"));
+        }
+    }
+
+    #[test]
     fn a_nul_byte_is_an_error_that_says_what_google_reads() {
         let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /a\0/b\n");
         let found: Vec<_> = super::super::audit(&robots)

@@ -5,6 +5,10 @@ use super::Span;
 use crate::lines::{Line, LineKind};
 use crate::message::{Message, MessageId, Value};
 
+/// Characters that are invisible or control characters, which crawlers keep as part of a key or
+/// value (one definition, shared with how messages show values).
+pub(super) use crate::message::is_invisible;
+
 /// The whitespace Google trims around keys and values (`absl::ascii_isspace`).
 pub(super) fn is_google_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r')
@@ -222,16 +226,6 @@ pub(super) fn edit_distance(a: &[u8], b: &[u8]) -> usize {
     previous[b.len()]
 }
 
-/// Characters that are invisible or control characters, which crawlers keep as part of a key
-/// or value. Tab is ordinary whitespace and is not one of them.
-pub(super) fn is_invisible(c: char) -> bool {
-    (c.is_control() && c != '\t')
-        || matches!(
-            c,
-            '\u{a0}' | '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}'
-        )
-}
-
 /// How an invisible character is named in a message: `U+00A0 (non-breaking space)`.
 pub(super) fn invisible_value(c: char) -> Value {
     let name = match c {
@@ -246,6 +240,7 @@ pub(super) fn invisible_value(c: char) -> Value {
         '\u{200d}' => MessageId::CharZwj,
         '\u{2060}' => MessageId::CharWordJoiner,
         '\u{feff}' => MessageId::CharBom,
+        _ if crate::message::is_unicode_space(c) => MessageId::CharUnicodeSpace,
         _ => MessageId::CharControl,
     };
     Value::phrase(

@@ -507,6 +507,17 @@ catalogue! {
         "Give {name} one group of its own, holding the rules of all its groups, and delete its \
          user-agent lines from the others: moving rules between groups that name other \
          crawlers too would change those crawlers' rules.";
+    AgentInSeveralGroupsFixInOrder = "core.audit.agent-in-several-groups.fix-in-order" =>
+        "Move this group's rules into the group of {first} and delete this one, and write the \
+         merged rules longest pattern first (an `Allow` before a `Disallow` of the same pattern, \
+         an empty `Disallow:` last): readers that apply the first rule that matches, as \
+         Python's does, then answer as Google does.";
+    AgentInSeveralGroupsFixSharedInOrder = "core.audit.agent-in-several-groups.fix-shared-in-order" =>
+        "Give {name} one group of its own, holding the rules of all its groups longest pattern \
+         first (an `Allow` before a `Disallow` of the same pattern, an empty `Disallow:` last), \
+         and delete its user-agent lines from the others: moving rules between groups that name \
+         other crawlers too would change those crawlers' rules, and in that order readers that \
+         apply the first rule that matches answer as Google does.";
     RepeatedUserAgent = "core.audit.repeated-user-agent.message" =>
         "{value} repeats the user agent of line {first} in the same group.";
     RepeatedUserAgentSameName = "core.audit.repeated-user-agent.message-same-name" =>
@@ -697,6 +708,7 @@ catalogue! {
     CharWordJoiner = "core.char.word-joiner" => "word joiner";
     CharBom = "core.char.bom" => "byte order mark";
     CharControl = "core.char.control" => "control character";
+    CharUnicodeSpace = "core.char.unicode-space" => "Unicode space";
 
     // audit/syntax.rs
     UnreadableEmptyKey = "core.audit.unreadable-line.message-empty-key" =>
@@ -972,10 +984,11 @@ catalogue! {
     NonAsciiPattern = "core.audit.non-ascii-pattern.message" =>
         "{value} holds non-ASCII characters; crawlers compare it as {encoded}.";
     NonAsciiPatternWhy = "core.audit.non-ascii-pattern.why" =>
-        "That is how browsers and crawlers request these characters, so the rule works; the \
-         encoded form reads the same to every parser.";
+        "That is how browsers and crawlers request these characters, so the rule matches the URLs \
+         that hold them; the encoded form reads the same to every parser.";
     NonAsciiPatternFix = "core.audit.non-ascii-pattern.fix" =>
-        "Nothing is required; writing {encoded} avoids any doubt.";
+        "If the site's URLs hold these characters, nothing is required (writing {encoded} avoids \
+         any doubt); if one is a typo, delete it.";
     NonAsciiEncodedTwice = "core.audit.non-ascii-pattern.message-encoded-twice" =>
         "{value} looks encoded twice: it is {meant} with its UTF-8 bytes read as Latin-1 and \
          encoded again, so crawlers compare it as {encoded}, not as {fixed}.";
@@ -1193,6 +1206,9 @@ catalogue! {
          can look empty or broken, and it is indexed as it looks.";
     BlocksCssOrJsFolderFix = "core.audit.blocks-css-or-js.fix-folder" =>
         "Add {css} and {js} to the group (they are longer, so they win), or remove the rule.";
+    BlocksCssOrJsFolderFixAllowOnly = "core.audit.blocks-css-or-js.fix-folder-allow-only" =>
+        "Add {css} and {js} to the group (they are longer, so they win); removing the rule would \
+         not open these files, since {other} blocks them too.";
     BlocksCssOrJsFix = "core.audit.blocks-css-or-js.fix" =>
         "Remove the rule; if some scripts must stay private, block them by their full path.";
 

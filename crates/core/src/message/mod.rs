@@ -247,6 +247,19 @@ pub(crate) fn is_invisible(c: char) -> bool {
             c,
             '\u{a0}' | '\u{ad}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}'
         )
+        || is_unicode_space(c)
+}
+
+/// Unicode's other spaces (U+1680, U+2000–U+200A, the line and paragraph separators, U+202F,
+/// U+205F, U+3000): they look like a space, or like nothing, where crawlers that trim only ASCII
+/// whitespace keep them as part of a key or value (`/members\u{2002}` matches no URL for
+/// Google, while Python's `str.strip()` removes it).
+pub(crate) fn is_unicode_space(c: char) -> bool {
+    matches!(
+        c,
+        '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+    )
 }
 
 /// The `{name}` placeholders of a template, in order, each once.

@@ -56,6 +56,12 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 let finding = if token.is_empty() || next.is_some_and(|c| !ends_name(c)) {
                     token_cut(agent, token, &line)
                 } else if agent.has_extra_text {
+                    // `Lycos_Spider_(T-Rex)`: a bracket glued to a name the catalogue does not
+                    // know is part of that crawler's name, which readers that compare whole
+                    // names find in its user agent as written. Nothing to tell.
+                    if value[token.len()..].starts_with('(') && crawler_of(token).is_none() {
+                        continue;
+                    }
                     extra_text(agent, token, &line)
                 } else {
                     continue;
@@ -538,6 +544,17 @@ mod tests {
             "{}",
             demon[0].fix
         );
+    }
+
+    #[test]
+    fn a_bracket_glued_to_an_unknown_name_is_part_of_it() {
+        // Lycos's crawler calls itself `Lycos_Spider_(T-Rex)`: Python finds the whole value in
+        // that name, Google reads `Lycos_Spider_`. A known crawler's glued comment is still one.
+        let lycos = "User-agent: Lycos_Spider_(T-Rex)\nDisallow: /\n";
+        assert!(with_code(lycos, Code::UserAgentExtraText).is_empty());
+        assert!(with_code(lycos, Code::AgentTokenCut).is_empty());
+        let known = "User-agent: Googlebot(compatible)\nDisallow: /\n";
+        assert_eq!(with_code(known, Code::UserAgentExtraText).len(), 1);
     }
 
     #[test]

@@ -74,22 +74,36 @@ fn named_again(cx: &Context<'_>, name: &str, groups: &[usize], lines: &[usize]) 
     // A value Google reads as another group's name (`Mozilla/5.0 (compatible; Butterfly/1.0)`
     // beside `Mozilla/4.0 (Thunderstone)`) may be another crawler: merging the groups would
     // give one crawler's rules to the other; a name of its own keeps them apart for Google too.
+    // The group named again merged into the first, as the fix says: the evidence is what
+    // this repeat hides from the readers that take the first group, and the edit stays the
+    // size of two groups however many the name has.
+    let merge = match written {
+        None => merged(cx, name, &[groups[0], group.index]),
+        Some(_) => None,
+    };
+    // A merge written in another order than the file's says so: moved as written, the rules
+    // would still answer otherwise for Python's first-match reader.
+    let in_order = merge.as_ref().is_some_and(|(_, reordered)| *reordered);
     let fix = if let Some(value) = written {
         Message::new(M::AgentInSeveralGroupsFixAsRead)
             .code("value", value)
             .code("name", name)
     } else if shared {
-        Message::new(M::AgentInSeveralGroupsFixShared).code("name", name)
+        Message::new(if in_order {
+            M::AgentInSeveralGroupsFixSharedInOrder
+        } else {
+            M::AgentInSeveralGroupsFixShared
+        })
+        .code("name", name)
     } else {
-        Message::new(M::AgentInSeveralGroupsFix).with("first", group_range(first))
+        Message::new(if in_order {
+            M::AgentInSeveralGroupsFixInOrder
+        } else {
+            M::AgentInSeveralGroupsFix
+        })
+        .with("first", group_range(first))
     };
-    // The group named again merged into the first, as the fix says: the evidence is what
-    // this repeat hides from the readers that take the first group, and the edit stays the
-    // size of two groups however many the name has.
-    let intent = match written {
-        None => merged(cx, name, &[groups[0], group.index]).map(Intent::portable),
-        Some(_) => None,
-    };
+    let intent = merge.map(|(edits, _)| Intent::portable(edits));
     Some(
         Finding::new(
             Code::AgentInSeveralGroups,
@@ -138,8 +152,9 @@ fn names(agent: &AgentLine, name: &str) -> bool {
 /// all its `groups`, in file order. When those groups name only `name`, the later groups' lines
 /// move into the first (the fix the finding words); otherwise `name` gets a group of its own
 /// above the first, its user-agent lines leave the groups it shares, and the groups only it
-/// named go. `None` when a line to move is not UTF-8.
-fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
+/// named go. With the edits, whether the rules are written in another order than the file's
+/// ([`in_first_match_order`]). `None` when a line to move is not UTF-8.
+fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<(Vec<Edit>, bool)> {
     let only_name = |group: &Group| group.agents.iter().all(|agent| names(agent, name));
     let first = cx.group(groups[0]);
     let body = |group: &Group, with_others: bool| -> Vec<usize> {
@@ -158,7 +173,8 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
             .collect();
         let mut merged: Vec<usize> = first.rules.iter().map(|rule| rule.line).collect();
         merged.extend(&moved);
-        let text = if in_first_match_order(cx, &mut merged) {
+        let reordered = in_first_match_order(cx, &mut merged);
+        let text = if reordered {
             // The first group's rules go too: the merged rules are written again in the order
             // first-match readers answer as Google does.
             edits.extend(first.rules.iter().map(|rule| Edit::delete(rule.line)));
@@ -170,14 +186,14 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
         for &index in &groups[1..] {
             edits.extend(cx.group(index).lines().into_iter().map(Edit::delete));
         }
-        return Some(edits);
+        return Some((edits, reordered));
     }
     let agent = first.agents.iter().find(|agent| names(agent, name))?;
     let mut body_lines: Vec<usize> = groups
         .iter()
         .flat_map(|&index| body(cx.group(index), only_name(cx.group(index))))
         .collect();
-    in_first_match_order(cx, &mut body_lines);
+    let reordered = in_first_match_order(cx, &mut body_lines);
     let text = format!(
         "User-agent: {}\n{}\n",
         agent.value(),
@@ -193,13 +209,14 @@ fn merged(cx: &Context<'_>, name: &str, groups: &[usize]) -> Option<Vec<Edit>> {
             edits.extend(naming.map(|agent| Edit::delete(agent.line)));
         }
     }
-    Some(edits)
+    Some((edits, reordered))
 }
 
 /// Puts `lines` (a merged group's rules and other lines) in an order in which a reader that
 /// applies the first matching rule answers as Google's longest match does, when their order
 /// would not: a rule standing before a longer rule of the other kind whose pattern it begins
-/// (`Allow: /` before `Disallow: /cart/`) decides that rule's URLs for such a reader. Then the
+/// (`Allow: /` before `Disallow: /cart/`), or a `Disallow` before an `Allow` of the same
+/// pattern, decides that rule's URLs for such a reader. Then the
 /// other lines come first, and the rules longest pattern first, `Allow` first among equals
 /// (Google's tie). Whether it reordered them.
 fn in_first_match_order(cx: &Context<'_>, lines: &mut [usize]) -> bool {
@@ -220,9 +237,10 @@ fn in_first_match_order(cx: &Context<'_>, lines: &mut [usize]) -> bool {
         let (_, allows, pattern) = rule(earlier);
         rules[at + 1..].iter().any(|&later| {
             let (_, later_allows, later_pattern) = rule(later);
+            // The same pattern ties, and Google lets the `Allow` win it.
             later_allows != allows
-                && later_pattern.len() > pattern.len()
                 && later_pattern.starts_with(pattern)
+                && (later_pattern.len() > pattern.len() || later_allows)
         })
     });
     if shadows {
@@ -373,11 +391,35 @@ mod tests {
             && e.allowed
             && !e.intended));
         assert_eq!(found[0].fix_check, FixCheck::Checked);
+        // Moved as written, `Allow: /` would still come first: the fix says the order.
+        assert!(
+            found[0].fix.english().contains("longest pattern first"),
+            "{}",
+            found[0].fix
+        );
         // Rules already in an order first-match readers read alike keep it.
         let ordered = "User-agent: *\nDisallow: /cart/\n\nUser-agent: *\nAllow: /\n";
         let found = with_code(ordered, Code::AgentInSeveralGroups);
         assert_eq!(found[0].severity, Severity::Info);
         assert_eq!(found[0].fix_check, FixCheck::Checked);
+        assert!(!found[0].fix.english().contains("longest pattern first"));
+    }
+
+    #[test]
+    fn a_merge_of_a_tie_writes_the_allow_first() {
+        // `Allow: /topic/` in the crawler's second group ties with the first group's
+        // `Disallow: /topic/`, and Google lets the Allow win; Python reads the first group only
+        // and blocks. The merge writes the Allow first, so it shows Python's answer moving to
+        // Google's: a warning, whose fix (a tie in one group, RL405) is then withheld.
+        let input = "User-agent: Baiduspider\nDisallow: /topic/\n\nUser-agent: Bingbot\n\
+                     Disallow: /x\nUser-agent: Baiduspider\nAllow: /topic/\n";
+        let found = with_code(input, Code::AgentInSeveralGroups);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].severity, Severity::Warning, "{:?}", found[0]);
+        assert!(found[0].effect.iter().any(|e| e.profile == Profile::Python
+            && e.url == "/topic/"
+            && !e.allowed
+            && e.intended));
     }
 
     #[test]
