@@ -329,7 +329,8 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
     };
     let key = line.key().unwrap_or_default();
     let value = line.value().unwrap_or_default();
-    let replacement = rebuild(line, canonical, value);
+    // Made only for a line that has a finding: most lines are spelled as they should be.
+    let replacement = || rebuild(line, canonical, value);
     if line.missing_colon {
         out.push(
             Finding::new(
@@ -344,7 +345,7 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
                     .text("value", value),
             )
             .with_span(key_span(line))
-            .with_replacement(replacement)
+            .with_replacement(replacement())
             // Google reads a two-word line without its colon; the colon is for the others.
             .keeping_google_reading(),
         );
@@ -386,7 +387,7 @@ fn spelling(line: &Line, out: &mut Vec<Finding>) {
             Message::new(M::SpellTheKey).code("name", canonical),
         )
         .with_span(key_span(line))
-        .with_replacement(replacement)
+        .with_replacement(replacement())
         // Google accepts the spelling; the standard one is for the other readers.
         .keeping_google_reading(),
     );
