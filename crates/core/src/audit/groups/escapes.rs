@@ -93,13 +93,15 @@ impl Judged {
     /// its final `/` or `?` (`/works` for `/works?`). A rule with a `*` inside
     /// (`/jobs/*/count`) names no section, nor does the whole site (`/`, `/*?`).
     fn narrows(&self, star: &Judged) -> bool {
-        let fixed = |pattern: &[u8]| {
+        // Slices, not copies: this is asked for every pair of a named group's rule and a `*`
+        // Disallow.
+        fn fixed(pattern: &[u8]) -> &[u8] {
             let end = pattern
                 .iter()
                 .position(|b| matches!(b, b'*' | b'$'))
                 .unwrap_or(pattern.len());
-            pattern[..end].to_vec()
-        };
+            &pattern[..end]
+        }
         let mut section = fixed(&star.escaped);
         if star.escaped[section.len()..]
             .iter()
@@ -108,14 +110,14 @@ impl Judged {
             return false;
         }
         if section.ends_with(b"?") || (section.len() > 1 && section.ends_with(b"/")) {
-            section.pop();
+            section = &section[..section.len() - 1];
         }
         let own = fixed(&self.escaped);
         self.kind == RuleKind::Disallow
             && section.len() > 1
             && !section.contains(&b'?')
             && self.escaped != star.escaped
-            && own.starts_with(&section)
+            && own.starts_with(section)
             && own
                 .get(section.len())
                 .is_none_or(|b| !b.is_ascii_alphanumeric())
@@ -171,22 +173,21 @@ fn named_groups_ignore_star_counting(
     };
     // A file that copies the `*` rules into a named group knows that a group does not inherit
     // them: what its other named groups with rules of their own leave out, they leave out on
-    // purpose. (The copy itself may have drifted from `*`, and is judged.)
-    let judged: Vec<Vec<Judged>> = buckets
+    // purpose. (The copy itself may have drifted from `*`, and is judged.) Whether each bucket
+    // copies `*` needs only its Disallow patterns, each group's looked up once; its rules are
+    // compiled only if it is judged, and not at all when the judging cannot pay for it.
+    let mut copied = Copied::new(&star);
+    let copy_of_star: Vec<bool> = buckets
         .iter()
-        .map(|(groups, _)| {
-            cx.rules_of(groups)
-                .map(|rule| Judged::new(cx.robots, rule))
-                .collect()
-        })
+        .map(|(groups, _)| copied.copies(cx, &star, groups))
         .collect();
-    let copies_star = judged.iter().any(|own| copies(&star, own));
-    for ((groups, agents), judged) in buckets.into_iter().zip(&judged) {
+    let copies_star = copy_of_star.contains(&true);
+    for ((groups, agents), copy) in buckets.into_iter().zip(copy_of_star) {
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
         let writes_own = own
             .iter()
             .any(|rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty());
-        if copies_star && writes_own && !copies(&star, judged) {
+        if copies_star && writes_own && !copy {
             continue;
         }
         // `Allow: /` (or an empty `Disallow:`) opens everything on purpose, unless the group is
@@ -195,8 +196,16 @@ fn named_groups_ignore_star_counting(
         if allows_everything(cx.robots, &own) && !agents.iter().any(|a| fetches_for_itself(a)) {
             continue;
         }
-        let own = judged;
-        let Ok(lost) = lost_rules(&mut star, own, work) else {
+        // What [`lost_rules`] charges first, before its rules are compiled.
+        *work += own.len() * star.disallows.len();
+        if *work > JUDGE_BUDGET {
+            return reported;
+        }
+        let own: Vec<Judged> = own
+            .into_iter()
+            .map(|rule| Judged::new(cx.robots, rule))
+            .collect();
+        let Ok(lost) = lost_rules(&mut star, &own, work) else {
             return reported;
         };
         let Some((lost, example)) = lost else {
@@ -312,8 +321,8 @@ fn buckets<'c>(cx: &'c Context<'_>, unfollowed: &[usize]) -> Vec<(&'c [usize], V
 
 /// The `*` groups' rules, compiled once for every named group, with the answers `*` has given.
 struct Star<'r> {
-    /// The `*` Disallow rules that block something, and each compiled.
-    disallows: Vec<(&'r Rule, Judged)>,
+    /// The `*` Disallow rules that block something, each with its index in `all`.
+    disallows: Vec<(&'r Rule, usize)>,
     /// Those rules' escaped patterns, sorted: a named group's rules are compared with them by
     /// lookup, never one against each (files of thousands of rules name dozens of crawlers).
     sorted: Vec<Vec<u8>>,
@@ -328,16 +337,19 @@ struct Star<'r> {
 impl<'r> Star<'r> {
     /// `None` when `*` disallows nothing, or is an allow-list.
     fn new(cx: &Context<'r>, work: &mut usize) -> Option<Star<'r>> {
-        let disallows: Vec<(&Rule, Judged)> = cx
-            .rules_of(&cx.star_groups)
-            .filter(|rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty())
-            .map(|rule| (rule, Judged::new(cx.robots, rule)))
+        let rules: Vec<&Rule> = cx.rules_of(&cx.star_groups).collect();
+        let blocks =
+            |rule: &Rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty();
+        let disallows: Vec<(&Rule, usize)> = (0..rules.len())
+            .filter(|&index| blocks(rules[index]))
+            .map(|index| (rules[index], index))
             .collect();
         if disallows.is_empty() {
             return None;
         }
-        let all: Vec<Judged> = cx
-            .rules_of(&cx.star_groups)
+        // Each rule compiled once: the Disallow rules are judged by their entries here.
+        let all: Vec<Judged> = rules
+            .iter()
             .map(|rule| Judged::new(cx.robots, rule))
             .collect();
         // An allow-list: the `*` group closes the site (`Disallow: /`) and named groups open it
@@ -357,7 +369,7 @@ impl<'r> Star<'r> {
             .collect();
         let mut sorted: Vec<Vec<u8>> = disallows
             .iter()
-            .map(|(_, judged)| judged.escaped.clone())
+            .map(|&(_, index)| all[index].escaped.clone())
             .collect();
         sorted.sort_unstable();
         Some(Star {
@@ -394,7 +406,7 @@ impl<'r> Star<'r> {
         if let Some(&blocks) = self.verdicts.get(path) {
             return blocks;
         }
-        let length = self.disallows[disallow].1.length;
+        let length = self.all[self.disallows[disallow].1].length;
         *work += self.allows.len();
         let contested = self.allows.iter().any(|&allow| {
             let allow = &self.all[allow];
@@ -431,26 +443,75 @@ fn written_against_star(star: &Star<'_>, own: &[Judged]) -> bool {
         && own_disallows.all(|own| !star.disallows_written(&own.escaped))
 }
 
-/// Whether the rules `own` copy the `*` group's Disallow rules: at least three of them, and at
-/// least half, written alike.
+/// The `*` Disallow rules each named group's Disallow rules are written as, to count what a
+/// bucket of groups copies from `*`.
 ///
-/// Counted from the named group's side: each of its distinct Disallow patterns counts the `*`
-/// Disallow rules written alike by a search of `star.sorted`, so that a named group of a few
-/// rules costs a few searches, not a lookup per `*` rule (thousands, for each named group).
-fn copies(star: &Star<'_>, own: &[Judged]) -> bool {
-    let sorted = &star.sorted;
-    let copied: usize = disallow_patterns(own)
-        .into_iter()
-        .map(|pattern| {
-            let from = sorted.partition_point(|star| star.as_slice() < pattern);
-            sorted[from..].partition_point(|star| star.as_slice() == pattern)
-        })
-        .sum();
-    copied >= 3 && copied * 2 >= star.disallows.len()
+/// Each group's Disallow patterns are escaped and searched in `star.sorted` once, however many
+/// buckets hold the group (a group naming several crawlers is in each of their buckets); a
+/// bucket then adds up numbers, neither escaping nor hashing its patterns again.
+struct Copied {
+    /// For each group looked up, the `*` patterns its Disallow rules are written as: the index
+    /// in `star.sorted` where each pattern's run of equal patterns starts.
+    of_group: HashMap<usize, Vec<usize>>,
+    /// For each index of `star.sorted` that starts a run, the run's length.
+    run: Vec<usize>,
+    /// The last bucket (numbered from 1) that counted each run, so that it counts once a bucket.
+    counted: Vec<usize>,
+    buckets: usize,
+}
+
+impl Copied {
+    fn new(star: &Star<'_>) -> Copied {
+        let sorted = &star.sorted;
+        let mut run = vec![0; sorted.len()];
+        let mut start = 0;
+        for index in 1..=sorted.len() {
+            if index == sorted.len() || sorted[index] != sorted[start] {
+                run[start] = index - start;
+                start = index;
+            }
+        }
+        Copied {
+            of_group: HashMap::new(),
+            run,
+            counted: vec![0; sorted.len()],
+            buckets: 0,
+        }
+    }
+
+    /// Whether the rules of the groups `groups` copy the `*` group's Disallow rules: at least
+    /// three of them, and at least half, written alike (each of their distinct Disallow patterns
+    /// counts the `*` Disallow rules written alike).
+    fn copies(&mut self, cx: &Context<'_>, star: &Star<'_>, groups: &[usize]) -> bool {
+        self.buckets += 1;
+        let mut copied = 0;
+        for &group in groups {
+            let runs = self.of_group.entry(group).or_insert_with(|| {
+                let sorted = &star.sorted;
+                cx.group(group)
+                    .rules
+                    .iter()
+                    .filter(|rule| rule.kind == RuleKind::Disallow)
+                    .filter_map(|rule| {
+                        let pattern = google_escape(rule.pattern_bytes(cx.robots));
+                        let from = sorted.partition_point(|star| *star < pattern);
+                        (sorted.get(from) == Some(&pattern)).then_some(from)
+                    })
+                    .collect()
+            });
+            for &from in runs.iter() {
+                if self.counted[from] != self.buckets {
+                    self.counted[from] = self.buckets;
+                    copied += self.run[from];
+                }
+            }
+        }
+        copied >= 3 && copied * 2 >= star.disallows.len()
+    }
 }
 
 /// The patterns of the Disallow rules among `rules`, as Google escapes them.
-fn disallow_patterns(rules: &[Judged]) -> HashSet<&[u8]> {
+fn own_disallow_patterns(rules: &[Judged]) -> HashSet<&[u8]> {
     rules
         .iter()
         .filter(|rule| rule.kind == RuleKind::Disallow)
@@ -464,22 +525,19 @@ fn disallow_patterns(rules: &[Judged]) -> HashSet<&[u8]> {
 /// Each `*` Disallow is judged on the path it names most directly (its pattern with the stars
 /// and the final `$` removed), and on the paths the named group's own Allow lines open inside
 /// it: the rule is lost when the `*` group blocks such a path and the named group lets it
-/// through. A named group with `Disallow: /` loses nothing.
+/// through. A named group with `Disallow: /` loses nothing. The caller has charged `work` a
+/// unit for each pair of a rule of `own` and a `*` Disallow, before compiling `own`.
 #[allow(clippy::type_complexity)]
 fn lost_rules<'r>(
     star: &mut Star<'r>,
     own: &[Judged],
     work: &mut usize,
 ) -> Result<Option<(Vec<&'r Rule>, Vec<u8>)>, OutOfBudget> {
-    *work += own.len() * star.disallows.len();
-    if *work > JUDGE_BUDGET {
-        return Err(OutOfBudget);
-    }
     if written_against_star(star, own) {
         return Ok(None);
     }
     let own_allows: Vec<&Judged> = own.iter().filter(|r| r.kind == RuleKind::Allow).collect();
-    let own_disallows = disallow_patterns(own);
+    let own_disallows = own_disallow_patterns(own);
     let mut lost: Vec<&Rule> = Vec::new();
     // A path the named group may fetch and `*` blocks, to show.
     let mut example: Option<Vec<u8>> = None;
@@ -487,25 +545,25 @@ fn lost_rules<'r>(
         if *work > JUDGE_BUDGET {
             return Err(OutOfBudget);
         }
-        let (rule, judged) = &star.disallows[index];
-        let rule = *rule;
+        let (rule, at) = star.disallows[index];
+        let judged = &star.all[at];
         *work += own_allows.len() + 2 * own.len();
         if answered_on_purpose(judged, own, &own_allows, &own_disallows) {
             continue;
         }
-        let witnesses: Vec<Vec<u8>> = std::iter::once(judged.witness.clone())
-            .chain(own_allows.iter().map(|rule| rule.witness.clone()))
-            .collect();
+        let first = judged.witness.clone();
+        let witnesses = std::iter::once(first.as_slice())
+            .chain(own_allows.iter().map(|rule| &rule.witness[..]));
         for witness in witnesses {
             *work += 1;
-            if !star.disallows[index].1.pattern.matches(&witness) {
+            if !star.all[at].pattern.matches(witness) {
                 continue;
             }
             // The named group's own rules first: they are few, and a group that blocks the
             // path (`Disallow: /`) settles it without asking `*`.
             *work += own.len();
-            if allows(own, &witness) && star.blocks(index, &witness, work) {
-                example.get_or_insert(witness);
+            if allows(own, witness) && star.blocks(index, witness, work) {
+                example.get_or_insert_with(|| witness.to_vec());
                 lost.push(rule);
                 break;
             }
