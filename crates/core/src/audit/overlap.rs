@@ -280,17 +280,19 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
         }
         prepared_of_group.push(prepared);
     }
+    let keys = numbers.len();
     drop(numbers);
     let group_of = |line: usize| group_of.get(line).copied().flatten();
     let mut budget = SHADOW_BUDGET;
     // For each rule line, what dominates it in each set that contains its group.
     let mut found: Vec<Vec<Option<Dominance>>> = vec![Vec::new(); cx.robots.lines().len() + 1];
+    let mut firsts = FirstRules::new(prepared_of_group.iter().flatten(), keys);
     for set in &cx.rule_sets {
         let prepared: Vec<&Prepared<'_>> = set
             .iter()
             .flat_map(|&g| prepared_of_group.get(g).into_iter().flatten())
             .collect();
-        let firsts = FirstRules::new(&prepared);
+        firsts.set_to(&prepared);
         let mut wildcards: Vec<&Prepared<'_>> =
             prepared.iter().copied().filter(|p| p.has_star).collect();
         crate::sorting::sort_by_key(&mut wildcards, |p| std::cmp::Reverse(p.length));
@@ -361,39 +363,70 @@ fn written_key(agent: &crate::group::AgentLine) -> String {
 /// The first rule of each pattern and kind, in the whole set and in each group, so that every
 /// rule finds its duplicate or its Allow twin at once. The same group is preferred, so that the
 /// same rule is named in every set.
+///
+/// A group's first rules are the same in every set that holds it: they are found once for the
+/// file. The set's are kept by key number, a slot per pattern and kind, and only the slots a
+/// set filled are cleared for the next: no map hashes every rule of every set again.
 struct FirstRules {
-    /// (pattern, is Allow, group) → first line.
+    /// (pattern, is Allow, group) → first line, for the whole file.
     in_group: HashMap<(KeyNumber, bool, usize), usize>,
-    /// (pattern, is Allow) → first line.
-    anywhere: HashMap<(KeyNumber, bool), usize>,
+    /// 2 × pattern + is Allow → first line in the set asked about, [`usize::MAX`] for none.
+    anywhere: Vec<usize>,
+    /// The slots of `anywhere` the set filled.
+    filled: Vec<usize>,
 }
 
 impl FirstRules {
-    fn new(prepared: &[&Prepared<'_>]) -> FirstRules {
-        let mut firsts = FirstRules {
-            in_group: HashMap::with_capacity(prepared.len()),
-            anywhere: HashMap::with_capacity(prepared.len()),
-        };
+    /// The first rules of each group among `prepared` (every rule of the file), whose patterns
+    /// are numbered below `keys`.
+    fn new<'p, 'r: 'p>(
+        prepared: impl Iterator<Item = &'p Prepared<'r>>,
+        keys: usize,
+    ) -> FirstRules {
+        let mut in_group = HashMap::new();
         for rule in prepared {
             let allow = rule.rule.kind == RuleKind::Allow;
-            let line = rule.rule.line;
-            let in_group = firsts
-                .in_group
+            let first = in_group
                 .entry((rule.key, allow, rule.group))
-                .or_insert(line);
-            *in_group = (*in_group).min(line);
-            let anywhere = firsts.anywhere.entry((rule.key, allow)).or_insert(line);
-            *anywhere = (*anywhere).min(line);
+                .or_insert(rule.rule.line);
+            *first = (*first).min(rule.rule.line);
         }
-        firsts
+        FirstRules {
+            in_group,
+            anywhere: vec![usize::MAX; 2 * keys],
+            filled: Vec::new(),
+        }
+    }
+
+    /// Keeps the first rules of the set whose rules are `prepared`, for the questions to come.
+    fn set_to(&mut self, prepared: &[&Prepared<'_>]) {
+        for slot in self.filled.drain(..) {
+            self.anywhere[slot] = usize::MAX;
+        }
+        for rule in prepared {
+            let slot = Self::slot(rule.key, rule.rule.kind == RuleKind::Allow);
+            if self.anywhere[slot] == usize::MAX {
+                self.filled.push(slot);
+            }
+            self.anywhere[slot] = self.anywhere[slot].min(rule.rule.line);
+        }
+    }
+
+    fn slot(key: KeyNumber, allow: bool) -> usize {
+        2 * key + usize::from(allow)
+    }
+
+    /// The first rule of the set with this pattern and kind.
+    fn anywhere(&self, key: KeyNumber, allow: bool) -> Option<usize> {
+        Some(self.anywhere[Self::slot(key, allow)]).filter(|&line| line != usize::MAX)
     }
 
     /// The first rule with this pattern and kind: in `group` if there is one, else anywhere.
     fn first(&self, key: KeyNumber, allow: bool, group: usize) -> Option<usize> {
         self.in_group
             .get(&(key, allow, group))
-            .or_else(|| self.anywhere.get(&(key, allow)))
             .copied()
+            .or_else(|| self.anywhere(key, allow))
     }
 
     fn dominance(&self, a: &Prepared<'_>) -> Option<Dominance> {
@@ -403,7 +436,7 @@ impl FirstRules {
                 return Some(Dominance::Duplicate(line));
             }
             // The first in its own group may come after an earlier one elsewhere.
-            if let Some(&line) = self.anywhere.get(&(a.key, allow)) {
+            if let Some(line) = self.anywhere(a.key, allow) {
                 if line < a.rule.line {
                     return Some(Dominance::Duplicate(line));
                 }
