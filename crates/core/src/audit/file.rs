@@ -70,7 +70,7 @@ fn html_page(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
 
 fn utf16(cx: &Context<'_>, out: &mut Vec<Finding>) -> bool {
     let (mut nuls, mut chars) = (0usize, 0usize);
-    for line in cx.robots.lines() {
+    for line in cx.lines() {
         chars += line.text().chars().count();
         nuls += line.text().chars().filter(|&c| c == '\0').count();
     }
@@ -348,9 +348,8 @@ fn invalid_utf8(cx: &Context<'_>, out: &mut Vec<Finding>) {
 
 fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let facts = cx.robots.facts();
-    let lines = cx.robots.lines();
-    let cut = lines.iter().find(|line| line.cut_by_size_limit);
-    let beyond: Vec<_> = lines.iter().filter(|line| line.beyond_size_limit).collect();
+    let cut = cx.lines().find(|line| line.cut_by_size_limit);
+    let beyond: Vec<_> = cx.lines().filter(|line| line.beyond_size_limit).collect();
     let count = |kinds: &[LineKind]| beyond.iter().filter(|l| kinds.contains(&l.kind)).count();
     let rules = count(&[LineKind::Allow, LineKind::Disallow]);
     let agents = count(&[LineKind::UserAgent]);
@@ -372,7 +371,7 @@ fn size_limit(cx: &Context<'_>, out: &mut Vec<Finding>) {
             _ => counts.push(Value::phrase(Message::new(several).count("count", n))),
         }
     }
-    let last = lines.len();
+    let last = cx.lines.len();
     let (line, lost) = match (cut, facts.first_line_beyond_limit) {
         (Some(cut), _) if cut.number == last => (
             cut.number,

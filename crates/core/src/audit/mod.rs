@@ -362,7 +362,7 @@ fn findings_of(robots: &RobotsTxt) -> Vec<Finding> {
                     )
             });
         }
-        if let Some(cut) = robots.lines().iter().find(|line| line.cut_by_size_limit) {
+        if let Some(cut) = context.lines().find(|line| line.cut_by_size_limit) {
             // The line the 500 KiB limit cuts is read only up to the limit (`Disallow: /secret`
             // as `Disal`): the size-limit finding says so, and a finding on what the cut
             // leaves would quote the whole line while describing its start.
@@ -521,6 +521,9 @@ struct Context<'r> {
     rule_sets: Vec<Vec<usize>>,
     /// For each group, the indices in `rule_sets` of the sets that contain it.
     sets_of_group: Vec<Vec<usize>>,
+    /// Every line of the file, read once: the checks go through them a dozen times and look
+    /// lines up by number, and a line is otherwise made anew from its record each time.
+    lines: Vec<Line<'r>>,
 }
 
 /// The groups that one crawler obeys.
@@ -589,13 +592,20 @@ impl<'r> Context<'r> {
             star_groups,
             rule_sets,
             sets_of_group,
+            lines: robots.lines().iter().collect(),
         }
     }
 
     fn line(&self, number: usize) -> Line<'r> {
-        self.robots
-            .line(number)
+        *number
+            .checked_sub(1)
+            .and_then(|index| self.lines.get(index))
             .expect("findings name lines of the file")
+    }
+
+    /// Every line of the file, in order.
+    fn lines(&self) -> impl Iterator<Item = Line<'r>> + '_ {
+        self.lines.iter().copied()
     }
 
     fn group(&self, index: usize) -> &'r Group {

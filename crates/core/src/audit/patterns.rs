@@ -44,15 +44,15 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut leading_stars = Vec::new();
     let own_hosts = own_hosts(cx.robots);
     // Narrow Disallow rules show that the site is meant open outside them.
-    let closes_parts = cx.robots.lines().iter().any(|line| {
+    let closes_parts = cx.lines().any(|line| {
         line.kind == LineKind::Disallow
             && line.value().is_some_and(|value| {
                 value.starts_with('/') && !crate::crawlers::matches_every_path(value.as_bytes())
             })
     });
     let mut open_groups: HashMap<usize, bool> = HashMap::new();
-    let route_groups = shows_route_groups(cx.robots);
-    for line in cx.robots.lines().iter().filter(|line| line.kind.is_rule()) {
+    let route_groups = shows_route_groups(cx);
+    for line in cx.lines().filter(|line| line.kind.is_rule()) {
         let value = line.value().unwrap_or_default();
         if value.is_empty() {
             continue;
@@ -1257,8 +1257,8 @@ fn generator_macro(text: &str) -> Option<&str> {
 /// parentheses: a path under Next.js's `/_next/` or SvelteKit's `/_app/immutable/`, or a
 /// comment naming either. Elsewhere a segment in parentheses is a real one, which the URLs
 /// carry (eZ Publish's view parameters, `/(offset)/20`).
-fn shows_route_groups(robots: &RobotsTxt) -> bool {
-    robots.lines().iter().any(|line| {
+fn shows_route_groups(cx: &Context<'_>) -> bool {
+    cx.lines().any(|line| {
         let text = line.text();
         text.contains("/_next/")
             || text.contains("/_app/immutable")

@@ -30,7 +30,7 @@ pub(super) fn misspelled_key(line: &Line) -> Option<&'static str> {
 }
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
-    for line in cx.robots.lines() {
+    for line in cx.lines() {
         if let Some(name) = misspelled_key(&line) {
             out.push(misspelling(&line, name));
         }

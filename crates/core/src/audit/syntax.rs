@@ -17,12 +17,12 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut prose: Vec<Line<'_>> = Vec::new();
     // Each sitemap URL with its first line, looked up once per bare URL.
     let mut sitemaps: HashMap<String, usize> = HashMap::new();
-    for line in cx.robots.lines().iter() {
+    for line in cx.lines() {
         if let (LineKind::Sitemap, Some(url)) = (line.kind, line.value()) {
             sitemaps.entry(url.to_owned()).or_insert(line.number);
         }
     }
-    for line in cx.robots.lines() {
+    for line in cx.lines() {
         let (is_prose, key_reported) = match line.kind {
             LineKind::Malformed => (malformed(&line, out), false),
             LineKind::Unknown => unknown(&line, &sitemaps, out),
