@@ -150,10 +150,17 @@ impl Inner {
     }
 
     /// Whether `outer` matches every path of this pattern; `None` when the budget ran out.
+    #[cfg(test)]
     pub(super) fn covered_by(&mut self, outer: &[u8], budget: &mut usize) -> Option<bool> {
         if !analysable(outer) {
             return Some(false);
         }
+        self.covered_by_analysable(outer, budget)
+    }
+
+    /// [`Inner::covered_by`] for an `outer` pattern known to be [`analysable`]: a rule is
+    /// compared with many, and each is read once.
+    fn covered_by_analysable(&mut self, outer: &[u8], budget: &mut usize) -> Option<bool> {
         let (positions, next) = &mut self.positions;
         for case in &self.cases {
             if !matches_tokens(outer, case, budget, positions, next)? {
@@ -223,6 +230,14 @@ struct Prepared<'r> {
     key: KeyNumber,
     length: usize,
     has_star: bool,
+    /// The rule is an Allow (read here, beside the length, where the comparisons look).
+    allow: bool,
+    /// The pattern can be [`analysable`]: shadowing compares a rule with every longer
+    /// wildcard rule, and the pattern is read once rather than at each comparison.
+    analysable: bool,
+    /// The first line of its group with the same pattern, a Disallow and an Allow: the same in
+    /// every set that holds the group.
+    first_in_group: [Option<usize>; 2],
 }
 
 /// Why a rule never decides.
@@ -276,23 +291,34 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 length,
                 key,
                 has_star: pattern.contains(&b'*'),
+                allow: rule.kind == RuleKind::Allow,
+                analysable: analysable(pattern),
+                first_in_group: [None; 2],
             });
         }
         prepared_of_group.push(prepared);
     }
     let keys = numbers.len();
     drop(numbers);
+    // Each group's first rule of each pattern and kind, in slots by pattern number, cleared
+    // for the next group: no map hashes the rules.
+    let mut firsts = FirstRules::new(keys);
+    for prepared in &mut prepared_of_group {
+        firsts.set_to(prepared.iter());
+        for rule in prepared.iter_mut() {
+            rule.first_in_group = [false, true].map(|allow| firsts.anywhere(rule.key, allow));
+        }
+    }
     let group_of = |line: usize| group_of.get(line).copied().flatten();
     let mut budget = SHADOW_BUDGET;
     // For each rule line, what dominates it in each set that contains its group.
     let mut found: Vec<Vec<Option<Dominance>>> = vec![Vec::new(); cx.robots.lines().len() + 1];
-    let mut firsts = FirstRules::new(prepared_of_group.iter().flatten(), keys);
     for set in &cx.rule_sets {
         let prepared: Vec<&Prepared<'_>> = set
             .iter()
             .flat_map(|&g| prepared_of_group.get(g).into_iter().flatten())
             .collect();
-        firsts.set_to(&prepared);
+        firsts.set_to(prepared.iter().copied());
         let mut wildcards: Vec<&Prepared<'_>> =
             prepared.iter().copied().filter(|p| p.has_star).collect();
         crate::sorting::sort_by_key(&mut wildcards, |p| std::cmp::Reverse(p.length));
@@ -364,47 +390,33 @@ fn written_key(agent: &crate::group::AgentLine) -> String {
 /// rule finds its duplicate or its Allow twin at once. The same group is preferred, so that the
 /// same rule is named in every set.
 ///
-/// A group's first rules are the same in every set that holds it: they are found once for the
-/// file. The set's are kept by key number, a slot per pattern and kind, and only the slots a
-/// set filled are cleared for the next: no map hashes every rule of every set again.
+/// A group's first rules are the same in every set that holds it: each rule keeps its group's
+/// ([`Prepared::first_in_group`]). The set's are kept by key number, a slot per pattern and
+/// kind, and only the slots a set filled are cleared for the next: no map hashes every rule of
+/// every set again.
 struct FirstRules {
-    /// (pattern, is Allow, group) → first line, for the whole file.
-    in_group: HashMap<(KeyNumber, bool, usize), usize>,
-    /// 2 × pattern + is Allow → first line in the set asked about, [`usize::MAX`] for none.
+    /// 2 × pattern + is Allow → first line in the rules asked about, [`usize::MAX`] for none.
     anywhere: Vec<usize>,
-    /// The slots of `anywhere` the set filled.
+    /// The slots of `anywhere` the rules filled.
     filled: Vec<usize>,
 }
 
 impl FirstRules {
-    /// The first rules of each group among `prepared` (every rule of the file), whose patterns
-    /// are numbered below `keys`.
-    fn new<'p, 'r: 'p>(
-        prepared: impl Iterator<Item = &'p Prepared<'r>>,
-        keys: usize,
-    ) -> FirstRules {
-        let mut in_group = HashMap::new();
-        for rule in prepared {
-            let allow = rule.rule.kind == RuleKind::Allow;
-            let first = in_group
-                .entry((rule.key, allow, rule.group))
-                .or_insert(rule.rule.line);
-            *first = (*first).min(rule.rule.line);
-        }
+    /// Slots for the patterns numbered below `keys`.
+    fn new(keys: usize) -> FirstRules {
         FirstRules {
-            in_group,
             anywhere: vec![usize::MAX; 2 * keys],
             filled: Vec::new(),
         }
     }
 
-    /// Keeps the first rules of the set whose rules are `prepared`, for the questions to come.
-    fn set_to(&mut self, prepared: &[&Prepared<'_>]) {
+    /// Keeps the first rules among `prepared` (a set's or a group's), for the questions to come.
+    fn set_to<'p, 'r: 'p>(&mut self, prepared: impl Iterator<Item = &'p Prepared<'r>>) {
         for slot in self.filled.drain(..) {
             self.anywhere[slot] = usize::MAX;
         }
         for rule in prepared {
-            let slot = Self::slot(rule.key, rule.rule.kind == RuleKind::Allow);
+            let slot = Self::slot(rule.key, rule.allow);
             if self.anywhere[slot] == usize::MAX {
                 self.filled.push(slot);
             }
@@ -416,22 +428,20 @@ impl FirstRules {
         2 * key + usize::from(allow)
     }
 
-    /// The first rule of the set with this pattern and kind.
+    /// The first rule with this pattern and kind among those asked about.
     fn anywhere(&self, key: KeyNumber, allow: bool) -> Option<usize> {
         Some(self.anywhere[Self::slot(key, allow)]).filter(|&line| line != usize::MAX)
     }
 
-    /// The first rule with this pattern and kind: in `group` if there is one, else anywhere.
-    fn first(&self, key: KeyNumber, allow: bool, group: usize) -> Option<usize> {
-        self.in_group
-            .get(&(key, allow, group))
-            .copied()
-            .or_else(|| self.anywhere(key, allow))
+    /// The first rule with `a`'s pattern and this kind: in `a`'s group if there is one, else
+    /// anywhere.
+    fn first(&self, a: &Prepared<'_>, allow: bool) -> Option<usize> {
+        a.first_in_group[usize::from(allow)].or_else(|| self.anywhere(a.key, allow))
     }
 
     fn dominance(&self, a: &Prepared<'_>) -> Option<Dominance> {
         let allow = a.rule.kind == RuleKind::Allow;
-        if let Some(line) = self.first(a.key, allow, a.group) {
+        if let Some(line) = self.first(a, allow) {
             if line < a.rule.line {
                 return Some(Dominance::Duplicate(line));
             }
@@ -443,7 +453,7 @@ impl FirstRules {
             }
         }
         if !allow {
-            if let Some(line) = self.first(a.key, true, a.group) {
+            if let Some(line) = self.first(a, true) {
                 return Some(Dominance::SamePatternAllowed(line));
             }
         }
@@ -456,6 +466,10 @@ fn shadowing(
     wildcards: &[&Prepared<'_>],
     budget: &mut usize,
 ) -> Option<Dominance> {
+    // With the budget spent, the first comparison would stop: no rule is prepared for none.
+    if *budget == 0 {
+        return None;
+    }
     let pattern = a.pattern;
     if !matches!(pattern.first(), Some(b'/' | b'*')) {
         return None;
@@ -470,12 +484,14 @@ fn shadowing(
     for same_group in [true, false] {
         for b in wildcards.iter().take_while(|b| b.length >= a.length) {
             *budget = budget.checked_sub(1)?;
-            let wins =
-                b.length > a.length || (b.length == a.length && b.rule.kind == RuleKind::Allow);
-            if (b.group == a.group) != same_group || b.rule.kind == a.rule.kind || !wins {
+            let wins = b.length > a.length || (b.length == a.length && b.allow);
+            if (b.group == a.group) != same_group || b.allow == a.allow || !wins {
                 continue;
             }
-            match inner.covered_by(b.pattern, budget) {
+            if !b.analysable {
+                continue;
+            }
+            match inner.covered_by_analysable(b.pattern, budget) {
                 Some(true) => return Some(Dominance::Shadowed(b.rule.line)),
                 Some(false) => {}
                 None => return None,
