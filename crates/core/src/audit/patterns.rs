@@ -1323,11 +1323,22 @@ fn shows_route_groups(cx: &Context<'_>) -> bool {
         let text = line.text();
         text.contains("/_next/")
             || text.contains("/_app/immutable")
-            || [b"next.js".as_slice(), b"sveltekit"].iter().any(|name| {
-                text.as_bytes()
-                    .windows(name.len())
-                    .any(|window| window.eq_ignore_ascii_case(name))
-            })
+            || [b"next.js".as_slice(), b"sveltekit"]
+                .iter()
+                .any(|name| contains_ignoring_case(text.as_bytes(), name))
+    })
+}
+
+/// Whether `text` holds `name` (lower-case ASCII) in any letter case. Only the places that
+/// start with its first letter are compared: every line of the file is searched, and comparing
+/// the whole name at every octet cost more than the rest of the line's checks.
+fn contains_ignoring_case(text: &[u8], name: &[u8]) -> bool {
+    let Some((&first, _)) = name.split_first() else {
+        return true;
+    };
+    (0..text.len().saturating_sub(name.len() - 1)).any(|at| {
+        text[at].to_ascii_lowercase() == first
+            && text[at..at + name.len()].eq_ignore_ascii_case(name)
     })
 }
 
@@ -2092,6 +2103,24 @@ mod tests {
         assert_eq!(found.iter().map(|f| f.line).collect::<Vec<_>>(), [2, 4]);
         assert!(found[0].message.english().contains("comes first"));
         assert!(found[1].message.english().contains("empty `Allow:`"));
+    }
+
+    proptest::proptest! {
+        /// The search from the first letter finds a name wherever comparing every window does.
+        #[test]
+        fn a_name_is_found_in_any_case_where_every_window_finds_it(
+            text in "[nNeExXtT.jJsS ]{0,12}",
+            name in proptest::sample::select(vec!["next.js", "n", "xt", "sveltekit"]),
+        ) {
+            let windows = text
+                .as_bytes()
+                .windows(name.len())
+                .any(|window| window.eq_ignore_ascii_case(name.as_bytes()));
+            proptest::prop_assert_eq!(
+                super::contains_ignoring_case(text.as_bytes(), name.as_bytes()),
+                windows
+            );
+        }
     }
 
     mod contests {
