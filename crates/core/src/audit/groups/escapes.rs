@@ -176,7 +176,7 @@ fn named_groups_ignore_star_counting(
     // purpose. (The copy itself may have drifted from `*`, and is judged.) Whether each bucket
     // copies `*` needs only its Disallow patterns, each group's looked up once; its rules are
     // compiled only if it is judged, and not at all when the judging cannot pay for it.
-    let mut copied = Copied::new(&star);
+    let mut copied = Copied::new(cx, &star);
     let copy_of_star: Vec<bool> = buckets
         .iter()
         .map(|(groups, _)| copied.copies(cx, &star, groups))
@@ -452,7 +452,8 @@ fn written_against_star(star: &Star<'_>, own: &[Judged]) -> bool {
 struct Copied {
     /// For each group looked up, the `*` patterns its Disallow rules are written as: the index
     /// in `star.sorted` where each pattern's run of equal patterns starts.
-    of_group: HashMap<usize, Vec<usize>>,
+    /// (By group index: a map of its own would cost the page's wasm a hash table's code.)
+    of_group: Vec<Option<Vec<usize>>>,
     /// For each index of `star.sorted` that starts a run, the run's length.
     run: Vec<usize>,
     /// The last bucket (numbered from 1) that counted each run, so that it counts once a bucket.
@@ -461,7 +462,7 @@ struct Copied {
 }
 
 impl Copied {
-    fn new(star: &Star<'_>) -> Copied {
+    fn new(cx: &Context<'_>, star: &Star<'_>) -> Copied {
         let sorted = &star.sorted;
         let mut run = vec![0; sorted.len()];
         let mut start = 0;
@@ -472,7 +473,7 @@ impl Copied {
             }
         }
         Copied {
-            of_group: HashMap::new(),
+            of_group: vec![None; cx.robots.groups().len()],
             run,
             counted: vec![0; sorted.len()],
             buckets: 0,
@@ -486,7 +487,7 @@ impl Copied {
         self.buckets += 1;
         let mut copied = 0;
         for &group in groups {
-            let runs = self.of_group.entry(group).or_insert_with(|| {
+            let runs = self.of_group[group].get_or_insert_with(|| {
                 let sorted = &star.sorted;
                 cx.group(group)
                     .rules
