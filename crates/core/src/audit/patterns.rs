@@ -701,10 +701,6 @@ fn literal_head(pattern: &[u8]) -> &[u8] {
 struct Contestants<'r> {
     /// (literal beginning, length in octets, rule)
     rules: Vec<(&'r [u8], usize, &'r Rule)>,
-    /// For each kind (Disallow, then Allow) and length, the positions in `rules` of the rules of
-    /// that kind and length, ascending: a contest is decided at a few lengths, and its rules are
-    /// found by search where they were looked at one by one.
-    at_length: [Vec<Vec<usize>>; 2],
 }
 
 impl<'r> Contestants<'r> {
@@ -717,26 +713,23 @@ impl<'r> Contestants<'r> {
             })
             .collect();
         crate::sorting::sort_by(&mut rules, |a, b| a.0.cmp(b.0));
-        let mut at_length: [Vec<Vec<usize>>; 2] = Default::default();
-        for (at, &(_, length, rule)) in rules.iter().enumerate() {
-            let lengths = &mut at_length[usize::from(rule.kind == RuleKind::Allow)];
-            if lengths.len() <= length {
-                lengths.resize_with(length + 1, Vec::new);
-            }
-            lengths[length].push(at);
-        }
-        Contestants { rules, at_length }
+        Contestants { rules }
     }
 
-    /// The runs of the sorted rules whose beginning is a prefix of `head` or starts with it, in
-    /// the order a contest looks at them: those that are a prefix first, shortest first; then
-    /// those that start with it. Each costs one unit of `budget` a rule, spent before any is
+    /// The first of the rules whose beginning is a prefix of `head` or starts with it (those
+    /// that are a prefix first, shortest first; then those that start with it, in order) that
+    /// `contests` accepts. Every such rule costs one unit of `budget`, spent before any is
     /// looked at: `None`, with the budget spent, when it cannot pay for them all.
     ///
     /// The rules are runs of the sorted list, found by search: a head such as `/` (of
     /// `/*?color=*`) starts every rule of the set, and a list of them all, made for each
     /// redundant star, cost more than the search.
-    fn runs(&self, head: &[u8], budget: &mut usize) -> Option<Vec<std::ops::Range<usize>>> {
+    fn contest(
+        &self,
+        head: &[u8],
+        budget: &mut usize,
+        contests: impl Fn(usize, &Rule) -> bool,
+    ) -> Option<Option<&'r Rule>> {
         let rules = &self.rules;
         let run = |prefix: &[u8]| {
             let from = rules.partition_point(|(h, _, _)| *h < prefix);
@@ -757,49 +750,9 @@ impl<'r> Contestants<'r> {
                 return None;
             }
         }
-        Some(runs)
-    }
-
-    /// The first rule of the [`runs`](Self::runs) of `head`, in their order, whose kind is
-    /// `kind` and whose length is one of `lengths`: the first such rule of each length is found
-    /// by search in each run, so a contest costs a few searches however many rules a head such
-    /// as `/` starts. The same rule as [`contest_one_by_one`](Self::contest_one_by_one) finds,
-    /// for the same budget.
-    fn contest(
-        &self,
-        head: &[u8],
-        budget: &mut usize,
-        kind: RuleKind,
-        lengths: impl Iterator<Item = usize> + Clone,
-    ) -> Option<Option<&'r Rule>> {
-        let runs = self.runs(head, budget)?;
-        let at_length = &self.at_length[usize::from(kind == RuleKind::Allow)];
-        let lengths = lengths.filter_map(|length| at_length.get(length));
-        let found = runs.into_iter().find_map(|run| {
-            lengths
-                .clone()
-                .filter_map(|positions| {
-                    let first = positions.partition_point(|&at| at < run.start);
-                    positions.get(first).filter(|&&at| at < run.end)
-                })
-                .min()
-        });
-        Some(found.map(|&at| self.rules[at].2))
-    }
-
-    /// [`contest`](Self::contest), looking at the rules of each run one by one: the
-    /// reference the property test holds the search to.
-    #[cfg(test)]
-    fn contest_one_by_one(
-        &self,
-        head: &[u8],
-        budget: &mut usize,
-        contests: impl Fn(usize, &Rule) -> bool,
-    ) -> Option<Option<&'r Rule>> {
-        let runs = self.runs(head, budget)?;
         let found = runs
             .into_iter()
-            .flat_map(|run| &self.rules[run])
+            .flat_map(|run| &rules[run])
             .find(|&&(_, length, rule)| contests(length, rule))
             .map(|&(_, _, rule)| rule);
         Some(found)
@@ -829,19 +782,10 @@ impl<'r> Contests<'r> {
         old: usize,
         new: usize,
     ) -> Result<Option<&'r Rule>, OutOfBudget> {
-        let head = literal_head(pattern);
-        // The contest between this rule and a rule of the other kind of length `other` is
-        // decided differently at `old` and at `new` only if `other` lies between them: below
-        // both or above both, the longer rule wins either way.
         let beats = |length: usize, other: usize| {
             length > other || (length == other && kind == RuleKind::Allow)
         };
-        let deciding = old.min(new)..=old.max(new);
-        let other = if kind == RuleKind::Allow {
-            RuleKind::Disallow
-        } else {
-            RuleKind::Allow
-        };
+        let head = literal_head(pattern);
         for &set in sets {
             let (robots, groups) = (self.robots, &self.rule_sets[set]);
             let contest = self.sets[set]
@@ -851,14 +795,9 @@ impl<'r> Contests<'r> {
                         .flat_map(|&index| robots.groups()[index].rules.iter());
                     Contestants::new(robots, rules)
                 })
-                .contest(
-                    head,
-                    &mut self.budget,
-                    other,
-                    deciding
-                        .clone()
-                        .filter(|&length| beats(old, length) != beats(new, length)),
-                )
+                .contest(head, &mut self.budget, |length, rule| {
+                    rule.kind != kind && beats(old, length) != beats(new, length)
+                })
                 .ok_or(OutOfBudget)?;
             if contest.is_some() {
                 return Ok(contest);
@@ -2120,51 +2059,6 @@ mod tests {
                 super::contains_ignoring_case(text.as_bytes(), name.as_bytes()),
                 windows
             );
-        }
-    }
-
-    mod contests {
-        use super::super::{literal_head, Contestants};
-        use crate::group::RuleKind;
-        use crate::robots::RobotsTxt;
-        use proptest::prelude::*;
-
-        proptest! {
-            /// The search by length finds the rule that looking at every rule of the runs finds,
-            /// and spends the same budget, whatever the rules, the head, the kind and the
-            /// lengths asked about.
-            #[test]
-            fn the_search_finds_the_rule_the_walk_finds(
-                rules in proptest::collection::vec(("[AD]", "[/ab*$]{0,5}"), 0..24),
-                pattern in "[/ab*]{0,4}\\$?",
-                allow in any::<bool>(),
-                from in 0usize..7,
-                width in 0usize..3,
-                budget in 0usize..40,
-            ) {
-                let text: String = std::iter::once("User-agent: *\n".to_owned())
-                    .chain(rules.iter().map(|(kind, pattern)| {
-                        let key = if kind == "A" { "Allow" } else { "Disallow" };
-                        format!("{key}: {pattern}\n")
-                    }))
-                    .collect();
-                let robots = RobotsTxt::parse(text.as_bytes());
-                let contestants =
-                    Contestants::new(&robots, robots.groups().iter().flat_map(|g| g.rules.iter()));
-                let kind = if allow { RuleKind::Allow } else { RuleKind::Disallow };
-                let lengths = from..=from + width;
-                let head = literal_head(pattern.as_bytes());
-                let (mut searched, mut walked) = (budget, budget);
-                let found = contestants.contest(head, &mut searched, kind, lengths.clone());
-                let expected = contestants.contest_one_by_one(head, &mut walked, |length, rule| {
-                    rule.kind == kind && lengths.contains(&length)
-                });
-                prop_assert_eq!(searched, walked);
-                prop_assert_eq!(
-                    found.map(|rule| rule.map(|rule| rule.line)),
-                    expected.map(|rule| rule.map(|rule| rule.line))
-                );
-            }
         }
     }
 }
