@@ -6,7 +6,9 @@
 //! commit c8ac4b1; RFC 9309 §2.1 "crawlers MUST ignore" other records). Rules before the first
 //! user-agent line belong to no group and are ignored by every crawler we model.
 
-use crate::lines::{is_ascii_space, LineKind, Record, Source};
+#[cfg(test)]
+use crate::lines::Record;
+use crate::lines::{is_ascii_space, LineKind, Lines};
 
 /// What a user-agent line names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,8 +180,7 @@ impl serde::Serialize for AgentLine {
 }
 
 impl AgentLine {
-    fn new(number: usize, line: &Record, source: &Source) -> AgentLine {
-        let value = line.value_bytes(source);
+    fn new(number: usize, value: &[u8], beyond_size_limit: bool) -> AgentLine {
         let (token, token_len) = read_agent_token(value);
         // The token is a prefix of the value, so the two differ only in length.
         let has_extra_text = token_len < value.len();
@@ -193,7 +194,7 @@ impl AgentLine {
             value_text,
             token,
             has_extra_text,
-            beyond_size_limit: line.beyond_size_limit(),
+            beyond_size_limit,
         }
     }
 
@@ -274,15 +275,15 @@ pub struct Rule {
 }
 
 impl Rule {
-    fn new(number: usize, line: &Record) -> Rule {
+    fn new(number: usize, kind: LineKind, beyond_size_limit: bool) -> Rule {
         Rule {
             line: number,
-            kind: if line.kind == LineKind::Allow {
+            kind: if kind == LineKind::Allow {
                 RuleKind::Allow
             } else {
                 RuleKind::Disallow
             },
-            beyond_size_limit: line.beyond_size_limit(),
+            beyond_size_limit,
         }
     }
 }
@@ -418,14 +419,14 @@ impl Sizes {
     pub(crate) fn of(lines: &[Record]) -> Sizes {
         let mut sizes = Sizes::default();
         for line in lines {
-            sizes.count(line.kind);
+            sizes.count(line.kind());
         }
         sizes
     }
 }
 
 /// Forms the groups of `lines`, whose [`Sizes`] are `sizes`.
-pub(crate) fn form_groups(lines: &[Record], source: &Source, sizes: Sizes) -> Structure {
+pub(crate) fn form_groups(lines: Lines<'_>, sizes: Sizes) -> Structure {
     let mut structure = Structure {
         groups: Vec::with_capacity(sizes.groups.len()),
         orphan_rules: Vec::with_capacity(sizes.orphan_rules),
@@ -435,9 +436,10 @@ pub(crate) fn form_groups(lines: &[Record], source: &Source, sizes: Sizes) -> St
     // Google's `seen_separator_`: the current group has had a rule, so a user-agent line starts
     // a new one.
     let mut group_closed = true;
-    for (index, line) in lines.iter().enumerate() {
+    for (index, line) in lines.records().iter().enumerate() {
         let number = index + 1;
-        match line.kind {
+        let kind = line.kind();
+        match kind {
             LineKind::UserAgent => {
                 if group_closed {
                     let size = sizes.groups.get(structure.groups.len()).copied();
@@ -456,17 +458,22 @@ pub(crate) fn form_groups(lines: &[Record], source: &Source, sizes: Sizes) -> St
                     .groups
                     .last_mut()
                     .expect("a group was just opened");
-                group.agents.push(AgentLine::new(number, line, source));
+                let value = lines.value_bytes(index);
+                let agent = AgentLine::new(number, value, line.beyond_size_limit());
+                group.agents.push(agent);
                 own_line(group, number);
             }
-            LineKind::Allow | LineKind::Disallow => match structure.groups.last_mut() {
-                Some(group) => {
-                    group.rules.push(Rule::new(number, line));
-                    own_line(group, number);
-                    group_closed = true;
+            LineKind::Allow | LineKind::Disallow => {
+                let rule = Rule::new(number, kind, line.beyond_size_limit());
+                match structure.groups.last_mut() {
+                    Some(group) => {
+                        group.rules.push(rule);
+                        own_line(group, number);
+                        group_closed = true;
+                    }
+                    None => structure.orphan_rules.push(rule),
                 }
-                None => structure.orphan_rules.push(Rule::new(number, line)),
-            },
+            }
             LineKind::Sitemap => structure.sitemaps.push(Sitemap { line: number }),
             LineKind::Other | LineKind::Unknown => {
                 let group = structure.groups.last_mut();
@@ -498,7 +505,7 @@ mod tests {
 
     fn structure(input: &str) -> Structure {
         let (lines, source, _) = read_lines(Source::from_text(input.to_owned()), |_| {});
-        form_groups(&lines, &source, Sizes::of(&lines))
+        form_groups(Lines::new(&lines, &source), Sizes::of(&lines))
     }
 
     #[test]

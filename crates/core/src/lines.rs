@@ -97,7 +97,7 @@ pub struct Line<'r> {
     text: &'r str,
     /// What the line is.
     pub kind: LineKind,
-    key: Option<&'r str>,
+    key: Key<'r>,
     value: Option<&'r str>,
     /// The canonical name of a recognised non-standard directive (`crawl-delay`, `host`, …).
     pub directive: Option<&'static str>,
@@ -124,7 +124,12 @@ pub struct Line<'r> {
 }
 
 impl<'r> Line<'r> {
-    fn new(index: usize, record: &'r Record, source: &'r Source) -> Line<'r> {
+    fn new(lines: Lines<'r>, index: usize) -> Line<'r> {
+        let (record, source) = (&lines.records[index], lines.source);
+        let start = record.start as usize;
+        let end = line_end(source.bytes(), start, lines.next_start(index));
+        let value_span = lines.value_span(index);
+        let (kind, detail) = record.kind_and_detail();
         let lossy = record
             .has(Flags::LOSSY)
             .then(|| source.lossy(index))
@@ -132,36 +137,49 @@ impl<'r> Line<'r> {
         let (text, key, value) = match lossy {
             Some(lossy) => (
                 lossy.text.as_str(),
-                lossy.key.as_deref(),
+                Key::Known(lossy.key.as_deref()),
                 lossy.value.as_deref(),
             ),
-            None => (
-                source.text(record.span()),
-                record
-                    .key_span(source.bytes())
-                    .map(|span| source.text(span)),
-                record.value_span().map(|span| source.text(span)),
-            ),
+            None => {
+                let text = source.text(start..end);
+                let key = match &value_span {
+                    Some(value) => Key::BeforeValue {
+                        text: text.get(..value.start - start).unwrap_or_default(),
+                        missing_colon: record.has(Flags::MISSING_COLON),
+                    },
+                    None => Key::Known(None),
+                };
+                (text, key, value_span.clone().map(|span| source.text(span)))
+            }
         };
         Line {
             number: index + 1,
-            start: record.start as usize,
-            end: record.end as usize,
+            start,
+            end,
             text,
-            kind: record.kind,
+            kind,
             key,
             value,
-            directive: record.directive(),
+            directive: match kind {
+                LineKind::Other => detail.and_then(|index| OTHER_DIRECTIVES.get(index).copied()),
+                _ => None,
+            },
             spelling: record.spelling(),
-            malformed: record.malformed,
+            malformed: match (kind, detail) {
+                (LineKind::Malformed, Some(0)) => Some(Malformed::NoSeparator),
+                (LineKind::Malformed, Some(_)) => Some(Malformed::EmptyKey),
+                _ => None,
+            },
             has_comment: record.has(Flags::HAS_COMMENT),
             missing_colon: record.has(Flags::MISSING_COLON),
-            too_long: record.too_long(),
+            too_long: too_long(start, end),
             has_nul: record.has(Flags::HAS_NUL),
             invalid_utf8: record.has(Flags::INVALID_UTF8),
             beyond_size_limit: record.beyond_size_limit(),
-            cut_by_size_limit: record.cut_by_size_limit(),
-            value_bytes: record.value_bytes(source),
+            cut_by_size_limit: cut_by_size_limit(start, end),
+            value_bytes: value_span
+                .and_then(|span| source.bytes().get(span))
+                .unwrap_or_default(),
         }
     }
 
@@ -172,7 +190,7 @@ impl<'r> Line<'r> {
 
     /// The key as written (trimmed), for lines that have one.
     pub fn key(&self) -> Option<&'r str> {
-        self.key
+        self.key.get()
     }
 
     /// The value as a crawler reads it, for lines that have a key: comment removed, whitespace
@@ -189,6 +207,42 @@ impl<'r> Line<'r> {
     /// Whether the line counts for verdicts (Googlebot reads at least part of it).
     pub fn within_size_limit(&self) -> bool {
         !self.beyond_size_limit
+    }
+}
+
+/// A line's key ([`Line::key`]), found when it is asked for: most readers of a line never ask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key<'r> {
+    /// Known already: none, or the key of a line decoded lossily.
+    Known(Option<&'r str>),
+    /// The line's text up to its value: the key once the separator (whitespace, and `:` unless
+    /// the colon is missing) and the leading whitespace are trimmed, as [`classify`] found it.
+    BeforeValue { text: &'r str, missing_colon: bool },
+}
+
+impl<'r> Key<'r> {
+    fn get(self) -> Option<&'r str> {
+        match self {
+            Key::Known(key) => key,
+            Key::BeforeValue {
+                text,
+                missing_colon,
+            } => {
+                let space = |c: char| c.is_ascii() && is_ascii_space(c as u8);
+                let mut key = text.trim_end_matches(space);
+                if !missing_colon {
+                    key = key.strip_suffix(':').unwrap_or(key).trim_end_matches(space);
+                }
+                Some(key.trim_start_matches(space))
+            }
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Key<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.get().serialize(serializer)
     }
 }
 
@@ -216,8 +270,7 @@ impl<'r> Lines<'r> {
 
     /// The line at `index`, from 0 (line number `index + 1`).
     pub fn get(&self, index: usize) -> Option<Line<'r>> {
-        let record = self.records.get(index)?;
-        Some(Line::new(index, record, self.source))
+        (index < self.records.len()).then(|| Line::new(*self, index))
     }
 
     /// The text of the line at `index` ([`Line::text`]), without the rest of the [`Line`]:
@@ -228,16 +281,76 @@ impl<'r> Lines<'r> {
         let lossy = record.has(Flags::LOSSY).then(|| self.source.lossy(index));
         Some(match lossy.flatten() {
             Some(lossy) => lossy.text.as_str(),
-            None => self.source.text(record.span()),
+            None => self.source.text(record.start()..self.end(index)),
         })
+    }
+
+    /// Where line `index` ends in the input ([`Line::end`]), its terminator excluded.
+    pub(crate) fn end(&self, index: usize) -> usize {
+        let start = self.records[index].start();
+        line_end(self.source.bytes(), start, self.next_start(index))
     }
 
     /// The lines in order.
     pub fn iter(&self) -> LineIter<'r> {
         LineIter {
-            records: self.records.iter().enumerate(),
-            source: self.source,
+            lines: *self,
+            indices: 0..self.records.len(),
         }
+    }
+
+    /// The records of the lines, in order.
+    pub(crate) fn records(&self) -> &'r [Record] {
+        self.records
+    }
+
+    /// Where the line after line `index` starts (the input's length after the last line).
+    #[inline]
+    fn next_start(&self, index: usize) -> usize {
+        self.records
+            .get(index + 1)
+            .map_or(self.source.bytes().len(), |next| next.start as usize)
+    }
+
+    /// Where line `index`'s value lies in the input, when it has one.
+    #[inline]
+    pub(crate) fn value_span(&self, index: usize) -> Option<std::ops::Range<usize>> {
+        let record = &self.records[index];
+        if !record.has(Flags::HAS_VALUE) {
+            return None;
+        }
+        let (offset, len) = if record.value_start == Record::WIDE {
+            self.source.wide_value(index)
+        } else {
+            (
+                usize::from(record.value_start),
+                usize::from(record.value_len),
+            )
+        };
+        let start = record.start as usize + offset;
+        Some(start..start + len)
+    }
+
+    /// The value of line `index` as text ([`Line::value`]), "" when it has none, without
+    /// reading the rest of the line.
+    pub(crate) fn value_text(&self, index: usize) -> &'r str {
+        if self.records[index].has(Flags::LOSSY) {
+            let lossy = self.source.lossy(index);
+            return lossy
+                .and_then(|line| line.value.as_deref())
+                .unwrap_or_default();
+        }
+        self.value_span(index)
+            .map(|span| self.source.text(span))
+            .unwrap_or_default()
+    }
+
+    /// The raw bytes of line `index`'s value, empty when there is none.
+    #[inline]
+    pub(crate) fn value_bytes(&self, index: usize) -> &'r [u8] {
+        self.value_span(index)
+            .and_then(|span| self.source.bytes().get(span))
+            .unwrap_or_default()
     }
 }
 
@@ -253,32 +366,32 @@ impl<'r> IntoIterator for Lines<'r> {
 /// An iterator over [`Lines`].
 #[derive(Debug, Clone)]
 pub struct LineIter<'r> {
-    records: std::iter::Enumerate<std::slice::Iter<'r, Record>>,
-    source: &'r Source,
+    lines: Lines<'r>,
+    indices: std::ops::Range<usize>,
 }
 
 impl<'r> Iterator for LineIter<'r> {
     type Item = Line<'r>;
 
     fn next(&mut self) -> Option<Line<'r>> {
-        let (index, record) = self.records.next()?;
-        Some(Line::new(index, record, self.source))
+        let index = self.indices.next()?;
+        Some(Line::new(self.lines, index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.records.size_hint()
+        self.indices.size_hint()
     }
 
     fn nth(&mut self, n: usize) -> Option<Line<'r>> {
-        let (index, record) = self.records.nth(n)?;
-        Some(Line::new(index, record, self.source))
+        let index = self.indices.nth(n)?;
+        Some(Line::new(self.lines, index))
     }
 }
 
 impl DoubleEndedIterator for LineIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        let (index, record) = self.records.next_back()?;
-        Some(Line::new(index, record, self.source))
+        let index = self.indices.next_back()?;
+        Some(Line::new(self.lines, index))
     }
 }
 
@@ -307,6 +420,18 @@ pub(crate) struct Source {
     /// The decoded text of the lines whose text, key or value cannot be borrowed from the input
     /// (lines that are not valid UTF-8, values cut inside a character), by line index.
     lossy: Vec<LossyLine>,
+    /// Where the values of the lines whose value starts or ends too far into the line for a
+    /// [`Record`]'s bytes lie (a pattern of more than 254 bytes, say), by line index.
+    wide: Vec<WideValue>,
+}
+
+/// A value's offset from its line's start and its length, for a line whose [`Record`] cannot
+/// hold them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct WideValue {
+    index: u32,
+    start: u16,
+    len: u16,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -336,6 +461,7 @@ impl Source {
         Source {
             input,
             lossy: Vec::new(),
+            wide: Vec::new(),
         }
     }
 
@@ -348,6 +474,7 @@ impl Source {
         Source {
             input: Input::Text(input),
             lossy: Vec::new(),
+            wide: Vec::new(),
         }
     }
 
@@ -380,6 +507,19 @@ impl Source {
         let found = self.lossy.binary_search_by_key(&index, |line| line.index);
         found.ok().map(|at| &self.lossy[at])
     }
+
+    /// The value's offset and length of line `index`, whose record says they are kept here.
+    fn wide_value(&self, index: usize) -> (usize, usize) {
+        let found = u32::try_from(index).ok().and_then(|index| {
+            self.wide
+                .binary_search_by_key(&index, |wide| wide.index)
+                .ok()
+        });
+        found.map_or((0, 0), |at| {
+            let wide = self.wide[at];
+            (usize::from(wide.start), usize::from(wide.len))
+        })
+    }
 }
 
 /// Bits of [`Record::flags`]; the top two hold the key's [`KeySpelling`].
@@ -390,32 +530,73 @@ impl Flags {
     const MISSING_COLON: u8 = 1 << 1;
     const HAS_NUL: u8 = 1 << 2;
     const INVALID_UTF8: u8 = 1 << 3;
-    /// The line has a key and a value (`value_*` are set).
+    /// The line has a key and a value.
     const HAS_VALUE: u8 = 1 << 4;
     /// The line's text is in [`Source::lossy`].
     const LOSSY: u8 = 1 << 5;
     const SPELLING_SHIFT: u32 = 6;
 }
 
-/// What the parse keeps of one line (16 bytes); [`Line`] is how it is read. Its number is its
-/// index plus one. What can be worked out again cheaply is not kept: the size-limit and
-/// line-length facts follow from the span, and the key from the value's start
-/// ([`Record::key_span`]).
+/// The kind of line of each code in the low four bits of [`Record::kind`] (a kind's code is its
+/// discriminant; codes past the last kind are never written).
+const KIND_OF_CODE: [LineKind; 16] = [
+    LineKind::UserAgent,
+    LineKind::Allow,
+    LineKind::Disallow,
+    LineKind::Sitemap,
+    LineKind::Other,
+    LineKind::Unknown,
+    LineKind::Comment,
+    LineKind::Blank,
+    LineKind::Malformed,
+    LineKind::Malformed,
+    LineKind::Malformed,
+    LineKind::Malformed,
+    LineKind::Malformed,
+    LineKind::Malformed,
+    LineKind::Malformed,
+    LineKind::Malformed,
+];
+
+/// Every kind of line, in the order of their discriminants.
+#[cfg(test)]
+const KINDS: [LineKind; 9] = [
+    LineKind::UserAgent,
+    LineKind::Allow,
+    LineKind::Disallow,
+    LineKind::Sitemap,
+    LineKind::Other,
+    LineKind::Unknown,
+    LineKind::Comment,
+    LineKind::Blank,
+    LineKind::Malformed,
+];
+
+/// What the parse keeps of one line (8 bytes: a file's lines cost about a third of its size);
+/// [`Line`] is how it is read. Its number is its index plus one. What can be worked out again
+/// cheaply is not kept: where the line ends follows from where the next one starts
+/// ([`Lines::end`]), the size-limit and line-length facts from the span, and the key from the
+/// value's start ([`Record::key_span`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Record {
     start: u32,
-    end: u32,
-    /// Offsets from `start`.
-    value_start: u16,
-    value_len: u16,
-    pub kind: LineKind,
-    /// 1 + the index of the directive's name in [`OTHER_DIRECTIVES`], or 0.
-    directive: u8,
-    malformed: Option<Malformed>,
+    /// The value's offset from `start` and its length. Nearly every value fits in a byte each;
+    /// a line whose value does not has [`Record::WIDE`] here and its value in [`Source::wide`].
+    value_start: u8,
+    value_len: u8,
+    /// The line's [`LineKind`] (its discriminant) in the low four bits; above them, 1 +
+    /// the index of an `Other` line's directive in [`OTHER_DIRECTIVES`], or 1 + a malformed
+    /// line's [`Malformed`] reason.
+    kind: u8,
     flags: u8,
 }
 
+const _: () = assert!(std::mem::size_of::<Record>() == 8 && OTHER_DIRECTIVES.len() < 16);
+
 impl Record {
+    /// [`Record::value_start`] of a line whose value is in [`Source::wide`].
+    const WIDE: u8 = u8::MAX;
+
     fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
@@ -426,6 +607,25 @@ impl Record {
         } else {
             self.flags &= !flag;
         }
+    }
+
+    #[inline]
+    pub(crate) fn kind(&self) -> LineKind {
+        self.kind_and_detail().0
+    }
+
+    /// The kind, and the detail [`Record::set_kind`] was given, less one (`None` for 0).
+    #[inline]
+    fn kind_and_detail(&self) -> (LineKind, Option<usize>) {
+        // One load: the masked code is always an index of the table.
+        let kind = KIND_OF_CODE[usize::from(self.kind & 0xf)];
+        (kind, usize::from(self.kind >> 4).checked_sub(1))
+    }
+
+    /// Sets the kind, and `detail`, the directive's or malformed reason's code (0 for none).
+    fn set_kind(&mut self, kind: LineKind, detail: u8) {
+        // Read back by `kind_and_detail`.
+        self.kind = kind as u8 | detail << 4;
     }
 
     fn spelling(&self) -> KeySpelling {
@@ -445,76 +645,69 @@ impl Record {
         self.flags = self.flags & !(3 << Flags::SPELLING_SHIFT) | bits << Flags::SPELLING_SHIFT;
     }
 
-    fn span(&self) -> std::ops::Range<usize> {
-        self.start as usize..self.end as usize
-    }
-
     /// Where the line starts in the input.
     pub(crate) fn start(&self) -> usize {
         self.start as usize
     }
 
-    /// Where the line ends in the input, its terminator excluded.
-    pub(crate) fn end(&self) -> usize {
-        self.end as usize
-    }
-
-    /// Where the key lies in `input` (the bytes the line was read from). It is not kept but
-    /// found again: it starts after the line's leading whitespace and ends at the last
-    /// non-whitespace octet before the separator, which is the whitespace (and `:`, unless the
-    /// colon is missing) just before the value.
-    fn key_span(&self, input: &[u8]) -> Option<std::ops::Range<usize>> {
-        if !self.has(Flags::HAS_VALUE) {
-            return None;
-        }
-        let line = input.get(self.span())?;
+    /// Where the key lies in `input` (the bytes the line was read from), for a line whose value
+    /// starts at `value_start` in the input. It is not kept but found again: it starts after the
+    /// line's leading whitespace and ends at the last non-whitespace octet before the
+    /// separator, which is the whitespace (and `:`, unless the colon is missing) just before
+    /// the value.
+    fn key_span(&self, input: &[u8], value_start: usize) -> std::ops::Range<usize> {
+        let line_start = self.start as usize;
+        let Some(line) = input.get(line_start..value_start) else {
+            return 0..0;
+        };
         let start = leading_space(line);
-        let mut end = usize::from(self.value_start);
+        let mut end = line.len();
         end -= trailing_space(&line[start..end]);
         if !self.has(Flags::MISSING_COLON) {
             end -= 1;
             end -= trailing_space(&line[start..end]);
         }
-        let line_start = self.start as usize;
-        Some(line_start + start..line_start + end)
-    }
-
-    pub(crate) fn value_span(&self) -> Option<std::ops::Range<usize>> {
-        let start = self.start as usize + usize::from(self.value_start);
-        self.has(Flags::HAS_VALUE)
-            .then(|| start..start + usize::from(self.value_len))
-    }
-
-    /// The raw bytes of the value, empty when there is none.
-    pub(crate) fn value_bytes<'s>(&self, source: &'s Source) -> &'s [u8] {
-        self.value_span()
-            .and_then(|span| source.bytes().get(span))
-            .unwrap_or_default()
+        line_start + start..line_start + end
     }
 
     pub(crate) fn beyond_size_limit(&self) -> bool {
         self.start as usize >= SIZE_LIMIT
     }
 
-    fn cut_by_size_limit(&self) -> bool {
-        !self.beyond_size_limit() && self.end as usize > SIZE_LIMIT
-    }
-
-    /// Whether what a crawler reads of the line (up to the size limit) is longer than
-    /// [`MAX_LINE_BYTES`].
-    fn too_long(&self) -> bool {
-        let read_to = if self.cut_by_size_limit() {
-            SIZE_LIMIT
-        } else {
-            self.end as usize
-        };
-        read_to - self.start as usize > MAX_LINE_BYTES
-    }
-
     pub(crate) fn directive(&self) -> Option<&'static str> {
-        let index = usize::from(self.directive).checked_sub(1)?;
-        OTHER_DIRECTIVES.get(index).copied()
+        match self.kind_and_detail() {
+            (LineKind::Other, Some(index)) => OTHER_DIRECTIVES.get(index).copied(),
+            _ => None,
+        }
     }
+}
+
+/// Where the line that starts at `start` in `input` ends, terminator excluded, when the next
+/// line starts at `next` (or `next` is the input's end). It is not kept but found again: a line
+/// holds no CR or LF, so what stands between its text and `next` is its terminator, if any.
+#[inline]
+fn line_end(input: &[u8], start: usize, next: usize) -> usize {
+    match input.get(start..next) {
+        Some([.., b'\r', b'\n']) => next - 2,
+        Some([.., b'\n' | b'\r']) => next - 1,
+        _ => next,
+    }
+}
+
+/// Whether a line from `start` to `end` starts before [`SIZE_LIMIT`] and ends after it.
+fn cut_by_size_limit(start: usize, end: usize) -> bool {
+    start < SIZE_LIMIT && end > SIZE_LIMIT
+}
+
+/// Whether what a crawler reads of the line from `start` to `end` (up to the size limit) is
+/// longer than [`MAX_LINE_BYTES`].
+fn too_long(start: usize, end: usize) -> bool {
+    let read_to = if cut_by_size_limit(start, end) {
+        SIZE_LIMIT
+    } else {
+        end
+    };
+    read_to - start > MAX_LINE_BYTES
 }
 
 /// Facts about the whole input that no single line carries.
@@ -623,6 +816,7 @@ pub(crate) fn read_lines(
         input,
         valid_utf8: facts.valid_utf8,
         lossy: Vec::new(),
+        wide: Vec::new(),
         next_hash: NextOctet::new(b'#', input),
         next_nul: NextOctet::new(0, input),
     };
@@ -671,8 +865,9 @@ pub(crate) fn read_lines(
     // Lines are in the order of their starts.
     let first_beyond = lines.partition_point(|line| !line.beyond_size_limit());
     facts.first_line_beyond_limit = (first_beyond < lines.len()).then_some(first_beyond + 1);
-    let lossy = reader.lossy;
+    let (lossy, wide) = (reader.lossy, reader.wide);
     source.lossy = lossy;
+    source.wide = wide;
     (lines, source, facts)
 }
 
@@ -834,6 +1029,7 @@ struct LineReader<'i> {
     /// The whole input is, so no line needs checking again.
     valid_utf8: bool,
     lossy: Vec<LossyLine>,
+    wide: Vec<WideValue>,
     next_hash: NextOctet,
     next_nul: NextOctet,
 }
@@ -876,40 +1072,48 @@ impl LineReader<'_> {
         // `MAX_INPUT_BYTES` keeps every offset within 32 bits.
         let mut line = Record {
             start: start as u32,
-            end: end as u32,
             value_start: 0,
             value_len: 0,
-            kind: LineKind::Blank,
-            directive: 0,
-            malformed: None,
+            kind: 0,
             flags: flag(has_nul, Flags::HAS_NUL)
                 | flag(has_comment, Flags::HAS_COMMENT)
                 | flag(invalid_utf8, Flags::INVALID_UTF8),
         };
-        classify(&mut line, &raw[..content_end], colon);
+        // Offsets from the line's start, within what a crawler reads (at most `MAX_LINE_BYTES`).
+        let (kind, value_start, value_end) = classify(&mut line, &raw[..content_end], colon);
+        let has_value = line.has(Flags::HAS_VALUE);
+        if has_value {
+            // Both the offset and the length are at most the value's end.
+            if value_end < usize::from(Record::WIDE) {
+                line.value_start = value_start as u8;
+                line.value_len = (value_end - value_start) as u8;
+            } else {
+                line.value_start = Record::WIDE;
+                self.wide.push(WideValue {
+                    index: index as u32,
+                    start: value_start as u16,
+                    len: (value_end - value_start) as u16,
+                });
+            }
+        }
         // A value cut by a limit may end inside a character; it is then shown decoded, as a line
         // that is not UTF-8 is.
         let cut_inside_a_character = (too_long || cut_by_size_limit)
-            && line.has(Flags::HAS_VALUE)
-            && std::str::from_utf8(
-                &raw[usize::from(line.value_start)..][..usize::from(line.value_len)],
-            )
-            .is_err();
+            && has_value
+            && std::str::from_utf8(&raw[value_start..value_end]).is_err();
         if invalid_utf8 || cut_inside_a_character {
             line.set(Flags::LOSSY, true);
-            let decoded = |span: Option<std::ops::Range<usize>>| {
-                let span = span?;
-                let bytes = &self.input[span];
-                Some(String::from_utf8_lossy(bytes).into_owned())
-            };
+            let decoded = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+            let value = has_value.then_some(start + value_start..start + value_end);
             self.lossy.push(LossyLine {
                 index: index as u32,
-                text: String::from_utf8_lossy(raw).into_owned(),
-                key: decoded(line.key_span(self.input)),
-                value: decoded(line.value_span()),
+                text: decoded(raw),
+                key: value
+                    .as_ref()
+                    .map(|value| decoded(&self.input[line.key_span(self.input, value.start)])),
+                value: value.map(|value| decoded(&self.input[value])),
             });
         }
-        let kind = line.kind;
         lines.push(line);
         kind
     }
@@ -917,17 +1121,19 @@ impl LineReader<'_> {
 
 /// Google's `GetKeyAndValueFrom` and `ParsedRobotsKey::Parse`: `content` is the start of the
 /// line up to its comment, NUL or cut, and `colon` where its first `:` is, if within `content`.
-/// Keys and values are kept as offsets into the line.
-fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
+/// Says what kind the line is and, for a line that has a value ([`Flags::HAS_VALUE`]), where
+/// the value starts and ends in the line (0 and 0 otherwise).
+fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) -> (LineKind, usize, usize) {
     let start = leading_space(content);
     let end = content.len() - trailing_space(&content[start..]);
     if start == end {
-        line.kind = if line.has(Flags::HAS_COMMENT) {
+        let kind = if line.has(Flags::HAS_COMMENT) {
             LineKind::Comment
         } else {
             LineKind::Blank
         };
-        return;
+        line.set_kind(kind, 0);
+        return (kind, 0, 0);
     }
     // Only whitespace is trimmed, so a colon lies within `start..end`. The key starts and the
     // value ends where the content does, so each is trimmed at its other end only.
@@ -936,16 +1142,14 @@ fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
         None => {
             let is_blank = |b: &u8| matches!(b, b' ' | b'\t');
             let Some(space) = content[start..end].iter().position(is_blank) else {
-                line.kind = LineKind::Malformed;
-                line.malformed = Some(Malformed::NoSeparator);
-                return;
+                line.set_kind(LineKind::Malformed, MALFORMED_NO_SEPARATOR);
+                return (LineKind::Malformed, 0, 0);
             };
             let space = start + space;
             let value = space + leading_space(&content[space..end]);
             if content[value..end].iter().any(is_blank) {
-                line.kind = LineKind::Malformed;
-                line.malformed = Some(Malformed::NoSeparator);
-                return;
+                line.set_kind(LineKind::Malformed, MALFORMED_NO_SEPARATOR);
+                return (LineKind::Malformed, 0, 0);
             }
             line.set(Flags::MISSING_COLON, true);
             (space, value)
@@ -953,21 +1157,21 @@ fn classify(line: &mut Record, content: &[u8], colon: Option<usize>) {
     };
     let key_end = key_end - trailing_space(&content[start..key_end]);
     if key_end == start {
-        line.kind = LineKind::Malformed;
-        line.malformed = Some(Malformed::EmptyKey);
+        line.set_kind(LineKind::Malformed, MALFORMED_EMPTY_KEY);
         line.set(Flags::MISSING_COLON, false);
-        return;
+        return (LineKind::Malformed, 0, 0);
     }
     let value_start = value_start + leading_space(&content[value_start..end]);
-    // Both lie within what a crawler reads, at most `MAX_LINE_BYTES` from the line's start.
-    line.value_start = value_start as u16;
-    line.value_len = (end - value_start) as u16;
     line.set(Flags::HAS_VALUE, true);
     let (kind, spelling, directive) = recognise_key(&content[start..key_end]);
-    line.kind = kind;
+    line.set_kind(kind, directive.map_or(0, |index| index as u8 + 1));
     line.set_spelling(spelling);
-    line.directive = directive.map_or(0, |index| index as u8 + 1);
+    (kind, value_start, end)
 }
+
+/// The codes of [`Malformed`]'s reasons in [`Record::kind`].
+const MALFORMED_NO_SEPARATOR: u8 = 1;
+const MALFORMED_EMPTY_KEY: u8 = 2;
 
 /// How many octets of ASCII whitespace ([`is_ascii_space`]) `bytes` starts with.
 fn leading_space(bytes: &[u8]) -> usize {
@@ -1397,8 +1601,82 @@ mod tests {
     }
 
     #[test]
+    fn ends_and_wide_values_are_found_again() {
+        let long = "x".repeat(300);
+        let pad = " ".repeat(300);
+        let input = format!(
+            "Disallow: /{long}\r\n{pad}Allow: /a\r\r{pad}User-agent:{pad}{long} # c\n\n\r\nA: b\r"
+        );
+        let robots = parse(&input);
+        let read = all(&robots);
+        // A naive split at every terminator.
+        let mut starts = vec![0];
+        let mut ends = vec![];
+        let bytes = input.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            match bytes[at] {
+                b'\r' if bytes.get(at + 1) == Some(&b'\n') => {
+                    ends.push(at);
+                    at += 2;
+                    starts.push(at);
+                }
+                b'\r' | b'\n' => {
+                    ends.push(at);
+                    at += 1;
+                    starts.push(at);
+                }
+                _ => at += 1,
+            }
+        }
+        starts.pop();
+        let spans: Vec<_> = read.iter().map(|line| (line.start, line.end)).collect();
+        assert_eq!(spans, starts.into_iter().zip(ends).collect::<Vec<_>>());
+        let values: Vec<_> = read.iter().map(|line| line.value()).collect();
+        let long_value = format!("/{long}");
+        assert_eq!(
+            values,
+            [
+                Some(long_value.as_str()),
+                Some("/a"),
+                None,
+                Some(long.as_str()),
+                None,
+                None,
+                Some("b")
+            ]
+        );
+        assert_eq!(read[3].key(), Some("User-agent"));
+        for line in &read {
+            assert_eq!(
+                robots.value_of(line.number),
+                line.value().unwrap_or_default()
+            );
+            assert_eq!(robots.value_bytes_of(line.number), line.value_bytes());
+        }
+    }
+
+    #[test]
+    fn a_kind_is_kept_as_its_index() {
+        for (index, kind) in KINDS.into_iter().enumerate() {
+            assert_eq!(kind as usize, index);
+            assert_eq!(KIND_OF_CODE[index], kind);
+            let mut record = Record {
+                start: 0,
+                value_start: 0,
+                value_len: 0,
+                kind: 0,
+                flags: 0,
+            };
+            record.set_kind(kind, 15);
+            assert_eq!(record.kind(), kind);
+        }
+    }
+
+    #[test]
     fn a_record_is_small() {
-        // 16 bytes a line (the first representation was 152 bytes and four allocations).
-        assert!(std::mem::size_of::<Record>() <= 16);
+        // 8 bytes a line (the first representation was 152 bytes and four allocations, the one
+        // before this 16 bytes).
+        assert!(std::mem::size_of::<Record>() <= 8);
     }
 }

@@ -53,7 +53,7 @@ impl RobotsTxt {
         // more pass over the lines, not two.
         let mut sizes = group::Sizes::default();
         let (lines, source, facts) = lines::read_lines(source, |kind| sizes.count(kind));
-        let structure = group::form_groups(&lines, &source, sizes);
+        let structure = group::form_groups(Lines::new(&lines, &source), sizes);
         let (preferences, licenses) =
             aipref::read_preferences(Lines::new(&lines, &source), &structure.directives);
         let not_robots_txt = content::read(
@@ -89,9 +89,10 @@ impl RobotsTxt {
 
     /// The value of line `number` ("" when it has none): a rule's pattern, a sitemap's URL.
     pub(crate) fn value_of(&self, number: usize) -> &str {
-        self.line(number)
-            .and_then(|line| line.value())
-            .unwrap_or_default()
+        match number.checked_sub(1) {
+            Some(index) if index < self.lines.len() => self.lines().value_text(index),
+            _ => "",
+        }
     }
 
     /// The key of line `number` ("" when it has none).
@@ -103,10 +104,10 @@ impl RobotsTxt {
 
     /// The raw bytes of line `number`'s value, without decoding the line.
     pub(crate) fn value_bytes_of(&self, number: usize) -> &[u8] {
-        number
-            .checked_sub(1)
-            .and_then(|index| self.lines.get(index))
-            .map_or(&[], |line| line.value_bytes(&self.source))
+        match number.checked_sub(1) {
+            Some(index) if index < self.lines.len() => self.lines().value_bytes(index),
+            _ => &[],
+        }
     }
 
     /// Where each line starts in [`RobotsTxt::input`], in order, without reading the lines: for
@@ -118,7 +119,8 @@ impl RobotsTxt {
     /// Where each line ends ([`Line::end`](crate::Line::end)), in order, without reading the
     /// lines.
     pub(crate) fn line_ends(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
-        self.lines.iter().map(lines::Record::end)
+        let lines = self.lines();
+        (0..self.lines.len()).map(move |index| lines.end(index))
     }
 
     /// The input as read (its first [`MAX_INPUT_BYTES`]), which every span indexes into.
@@ -130,8 +132,8 @@ impl RobotsTxt {
     pub(crate) fn value_span_of(&self, number: usize) -> std::ops::Range<usize> {
         number
             .checked_sub(1)
-            .and_then(|index| self.lines.get(index))
-            .and_then(lines::Record::value_span)
+            .filter(|&index| index < self.lines.len())
+            .and_then(|index| self.lines().value_span(index))
             .filter(|span| span.end <= self.source.bytes().len())
             .unwrap_or(0..0)
     }
