@@ -124,6 +124,9 @@ pub struct Line<'r> {
 }
 
 impl<'r> Line<'r> {
+    // Not inlined: the audit reads lines from a hundred places, and a copy of this in each
+    // made its module 4 kB larger at opt-level 3.
+    #[inline(never)]
     fn new(lines: Lines<'r>, index: usize) -> Line<'r> {
         let (record, source) = (&lines.records[index], lines.source);
         let start = record.start as usize;
@@ -160,10 +163,7 @@ impl<'r> Line<'r> {
             kind,
             key,
             value,
-            directive: match kind {
-                LineKind::Other => detail.and_then(|index| OTHER_DIRECTIVES.get(index).copied()),
-                _ => None,
-            },
+            directive: record.directive(),
             spelling: record.spelling(),
             malformed: match (kind, detail) {
                 (LineKind::Malformed, Some(0)) => Some(Malformed::NoSeparator),
@@ -221,20 +221,16 @@ enum Key<'r> {
 }
 
 impl<'r> Key<'r> {
+    // Not inlined: `Line::key` is asked in many places of the audit, and a copy of this in
+    // each would grow its module.
+    #[inline(never)]
     fn get(self) -> Option<&'r str> {
         match self {
             Key::Known(key) => key,
             Key::BeforeValue {
                 text,
                 missing_colon,
-            } => {
-                let space = |c: char| c.is_ascii() && is_ascii_space(c as u8);
-                let mut key = text.trim_end_matches(space);
-                if !missing_colon {
-                    key = key.strip_suffix(':').unwrap_or(key).trim_end_matches(space);
-                }
-                Some(key.trim_start_matches(space))
-            }
+            } => text.get(key_bounds(text.as_bytes(), missing_colon)),
         }
     }
 }
@@ -305,7 +301,6 @@ impl<'r> Lines<'r> {
     }
 
     /// Where the line after line `index` starts (the input's length after the last line).
-    #[inline]
     fn next_start(&self, index: usize) -> usize {
         self.records
             .get(index + 1)
@@ -313,7 +308,7 @@ impl<'r> Lines<'r> {
     }
 
     /// Where line `index`'s value lies in the input, when it has one.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn value_span(&self, index: usize) -> Option<std::ops::Range<usize>> {
         let record = &self.records[index];
         if !record.has(Flags::HAS_VALUE) {
@@ -331,22 +326,7 @@ impl<'r> Lines<'r> {
         Some(start..start + len)
     }
 
-    /// The value of line `index` as text ([`Line::value`]), "" when it has none, without
-    /// reading the rest of the line.
-    pub(crate) fn value_text(&self, index: usize) -> &'r str {
-        if self.records[index].has(Flags::LOSSY) {
-            let lossy = self.source.lossy(index);
-            return lossy
-                .and_then(|line| line.value.as_deref())
-                .unwrap_or_default();
-        }
-        self.value_span(index)
-            .map(|span| self.source.text(span))
-            .unwrap_or_default()
-    }
-
     /// The raw bytes of line `index`'s value, empty when there is none.
-    #[inline]
     pub(crate) fn value_bytes(&self, index: usize) -> &'r [u8] {
         self.value_span(index)
             .and_then(|span| self.source.bytes().get(span))
@@ -576,7 +556,7 @@ const KINDS: [LineKind; 9] = [
 /// [`Line`] is how it is read. Its number is its index plus one. What can be worked out again
 /// cheaply is not kept: where the line ends follows from where the next one starts
 /// ([`Lines::end`]), the size-limit and line-length facts from the span, and the key from the
-/// value's start ([`Record::key_span`]).
+/// value's start ([`key_bounds`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Record {
     start: u32,
@@ -609,13 +589,11 @@ impl Record {
         }
     }
 
-    #[inline]
     pub(crate) fn kind(&self) -> LineKind {
         self.kind_and_detail().0
     }
 
     /// The kind, and the detail [`Record::set_kind`] was given, less one (`None` for 0).
-    #[inline]
     fn kind_and_detail(&self) -> (LineKind, Option<usize>) {
         // One load: the masked code is always an index of the table.
         let kind = KIND_OF_CODE[usize::from(self.kind & 0xf)];
@@ -650,26 +628,6 @@ impl Record {
         self.start as usize
     }
 
-    /// Where the key lies in `input` (the bytes the line was read from), for a line whose value
-    /// starts at `value_start` in the input. It is not kept but found again: it starts after the
-    /// line's leading whitespace and ends at the last non-whitespace octet before the
-    /// separator, which is the whitespace (and `:`, unless the colon is missing) just before
-    /// the value.
-    fn key_span(&self, input: &[u8], value_start: usize) -> std::ops::Range<usize> {
-        let line_start = self.start as usize;
-        let Some(line) = input.get(line_start..value_start) else {
-            return 0..0;
-        };
-        let start = leading_space(line);
-        let mut end = line.len();
-        end -= trailing_space(&line[start..end]);
-        if !self.has(Flags::MISSING_COLON) {
-            end -= 1;
-            end -= trailing_space(&line[start..end]);
-        }
-        line_start + start..line_start + end
-    }
-
     pub(crate) fn beyond_size_limit(&self) -> bool {
         self.start as usize >= SIZE_LIMIT
     }
@@ -682,10 +640,23 @@ impl Record {
     }
 }
 
+/// Where the key lies in `before_value`, a line's text up to its value. It is not kept but found
+/// again: it starts after the line's leading whitespace and ends at the last non-whitespace octet
+/// before the separator, which is the whitespace (and `:`, unless the colon is missing) just
+/// before the value.
+fn key_bounds(before_value: &[u8], missing_colon: bool) -> std::ops::Range<usize> {
+    let start = leading_space(before_value);
+    let mut end = before_value.len() - trailing_space(&before_value[start..]);
+    if !missing_colon && end > start {
+        end -= 1;
+        end -= trailing_space(&before_value[start..end]);
+    }
+    start..end
+}
+
 /// Where the line that starts at `start` in `input` ends, terminator excluded, when the next
 /// line starts at `next` (or `next` is the input's end). It is not kept but found again: a line
 /// holds no CR or LF, so what stands between its text and `next` is its terminator, if any.
-#[inline]
 fn line_end(input: &[u8], start: usize, next: usize) -> usize {
     match input.get(start..next) {
         Some([.., b'\r', b'\n']) => next - 2,
@@ -1108,9 +1079,11 @@ impl LineReader<'_> {
             self.lossy.push(LossyLine {
                 index: index as u32,
                 text: decoded(raw),
-                key: value
-                    .as_ref()
-                    .map(|value| decoded(&self.input[line.key_span(self.input, value.start)])),
+                key: value.as_ref().map(|value| {
+                    let before_value = &self.input[start..value.start];
+                    let key = key_bounds(before_value, line.has(Flags::MISSING_COLON));
+                    decoded(&before_value[key])
+                }),
                 value: value.map(|value| decoded(&self.input[value])),
             });
         }
