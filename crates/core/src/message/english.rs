@@ -448,7 +448,7 @@ catalogue! {
     TokenCut = "core.audit.agent-token-cut.message" =>
         "Google reads {value} as {token}: a product token holds only letters, `-` and `_`. \
          Crawlers built on Google's parser compare {token}, so for them the group is not \
-         {word}'s; {word}'s own parser may read the whole name, as its operator documents.";
+         {word}'s; {word}'s own parser may read the whole name.";
     TokenCutWords = "core.audit.agent-token-cut.message-marked-words" =>
         "Google reads {value} as {token}: a name is one word of letters, `-` and `_`, so only \
          the first is compared. Crawlers built on Google's parser compare {token}, so for them \
@@ -498,6 +498,10 @@ catalogue! {
     AgentInSeveralGroupsWhy = "core.audit.agent-in-several-groups.why" =>
         "Rules far apart combine, which is easy to miss when editing one group, and Python's \
          legacy robotparser reads only the first of them.";
+    AgentInSeveralGroupsWhyStar = "core.audit.agent-in-several-groups.why-star" =>
+        "Rules far apart combine, which is easy to miss when editing one group, and Python's \
+         legacy robotparser reads a group that also names `*` only as every crawler's fallback: \
+         of the others, it reads only the first.";
     AgentInSeveralGroupsFix = "core.audit.agent-in-several-groups.fix" =>
         "Move this group's rules into the group of {first} and delete this one.";
     AgentInSeveralGroupsFixAsRead = "core.audit.agent-in-several-groups.fix-as-read" =>
@@ -630,6 +634,10 @@ catalogue! {
         "{text} stands between the user-agent lines of one group: Google and RFC 9309 keep \
          {agents} in the group, so they obey the rules below line {last}, but parsers that end \
          a group at any other line give them no rules.";
+    LineInsideAgentListEnds = "core.audit.line-inside-agent-list.message-ends" =>
+        "{text} and the blank line below it end the group of {agents} as written, but Google and \
+         RFC 9309 read on: the rules below line {last}, written for the next user agents, apply \
+         to {agents} too.";
     LineInsideAgentListWhy = "core.audit.line-inside-agent-list.why" =>
         "Crawlers disagree about which user agents the group's rules are for.";
     LineInsideAgentListFix = "core.audit.line-inside-agent-list.fix" =>

@@ -14,7 +14,7 @@ use crate::audit::evidence::{Edit, Intent};
 use crate::audit::text::directive_code;
 use crate::audit::{Code, Context, Finding};
 use crate::group::{AgentLine, AgentToken, Group, Rule};
-use crate::lines::Line;
+use crate::lines::{Line, LineKind};
 use crate::message::{Message, MessageId as M, Value};
 
 /// Whether `line-inside-agent-list` speaks of the lines that split `group`'s user agents: it
@@ -156,6 +156,49 @@ fn between_agents(cx: &Context<'_>, group: &Group, number: usize, line: &Line) -
         .code("text", line.text().trim())
         .list("agents", above.clone())
         .line("last", last);
+    // A blank line between this line and the next user agent: as written, the group of the
+    // user agents above ends here (`User-agent: Applebot`, `Noindex: …`, a blank line, then
+    // `User-agent: Mediapartners-Google` and `Disallow: *`), and Google's reading gives them the
+    // next crawlers' rules against it. Rules of their own end their group for every parser.
+    // (Not for `*`, whose rules are the ones the fix would write: its group merged into the
+    // next is the site-wide story, told by moving the line.)
+    let next_agent = group.agents.iter().map(|a| a.line).find(|&l| l > number);
+    let star_above = group
+        .agents
+        .iter()
+        .any(|a| a.line < number && matches!(a.token, AgentToken::Star));
+    let ends_here = !group_scoped(line)
+        && !star_above
+        && next_agent.is_some_and(|next| {
+            (number + 1..next).any(|between| cx.line(between).kind == LineKind::Blank)
+        });
+    if ends_here {
+        return Finding::new(
+            Code::LineInsideAgentList,
+            number,
+            Message::new(M::LineInsideAgentListEnds)
+                .code("text", line.text().trim())
+                .list("agents", above.clone())
+                .line("last", last),
+            M::LineInsideAgentListWhy,
+            Message::new(M::LineInsideAgentListFixScoped)
+                .list("agents", above)
+                .with(
+                    "text",
+                    directive_code(
+                        line.key().unwrap_or_default(),
+                        line.value().unwrap_or_default(),
+                    ),
+                ),
+        )
+        .with_related(group.agents.iter().map(|a| a.line).collect())
+        // Their own group holds the rules they follow where no group names them, as Python's
+        // reader, which drops a record without rules, already gives them: what is evident is
+        // that the next crawlers' rules are not theirs.
+        .with_intent(
+            star_rules_text(cx).map(|rules| Intent::fix(vec![Edit::insert(number + 1, rules)])),
+        );
+    }
     let (fix, intent) = if group_scoped(line) {
         let text = directive_code(
             line.key().unwrap_or_default(),
@@ -487,6 +530,33 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].line, 2);
         assert_eq!(found[0].related_lines, [1, 3]);
+    }
+
+    #[test]
+    fn a_line_and_a_blank_line_that_end_a_group_as_written() {
+        // Applebot's group is a `Noindex` line, then a blank line: written as a group of its
+        // own, but Google reads Applebot into the next group and its `Disallow: *`.
+        let input = "User-agent: *\nDisallow: /units/\n\nUser-agent: Applebot\n\
+                     Noindex: /*/refined/\n\nUser-agent: Mediapartners-Google\nDisallow: *\n";
+        let found = with_code(input, Code::LineInsideAgentList);
+        assert_eq!(found.len(), 1);
+        assert!(found[0]
+            .message
+            .english()
+            .contains("the blank line below it"));
+        assert!(found[0].fix.english().contains("the `*` group's"));
+        assert_ne!(found[0].severity, Severity::Info, "{:?}", found[0]);
+        assert!(found[0].effect.iter().any(|e| e.agent == "Applebot"
+            && e.profile == Profile::Google
+            && e.url == "/"
+            && !e.allowed
+            && e.intended));
+        // Python already gives Applebot the `*` rules, which the fix writes for it.
+        assert!(found[0].effect.iter().all(|e| e.profile != Profile::Python));
+        // Without the blank line, the line is only out of place: moved below the rules.
+        let tight = "User-agent: a\nSitemap: https://x.example/s.xml\nUser-agent: b\nDisallow: /\n";
+        let found = with_code(tight, Code::LineInsideAgentList);
+        assert!(found[0].fix.english().contains("Move this line"));
     }
 
     #[test]

@@ -113,7 +113,17 @@ fn named_again(cx: &Context<'_>, name: &str, groups: &[usize], lines: &[usize]) 
                 .with("first", group_range(first))
                 .count("count", groups.len())
                 .phrase("ranges", ranges(cx, groups)),
-            M::AgentInSeveralGroupsWhy,
+            // Python files a group that names `*` as the fallback record only, whatever else
+            // it names: the crawler's first group for it is then a later one.
+            if first
+                .agents
+                .iter()
+                .any(|agent| matches!(agent.token, AgentToken::Star))
+            {
+                M::AgentInSeveralGroupsWhyStar
+            } else {
+                M::AgentInSeveralGroupsWhy
+            },
             fix,
         )
         .with_related(related)
@@ -420,6 +430,22 @@ mod tests {
             && e.url == "/topic/"
             && !e.allowed
             && e.intended));
+    }
+
+    #[test]
+    fn a_first_group_that_names_star_is_not_the_one_python_reads() {
+        let input = "User-agent: *\nUser-agent: googlebot-news\nDisallow: /a\n\n\
+                     User-agent: googlebot-news\nDisallow: /b\n";
+        let found = with_code(input, Code::AgentInSeveralGroups);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].why.english().contains("fallback"),
+            "{}",
+            found[0].why
+        );
+        let plain = "User-agent: a\nDisallow: /a\n\nUser-agent: a\nDisallow: /b\n";
+        let found = with_code(plain, Code::AgentInSeveralGroups);
+        assert!(found[0].why.english().contains("only the first of them"));
     }
 
     #[test]
