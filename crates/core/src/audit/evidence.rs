@@ -981,9 +981,45 @@ impl<'r> Prover<'r> {
                 .is_rule()
                 .then(|| robots.value_of(number).to_owned())
         };
+        // The rules that close first: an edit that copies a group's rules with their Allow
+        // exceptions (RL302's) changes its answers where the Disallow rules reach, and the
+        // exceptions, listed first in many files, would fill the room.
+        for closes in [true, false] {
+            for &number in new_lines {
+                let disallow = edited
+                    .line(number)
+                    .is_some_and(|line| line.kind == crate::lines::LineKind::Disallow);
+                if disallow != closes {
+                    continue;
+                }
+                if let Some(pattern) = rule_pattern(edited, number) {
+                    probes.add_pattern(&pattern);
+                }
+            }
+        }
+        // An Allow written for every folder (`/*.js`) is asked inside the folders its group
+        // closes (`Disallow: /e`): there its length wins against the shorter Disallow, which is
+        // what such a rule is for.
         for &number in new_lines {
-            if let Some(pattern) = rule_pattern(edited, number) {
-                probes.add_pattern(&pattern);
+            let allows_everywhere = edited.line(number).is_some_and(|line| {
+                line.kind == crate::lines::LineKind::Allow
+                    && line.value().is_some_and(|value| value.starts_with("/*"))
+            });
+            let Some(group) = edited.group_at(number).filter(|_| allows_everywhere) else {
+                continue;
+            };
+            let rest = &edited.value_of(number)[1..];
+            for rule in &group.rules {
+                if probes.is_full() {
+                    break;
+                }
+                let closed = rule.pattern(edited);
+                if rule.kind == crate::group::RuleKind::Disallow
+                    && !closed.is_empty()
+                    && !closed.contains(['*', '$'])
+                {
+                    probes.add_pattern(&format!("{}/{rest}", closed.trim_end_matches('/')));
+                }
             }
         }
         let mut near: Vec<usize> = touched.to_vec();

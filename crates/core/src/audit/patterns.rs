@@ -1542,6 +1542,25 @@ mod tests {
     use super::{encoded_twice, without_redundant_stars};
 
     #[test]
+    fn an_allow_for_every_folder_is_asked_inside_the_folders_its_group_closes() {
+        // `Allow: .js` matches nothing; `/*.js`, the fix, opens the scripts under `/e`, which
+        // is what it was written for: the evidence asks there.
+        let input = "User-agent: *\nDisallow: /e\nAllow: .js\n";
+        let found = with_code(input, Code::PatternWithoutSlash);
+        assert_eq!(found.len(), 1);
+        assert_ne!(
+            found[0].severity,
+            crate::audit::Severity::Info,
+            "{:?}",
+            found[0]
+        );
+        assert!(found[0].effect.iter().any(|e| e.url.starts_with("/e/")
+            && e.url.ends_with(".js")
+            && !e.allowed
+            && e.intended));
+    }
+
+    #[test]
     fn html_entities_are_named_and_the_fix_decodes_them() {
         let found = with_code(
             "User-agent: *\nDisallow: /answers/?s_tid=x&amp;page=*\n",

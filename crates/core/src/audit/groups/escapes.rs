@@ -218,8 +218,15 @@ fn named_groups_ignore_star_counting(
             continue;
         }
         reported.extend_from_slice(groups);
-        let intent = obeying_star(cx, groups, &agents, &lost);
-        out.push(report(cx, &agents, &lost, &example).with_intent(intent));
+        // The `*` rules to repeat are its Disallow rules the group escapes with the Allow rules
+        // that open parts of them (`Allow: /thmb/*` beside `Disallow: /*=`): copied without
+        // them, the fix would close what the owner kept open. The group's own Allow rules
+        // already answer for themselves.
+        let mut repeated: Vec<&Rule> = lost.clone();
+        repeated.extend(opening_allows(&star, &lost, &own, work));
+        repeated.sort_by_key(|rule| rule.line);
+        let intent = obeying_star(cx, groups, &agents, &repeated);
+        out.push(report(cx, &agents, &lost, &repeated, &example).with_intent(intent));
     }
     reported
 }
@@ -330,6 +337,8 @@ struct Star<'r> {
     all: Vec<Judged>,
     /// The indices in `all` of the `*` Allow rules that open something.
     allows: Vec<usize>,
+    /// Those Allow rules, in file order: the exceptions a copy of the `*` rules keeps.
+    allow_rules: Vec<&'r Rule>,
     /// Whether `*` blocks a path, for the paths asked so far.
     verdicts: HashMap<Vec<u8>, bool>,
 }
@@ -364,9 +373,10 @@ impl<'r> Star<'r> {
         if !allows(&all, b"/") || all.iter().any(closes_all) {
             return None;
         }
-        let allows = (0..all.len())
+        let allows: Vec<usize> = (0..all.len())
             .filter(|&index| all[index].kind == RuleKind::Allow && all[index].length > 0)
             .collect();
+        let allow_rules = allows.iter().map(|&index| rules[index]).collect();
         let mut sorted: Vec<Vec<u8>> = disallows
             .iter()
             .map(|&(_, index)| all[index].escaped.clone())
@@ -377,6 +387,7 @@ impl<'r> Star<'r> {
             sorted,
             all,
             allows,
+            allow_rules,
             verdicts: HashMap::new(),
         })
     }
@@ -590,7 +601,64 @@ fn answered_on_purpose(
 
 /// The finding for the crawlers `agents`, which lose the `*` rules `lost`; `example` is a path
 /// they may fetch that `*` blocks.
-fn report(cx: &Context<'_>, agents: &[&AgentSet], lost: &[&Rule], example: &[u8]) -> Finding {
+/// The `*` Allow rules that open a part of one of the `lost` Disallow rules (`Allow: /thmb/*` in
+/// `Disallow: /*=`, `Allow: /misc/*.css` in `Disallow: /misc/`): at least as long, and written
+/// inside its path as far as the two are literal. An `Allow: /` opens nothing a longer Disallow
+/// closes. Those of the named group (`own`) are left out: the group has them already.
+fn opening_allows<'r>(
+    star: &Star<'r>,
+    lost: &[&Rule],
+    own: &[Judged],
+    work: &mut usize,
+) -> Vec<&'r Rule> {
+    let literal = |judged: &Judged| -> usize {
+        judged
+            .escaped
+            .iter()
+            .position(|&b| b == b'*' || b == b'$')
+            .unwrap_or(judged.escaped.len())
+    };
+    let lost_lines: HashSet<usize> = lost.iter().map(|rule| rule.line).collect();
+    let closed: Vec<&Judged> = star
+        .disallows
+        .iter()
+        .filter(|(rule, _)| lost_lines.contains(&rule.line))
+        .map(|&(_, at)| &star.all[at])
+        .collect();
+    let mut opening = Vec::new();
+    for (&at, &rule) in star.allows.iter().zip(&star.allow_rules) {
+        let allow = &star.all[at];
+        if own
+            .iter()
+            .any(|mine| mine.kind == RuleKind::Allow && mine.escaped == allow.escaped)
+        {
+            continue;
+        }
+        let allow_literal = &allow.escaped[..literal(allow)];
+        let opens = closed.iter().any(|disallow| {
+            *work += 1;
+            let disallow_literal = &disallow.escaped[..literal(disallow)];
+            allow.length >= disallow.length && allow_literal.starts_with(disallow_literal)
+        });
+        if opens {
+            opening.push(rule);
+        }
+        if *work > JUDGE_BUDGET {
+            break;
+        }
+    }
+    opening
+}
+
+/// `lost` are the `*` Disallow rules the crawlers escape; `repeated`, the rules the fix repeats
+/// (those with the Allow rules that open parts of them).
+fn report(
+    cx: &Context<'_>,
+    agents: &[&AgentSet],
+    lost: &[&Rule],
+    repeated: &[&Rule],
+    example: &[u8],
+) -> Finding {
     // As written: `MJ12bot`, not the `MJ` Google compares, which the owner never wrote.
     let names: Vec<Value> = agents
         .iter()
@@ -616,7 +684,10 @@ fn report(cx: &Context<'_>, agents: &[&AgentSet], lost: &[&Rule], example: &[u8]
         M::NamedGroupIgnoresStarWhy,
         Message::new(M::NamedGroupIgnoresStarFix)
             .with("names", names)
-            .lines("lines", &lost_lines),
+            .lines(
+                "lines",
+                &repeated.iter().map(|rule| rule.line).collect::<Vec<_>>(),
+            ),
     )
     .with_related(lost_lines)
 }
@@ -693,6 +764,30 @@ mod tests {
             .message
             .english()
             .starts_with("`MJ12bot` follows only its own group"));
+    }
+
+    #[test]
+    fn the_fix_repeats_the_allow_rules_that_open_parts_of_the_escaped_ones() {
+        // Copied without `Allow: /thmb/*`, the `*` rules would close the thumbnails `*` keeps
+        // open: the fix names the Allow line too, and its evidence keeps them open.
+        let input = "User-agent: *\nDisallow: /*=\nAllow: /thmb/*\nDisallow: /search\n\n\
+                     User-agent: Googlebot\nCrawl-delay: 1\n";
+        let found = with_code(input, Code::NamedGroupIgnoresStar);
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0].fix.english().contains("lines 2–4"),
+            "{}",
+            found[0].fix
+        );
+        assert!(
+            found[0].message.english().contains("2 Disallow rules"),
+            "{}",
+            found[0].message
+        );
+        assert!(!found[0]
+            .effect
+            .iter()
+            .any(|e| e.url.starts_with("/thmb/") && !e.intended));
     }
 
     #[test]
