@@ -62,6 +62,14 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     if value[token.len()..].starts_with('(') && crawler_of(token).is_none() {
                         continue;
                     }
+                    // A group that also names `*` (exactly, as Python compares it) is every
+                    // crawler's for Python's reader (its fallback record): a version in another of its names changes no reader's
+                    // group, and "names no crawler" would be wrong.
+                    if value[token.len()..].starts_with('/')
+                        && group.agents.iter().any(|other| other.value() == "*")
+                    {
+                        continue;
+                    }
                     extra_text(agent, token, &line)
                 } else {
                     continue;
@@ -555,6 +563,14 @@ mod tests {
         assert!(with_code(lycos, Code::AgentTokenCut).is_empty());
         let known = "User-agent: Googlebot(compatible)\nDisallow: /\n";
         assert_eq!(with_code(known, Code::UserAgentExtraText).len(), 1);
+    }
+
+    #[test]
+    fn a_version_in_a_group_that_also_names_star_changes_no_reader() {
+        let input = "User-agent: *\nUser-agent: yahoo-blogs/v3.9\nDisallow: /x\n";
+        assert!(with_code(input, Code::UserAgentExtraText).is_empty());
+        let alone = "User-agent: yahoo-blogs/v3.9\nDisallow: /x\n";
+        assert_eq!(with_code(alone, Code::UserAgentExtraText).len(), 1);
     }
 
     #[test]
