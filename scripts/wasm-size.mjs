@@ -138,9 +138,16 @@ export const AI_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 43_500;
  * (a line's end from the next one's start, its kind and value from packed bytes); `Line::new`,
  * `Key::get` and `Lines::value_span` are kept out of line, which saved 864 B of the 4,300 B it
  * first cost; where the rest goes was not found in the round's time. Both rounds together were
- * not measured: this is the sum of the two growths and a margin.
+ * not measured: this is the sum of the two growths and a margin. Plus 4,500 B for issue 34's
+ * second round of the evening (the rounds together measured 339,831 B on main at b7e89a9 with
+ * it, an incremental build, where 337,000 B was the estimate without it): RL302's fix with the
+ * `*` Allow exceptions it repeats, the evidence's probes for an Allow of every folder and
+ * Disallow rules asked first, RL311 for a group a line and a blank line end, RL303's why for a
+ * first group that names `*`, RL307 silent in a group that names `*`; two message keys, whose
+ * texts stay in the catalogues. The budget keeps about 1,700 B over the measure because clean
+ * builds (the CI's) have measured up to 3,100 B more than incremental ones of the same commit.
  */
-export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 236_500;
+export const AUDIT_WASM_GZIP_BUDGET_BYTES = WASM_GZIP_BUDGET_BYTES + 241_000;
 
 /**
  * Gzipped budget of the log replay's package (www/pkg/logs/): the first module plus the replay
