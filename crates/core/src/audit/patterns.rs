@@ -1525,7 +1525,12 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
             )
             .with_span(span_in_line(&line, 0, line.text().len()))
             .with_related(real.clone())
-            .with_intent(Some(Intent::fix(vec![Edit::delete(rule.line)])))
+            // Google matches nothing with the empty rule: its reading is the meant one, and the
+            // deletion is for the readers that read the line otherwise. Where Python reads the
+            // line alone in its record (a blank line sets the real rules apart), deleting it
+            // drops the record and sends the crawler to `*`: a move away from Google's answer,
+            // which withholds the fix instead of passing for what was meant.
+            .with_intent(Some(Intent::portable(vec![Edit::delete(rule.line)])))
             .with_severity(if last || only_allows || blank.is_some() {
                 Severity::Info
             } else {
