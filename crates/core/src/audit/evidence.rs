@@ -999,7 +999,10 @@ impl<'r> Prover<'r> {
         }
         // An Allow written for every folder (`/*.js`) is asked inside the folders its group
         // closes (`Disallow: /e`): there its length wins against the shorter Disallow, which is
-        // what such a rule is for.
+        // what such a rule is for. Bounded: at most `FOLDER_RULES_LOOKED_AT` rules are looked
+        // at for all of an edit's Allow lines (an edit may copy hundreds into a large group).
+        const FOLDER_RULES_LOOKED_AT: usize = 4096;
+        let mut looked_at = 0;
         for &number in new_lines {
             let allows_everywhere = edited.line(number).is_some_and(|line| {
                 line.kind == crate::lines::LineKind::Allow
@@ -1010,7 +1013,8 @@ impl<'r> Prover<'r> {
             };
             let rest = &edited.value_of(number)[1..];
             for rule in &group.rules {
-                if probes.is_full() {
+                looked_at += 1;
+                if probes.is_full() || looked_at > FOLDER_RULES_LOOKED_AT {
                     break;
                 }
                 let closed = rule.pattern(edited);

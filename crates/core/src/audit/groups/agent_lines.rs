@@ -63,8 +63,9 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         continue;
                     }
                     // A group that also names `*` (exactly, as Python compares it) is every
-                    // crawler's for Python's reader (its fallback record): a version in another of its names changes no reader's
-                    // group, and "names no crawler" would be wrong.
+                    // crawler's for Python's reader (its fallback record): a version in another
+                    // of its names changes no reader's group, and "names no crawler" would be
+                    // wrong.
                     if value[token.len()..].starts_with('/')
                         && group.agents.iter().any(|other| other.value() == "*")
                     {
