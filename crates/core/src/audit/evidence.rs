@@ -865,11 +865,19 @@ impl<'r> Prover<'r> {
             let before = &self.checkers[index];
             let after = &afters[index];
             let now = &nows[index];
-            // Askers with the same groups in both files answer alike: one asks for all.
-            let mut classes: HashMap<(&[u32], &[u32]), Vec<usize>> = HashMap::new();
-            let mut order: Vec<(&[u32], &[u32])> = Vec::new();
+            // Askers with the same groups in both files answer alike: one asks for all. For
+            // Python, held to Google's answers, the askers Google reads apart are asked apart
+            // too (Googlebot's own group, Bingbot's `*`, for one record of Python's).
+            let by_google = intent.reading == Reading::Google && profile == Profile::Python;
+            let mut classes: HashMap<ClassKey<'_>, Vec<usize>> = HashMap::new();
+            let mut order: Vec<ClassKey<'_>> = Vec::new();
             for (asker, (was, is)) in self.selections[index].iter().zip(now).enumerate() {
-                let key = (was.as_slice(), is.as_slice());
+                let google: &[u32] = if by_google {
+                    &self.selections[GOOGLE][asker]
+                } else {
+                    &[]
+                };
+                let key = (was.as_slice(), is.as_slice(), google);
                 classes
                     .entry(key)
                     .or_insert_with(|| {
@@ -945,9 +953,24 @@ impl<'r> Prover<'r> {
                                 || map.old(line).is_some_and(|old| inside.contains(&old))
                         })
                         || moved(was, &is, &map, &inside, &inside_new);
-                    let away = intent.reading == Reading::Google
-                        && profile == Profile::Python
-                        && leaves_google(self.robots, &self.checkers[GOOGLE], &question, was);
+                    let python = if intent.reading == Reading::Google && profile == Profile::Python
+                    {
+                        python_move(
+                            &self.checkers[GOOGLE],
+                            &question,
+                            &is,
+                            self.robots,
+                            &edited,
+                            |line| map.old(line),
+                            &touched,
+                        )
+                    } else {
+                        PythonMove::Toward
+                    };
+                    if python == PythonMove::Neither {
+                        continue;
+                    }
+                    let away = python == PythonMove::Away;
                     if kept || away || (!about && asker.crawler.is_some()) {
                         outside.get_or_insert(effect);
                         continue;
@@ -1526,9 +1549,25 @@ impl Prover<'_> {
                             intended: is.allowed,
                             line: was.deciding_line(),
                         };
-                        let away = local.intent.reading == Reading::Google
+                        let python = if local.intent.reading == Reading::Google
                             && profile == Profile::Python
-                            && leaves_google(robots, &self.checkers[GOOGLE], &question, &was);
+                        {
+                            python_move(
+                                &self.checkers[GOOGLE],
+                                &question,
+                                &is,
+                                robots,
+                                &edited,
+                                old,
+                                &local.old,
+                            )
+                        } else {
+                            PythonMove::Toward
+                        };
+                        if python == PythonMove::Neither {
+                            continue;
+                        }
+                        let away = python == PythonMove::Away;
                         if kept || away {
                             found.outside.get_or_insert(effect);
                             continue;
@@ -1628,10 +1667,18 @@ impl Prover<'_> {
     /// crawler is among those it stands for.
     fn classes(&self, index: usize, profile: Profile) -> Vec<Class> {
         let mut classes: Vec<Class> = Vec::new();
-        let mut seen: HashMap<&[u32], usize> = HashMap::new();
+        // For Python, whose answers an edit Google reads as meant is held to, the askers Google
+        // reads apart are asked apart (see `prove`).
+        let mut seen: HashMap<(&[u32], &[u32]), usize> = HashMap::new();
         for (asker, selection) in self.selections[index].iter().enumerate() {
             let rank = self.askers[asker].rank(profile);
-            if let Some(&class) = seen.get(selection.as_slice()) {
+            let google: &[u32] = if profile == Profile::Python {
+                &self.selections[GOOGLE][asker]
+            } else {
+                &[]
+            };
+            let key = (selection.as_slice(), google);
+            if let Some(&class) = seen.get(&key) {
                 let class = &mut classes[class];
                 if rank < self.askers[class.asker].rank(profile) {
                     class.asker = asker;
@@ -1650,7 +1697,7 @@ impl Prover<'_> {
                 })
                 .unwrap_or_default();
             lines.sort_unstable();
-            seen.insert(selection.as_slice(), classes.len());
+            seen.insert(key, classes.len());
             classes.push(Class {
                 asker,
                 lines,
@@ -1811,31 +1858,108 @@ struct Pending {
     about: Option<HashSet<usize>>,
 }
 
-/// Whether Python's answer `was` in the file as written is Google's, read from the same rule:
-/// then an edit Google already reads as meant ([`Reading::Google`]) that changes it moves
-/// Python away from the meant reading (into a group a blank line cuts short, out of a group
-/// that already gave it the meant answer), which shows the edit wrong, not the file. The rule
-/// is compared by its text, not its line: a file that names a crawler twice holds it twice.
-/// Readers that agree through different rules (a crawler's fallback chain, which only some
-/// profiles follow) prove nothing either way.
-fn leaves_google(
-    robots: &RobotsTxt,
+/// The askers that answer alike under an edit: the groups each reader selects for them in the
+/// file as written and in the edited file, and (for Python held to Google's reading) the
+/// groups Google selects.
+type ClassKey<'a> = (&'a [u32], &'a [u32], &'a [u32]);
+
+/// How Python's answer `is` in the edited file stands to the one Google gives the file as
+/// written, for an edit Google already reads as meant ([`Reading::Google`]), which is there to
+/// make every reader answer as Google does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PythonMove {
+    /// The same answer: the edit brings Python to the meant one.
+    Toward,
+    /// Another answer, from other rules than those Google applies, where the edit touched
+    /// Google's group (a record a blank line cut short, which the edit dropped, sending the
+    /// crawler to `*`; a first record of the name, which a blank line ends early): the edit
+    /// moves Python away from the meant reading, which shows the edit wrong, not the file.
+    Away,
+    /// Another answer from the rules Google applies: Python's own matching of them (the first
+    /// match in file order, a `$` or `*` read literally, `/?` read as `/`), which the findings
+    /// on those rules report. Or from other rules, where the edit left Google's group alone:
+    /// Python's reading of that group (it drops one without rules), a crawler that ignores `*`
+    /// for Google or follows another crawler's group (a fallback chain), which Python does not
+    /// know. It proves nothing either way.
+    Neither,
+}
+
+fn python_move(
     google: &Checker<'_>,
     question: &Question,
-    was: &crate::verdict::Verdict,
-) -> bool {
-    let rule = |line: Option<usize>| {
-        let line = robots.line(line?)?;
-        Some((line.kind, line.value()?))
+    is: &crate::verdict::Verdict,
+    original: &RobotsTxt,
+    edited: &RobotsTxt,
+    old: impl Fn(usize) -> Option<usize>,
+    touched: &[usize],
+) -> PythonMove {
+    let Ok(google) = google.ask_verdict_within_limit(question) else {
+        return PythonMove::Neither;
     };
-    let Some(python_rule) = rule(was.deciding_line()) else {
-        return false;
+    // Google's answer from no group (a crawler that ignores `*`, AdsBot-Google) is the
+    // crawler's, not the file's: Python, which does not know it, is held to nothing.
+    if google.groups.is_empty() {
+        return PythonMove::Neither;
+    }
+    let fallback = google.chain_step.as_ref().is_some_and(|step| step.fallback);
+    if google.allowed != is.allowed {
+        let edited_google_group = google
+            .groups
+            .iter()
+            .any(|group| group.lines.iter().any(|line| touched.contains(line)));
+        if fallback || !edited_google_group {
+            return PythonMove::Neither;
+        }
+    }
+    // The same rules, the edited lines aside: Python reads the group Google applies (its
+    // user-agent line rewritten, a rule corrected, a rule past a blank line unread), and
+    // answers otherwise by its own matching. Weighed only where it decides: it reads the
+    // groups whole.
+    let rule_lines = |robots: &RobotsTxt, groups: &[crate::verdict::AppliedGroup]| {
+        groups
+            .iter()
+            .flat_map(|group| group.lines.iter().copied())
+            .filter(|&number| robots.line(number).is_some_and(|line| line.kind.is_rule()))
+            .collect::<Vec<usize>>()
     };
-    google
-        .ask_verdict_within_limit(question)
-        .is_ok_and(|google| {
-            google.allowed == was.allowed && rule(google.deciding_line()) == Some(python_rule)
-        })
+    let same_rules = || {
+        let mut google_rules: Vec<usize> = rule_lines(original, &google.groups)
+            .into_iter()
+            .filter(|line| !touched.contains(line))
+            .collect();
+        google_rules.sort_unstable();
+        google_rules.dedup();
+        // A rule decides for Python: one of Google's group, or one the edit wrote there. None
+        // does: Python's record holds Google's rules (all of them, the edited aside), or
+        // others.
+        match is.deciding_line() {
+            Some(line) => old(line).is_none_or(|line| google_rules.binary_search(&line).is_ok()),
+            None => {
+                let mut python: Vec<usize> = rule_lines(edited, &is.groups)
+                    .into_iter()
+                    .filter_map(&old)
+                    .collect();
+                python.sort_unstable();
+                python.dedup();
+                python == google_rules
+            }
+        }
+    };
+    if google.allowed == is.allowed {
+        // From another crawler's group (a fallback chain, Googlebot-Image following
+        // Googlebot), Google's answer is what Python was meant to give only where Python reads
+        // the same rules (YandexBot, which both find in the `Yandex` group).
+        return if !fallback || same_rules() {
+            PythonMove::Toward
+        } else {
+            PythonMove::Neither
+        };
+    }
+    if same_rules() {
+        PythonMove::Neither
+    } else {
+        PythonMove::Away
+    }
 }
 
 /// Withholds `finding`'s fix, which would also change `outside`.

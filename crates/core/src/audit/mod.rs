@@ -656,6 +656,78 @@ mod tests {
     use super::*;
     use crate::profile::Profile;
 
+    /// Python's answers under an edit Google already reads as meant, held to Google's reading
+    /// of the file as written.
+    mod python_held_to_google {
+        use super::*;
+
+        #[test]
+        fn a_deletion_that_drops_the_record_google_applies_is_withheld() {
+            // Python reads the empty `Disallow:` alone in grapeshot's record (a blank line sets
+            // the Allows apart); deleting it sends grapeshot to `*`, which Google never does.
+            let input = "User-agent: *\nDisallow: /search/\n\nUser-agent: grapeshot\nDisallow:\n\n\
+                         Allow: *\nAllow: /\n";
+            let found = with_code(input, Code::EmptyRuleAmongRules);
+            assert_eq!(found.len(), 1, "{found:?}");
+            let empty = &found[0];
+            assert_eq!(empty.line, 5);
+            assert_eq!(empty.severity, Severity::Info, "{:?}", empty.effect);
+            assert!(empty.effect.is_empty(), "{:?}", empty.effect);
+            assert_eq!(empty.fix_check, FixCheck::Withheld);
+            assert!(
+                empty.message.english().contains("blank line 6"),
+                "{}",
+                empty.message
+            );
+        }
+
+        #[test]
+        fn python_reading_the_same_rules_otherwise_is_no_evidence() {
+            // `Disallow: /` for `/*`: Python then blocks `/`, which `Allow: /$` (a `$` it reads
+            // literally) opens for Google. That is Python's matching, not the edit's doing: the
+            // fix stands, and its evidence is the paths below `/`.
+            let input = "User-agent: Baiduspider\nAllow: /$\nDisallow: /*\n";
+            let found = with_code(input, Code::RedundantWildcard);
+            assert_eq!(found.len(), 1, "{found:?}");
+            let star = &found[0];
+            assert!(!star.effect.is_empty());
+            assert!(
+                star.effect.iter().all(|e| e.url != "/"),
+                "{:?}",
+                star.effect
+            );
+            assert_eq!(star.fix_check, FixCheck::Checked, "{}", star.fix);
+            assert_eq!(star.replacement.as_deref(), Some("Disallow: /"));
+        }
+
+        #[test]
+        fn crawlers_google_reads_apart_are_asked_apart() {
+            // Googlebot's group has no rules, so Google lets it in everywhere; Python drops that
+            // group and reads `*` for it, as for every other crawler. The blank line's fix
+            // gives `*` its rule for Python: the evidence is a crawler Google sends to `*`, not
+            // Googlebot, whose answer Python changes away from Google's.
+            let input = "User-agent: *\n\nDisallow: /archive/\n\nUser-agent: Googlebot\n\
+                         Sitemap: https://example.com/sitemap.xml\n";
+            let found = with_code(input, Code::BlankLineInGroup);
+            assert_eq!(found.len(), 1, "{found:?}");
+            let blank = &found[0];
+            assert_ne!(blank.severity, Severity::Info);
+            assert!(
+                blank.effect.iter().any(|e| e.agent != "Googlebot"
+                    && e.url.starts_with("/archive/")
+                    && e.profile == Profile::Python
+                    && !e.intended),
+                "{:?}",
+                blank.effect
+            );
+            assert!(
+                blank.effect.iter().all(|e| e.agent != "Googlebot"),
+                "{:?}",
+                blank.effect
+            );
+        }
+    }
+
     #[test]
     fn findings_are_sorted_by_line_then_severity() {
         let found = findings(

@@ -1499,8 +1499,10 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
             .iter()
             .all(|rule| rule.kind == RuleKind::Allow || rule.pattern(cx.robots).is_empty());
         let id = match rule.kind {
-            RuleKind::Disallow if only_allows => M::EmptyDisallowOpenGroup,
+            // Set apart, the line is all Python reads of the group: "whatever it makes of
+            // the empty line" would not hold, as without it the record goes.
             RuleKind::Disallow if blank.is_some() => M::EmptyDisallowApart,
+            RuleKind::Disallow if only_allows => M::EmptyDisallowOpenGroup,
             RuleKind::Disallow if record.first().is_some_and(|&f| rule.line < f) => {
                 M::EmptyDisallowFirst
             }
