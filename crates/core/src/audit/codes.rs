@@ -404,7 +404,8 @@ const DOCS: &[CodeDoc] = &[
             `<html>`, `<head>`, `<?xml …>`) instead of robots.txt lines.",
         why_it_matters: "Sites that answer every unknown path with a page (single-page apps, \
             catch-all rewrites, error pages sent with status 200) serve that page as their \
-            robots.txt. Crawlers skip every line they cannot read, so an HTML page blocks nothing \
+            robots.txt; a firewall or network filter may answer some clients with its block page \
+            instead. Crawlers skip every line they cannot read, so an HTML page blocks nothing \
             and announces no sitemap, whatever rules the owner meant to publish. The audit reports \
             this once and skips the hundreds of unreadable-line findings it would otherwise cause.",
         example: "<!DOCTYPE html>\n<html lang=\"en\">\n<head><title>Example Shop</title></head>\n\

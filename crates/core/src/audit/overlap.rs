@@ -639,7 +639,7 @@ const SAYS_ASSETS: &[&str] = &["css", "js", "javascript", "styles", "stylesheets
 
 /// Folders that hold a page's style sheets and scripts by a platform's own layout: WordPress's
 /// and the JavaScript frameworks' build folders, and everything inside the ones that end with
-/// `/` here (a theme's or a plugin's own folder). Not `wp-content/uploads/` (media) nor
+/// `/` here (a theme's or a plugin's own folder, one level down). Not `wp-content/uploads/` (media) nor
 /// `wp-content/cache/`.
 const PLATFORM_ASSETS: &[&str] = &[
     "wp-includes/",
@@ -683,7 +683,14 @@ fn asset_folder(folder: &str) -> Option<Resources> {
     let platform = PLATFORM_ASSETS
         .iter()
         .any(|&layout| match layout.strip_suffix('/') {
-            Some(inside) => folder == inside || (folder.starts_with(layout) && !is_file),
+            // A theme's or plugin's own folder, not every folder below it
+            // (`/wp-content/plugins/pb-ads/ad-page/`, an ad page): deeper, the name decides.
+            Some(inside) => {
+                folder == inside
+                    || folder
+                        .strip_prefix(layout)
+                        .is_some_and(|below| !is_file && !below.contains('/'))
+            }
             None => folder == layout,
         });
     if platform || SAYS_ASSETS.contains(&last) {
@@ -732,11 +739,16 @@ fn resource_probes(pattern: &str) -> Option<(Resources, Vec<String>)> {
     }
     let folder = lower.trim_end_matches(['*', '$']).trim_matches('/');
     let kind = asset_folder(folder)?;
-    let base = format!("/{}/", pattern.trim_end_matches('*').trim_matches('/'));
+    let base = blocked_folder(pattern);
     Some((
         kind,
         vec![format!("{base}app.js"), format!("{base}style.css")],
     ))
+}
+
+/// The folder a Disallow of a folder blocks, between slashes (`/static*` → `/static/`).
+fn blocked_folder(pattern: &str) -> String {
+    format!("/{}/", pattern.trim_end_matches('*').trim_matches('/'))
 }
 
 fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -809,18 +821,21 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         .any(|path| allow.matches(path.as_bytes()))
                 })
                 .max_by_key(|other| other.pattern_bytes(cx.robots).len());
-            if kind == Resources::MaybeFolder && loser.is_none() {
+            // A folder that only may hold them counts when that Allow was written for the
+            // files a page loads: it matches the blocked scripts or style sheets but not a page
+            // beside them. `Allow: /` matches everything, and says nothing of what the folder
+            // holds (`/plugins/` of a ColdFusion site).
+            let meant_for_assets = loser.is_some_and(|allow| {
+                let page = format!("{}index.html", blocked_folder(rule.pattern(cx.robots)));
+                !Pattern::google(allow.pattern_bytes(cx.robots)).matches(page.as_bytes())
+            });
+            if kind == Resources::MaybeFolder && !meant_for_assets {
                 continue;
             }
             let line = cx.line(rule.line);
             let agents: Vec<Value> = blocked_for.iter().map(|a| Value::code(a)).collect();
             let paths: Vec<Value> = blocked_paths.iter().map(|p| Value::code(p)).collect();
-            let base = format!(
-                "/{}/",
-                rule.pattern(cx.robots)
-                    .trim_end_matches('*')
-                    .trim_matches('/')
-            );
+            let base = blocked_folder(rule.pattern(cx.robots));
             let message = match loser {
                 Some(allow) => Message::new(M::BlocksCssOrJsAllowLoses)
                     .with("allow", directive_code("Allow", allow.pattern(cx.robots)))
@@ -838,26 +853,40 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                         .any(|path| other.matches(path.as_bytes()))
                 }
             });
+            // An Allow for each kind of file the rule blocks: the group may open the other
+            // kind already (`Allow: /wp-content/*.js` beside `Disallow: /wp-content/`).
+            let allows: Vec<String> = [".css", ".js"]
+                .iter()
+                .filter(|ext| blocked_paths.iter().any(|path| path.ends_with(*ext)))
+                .map(|ext| format!("Allow: {base}*{ext}"))
+                .collect();
             let fix = if is_folder {
-                match also_blocked {
-                    Some(other) => Message::new(M::BlocksCssOrJsFolderFixAllowOnly).with(
+                let message = match (also_blocked, allows.as_slice()) {
+                    (Some(_), [_]) => Message::new(M::BlocksCssOrJsFolderFixAllowOnlyOne),
+                    (Some(_), _) => Message::new(M::BlocksCssOrJsFolderFixAllowOnly),
+                    (None, [_]) => Message::new(M::BlocksCssOrJsFolderFixOne),
+                    (None, _) => Message::new(M::BlocksCssOrJsFolderFix),
+                };
+                let message = match also_blocked {
+                    Some(other) => message.with(
                         "other",
                         directive_code("Disallow", other.pattern(cx.robots)),
                     ),
-                    None => Message::new(M::BlocksCssOrJsFolderFix),
+                    None => message,
+                };
+                match allows.as_slice() {
+                    [one] => message.code("allow", one),
+                    _ => message
+                        .code("css", &format!("Allow: {base}*.css"))
+                        .code("js", &format!("Allow: {base}*.js")),
                 }
-                .code("css", &format!("Allow: {base}*.css"))
-                .code("js", &format!("Allow: {base}*.js"))
             } else {
                 M::BlocksCssOrJsFix.into()
             };
             // Likely, not evident: the rule may block the files on purpose. For a folder, the
             // Allow lines the fix names; for a rule aimed at the files themselves, no rule.
             let intent = if is_folder {
-                Intent::meant(vec![Edit::insert(
-                    rule.line + 1,
-                    format!("Allow: {base}*.css\nAllow: {base}*.js"),
-                )])
+                Intent::meant(vec![Edit::insert(rule.line + 1, allows.join("\n"))])
             } else {
                 Intent::meant(vec![Edit::delete(rule.line)])
             };
@@ -1223,6 +1252,37 @@ mod tests {
             .message
             .english()
             .contains("`Allow: /*.css` on line 3"));
+        // A folder deep inside a plugin names what it holds by its own name (an ad page).
+        assert!(with_code(
+            "User-agent: *\nDisallow: /wp-content/plugins/pb-ads/ad-page/\n",
+            Code::BlocksCssOrJs
+        )
+        .is_empty());
+        assert_eq!(
+            with_code(
+                "User-agent: *\nDisallow: /wp-content/plugins/pb-ads/\n",
+                Code::BlocksCssOrJs
+            )
+            .len(),
+            1
+        );
+        // An Allow of everything loses too, but says nothing of what the folder holds.
+        for open_all in ["Allow: /", "Allow: /*", "Allow: /pl"] {
+            let input = format!("User-agent: *\nDisallow: /plugins/\n{open_all}\n");
+            assert!(with_code(&input, Code::BlocksCssOrJs).is_empty(), "{input}");
+        }
+    }
+
+    #[test]
+    fn the_fix_opens_only_the_kind_of_file_the_rule_blocks() {
+        // The scripts are open already (a longer Allow): the fix adds the style sheets' Allow.
+        let input = "User-agent: *\nAllow: /wp-content/*.js\nDisallow: /wp-content/\n";
+        let found = with_code(input, Code::BlocksCssOrJs);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let fix = found[0].fix.english();
+        assert!(fix.contains("`Allow: /wp-content/*.css`"), "{fix}");
+        assert!(!fix.contains("`Allow: /wp-content/*.js`"), "{fix}");
+        assert!(fix.contains("it is longer"), "{fix}");
     }
 
     #[test]

@@ -243,11 +243,12 @@ catalogue! {
         "The file is an error message ({opener}), not a robots.txt; crawlers find no rule in \
          it, so nothing is blocked.";
     HtmlPageWhy = "core.audit.html-page.why" =>
-        "Servers that answer unknown paths with a page (single-page apps, catch-all rewrites) \
-         serve it as robots.txt, and crawlers then follow none of the rules the owner meant to \
-         publish.";
+        "A site's catch-all route (single-page apps, rewrites) or a firewall's or network \
+         filter's block page answered in place of the robots.txt; crawlers that get such a page \
+         follow none of the rules the owner meant to publish.";
     HtmlPageFix = "core.audit.html-page.fix" =>
-        "Serve a plain-text robots.txt (Content-Type text/plain) at /robots.txt, or answer 404 \
+        "Check what /robots.txt returns to crawlers (a firewall or filter may answer only some \
+         clients): serve a plain-text robots.txt (Content-Type text/plain) there, or answer 404 \
          if the site has no rules.";
     Utf16File = "core.audit.utf16-file.message" =>
         "The file looks like UTF-16: {nuls} of its {chars} characters are NUL bytes.";
@@ -570,6 +571,9 @@ catalogue! {
     GroupWithoutRulesFix = "core.audit.group-without-rules.fix" =>
         "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
          everything), or delete the group.";
+    GroupWithoutRulesFixOrStar = "core.audit.group-without-rules.fix-or-star" =>
+        "Add the rules these crawlers should obey (an explicit `Allow: /` if they may fetch \
+         everything); delete the group only if they should obey the `*` group's rules instead.";
     GroupWithoutRulesNoStar = "core.audit.group-without-rules.message-no-star" =>
         "The group of {names} has no Allow or Disallow line, and no group is for `*`: no rule \
          keeps its crawlers out of any URL, as without the group.";
@@ -634,6 +638,15 @@ catalogue! {
         "{text} stands between the user-agent lines of one group: Google and RFC 9309 keep \
          {agents} in the group, so they obey the rules below line {last}, but parsers that end \
          a group at any other line give them no rules.";
+    LineInsideAgentListReadAgain = "core.audit.line-inside-agent-list.message-read-again" =>
+        "{text} stands between the user-agent lines of one group, and line {repeat} names \
+         {agents} again below it: parsers that end a group at this line read the group's rules \
+         with that second list, as Google and RFC 9309 do, so only the layout differs.";
+    LineInsideAgentListFixScopedStar = "core.audit.line-inside-agent-list.fix-scoped-star" =>
+        "Below this line, add the rules every crawler should obey: Google and RFC 9309 now give \
+         `*` the rules from line {rule} on, written below the crawlers named after it (an empty \
+         `Disallow:` if every crawler may fetch everything). That ends the `*` group there, so \
+         {text} stays with it instead of reaching the crawlers named below it.";
     LineInsideAgentListEnds = "core.audit.line-inside-agent-list.message-ends" =>
         "{text} and the blank line below it end the group of {agents} as written, but Google and \
          RFC 9309 read on: the rules below line {last}, written for the next user agents, apply \
@@ -1217,6 +1230,12 @@ catalogue! {
     BlocksCssOrJsFolderFixAllowOnly = "core.audit.blocks-css-or-js.fix-folder-allow-only" =>
         "Add {css} and {js} to the group (they are longer, so they win); removing the rule would \
          not open these files, since {other} blocks them too.";
+    BlocksCssOrJsFolderFixOne = "core.audit.blocks-css-or-js.fix-folder-one" =>
+        "Add {allow} to the group (it is longer, so it wins), or remove the rule.";
+    BlocksCssOrJsFolderFixAllowOnlyOne =
+        "core.audit.blocks-css-or-js.fix-folder-allow-only-one" =>
+        "Add {allow} to the group (it is longer, so it wins); removing the rule would not open \
+         these files, since {other} blocks them too.";
     BlocksCssOrJsFix = "core.audit.blocks-css-or-js.fix" =>
         "Remove the rule; if some scripts must stay private, block them by their full path.";
 

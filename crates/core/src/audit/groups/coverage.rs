@@ -55,8 +55,18 @@ pub(super) fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, rel
         // but `*`'s own crawlers are left without rules, which allow everything there too.
         // Without a `*` group there is nothing to fall back to: every reader allows everything.
         let no_star = cx.star_groups.is_empty();
-        let named = !names.is_empty();
+        // A group that names `*` beside other crawlers (`User-agent: *`, `User-agent:
+        // Googlebot-Image`) is the `*` group: what it lacks, every crawler lacks.
+        let star_here = group
+            .agents
+            .iter()
+            .any(|agent| agent.token == AgentToken::Star);
+        let named = !names.is_empty() && !star_here;
         let (message, why) = match (names.len(), &scoped) {
+            _ if star_here => (
+                Message::new(M::GroupWithoutRulesStar),
+                M::GroupWithoutRulesStarWhy,
+            ),
             (0, _) => (
                 Message::new(M::GroupWithoutRulesStar),
                 M::GroupWithoutRulesStarWhy,
@@ -85,6 +95,9 @@ pub(super) fn groups_without_rules(cx: &Context<'_>, out: &mut Vec<Finding>, rel
                 Message::new(M::GroupWithoutRulesFixDelayOnly).with("text", text)
             }
             Some(text) => Message::new(M::GroupWithoutRulesFixKeep).with("text", text),
+            // Deleting the group hands its crawlers to `*`'s rules: an answer for the owner to
+            // choose, not a way to leave them as they are.
+            None if named && !no_star => M::GroupWithoutRulesFixOrStar.into(),
             None => M::GroupWithoutRulesFix.into(),
         };
         // Google and RFC 9309 let the named crawlers fetch everything; an explicit `Allow: /`
@@ -338,6 +351,41 @@ mod tests {
     use crate::audit::Code;
     use crate::audit::{FixCheck, Severity};
     use crate::profile::Profile;
+
+    #[test]
+    fn a_group_without_rules_that_names_star_is_the_star_group() {
+        let found = with_code(
+            "User-agent: *\nUser-agent: Googlebot-Image\n",
+            Code::GroupWithoutRules,
+        );
+        assert_eq!(found.len(), 1);
+        let message = found[0].message.english();
+        assert!(
+            message.starts_with("The `*` group has no Allow"),
+            "{message}"
+        );
+        assert!(!message.contains("without falling back"), "{message}");
+    }
+
+    #[test]
+    fn deleting_a_named_group_without_rules_is_offered_only_for_crawlers_meant_to_obey_star() {
+        let found = with_code(
+            "User-agent: *\nDisallow: /\n\nUser-agent: usasearch\nSitemap: https://example.com/s.xml\n",
+            Code::GroupWithoutRules,
+        );
+        assert_eq!(found.len(), 1);
+        let fix = found[0].fix.english();
+        assert!(
+            fix.contains("delete the group only if they should obey"),
+            "{fix}"
+        );
+        // Without a `*` group, deleting it changes nothing, and is offered plainly.
+        let alone = with_code(
+            "User-agent: other\nDisallow: /x\n\nUser-agent: usasearch\nSitemap: https://example.com/s.xml\n",
+            Code::GroupWithoutRules,
+        );
+        assert!(alone.iter().all(|f| !f.fix.english().contains("only if")));
+    }
 
     #[test]
     fn no_star_group_never_counts_one_other() {

@@ -152,10 +152,32 @@ fn between_agents(cx: &Context<'_>, group: &Group, number: usize, line: &Line) -
         M::LineInsideAgentList
     };
     let last = group.agents.last().map_or(number, |agent| agent.line);
-    let message = Message::new(id)
-        .code("text", line.text().trim())
-        .list("agents", above.clone())
-        .line("last", last);
+    // Every crawler above the line named again below it (`User-agent: *`, a `Sitemap`,
+    // `User-agent: *`, the rules): parsers that end the group at the line read the rules with
+    // the second list, so nobody is left without them.
+    let again = group
+        .agents
+        .iter()
+        .filter(|a| a.line < number)
+        .map(|a| {
+            let key = agent_key(a)?;
+            group
+                .agents
+                .iter()
+                .find(|b| b.line > number && agent_key(b).as_deref() == Some(&key))
+        })
+        .collect::<Option<Vec<_>>>()
+        .and_then(|repeats| repeats.into_iter().map(|b| b.line).min());
+    let message = match again {
+        Some(repeat) if !group_scoped(line) => Message::new(M::LineInsideAgentListReadAgain)
+            .code("text", line.text().trim())
+            .list("agents", above.clone())
+            .line("repeat", repeat),
+        _ => Message::new(id)
+            .code("text", line.text().trim())
+            .list("agents", above.clone())
+            .line("last", last),
+    };
     // A blank line between this line and the next user agent: as written, the group of the
     // user agents above ends here (`User-agent: Applebot`, `Noindex: …`, a blank line, then
     // `User-agent: Mediapartners-Google` and `Disallow: *`), and Google's reading gives them the
@@ -204,10 +226,16 @@ fn between_agents(cx: &Context<'_>, group: &Group, number: usize, line: &Line) -
             line.key().unwrap_or_default(),
             line.value().unwrap_or_default(),
         );
+        // `*` above the line: "the `*` group's rules" would be its own; the rules Google gives
+        // it now are those written below the crawlers named after it.
+        let fix = match group.rules.first() {
+            Some(rule) if star_above => {
+                Message::new(M::LineInsideAgentListFixScopedStar).line("rule", rule.line)
+            }
+            _ => Message::new(M::LineInsideAgentListFixScoped).list("agents", above),
+        };
         (
-            Message::new(M::LineInsideAgentListFixScoped)
-                .list("agents", above)
-                .with("text", text),
+            fix.with("text", text),
             star_rules_text(cx)
                 .map(|rules| Intent::fix(vec![Edit::insert(number + 1, rules)]).likely()),
         )
@@ -451,6 +479,38 @@ mod tests {
     use crate::audit::test_support::*;
     use crate::audit::{Code, Severity};
     use crate::profile::Profile;
+
+    #[test]
+    fn a_line_between_two_lists_of_the_same_names_only_splits_the_layout() {
+        // Readers that end the group at the Sitemap read `*` again at line 4, with the rules.
+        let input = "User-agent: *\nSitemap: https://example.com/sitemap.xml\n\nUser-agent: *\n\
+                     Disallow: /help/\n";
+        let found = with_code(input, Code::LineInsideAgentList);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let message = found[0].message.english();
+        assert!(message.contains("line 4 names `*` again"), "{message}");
+        assert!(!message.contains("no rules"), "{message}");
+        assert_eq!(found[0].severity, Severity::Info);
+    }
+
+    #[test]
+    fn a_delay_for_star_inside_a_list_asks_for_the_rules_every_crawler_should_obey() {
+        // "The `*` group's rules, which they follow when no group names them" would be `*`'s
+        // own: the fix names the rules Google gives `*` now.
+        let input = "User-agent: *\nCrawl-delay: 30\n\nUser-agent: bingbot\nCrawl-delay: 120\n\n\
+                     Disallow: /search/\n";
+        let found = with_code(input, Code::LineInsideAgentList);
+        let at_two = found
+            .iter()
+            .find(|f| f.line == 2)
+            .expect("the delay of `*`");
+        let fix = at_two.fix.english();
+        assert!(fix.contains("the rules from line 7 on"), "{fix}");
+        assert!(
+            !fix.contains("which they follow when no group names them"),
+            "{fix}"
+        );
+    }
 
     #[test]
     fn a_name_repeated_after_a_delay_is_told_once_with_a_fix_that_deletes_it() {
