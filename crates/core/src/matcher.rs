@@ -34,6 +34,8 @@ use crate::agent_name::{
 use crate::encoding::rfc9309_normalise;
 use crate::group::{AgentLine, AgentToken, Rule, RuleKind};
 use crate::legacy::Reading;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::logs::hash::Seeded;
 use crate::pattern::PairSet;
 use crate::profile::{AgentMatch, Encoding, Profile};
 use crate::robots::RobotsTxt;
@@ -79,6 +81,10 @@ pub(crate) struct Matcher<'r> {
     /// [`Matcher::first`].
     #[cfg(not(target_arch = "wasm32"))]
     read_differently: OnceLock<Vec<(u32, u32)>>,
+    /// Each rule's kind and value as a number ([`RuleValues`]), made at the first question of
+    /// [`Matcher::limit_matters`]. Native builds only, as [`Matcher::first`].
+    #[cfg(not(target_arch = "wasm32"))]
+    rule_values: OnceLock<RuleValues>,
     /// For the matcher of an edited file ([`Matcher::of_edit`]), the original's, whose rule
     /// indices its own are made from. Native builds only, as [`Matcher::first`].
     #[cfg(not(target_arch = "wasm32"))]
@@ -187,6 +193,8 @@ impl Clone for Matcher<'_> {
             #[cfg(not(target_arch = "wasm32"))]
             read_differently: OnceLock::new(),
             #[cfg(not(target_arch = "wasm32"))]
+            rule_values: OnceLock::new(),
+            #[cfg(not(target_arch = "wasm32"))]
             edit_base: self.edit_base.clone(),
         }
     }
@@ -248,6 +256,8 @@ impl<'r> Matcher<'r> {
             agents: OnceLock::new(),
             #[cfg(not(target_arch = "wasm32"))]
             read_differently: OnceLock::new(),
+            #[cfg(not(target_arch = "wasm32"))]
+            rule_values: OnceLock::new(),
             #[cfg(not(target_arch = "wasm32"))]
             edit_base: None,
         }
@@ -816,7 +826,6 @@ impl<'r> Matcher<'r> {
         }
         let whole = self.select_groups(selection, true).groups;
         let within = self.select_groups(selection, false).groups;
-        let groups = self.robots.groups();
         let indices = |groups: &[AppliedGroup]| -> HashSet<usize> {
             groups.iter().map(|group| group.index).collect()
         };
@@ -824,16 +833,44 @@ impl<'r> Matcher<'r> {
         if !within_indices.is_subset(&whole_indices) {
             return true;
         }
-        let value = |rule: &Rule| &self.robots.input()[self.robots.value_span_of(rule.line)];
+        let added = |group: &AppliedGroup| !within_indices.contains(&group.index);
+        // Natively the rules are compared by number, where a set of every rule read within the
+        // limit was hashed anew for each asker (the evidence of a 1 MB file asks hundreds,
+        // each reading thousands of rules). The page's wasm never asks (its size budget is full).
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.adds_unread_rule(&whole, &within, &added);
+        #[cfg(target_arch = "wasm32")]
+        return adds_unread_rule(&self.robots, &whole, &within, &added);
+    }
+
+    /// `adds_unread_rule`, comparing each rule's kind and value by its number in
+    /// [`RuleValues`].
+    #[cfg(not(target_arch = "wasm32"))]
+    fn adds_unread_rule(
+        &self,
+        whole: &[AppliedGroup],
+        within: &[AppliedGroup],
+        added: &dyn Fn(&AppliedGroup) -> bool,
+    ) -> bool {
+        let values = self
+            .rule_values
+            .get_or_init(|| RuleValues::new(&self.robots));
+        let groups = self.robots.groups();
         let rules = |group: &AppliedGroup| groups[group.index].rules.iter();
-        let read: HashSet<(RuleKind, &[u8])> = (within.iter().flat_map(rules))
-            .filter(|rule| !rule.beyond_size_limit)
-            .map(|rule| (rule.kind, value(rule)))
-            .collect();
+        let mut read = vec![0u64; values.count.div_ceil(64)];
+        for rule in within.iter().flat_map(rules) {
+            if !rule.beyond_size_limit {
+                let number = values.of(rule);
+                read[number / 64] |= 1 << (number % 64);
+            }
+        }
         whole.iter().any(|group| {
-            let added = !within_indices.contains(&group.index);
+            let added = added(group);
             rules(group).any(|rule| match rule.beyond_size_limit {
-                true => !read.contains(&(rule.kind, value(rule))),
+                true => {
+                    let number = values.of(rule);
+                    read[number / 64] & (1 << (number % 64)) == 0
+                }
                 false => added,
             })
         })
@@ -1206,6 +1243,69 @@ fn holding<'g>(
                 true => rules.last().is_some_and(|rule| rule.beyond_size_limit),
             }
         })
+}
+
+/// Whether reading the file whole adds a rule that no rule read within the limit repeats
+/// (the same kind and value) to the groups `whole` (those an asker obeys in the file read
+/// whole, which hold every group of `within`, those it obeys within the limit), or a rule
+/// within the limit in a group that `added` says only the whole file adds: see
+/// [`Matcher::limit_matters`].
+#[cfg(any(test, target_arch = "wasm32"))]
+fn adds_unread_rule(
+    robots: &RobotsTxt,
+    whole: &[AppliedGroup],
+    within: &[AppliedGroup],
+    added: &dyn Fn(&AppliedGroup) -> bool,
+) -> bool {
+    let groups = robots.groups();
+    let value = |rule: &Rule| &robots.input()[robots.value_span_of(rule.line)];
+    let rules = |group: &AppliedGroup| groups[group.index].rules.iter();
+    let read: HashSet<(RuleKind, &[u8])> = (within.iter().flat_map(rules))
+        .filter(|rule| !rule.beyond_size_limit)
+        .map(|rule| (rule.kind, value(rule)))
+        .collect();
+    whole.iter().any(|group| {
+        let added = added(group);
+        rules(group).any(|rule| match rule.beyond_size_limit {
+            true => !read.contains(&(rule.kind, value(rule))),
+            false => added,
+        })
+    })
+}
+
+/// The kind and value of each rule of a file's groups as a number, the same for two rules
+/// exactly when both are the same: compared by number, a set of rules is a bit set.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug)]
+struct RuleValues {
+    /// By line (from 0), the number of the rule on it; lines without a rule have none.
+    by_line: Vec<u32>,
+    /// How many numbers there are.
+    count: usize,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl RuleValues {
+    fn new(robots: &RobotsTxt) -> RuleValues {
+        // Hashed by the replay's hash: SipHash cost twice what the bit sets save.
+        let mut numbers: std::collections::HashMap<(RuleKind, &[u8]), u32, Seeded> =
+            std::collections::HashMap::default();
+        let mut by_line = vec![u32::MAX; robots.lines().len()];
+        for rule in robots.groups().iter().flat_map(|group| &group.rules) {
+            let value = &robots.input()[robots.value_span_of(rule.line)];
+            let next = to_u32(numbers.len());
+            by_line[rule.line - 1] = *numbers.entry((rule.kind, value)).or_insert(next);
+        }
+        RuleValues {
+            by_line,
+            count: numbers.len(),
+        }
+    }
+
+    /// The number of `rule`, a rule of the file's groups.
+    fn of(&self, rule: &Rule) -> usize {
+        self.by_line[rule.line - 1] as usize
+    }
 }
 
 /// Whether two lists of groups are the same groups.
@@ -2018,6 +2118,38 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Whether the file read whole adds a rule no rule read within the limit repeats is the
+        /// same by the rules' numbers as by a set of their kinds and values, for any groups
+        /// read whole and within (bits chosen at random) of files with lines on both sides of
+        /// the limit.
+        #[test]
+        fn rules_compared_by_number_are_compared_by_kind_and_value(
+            before in proptest::collection::vec(proptest::sample::select(LIMIT_LINES.to_vec()), 0..16),
+            after in proptest::collection::vec(proptest::sample::select(LIMIT_LINES.to_vec()), 0..16),
+            whole_bits in proptest::num::u32::ANY,
+            within_bits in proptest::num::u32::ANY,
+        ) {
+            let padding = format!("#{}\n", "x".repeat(999)).repeat(crate::lines::SIZE_LIMIT / 1000);
+            let text = format!("{}\n{padding}{}\n", before.join("\n"), after.join("\n"));
+            let robots = RobotsTxt::parse(text.as_bytes());
+            let matcher = Matcher::new(&robots, Profile::Google);
+            let chosen = |bits: u32| -> Vec<AppliedGroup> {
+                (robots.groups().iter().take(32))
+                    .filter(|group| bits & (1 << group.index) != 0)
+                    .map(|group| applied_group(group, Vec::new()))
+                    .collect()
+            };
+            let whole = chosen(whole_bits);
+            let within = chosen(whole_bits & within_bits);
+            let added = |group: &AppliedGroup| within.iter().all(|kept| kept.index != group.index);
+            proptest::prop_assert_eq!(
+                matcher.adds_unread_rule(&whole, &within, &added),
+                adds_unread_rule(&robots, &whole, &within, &added)
+            );
+        }
+    }
+
+    proptest::proptest! {
         /// The lines whose readings differ, listed for an agent's verdict, are those that
         /// reading every user-agent line of the file lists (the verdict reads only the lines a
         /// matcher found read differently).
@@ -2172,4 +2304,19 @@ mod tests {
             }
         }
     }
+
+    /// Lines of files on both sides of the size limit: groups, and rules of both kinds that
+    /// repeat one another's values or not.
+    const LIMIT_LINES: [&str; 10] = [
+        "User-agent: bot",
+        "User-agent: *",
+        "Disallow: /a",
+        "Allow: /a",
+        "Disallow: /b/",
+        "Disallow: /b/ ",
+        "Disallow: /*.pdf$",
+        "Allow:",
+        "Disallow:",
+        "",
+    ];
 }

@@ -76,7 +76,7 @@
 //! most [`MAX_UNREADABLE_EXAMPLES`] unreadable lines are kept as examples.
 
 mod format;
-mod hash;
+pub(crate) mod hash;
 mod json;
 mod report;
 mod time;
