@@ -331,6 +331,31 @@ struct Entry {
 
 const NO_NEEDS: u32 = u32::MAX;
 
+/// How an index filed a rule ([`RuleIndex::file`]): its entry (by number, unique in the index)
+/// and what the entry's pattern needs.
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+struct Filed {
+    entry: u32,
+    how: Filing,
+}
+
+/// An entry's filing: by its prefix, with the octets a path must hold unless the pattern is all
+/// prefix and the prefix's first octets as a number; or by a pair of octets (the key,
+/// [`PairSet::KEYS`] for none), with what a path must hold.
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+enum Filing {
+    Prefix {
+        octets: Option<AsciiOctets>,
+        key: u64,
+    },
+    Floating {
+        key: usize,
+        needs: PairSet,
+    },
+}
+
 impl RuleIndex {
     /// Compiles and files the rules of `groups` that `keep` accepts, for `profile`.
     pub(crate) fn new(
@@ -379,7 +404,7 @@ impl RuleIndex {
             in_file_order: groups.windows(2).all(|pair| pair[0] < pair[1]),
             ..RuleIndex::default()
         };
-        index.file(robots);
+        index.file(robots, |_| None);
         index
     }
 
@@ -471,7 +496,9 @@ impl RuleIndex {
         // group, position and offset (a copy of the pattern copied again).
         let base_texts = base.texts(original);
         let mut kept: Vec<(CompiledRule, usize)> = Vec::with_capacity(position - fresh.len());
-        for (rule, takeover) in base.rules.iter().zip(&taken) {
+        // For each, where it is in `base`'s order.
+        let mut kept_from: Vec<u32> = Vec::with_capacity(position - fresh.len());
+        for ((rule, takeover), at) in base.rules.iter().zip(&taken).zip(0..) {
             let Some(takeover) = takeover else {
                 continue;
             };
@@ -490,6 +517,7 @@ impl RuleIndex {
                 ..*rule
             };
             kept.push((moved, takeover.position));
+            kept_from.push(at);
         }
         let texts = Texts {
             input: robots.input(),
@@ -497,21 +525,28 @@ impl RuleIndex {
         };
         let keys: Vec<_> = fresh.iter().map(|(rule, _)| rule.sort_key(texts)).collect();
         crate::sorting::sort_by_keys(&mut fresh, &keys);
-        // The two runs merged as `new` sorts: by key, then by position.
+        // The two runs merged as `new` sorts: by key, then by position; each rule with where
+        // it is in `base`'s order, if it comes from there.
         let mut rules = Vec::with_capacity(position);
+        let mut from: Vec<u32> = Vec::with_capacity(position);
+        let mut kept_from = kept_from.into_iter();
         let (mut kept, mut fresh) = (kept.into_iter().peekable(), fresh.into_iter().peekable());
         loop {
-            let next = match (kept.peek(), fresh.peek()) {
-                (Some(a), Some(b)) => {
-                    let a_first = (a.0.sort_key(texts), a.1) < (b.0.sort_key(texts), b.1);
-                    match a_first {
-                        true => kept.next(),
-                        false => fresh.next(),
-                    }
-                }
-                (Some(_), None) => kept.next(),
-                (None, Some(_)) => fresh.next(),
+            let kept_first = match (kept.peek(), fresh.peek()) {
+                (Some(a), Some(b)) => (a.0.sort_key(texts), a.1) < (b.0.sort_key(texts), b.1),
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
                 (None, None) => break,
+            };
+            let next = match kept_first {
+                true => {
+                    from.extend(kept_from.next());
+                    kept.next()
+                }
+                false => {
+                    from.push(u32::MAX);
+                    fresh.next()
+                }
             };
             rules.extend(next.map(|(rule, _)| rule));
         }
@@ -521,12 +556,68 @@ impl RuleIndex {
             in_file_order,
             ..RuleIndex::default()
         };
-        index.file(robots);
+        // A rule taken from `base` is filed as its entry there was: the same pattern, so the
+        // same needs and keys, and in the same entry as the next rule exactly when that one
+        // comes from the same entry of `base` (refiling every rule was half of this function).
+        let filed = base.filed_rules();
+        index.file(robots, |at| {
+            let from = *from.get(at)?;
+            filed.get(from as usize).copied()
+        });
         index
     }
 
+    /// Where each of the rules is filed (by its place in [`RuleIndex::rules`]): what
+    /// [`RuleIndex::file`] made of its entry.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn filed_rules(&self) -> Vec<Filed> {
+        let mut filed = vec![
+            Filed {
+                entry: 0,
+                how: Filing::Prefix {
+                    octets: None,
+                    key: 0
+                }
+            };
+            self.rules.len()
+        ];
+        for (at, entry) in self.by_prefix.iter().enumerate() {
+            let octets = self.octet_needs.get(entry.needs as usize).copied();
+            let how = Filing::Prefix {
+                octets,
+                key: self.prefix_keys[at],
+            };
+            for rule in &mut filed[entry.start as usize..entry.end as usize] {
+                *rule = Filed {
+                    entry: to_u32(at),
+                    how,
+                };
+            }
+        }
+        for key in 0..=PairSet::KEYS {
+            let bucket = self.by_pair[key] as usize..self.by_pair[key + 1] as usize;
+            for at in bucket {
+                let entry = self.floating[at];
+                let how = Filing::Floating {
+                    key,
+                    needs: self.pair_needs[entry.needs as usize],
+                };
+                for rule in &mut filed[entry.start as usize..entry.end as usize] {
+                    *rule = Filed {
+                        entry: to_u32(self.by_prefix.len() + at),
+                        how,
+                    };
+                }
+            }
+        }
+        filed
+    }
+
     /// Files the sorted [`RuleIndex::rules`]: the entries, their needs and the shown strings.
-    fn file(&mut self, robots: &RobotsTxt) {
+    /// `known` gives, for a rule taken from another index of the same profile, how that index
+    /// filed it ([`RuleIndex::of_edit`]): its entry's needs and keys are taken rather than
+    /// worked out again, and two such rules are in one entry when they were there.
+    fn file(&mut self, robots: &RobotsTxt, known: impl Fn(usize) -> Option<Filed>) {
         let index = self;
         let texts = Texts {
             input: robots.input(),
@@ -568,11 +659,20 @@ impl RuleIndex {
             let mut start = 0;
             while start < index.rules.len() {
                 let first = &index.rules[start];
-                let end = start
-                    + index.rules[start..]
-                        .iter()
-                        .take_while(|rule| rule.same_pattern(first, texts))
-                        .count();
+                let filed = known(start);
+                // Equal patterns are a run of the sorted rules: each rule is compared with the
+                // one before it.
+                let mut end = start + 1;
+                while let Some(rule) = index.rules.get(end) {
+                    let same = match (known(end - 1), known(end)) {
+                        (Some(a), Some(b)) => a.entry == b.entry,
+                        _ => rule.same_pattern(&index.rules[end - 1], texts),
+                    };
+                    if !same {
+                        break;
+                    }
+                    end += 1;
+                }
                 let mut entry = Entry {
                     start: to_u32(start),
                     end: to_u32(end),
@@ -588,21 +688,36 @@ impl RuleIndex {
                         octets += usize::from(!literal);
                         continue;
                     }
+                    let (known_octets, known_key) = match filed.map(|filed| filed.how) {
+                        Some(Filing::Prefix { octets, key }) => (octets, Some(key)),
+                        _ => (None, None),
+                    };
                     if !literal {
                         entry.needs = to_u32(octet_needs.len());
-                        octet_needs.push(AsciiOctets::of_pattern(body, syntax));
+                        octet_needs.push(
+                            known_octets.unwrap_or_else(|| AsciiOctets::of_pattern(body, syntax)),
+                        );
                     }
                     #[cfg(not(target_arch = "wasm32"))]
-                    prefix_keys.push(leading_octets(first.prefix(texts)));
+                    prefix_keys
+                        .push(known_key.unwrap_or_else(|| leading_octets(first.prefix(texts))));
+                    #[cfg(target_arch = "wasm32")]
+                    let _ = known_key;
                     by_prefix.push(entry);
                 } else {
-                    let key = PairSet::key(body, syntax).unwrap_or(PairSet::KEYS);
+                    let (known_key, known_needs) = match filed.map(|filed| filed.how) {
+                        Some(Filing::Floating { key, needs }) => (Some(key), Some(needs)),
+                        _ => (None, None),
+                    };
+                    let key = known_key
+                        .unwrap_or_else(|| PairSet::key(body, syntax).unwrap_or(PairSet::KEYS));
                     if !fill {
                         by_pair[key + 1] += 1;
                         continue;
                     }
                     entry.needs = to_u32(pair_needs.len());
-                    pair_needs.push(PairSet::of_pattern(body, syntax));
+                    pair_needs
+                        .push(known_needs.unwrap_or_else(|| PairSet::of_pattern(body, syntax)));
                     // Each bucket is filled from its end, which is where it ends up starting.
                     by_pair[key + 1] -= 1;
                     floating[by_pair[key + 1] as usize] = entry;
