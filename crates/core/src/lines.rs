@@ -281,6 +281,20 @@ impl<'r> Lines<'r> {
         })
     }
 
+    /// Whether line `index`'s text ([`Lines::text`]) is `text`: compared as bytes where the
+    /// line was read without loss, so that its UTF-8 is not checked again (Python's reading of
+    /// each edited file compares each of its lines with the original's).
+    pub(crate) fn text_is(&self, index: usize, text: &str) -> bool {
+        let Some(record) = self.records.get(index) else {
+            return false;
+        };
+        if record.has(Flags::LOSSY) {
+            return self.text(index) == Some(text);
+        }
+        let bytes = self.source.bytes().get(record.start()..self.end(index));
+        bytes == Some(text.as_bytes())
+    }
+
     /// Where line `index` ends in the input ([`Line::end`]), its terminator excluded.
     pub(crate) fn end(&self, index: usize) -> usize {
         let start = self.records[index].start();
@@ -1375,6 +1389,30 @@ mod tests {
                 proptest::prop_assert_eq!(ends[index], line.end);
             }
             proptest::prop_assert_eq!(lines.text(lines.len()), None);
+        }
+
+        /// Whether a line's text is some text, compared as bytes, is whether its text read
+        /// alone is that text, on any bytes and against the text of any line of another file.
+        #[test]
+        fn a_lines_text_compared_as_bytes_is_its_text(
+            input in proptest::collection::vec(
+                proptest::sample::select(vec![b'a', b':', b'\n', b'\r', b' ', 0, 0xff, 0xc3, 0xa9, 0xef, 0xbb, 0xbf]),
+                0..120,
+            ),
+            other in proptest::collection::vec(
+                proptest::sample::select(vec![b'a', b':', b'\n', b' ', 0, 0xff, 0xc3, 0xa9, 0xef, 0xbf]),
+                0..120,
+            ),
+        ) {
+            let (robots, other) = (RobotsTxt::parse(&input), RobotsTxt::parse(&other));
+            let (lines, others) = (robots.lines(), other.lines());
+            let texts = (0..others.len()).filter_map(|index| others.text(index));
+            let texts: Vec<&str> = texts.chain((0..lines.len()).filter_map(|index| lines.text(index))).collect();
+            for index in 0..=lines.len() {
+                for &text in &texts {
+                    proptest::prop_assert_eq!(lines.text_is(index, text), lines.text(index) == Some(text));
+                }
+            }
         }
     }
 

@@ -165,15 +165,38 @@ impl Reading {
             .iter()
             .flat_map(|record| &record.rules)
             .collect();
+        // The lines asked about rise, and so nearly always do the lines they stand for: each
+        // rule is looked for from where the last was found (natively; the page's wasm, whose
+        // size budget is full, searches every rule for each line).
+        let found = std::cell::Cell::new(0usize);
+        let lines = original.lines();
         let known = |number: usize, text: &str| -> Option<RecordRule> {
             // Line 1 may carry a byte order mark that Python reads as part of it.
             let was = old(number).filter(|&was| was > 1 && number > 1)?;
-            let at = rules.partition_point(|rule| rule.line < was);
+            let from = found.get();
+            let walks = cfg!(not(target_arch = "wasm32"))
+                && from
+                    .checked_sub(1)
+                    .is_none_or(|last| rules.get(last).is_some_and(|rule| rule.line < was));
+            let at = match walks {
+                true => {
+                    let mut at = from;
+                    while rules.get(at).is_some_and(|rule| rule.line < was) {
+                        at += 1;
+                    }
+                    at
+                }
+                false => rules.partition_point(|rule| rule.line < was),
+            };
+            found.set(at);
             let rule = *rules.get(at)?;
             // A line that Python splits into several makes several rules, or none from its
             // whole text: only a line read whole, and making one rule, is taken.
             let alone = rules.get(at + 1).is_none_or(|next| next.line != was);
-            let same = original.lines().text(was - 1) == Some(text);
+            let same = match cfg!(not(target_arch = "wasm32")) {
+                true => lines.text_is(was - 1, text),
+                false => lines.text(was - 1) == Some(text),
+            };
             (rule.line == was && alone && same).then(|| RecordRule {
                 line: number,
                 ..rule.clone()
