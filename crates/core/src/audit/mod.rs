@@ -608,6 +608,16 @@ impl<'r> Context<'r> {
         self.lines.iter().copied()
     }
 
+    /// A rule's pattern, as [`Rule::pattern`] reads it, from the lines read once: that one
+    /// makes the rule's line anew from its record, and the checks ask for thousands.
+    fn pattern(&self, rule: &Rule) -> &'r str {
+        rule.line
+            .checked_sub(1)
+            .and_then(|index| self.lines.get(index))
+            .and_then(|line| line.value())
+            .unwrap_or_default()
+    }
+
     fn group(&self, index: usize) -> &'r Group {
         &self.robots.groups()[index]
     }

@@ -759,7 +759,7 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if rule.kind != RuleKind::Disallow || rule.beyond_size_limit {
                 continue;
             }
-            let Some((kind, probes)) = resource_probes(rule.pattern(cx.robots)) else {
+            let Some((kind, probes)) = resource_probes(cx.pattern(rule)) else {
                 continue;
             };
             let is_folder = kind != Resources::Files;
@@ -795,10 +795,10 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             // `Allow: /maps/api/js?`): the owner chose what pages may use there, and the rest
             // stays closed on purpose. (An Allow by file type, `/wp-content/plugins/*.css`,
             // leaves the scripts beside them blocked.)
-            let folder = rule.pattern(cx.robots).trim_end_matches(['*', '/']);
+            let folder = cx.pattern(rule).trim_end_matches(['*', '/']);
             let curated = is_folder
                 && group.rules.iter().any(|other| {
-                    let allow = other.pattern(cx.robots).trim_end_matches(['*', '$']);
+                    let allow = cx.pattern(other).trim_end_matches(['*', '$']);
                     other.kind == RuleKind::Allow
                         && allow.len() > folder.len()
                         && allow.starts_with(folder)
@@ -826,7 +826,7 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             // beside them. `Allow: /` matches everything, and says nothing of what the folder
             // holds (`/plugins/` of a ColdFusion site).
             let meant_for_assets = loser.is_some_and(|allow| {
-                let page = format!("{}index.html", blocked_folder(rule.pattern(cx.robots)));
+                let page = format!("{}index.html", blocked_folder(cx.pattern(rule)));
                 !Pattern::google(allow.pattern_bytes(cx.robots)).matches(page.as_bytes())
             });
             if kind == Resources::MaybeFolder && !meant_for_assets {
@@ -835,10 +835,10 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             let line = cx.line(rule.line);
             let agents: Vec<Value> = blocked_for.iter().map(|a| Value::code(a)).collect();
             let paths: Vec<Value> = blocked_paths.iter().map(|p| Value::code(p)).collect();
-            let base = blocked_folder(rule.pattern(cx.robots));
+            let base = blocked_folder(cx.pattern(rule));
             let message = match loser {
                 Some(allow) => Message::new(M::BlocksCssOrJsAllowLoses)
-                    .with("allow", directive_code("Allow", allow.pattern(cx.robots)))
+                    .with("allow", directive_code("Allow", cx.pattern(allow)))
                     .line("allow_line", allow.line),
                 None if is_folder => Message::new(M::BlocksCssOrJsFolder).code("folder", &base),
                 None => Message::new(M::BlocksCssOrJs),
@@ -870,7 +870,7 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 let message = match also_blocked {
                     Some(other) => message.with(
                         "other",
-                        directive_code("Disallow", other.pattern(cx.robots)),
+                        directive_code("Disallow", cx.pattern(other)),
                     ),
                     None => message,
                 };
@@ -897,10 +897,7 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     message
                         .with(
                             "rule",
-                            directive_code(
-                                line.key().unwrap_or("Disallow"),
-                                rule.pattern(cx.robots),
-                            ),
+                            directive_code(line.key().unwrap_or("Disallow"), cx.pattern(rule)),
                         )
                         .list("agents", agents)
                         .list("paths", paths),

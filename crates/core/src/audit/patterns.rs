@@ -23,8 +23,7 @@ const CONTEST_BUDGET: usize = 4_000_000;
 
 pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     let mut contests = Contests {
-        robots: cx.robots,
-        rule_sets: &cx.rule_sets,
+        cx,
         sets: cx.rule_sets.iter().map(|_| None).collect(),
         budget: CONTEST_BUDGET,
     };
@@ -42,7 +41,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // reported, and it counts the rest.
     let mut stars = Vec::new();
     let mut leading_stars = Vec::new();
-    let own_hosts = own_hosts(cx.robots);
+    let own_hosts = own_hosts(cx);
     // Narrow Disallow rules show that the site is meant open outside them.
     let closes_parts = cx.lines().any(|line| {
         line.kind == LineKind::Disallow
@@ -136,7 +135,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
 fn nothing_disallowed(cx: &Context<'_>, group: usize) -> bool {
     cx.sets_of_group[group].iter().all(|&set| {
         cx.rules_of(&cx.rule_sets[set])
-            .all(|rule| rule.kind != RuleKind::Disallow || rule.pattern(cx.robots).is_empty())
+            .all(|rule| rule.kind != RuleKind::Disallow || cx.pattern(rule).is_empty())
     })
 }
 
@@ -704,9 +703,10 @@ struct Contestants<'r> {
 }
 
 impl<'r> Contestants<'r> {
-    fn new(robots: &'r RobotsTxt, rules: impl Iterator<Item = &'r Rule>) -> Contestants<'r> {
+    fn new(cx: &Context<'r>, rules: impl Iterator<Item = &'r Rule>) -> Contestants<'r> {
+        let robots = cx.robots;
         let mut rules: Vec<_> = rules
-            .filter(|rule| !rule.pattern(robots).is_empty())
+            .filter(|rule| !cx.pattern(rule).is_empty())
             .map(|rule| {
                 let length = google_escaped_len(rule.pattern_bytes(robots));
                 (literal_head(rule.pattern_bytes(robots)), length, rule)
@@ -760,17 +760,16 @@ impl<'r> Contestants<'r> {
 }
 
 /// The rules of every rule set, and what the search for contests may still spend.
-struct Contests<'r> {
-    robots: &'r RobotsTxt,
-    /// The groups of each rule set ([`Context::rule_sets`](super::Context)).
-    rule_sets: &'r [Vec<usize>],
+struct Contests<'c, 'r> {
+    /// The rule sets are [`Context::rule_sets`](super::Context).
+    cx: &'c Context<'r>,
     /// Each set's rules, sorted the first time a redundant star asks about the set: a file
     /// without one sorts none.
     sets: Vec<Option<Contestants<'r>>>,
     budget: usize,
 }
 
-impl<'r> Contests<'r> {
+impl<'r> Contests<'_, 'r> {
     /// A rule of the other kind, obeyed by the same crawlers (in one of `sets`) and able to
     /// match the same URLs, whose contest with this rule would be decided differently at
     /// length `old` and at length `new`. `Err` when the budget ran out.
@@ -787,14 +786,9 @@ impl<'r> Contests<'r> {
         };
         let head = literal_head(pattern);
         for &set in sets {
-            let (robots, groups) = (self.robots, &self.rule_sets[set]);
+            let cx = self.cx;
             let contest = self.sets[set]
-                .get_or_insert_with(|| {
-                    let rules = groups
-                        .iter()
-                        .flat_map(|&index| robots.groups()[index].rules.iter());
-                    Contestants::new(robots, rules)
-                })
+                .get_or_insert_with(|| Contestants::new(cx, cx.rules_of(&cx.rule_sets[set])))
                 .contest(head, &mut self.budget, |length, rule| {
                     rule.kind != kind && beats(old, length) != beats(new, length)
                 })
@@ -811,7 +805,7 @@ impl<'r> Contests<'r> {
 struct OutOfBudget;
 
 fn redundant_wildcard(
-    contests: &mut Contests<'_>,
+    contests: &mut Contests<'_, '_>,
     sets: &[usize],
     line: &Line,
     key: &str,
@@ -855,7 +849,7 @@ fn redundant_wildcard(
                     } else {
                         "Disallow"
                     },
-                    rule.pattern(contests.robots),
+                    contests.cx.pattern(rule),
                 ),
             )
             .line("line", rule.line),
@@ -1406,7 +1400,7 @@ fn hash_after_pattern(
             && !group.rules.iter().any(|rule| {
                 rule.line != line.number
                     && rule.kind == RuleKind::Disallow
-                    && is_match_all(rule.pattern(cx.robots))
+                    && is_match_all(cx.pattern(rule))
             })
     });
     let closes_site = closing_group.is_some();
@@ -1458,7 +1452,7 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
     let real: Vec<usize> = group
         .rules
         .iter()
-        .filter(|rule| !rule.pattern(cx.robots).is_empty())
+        .filter(|rule| !cx.pattern(rule).is_empty())
         .map(|rule| rule.line)
         .collect();
     if real.is_empty() {
@@ -1467,7 +1461,7 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
     for rule in group
         .rules
         .iter()
-        .filter(|rule| rule.pattern(cx.robots).is_empty())
+        .filter(|rule| cx.pattern(rule).is_empty())
     {
         let line = cx.line(rule.line);
         // Python's legacy robotparser, the reader the line misleads, ends a group at a blank
@@ -1497,7 +1491,7 @@ fn empty_rules(cx: &Context<'_>, group: &crate::group::Group, out: &mut Vec<Find
         let only_allows = group
             .rules
             .iter()
-            .all(|rule| rule.kind == RuleKind::Allow || rule.pattern(cx.robots).is_empty());
+            .all(|rule| rule.kind == RuleKind::Allow || cx.pattern(rule).is_empty());
         let id = match rule.kind {
             // Set apart, the line is all Python reads of the group: "whatever it makes of
             // the empty line" would not hold, as without it the record goes.

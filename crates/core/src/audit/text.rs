@@ -274,10 +274,9 @@ pub(super) fn line_range_value(first: usize, last: usize) -> Value {
 
 /// The hosts the file shows to be its own, lower case and without `www.`: those of its
 /// `Sitemap` URLs and `Host` lines. A file rarely says more about where it is served.
-pub(super) fn own_hosts(robots: &crate::robots::RobotsTxt) -> Vec<String> {
-    let mut hosts: Vec<String> = robots
+pub(super) fn own_hosts(cx: &super::Context<'_>) -> Vec<String> {
+    let mut hosts: Vec<String> = cx
         .lines()
-        .iter()
         .filter(|line| {
             line.kind == LineKind::Sitemap
                 || (line.kind == LineKind::Other && line.directive == Some("host"))

@@ -254,13 +254,13 @@ pub(super) fn closed_to_all(cx: &Context<'_>, out: &mut Vec<Finding>) -> Option<
 fn closing_rule(cx: &Context<'_>, rules: &[&Rule]) -> Option<usize> {
     if rules
         .iter()
-        .any(|r| r.kind == RuleKind::Allow && !r.pattern(cx.robots).is_empty())
+        .any(|r| r.kind == RuleKind::Allow && !cx.pattern(r).is_empty())
     {
         return None;
     }
     rules
         .iter()
-        .find(|r| r.kind == RuleKind::Disallow && is_match_all(r.pattern(cx.robots)))
+        .find(|r| r.kind == RuleKind::Disallow && is_match_all(cx.pattern(r)))
         .map(|r| r.line)
 }
 

@@ -190,14 +190,14 @@ impl<'g> DelayMerge<'g> {
         let closing = if group
             .rules
             .iter()
-            .any(|r| r.kind == RuleKind::Allow && !r.pattern(cx.robots).is_empty())
+            .any(|r| r.kind == RuleKind::Allow && !cx.pattern(r).is_empty())
         {
             None
         } else {
             group
                 .rules
                 .iter()
-                .find(|r| r.kind == RuleKind::Disallow && is_match_all(r.pattern(cx.robots)))
+                .find(|r| r.kind == RuleKind::Disallow && is_match_all(cx.pattern(r)))
         };
         let set_apart = (last_delay + 1..owner.line).any(|n| cx.line(n).kind == LineKind::Blank);
         if closing.is_none() && !set_apart {
@@ -218,7 +218,7 @@ impl<'g> DelayMerge<'g> {
     fn message(&self, cx: &Context<'_>, group: &Group) -> Message {
         if let Some(rule) = self.closing {
             return Message::new(M::DelayedCrawlersClosedOut)
-                .with("rule", directive_code("Disallow", rule.pattern(cx.robots)))
+                .with("rule", directive_code("Disallow", cx.pattern(rule)))
                 .line("rule_line", rule.line);
         }
         // The rules block from their first Disallow on: an Allow above it opens a section, and
@@ -226,14 +226,14 @@ impl<'g> DelayMerge<'g> {
         let first_rule = group
             .rules
             .iter()
-            .find(|r| r.kind == RuleKind::Disallow && !r.pattern(cx.robots).is_empty())
+            .find(|r| r.kind == RuleKind::Disallow && !cx.pattern(r).is_empty())
             .unwrap_or(&group.rules[0]);
         Message::new(M::DelayedCrawlersGetRules)
             .with(
                 "rule",
                 directive_code(
                     cx.line(first_rule.line).key().unwrap_or("Disallow"),
-                    first_rule.pattern(cx.robots),
+                    cx.pattern(first_rule),
                 ),
             )
             .line("rule_line", first_rule.line)

@@ -186,14 +186,14 @@ fn named_groups_ignore_star_counting(
         let own: Vec<&Rule> = cx.rules_of(groups).collect();
         let writes_own = own
             .iter()
-            .any(|rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty());
+            .any(|rule| rule.kind == RuleKind::Disallow && !cx.pattern(rule).is_empty());
         if copies_star && writes_own && !copy {
             continue;
         }
         // `Allow: /` (or an empty `Disallow:`) opens everything on purpose, unless the group is
         // a major crawler's own: a search engine's or AI crawler's group that only welcomes it
         // opens every path `*` closes to the crawler that fetches the most pages.
-        if allows_everything(cx.robots, &own) && !agents.iter().any(|a| fetches_for_itself(a)) {
+        if allows_everything(cx, &own) && !agents.iter().any(|a| fetches_for_itself(a)) {
             continue;
         }
         // What [`lost_rules`] charges first, before its rules are compiled.
@@ -256,7 +256,7 @@ fn comments_name_a_lost_path(cx: &Context<'_>, groups: &[usize], lost: &[&Rule])
     }
     !said.is_empty()
         && lost.iter().any(|rule| {
-            let path = rule.pattern(cx.robots).trim_end_matches(['*', '$']);
+            let path = cx.pattern(rule).trim_end_matches(['*', '$']);
             said.contains(path) || said.contains(path.trim_end_matches('/'))
         })
 }
@@ -303,7 +303,7 @@ fn obeying_star(
 fn buckets<'c>(cx: &'c Context<'_>, unfollowed: &[usize]) -> Vec<(&'c [usize], Vec<&'c AgentSet>)> {
     let mut buckets: Vec<(&[usize], Vec<&AgentSet>)> = Vec::new();
     let mut bucket_of: HashMap<&[usize], usize> = HashMap::new();
-    let own_hosts = own_hosts(cx.robots);
+    let own_hosts = own_hosts(cx);
     for agent in &cx.agents {
         // A crawler that ignores `*` anyway (AdsBot, Mediapartners-Google) loses nothing.
         if !follows_star(&agent.token) || unfollowed.contains(&agent.lines[0]) {
@@ -347,8 +347,7 @@ impl<'r> Star<'r> {
     /// `None` when `*` disallows nothing, or is an allow-list.
     fn new(cx: &Context<'r>, work: &mut usize) -> Option<Star<'r>> {
         let rules: Vec<&Rule> = cx.rules_of(&cx.star_groups).collect();
-        let blocks =
-            |rule: &Rule| rule.kind == RuleKind::Disallow && !rule.pattern(cx.robots).is_empty();
+        let blocks = |rule: &Rule| rule.kind == RuleKind::Disallow && !cx.pattern(rule).is_empty();
         let disallows: Vec<(&Rule, usize)> = (0..rules.len())
             .filter(|&index| blocks(rules[index]))
             .map(|index| (rules[index], index))
@@ -700,7 +699,7 @@ fn listed_rules(cx: &Context<'_>, lost: &[&Rule]) -> Value {
         .map(|rule| {
             Value::phrase(
                 Message::new(M::LostStarRule)
-                    .with("rule", directive_code("Disallow", rule.pattern(cx.robots)))
+                    .with("rule", directive_code("Disallow", cx.pattern(rule)))
                     .line("line", rule.line),
             )
         })

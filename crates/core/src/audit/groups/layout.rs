@@ -21,7 +21,7 @@ use crate::message::{Message, MessageId as M, Value};
 /// says nothing when the rules allow everything, since every split allows everything too.
 fn reports_split(cx: &Context<'_>, group: &Group) -> bool {
     let rules: Vec<&Rule> = group.rules.iter().collect();
-    !rules.is_empty() && !allows_everything(cx.robots, &rules)
+    !rules.is_empty() && !allows_everything(cx, &rules)
 }
 
 pub(super) fn repeated_in_group(cx: &Context<'_>, out: &mut Vec<Finding>) {
@@ -319,7 +319,7 @@ pub(super) fn blank_lines(cx: &Context<'_>, out: &mut Vec<Finding>, set_apart: &
     // a blank line ends the group.
     for group in cx.robots.groups().iter().filter(|g| !g.rules.is_empty()) {
         let rules: Vec<&Rule> = group.rules.iter().collect();
-        if allows_everything(cx.robots, &rules) {
+        if allows_everything(cx, &rules) {
             continue;
         }
         let mut significant: Vec<(usize, bool)> = group

@@ -278,7 +278,7 @@ fn merging_changes_nothing(cx: &Context<'_>, groups: &[usize]) -> bool {
             .group(index)
             .rules
             .iter()
-            .map(|rule| (rule.kind == RuleKind::Allow, rule.pattern(cx.robots)))
+            .map(|rule| (rule.kind == RuleKind::Allow, cx.pattern(rule)))
             .filter(|(_, pattern)| !pattern.is_empty())
             .collect();
         rules.sort_unstable();

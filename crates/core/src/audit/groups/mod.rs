@@ -41,7 +41,6 @@ use crate::catalogue::{find_crawler, Crawler};
 use crate::group::{AgentLine, AgentToken, Group, Rule, RuleKind};
 use crate::lines::{Line, LineKind};
 use crate::message::Value;
-use crate::robots::RobotsTxt;
 use crate::verdict::ChainStep;
 pub(super) use agent_lines::meant_name;
 
@@ -97,10 +96,10 @@ fn splits_agent_list(line: &Line) -> bool {
 
 /// Whether a set of rules deliberately opens everything: `Allow: /` or an empty `Disallow:`
 /// and nothing else.
-fn allows_everything(robots: &RobotsTxt, rules: &[&Rule]) -> bool {
+fn allows_everything(cx: &Context<'_>, rules: &[&Rule]) -> bool {
     !rules.is_empty()
         && rules.iter().all(|rule| {
-            let pattern = rule.pattern(robots);
+            let pattern = cx.pattern(rule);
             pattern.is_empty() || (rule.kind == RuleKind::Allow && is_match_all(pattern))
         })
 }
@@ -206,7 +205,7 @@ fn allowed_by_profile(
     url: &str,
     model: crate::profile::AgentMatch,
 ) -> [bool; 4] {
-    let robots = RobotsTxt::parse(input.as_bytes());
+    let robots = crate::robots::RobotsTxt::parse(input.as_bytes());
     crate::profile::Profile::ALL
         .map(|profile| robots.checker(profile).check(agent, url, model).allowed)
 }

@@ -25,7 +25,7 @@ pub(super) fn orphan_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
             Finding::new(
                 Code::RuleBeforeUserAgent,
                 rule.line,
-                message.with("rule", directive_code(key, rule.pattern(cx.robots))),
+                message.with("rule", directive_code(key, cx.pattern(rule))),
                 M::RuleBeforeUserAgentWhy,
                 M::RuleBeforeUserAgentFix,
             )
@@ -63,14 +63,14 @@ pub(super) fn set_apart_rules(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<u
     let star_disallows: Vec<&str> = cx
         .rules_of(&cx.star_groups)
         .filter(|rule| rule.kind == RuleKind::Disallow)
-        .map(|rule| rule.pattern(cx.robots))
+        .map(|rule| cx.pattern(rule))
         .collect();
     // Where each rule (kind and pattern) stands: in one group, or in several.
     let mut placed: HashMap<(RuleKind, &str), Placed> = HashMap::new();
     for group in cx.robots.groups() {
         for rule in &group.rules {
             placed
-                .entry((rule.kind, rule.pattern(cx.robots)))
+                .entry((rule.kind, cx.pattern(rule)))
                 .and_modify(|seen| {
                     if *seen != Placed::In(group.index) {
                         *seen = Placed::Several;
@@ -92,7 +92,7 @@ pub(super) fn set_apart_rules(cx: &Context<'_>, out: &mut Vec<Finding>) -> Vec<u
             continue;
         };
         let blocks_more = tail.iter().any(|rule| {
-            let pattern = rule.pattern(cx.robots);
+            let pattern = cx.pattern(rule);
             rule.kind == RuleKind::Disallow
                 && !pattern.is_empty()
                 && !star_disallows.contains(&pattern)
@@ -128,7 +128,7 @@ fn copied_elsewhere(
         .iter()
         .filter(|rule| {
             placed
-                .get(&(rule.kind, rule.pattern(cx.robots)))
+                .get(&(rule.kind, cx.pattern(rule)))
                 .is_some_and(|seen| *seen != Placed::In(group.index))
         })
         .count();
@@ -159,7 +159,7 @@ fn set_apart_finding(cx: &Context<'_>, group: &Group, blank: usize, tail: &[Rule
         .take(LISTED_RULES)
         .map(|rule| {
             let key = cx.line(rule.line).key().unwrap_or_default();
-            directive_code(key, rule.pattern(cx.robots))
+            directive_code(key, cx.pattern(rule))
         })
         .collect();
     if tail.len() > LISTED_RULES {
@@ -197,7 +197,7 @@ fn whole_site_head(cx: &Context<'_>, group: &Group, tail: &[Rule]) -> bool {
     let head = &group.rules[..group.rules.len() - tail.len()];
     !head.is_empty()
         && head.iter().all(|rule| {
-            let pattern = rule.pattern(cx.robots);
+            let pattern = cx.pattern(rule);
             pattern.is_empty() || is_match_all(pattern)
         })
 }
