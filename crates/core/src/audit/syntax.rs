@@ -426,6 +426,14 @@ fn invisible(line: &Line, out: &mut Vec<Finding>) {
         .find('#')
         .map_or(line.text(), |hash| &line.text()[..hash]);
     let trimmed = before_comment.trim_matches(is_google_space);
+    // Printable ASCII and tabs are never invisible: most lines are read octet by octet here,
+    // rather than decoded character by character.
+    if trimmed
+        .bytes()
+        .all(|b| b == b'\t' || (b' '..=b'~').contains(&b))
+    {
+        return;
+    }
     let lead = before_comment.len() - before_comment.trim_start_matches(is_google_space).len();
     let found: Vec<(usize, char)> = trimmed
         .char_indices()
