@@ -218,7 +218,14 @@ fn matches_tokens(
 /// every profile reads the same.
 type PatternKey = (Vec<u8>, Vec<u8>);
 
-/// The number of a [`PatternKey`] among the file's: equal for equal keys.
+/// The [`PatternKey`] of a pattern.
+fn pattern_key(pattern: &[u8]) -> PatternKey {
+    (google_escape(pattern), rfc9309_normalise(pattern))
+}
+
+/// The number of a [`PatternKey`] among the file's: equal for equal keys. An [`analysable`]
+/// pattern is numbered by its octets: its key is the pattern twice (neither reading changes
+/// printable ASCII without `%`), and no other pattern's key is (a test holds both).
 type KeyNumber = usize;
 
 /// One rule, prepared for comparison.
@@ -238,6 +245,28 @@ struct Prepared<'r> {
     /// The first line of its group with the same pattern, a Disallow and an Allow: the same in
     /// every set that holds the group.
     first_in_group: [Option<usize>; 2],
+}
+
+/// What dominates a rule line in the sets that judged it so far.
+#[derive(Clone, Copy)]
+enum Judged {
+    /// No set holds the line's group (yet).
+    Unjudged,
+    /// Dominated in every set so far: what dominates it in the first.
+    Dominated(Dominance),
+    /// Some set lets the rule decide.
+    Decides,
+}
+
+impl Judged {
+    /// After one more set, in which `dominance` dominates the rule (or nothing does).
+    fn and(self, dominance: Option<Dominance>) -> Judged {
+        match (self, dominance) {
+            (Judged::Unjudged, Some(dominance)) => Judged::Dominated(dominance),
+            (Judged::Dominated(first), Some(_)) => Judged::Dominated(first),
+            _ => Judged::Decides,
+        }
+    }
 }
 
 /// Why a rule never decides.
@@ -266,7 +295,11 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
     // Each rule is prepared once, however many sets hold its group, and its pattern's key is
     // made and numbered once: the sets then compare numbers, not the patterns' octets.
     let mut group_of: Vec<Option<usize>> = vec![None; cx.robots.lines().len() + 1];
+    // A pattern that is [`analysable`] is its own key ([`KeyNumber`]): most are, and they are
+    // numbered by their octets as written, without making a key.
+    let mut plain_numbers: HashMap<&[u8], usize> = HashMap::new();
     let mut numbers: HashMap<PatternKey, usize> = HashMap::new();
+    let mut keys = 0;
     let mut prepared_of_group: Vec<Vec<Prepared<'_>>> = Vec::new();
     for group in cx.robots.groups() {
         let mut prepared = Vec::new();
@@ -278,12 +311,18 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if rule.beyond_size_limit || pattern.is_empty() {
                 continue;
             }
-            let google = google_escape(pattern);
-            let length = google.len();
-            let next = numbers.len();
-            let key = *numbers
-                .entry((google, rfc9309_normalise(pattern)))
-                .or_insert(next);
+            let analysable = analysable(pattern);
+            let (key, length) = if analysable {
+                let key = *plain_numbers.entry(pattern).or_insert(keys);
+                (key, pattern.len())
+            } else {
+                let (google, rfc9309) = pattern_key(pattern);
+                let length = google.len();
+                (*numbers.entry((google, rfc9309)).or_insert(keys), length)
+            };
+            if key == keys {
+                keys += 1;
+            }
             prepared.push(Prepared {
                 rule,
                 pattern,
@@ -292,14 +331,13 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
                 key,
                 has_star: pattern.contains(&b'*'),
                 allow: rule.kind == RuleKind::Allow,
-                analysable: analysable(pattern),
+                analysable,
                 first_in_group: [None; 2],
             });
         }
         prepared_of_group.push(prepared);
     }
-    let keys = numbers.len();
-    drop(numbers);
+    drop((plain_numbers, numbers));
     // Each group's first rule of each pattern and kind, in slots by pattern number, cleared
     // for the next group: no map hashes the rules.
     let mut firsts = FirstRules::new(keys);
@@ -311,8 +349,8 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
     }
     let group_of = |line: usize| group_of.get(line).copied().flatten();
     let mut budget = SHADOW_BUDGET;
-    // For each rule line, what dominates it in each set that contains its group.
-    let mut found: Vec<Vec<Option<Dominance>>> = vec![Vec::new(); cx.robots.lines().len() + 1];
+    // For each rule line, what dominates it in the sets judged so far that contain its group.
+    let mut found: Vec<Judged> = vec![Judged::Unjudged; cx.robots.lines().len() + 1];
     for set in &cx.rule_sets {
         let prepared: Vec<&Prepared<'_>> = set
             .iter()
@@ -326,18 +364,15 @@ fn dominated_rules(cx: &Context<'_>, out: &mut Vec<Finding>) {
             let dominance = firsts
                 .dominance(a)
                 .or_else(|| shadowing(a, &wildcards, &mut budget));
-            if let Some(per_set) = found.get_mut(a.rule.line) {
-                per_set.push(dominance);
+            if let Some(judged) = found.get_mut(a.rule.line) {
+                *judged = judged.and(dominance);
             }
         }
     }
     let mut names = WrittenNames::default();
-    for (line, per_set) in found.into_iter().enumerate() {
-        // Dominated in every set that obeys it; sets that do not contain it left no entry.
-        let Some(dominance) = per_set.iter().copied().collect::<Option<Vec<_>>>() else {
-            continue;
-        };
-        let Some(&dominance) = dominance.first() else {
+    for (line, judged) in found.into_iter().enumerate() {
+        // Dominated in every set that obeys it; sets that do not contain it did not judge it.
+        let Judged::Dominated(dominance) = judged else {
             continue;
         };
         let (Some(group), Some(other)) = (group_of(line), group_of(dominance.line())) else {
@@ -947,6 +982,27 @@ mod tests {
     }
 
     proptest! {
+        /// An analysable pattern's key is the pattern twice, and only its own: numbering it by
+        /// its octets numbers it as its key would.
+        #[test]
+        fn an_analysable_pattern_is_its_own_key(
+            pattern in proptest::collection::vec(
+                proptest::sample::select(vec![b'/', b'a', b'A', b'%', b'2', b'f', b'~', b' ', 0x7f, 0xc3, 0xa9, b'*']),
+                1..8,
+            ),
+            other in proptest::collection::vec(
+                proptest::sample::select(vec![b'/', b'a', b'A', b'%', b'2', b'f', b'~', b' ', 0x7f, 0xc3, 0xa9, b'*']),
+                1..8,
+            ),
+        ) {
+            if analysable(&pattern) {
+                prop_assert_eq!(pattern_key(&pattern), (pattern.clone(), pattern.clone()));
+                if pattern_key(&other) == (pattern.clone(), pattern.clone()) {
+                    prop_assert_eq!(&other, &pattern);
+                }
+            }
+        }
+
         /// Whatever the pattern, the example is a path it matches.
         #[test]
         fn every_example_path_matches_its_pattern(pattern in "[*/a.$?=-]{0,12}") {
