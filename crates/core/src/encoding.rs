@@ -195,6 +195,16 @@ pub fn google_escape(pattern: &[u8]) -> Vec<u8> {
     out
 }
 
+/// [`google_escape`], without a copy where it changes nothing: a pattern without `%` and
+/// without octets ≥ 0x80, as most are.
+pub(crate) fn google_escaped(pattern: &[u8]) -> Cow<'_, [u8]> {
+    if pattern.iter().all(|&byte| byte < 0x80 && byte != b'%') {
+        Cow::Borrowed(pattern)
+    } else {
+        Cow::Owned(google_escape(pattern))
+    }
+}
+
 /// The length of [`google_escape`]'s result, without making it: an escape keeps its three
 /// (ASCII) octets and an octet ≥ 0x80 becomes three.
 pub(crate) fn google_escaped_len(pattern: &[u8]) -> usize {
@@ -260,6 +270,16 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        #[test]
+        fn a_pattern_escaped_without_a_copy_is_escaped_alike(
+            pattern in proptest::collection::vec(
+                proptest::sample::select(vec![b'/', b'a', b'%', b'2', b'f', b'G', b' ', 0x7f, 0xc3, 0xa9]),
+                0..8,
+            ),
+        ) {
+            prop_assert_eq!(google_escaped(&pattern).as_ref(), google_escape(&pattern).as_slice());
+        }
+
         #[test]
         fn the_scheme_separator_is_the_first_colon_slash_slash(text in "[:/ab]{0,12}") {
             prop_assert_eq!(find_scheme_separator(&text), text.find("://"));

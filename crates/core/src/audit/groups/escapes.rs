@@ -9,7 +9,7 @@ use crate::audit::evidence::{is_major, Edit, Intent};
 use crate::audit::overlap::{example_path, is_match_all};
 use crate::audit::text::{directive_code, names_own_site, own_hosts};
 use crate::audit::{AgentSet, Code, Context, Finding};
-use crate::encoding::google_escape;
+use crate::encoding::{google_escape, google_escaped};
 use crate::group::{Rule, RuleKind};
 use crate::message::{Message, MessageId as M, Value};
 use crate::pattern::Pattern;
@@ -504,9 +504,9 @@ impl Copied {
                     .iter()
                     .filter(|rule| rule.kind == RuleKind::Disallow)
                     .filter_map(|rule| {
-                        let pattern = google_escape(rule.pattern_bytes(cx.robots));
-                        let from = sorted.partition_point(|star| *star < pattern);
-                        (sorted.get(from) == Some(&pattern)).then_some(from)
+                        let pattern = google_escaped(rule.pattern_bytes(cx.robots));
+                        let from = sorted.partition_point(|star| star.as_slice() < &*pattern);
+                        (sorted.get(from).map(Vec::as_slice) == Some(&*pattern)).then_some(from)
                     })
                     .collect()
             });
