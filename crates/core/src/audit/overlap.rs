@@ -903,10 +903,9 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
                     (None, _) => Message::new(M::BlocksCssOrJsFolderFix),
                 };
                 let message = match also_blocked {
-                    Some(other) => message.with(
-                        "other",
-                        directive_code("Disallow", cx.pattern(other)),
-                    ),
+                    Some(other) => {
+                        message.with("other", directive_code("Disallow", cx.pattern(other)))
+                    }
                     None => message,
                 };
                 match allows.as_slice() {
