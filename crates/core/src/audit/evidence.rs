@@ -869,15 +869,10 @@ impl<'r> Prover<'r> {
             // Python, held to Google's answers, the askers Google reads apart are asked apart
             // too (Googlebot's own group, Bingbot's `*`, for one record of Python's).
             let by_google = intent.reading == Reading::Google && profile == Profile::Python;
-            let mut classes: HashMap<ClassKey<'_>, Vec<usize>> = HashMap::new();
-            let mut order: Vec<ClassKey<'_>> = Vec::new();
+            let mut classes: HashMap<(&[u32], &[u32]), Vec<usize>> = HashMap::new();
+            let mut order: Vec<(&[u32], &[u32])> = Vec::new();
             for (asker, (was, is)) in self.selections[index].iter().zip(now).enumerate() {
-                let google: &[u32] = if by_google {
-                    &self.selections[GOOGLE][asker]
-                } else {
-                    &[]
-                };
-                let key = (was.as_slice(), is.as_slice(), google);
+                let key = (was.as_slice(), is.as_slice());
                 classes
                     .entry(key)
                     .or_insert_with(|| {
@@ -886,10 +881,34 @@ impl<'r> Prover<'r> {
                     })
                     .push(asker);
             }
+            // Split by Google's groups by looking through the few parts made so far: a map of
+            // its own would cost the audit's wasm more than it saves.
+            let mut parts: Vec<(Selections<'_>, Vec<usize>)> = Vec::with_capacity(order.len());
+            for key in order {
+                let members = classes
+                    .get_mut(&key)
+                    .map(std::mem::take)
+                    .unwrap_or_default();
+                if !by_google {
+                    parts.push((key, members));
+                    continue;
+                }
+                let start = parts.len();
+                for asker in members {
+                    let google = self.selections[GOOGLE][asker].as_slice();
+                    match parts[start..]
+                        .iter_mut()
+                        .find(|(_, part)| self.selections[GOOGLE][part[0]].as_slice() == google)
+                    {
+                        Some((_, part)) => part.push(asker),
+                        None => parts.push((key, vec![asker])),
+                    }
+                }
+            }
             // An answer Google's and RFC 9309's readers already give as meant must not change.
             let kept = intent.reading == Reading::Google && profile != Profile::Python;
-            for key in order {
-                let members = &classes[&key];
+            for (key, members) in &parts {
+                let key = *key;
                 let best = members
                     .iter()
                     .copied()
@@ -961,7 +980,7 @@ impl<'r> Prover<'r> {
                             &is,
                             self.robots,
                             &edited,
-                            |line| map.old(line),
+                            &|line| map.old(line),
                             &touched,
                         )
                     } else {
@@ -1558,7 +1577,7 @@ impl Prover<'_> {
                                 &is,
                                 robots,
                                 &edited,
-                                old,
+                                &old,
                                 &local.old,
                             )
                         } else {
@@ -1669,16 +1688,19 @@ impl Prover<'_> {
         let mut classes: Vec<Class> = Vec::new();
         // For Python, whose answers an edit Google reads as meant is held to, the askers Google
         // reads apart are asked apart (see `prove`).
-        let mut seen: HashMap<(&[u32], &[u32]), usize> = HashMap::new();
+        let mut seen: HashMap<&[u32], usize> = HashMap::new();
+        let mut firsts: Vec<usize> = Vec::new();
         for (asker, selection) in self.selections[index].iter().enumerate() {
             let rank = self.askers[asker].rank(profile);
-            let google: &[u32] = if profile == Profile::Python {
-                &self.selections[GOOGLE][asker]
-            } else {
-                &[]
+            let google = |asker: usize| self.selections[GOOGLE][asker].as_slice();
+            let found = match seen.get(selection.as_slice()) {
+                Some(&class) if profile == Profile::Python => (class..classes.len()).find(|&c| {
+                    self.selections[index][firsts[c]] == *selection
+                        && google(firsts[c]) == google(asker)
+                }),
+                other => other.copied(),
             };
-            let key = (selection.as_slice(), google);
-            if let Some(&class) = seen.get(&key) {
+            if let Some(class) = found {
                 let class = &mut classes[class];
                 if rank < self.askers[class.asker].rank(profile) {
                     class.asker = asker;
@@ -1697,7 +1719,10 @@ impl Prover<'_> {
                 })
                 .unwrap_or_default();
             lines.sort_unstable();
-            seen.insert(key, classes.len());
+            if !seen.contains_key(selection.as_slice()) {
+                seen.insert(selection.as_slice(), classes.len());
+            }
+            firsts.push(asker);
             classes.push(Class {
                 asker,
                 lines,
@@ -1858,10 +1883,8 @@ struct Pending {
     about: Option<HashSet<usize>>,
 }
 
-/// The askers that answer alike under an edit: the groups each reader selects for them in the
-/// file as written and in the edited file, and (for Python held to Google's reading) the
-/// groups Google selects.
-type ClassKey<'a> = (&'a [u32], &'a [u32], &'a [u32]);
+/// The groups a reader selects for an asker in the file as written and in the edited file.
+type Selections<'a> = (&'a [u32], &'a [u32]);
 
 /// How Python's answer `is` in the edited file stands to the one Google gives the file as
 /// written, for an edit Google already reads as meant ([`Reading::Google`]), which is there to
@@ -1890,7 +1913,7 @@ fn python_move(
     is: &crate::verdict::Verdict,
     original: &RobotsTxt,
     edited: &RobotsTxt,
-    old: impl Fn(usize) -> Option<usize>,
+    old: &dyn Fn(usize) -> Option<usize>,
     touched: &[usize],
 ) -> PythonMove {
     let Ok(google) = google.ask_verdict_within_limit(question) else {
@@ -1937,7 +1960,7 @@ fn python_move(
             None => {
                 let mut python: Vec<usize> = rule_lines(edited, &is.groups)
                     .into_iter()
-                    .filter_map(&old)
+                    .filter_map(old)
                     .collect();
                 python.sort_unstable();
                 python.dedup();

@@ -825,17 +825,18 @@ fn resources(cx: &Context<'_>, out: &mut Vec<Finding>) {
             if blocked_paths.is_empty() {
                 continue;
             }
-            // An Allow of the group that opens a place inside the blocked folder again
-            // (`Disallow: /static/` with `Allow: /static/css/`, `Disallow: /maps/api/js/` with
-            // `Allow: /maps/api/js?`): the owner chose what pages may use there, and the rest
-            // stays closed on purpose. (An Allow by file type, `/wp-content/plugins/*.css`,
+            // An Allow of the group that opens a place inside the blocked folder again, or the
+            // folder's own name without its slash (`Disallow: /static/` with `Allow:
+            // /static/css/`, `Disallow: /maps/api/js/` with `Allow: /maps/api/js?` or `Allow:
+            // /maps/api/js`, the loader): the owner chose what pages may use there, and the
+            // rest stays closed on purpose. (An Allow by file type, `/wp-content/plugins/*.css`,
             // leaves the scripts beside them blocked.)
             let folder = cx.pattern(rule).trim_end_matches(['*', '/']);
             let curated = is_folder
                 && group.rules.iter().any(|other| {
                     let allow = cx.pattern(other).trim_end_matches(['*', '$']);
                     other.kind == RuleKind::Allow
-                        && allow.len() > folder.len()
+                        && allow.len() >= folder.len()
                         && allow.starts_with(folder)
                         && !allow.contains('*')
                 });
@@ -1294,7 +1295,8 @@ mod tests {
         // of one folder that says nothing (a shop's analytics sandbox), and a folder whose
         // loader the group opens again: nothing shows the pages need what is blocked.
         let unsure = "User-agent: *\nDisallow: /static/\nDisallow: /assets/\nDisallow: /plugins/\n\
-                      Disallow: /cdn/wpm/*.js\nDisallow: /maps/api/js/\nAllow: /maps/api/js?\n";
+                      Disallow: /cdn/wpm/*.js\nDisallow: /maps/api/js/\nAllow: /maps/api/js?\n\
+                      Disallow: /embed/js/\nAllow: /embed/js\n";
         assert!(with_code(unsure, Code::BlocksCssOrJs).is_empty());
         // The same unsure folder, with an Allow meant for its style sheets that loses.
         let meant_open = "User-agent: *\nDisallow: /static/\nAllow: /*.css\n";

@@ -50,6 +50,8 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             })
     });
     let mut open_groups: HashMap<usize, bool> = HashMap::new();
+    let mut literal_rules: Vec<Option<HashMap<String, usize>>> =
+        vec![None; cx.robots.groups().len()];
     let route_groups = shows_route_groups(cx);
     for line in cx.lines().filter(|line| line.kind.is_rule()) {
         let value = line.value().unwrap_or_default();
@@ -108,7 +110,16 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Finding>) {
             }
             if !found.is_empty() {
                 let simpler = without_redundant_stars(value);
-                let wakes = wakes_literal_readers(value, std::iter::once(simpler.as_str()));
+                // Woken, the rule changes a literal reader's answers only where no rule above
+                // it in the group decides first (`/menu?*` under `Disallow: /menu`).
+                let wakes = wakes_literal_readers(value, std::iter::once(simpler.as_str()))
+                    && !decided_above_for_literal_readers(
+                        cx,
+                        &mut literal_rules,
+                        group,
+                        line.number,
+                        &simpler,
+                    );
                 stars.extend(found.into_iter().map(|finding| (wakes, finding)));
             }
         }
@@ -157,6 +168,39 @@ fn one_per_story(findings: Vec<(bool, Finding)>) -> Vec<Finding> {
         .into_iter()
         .filter_map(|(_, members)| one_for_all(members))
         .collect()
+}
+
+/// Whether a reader that applies the first rule that matches and knows no wildcards (Python's
+/// robotparser up to 3.12) reaches a rule of `pattern` on line `number` of group `group`
+/// already decided, for every path it matches: a rule above it in the group, read literally,
+/// is a prefix of it. The group's literal patterns are gathered once, with the first line of
+/// each, so a group of thousands of rules stays linear.
+fn decided_above_for_literal_readers(
+    cx: &Context<'_>,
+    cache: &mut [Option<HashMap<String, usize>>],
+    group: usize,
+    number: usize,
+    pattern: &str,
+) -> bool {
+    let literal = cache[group].get_or_insert_with(|| {
+        // Owned keys: the map type the audit already holds, where borrowed ones would add one
+        // to its wasm.
+        let mut literal: HashMap<String, usize> = HashMap::new();
+        for rule in &cx.robots.groups()[group].rules {
+            let text = rule.pattern(cx.robots);
+            if !text.contains(['*', '$']) && !literal.contains_key(text) {
+                literal.insert(text.to_owned(), rule.line);
+            }
+        }
+        literal
+    });
+    (0..=pattern.len())
+        .filter(|&end| pattern.is_char_boundary(end))
+        .any(|end| {
+            literal
+                .get(&pattern[..end])
+                .is_some_and(|&line| line < number)
+        })
 }
 
 /// Whether a reader that knows no wildcards (Python's robotparser up to 3.12, the 1994
@@ -2066,6 +2110,25 @@ mod tests {
         assert!(!allowed(crate::profile::Profile::Rfc9309));
         assert!(allowed(crate::profile::Profile::Python));
         assert!(allowed(crate::profile::Profile::Legacy1994));
+    }
+
+    #[test]
+    fn a_star_whose_rule_a_rule_above_decides_for_python_is_told_apart() {
+        // Written `/menu?`, line 3 would still be decided by `/menu` above it for Python: a
+        // note. Written `/print-content`, line 4 blocks what Python lets in: a warning, told on
+        // its own rather than bundled under the note.
+        let input =
+            "User-agent: *\nDisallow: /menu\nDisallow: /menu?*\nDisallow: /print-content*\n";
+        let found = with_code(input, Code::RedundantWildcard);
+        let lines: Vec<(usize, crate::audit::Severity)> =
+            found.iter().map(|f| (f.line, f.severity)).collect();
+        assert_eq!(
+            lines,
+            [
+                (3, crate::audit::Severity::Info),
+                (4, crate::audit::Severity::Warning)
+            ]
+        );
     }
 
     #[test]
