@@ -9,6 +9,7 @@ use crate::audit::evidence::{is_major, Edit, Intent};
 use crate::audit::overlap::{example_path, is_match_all};
 use crate::audit::text::{directive_code, names_own_site, own_hosts};
 use crate::audit::{AgentSet, Code, Context, Finding};
+use crate::catalogue::Purpose;
 use crate::encoding::{google_escape, google_escaped};
 use crate::group::{Rule, RuleKind};
 use crate::message::{Message, MessageId as M, Value};
@@ -264,9 +265,12 @@ fn comments_name_a_lost_path(cx: &Context<'_>, groups: &[usize], lost: &[&Rule])
 /// Whether the named crawler is a major crawler (a search engine's or an AI crawler) that falls
 /// back to nothing but `*`: a sub-crawler such as Googlebot-Image, which falls back to
 /// Googlebot's group first, fetches one kind of file, and its group opens that kind on purpose.
+/// Not a fetcher a person's request sends (a link's preview, an assistant's one page): it
+/// fetches the pages people share, which a group that only welcomes it opens on purpose.
 fn fetches_for_itself(agent: &AgentSet) -> bool {
     crawler_of(&agent.token).is_some_and(|crawler| {
         is_major(crawler)
+            && crawler.purpose != Purpose::UserTriggered
             && crawler.chain.iter().all(|step| match step {
                 ChainStep::Star => true,
                 ChainStep::Token(token) => crawler.tokens.contains(token),
@@ -949,9 +953,9 @@ mod tests {
             .message
             .english()
             .contains("it may fetch `/account/`"));
-        // An image crawler that falls back to Googlebot's group, and a minor fetcher, are
-        // opened on purpose.
-        for agent in ["Googlebot-Image", "Twitterbot"] {
+        // An image crawler that falls back to Googlebot's group, a minor fetcher and a link's
+        // preview fetcher are opened on purpose.
+        for agent in ["Googlebot-Image", "Twitterbot", "facebookexternalhit"] {
             assert!(
                 with_code(&input(agent), Code::NamedGroupIgnoresStar).is_empty(),
                 "{agent}"
