@@ -364,10 +364,24 @@ fn the_man_page_renders_without_a_warning_and_documents_every_option() {
 /// Runs `robots-lens ARGS` with its standard output a pipe whose reader has already gone.
 fn with_closed_stdout(args: &[&str], dir: &Path) -> std::process::Output {
     // The write end of a pipe whose only reader, `true`, has exited (std::io::pipe needs a
-    // newer Rust than the workspace's MSRV).
-    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
-    let writer = reader.stdin.take().unwrap();
-    reader.wait().unwrap();
+    // newer Rust than the workspace's MSRV). A child another test thread forked while this
+    // thread still held the read end keeps it open until it execs, which on a loaded machine
+    // can be long enough for the command to write into the pipe and exit with its own status:
+    // a byte written first tells whether any reader is left.
+    let writer = (0..500)
+        .find_map(|_| {
+            let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+            let mut writer = reader.stdin.take().unwrap();
+            reader.wait().unwrap();
+            match std::io::Write::write(&mut writer, b"x") {
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Some(writer),
+                _ => {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                    None
+                }
+            }
+        })
+        .expect("a pipe whose reader has gone");
     Command::new(binary())
         .args(args)
         .current_dir(dir)
