@@ -89,9 +89,10 @@ impl RobotsTxt {
 
     /// The value of line `number` ("" when it has none): a rule's pattern, a sitemap's URL.
     pub(crate) fn value_of(&self, number: usize) -> &str {
-        self.line(number)
-            .and_then(|line| line.value())
-            .unwrap_or_default()
+        match number.checked_sub(1) {
+            Some(index) if index < self.lines.len() => self.lines().value_text(index),
+            _ => "",
+        }
     }
 
     /// The key of line `number` ("" when it has none).
