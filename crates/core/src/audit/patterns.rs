@@ -187,7 +187,7 @@ fn decided_above_for_literal_readers(
         // to its wasm.
         let mut literal: HashMap<String, usize> = HashMap::new();
         for rule in &cx.robots.groups()[group].rules {
-            let text = rule.pattern(cx.robots);
+            let text = cx.pattern(rule);
             if !text.contains(['*', '$']) && !literal.contains_key(text) {
                 literal.insert(text.to_owned(), rule.line);
             }
